@@ -1,0 +1,100 @@
+# sow - a mancala rules engine. See README.md.
+#
+# Targets: all, check, install, uninstall, clean, bench.
+# Variables: PREFIX, DESTDIR, CFLAGS (yours; project flags live in SOW_CFLAGS),
+# SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in
+# build-san/), VALGRIND=1 (run the unit tests under valgrind).
+
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/sow
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+PKGS = lua5.4 yaml-0.1
+
+CFLAGS ?= -O2 -g
+SOW_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
+	-Iengine $(shell $(PKG_CONFIG) --cflags $(PKGS)) -MMD -MP \
+	-DSOW_DATADIR='"$(DATADIR)"'
+SOW_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
+TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
+TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
+
+ifeq ($(SANITIZE),1)
+B = build-san
+SOW_CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+SAN_LDFLAGS = -fsanitize=address,undefined
+else
+B = build
+endif
+
+ENGINE_SRC = $(wildcard engine/*.c)
+ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(B)/engine/%.o)
+TOOL_SRC = $(wildcard tools/*.c)
+TOOL_OBJ = $(TOOL_SRC:tools/%.c=$(B)/tools/%.o)
+TEST_SRC = $(wildcard tests/unit/test_*.c)
+TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+
+all: $(B)/sow
+
+$(B)/libsow.a: $(ENGINE_OBJ)
+	ar rcs $@ $^
+
+$(B)/sow: $(TOOL_OBJ) $(B)/libsow.a
+	$(CC) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(B)/libsow.a $(SOW_LIBS)
+
+$(B)/engine/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SOW_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/tools/%.o: tools/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SOW_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(B)/libsow.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SOW_CFLAGS) $(TEST_CFLAGS) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -o $@ $< \
+		$(B)/libsow.a $(SOW_LIBS) $(TEST_LIBS)
+
+tests: $(TEST_BIN)
+
+ifeq ($(VALGRIND),1)
+RUN_UNIT = valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
+else
+RUN_UNIT =
+endif
+
+# The whole suite: unit tests, rule and golden tests through the command,
+# schema validation, the cross-check against the reference implementation.
+check: $(B)/sow $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
+	SOW=$(B)/sow bash tests/cli/run.sh
+	SOW=$(B)/sow bash tests/golden/run.sh
+	/usr/bin/python3 tests/validate_schemas.py
+	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
+	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $(CROSSCHECK_GAMES)
+	@echo "make check: all passed ($(B))"
+
+CROSSCHECK_GAMES ?= 120
+
+bench: $(B)/sow
+	./$(B)/sow bench adji-kui-1 --seconds 3
+
+install: $(B)/sow
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/variants $(DESTDIR)$(DATADIR)/schemas
+	install -m 755 $(B)/sow $(DESTDIR)$(BINDIR)/sow
+	install -m 644 variants/*.yaml variants/*.lua $(DESTDIR)$(DATADIR)/variants/
+	install -m 644 schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sow
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all check tests install uninstall clean bench
+
+-include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)

@@ -1,0 +1,117 @@
+/* sow_draw.c - text pictures of a board (see sow_draw.h). */
+#include "sow_draw.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size)
+{
+    if (h < s->n)
+        snprintf(buf, size, "%c", 'a' + h);
+    else
+        snprintf(buf, size, "%c", 'A' + (h - s->n));
+}
+
+int sow_hole_from_label(const sow_setup *s, const char *label)
+{
+    if (label[0] && !label[1]) {
+        char c = label[0];
+        if (c >= 'a' && c < 'a' + s->n)
+            return c - 'a';
+        if (c >= 'A' && c < 'A' + s->n)
+            return s->n + (c - 'A');
+    }
+    int h = 0;
+    if (!label[0] || strlen(label) > 3)
+        return -1;
+    for (const char *p = label; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        h = h * 10 + (*p - '0');
+    }
+    return h < s->holes ? h : -1;
+}
+
+typedef struct pen {
+    char *buf;
+    size_t size, len;
+    bool full;
+} pen;
+
+static void put(pen *p, const char *fmt, ...)
+{
+    if (p->full)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(p->buf + p->len, p->size - p->len, fmt, ap);
+    va_end(ap);
+    if (w < 0 || (size_t)w >= p->size - p->len) {
+        p->full = true;
+        return;
+    }
+    p->len += (size_t)w;
+}
+
+/* One cell: the count, a '*' when the hole is owned by the other row's
+ * player, a '<' on the hole the last move started from. */
+static void cell(pen *p, const sow_setup *s, const sow_game *g, int h,
+                 int width, int last)
+{
+    int row_owner = h < s->n ? 0 : 1;
+    char mark = h == last ? '<' : g->owner[h] != row_owner ? '*' : ' ';
+    put(p, "%*d%c", width, g->board[h], mark);
+}
+
+int sow_draw_board(char *buf, size_t size, const sow_setup *s,
+                   const sow_game *g, int last)
+{
+    pen p = {buf, size, 0, false};
+    int max = 0;
+    for (int h = 0; h < s->holes; h++)
+        if (g->board[h] > max)
+            max = g->board[h];
+    int width = max >= 100 ? (max >= 1000 ? 4 : 3) : 2;
+    const char *left = "       ";
+    /* North's row, seen from South: canonical 2N-1 down to N */
+    put(&p, "%s", left);
+    for (int i = 0; i < s->n; i++) {
+        char l[8];
+        sow_hole_label(s, 2 * s->n - 1 - i, l, sizeof l);
+        put(&p, "%*s ", width, l);
+    }
+    put(&p, "\n");
+    if (s->stores)
+        put(&p, "N[%3d] ", g->captured[1]);
+    else
+        put(&p, "North  ");
+    for (int i = 0; i < s->n; i++)
+        cell(&p, s, g, 2 * s->n - 1 - i, width, last);
+    if (!s->stores)
+        put(&p, "  taken %d", g->captured[1]);
+    put(&p, "\n");
+    if (s->stores)
+        put(&p, "       ");
+    else
+        put(&p, "South  ");
+    for (int i = 0; i < s->n; i++)
+        cell(&p, s, g, i, width, last);
+    if (s->stores)
+        put(&p, " [%3d]S", g->captured[0]);
+    else
+        put(&p, "  taken %d", g->captured[0]);
+    put(&p, "\n%s", left);
+    for (int i = 0; i < s->n; i++) {
+        char l[8];
+        sow_hole_label(s, i, l, sizeof l);
+        put(&p, "%*s ", width, l);
+    }
+    put(&p, "\n");
+    if (p.full) {
+        if (size)
+            buf[0] = 0;
+        return -1;
+    }
+    return (int)p.len;
+}

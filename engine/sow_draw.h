@@ -1,0 +1,24 @@
+/* sow_draw.h - a board as text for a terminal: two rows of holes with
+ * their labels, the stores or captures of each player, and a mark on holes
+ * owned by the player whose row they are not in (C0.6). Fits 80 columns for
+ * rows of up to 24 holes with counts below 100. */
+#ifndef SOW_DRAW_H
+#define SOW_DRAW_H
+
+#include <stddef.h>
+
+#include "sow_game.h"
+
+/* Label of hole h: South's row 'a'.. left to right, North's row 'A'.. in
+ * canonical order (A is the hole at South's right, North's left). */
+void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size);
+
+/* Hole index for a label or a decimal index, or -1. */
+int sow_hole_from_label(const sow_setup *s, const char *label);
+
+/* Draw g into buf (several lines, each ending in '\n'). `last` is the hole
+ * of the last move to mark, or -1. Returns the length, or -1 if too small. */
+int sow_draw_board(char *buf, size_t size, const sow_setup *s,
+                   const sow_game *g, int last);
+
+#endif

@@ -1,0 +1,239 @@
+/* sow_engine.c - playing a game: start, legality, the move, and the end
+ * rules in their order (RULES C0.5, C0.7, K1.7, K2.6, P3-P6). */
+#include <stdio.h>
+#include <string.h>
+
+#include "sow_game.h"
+#include "sow_history.h"
+
+#define EMIT(e, k, p, h, c, x)                                              \
+    do {                                                                     \
+        if ((e)->obs.on_event) {                                             \
+            sow_event ev_ = {(k), (p), (h), (c), (x)};                       \
+            (e)->obs.on_event((e)->obs.ctx, &ev_);                           \
+        }                                                                    \
+    } while (0)
+
+int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
+                    sow_error *err)
+{
+    memset(e, 0, sizeof *e);
+    e->setup = s;
+    if (rules)
+        e->rules = *rules;
+    if (s->repetition) {
+        e->hist = sow_history_new(s->holes, s->total);
+        if (!e->hist)
+            return sow_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    return SOW_OK;
+}
+
+void sow_engine_free(sow_engine *e)
+{
+    sow_history_free(e->hist);
+    e->hist = NULL;
+}
+
+bool sow_game_is_legal(const sow_game *g, sow_move m)
+{
+    for (int i = 0; i < g->nlegal; i++)
+        if (g->legal[i] == m)
+            return true;
+    return false;
+}
+
+const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
+                                char *buf, int size)
+{
+    switch (r) {
+    case SOW_END_NONE:
+        return "the game goes on";
+    case SOW_END_NO_MOVES:
+        return "neither player can move";
+    case SOW_END_REPETITION:
+        return "position repeated";
+    case SOW_END_NO_CAPTURE:
+        snprintf(buf, (size_t)size, "%d plies without a capture",
+                 s->no_capture_plies);
+        return buf;
+    case SOW_END_FEW_SEEDS:
+        snprintf(buf, (size_t)size, "%d or fewer seeds on the board",
+                 s->seeds_at_most);
+        return buf;
+    case SOW_END_ENDLESS:
+        return "endless move";
+    case SOW_END_MAX_PLIES:
+        return "max_plies reached";
+    }
+    return "?";
+}
+
+/* The game is over: score it (the script's hook, or captures plus seeds in
+ * own holes) and decide the winner. */
+static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
+                  sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    sow_result *res = &g->result;
+    res->reason = why;
+    res->unfinished = why == SOW_END_MAX_PLIES;
+    res->has_score = true;
+    if (e->rules.score) {
+        if (e->rules.score(e->rules.ctx, s, g, res->score, err))
+            return SOW_ERR;
+    } else {
+        res->score[0] = g->captured[0];
+        res->score[1] = g->captured[1];
+        for (int h = 0; h < s->holes; h++)
+            res->score[g->owner[h]] += g->board[h];
+    }
+    /* P3: an unfinished game has no winner whatever the scores. */
+    if (res->unfinished || res->score[0] == res->score[1])
+        res->winner = -1;
+    else
+        res->winner = res->score[0] > res->score[1] ? 0 : 1;
+    g->over = true;
+    g->nlegal = 0;
+    EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
+    return SOW_OK;
+}
+
+/* Decide who moves next: the opponent if they can, else the mover (an
+ * automatic pass, C0.5, not a ply), else nobody. Fills g->legal. Returns 1
+ * when neither can move. */
+static int settle(sow_engine *e, sow_game *g, int mover, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    int opp = 1 - mover;
+    int n = sow_legal_moves(s, &e->rules, g, opp, g->legal, err);
+    if (n < 0)
+        return -1;
+    if (n > 0) {
+        g->to_move = (uint8_t)opp;
+        g->nlegal = n;
+        return 0;
+    }
+    if (s->passing) {
+        n = sow_legal_moves(s, &e->rules, g, mover, g->legal, err);
+        if (n < 0)
+            return -1;
+        if (n > 0) {
+            EMIT(e, SOW_EV_PASS, opp, -1, 0, 0);
+            g->to_move = (uint8_t)mover;
+            g->nlegal = n;
+            return 0;
+        }
+    }
+    g->to_move = (uint8_t)opp;
+    g->nlegal = 0;
+    return 1;
+}
+
+int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    memset(g, 0, sizeof *g);
+    memcpy(g->board, s->start, sizeof g->board);
+    for (int h = 0; h < s->holes; h++)
+        g->owner[h] = h < s->n ? 0 : 1; /* C0.6: rows */
+    g->on_board = s->total;
+    g->last_move_hole = -1;
+    g->result.winner = -1;
+    /* South moves first (C0.1); settle from North's point of view so that
+     * South is tried first and North only if South cannot move. */
+    int r = settle(e, g, 1, err);
+    if (r < 0)
+        return SOW_ERR;
+    if (e->hist) {
+        sow_history_reset(e->hist);
+        /* P4: the initial position counts as an earlier position. */
+        if (sow_history_add(e->hist, g->board, g->to_move, g->on_board) < 0)
+            return sow_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    if (r == 1)
+        return finish(e, g, SOW_END_NO_MOVES, err);
+    return SOW_OK;
+}
+
+static int illegal(const sow_game *g, sow_move m, sow_error *err)
+{
+    char list[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < g->nlegal && len + 8 < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
+                                i ? " " : "", (int)g->legal[i]);
+    return sow_error_set(err, NULL, 0, 0,
+                         "ply %d: move %d is not legal for %s; the legal "
+                         "moves are: %s",
+                         g->ply, (int)m, g->to_move ? "North" : "South",
+                         g->nlegal ? list : "(none)");
+}
+
+int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    if (g->over)
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: the game is already over; no move can "
+                             "follow",
+                             g->ply);
+    if (!sow_game_is_legal(g, m))
+        return illegal(g, m, err);
+    sow_game next = *g;
+    const int mover = g->to_move;
+    bool endless = false;
+    if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, &next, m,
+                &endless, err))
+        return SOW_ERR;
+    if (endless) {
+        /* P5: the endless move is a ply whose board is unchanged. */
+        next = *g;
+        next.last_endless = true;
+    } else {
+        next.last_endless = false;
+    }
+    next.ply++;
+    next.last_move_hole = (int8_t)m;
+    bool took = next.captured[0] + next.captured[1] !=
+                g->captured[0] + g->captured[1];
+    next.since_capture = took ? 0 : g->since_capture + 1;
+
+    int hist_added = 0;
+    int rc = SOW_OK;
+    if (endless) {
+        rc = finish(e, &next, SOW_END_ENDLESS, err);
+    } else if (s->seeds_at_most >= 0 && next.on_board <= s->seeds_at_most) {
+        rc = finish(e, &next, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
+    } else {
+        int r = settle(e, &next, mover, err);
+        if (r < 0)
+            return SOW_ERR;
+        if (r == 1) {
+            rc = finish(e, &next, SOW_END_NO_MOVES, err); /* P4 (a) */
+        } else {
+            int seen = 0;
+            if (e->hist) {
+                seen = sow_history_add(e->hist, next.board, next.to_move,
+                                       next.on_board);
+                if (seen < 0)
+                    return sow_error_set(err, NULL, 0, 0, "out of memory");
+                hist_added = 1;
+            }
+            if (seen)
+                rc = finish(e, &next, SOW_END_REPETITION, err); /* P4 (b) */
+            else if (s->no_capture_plies > 0 &&
+                     next.since_capture >= s->no_capture_plies)
+                rc = finish(e, &next, SOW_END_NO_CAPTURE, err);
+            else if (next.ply >= s->max_plies)
+                rc = finish(e, &next, SOW_END_MAX_PLIES, err); /* P3 */
+        }
+    }
+    if (rc) {
+        if (hist_added)
+            sow_history_pop(e->hist, 1);
+        return SOW_ERR;
+    }
+    *g = next;
+    return SOW_OK;
+}

@@ -1,0 +1,39 @@
+/* sow_error.c - filling and formatting error values. */
+#include "sow_error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void sow_error_clear(sow_error *e)
+{
+    if (e)
+        memset(e, 0, sizeof *e);
+}
+
+int sow_error_set(sow_error *e, const char *path, int line, int col,
+                  const char *fmt, ...)
+{
+    if (!e)
+        return SOW_ERR;
+    snprintf(e->path, sizeof e->path, "%s", path ? path : "");
+    e->line = line;
+    e->col = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+    return SOW_ERR;
+}
+
+void sow_error_format(const sow_error *e, char *buf, size_t size)
+{
+    if (!e->path[0])
+        snprintf(buf, size, "%s", e->msg);
+    else if (e->line <= 0)
+        snprintf(buf, size, "%s: %s", e->path, e->msg);
+    else if (e->col <= 0)
+        snprintf(buf, size, "%s:%d: %s", e->path, e->line, e->msg);
+    else
+        snprintf(buf, size, "%s:%d:%d: %s", e->path, e->line, e->col, e->msg);
+}

@@ -1,0 +1,28 @@
+/* sow_history.h - the positions of one game, for the repetition rule
+ * (RULES K1.7 `repetition`, P4). A position is the board and the player to
+ * move. Lookups compare hashes first and boards in full, so the answer is
+ * exact. Storage grows by doubling and is reused from game to game: no
+ * allocation per move once warm. */
+#ifndef SOW_HISTORY_H
+#define SOW_HISTORY_H
+
+#include <stdint.h>
+
+typedef struct sow_history sow_history;
+
+/* holes: board size; max_total: the most seeds a board can hold. */
+sow_history *sow_history_new(int holes, int max_total);
+void sow_history_free(sow_history *h);
+void sow_history_reset(sow_history *h);
+
+/* Record a position. Returns 1 if it had occurred before (it is recorded
+ * anyway), 0 if it is new, -1 when out of memory. */
+int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
+                    int total);
+
+/* Forget the last n positions added (for undo). */
+void sow_history_pop(sow_history *h, int n);
+
+int sow_history_len(const sow_history *h);
+
+#endif

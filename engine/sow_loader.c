@@ -1,0 +1,844 @@
+/* sow_loader.c - a YAML tree (sow_yaml.h) to a validated sow_variant.
+ *
+ * Every check the format promises (schemas/README.md) is made here, and
+ * every error points at the node it is about. The script itself is checked
+ * later, when the Lua bridge opens it (sow_lua.c). */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sow_variant.h"
+#include "sow_yaml.h"
+
+typedef struct ctx {
+    const char *path;
+    sow_error *err;
+    sow_variant *v;
+} ctx;
+
+static int fail(ctx *c, const sow_ynode *n, const char *fmt, const char *a,
+                const char *b)
+{
+    char msg[SOW_MSG_MAX];
+    snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
+    return sow_error_set(c->err, c->path, n ? n->line : 0, n ? n->col : 0,
+                         "%s", msg);
+}
+
+static const char *type_name(const sow_ynode *n)
+{
+    return n->type == SOW_Y_MAP ? "a mapping"
+           : n->type == SOW_Y_SEQ ? "a list"
+                                  : "a single value";
+}
+
+static int want_map(ctx *c, const sow_ynode *n, const char *what)
+{
+    if (n->type == SOW_Y_MAP)
+        return SOW_OK;
+    return fail(c, n, "%s must be a mapping (key: value lines), not %s", what,
+                type_name(n));
+}
+
+/* Refuse keys not in `allowed` (NULL-terminated), naming the allowed ones. */
+static int check_keys(ctx *c, const sow_ynode *map, const char *what,
+                      const char *const *allowed)
+{
+    for (int i = 0; i < map->n; i++) {
+        const sow_ynode *k = map->items[2 * i];
+        bool ok = false;
+        for (const char *const *a = allowed; *a; a++)
+            if (strcmp(*a, k->text) == 0)
+                ok = true;
+        if (ok)
+            continue;
+        char list[512] = "";
+        size_t len = 0;
+        for (const char *const *a = allowed; *a && len + 1 < sizeof list; a++) {
+            int w = snprintf(list + len, sizeof list - len, "%s%s",
+                             a == allowed ? "" : ", ", *a);
+            if (w < 0)
+                break;
+            len += (size_t)w;
+        }
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "unknown key '%s' in %s; the keys are: %s",
+                 k->text, what, list);
+        return sow_error_set(c->err, c->path, k->line, k->col, "%s", msg);
+    }
+    return SOW_OK;
+}
+
+static int want_string(ctx *c, const sow_ynode *n, const char *what,
+                       char **out)
+{
+    if (n->type != SOW_Y_SCALAR)
+        return fail(c, n, "%s must be text, not %s", what, type_name(n));
+    free(*out);
+    *out = strdup(n->text);
+    if (!*out)
+        return fail(c, n, "out of memory%s%s", NULL, NULL);
+    return SOW_OK;
+}
+
+/* A strict decimal integer written as a plain scalar. */
+static bool is_decimal(const char *s)
+{
+    const char *p = s;
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!*p || strlen(p) > 9)
+        return false;
+    for (; *p; p++)
+        if (*p < '0' || *p > '9')
+            return false;
+    return true;
+}
+
+static int want_int(ctx *c, const sow_ynode *n, const char *what, long min,
+                    long max, long *out)
+{
+    if (n->type != SOW_Y_SCALAR)
+        return fail(c, n, "%s must be a whole number, not %s", what,
+                    type_name(n));
+    if (!n->plain || !is_decimal(n->text))
+        return sow_error_set(c->err, c->path, n->line, n->col,
+                             "%s must be a whole number written in decimal "
+                             "digits, not '%s'",
+                             what, n->text);
+    long v = strtol(n->text, NULL, 10);
+    if (v < min || v > max)
+        return sow_error_set(c->err, c->path, n->line, n->col,
+                             "%s is %ld; it must be from %ld to %ld", what, v,
+                             min, max);
+    *out = v;
+    return SOW_OK;
+}
+
+static int want_bool(ctx *c, const sow_ynode *n, const char *what, bool *out)
+{
+    if (n->type == SOW_Y_SCALAR && n->plain) {
+        if (strcmp(n->text, "true") == 0) {
+            *out = true;
+            return SOW_OK;
+        }
+        if (strcmp(n->text, "false") == 0) {
+            *out = false;
+            return SOW_OK;
+        }
+    }
+    return sow_error_set(c->err, c->path, n->line, n->col,
+                         "%s must be true or false, not '%s'", what,
+                         n->type == SOW_Y_SCALAR ? n->text : type_name(n));
+}
+
+/* One of `words` (NULL-terminated); returns its index. */
+static int want_word(ctx *c, const sow_ynode *n, const char *what,
+                     const char *const *words, int *out)
+{
+    if (n->type == SOW_Y_SCALAR)
+        for (int i = 0; words[i]; i++)
+            if (strcmp(words[i], n->text) == 0) {
+                *out = i;
+                return SOW_OK;
+            }
+    char list[256] = "";
+    size_t len = 0;
+    for (int i = 0; words[i] && len + 1 < sizeof list; i++) {
+        int w = snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                         words[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    return sow_error_set(c->err, c->path, n->line, n->col,
+                         "%s must be one of: %s (not '%s')", what, list,
+                         n->type == SOW_Y_SCALAR ? n->text : type_name(n));
+}
+
+/* --- fields that may refer to options ---------------------------------- */
+
+typedef enum { F_INT, F_BOOL, F_WORD } field_kind;
+
+typedef struct field {
+    const char *what;
+    field_kind kind;
+    long min, max;            /* F_INT */
+    const char *const *words; /* F_WORD */
+} field;
+
+static int want_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
+{
+    memset(e, 0, sizeof *e);
+    e->line = n->line;
+    e->col = n->col;
+    if (n->type == SOW_Y_SCALAR && n->text[0] == '$') {
+        char name[SOW_NAME_MAX * 2], word[SOW_NAME_MAX * 2] = "";
+        const char *s = n->text + 1;
+        size_t nl = strcspn(s, "=:");
+        char sep = s[nl];
+        if (nl == 0 || nl >= sizeof name)
+            return fail(c, n, "'%s' is not an option reference; write "
+                              "$name, $name=value or $name:value%s",
+                        n->text, NULL);
+        memcpy(name, s, nl);
+        name[nl] = 0;
+        if (sep) {
+            snprintf(word, sizeof word, "%s", s + nl + 1);
+            if (!word[0])
+                return fail(c, n, "'%s': a value must follow the '=' or "
+                                  "':'%s",
+                            n->text, NULL);
+        }
+        int oi = sow_variant_option(c->v, name);
+        if (oi < 0)
+            return fail(c, n, "%s refers to option '%s', which is not "
+                              "declared under options:",
+                        f->what, name);
+        const sow_option_def *d = &c->v->options[oi];
+        e->opt = oi;
+        if (sep) {
+            if (d->type != SOW_OPT_ENUM)
+                return fail(c, n, "'%s': only an enum option can be "
+                                  "compared with a value (option %s)",
+                            n->text, name);
+            int wi = -1;
+            for (int i = 0; i < d->nvalues; i++)
+                if (strcmp(d->values[i], word) == 0)
+                    wi = i;
+            if (wi < 0)
+                return fail(c, n, "'%s': option %s has no such value",
+                            n->text, name);
+            e->word = wi;
+            if (sep == '=') {
+                if (f->kind != F_BOOL)
+                    return fail(c, n, "%s needs a number or word, but "
+                                      "'%s' is true or false",
+                                f->what, n->text);
+                e->kind = SOW_EXPR_EQ;
+                return SOW_OK;
+            }
+            if (!d->param[wi])
+                return fail(c, n, "'%s': that value takes no :K number; "
+                                  "declare it as 'value:K' or use =%s",
+                            n->text, "");
+            if (f->kind != F_INT)
+                return fail(c, n, "%s is not a number field, so '%s' "
+                                  "cannot be used",
+                            f->what, n->text);
+            e->kind = SOW_EXPR_PARAM;
+            return SOW_OK;
+        }
+        e->kind = SOW_EXPR_REF;
+        switch (f->kind) {
+        case F_INT:
+            if (d->type != SOW_OPT_INT)
+                return fail(c, n, "%s needs a number, but option %s is "
+                                  "not an int option",
+                            f->what, name);
+            if (d->min < f->min || d->max > f->max) {
+                char msg[256];
+                snprintf(msg, sizeof msg,
+                         "option %s ranges over %ld..%ld, but %s must be "
+                         "from %ld to %ld",
+                         name, d->min, d->max, f->what, f->min, f->max);
+                return fail(c, n, "%s%s", msg, NULL);
+            }
+            return SOW_OK;
+        case F_BOOL:
+            if (d->type != SOW_OPT_BOOL)
+                return fail(c, n, "%s is true or false, but option %s is "
+                                  "not a bool option",
+                            f->what, name);
+            return SOW_OK;
+        case F_WORD:
+            if (d->type != SOW_OPT_ENUM)
+                return fail(c, n, "%s takes a word, but option %s is not "
+                                  "an enum option",
+                            f->what, name);
+            e->is_enum = true;
+            for (int i = 0; i < d->nvalues; i++) {
+                int wi = -1;
+                for (int k = 0; f->words[k]; k++)
+                    if (strcmp(f->words[k], d->values[i]) == 0)
+                        wi = k;
+                if (wi < 0 || d->param[i])
+                    return fail(c, n, "option %s has the value '%s', which "
+                                      "this field does not take",
+                                name, d->values[i]);
+                e->map[i] = (signed char)wi;
+            }
+            return SOW_OK;
+        }
+    }
+    e->kind = SOW_EXPR_CONST;
+    switch (f->kind) {
+    case F_INT:
+        return want_int(c, n, f->what, f->min, f->max, &e->value);
+    case F_BOOL: {
+        bool b;
+        if (want_bool(c, n, f->what, &b))
+            return SOW_ERR;
+        e->value = b;
+        return SOW_OK;
+    }
+    case F_WORD: {
+        int w;
+        if (want_word(c, n, f->what, f->words, &w))
+            return SOW_ERR;
+        e->value = w;
+        return SOW_OK;
+    }
+    }
+    return SOW_ERR;
+}
+
+/* --- sections ---------------------------------------------------------- */
+
+static bool valid_name(const char *s, bool dash)
+{
+    if (!s[0] || strlen(s) >= SOW_NAME_MAX)
+        return false;
+    if (!((s[0] >= 'a' && s[0] <= 'z') || (dash && s[0] >= '0' && s[0] <= '9') ||
+          (!dash && s[0] == '_')))
+        return false;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+              (dash ? *p == '-' : *p == '_')))
+            return false;
+    return true;
+}
+
+static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
+                       sow_option_def *d)
+{
+    static const char *const keys[] = {"type", "values", "min", "max",
+                                       "default", "doc", NULL};
+    static const char *const types[] = {"enum", "bool", "int", NULL};
+    if (!valid_name(key->text, false))
+        return fail(c, key, "option name '%s' must be lower-case letters, "
+                            "digits and _ (starting with a letter)%s",
+                    key->text, NULL);
+    snprintf(d->name, sizeof d->name, "%s", key->text);
+    d->line = key->line;
+    d->col = key->col;
+    char what[96];
+    snprintf(what, sizeof what, "option %s", d->name);
+    if (want_map(c, n, what) || check_keys(c, n, what, keys))
+        return SOW_ERR;
+    const sow_ynode *t = sow_ynode_get(n, "type");
+    const sow_ynode *def = sow_ynode_get(n, "default");
+    const sow_ynode *doc = sow_ynode_get(n, "doc");
+    const sow_ynode *vals = sow_ynode_get(n, "values");
+    const sow_ynode *mn = sow_ynode_get(n, "min"), *mx = sow_ynode_get(n, "max");
+    if (!t || !def || !doc)
+        return fail(c, n, "%s needs type, default and doc%s", what, NULL);
+    int ti;
+    if (want_word(c, t, "type", types, &ti))
+        return SOW_ERR;
+    d->type = (sow_opt_type)ti;
+    if (want_string(c, doc, "doc", &d->doc))
+        return SOW_ERR;
+    if (d->type == SOW_OPT_ENUM) {
+        if (!vals)
+            return fail(c, n, "enum %s needs values: [...]%s", what, NULL);
+        if (vals->type != SOW_Y_SEQ || vals->n < 1 || vals->n > SOW_MAX_ENUM)
+            return fail(c, vals, "values must be a list of 1 to 16 words%s%s",
+                        NULL, NULL);
+        for (int i = 0; i < vals->n; i++) {
+            const sow_ynode *w = vals->items[i];
+            if (w->type != SOW_Y_SCALAR)
+                return fail(c, w, "an option value must be a word%s%s", NULL,
+                            NULL);
+            char word[SOW_NAME_MAX * 2];
+            snprintf(word, sizeof word, "%s", w->text);
+            size_t wl = strlen(word);
+            if (wl > 2 && strcmp(word + wl - 2, ":K") == 0) {
+                d->param[i] = true;
+                word[wl - 2] = 0;
+            }
+            if (!valid_name(word, false))
+                return fail(c, w, "option value '%s' must be a lower-case "
+                                  "word (letters, digits, _), optionally "
+                                  "followed by :K%s",
+                            w->text, NULL);
+            for (int k = 0; k < i; k++)
+                if (strcmp(d->values[k], word) == 0)
+                    return fail(c, w, "option value '%s' is listed twice%s",
+                                word, NULL);
+            snprintf(d->values[i], sizeof d->values[i], "%s", word);
+        }
+        d->nvalues = vals->n;
+        if (mn || mx)
+            return fail(c, mn ? mn : mx, "min and max are for int options%s%s",
+                        NULL, NULL);
+    } else {
+        if (vals)
+            return fail(c, vals, "values: is for enum options%s%s", NULL,
+                        NULL);
+        if (d->type == SOW_OPT_INT) {
+            if (!mn || !mx)
+                return fail(c, n, "int %s needs min and max%s", what, NULL);
+            if (want_int(c, mn, "min", -1000000000, 1000000000, &d->min) ||
+                want_int(c, mx, "max", -1000000000, 1000000000, &d->max))
+                return SOW_ERR;
+            if (d->min > d->max)
+                return fail(c, mx, "max is below min%s%s", NULL, NULL);
+        } else if (mn || mx) {
+            return fail(c, mn ? mn : mx, "min and max are for int options%s%s",
+                        NULL, NULL);
+        }
+    }
+    if (def->type != SOW_Y_SCALAR)
+        return fail(c, def, "default must be a single value%s%s", NULL, NULL);
+    if (d->type == SOW_OPT_BOOL || d->type == SOW_OPT_INT) {
+        if (!def->plain)
+            return fail(c, def, "default must be written without quotes%s%s",
+                        NULL, NULL);
+    }
+    sow_error sub;
+    sow_error_clear(&sub);
+    if (sow_optval_parse(d, def->text, &d->def, &sub))
+        return sow_error_set(c->err, c->path, def->line, def->col,
+                             "default: %s", sub.msg);
+    return SOW_OK;
+}
+
+static int load_options(ctx *c, const sow_ynode *n)
+{
+    if (want_map(c, n, "options"))
+        return SOW_ERR;
+    if (n->n > SOW_MAX_OPTIONS)
+        return fail(c, n, "at most 16 options%s%s", NULL, NULL);
+    for (int i = 0; i < n->n; i++) {
+        c->v->noptions = i + 1; /* so a failed option's doc is freed */
+        if (load_option(c, n->items[2 * i], n->items[2 * i + 1],
+                        &c->v->options[i]))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+static int load_board(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"rows", "holes", "seeds", "layout",
+                                       "stores", NULL};
+    sow_variant *v = c->v;
+    if (want_map(c, n, "board") || check_keys(c, n, "board", keys))
+        return SOW_ERR;
+    const sow_ynode *rows = sow_ynode_get(n, "rows");
+    if (rows) {
+        long r;
+        if (want_int(c, rows, "rows", 2, 2, &r))
+            return SOW_ERR;
+    }
+    const sow_ynode *holes = sow_ynode_get(n, "holes");
+    if (!holes)
+        return fail(c, n, "board needs holes: (holes per row)%s%s", NULL,
+                    NULL);
+    field fh = {"holes", F_INT, 1, SOW_MAX_ROW, NULL};
+    if (want_expr(c, holes, &fh, &v->holes))
+        return SOW_ERR;
+    const sow_ynode *seeds = sow_ynode_get(n, "seeds");
+    const sow_ynode *layout = sow_ynode_get(n, "layout");
+    if (seeds && layout)
+        return fail(c, layout, "give seeds or layout, not both%s%s", NULL,
+                    NULL);
+    if (!seeds && !layout)
+        return fail(c, n, "board needs seeds: (per hole) or layout: [...]%s%s",
+                    NULL, NULL);
+    if (seeds) {
+        field fs = {"seeds", F_INT, 0, SOW_MAX_HOLE_SEEDS, NULL};
+        if (want_expr(c, seeds, &fs, &v->seeds))
+            return SOW_ERR;
+    } else {
+        if (layout->type != SOW_Y_SEQ || layout->n < 2 ||
+            layout->n > SOW_MAX_HOLES)
+            return fail(c, layout, "layout must be a list of 2 to 64 seed "
+                                   "counts in canonical hole order%s%s",
+                        NULL, NULL);
+        v->has_layout = true;
+        v->layout_len = layout->n;
+        v->layout_line = layout->line;
+        v->layout_col = layout->col;
+        for (int i = 0; i < layout->n; i++) {
+            long s;
+            if (want_int(c, layout->items[i], "a layout count", 0,
+                         SOW_MAX_HOLE_SEEDS, &s))
+                return SOW_ERR;
+            v->layout[i] = (uint16_t)s;
+        }
+    }
+    const sow_ynode *stores = sow_ynode_get(n, "stores");
+    if (stores && want_bool(c, stores, "stores", &v->stores))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
+static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
+{
+    static const char *const keys[] = {"when", "do", NULL};
+    static const char *const wkeys[] = {"count", "owner", NULL};
+    static const char *const actions[] = {"stop", "relay", "capture", "hook",
+                                          NULL};
+    static const char *const owners[] = {"any", "own", "opponent", NULL};
+    if (want_map(c, n, "a lap_end rule") ||
+        check_keys(c, n, "a lap_end rule", keys))
+        return SOW_ERR;
+    const sow_ynode *act = sow_ynode_get(n, "do");
+    if (!act)
+        return fail(c, n, "a lap_end rule needs do: (stop, relay, capture or "
+                          "hook)%s%s",
+                    NULL, NULL);
+    int a;
+    if (want_word(c, act, "do", actions, &a))
+        return SOW_ERR;
+    r->action = (sow_lap_action)a;
+    r->counts = ~(uint64_t)0;
+    r->counts_high = true;
+    r->owner = SOW_OWNER_ANY;
+    const sow_ynode *w = sow_ynode_get(n, "when");
+    if (!w || (w->type == SOW_Y_SCALAR && w->text[0] == 0))
+        return SOW_OK;
+    if (want_map(c, w, "when") || check_keys(c, w, "when", wkeys))
+        return SOW_ERR;
+    const sow_ynode *o = sow_ynode_get(w, "owner");
+    if (o) {
+        int oi;
+        if (want_word(c, o, "owner", owners, &oi))
+            return SOW_ERR;
+        r->owner = (sow_owner_sel)oi;
+    }
+    const sow_ynode *cn = sow_ynode_get(w, "count");
+    if (!cn)
+        return SOW_OK;
+    r->counts = 0;
+    r->counts_high = false;
+    long lo, hi;
+    if (cn->type == SOW_Y_SCALAR) {
+        if (want_int(c, cn, "count", 0, 62, &lo))
+            return SOW_ERR;
+        r->counts = (uint64_t)1 << lo;
+    } else if (cn->type == SOW_Y_SEQ) {
+        if (cn->n == 0)
+            return fail(c, cn, "count: [] matches nothing; list counts%s%s",
+                        NULL, NULL);
+        for (int i = 0; i < cn->n; i++) {
+            if (want_int(c, cn->items[i], "count", 0, 62, &lo))
+                return SOW_ERR;
+            r->counts |= (uint64_t)1 << lo;
+        }
+    } else {
+        static const char *const rkeys[] = {"min", "max", NULL};
+        if (check_keys(c, cn, "count", rkeys))
+            return SOW_ERR;
+        const sow_ynode *mn = sow_ynode_get(cn, "min"),
+                        *mx = sow_ynode_get(cn, "max");
+        lo = 0;
+        hi = -1;
+        if (mn && want_int(c, mn, "count min", 0, 62, &lo))
+            return SOW_ERR;
+        if (mx && want_int(c, mx, "count max", 0, 62, &hi))
+            return SOW_ERR;
+        if (!mx)
+            r->counts_high = true;
+        long top = mx ? hi : 62;
+        if (top < lo)
+            return fail(c, cn, "count max is below min%s%s", NULL, NULL);
+        for (long k = lo; k <= top; k++)
+            r->counts |= (uint64_t)1 << k;
+    }
+    return SOW_OK;
+}
+
+static int load_sowing(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"direction", "min_seeds", "leave",
+                                       "laps", "skip_origin", "endless_move",
+                                       "passing", "lap_end", NULL};
+    static const char *const dirs[] = {"ccw", "cw", NULL};
+    static const char *const laps[] = {"single", "relay", NULL};
+    static const char *const endless[] = {"forbid", "end_game", NULL};
+    sow_variant *v = c->v;
+    if (want_map(c, n, "sowing") || check_keys(c, n, "sowing", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    field fd = {"direction", F_WORD, 0, 0, dirs};
+    if ((x = sow_ynode_get(n, "direction")) && want_expr(c, x, &fd, &v->direction))
+        return SOW_ERR;
+    long l;
+    if ((x = sow_ynode_get(n, "min_seeds"))) {
+        if (want_int(c, x, "min_seeds", 1, SOW_MAX_HOLE_SEEDS, &l))
+            return SOW_ERR;
+        v->min_seeds = (int)l;
+    }
+    if ((x = sow_ynode_get(n, "leave"))) {
+        if (want_int(c, x, "leave", 0, SOW_MAX_HOLE_SEEDS, &l))
+            return SOW_ERR;
+        v->leave = (int)l;
+    }
+    if (v->leave >= v->min_seeds)
+        return fail(c, x, "leave must be below min_seeds, or a move could "
+                          "sow nothing%s%s",
+                    NULL, NULL);
+    if ((x = sow_ynode_get(n, "laps"))) {
+        int li;
+        if (want_word(c, x, "laps", laps, &li))
+            return SOW_ERR;
+        v->relay = li == 1;
+    }
+    field fo = {"skip_origin", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "skip_origin")) &&
+        want_expr(c, x, &fo, &v->skip_origin))
+        return SOW_ERR;
+    field fe = {"endless_move", F_WORD, 0, 0, endless};
+    if ((x = sow_ynode_get(n, "endless_move")) &&
+        want_expr(c, x, &fe, &v->endless_move))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "passing")) &&
+        want_bool(c, x, "passing", &v->passing))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "lap_end"))) {
+        if (x->type != SOW_Y_SEQ)
+            return fail(c, x, "lap_end must be a list of rules (- when: ... "
+                              "do: ...)%s%s",
+                        NULL, NULL);
+        if (x->n > SOW_MAX_LAP_RULES)
+            return fail(c, x, "at most 16 lap_end rules%s%s", NULL, NULL);
+        for (int i = 0; i < x->n; i++)
+            if (load_lap_rule(c, x->items[i], &v->lap_rules[i]))
+                return SOW_ERR;
+        v->nlap_rules = x->n;
+    }
+    return SOW_OK;
+}
+
+static int load_end(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"no_moves", "seeds_at_most",
+                                       "repetition", "no_capture_plies",
+                                       "max_plies", NULL};
+    static const char *const nomoves[] = {"end", NULL};
+    sow_variant *v = c->v;
+    if (want_map(c, n, "end") || check_keys(c, n, "end", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    int w;
+    if ((x = sow_ynode_get(n, "no_moves")) &&
+        want_word(c, x, "no_moves", nomoves, &w))
+        return SOW_ERR;
+    field fs = {"seeds_at_most", F_INT, -1, 64000, NULL};
+    field fr = {"repetition", F_BOOL, 0, 0, NULL};
+    field fn = {"no_capture_plies", F_INT, 0, SOW_MAX_PLIES_LIMIT, NULL};
+    field fm = {"max_plies", F_INT, 1, SOW_MAX_PLIES_LIMIT, NULL};
+    if ((x = sow_ynode_get(n, "seeds_at_most")) &&
+        want_expr(c, x, &fs, &v->seeds_at_most))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "repetition")) &&
+        want_expr(c, x, &fr, &v->repetition))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "no_capture_plies")) &&
+        want_expr(c, x, &fn, &v->no_capture_plies))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "max_plies")) &&
+        want_expr(c, x, &fm, &v->max_plies))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
+static bool lua_identifier(const char *s)
+{
+    if (!s[0] || strlen(s) > 64)
+        return false;
+    if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
+          s[0] == '_'))
+        return false;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || *p == '_'))
+            return false;
+    return true;
+}
+
+static int load_hooks(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"lap_end", "score", NULL};
+    if (want_map(c, n, "hooks") || check_keys(c, n, "hooks", keys))
+        return SOW_ERR;
+    for (int h = 0; h < SOW_HOOK_COUNT; h++) {
+        const sow_ynode *x = sow_ynode_get(n, sow_hook_names[h]);
+        if (!x)
+            continue;
+        if (x->type != SOW_Y_SCALAR || !lua_identifier(x->text))
+            return fail(c, x, "hook %s must name a Lua function (letters, "
+                              "digits, _)%s",
+                        sow_hook_names[h], NULL);
+        if (want_string(c, x, "hook", &c->v->hook_fn[h]))
+            return SOW_ERR;
+        c->v->hook_line[h] = x->line;
+        c->v->hook_col[h] = x->col;
+    }
+    return SOW_OK;
+}
+
+static int load_rules(ctx *c, const sow_ynode *n)
+{
+    if (want_map(c, n, "rules"))
+        return SOW_ERR;
+    if (n->n > SOW_MAX_RULE_IDS)
+        return fail(c, n, "at most 64 rule ids%s%s", NULL, NULL);
+    for (int i = 0; i < n->n; i++) {
+        const sow_ynode *k = n->items[2 * i], *t = n->items[2 * i + 1];
+        sow_rule_text *r = &c->v->rules[i];
+        if (strlen(k->text) == 0 || strlen(k->text) > 16)
+            return fail(c, k, "rule id '%s' must be 1 to 16 characters%s",
+                        k->text, NULL);
+        c->v->nrules = i + 1;
+        if (want_string(c, k, "rule id", &r->id) ||
+            want_string(c, t, "rule text", &r->text))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+static int load_root(ctx *c, const sow_ynode *root)
+{
+    static const char *const keys[] = {"id", "name", "summary", "source",
+                                       "rules", "board", "sowing", "end",
+                                       "script", "hooks", "options", NULL};
+    sow_variant *v = c->v;
+    if (!root)
+        return sow_error_set(c->err, c->path, 1, 1,
+                             "the file is empty; a variant needs id, name, "
+                             "summary, board, sowing and script");
+    if (want_map(c, root, "a variant file") ||
+        check_keys(c, root, "a variant file", keys))
+        return SOW_ERR;
+    static const char *const required[] = {"id", "name", "summary", "board",
+                                           "sowing", "script", NULL};
+    for (int i = 0; required[i]; i++)
+        if (!sow_ynode_get(root, required[i]))
+            return sow_error_set(c->err, c->path, root->line, root->col,
+                                 "missing key '%s' at the top level",
+                                 required[i]);
+    const sow_ynode *x = sow_ynode_get(root, "id");
+    if (want_string(c, x, "id", &v->id))
+        return SOW_ERR;
+    if (!valid_name(v->id, true))
+        return fail(c, x, "id '%s' must be lower-case letters, digits and "
+                          "dashes, at most 31 characters%s",
+                    v->id, NULL);
+    if (want_string(c, sow_ynode_get(root, "name"), "name", &v->name) ||
+        want_string(c, sow_ynode_get(root, "summary"), "summary",
+                    &v->summary))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "source")) &&
+        want_string(c, x, "source", &v->source))
+        return SOW_ERR;
+    /* options first: other sections refer to them */
+    if ((x = sow_ynode_get(root, "options")) && load_options(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "rules")) && load_rules(c, x))
+        return SOW_ERR;
+    if (load_board(c, sow_ynode_get(root, "board")) ||
+        load_sowing(c, sow_ynode_get(root, "sowing")))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "end")) && load_end(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "hooks")) && load_hooks(c, x))
+        return SOW_ERR;
+    x = sow_ynode_get(root, "script");
+    if (want_string(c, x, "script", &v->script))
+        return SOW_ERR;
+    v->script_line = x->line;
+    v->script_col = x->col;
+    if (!v->script[0])
+        return fail(c, x, "script must name the Lua file%s%s", NULL, NULL);
+    size_t len = strlen(v->dir) + strlen(v->script) + 2;
+    v->script_path = malloc(len);
+    if (!v->script_path)
+        return fail(c, x, "out of memory%s%s", NULL, NULL);
+    if (v->script[0] == '/')
+        snprintf(v->script_path, len, "%s", v->script);
+    else
+        snprintf(v->script_path, len, "%s/%s", v->dir, v->script);
+    /* lap_end rules that say hook need the hook */
+    for (int i = 0; i < v->nlap_rules; i++)
+        if (v->lap_rules[i].action == SOW_LAP_HOOK && !v->hook_fn[SOW_HOOK_LAP_END])
+            return fail(c, sow_ynode_get(root, "sowing"),
+                        "a lap_end rule says do: hook, but hooks: has no "
+                        "lap_end function%s%s",
+                        NULL, NULL);
+    return SOW_OK;
+}
+
+static void defaults(sow_variant *v)
+{
+    v->direction.kind = SOW_EXPR_CONST;
+    v->direction.value = SOW_DIR_CCW;
+    v->min_seeds = 1;
+    v->passing = true;
+    v->skip_origin.kind = SOW_EXPR_CONST;
+    v->endless_move.kind = SOW_EXPR_CONST;
+    v->endless_move.value = SOW_ENDLESS_FORBID;
+    v->seeds_at_most.kind = SOW_EXPR_CONST;
+    v->seeds_at_most.value = -1;
+    v->repetition.kind = SOW_EXPR_CONST;
+    v->no_capture_plies.kind = SOW_EXPR_CONST;
+    v->max_plies.kind = SOW_EXPR_CONST;
+    v->max_plies.value = 10000;
+}
+
+int sow_variant_load(const char *path, sow_variant **out, sow_error *err)
+{
+    *out = NULL;
+    sow_variant *v = calloc(1, sizeof *v);
+    if (!v)
+        return sow_error_set(err, path, 0, 0, "out of memory");
+    defaults(v);
+    v->path = strdup(path);
+    char *tmp = strdup(path);
+    if (!v->path || !tmp) {
+        free(tmp);
+        sow_variant_free(v);
+        return sow_error_set(err, path, 0, 0, "out of memory");
+    }
+    v->dir = strdup(dirname(tmp));
+    free(tmp);
+    sow_ynode *root = NULL;
+    ctx c = {path, err, v};
+    int rc = sow_yaml_parse_file(path, &root, err);
+    if (rc == SOW_OK)
+        rc = load_root(&c, root);
+    sow_ynode_free(root);
+    if (rc) {
+        sow_variant_free(v);
+        return SOW_ERR;
+    }
+    *out = v;
+    return SOW_OK;
+}
+
+void sow_variant_free(sow_variant *v)
+{
+    if (!v)
+        return;
+    free(v->path);
+    free(v->dir);
+    free(v->id);
+    free(v->name);
+    free(v->summary);
+    free(v->source);
+    free(v->script);
+    free(v->script_path);
+    for (int h = 0; h < SOW_HOOK_COUNT; h++)
+        free(v->hook_fn[h]);
+    for (int i = 0; i < v->noptions; i++)
+        free(v->options[i].doc);
+    for (int i = 0; i < v->nrules; i++) {
+        free(v->rules[i].id);
+        free(v->rules[i].text);
+    }
+    free(v);
+}

@@ -1,0 +1,697 @@
+/* sow_lua.c - the Lua bridge and its sandbox (see sow_lua.h). */
+#include "sow_lua.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The chunk name Lua puts in front of script errors ("script:12: ..."); it
+ * is replaced by the script's real path when an error is reported, so long
+ * paths are never shortened by Lua's LUA_IDSIZE. */
+#define CHUNK "script"
+#define HOOK_STEP 1000 /* instructions between two budget checks */
+
+const char *const sow_lua_allowed_globals[] = {
+    "_G",     "_VERSION", "assert",  "error",    "ipairs", "math",
+    "next",   "options",  "pairs",   "pcall",    "rawequal", "rawget",
+    "rawlen", "rawset",   "select",  "string",   "table",  "tonumber",
+    "tostring", "type",   "utf8",    "xpcall",   NULL};
+
+/* Globals the opened libraries define that a script must not see. */
+static const char *const removed_globals[] = {
+    "collectgarbage", "dofile", "getmetatable", "load", "loadfile", "print",
+    "require", "setmetatable", "warn", NULL};
+
+/* String functions that are not given: dump makes bytecode; the pattern
+ * functions can run for seconds without reaching the instruction hook;
+ * pack/unpack are not needed. */
+static const char *const removed_string[] = {
+    "dump", "find", "gmatch", "gsub", "match", "pack", "packsize", "unpack",
+    NULL};
+
+struct sow_lua {
+    lua_State *L;
+    const sow_variant *v;
+    sow_optset opts;
+    char *path;         /* script path, for errors */
+    char *text;         /* script source, kept to rebuild the state */
+    size_t len;
+    size_t mem_used;
+    bool mem_tripped;
+    long insn_used;
+    bool insn_tripped;
+    int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
+    /* the board view, valid only during a hook call */
+    const sow_setup *s;
+    const sow_game *g;
+    bool view_valid;
+    int view_ref;
+    const char *hook_name; /* the hook being called, for errors */
+};
+
+static sow_lua *bridge_of(lua_State *L)
+{
+    return *(sow_lua **)lua_getextraspace(L);
+}
+
+/* ---- limits ----------------------------------------------------------- */
+
+static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    sow_lua *x = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        x->mem_used -= old;
+        return NULL;
+    }
+    if (nsize > old &&
+        (x->mem_tripped || x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
+        x->mem_tripped = true;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (!p)
+        return NULL;
+    x->mem_used = x->mem_used - old + nsize;
+    return p;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+    sow_lua *x = bridge_of(L);
+    x->insn_used += HOOK_STEP;
+    if (x->insn_used <= SOW_LUA_INSN_LIMIT && !x->mem_tripped &&
+        !x->insn_tripped)
+        return;
+    const char *what = x->mem_tripped ? "memory limit" : "instruction limit";
+    if (!x->mem_tripped)
+        x->insn_tripped = true;
+    /* keep firing at every instruction so that pcall cannot swallow it */
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    lua_getinfo(L, "Sl", ar);
+    if (ar->currentline > 0)
+        luaL_error(L, CHUNK ":%d: %s reached (%s): the script runs too long "
+                      "or uses too much memory",
+                   ar->currentline, what,
+                   x->mem_tripped ? "32 MiB" : "20,000,000 instructions");
+    luaL_error(L, "%s reached", what);
+}
+
+/* Message handler: make sure the message says where in the script. */
+static int msgh(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        msg = lua_pushfstring(L, "an error with a %s value (use error(\"text\"))",
+                              luaL_typename(L, 1));
+    }
+    if (strncmp(msg, CHUNK ":", strlen(CHUNK) + 1) == 0) {
+        lua_pushstring(L, msg);
+        return 1;
+    }
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && strcmp(ar.short_src, CHUNK) == 0) {
+            lua_pushfstring(L, CHUNK ":%d: %s", ar.currentline, msg);
+            return 1;
+        }
+    }
+    lua_pushstring(L, msg);
+    return 1;
+}
+
+/* Turn "script:12: text" into err = path:12: text (variant V, hook H). */
+static int report(sow_lua *x, sow_error *err, const char *msg,
+                  const char *hook)
+{
+    int line = 0;
+    const char *rest = msg;
+    size_t cl = strlen(CHUNK);
+    if (strncmp(msg, CHUNK ":", cl + 1) == 0) {
+        const char *p = msg + cl + 1;
+        char *end;
+        long l = strtol(p, &end, 10);
+        if (end != p && *end == ':') {
+            line = (int)l;
+            rest = end + 1;
+            while (*rest == ' ')
+                rest++;
+        }
+    }
+    if (hook)
+        return sow_error_set(err, x->path, line, 0, "%s (variant %s, hook %s)",
+                             rest, x->v->id, hook);
+    return sow_error_set(err, x->path, line, 0, "%s (variant %s)", rest,
+                         x->v->id);
+}
+
+/* ---- the board view ----------------------------------------------------- */
+
+static sow_lua *live_view(lua_State *L)
+{
+    sow_lua *x = lua_touserdata(L, lua_upvalueindex(1));
+    if (!x->view_valid)
+        luaL_error(L, "the board view is only valid during the hook call "
+                      "that received it");
+    return x;
+}
+
+static int check_hole(lua_State *L, sow_lua *x, int arg)
+{
+    int isnum;
+    lua_Integer h = lua_tointegerx(L, arg, &isnum);
+    if (!isnum)
+        return luaL_error(L, "a hole index must be an integer, not %s",
+                          luaL_typename(L, arg));
+    if (h < 0 || h >= x->s->holes)
+        return luaL_error(L, "hole %d does not exist; holes are 0 to %d",
+                          (int)h, x->s->holes - 1);
+    return (int)h;
+}
+
+static int v_count(lua_State *L)
+{
+    sow_lua *x = live_view(L);
+    lua_pushinteger(L, x->g->board[check_hole(L, x, 2)]);
+    return 1;
+}
+
+static int v_owner(lua_State *L)
+{
+    sow_lua *x = live_view(L);
+    lua_pushinteger(L, x->g->owner[check_hole(L, x, 2)]);
+    return 1;
+}
+
+static int v_next(lua_State *L)
+{
+    sow_lua *x = live_view(L);
+    lua_pushinteger(L, x->s->next[check_hole(L, x, 2)]);
+    return 1;
+}
+
+static int v_prev(lua_State *L)
+{
+    sow_lua *x = live_view(L);
+    lua_pushinteger(L, x->s->prev[check_hole(L, x, 2)]);
+    return 1;
+}
+
+static int v_opposite(lua_State *L)
+{
+    sow_lua *x = live_view(L);
+    lua_pushinteger(L, x->s->holes - 1 - check_hole(L, x, 2));
+    return 1;
+}
+
+static int v_mover(lua_State *L)
+{
+    lua_pushinteger(L, live_view(L)->g->to_move);
+    return 1;
+}
+
+static int v_holes(lua_State *L)
+{
+    lua_pushinteger(L, live_view(L)->s->holes);
+    return 1;
+}
+
+static int v_row_size(lua_State *L)
+{
+    lua_pushinteger(L, live_view(L)->s->n);
+    return 1;
+}
+
+static int v_ply(lua_State *L)
+{
+    lua_pushinteger(L, live_view(L)->g->ply);
+    return 1;
+}
+
+static int v_total(lua_State *L)
+{
+    lua_pushinteger(L, live_view(L)->g->on_board);
+    return 1;
+}
+
+static int v_captured(lua_State *L)
+{
+    sow_lua *x = live_view(L);
+    lua_Integer p = luaL_checkinteger(L, 2);
+    if (p != 0 && p != 1)
+        return luaL_error(L, "player %d does not exist; players are 0 and 1",
+                          (int)p);
+    lua_pushinteger(L, x->g->captured[p]);
+    return 1;
+}
+
+static const luaL_Reg view_methods[] = {
+    {"count", v_count},       {"owner", v_owner},     {"next", v_next},
+    {"prev", v_prev},         {"opposite", v_opposite}, {"mover", v_mover},
+    {"holes", v_holes},       {"row_size", v_row_size}, {"ply", v_ply},
+    {"total", v_total},       {"captured", v_captured}, {NULL, NULL}};
+
+/* ---- building the state ------------------------------------------------- */
+
+static void push_options(lua_State *L, sow_lua *x)
+{
+    lua_createtable(L, 0, x->v->noptions);
+    for (int i = 0; i < x->v->noptions; i++) {
+        const sow_option_def *d = &x->v->options[i];
+        sow_optval val = x->opts.val[i];
+        if (d->type == SOW_OPT_BOOL) {
+            lua_pushboolean(L, val.num != 0);
+        } else if (d->type == SOW_OPT_INT) {
+            lua_pushinteger(L, val.num);
+        } else {
+            char buf[64];
+            sow_optval_format(d, val, buf, sizeof buf);
+            lua_pushstring(L, buf);
+        }
+        lua_setfield(L, -2, d->name);
+    }
+}
+
+/* Everything that can fail runs inside this protected call (as lua.c's
+ * pmain does). Stack on entry: light userdata of the bridge. */
+static int setup_state(lua_State *L)
+{
+    sow_lua *x = lua_touserdata(L, 1);
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+    lua_settop(L, 1);
+    /* math.random reproducible: seeded by the engine, not by the clock */
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    lua_getfield(L, -1, "randomseed");
+    lua_pushinteger(L, 20261129);
+    lua_call(L, 1, 0);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+    for (int i = 0; removed_globals[i]; i++) {
+        lua_pushnil(L);
+        lua_setglobal(L, removed_globals[i]);
+    }
+    /* pruning the string table in place also prunes ("x"):find, since
+     * the shared string metatable's __index is this same table */
+    lua_getglobal(L, LUA_STRLIBNAME);
+    for (int i = 0; removed_string[i]; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, removed_string[i]);
+    }
+    lua_pop(L, 1);
+    push_options(L, x);
+    lua_setglobal(L, "options");
+    /* the view: one userdata, methods as closures over the bridge */
+    lua_newuserdatauv(L, 0, 0);
+    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 12);
+    lua_pushlightuserdata(L, x);
+    luaL_setfuncs(L, view_methods, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    x->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+static void reset_budget(sow_lua *x)
+{
+    x->insn_used = 0;
+    lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+}
+
+/* Create the state, run the script, find the hooks. */
+static int build(sow_lua *x, sow_error *err)
+{
+    x->mem_used = 0;
+    x->mem_tripped = false;
+    x->insn_tripped = false;
+    x->L = lua_newstate(capped_alloc, x);
+    if (!x->L)
+        return sow_error_set(err, x->path, 0, 0, "cannot create a Lua state");
+    lua_State *L = x->L;
+    *(sow_lua **)lua_getextraspace(L) = x;
+    lua_pushcfunction(L, setup_state);
+    lua_pushlightuserdata(L, x);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK)
+        return sow_error_set(err, x->path, 0, 0,
+                             "cannot set up the Lua sandbox: %s",
+                             lua_tostring(L, -1));
+    lua_settop(L, 0);
+    lua_pushcfunction(L, msgh); /* stays at index 1 */
+    int rc = luaL_loadbufferx(L, x->text, x->len, "=" CHUNK, "t");
+    if (rc != LUA_OK) {
+        const char *m = lua_tostring(L, -1);
+        if (rc == LUA_ERRSYNTAX && strstr(m, "attempt to load a binary"))
+            return sow_error_set(err, x->path, 0, 0,
+                                 "the script is compiled Lua bytecode; only "
+                                 "source text is accepted (variant %s)",
+                                 x->v->id);
+        return report(x, err, m ? m : "cannot load the script", NULL);
+    }
+    reset_budget(x);
+    if (lua_pcall(L, 0, 0, 1) != LUA_OK) {
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", lua_tostring(L, -1));
+        lua_settop(L, 1);
+        return report(x, err, msg, "(script start)");
+    }
+    lua_settop(L, 1);
+    for (int h = 0; h < SOW_HOOK_COUNT; h++) {
+        x->hook_ref[h] = LUA_NOREF;
+        const char *fn = x->v->hook_fn[h];
+        if (!fn)
+            continue;
+        int t = lua_getglobal(L, fn);
+        if (t != LUA_TFUNCTION) {
+            lua_pop(L, 1);
+            return sow_error_set(
+                err, x->v->path, x->v->hook_line[h], x->v->hook_col[h],
+                "hook %s names '%s', but the script %s %s", sow_hook_names[h],
+                fn, x->v->script,
+                t == LUA_TNIL ? "defines no such global function"
+                              : "defines it as something other than a "
+                                "function");
+        }
+        x->hook_ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    return SOW_OK;
+}
+
+static void unbuild(sow_lua *x)
+{
+    if (x->L)
+        lua_close(x->L);
+    x->L = NULL;
+}
+
+int sow_lua_open_text(sow_lua **out, const sow_variant *v,
+                      const sow_optset *opts, const char *path,
+                      const char *text, size_t len, sow_error *err)
+{
+    *out = NULL;
+    sow_lua *x = calloc(1, sizeof *x);
+    if (!x)
+        return sow_error_set(err, path, 0, 0, "out of memory");
+    x->v = v;
+    x->opts = *opts;
+    x->path = strdup(path);
+    x->text = malloc(len + 1);
+    if (!x->path || !x->text) {
+        sow_lua_close(x);
+        return sow_error_set(err, path, 0, 0, "out of memory");
+    }
+    memcpy(x->text, text, len);
+    x->text[len] = 0;
+    x->len = len;
+    if (build(x, err)) {
+        sow_lua_close(x);
+        return SOW_ERR;
+    }
+    *out = x;
+    return SOW_OK;
+}
+
+int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
+                 sow_error *err)
+{
+    *out = NULL;
+    const char *path = v->script_path;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sow_error_set(err, v->path, v->script_line, v->script_col,
+                             "script '%s' cannot be opened (%s): check the "
+                             "script: line",
+                             path, "no such file or not readable");
+    char *buf = malloc(SOW_LUA_SCRIPT_MAX + 1);
+    if (!buf) {
+        fclose(f);
+        return sow_error_set(err, path, 0, 0, "out of memory");
+    }
+    size_t len = fread(buf, 1, SOW_LUA_SCRIPT_MAX + 1, f);
+    int bad = ferror(f);
+    fclose(f);
+    int rc;
+    if (bad)
+        rc = sow_error_set(err, path, 0, 0, "cannot read the script");
+    else if (len > SOW_LUA_SCRIPT_MAX)
+        rc = sow_error_set(err, path, 0, 0,
+                           "the script is over %d bytes; a rules script is "
+                           "far smaller",
+                           SOW_LUA_SCRIPT_MAX);
+    else if (len == 0)
+        rc = sow_error_set(err, path, 0, 0,
+                           "the script is empty; it must define the hooks "
+                           "the variant names");
+    else if (memchr(buf, 0, len) && buf[0] != 0x1b)
+        rc = sow_error_set(err, path, 0, 0,
+                           "the script contains NUL bytes; it must be Lua "
+                           "source text");
+    else
+        rc = sow_lua_open_text(out, v, opts, path, buf, len, err);
+    free(buf);
+    return rc;
+}
+
+void sow_lua_close(sow_lua *x)
+{
+    if (!x)
+        return;
+    unbuild(x);
+    free(x->path);
+    free(x->text);
+    free(x);
+}
+
+/* After a call: if a limit tripped, the state may be in any condition, so
+ * build a fresh one. */
+static void recover(sow_lua *x)
+{
+    if (!x->mem_tripped && !x->insn_tripped)
+        return;
+    unbuild(x);
+    sow_error ignored;
+    if (build(x, &ignored))
+        unbuild(x); /* worked before; if it fails now, calls will error */
+}
+
+/* Call hook h with the view and `nargs` more arguments already pushed
+ * (function, view, args on the stack above index 1). */
+static int call_hook(sow_lua *x, int h, int nargs, int nres, sow_error *err)
+{
+    lua_State *L = x->L;
+    x->view_valid = true;
+    x->hook_name = sow_hook_names[h];
+    reset_budget(x);
+    int rc = lua_pcall(L, nargs + 1, nres, 1);
+    x->view_valid = false;
+    if (rc != LUA_OK) {
+        char msg[SOW_MSG_MAX];
+        const char *m = lua_tostring(L, -1);
+        snprintf(msg, sizeof msg, "%s",
+                 rc == LUA_ERRMEM ? "memory limit reached (32 MiB)"
+                                  : (m ? m : "error"));
+        lua_settop(L, 1);
+        report(x, err, msg, sow_hook_names[h]);
+        recover(x);
+        return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+static int push_hook(sow_lua *x, int h, const sow_setup *s, const sow_game *g,
+                     sow_error *err)
+{
+    if (!x->L)
+        return sow_error_set(err, x->path, 0, 0,
+                             "the Lua state could not be rebuilt (variant %s)",
+                             x->v->id);
+    x->s = s;
+    x->g = g;
+    lua_rawgeti(x->L, LUA_REGISTRYINDEX, x->hook_ref[h]);
+    lua_rawgeti(x->L, LUA_REGISTRYINDEX, x->view_ref);
+    return SOW_OK;
+}
+
+/* Where the hook function is defined, for errors about what it returned. */
+static int hook_line(sow_lua *x, int h)
+{
+    lua_Debug ar;
+    lua_rawgeti(x->L, LUA_REGISTRYINDEX, x->hook_ref[h]);
+    lua_getinfo(x->L, ">S", &ar);
+    return ar.linedefined;
+}
+
+static int bad_return(sow_lua *x, int h, sow_error *err, const char *what)
+{
+    int line = hook_line(x, h);
+    lua_settop(x->L, 1);
+    return sow_error_set(err, x->path, line, 0,
+                         "function %s returned %s (variant %s, hook %s)",
+                         x->v->hook_fn[h], what, x->v->id, sow_hook_names[h]);
+}
+
+static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
+                       int hole, int count, sow_lap_decision *out,
+                       sow_error *err)
+{
+    sow_lua *x = ctx;
+    const int h = SOW_HOOK_LAP_END;
+    if (push_hook(x, h, s, g, err))
+        return SOW_ERR;
+    lua_State *L = x->L;
+    lua_pushinteger(L, hole);
+    lua_pushinteger(L, count);
+    if (call_hook(x, h, 2, 2, err))
+        return SOW_ERR;
+    out->ncap = 0;
+    out->relay = false;
+    if (lua_isstring(L, -1) && !lua_isnumber(L, -1)) {
+        const char *w = lua_tostring(L, -1);
+        if (strcmp(w, "relay") == 0)
+            out->relay = true;
+        else if (strcmp(w, "stop") != 0)
+            return bad_return(x, h, err,
+                              "a second value other than \"stop\" or "
+                              "\"relay\"");
+    } else if (!lua_isnil(L, -1)) {
+        return bad_return(x, h, err,
+                          "a second value that is not \"stop\" or \"relay\"");
+    }
+    if (lua_isnil(L, -2)) {
+        lua_settop(L, 1);
+        return SOW_OK;
+    }
+    if (!lua_istable(L, -2))
+        return bad_return(x, h, err,
+                          "something other than a list of holes (or nil)");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -2);
+    if (n > s->holes)
+        return bad_return(x, h, err, "more holes than the board has");
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, -2, i);
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        bool is_str = lua_type(L, -1) == LUA_TSTRING;
+        lua_pop(L, 1);
+        if (!isnum || is_str)
+            return bad_return(x, h, err, "a list with an item that is not "
+                                         "a hole number");
+        if (v < 0 || v >= s->holes) {
+            char what[96];
+            snprintf(what, sizeof what, "hole %lld, which does not exist",
+                     (long long)v);
+            return bad_return(x, h, err, what);
+        }
+        out->cap[out->ncap++] = (uint8_t)v;
+    }
+    lua_settop(L, 1);
+    return SOW_OK;
+}
+
+static int lua_score(void *ctx, const sow_setup *s, const sow_game *g,
+                     int32_t out[2], sow_error *err)
+{
+    sow_lua *x = ctx;
+    const int h = SOW_HOOK_SCORE;
+    if (push_hook(x, h, s, g, err))
+        return SOW_ERR;
+    if (call_hook(x, h, 0, 2, err))
+        return SOW_ERR;
+    lua_State *L = x->L;
+    for (int p = 0; p < 2; p++) {
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -2 + p, &isnum);
+        if (!isnum || v < -1000000000 || v > 1000000000)
+            return bad_return(x, h, err,
+                              "something other than two whole numbers");
+        out[p] = (int32_t)v;
+    }
+    lua_settop(L, 1);
+    return SOW_OK;
+}
+
+sow_rules sow_lua_rules(sow_lua *x)
+{
+    sow_rules r = {x, NULL, NULL};
+    if (x->v->hook_fn[SOW_HOOK_LAP_END])
+        r.lap_end = lua_lap_end;
+    if (x->v->hook_fn[SOW_HOOK_SCORE])
+        r.score = lua_score;
+    return r;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int sow_lua_globals(sow_lua *x, char *buf, size_t size)
+{
+    lua_State *L = x->L;
+    const char *names[256];
+    int n = 0;
+    lua_pushglobaltable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TSTRING && n < 256)
+            names[n++] = lua_tostring(L, -1); /* kept alive by _G */
+    }
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && len + 1 < size; i++) {
+        int w = snprintf(buf + len, size - len, "%s%s", i ? " " : "",
+                         names[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    lua_pop(L, 1);
+    return n;
+}
+
+int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
+                 sow_error *err)
+{
+    if (!x->L)
+        return sow_error_set(err, x->path, 0, 0, "no Lua state");
+    lua_State *L = x->L;
+    if (out && size)
+        out[0] = 0;
+    if (luaL_loadbufferx(L, code, strlen(code), "=" CHUNK, "t") != LUA_OK) {
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", lua_tostring(L, -1));
+        lua_settop(L, 1);
+        return report(x, err, msg, "eval");
+    }
+    reset_budget(x);
+    x->view_valid = false;
+    int rc = lua_pcall(L, 0, 1, 1);
+    if (rc != LUA_OK) {
+        char msg[SOW_MSG_MAX];
+        const char *m = lua_tostring(L, -1);
+        snprintf(msg, sizeof msg, "%s",
+                 rc == LUA_ERRMEM ? "memory limit reached (32 MiB)"
+                                  : (m ? m : "error"));
+        lua_settop(L, 1);
+        report(x, err, msg, "eval");
+        recover(x);
+        return SOW_ERR;
+    }
+    if (out && size && lua_type(L, -1) == LUA_TSTRING)
+        snprintf(out, size, "%s", lua_tostring(L, -1));
+    lua_settop(L, 1);
+    return SOW_OK;
+}

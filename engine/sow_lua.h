@@ -1,0 +1,51 @@
+/* sow_lua.h - the Lua bridge: a variant's script, run in a sandbox, as an
+ * implementation of the rule interface (sow_rules in sow_game.h).
+ *
+ * This is the one module that includes lua.h. The sandbox (DESIGN.md):
+ * only the globals listed in sow_lua_allowed_globals; source text only;
+ * an allocator capped at SOW_LUA_MEM_LIMIT bytes; an instruction budget of
+ * SOW_LUA_INSN_LIMIT per call; once a limit trips it keeps tripping, so a
+ * script's pcall cannot swallow it, and the Lua state is rebuilt before the
+ * next call. Every call is protected and every error names the script file
+ * and line, the variant and the hook. */
+#ifndef SOW_LUA_H
+#define SOW_LUA_H
+
+#include "sow_game.h"
+
+#define SOW_LUA_MEM_LIMIT (32u * 1024u * 1024u)
+#define SOW_LUA_INSN_LIMIT 20000000L
+#define SOW_LUA_SCRIPT_MAX (256 * 1024)
+
+typedef struct sow_lua sow_lua;
+
+/* The globals a script sees (NULL-terminated), besides its own. */
+extern const char *const sow_lua_allowed_globals[];
+
+/* Read the variant's script, run it, and check that every hook the variant
+ * names is a function of the script. `opts` become the global table
+ * `options`. The variant must outlive the bridge. */
+int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
+                 sow_error *err);
+
+/* The same with the script's text given (for tests and fuzzing); `path`
+ * names it in errors. */
+int sow_lua_open_text(sow_lua **out, const sow_variant *v,
+                      const sow_optset *opts, const char *path,
+                      const char *text, size_t len, sow_error *err);
+
+void sow_lua_close(sow_lua *x);
+
+/* The rule interface backed by this script (ctx is x). */
+sow_rules sow_lua_rules(sow_lua *x);
+
+/* Names of the globals the script can see right now, sorted, separated by
+ * spaces, into buf (for the sandbox test). */
+int sow_lua_globals(sow_lua *x, char *buf, size_t size);
+
+/* Run a chunk of source in the sandbox, as a hook would be run (for tests of
+ * the sandbox). The chunk's return value, if a string, is copied to out. */
+int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
+                 sow_error *err);
+
+#endif

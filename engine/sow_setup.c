@@ -1,0 +1,54 @@
+/* sow_setup.c - a variant with one value for every option: board size,
+ * start layout and the track (RULES C0.2). */
+#include <string.h>
+
+#include "sow_game.h"
+
+int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
+                   sow_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->v = v;
+    s->opts = *opts;
+    s->n = (int)sow_expr_eval(&v->holes, opts);
+    s->holes = 2 * s->n;
+    if (s->n < 1 || s->n > SOW_MAX_ROW)
+        return sow_error_set(err, v->path, v->holes.line, v->holes.col,
+                             "holes per row is %d; it must be from 1 to %d",
+                             s->n, SOW_MAX_ROW);
+    if (v->has_layout) {
+        if (v->layout_len != s->holes)
+            return sow_error_set(err, v->path, v->layout_line, v->layout_col,
+                                 "layout has %d counts but the board has %d "
+                                 "holes (2 rows of %d)",
+                                 v->layout_len, s->holes, s->n);
+        memcpy(s->start, v->layout, sizeof s->start);
+    } else {
+        long seeds = sow_expr_eval(&v->seeds, opts);
+        for (int i = 0; i < s->holes; i++)
+            s->start[i] = (uint16_t)seeds;
+    }
+    s->total = 0;
+    for (int i = 0; i < s->holes; i++)
+        s->total += s->start[i];
+    s->dir = (sow_dir)sow_expr_eval(&v->direction, opts);
+    /* C0.2: counter-clockwise is i -> i+1 along the canonical indices; a
+     * clockwise variant mirrors "next" while keeping the indices. */
+    for (int i = 0; i < s->holes; i++) {
+        int up = (i + 1) % s->holes, down = (i + s->holes - 1) % s->holes;
+        s->next[i] = (uint8_t)(s->dir == SOW_DIR_CCW ? up : down);
+        s->prev[i] = (uint8_t)(s->dir == SOW_DIR_CCW ? down : up);
+    }
+    s->min_seeds = v->min_seeds;
+    s->leave = v->leave;
+    s->relay = v->relay;
+    s->skip_origin = sow_expr_eval(&v->skip_origin, opts) != 0;
+    s->passing = v->passing;
+    s->stores = v->stores;
+    s->endless_move = (sow_endless)sow_expr_eval(&v->endless_move, opts);
+    s->seeds_at_most = (int)sow_expr_eval(&v->seeds_at_most, opts);
+    s->repetition = sow_expr_eval(&v->repetition, opts) != 0;
+    s->no_capture_plies = (int)sow_expr_eval(&v->no_capture_plies, opts);
+    s->max_plies = (int)sow_expr_eval(&v->max_plies, opts);
+    return SOW_OK;
+}

@@ -1,0 +1,197 @@
+/* sow_sow.c - the sowing machine: lifting, laps, relay, lap-end decisions,
+ * captures, and the exact endless-move proof (RULES C0.3, C0.4, C0.7, P1,
+ * P2). It knows no Lua and no terminal: it asks the rule interface and
+ * reports events to an optional observer. */
+#include <string.h>
+
+#include "sow_game.h"
+
+/* A relay move longer than this many laps is refused as an error rather
+ * than hang the program; real endless moves are proved long before (P2),
+ * this only bounds hostile boards whose cycles are astronomically long. */
+#define SOW_MAX_LAPS 100000000L
+
+#define EMIT(obs, k, p, h, c, x)                                            \
+    do {                                                                     \
+        if (obs && (obs)->on_event) {                                        \
+            sow_event ev_ = {(k), (p), (h), (c), (x)};                       \
+            (obs)->on_event((obs)->ctx, &ev_);                               \
+        }                                                                    \
+    } while (0)
+
+static sow_lap_action decide(const sow_setup *s, const sow_game *g, int h,
+                             int c)
+{
+    const sow_variant *v = s->v;
+    int mover = g->to_move;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
+        if (!count_ok)
+            continue;
+        if (r->owner == SOW_OWNER_OWN && g->owner[h] != mover)
+            continue;
+        if (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == mover)
+            continue;
+        return r->action;
+    }
+    return s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+}
+
+static void capture(const sow_observer *obs, sow_game *g, int h)
+{
+    int c = g->board[h];
+    if (c == 0)
+        return;
+    g->board[h] = 0;
+    g->captured[g->to_move] += c;
+    g->on_board -= c;
+    EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, c, 0);
+}
+
+/* Ask the script; check what it returns before applying it. */
+static int run_hook(const sow_setup *s, const sow_rules *r,
+                    const sow_observer *obs, sow_game *g, int h, int c,
+                    bool *relay, sow_error *err)
+{
+    sow_lap_decision d;
+    d.ncap = 0;
+    d.relay = false;
+    if (!r || !r->lap_end)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "a lap_end rule says hook but no lap_end hook "
+                             "is available");
+    if (r->lap_end(r->ctx, s, g, h, c, &d, err))
+        return SOW_ERR;
+    uint64_t seen = 0;
+    for (int i = 0; i < d.ncap; i++) {
+        int x = d.cap[i];
+        if (x >= s->holes)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the lap_end hook captured hole %d, but the "
+                                 "holes are 0 to %d",
+                                 x, s->holes - 1);
+        if ((seen >> x) & 1)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the lap_end hook captured hole %d twice",
+                                 x);
+        seen |= (uint64_t)1 << x;
+    }
+    for (int i = 0; i < d.ncap; i++)
+        capture(obs, g, d.cap[i]);
+    *relay = d.relay;
+    return SOW_OK;
+}
+
+int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
+            sow_game *g, int hole, bool *endless, sow_error *err)
+{
+    uint16_t *b = g->board;
+    const int mover = g->to_move;
+    const size_t bytes = (size_t)s->holes * sizeof *b;
+    int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
+    b[hole] = (uint16_t)s->leave;
+    EMIT(obs, SOW_EV_LIFT, mover, hole, seeds, s->leave);
+    int origin = hole, h = hole;
+    *endless = false;
+
+    /* Brent's cycle finding over lap-start states (board, origin, seeds in
+     * hand), P2: exact, constant memory, no lap cap. */
+    uint16_t saved[SOW_MAX_HOLES];
+    int saved_origin = -1, saved_seeds = -1;
+    long power = 1, lam = 0, laps = 0;
+
+    for (;;) {
+        if (s->relay) {
+            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
+                memcmp(b, saved, bytes) == 0) {
+                *endless = true;
+                EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
+                return SOW_OK;
+            }
+            if (laps == 0 || ++lam == power) {
+                memcpy(saved, b, bytes);
+                saved_origin = origin;
+                saved_seeds = seeds;
+                if (laps > 0)
+                    power <<= 1;
+                lam = 0;
+            }
+            if (++laps > SOW_MAX_LAPS)
+                return sow_error_set(err, s->v->path, 0, 0,
+                                     "a move from hole %d ran over %ld laps "
+                                     "without ending or repeating; the board "
+                                     "is too large for relay sowing",
+                                     hole, SOW_MAX_LAPS);
+        }
+        if (!obs && !s->skip_origin && seeds > s->holes) {
+            /* whole rounds at once: every hole, the origin included (C0.4) */
+            int rounds = (seeds - 1) / s->holes;
+            for (int i = 0; i < s->holes; i++)
+                b[i] = (uint16_t)(b[i] + rounds);
+            seeds -= rounds * s->holes;
+        }
+        while (seeds > 0) {
+            h = s->next[h];
+            if (s->skip_origin && h == origin) {
+                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
+                continue;
+            }
+            b[h]++;
+            seeds--;
+            EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
+        }
+        int c = b[h];
+        sow_lap_action a = decide(s, g, h, c);
+        bool relay = false;
+        if (a == SOW_LAP_HOOK) {
+            if (run_hook(s, r, obs, g, h, c, &relay, err))
+                return SOW_ERR;
+        }
+        EMIT(obs, SOW_EV_LAP_END, mover, h, c,
+             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY : SOW_LAP_STOP) : a);
+        if (a == SOW_LAP_CAPTURE)
+            capture(obs, g, h);
+        if (a == SOW_LAP_RELAY || (a == SOW_LAP_HOOK && relay)) {
+            if (b[h] == 0)
+                return SOW_OK; /* the hook captured the relay hole */
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
+            continue;
+        }
+        return SOW_OK;
+    }
+}
+
+int sow_candidates(const sow_setup *s, const sow_game *g, int player,
+                   sow_move *out)
+{
+    int n = 0;
+    for (int h = 0; h < s->holes; h++)
+        if (g->owner[h] == player && g->board[h] >= s->min_seeds)
+            out[n++] = h;
+    return n;
+}
+
+int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
+                    int player, sow_move *out, sow_error *err)
+{
+    int n = sow_candidates(s, g, player, out);
+    if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
+        return n;
+    /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each
+     * candidate by playing it on a copy. */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        sow_game copy = *g;
+        copy.to_move = (uint8_t)player;
+        bool endless;
+        if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
+            return -1;
+        if (!endless)
+            out[k++] = out[i];
+    }
+    return k;
+}

@@ -1,0 +1,185 @@
+/* sow_variant.h - the immutable description of a variant, as read from its
+ * YAML file, and the options that parameterise it.
+ *
+ * Data flow: variant file -> sow_variant (this header, filled by
+ * sow_loader.c) -> sow_setup (sow_setup.h: the variant with one value chosen
+ * for every option) -> sow_game. A sow_variant is never changed after
+ * loading; every string it holds is owned by it and freed by
+ * sow_variant_free. */
+#ifndef SOW_VARIANT_H
+#define SOW_VARIANT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sow_error.h"
+
+/* Limits on what a variant file may ask for (documented in README). */
+#define SOW_MAX_ROW 32          /* holes per row */
+#define SOW_MAX_HOLES (2 * SOW_MAX_ROW)
+#define SOW_MAX_HOLE_SEEDS 1000 /* seeds in one hole at the start */
+#define SOW_MAX_OPTIONS 16
+#define SOW_MAX_ENUM 16         /* values of one enum option */
+#define SOW_MAX_LAP_RULES 16
+#define SOW_MAX_RULE_IDS 64
+#define SOW_NAME_MAX 32         /* option names and enum values */
+#define SOW_MAX_PLIES_LIMIT 1000000
+
+typedef enum { SOW_OPT_ENUM, SOW_OPT_BOOL, SOW_OPT_INT } sow_opt_type;
+
+/* A value of one option. For enum options `index` is the value's position
+ * in the option's `values`, and `num` its integer parameter (the K of a
+ * value declared `word:K`). For bool and int options `num` is the value. */
+typedef struct sow_optval {
+    int index;
+    long num;
+} sow_optval;
+
+typedef struct sow_option_def {
+    char name[SOW_NAME_MAX];
+    sow_opt_type type;
+    int nvalues;                             /* enum: number of values */
+    char values[SOW_MAX_ENUM][SOW_NAME_MAX]; /* enum: words, without ":K" */
+    bool param[SOW_MAX_ENUM];                /* enum: value takes ":K" */
+    long min, max;                           /* int: inclusive range */
+    sow_optval def;                          /* default */
+    char *doc;                               /* one line, cites the source */
+    int line, col;                           /* where it is declared */
+} sow_option_def;
+
+/* A field that may be a constant or refer to an option ("$name",
+ * "$name=value", "$name:value"; see schemas/README.md). */
+typedef enum {
+    SOW_EXPR_CONST, /* value */
+    SOW_EXPR_REF,   /* the option's value (num, or enum index) */
+    SOW_EXPR_EQ,    /* 1 when the enum option's value is `word`, else 0 */
+    SOW_EXPR_PARAM  /* the K of `word:K` when the option has that value */
+} sow_expr_kind;
+
+typedef struct sow_expr {
+    sow_expr_kind kind;
+    long value; /* CONST: the value */
+    int opt;    /* REF/EQ/PARAM: index into sow_variant.options */
+    int word;   /* EQ/PARAM: index of the enum value */
+    bool is_enum;                /* REF to an enum option */
+    signed char map[SOW_MAX_ENUM]; /* REF to enum: value index -> field word */
+    int line, col;
+} sow_expr;
+
+typedef enum { SOW_DIR_CCW = 0, SOW_DIR_CW = 1 } sow_dir;
+typedef enum { SOW_ENDLESS_FORBID = 0, SOW_ENDLESS_END_GAME = 1 } sow_endless;
+
+/* What a lap-end rule does (see schemas/README.md, `lap_end`). */
+typedef enum {
+    SOW_LAP_STOP,
+    SOW_LAP_RELAY,
+    SOW_LAP_CAPTURE,
+    SOW_LAP_HOOK
+} sow_lap_action;
+
+typedef enum { SOW_OWNER_ANY, SOW_OWNER_OWN, SOW_OWNER_OPPONENT } sow_owner_sel;
+
+/* One lap-end rule: when the last seed of a lap makes hole h hold c seeds,
+ * the first rule whose condition holds says what happens. */
+typedef struct sow_lap_rule {
+    uint64_t counts;      /* bit c set: count c matches (c < 63) */
+    bool counts_high;     /* counts of 63 and more match */
+    sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
+    sow_lap_action action;
+} sow_lap_rule;
+
+/* Hooks a script may provide; the names of the Lua functions are in
+ * sow_variant.hook_fn. */
+typedef enum { SOW_HOOK_LAP_END, SOW_HOOK_SCORE, SOW_HOOK_COUNT } sow_hook;
+
+typedef struct sow_rule_text {
+    char *id;   /* e.g. "K1.5" */
+    char *text; /* its one line */
+} sow_rule_text;
+
+typedef struct sow_variant {
+    char *path;    /* the YAML file it was read from */
+    char *dir;     /* that file's directory */
+    char *id, *name, *summary, *source;
+
+    /* board */
+    sow_expr holes;               /* per row */
+    sow_expr seeds;               /* per hole, unless has_layout */
+    bool has_layout;
+    int layout_len;
+    uint16_t layout[SOW_MAX_HOLES];
+    int layout_line, layout_col;
+    bool stores;
+
+    /* sowing */
+    sow_expr direction;           /* sow_dir */
+    int min_seeds;
+    int leave;
+    bool relay;
+    sow_expr skip_origin;         /* bool */
+    sow_expr endless_move;        /* sow_endless */
+    bool passing;
+    int nlap_rules;
+    sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
+
+    /* end */
+    sow_expr seeds_at_most;       /* -1: off */
+    sow_expr repetition;          /* bool */
+    sow_expr no_capture_plies;    /* 0: off */
+    sow_expr max_plies;
+
+    /* script */
+    char *script;                 /* path as written in the file */
+    char *script_path;            /* resolved against dir */
+    int script_line, script_col;
+    char *hook_fn[SOW_HOOK_COUNT];/* Lua function names, NULL when absent */
+    int hook_line[SOW_HOOK_COUNT], hook_col[SOW_HOOK_COUNT];
+
+    int noptions;
+    sow_option_def options[SOW_MAX_OPTIONS];
+
+    int nrules;
+    sow_rule_text rules[SOW_MAX_RULE_IDS];
+} sow_variant;
+
+/* Names of hooks as written under `hooks:` in a variant file. */
+extern const char *const sow_hook_names[SOW_HOOK_COUNT];
+
+/* Read and validate a variant file. On success *out is a new variant the
+ * caller frees with sow_variant_free. On failure *out is NULL and err says
+ * what and where (file:line:col). */
+int sow_variant_load(const char *path, sow_variant **out, sow_error *err);
+void sow_variant_free(sow_variant *v);
+
+/* Index of option `name`, or -1. */
+int sow_variant_option(const sow_variant *v, const char *name);
+
+/* The one-line text of rule id `id`, or NULL. */
+const char *sow_variant_rule_text(const sow_variant *v, const char *id);
+
+/* Option values: one per option of the variant, defaults first. */
+typedef struct sow_optset {
+    int n;
+    sow_optval val[SOW_MAX_OPTIONS];
+} sow_optset;
+
+void sow_optset_defaults(const sow_variant *v, sow_optset *set);
+
+/* Apply "NAME=VALUE" (as given to --option). Errors name the option and
+ * list what is allowed. */
+int sow_optset_apply(const sow_variant *v, sow_optset *set, const char *arg,
+                     sow_error *err);
+
+/* Write an option value as text ("repetition", "no_capture_plies:30",
+ * "true", "10000"). */
+void sow_optval_format(const sow_option_def *d, sow_optval val, char *buf,
+                       int size);
+
+/* Parse an option value written as text. */
+int sow_optval_parse(const sow_option_def *d, const char *text,
+                     sow_optval *out, sow_error *err);
+
+/* Evaluate a field with the chosen options. */
+long sow_expr_eval(const sow_expr *e, const sow_optset *set);
+
+#endif

@@ -1,0 +1,209 @@
+/* cli.c - shared helpers of the `sow` subcommands (see cli.h). */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef SOW_DATADIR
+#define SOW_DATADIR "/usr/local/share/sow"
+#endif
+
+void cli_error(const char *cmd, const sow_error *err)
+{
+    char buf[SOW_PATH_MAX + SOW_MSG_MAX + 64];
+    sow_error_format(err, buf, sizeof buf);
+    if (err->path[0])
+        fprintf(stderr, "%s\n", buf);
+    else
+        fprintf(stderr, "sow %s: %s\n", cmd, buf);
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "sow %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see 'sow %s --help')\n", cmd);
+    return 2;
+}
+
+const char *cli_value(const char *cmd, int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        cli_usage(cmd, "%s needs a value", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int cli_take_option(const char *cmd, int argc, char **argv, int *i,
+                    cli_opts *o)
+{
+    const char *a = argv[*i];
+    const char *val = NULL;
+    if (strcmp(a, "--option") == 0 || strcmp(a, "-o") == 0) {
+        val = cli_value(cmd, argc, argv, i);
+        if (!val)
+            return -1;
+    } else if (strncmp(a, "--option=", 9) == 0) {
+        val = a + 9;
+    } else {
+        return 0;
+    }
+    if (o->n >= CLI_MAX_OPTION_ARGS) {
+        cli_usage(cmd, "too many --option flags (at most %d)",
+                  CLI_MAX_OPTION_ARGS);
+        return -1;
+    }
+    o->arg[o->n++] = val;
+    return 1;
+}
+
+int cli_variant_dirs(char dirs[][1024], int max)
+{
+    int n = 0;
+    const char *env = getenv("SOW_VARIANTS");
+    if (env && *env) {
+        char *copy = strdup(env), *save = NULL;
+        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d && n < max;
+             d = strtok_r(NULL, ":", &save))
+            snprintf(dirs[n++], 1024, "%s", d);
+        free(copy);
+    }
+    char exe[1024];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = 0;
+        char *dir = dirname(exe);
+        if (n < max)
+            snprintf(dirs[n++], 1024, "%.900s/../variants", dir);
+        if (n < max)
+            snprintf(dirs[n++], 1024, "%.900s/../share/sow/variants", dir);
+    }
+    if (n < max)
+        snprintf(dirs[n++], 1024, "%s/variants", SOW_DATADIR);
+    return n;
+}
+
+static bool looks_like_path(const char *arg)
+{
+    size_t l = strlen(arg);
+    return strchr(arg, '/') ||
+           (l > 5 && (strcmp(arg + l - 5, ".yaml") == 0)) ||
+           (l > 4 && strcmp(arg + l - 4, ".yml") == 0);
+}
+
+/* Read just the id: of a YAML file, cheaply and without failing. */
+static bool file_has_id(const char *path, const char *id)
+{
+    sow_variant *v = NULL;
+    sow_error e;
+    if (sow_variant_load(path, &v, &e))
+        return false;
+    bool same = strcmp(v->id, id) == 0;
+    sow_variant_free(v);
+    return same;
+}
+
+int cli_find_variant(const char *arg, char *path, size_t size,
+                     sow_error *err)
+{
+    if (looks_like_path(arg)) {
+        snprintf(path, size, "%s", arg);
+        return SOW_OK;
+    }
+    char dirs[CLI_MAX_DIRS][1024];
+    int nd = cli_variant_dirs(dirs, CLI_MAX_DIRS);
+    /* the usual file name first (id with _ for -), then every file */
+    for (int d = 0; d < nd; d++) {
+        char guess[1200];
+        snprintf(guess, sizeof guess, "%s/%s.yaml", dirs[d], arg);
+        for (char *p = strrchr(guess, '/') + 1; *p; p++)
+            if (*p == '-')
+                *p = '_';
+        if (access(guess, R_OK) == 0 && file_has_id(guess, arg)) {
+            snprintf(path, size, "%s", guess);
+            return SOW_OK;
+        }
+    }
+    for (int d = 0; d < nd; d++) {
+        DIR *dir = opendir(dirs[d]);
+        if (!dir)
+            continue;
+        struct dirent *de;
+        while ((de = readdir(dir))) {
+            size_t l = strlen(de->d_name);
+            if (l < 6 || strcmp(de->d_name + l - 5, ".yaml") != 0)
+                continue;
+            char p[1400];
+            snprintf(p, sizeof p, "%s/%s", dirs[d], de->d_name);
+            if (file_has_id(p, arg)) {
+                snprintf(path, size, "%s", p);
+                closedir(dir);
+                return SOW_OK;
+            }
+        }
+        closedir(dir);
+    }
+    return sow_error_set(err, NULL, 0, 0,
+                         "no variant '%s'; 'sow list' shows the variants "
+                         "found, or give the path of a .yaml file",
+                         arg);
+}
+
+int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
+             sow_error *err)
+{
+    memset(cg, 0, sizeof *cg);
+    char path[1400];
+    if (cli_find_variant(variant, path, sizeof path, err))
+        return SOW_ERR;
+    if (sow_variant_load(path, &cg->v, err))
+        return SOW_ERR;
+    sow_optset_defaults(cg->v, &cg->opts);
+    for (int i = 0; o && i < o->n; i++)
+        if (sow_optset_apply(cg->v, &cg->opts, o->arg[i], err))
+            goto fail;
+    if (sow_setup_init(&cg->setup, cg->v, &cg->opts, err))
+        goto fail;
+    if (sow_lua_open(&cg->lua, cg->v, &cg->opts, err))
+        goto fail;
+    sow_rules rules = sow_lua_rules(cg->lua);
+    if (sow_engine_init(&cg->eng, &cg->setup, &rules, err))
+        goto fail;
+    cg->eng_ready = true;
+    return SOW_OK;
+fail:
+    cli_close(cg);
+    return SOW_ERR;
+}
+
+void cli_close(cli_game *cg)
+{
+    if (cg->eng_ready)
+        sow_engine_free(&cg->eng);
+    sow_lua_close(cg->lua);
+    sow_variant_free(cg->v);
+    memset(cg, 0, sizeof *cg);
+}
+
+int cli_split_moves(char *buf, char **tok, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " \t\n,", &save); t;
+         t = strtok_r(NULL, " \t\n,", &save)) {
+        if (n >= max)
+            return -1;
+        tok[n++] = t;
+    }
+    return n;
+}

@@ -1,0 +1,63 @@
+/* cli.h - what the subcommands of `sow` share: finding variants, parsing
+ * common flags, opening a variant with its options, reporting errors. */
+#ifndef SOW_CLI_H
+#define SOW_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "sow_game.h"
+#include "sow_lua.h"
+#include "sow_variant.h"
+
+#define CLI_MAX_OPTION_ARGS 64
+#define CLI_MAX_DIRS 8
+
+/* A variant opened for play: file, options, setup, script, engine. */
+typedef struct cli_game {
+    sow_variant *v;
+    sow_optset opts;
+    sow_setup setup;
+    sow_lua *lua;
+    sow_engine eng;
+    bool eng_ready;
+} cli_game;
+
+/* --option NAME=VALUE arguments collected from the command line. */
+typedef struct cli_opts {
+    int n;
+    const char *arg[CLI_MAX_OPTION_ARGS];
+} cli_opts;
+
+/* Print an error as "path:line:col: message" (or "sow CMD: message"). */
+void cli_error(const char *cmd, const sow_error *err);
+
+/* Print "sow CMD: message" and a hint to use --help; returns 2. */
+int cli_usage(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* If argv[*i] is "--option", take its value into o and advance *i.
+ * Returns 1 if taken, 0 if not an --option, -1 on error (printed). */
+int cli_take_option(const char *cmd, int argc, char **argv, int *i,
+                    cli_opts *o);
+
+/* The value after a flag, or NULL (error printed). */
+const char *cli_value(const char *cmd, int argc, char **argv, int *i);
+
+/* Directories searched for variants, in order; returns the count. */
+int cli_variant_dirs(char dirs[][1024], int max);
+
+/* Resolve a variant id or path to a YAML path. */
+int cli_find_variant(const char *arg, char *path, size_t size,
+                     sow_error *err);
+
+/* Open a variant (id or path) with options, script and engine. */
+int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
+             sow_error *err);
+void cli_close(cli_game *cg);
+
+/* Split a string of move tokens separated by spaces or commas. Returns
+ * the count, fills tok (pointers into buf, which is modified). */
+int cli_split_moves(char *buf, char **tok, int max);
+
+#endif

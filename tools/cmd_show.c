@@ -1,0 +1,144 @@
+/* cmd_show.c - `sow show VARIANT`: board, sowing rules, every option. */
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "sow_draw.h"
+
+static const char *action_name(sow_lap_action a)
+{
+    static const char *const names[] = {"stop", "relay", "capture",
+                                        "ask the script"};
+    return names[a];
+}
+
+static void print_counts(const sow_lap_rule *r)
+{
+    if (r->counts == ~(uint64_t)0 && r->counts_high) {
+        printf("any count");
+        return;
+    }
+    printf("count");
+    bool first = true;
+    for (int c = 0; c < 63; c++)
+        if ((r->counts >> c) & 1) {
+            printf("%s%d", first ? " " : ",", c);
+            first = false;
+        }
+    if (r->counts_high)
+        printf(" or more");
+}
+
+int cmd_show(int argc, char **argv)
+{
+    cli_opts o = {0};
+    const char *variant = NULL;
+    for (int i = 1; i < argc; i++) {
+        int t = cli_take_option("show", argc, argv, &i, &o);
+        if (t < 0)
+            return 2;
+        if (t)
+            continue;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
+                   "Show a variant: its board (with hole labels), its "
+                   "sowing rules, the end\nrules, and every option with its "
+                   "values, default and documentation.\n");
+            return 0;
+        }
+        if (argv[i][0] == '-')
+            return cli_usage("show", "unknown flag '%s'", argv[i]);
+        if (variant)
+            return cli_usage("show", "one variant at a time");
+        variant = argv[i];
+    }
+    if (!variant)
+        return cli_usage("show", "which variant? e.g. sow show adji-kui-1");
+    cli_game cg;
+    sow_error err;
+    if (cli_open(&cg, variant, &o, &err)) {
+        cli_error("show", &err);
+        return 1;
+    }
+    const sow_variant *v = cg.v;
+    const sow_setup *s = &cg.setup;
+    printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
+    if (v->source)
+        printf("source: %s\n", v->source);
+    printf("file: %s\nscript: %s\n\n", v->path, v->script_path);
+    sow_game g;
+    if (sow_engine_start(&cg.eng, &g, &err)) {
+        cli_error("show", &err);
+        cli_close(&cg);
+        return 1;
+    }
+    char pic[4096];
+    sow_draw_board(pic, sizeof pic, s, &g, -1);
+    printf("board: 2 rows of %d holes, %d seeds%s\n%s\n", s->n, s->total,
+           s->stores ? ", a store for each player" : ", no stores", pic);
+    printf("sowing:\n");
+    printf("  direction      %s\n",
+           s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
+    printf("  start from     an own hole with %d or more seeds\n",
+           s->min_seeds);
+    if (s->leave)
+        printf("  leave          %d seed%s in the hole lifted from\n",
+               s->leave, s->leave > 1 ? "s" : "");
+    printf("  laps           %s\n", s->relay ? "relay" : "single");
+    printf("  skip origin    %s\n", s->skip_origin ? "yes" : "no");
+    if (s->relay)
+        printf("  endless move   %s\n", s->endless_move == SOW_ENDLESS_FORBID
+                                            ? "forbidden (not legal)"
+                                            : "ends the game");
+    printf("  passing        %s\n", s->passing ? "automatic" : "none");
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        printf("  lap end        ");
+        print_counts(r);
+        if (r->owner != SOW_OWNER_ANY)
+            printf(" in %s hole",
+                   r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
+        printf(": %s", action_name(r->action));
+        if (r->action == SOW_LAP_HOOK)
+            printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
+        printf("\n");
+    }
+    printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
+    printf("end:\n  neither player can move\n");
+    if (s->seeds_at_most >= 0)
+        printf("  %d or fewer seeds on the board\n", s->seeds_at_most);
+    if (s->repetition)
+        printf("  a position recurs\n");
+    if (s->no_capture_plies)
+        printf("  %d plies without a capture\n", s->no_capture_plies);
+    printf("  unfinished after %d plies\n", s->max_plies);
+    printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
+                                  ? v->hook_fn[SOW_HOOK_SCORE]
+                                  : "captures plus seeds in own holes");
+    printf("options:%s\n", v->noptions ? "" : " none");
+    for (int i = 0; i < v->noptions; i++) {
+        const sow_option_def *d = &v->options[i];
+        char cur[64], def[64];
+        sow_optval_format(d, cg.opts.val[i], cur, sizeof cur);
+        sow_optval_format(d, d->def, def, sizeof def);
+        printf("  %s = %s   (default %s; ", d->name, cur, def);
+        if (d->type == SOW_OPT_BOOL)
+            printf("true or false)\n");
+        else if (d->type == SOW_OPT_INT)
+            printf("%ld to %ld)\n", d->min, d->max);
+        else {
+            for (int k = 0; k < d->nvalues; k++)
+                printf("%s%s%s", k ? ", " : "", d->values[k],
+                       d->param[k] ? ":K" : "");
+            printf(")\n");
+        }
+        printf("      %s\n", d->doc);
+    }
+    if (v->nrules) {
+        printf("rules:\n");
+        for (int i = 0; i < v->nrules; i++)
+            printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
+    }
+    cli_close(&cg);
+    return 0;
+}

@@ -1,0 +1,70 @@
+/* cmd_validate.c - `sow validate FILE...`: load and check variant files. */
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+static int check_one(const char *path)
+{
+    sow_error err;
+    sow_variant *v = NULL;
+    if (sow_variant_load(path, &v, &err)) {
+        cli_error("validate", &err);
+        return 1;
+    }
+    sow_optset opts;
+    sow_optset_defaults(v, &opts);
+    sow_setup s;
+    sow_lua *lua = NULL;
+    int bad = 0;
+    if (sow_setup_init(&s, v, &opts, &err) ||
+        sow_lua_open(&lua, v, &opts, &err)) {
+        cli_error("validate", &err);
+        bad = 1;
+    }
+    /* every value of every enum and bool option must give a board */
+    for (int i = 0; !bad && i < v->noptions; i++) {
+        const sow_option_def *d = &v->options[i];
+        int count = d->type == SOW_OPT_ENUM ? d->nvalues
+                    : d->type == SOW_OPT_BOOL ? 2 : 0;
+        for (int k = 0; k < count && !bad; k++) {
+            sow_optset o2 = opts;
+            o2.val[i].index = d->type == SOW_OPT_ENUM ? k : 0;
+            o2.val[i].num = d->type == SOW_OPT_BOOL ? k
+                            : d->param[k] ? 1 : 0;
+            if (sow_setup_init(&s, v, &o2, &err)) {
+                cli_error("validate", &err);
+                bad = 1;
+            }
+        }
+    }
+    if (!bad)
+        printf("%s: ok (%s)\n", path, v->id);
+    sow_lua_close(lua);
+    sow_variant_free(v);
+    return bad;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+    int nfiles = 0, bad = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: sow validate FILE...\n\nLoad each variant file, "
+                   "its script and its hooks, and check every value\nof its "
+                   "options. Problems are printed as file:line:col: message; "
+                   "the exit\nstatus is 1 if any file has a problem.\n");
+            return 0;
+        }
+        if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage("validate", "unknown flag '%s'", argv[i]);
+    }
+    for (int i = 1; i < argc; i++) {
+        nfiles++;
+        bad |= check_one(argv[i]);
+    }
+    if (!nfiles)
+        return cli_usage("validate", "which files? e.g. sow validate "
+                                     "variants/*.yaml");
+    return bad;
+}

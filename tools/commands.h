@@ -1,0 +1,13 @@
+/* commands.h - the subcommands of `sow`; each gets argv with argv[0] its
+ * own name and returns the exit status. */
+#ifndef SOW_COMMANDS_H
+#define SOW_COMMANDS_H
+
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

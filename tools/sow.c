@@ -1,0 +1,51 @@
+/* sow.c - the `sow` command: dispatch to subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *what;
+} commands[] = {
+    {"list", cmd_list, "list the variants found"},
+    {"show", cmd_show, "show a variant's board, sowing rules and options"},
+    {"validate", cmd_validate, "check variant files and report every problem"},
+    {"play", cmd_play, "play in the terminal: people and computer players"},
+    {"replay", cmd_replay, "replay a move list; --json gives the game record"},
+    {"bench", cmd_bench, "measure random playouts: games/s and plies/s"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: sow COMMAND [ARGS]\n\n"
+               "sow is a mancala rules engine: each game is a YAML file and a "
+               "Lua script.\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].what);
+    fprintf(f, "\n'sow COMMAND --help' explains a command. Variants are "
+               "found by id (sow list)\nor by the path of a .yaml file; "
+               "SOW_VARIANTS=DIR[:DIR] adds directories.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "sow: unknown command '%s'; the commands are:", argv[1]);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(stderr, " %s", commands[i].name);
+    fprintf(stderr, " (see 'sow --help')\n");
+    return 2;
+}
