@@ -100,33 +100,32 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
 }
 
 /* Decide who moves next: the opponent if they can, else the mover (an
- * automatic pass, C0.5, not a ply), else nobody. Fills g->legal. Returns 1
- * when neither can move. */
-static int settle(sow_engine *e, sow_game *g, int mover, sow_error *err)
+ * automatic pass, C0.5, not a ply), else nobody. The legal moves go to
+ * `legal` and their count to *nlegal, the player to *next. Returns 1 when
+ * neither can move, -1 on a rule error. */
+static int settle(sow_engine *e, const sow_game *g, int mover, int *next,
+                  uint16_t *legal, int *nlegal, sow_error *err)
 {
     const sow_setup *s = e->setup;
     int opp = 1 - mover;
-    int n = sow_legal_moves(s, &e->rules, g, opp, g->legal, err);
+    int n = sow_legal_moves(s, &e->rules, g, opp, legal, err);
     if (n < 0)
         return -1;
-    if (n > 0) {
-        g->to_move = (uint8_t)opp;
-        g->nlegal = n;
+    *next = opp;
+    *nlegal = n;
+    if (n > 0)
         return 0;
-    }
     if (s->passing) {
-        n = sow_legal_moves(s, &e->rules, g, mover, g->legal, err);
+        n = sow_legal_moves(s, &e->rules, g, mover, legal, err);
         if (n < 0)
             return -1;
         if (n > 0) {
             EMIT(e, SOW_EV_PASS, opp, -1, 0, 0);
-            g->to_move = (uint8_t)mover;
-            g->nlegal = n;
+            *next = mover;
+            *nlegal = n;
             return 0;
         }
     }
-    g->to_move = (uint8_t)opp;
-    g->nlegal = 0;
     return 1;
 }
 
@@ -140,11 +139,14 @@ int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err)
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->result.winner = -1;
-    /* South moves first (C0.1); settle from North's point of view so that
-     * South is tried first and North only if South cannot move. */
-    int r = settle(e, g, 1, err);
+    /* South moves first (C0.1); settle as if North had just moved, so
+     * that South is tried first and North only if South cannot move. */
+    int next, n;
+    int r = settle(e, g, 1, &next, g->legal, &n, err);
     if (r < 0)
         return SOW_ERR;
+    g->to_move = (uint8_t)next;
+    g->nlegal = n;
     if (e->hist) {
         sow_history_reset(e->hist);
         /* P4: the initial position counts as an earlier position. */
@@ -170,6 +172,46 @@ static int illegal(const sow_game *g, sow_move m, sow_error *err)
                          g->nlegal ? list : "(none)");
 }
 
+/* What a move changes besides the legal moves, kept to undo it when a
+ * rule errors (the game is then left as it was). Only the board's own
+ * holes are copied: this is on the hot path. */
+typedef struct undo {
+    uint16_t board[SOW_MAX_HOLES];
+    int32_t captured[2], on_board, ply, since_capture;
+    uint8_t to_move;
+    bool last_endless;
+    int8_t last_move_hole;
+} undo;
+
+static void save(const sow_setup *s, const sow_game *g, undo *u)
+{
+    memcpy(u->board, g->board, (size_t)s->holes * sizeof *g->board);
+    u->captured[0] = g->captured[0];
+    u->captured[1] = g->captured[1];
+    u->on_board = g->on_board;
+    u->ply = g->ply;
+    u->since_capture = g->since_capture;
+    u->to_move = g->to_move;
+    u->last_endless = g->last_endless;
+    u->last_move_hole = g->last_move_hole;
+}
+
+static void restore(const sow_setup *s, sow_game *g, const undo *u)
+{
+    memcpy(g->board, u->board, (size_t)s->holes * sizeof *g->board);
+    g->captured[0] = u->captured[0];
+    g->captured[1] = u->captured[1];
+    g->on_board = u->on_board;
+    g->ply = u->ply;
+    g->since_capture = u->since_capture;
+    g->to_move = u->to_move;
+    g->last_endless = u->last_endless;
+    g->last_move_hole = u->last_move_hole;
+    g->over = false;
+    memset(&g->result, 0, sizeof g->result);
+    g->result.winner = -1;
+}
+
 int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
 {
     const sow_setup *s = e->setup;
@@ -180,60 +222,71 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                              g->ply);
     if (!sow_game_is_legal(g, m))
         return illegal(g, m, err);
-    sow_game next = *g;
+    undo u;
+    save(s, g, &u);
     const int mover = g->to_move;
     bool endless = false;
-    if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, &next, m,
-                &endless, err))
+    if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g, m,
+                &endless, err)) {
+        restore(s, g, &u);
         return SOW_ERR;
+    }
     if (endless) {
         /* P5: the endless move is a ply whose board is unchanged. */
-        next = *g;
-        next.last_endless = true;
-    } else {
-        next.last_endless = false;
+        restore(s, g, &u);
     }
-    next.ply++;
-    next.last_move_hole = (int8_t)m;
-    bool took = next.captured[0] + next.captured[1] !=
-                g->captured[0] + g->captured[1];
-    next.since_capture = took ? 0 : g->since_capture + 1;
+    g->last_endless = endless;
+    g->ply++;
+    g->last_move_hole = (int8_t)m;
+    bool took = g->captured[0] + g->captured[1] !=
+                u.captured[0] + u.captured[1];
+    g->since_capture = took ? 0 : u.since_capture + 1;
 
+    uint16_t legal[SOW_MAX_LEGAL];
+    int nlegal = 0, next = mover;
     int hist_added = 0;
     int rc = SOW_OK;
     if (endless) {
-        rc = finish(e, &next, SOW_END_ENDLESS, err);
-    } else if (s->seeds_at_most >= 0 && next.on_board <= s->seeds_at_most) {
-        rc = finish(e, &next, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
+        rc = finish(e, g, SOW_END_ENDLESS, err);
+    } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most) {
+        rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
-        int r = settle(e, &next, mover, err);
-        if (r < 0)
-            return SOW_ERR;
-        if (r == 1) {
-            rc = finish(e, &next, SOW_END_NO_MOVES, err); /* P4 (a) */
+        int r = settle(e, g, mover, &next, legal, &nlegal, err);
+        g->to_move = (uint8_t)next;
+        if (r < 0) {
+            rc = SOW_ERR;
+        } else if (r == 1) {
+            rc = finish(e, g, SOW_END_NO_MOVES, err); /* P4 (a) */
         } else {
             int seen = 0;
             if (e->hist) {
-                seen = sow_history_add(e->hist, next.board, next.to_move,
-                                       next.on_board);
+                seen = sow_history_add(e->hist, g->board, g->to_move,
+                                       g->on_board);
                 if (seen < 0)
-                    return sow_error_set(err, NULL, 0, 0, "out of memory");
-                hist_added = 1;
+                    rc = sow_error_set(err, NULL, 0, 0, "out of memory");
+                else
+                    hist_added = 1;
             }
-            if (seen)
-                rc = finish(e, &next, SOW_END_REPETITION, err); /* P4 (b) */
+            if (rc)
+                ;
+            else if (seen)
+                rc = finish(e, g, SOW_END_REPETITION, err); /* P4 (b) */
             else if (s->no_capture_plies > 0 &&
-                     next.since_capture >= s->no_capture_plies)
-                rc = finish(e, &next, SOW_END_NO_CAPTURE, err);
-            else if (next.ply >= s->max_plies)
-                rc = finish(e, &next, SOW_END_MAX_PLIES, err); /* P3 */
+                     g->since_capture >= s->no_capture_plies)
+                rc = finish(e, g, SOW_END_NO_CAPTURE, err);
+            else if (g->ply >= s->max_plies)
+                rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
         }
     }
     if (rc) {
         if (hist_added)
             sow_history_pop(e->hist, 1);
+        restore(s, g, &u);
         return SOW_ERR;
     }
-    *g = next;
+    if (!g->over) {
+        memcpy(g->legal, legal, (size_t)nlegal * sizeof *legal);
+        g->nlegal = nlegal;
+    }
     return SOW_OK;
 }

@@ -44,10 +44,12 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
 
 /* ---- moves ------------------------------------------------------------ */
 
-/* A move is a hole index (0..holes-1). Values from SOW_MOVE_DECISION up are
- * reserved for decision moves (string tokens such as "first:1"). */
+/* A move is a hole index (0..holes-1). Values from SOW_MOVE_DECISION up
+ * (below 0x8000) are reserved for decision moves (string tokens such as
+ * "first:1"). */
 typedef int32_t sow_move;
-#define SOW_MOVE_DECISION 0x10000
+#define SOW_MOVE_DECISION 0x1000
+#define SOW_MAX_LEGAL SOW_MAX_HOLES
 
 /* ---- the state of one game --------------------------------------------- */
 
@@ -81,7 +83,7 @@ typedef struct sow_game {
     bool last_endless;      /* the last move was endless (P5) */
     int8_t last_move_hole;  /* hole of the last sowing, -1 before any */
     int nlegal;             /* legal moves of to_move */
-    sow_move legal[SOW_MAX_HOLES]; /* ascending */
+    uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
     sow_result result;
 } sow_game;
 
@@ -168,12 +170,12 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 /* Candidate moves of `player` by the data rules (own hole, min_seeds),
  * before the endless-move check. Returns the count. */
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
-                   sow_move *out);
+                   uint16_t *out);
 
 /* Legal moves of `player` on g (candidates, minus endless moves when they
  * are forbidden). Returns the count, or -1 on a rule error. */
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
-                    int player, sow_move *out, sow_error *err);
+                    int player, uint16_t *out, sow_error *err);
 
 /* A short English sentence for an end reason ("neither player can move"). */
 const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,

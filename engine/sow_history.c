@@ -1,25 +1,30 @@
 /* sow_history.c - exact repetition detection (see sow_history.h).
  *
- * Positions are chained by the number of seeds on the board: two equal
- * positions hold the same number of seeds, and in games where captures only
- * ever remove seeds the chain for the current total is short. */
+ * An open-addressing hash table maps position hashes to entries; equal
+ * hashes are confirmed by comparing the boards in full. Slots carry the
+ * generation of the game that filled them, so a new game needs no
+ * clearing. */
 #include "sow_history.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct slot {
+    uint32_t gen;  /* game the slot belongs to; stale when != h->gen */
+    int32_t entry; /* index into the entries */
+} slot;
+
 struct sow_history {
     int holes;
     int max_total;
-    int len, cap;
+    int len, cap;        /* entries used and allocated */
     uint64_t *hash;      /* per entry */
-    int32_t *prev;       /* per entry: previous entry with the same total */
-    int32_t *total;      /* per entry */
+    uint32_t *where;     /* per entry: its slot, for pop */
     uint8_t *to_move;    /* per entry */
-    uint16_t *boards;    /* per entry: holes counts */
-    int32_t *last;       /* per total: newest entry, valid if stamp == gen */
-    uint32_t *stamp;     /* per total */
-    uint32_t gen;        /* bumped by reset, so `last` needs no clearing */
+    uint16_t *boards;    /* per entry: `holes` counts */
+    slot *table;
+    uint32_t tmask;      /* table size - 1 (a power of two) */
+    uint32_t gen;
 };
 
 sow_history *sow_history_new(int holes, int max_total)
@@ -29,13 +34,13 @@ sow_history *sow_history_new(int holes, int max_total)
         return NULL;
     h->holes = holes;
     h->max_total = max_total;
-    h->last = calloc((size_t)max_total + 1, sizeof *h->last);
-    h->stamp = calloc((size_t)max_total + 1, sizeof *h->stamp);
-    if (!h->last || !h->stamp) {
-        sow_history_free(h);
+    h->gen = 1;
+    h->tmask = 1023;
+    h->table = calloc(h->tmask + 1, sizeof *h->table);
+    if (!h->table) {
+        free(h);
         return NULL;
     }
-    h->gen = 1;
     return h;
 }
 
@@ -44,12 +49,10 @@ void sow_history_free(sow_history *h)
     if (!h)
         return;
     free(h->hash);
-    free(h->prev);
-    free(h->total);
+    free(h->where);
     free(h->to_move);
     free(h->boards);
-    free(h->last);
-    free(h->stamp);
+    free(h->table);
     free(h);
 }
 
@@ -57,25 +60,22 @@ void sow_history_reset(sow_history *h)
 {
     h->len = 0;
     if (++h->gen == 0) { /* wrapped: clear the stamps once */
-        memset(h->stamp, 0, ((size_t)h->max_total + 1) * sizeof *h->stamp);
+        memset(h->table, 0, ((size_t)h->tmask + 1) * sizeof *h->table);
         h->gen = 1;
     }
 }
 
 int sow_history_len(const sow_history *h) { return h->len; }
 
-static int grow(sow_history *h)
+static int grow_entries(sow_history *h)
 {
     int nc = h->cap ? h->cap * 2 : 256;
     uint64_t *hash = realloc(h->hash, (size_t)nc * sizeof *hash);
     if (hash)
         h->hash = hash;
-    int32_t *prev = realloc(h->prev, (size_t)nc * sizeof *prev);
-    if (prev)
-        h->prev = prev;
-    int32_t *total = realloc(h->total, (size_t)nc * sizeof *total);
-    if (total)
-        h->total = total;
+    uint32_t *where = realloc(h->where, (size_t)nc * sizeof *where);
+    if (where)
+        h->where = where;
     uint8_t *tm = realloc(h->to_move, (size_t)nc);
     if (tm)
         h->to_move = tm;
@@ -83,9 +83,30 @@ static int grow(sow_history *h)
         realloc(h->boards, (size_t)nc * (size_t)h->holes * sizeof *boards);
     if (boards)
         h->boards = boards;
-    if (!hash || !prev || !total || !tm || !boards)
+    if (!hash || !where || !tm || !boards)
         return -1;
     h->cap = nc;
+    return 0;
+}
+
+/* Double the table and put the current game's entries back. */
+static int grow_table(sow_history *h)
+{
+    uint32_t nmask = h->tmask * 2 + 1;
+    slot *t = calloc((size_t)nmask + 1, sizeof *t);
+    if (!t)
+        return -1;
+    free(h->table);
+    h->table = t;
+    h->tmask = nmask;
+    for (int k = 0; k < h->len; k++) {
+        uint32_t i = (uint32_t)h->hash[k] & nmask;
+        while (t[i].gen == h->gen)
+            i = (i + 1) & nmask;
+        t[i].gen = h->gen;
+        t[i].entry = k;
+        h->where[k] = i;
+    }
     return 0;
 }
 
@@ -102,39 +123,39 @@ static uint64_t hash_of(const uint16_t *b, int holes, int to_move)
 int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
                     int total)
 {
-    if (total < 0 || total > h->max_total)
+    (void)total;
+    if (h->len == h->cap && grow_entries(h))
         return -1;
-    if (h->len == h->cap && grow(h))
+    if ((uint32_t)h->len * 2 >= h->tmask && grow_table(h))
         return -1;
     uint64_t x = hash_of(board, h->holes, to_move);
-    int32_t head = h->stamp[total] == h->gen ? h->last[total] : -1;
-    int seen = 0;
     size_t bytes = (size_t)h->holes * sizeof *board;
-    for (int32_t i = head; i >= 0; i = h->prev[i])
-        if (h->hash[i] == x && h->to_move[i] == to_move &&
-            memcmp(h->boards + (size_t)i * (size_t)h->holes, board, bytes) ==
-                0) {
+    int seen = 0;
+    uint32_t i = (uint32_t)x & h->tmask;
+    for (; h->table[i].gen == h->gen; i = (i + 1) & h->tmask) {
+        int32_t k = h->table[i].entry;
+        if (h->hash[k] == x && h->to_move[k] == to_move &&
+            memcmp(h->boards + (size_t)k * (size_t)h->holes, board, bytes) ==
+                0)
             seen = 1;
-            break;
-        }
+    }
     int k = h->len++;
     h->hash[k] = x;
-    h->prev[k] = head;
-    h->total[k] = total;
     h->to_move[k] = (uint8_t)to_move;
     memcpy(h->boards + (size_t)k * (size_t)h->holes, board, bytes);
-    h->last[total] = k;
-    h->stamp[total] = h->gen;
+    h->table[i].gen = h->gen;
+    h->table[i].entry = k;
+    h->where[k] = i;
     return seen;
 }
 
 void sow_history_pop(sow_history *h, int n)
 {
+    /* Linear probing: removing the newest entry is safe only because
+     * entries are removed newest first, so no later entry probed past
+     * its slot. */
     while (n-- > 0 && h->len > 0) {
         int k = --h->len;
-        int t = h->total[k];
-        h->last[t] = h->prev[k];
-        if (h->prev[k] < 0)
-            h->stamp[t] = 0;
+        h->table[h->where[k]].gen = 0;
     }
 }

@@ -44,12 +44,11 @@ struct sow_lua {
     long insn_used;
     bool insn_tripped;
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
-    /* the board view, valid only during a hook call */
-    const sow_setup *s;
-    const sow_game *g;
-    bool view_valid;
-    int view_ref;
-    const char *hook_name; /* the hook being called, for errors */
+    /* the board view (a table, see push_view) */
+    int view_ref, board_ref, owner_ref, captured_ref;
+    const sow_setup *view_setup; /* the setup its geometry was built for */
+    int view_holes;
+    sow_dir view_dir;
 };
 
 static sow_lua *bridge_of(lua_State *L)
@@ -152,109 +151,95 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
 
 /* ---- the board view ----------------------------------------------------- */
 
-static sow_lua *live_view(lua_State *L)
+/* The view is a plain Lua table, refreshed from the game before every call:
+ * reading g.board[h] is then a table access, not a call into C (a call
+ * costs tens of nanoseconds, and a capture hook makes several). It is a
+ * copy: whatever a script does to it changes nothing in the game, and the
+ * next call overwrites it. Fields (holes are canonical indices, C0.2):
+ *   g.board[h], g.owner[h]        counts and owners (0 South, 1 North)
+ *   g.next[h], g.prev[h]          neighbours along the sowing direction
+ *   g.opposite[h]                 2N-1-h
+ *   g.mover, g.ply, g.total       player moving, plies so far, seeds on board
+ *   g.captured[0], g.captured[1]  seeds each player took off
+ *   g.holes, g.row                2N and N */
+static void new_array(lua_State *L, int n, const uint8_t *from)
 {
-    sow_lua *x = lua_touserdata(L, lua_upvalueindex(1));
-    if (!x->view_valid)
-        luaL_error(L, "the board view is only valid during the hook call "
-                      "that received it");
-    return x;
+    lua_createtable(L, n, 1);
+    for (int h = 0; h < n; h++) {
+        lua_pushinteger(L, from ? from[h] : 0);
+        lua_rawseti(L, -2, h);
+    }
 }
 
-static int check_hole(lua_State *L, sow_lua *x, int arg)
+/* (Re)build the parts of the view that depend only on the setup. */
+static void view_geometry(sow_lua *x, const sow_setup *s)
 {
-    int isnum;
-    lua_Integer h = lua_tointegerx(L, arg, &isnum);
-    if (!isnum)
-        return luaL_error(L, "a hole index must be an integer, not %s",
-                          luaL_typename(L, arg));
-    if (h < 0 || h >= x->s->holes)
-        return luaL_error(L, "hole %d does not exist; holes are 0 to %d",
-                          (int)h, x->s->holes - 1);
-    return (int)h;
+    lua_State *L = x->L;
+    uint8_t opp[SOW_MAX_HOLES];
+    for (int h = 0; h < s->holes; h++)
+        opp[h] = (uint8_t)(s->holes - 1 - h);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+    new_array(L, s->holes, s->next);
+    lua_setfield(L, -2, "next");
+    new_array(L, s->holes, s->prev);
+    lua_setfield(L, -2, "prev");
+    new_array(L, s->holes, opp);
+    lua_setfield(L, -2, "opposite");
+    lua_pushinteger(L, s->holes);
+    lua_setfield(L, -2, "holes");
+    lua_pushinteger(L, s->n);
+    lua_setfield(L, -2, "row");
+    new_array(L, s->holes, NULL);
+    lua_pushvalue(L, -1);
+    x->board_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_setfield(L, -2, "board");
+    new_array(L, s->holes, NULL);
+    lua_pushvalue(L, -1);
+    x->owner_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_setfield(L, -2, "owner");
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, -1);
+    x->captured_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_setfield(L, -2, "captured");
+    lua_pop(L, 1);
+    x->view_setup = s;
+    x->view_holes = s->holes;
+    x->view_dir = s->dir;
 }
 
-static int v_count(lua_State *L)
+/* Copy the game into the view and push it. */
+static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
 {
-    sow_lua *x = live_view(L);
-    lua_pushinteger(L, x->g->board[check_hole(L, x, 2)]);
-    return 1;
+    lua_State *L = x->L;
+    if (x->view_setup != s || x->view_holes != s->holes ||
+        x->view_dir != s->dir)
+        view_geometry(x, s);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->board_ref);
+    for (int h = 0; h < s->holes; h++) {
+        lua_pushinteger(L, g->board[h]);
+        lua_rawseti(L, -2, h);
+    }
+    lua_setfield(L, -2, "board");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->owner_ref);
+    for (int h = 0; h < s->holes; h++) {
+        lua_pushinteger(L, g->owner[h]);
+        lua_rawseti(L, -2, h);
+    }
+    lua_setfield(L, -2, "owner");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->captured_ref);
+    lua_pushinteger(L, g->captured[0]);
+    lua_rawseti(L, -2, 0);
+    lua_pushinteger(L, g->captured[1]);
+    lua_rawseti(L, -2, 1);
+    lua_setfield(L, -2, "captured");
+    lua_pushinteger(L, g->to_move);
+    lua_setfield(L, -2, "mover");
+    lua_pushinteger(L, g->ply);
+    lua_setfield(L, -2, "ply");
+    lua_pushinteger(L, g->on_board);
+    lua_setfield(L, -2, "total");
 }
-
-static int v_owner(lua_State *L)
-{
-    sow_lua *x = live_view(L);
-    lua_pushinteger(L, x->g->owner[check_hole(L, x, 2)]);
-    return 1;
-}
-
-static int v_next(lua_State *L)
-{
-    sow_lua *x = live_view(L);
-    lua_pushinteger(L, x->s->next[check_hole(L, x, 2)]);
-    return 1;
-}
-
-static int v_prev(lua_State *L)
-{
-    sow_lua *x = live_view(L);
-    lua_pushinteger(L, x->s->prev[check_hole(L, x, 2)]);
-    return 1;
-}
-
-static int v_opposite(lua_State *L)
-{
-    sow_lua *x = live_view(L);
-    lua_pushinteger(L, x->s->holes - 1 - check_hole(L, x, 2));
-    return 1;
-}
-
-static int v_mover(lua_State *L)
-{
-    lua_pushinteger(L, live_view(L)->g->to_move);
-    return 1;
-}
-
-static int v_holes(lua_State *L)
-{
-    lua_pushinteger(L, live_view(L)->s->holes);
-    return 1;
-}
-
-static int v_row_size(lua_State *L)
-{
-    lua_pushinteger(L, live_view(L)->s->n);
-    return 1;
-}
-
-static int v_ply(lua_State *L)
-{
-    lua_pushinteger(L, live_view(L)->g->ply);
-    return 1;
-}
-
-static int v_total(lua_State *L)
-{
-    lua_pushinteger(L, live_view(L)->g->on_board);
-    return 1;
-}
-
-static int v_captured(lua_State *L)
-{
-    sow_lua *x = live_view(L);
-    lua_Integer p = luaL_checkinteger(L, 2);
-    if (p != 0 && p != 1)
-        return luaL_error(L, "player %d does not exist; players are 0 and 1",
-                          (int)p);
-    lua_pushinteger(L, x->g->captured[p]);
-    return 1;
-}
-
-static const luaL_Reg view_methods[] = {
-    {"count", v_count},       {"owner", v_owner},     {"next", v_next},
-    {"prev", v_prev},         {"opposite", v_opposite}, {"mover", v_mover},
-    {"holes", v_holes},       {"row_size", v_row_size}, {"ply", v_ply},
-    {"total", v_total},       {"captured", v_captured}, {NULL, NULL}};
 
 /* ---- building the state ------------------------------------------------- */
 
@@ -310,16 +295,8 @@ static int setup_state(lua_State *L)
     lua_pop(L, 1);
     push_options(L, x);
     lua_setglobal(L, "options");
-    /* the view: one userdata, methods as closures over the bridge */
-    lua_newuserdatauv(L, 0, 0);
-    lua_createtable(L, 0, 2);
-    lua_createtable(L, 0, 12);
-    lua_pushlightuserdata(L, x);
-    luaL_setfuncs(L, view_methods, 1);
-    lua_setfield(L, -2, "__index");
-    lua_pushliteral(L, "locked");
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
+    /* the view table; its fields are filled per call (push_view) */
+    lua_createtable(L, 0, 16);
     x->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
 }
@@ -334,6 +311,7 @@ static void reset_budget(sow_lua *x)
 static int build(sow_lua *x, sow_error *err)
 {
     x->mem_used = 0;
+    x->view_setup = NULL;
     x->mem_tripped = false;
     x->insn_tripped = false;
     x->L = lua_newstate(capped_alloc, x);
@@ -490,11 +468,8 @@ static void recover(sow_lua *x)
 static int call_hook(sow_lua *x, int h, int nargs, int nres, sow_error *err)
 {
     lua_State *L = x->L;
-    x->view_valid = true;
-    x->hook_name = sow_hook_names[h];
-    reset_budget(x);
+    x->insn_used = 0;
     int rc = lua_pcall(L, nargs + 1, nres, 1);
-    x->view_valid = false;
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
         const char *m = lua_tostring(L, -1);
@@ -516,10 +491,8 @@ static int push_hook(sow_lua *x, int h, const sow_setup *s, const sow_game *g,
         return sow_error_set(err, x->path, 0, 0,
                              "the Lua state could not be rebuilt (variant %s)",
                              x->v->id);
-    x->s = s;
-    x->g = g;
     lua_rawgeti(x->L, LUA_REGISTRYINDEX, x->hook_ref[h]);
-    lua_rawgeti(x->L, LUA_REGISTRYINDEX, x->view_ref);
+    push_view(x, s, g);
     return SOW_OK;
 }
 
@@ -676,8 +649,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
         lua_settop(L, 1);
         return report(x, err, msg, "eval");
     }
-    reset_budget(x);
-    x->view_valid = false;
+    x->insn_used = 0;
     int rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];

@@ -22,7 +22,7 @@ int sow_player_choose(sow_player_kind kind, sow_engine *e, const sow_game *g,
         return SOW_OK;
     }
     int best = -1, nbest = 0;
-    sow_move pick[SOW_MAX_HOLES];
+    sow_move pick[SOW_MAX_LEGAL];
     for (int i = 0; i < g->nlegal; i++) {
         sow_game copy = *g;
         bool endless;

@@ -166,17 +166,20 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 }
 
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
-                   sow_move *out)
+                   uint16_t *out)
 {
+    /* branchless: write every hole, advance only past the good ones */
     int n = 0;
-    for (int h = 0; h < s->holes; h++)
-        if (g->owner[h] == player && g->board[h] >= s->min_seeds)
-            out[n++] = h;
+    const int holes = s->holes, min = s->min_seeds;
+    for (int h = 0; h < holes; h++) {
+        out[n] = (uint16_t)h;
+        n += (g->owner[h] == player) & (g->board[h] >= min);
+    }
     return n;
 }
 
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
-                    int player, sow_move *out, sow_error *err)
+                    int player, uint16_t *out, sow_error *err)
 {
     int n = sow_candidates(s, g, player, out);
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)

@@ -1,20 +1,19 @@
 -- Adji Kui I: the decisions the data cannot make (RULES.md section 1).
+-- The view g is described in schemas/README.md (g.board[h], g.owner[h],
+-- g.prev[h], g.mover, ...; holes are canonical indices, RULES C0.2).
 
--- K1.5: the last seed made the opponent's hole h hold 2 or 3 (the variant's
--- lap_end rule only calls this then). Capture it, then the hole before it,
--- and so on backwards while the hole is the opponent's and holds 2 or 3.
--- The chain stops at the mover's own row (ownership, C0.6).
+-- K1.5: the last seed made the opponent's hole h hold 2 or 3 (the
+-- variant's lap_end rule calls this only then). Capture it, then the hole
+-- before it, and so on backwards while the hole is the opponent's and holds
+-- 2 or 3. The chain stops at the mover's own row (ownership, C0.6).
 function capture(g, h, c)
-  local me = g:mover()
-  local taken = {}
-  local n = 0
-  while g:owner(h) ~= me do
-    local k = g:count(h)
-    if k ~= 2 and k ~= 3 then break end
+  local board, owner, prev, me = g.board, g.owner, g.prev, g.mover
+  local taken, n = {}, 0
+  while owner[h] ~= me and (board[h] == 2 or board[h] == 3) do
     n = n + 1
     taken[n] = h
-    h = g:prev(h)
-    if n == g:holes() then break end
+    h = prev[h]
+    if n == g.holes then break end
   end
   return taken
 end
@@ -22,10 +21,11 @@ end
 -- K1.8: each player adds the seeds left in their own holes to their
 -- captures.
 function score(g)
-  local s = { [0] = g:captured(0), [1] = g:captured(1) }
-  for h = 0, g:holes() - 1 do
-    local p = g:owner(h)
-    s[p] = s[p] + g:count(h)
+  local s = { [0] = g.captured[0], [1] = g.captured[1] }
+  local board, owner = g.board, g.owner
+  for h = 0, g.holes - 1 do
+    local p = owner[h]
+    s[p] = s[p] + board[h]
   end
   return s[0], s[1]
 end
