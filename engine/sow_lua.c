@@ -124,6 +124,16 @@ static int msgh(lua_State *L)
     return 1;
 }
 
+/* The message for a failed call: memory errors carry no position and a
+ * fixed text, so say plainly which limit was hit. */
+static const char *limit_message(sow_lua *x, int rc, const char *m)
+{
+    if (rc == LUA_ERRMEM || (x->mem_tripped && !x->insn_tripped))
+        return "memory limit reached (32 MiB): the script allocates too "
+               "much";
+    return m ? m : "error";
+}
+
 /* Turn "script:12: text" into err = path:12: text (variant V, hook H). */
 static int report(sow_lua *x, sow_error *err, const char *msg,
                   const char *hook)
@@ -142,6 +152,10 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
                 rest++;
         }
     }
+    if (hook && strcmp(hook, "start") == 0)
+        return sow_error_set(err, x->path, line, 0,
+                             "%s (variant %s, while running the script)",
+                             rest, x->v->id);
     if (hook)
         return sow_error_set(err, x->path, line, 0, "%s (variant %s, hook %s)",
                              rest, x->v->id, hook);
@@ -338,11 +352,12 @@ static int build(sow_lua *x, sow_error *err)
         return report(x, err, m ? m : "cannot load the script", NULL);
     }
     reset_budget(x);
-    if (lua_pcall(L, 0, 0, 1) != LUA_OK) {
+    rc = lua_pcall(L, 0, 0, 1);
+    if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", lua_tostring(L, -1));
+        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
         lua_settop(L, 1);
-        return report(x, err, msg, "(script start)");
+        return report(x, err, msg, "start");
     }
     lua_settop(L, 1);
     for (int h = 0; h < SOW_HOOK_COUNT; h++) {
@@ -473,9 +488,7 @@ static int call_hook(sow_lua *x, int h, int nargs, int nres, sow_error *err)
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
         const char *m = lua_tostring(L, -1);
-        snprintf(msg, sizeof msg, "%s",
-                 rc == LUA_ERRMEM ? "memory limit reached (32 MiB)"
-                                  : (m ? m : "error"));
+        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
         lua_settop(L, 1);
         report(x, err, msg, sow_hook_names[h]);
         recover(x);
@@ -566,6 +579,13 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
                      (long long)v);
             return bad_return(x, h, err, what);
         }
+        for (int k = 0; k < out->ncap; k++)
+            if (out->cap[k] == v) {
+                char what[96];
+                snprintf(what, sizeof what, "hole %lld twice",
+                         (long long)v);
+                return bad_return(x, h, err, what);
+            }
         out->cap[out->ncap++] = (uint8_t)v;
     }
     lua_settop(L, 1);
@@ -654,9 +674,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
         const char *m = lua_tostring(L, -1);
-        snprintf(msg, sizeof msg, "%s",
-                 rc == LUA_ERRMEM ? "memory limit reached (32 MiB)"
-                                  : (m ? m : "error"));
+        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
         lua_settop(L, 1);
         report(x, err, msg, "eval");
         recover(x);

@@ -1,5 +1,4 @@
 /* cli.c - shared helpers of the `sow` subcommands (see cli.h). */
-#define _GNU_SOURCE
 #include "cli.h"
 
 #include <dirent.h>
@@ -113,6 +112,55 @@ static bool file_has_id(const char *path, const char *id)
     return same;
 }
 
+typedef struct find_ctx {
+    const char *id;
+    char *path;
+    size_t size;
+    bool found;
+} find_ctx;
+
+static int match_id(void *ctx, const char *path, const sow_variant *v)
+{
+    find_ctx *fc = ctx;
+    if (strcmp(v->id, fc->id) != 0)
+        return 0;
+    snprintf(fc->path, fc->size, "%s", path);
+    fc->found = true;
+    return 1;
+}
+
+int cli_scan_variants(int (*fn)(void *ctx, const char *path,
+                                const sow_variant *v),
+                      void *ctx)
+{
+    char dirs[CLI_MAX_DIRS][1024];
+    int nd = cli_variant_dirs(dirs, CLI_MAX_DIRS);
+    for (int d = 0; d < nd; d++) {
+        DIR *dir = opendir(dirs[d]);
+        if (!dir)
+            continue;
+        struct dirent *de;
+        int stop = 0;
+        while (!stop && (de = readdir(dir))) {
+            size_t l = strlen(de->d_name);
+            if (l < 6 || strcmp(de->d_name + l - 5, ".yaml") != 0)
+                continue;
+            char p[1400];
+            snprintf(p, sizeof p, "%.1000s/%.255s", dirs[d], de->d_name);
+            sow_variant *v;
+            sow_error e;
+            if (sow_variant_load(p, &v, &e))
+                continue;
+            stop = fn(ctx, p, v);
+            sow_variant_free(v);
+        }
+        closedir(dir);
+        if (stop)
+            return 1;
+    }
+    return 0;
+}
+
 int cli_find_variant(const char *arg, char *path, size_t size,
                      sow_error *err)
 {
@@ -125,7 +173,7 @@ int cli_find_variant(const char *arg, char *path, size_t size,
     /* the usual file name first (id with _ for -), then every file */
     for (int d = 0; d < nd; d++) {
         char guess[1200];
-        snprintf(guess, sizeof guess, "%s/%s.yaml", dirs[d], arg);
+        snprintf(guess, sizeof guess, "%.1000s/%.100s.yaml", dirs[d], arg);
         for (char *p = strrchr(guess, '/') + 1; *p; p++)
             if (*p == '-')
                 *p = '_';
@@ -134,25 +182,10 @@ int cli_find_variant(const char *arg, char *path, size_t size,
             return SOW_OK;
         }
     }
-    for (int d = 0; d < nd; d++) {
-        DIR *dir = opendir(dirs[d]);
-        if (!dir)
-            continue;
-        struct dirent *de;
-        while ((de = readdir(dir))) {
-            size_t l = strlen(de->d_name);
-            if (l < 6 || strcmp(de->d_name + l - 5, ".yaml") != 0)
-                continue;
-            char p[1400];
-            snprintf(p, sizeof p, "%s/%s", dirs[d], de->d_name);
-            if (file_has_id(p, arg)) {
-                snprintf(path, size, "%s", p);
-                closedir(dir);
-                return SOW_OK;
-            }
-        }
-        closedir(dir);
-    }
+    find_ctx fc = {arg, path, size, false};
+    cli_scan_variants(match_id, &fc);
+    if (fc.found)
+        return SOW_OK;
     return sow_error_set(err, NULL, 0, 0,
                          "no variant '%s'; 'sow list' shows the variants "
                          "found, or give the path of a .yaml file",

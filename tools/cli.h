@@ -47,6 +47,12 @@ const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 /* Directories searched for variants, in order; returns the count. */
 int cli_variant_dirs(char dirs[][1024], int max);
 
+/* Call fn for every variant file that loads, directory by directory in
+ * search order, until fn returns non-zero. Returns 1 if stopped early. */
+int cli_scan_variants(int (*fn)(void *ctx, const char *path,
+                                const sow_variant *v),
+                      void *ctx);
+
 /* Resolve a variant id or path to a YAML path. */
 int cli_find_variant(const char *arg, char *path, size_t size,
                      sow_error *err);

@@ -1,5 +1,4 @@
 /* cmd_list.c - `sow list`: the variants found, one line each. */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +8,29 @@
 static int cmp(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+typedef struct list_ctx {
+    int n;
+    char *ids[256];
+    char *lines[256];
+} list_ctx;
+
+/* One line per id: the first file found for an id wins, as in lookup. */
+static int add_line(void *ctx, const char *path, const sow_variant *v)
+{
+    list_ctx *lc = ctx;
+    for (int k = 0; k < lc->n; k++)
+        if (strcmp(lc->ids[k], v->id) == 0)
+            return 0;
+    if (lc->n >= 256)
+        return 1;
+    char line[512];
+    snprintf(line, sizeof line, "%-14s %-14s %s", v->id, v->name,
+             v->summary);
+    lc->ids[lc->n] = strdup(v->id);
+    lc->lines[lc->n++] = strdup(line);
+    return 0;
 }
 
 int cmd_list(int argc, char **argv)
@@ -24,49 +46,16 @@ int cmd_list(int argc, char **argv)
         }
         return cli_usage("list", "unexpected argument '%s'", argv[i]);
     }
-    char dirs[CLI_MAX_DIRS][1024];
-    int nd = cli_variant_dirs(dirs, CLI_MAX_DIRS);
-    char *seen[256];
-    int nseen = 0;
-    char *lines[256];
-    int nlines = 0;
-    for (int d = 0; d < nd; d++) {
-        DIR *dir = opendir(dirs[d]);
-        if (!dir)
-            continue;
-        struct dirent *de;
-        while ((de = readdir(dir))) {
-            size_t l = strlen(de->d_name);
-            if (l < 6 || strcmp(de->d_name + l - 5, ".yaml") != 0)
-                continue;
-            char p[1400];
-            snprintf(p, sizeof p, "%s/%s", dirs[d], de->d_name);
-            sow_variant *v;
-            sow_error e;
-            if (sow_variant_load(p, &v, &e))
-                continue;
-            bool dup = false;
-            for (int k = 0; k < nseen; k++)
-                if (strcmp(seen[k], v->id) == 0)
-                    dup = true;
-            if (!dup && nseen < 256 && nlines < 256) {
-                seen[nseen++] = strdup(v->id);
-                char line[512];
-                snprintf(line, sizeof line, "%-14s %-14s %s", v->id, v->name,
-                         v->summary);
-                lines[nlines++] = strdup(line);
-            }
-            sow_variant_free(v);
-        }
-        closedir(dir);
-    }
+    list_ctx lc = {0};
+    cli_scan_variants(add_line, &lc);
+    char **lines = lc.lines;
+    int nlines = lc.n;
     qsort(lines, (size_t)nlines, sizeof *lines, cmp);
     for (int i = 0; i < nlines; i++) {
         printf("%s\n", lines[i]);
         free(lines[i]);
+        free(lc.ids[i]);
     }
-    for (int i = 0; i < nseen; i++)
-        free(seen[i]);
     if (nlines == 0) {
         fprintf(stderr, "sow list: no variants found; set SOW_VARIANTS to a "
                         "directory of .yaml files\n");

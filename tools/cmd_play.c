@@ -188,6 +188,7 @@ int cmd_play(int argc, char **argv)
             }
         }
         int mover = g.to_move;
+        int32_t had = g.captured[mover];
         if (sow_engine_play(&cg.eng, &g, m, &err)) {
             rc = 1;
             break;
@@ -196,8 +197,10 @@ int cmd_play(int argc, char **argv)
         char l[8];
         sow_hole_label(s, m, l, sizeof l);
         sow_draw_board(pic, sizeof pic, s, &g, m);
-        printf("\nply %d: %s plays %s\n%s", g.ply, mover ? "North" : "South",
-               l, pic);
+        printf("\nply %d: %s plays %s", g.ply, mover ? "North" : "South", l);
+        if (g.captured[mover] > had)
+            printf(" and takes %d", (int)(g.captured[mover] - had));
+        printf("\n%s", pic);
         fflush(stdout);
         if (p != P_HUMAN && delay > 0)
             usleep((useconds_t)delay * 1000);

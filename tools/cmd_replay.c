@@ -98,7 +98,7 @@ int cmd_replay(int argc, char **argv)
         }
         if (sow_move_parse(s, tok[i], &m, &err)) {
             char msg[SOW_MSG_MAX];
-            snprintf(msg, sizeof msg, "ply %d: %s", g.ply, err.msg);
+            snprintf(msg, sizeof msg, "ply %d: %.990s", g.ply, err.msg);
             snprintf(err.msg, sizeof err.msg, "%s", msg);
             rc = 1;
             break;
