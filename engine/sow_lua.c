@@ -44,8 +44,13 @@ struct sow_lua {
     long insn_used;
     bool insn_tripped;
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
-    /* the board view (a table, see push_view) */
+    /* the board view (see push_view): refs of the table g and of its
+     * board, owner and captured tables; the values last written into them,
+     * so that only changes are written */
     int view_ref, board_ref, owner_ref, captured_ref;
+    bool view_fresh; /* the backing tables hold the last_* values */
+    uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
+    int32_t last_captured[2], last_mover, last_ply, last_total;
     const sow_setup *view_setup; /* the setup its geometry was built for */
     int view_holes;
     sow_dir view_dir;
@@ -165,17 +170,16 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
 
 /* ---- the board view ----------------------------------------------------- */
 
-/* The view is a plain Lua table, refreshed from the game before every call:
- * reading g.board[h] is then a table access, not a call into C (a call
- * costs tens of nanoseconds, and a capture hook makes several). It is a
- * copy: whatever a script does to it changes nothing in the game, and the
- * next call overwrites it. Fields (holes are canonical indices, C0.2):
- *   g.board[h], g.owner[h]        counts and owners (0 South, 1 North)
- *   g.next[h], g.prev[h]          neighbours along the sowing direction
- *   g.opposite[h]                 2N-1-h
- *   g.mover, g.ply, g.total       player moving, plies so far, seeds on board
- *   g.captured[0], g.captured[1]  seeds each player took off
- *   g.holes, g.row                2N and N */
+/* The view `g` a hook receives is a plain table that only C fills (its
+ * fields are in schemas/README.md). Reading g.board[h] is then a table
+ * access, not a call into C (a call costs tens of nanoseconds and a hook
+ * reads several values). C writes only what changed since the previous
+ * call, so a call costs little more than the call itself. The view is
+ * documented read-only: a script that writes into it misleads only its own
+ * later calls (C never reads the view back; it checks and applies what a
+ * hook returns against its own state). */
+
+/* Push a new table of n integer slots 0..n-1 (filled from `from`, or 0). */
 static void new_array(lua_State *L, int n, const uint8_t *from)
 {
     lua_createtable(L, n, 1);
@@ -185,74 +189,101 @@ static void new_array(lua_State *L, int n, const uint8_t *from)
     }
 }
 
-/* (Re)build the parts of the view that depend only on the setup. */
+/* (Re)build the view for a setup: geometry, and empty tables for the game
+ * state, which the next push_view fills completely. */
 static void view_geometry(sow_lua *x, const sow_setup *s)
 {
     lua_State *L = x->L;
     uint8_t opp[SOW_MAX_HOLES];
     for (int h = 0; h < s->holes; h++)
         opp[h] = (uint8_t)(s->holes - 1 - h);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-    new_array(L, s->holes, s->next);
-    lua_setfield(L, -2, "next");
-    new_array(L, s->holes, s->prev);
-    lua_setfield(L, -2, "prev");
-    new_array(L, s->holes, opp);
-    lua_setfield(L, -2, "opposite");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref); /* g's backing */
+    static const char *const geo[] = {"next", "prev", "opposite"};
+    const uint8_t *src[] = {s->next, s->prev, opp};
+    for (int i = 0; i < 3; i++) {
+        new_array(L, s->holes, src[i]);
+        lua_setfield(L, -2, geo[i]);
+    }
     lua_pushinteger(L, s->holes);
     lua_setfield(L, -2, "holes");
     lua_pushinteger(L, s->n);
     lua_setfield(L, -2, "row");
-    new_array(L, s->holes, NULL);
-    lua_pushvalue(L, -1);
-    x->board_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_setfield(L, -2, "board");
-    new_array(L, s->holes, NULL);
-    lua_pushvalue(L, -1);
-    x->owner_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_setfield(L, -2, "owner");
-    lua_createtable(L, 2, 0);
-    lua_pushvalue(L, -1);
-    x->captured_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_setfield(L, -2, "captured");
+    int *refs[] = {&x->board_ref, &x->owner_ref, &x->captured_ref};
+    static const char *const state[] = {"board", "owner", "captured"};
+    for (int i = 0; i < 3; i++) {
+        if (*refs[i] != LUA_NOREF)
+            luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
+        new_array(L, i == 2 ? 2 : s->holes, NULL);
+        lua_pushvalue(L, -1);
+        *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+        lua_setfield(L, -2, state[i]);
+    }
     lua_pop(L, 1);
     x->view_setup = s;
     x->view_holes = s->holes;
     x->view_dir = s->dir;
+    x->view_fresh = false;
 }
 
-/* Copy the game into the view and push it. */
+static void sync_array(lua_State *L, int ref, uint16_t *cache,
+                       const void *src, int n, int width, bool fresh)
+{
+    bool open = false;
+    for (int h = 0; h < n; h++) {
+        uint16_t v = width == 1 ? ((const uint8_t *)src)[h]
+                                : ((const uint16_t *)src)[h];
+        if (fresh && cache[h] == v)
+            continue;
+        if (!open) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+            open = true;
+        }
+        cache[h] = v;
+        lua_pushinteger(L, v);
+        lua_rawseti(L, -2, h);
+    }
+    if (open)
+        lua_pop(L, 1);
+}
+
+/* Bring the view up to date with the game and push the proxy g. */
 static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
 {
     lua_State *L = x->L;
     if (x->view_setup != s || x->view_holes != s->holes ||
         x->view_dir != s->dir)
         view_geometry(x, s);
+    bool fresh = x->view_fresh;
+    sync_array(L, x->board_ref, x->last_board, g->board, s->holes, 2, fresh);
+    sync_array(L, x->owner_ref, x->last_owner, g->owner, s->holes, 1, fresh);
+    if (!fresh || x->last_captured[0] != g->captured[0] ||
+        x->last_captured[1] != g->captured[1]) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->captured_ref);
+        lua_pushinteger(L, g->captured[0]);
+        lua_rawseti(L, -2, 0);
+        lua_pushinteger(L, g->captured[1]);
+        lua_rawseti(L, -2, 1);
+        lua_pop(L, 1);
+        x->last_captured[0] = g->captured[0];
+        x->last_captured[1] = g->captured[1];
+    }
+    bool scalars = !fresh || x->last_mover != g->to_move ||
+                   x->last_ply != g->ply || x->last_total != g->on_board;
+    if (scalars) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+        lua_pushinteger(L, g->to_move);
+        lua_setfield(L, -2, "mover");
+        lua_pushinteger(L, g->ply);
+        lua_setfield(L, -2, "ply");
+        lua_pushinteger(L, g->on_board);
+        lua_setfield(L, -2, "total");
+        lua_pop(L, 1);
+        x->last_mover = g->to_move;
+        x->last_ply = g->ply;
+        x->last_total = g->on_board;
+    }
+    x->view_fresh = true;
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, x->board_ref);
-    for (int h = 0; h < s->holes; h++) {
-        lua_pushinteger(L, g->board[h]);
-        lua_rawseti(L, -2, h);
-    }
-    lua_setfield(L, -2, "board");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, x->owner_ref);
-    for (int h = 0; h < s->holes; h++) {
-        lua_pushinteger(L, g->owner[h]);
-        lua_rawseti(L, -2, h);
-    }
-    lua_setfield(L, -2, "owner");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, x->captured_ref);
-    lua_pushinteger(L, g->captured[0]);
-    lua_rawseti(L, -2, 0);
-    lua_pushinteger(L, g->captured[1]);
-    lua_rawseti(L, -2, 1);
-    lua_setfield(L, -2, "captured");
-    lua_pushinteger(L, g->to_move);
-    lua_setfield(L, -2, "mover");
-    lua_pushinteger(L, g->ply);
-    lua_setfield(L, -2, "ply");
-    lua_pushinteger(L, g->on_board);
-    lua_setfield(L, -2, "total");
 }
 
 /* ---- building the state ------------------------------------------------- */
@@ -309,9 +340,10 @@ static int setup_state(lua_State *L)
     lua_pop(L, 1);
     push_options(L, x);
     lua_setglobal(L, "options");
-    /* the view table; its fields are filled per call (push_view) */
+    /* the view g (push_view) */
     lua_createtable(L, 0, 16);
     x->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
     return 0;
 }
 
@@ -326,6 +358,7 @@ static int build(sow_lua *x, sow_error *err)
 {
     x->mem_used = 0;
     x->view_setup = NULL;
+    x->view_fresh = false;
     x->mem_tripped = false;
     x->insn_tripped = false;
     x->L = lua_newstate(capped_alloc, x);

@@ -342,14 +342,14 @@ end:
   max_plies: $max_plies
 script: sample_refs.lua
 options:
-  size: {type: int, min: 1, max: 32, default: 6}
-  per_hole: {type: int, min: 0, max: 1000, default: 4}
-  dir: {type: enum, values: [ccw, cw], default: ccw}
-  skip: {type: bool, default: true}
-  endless_move: {type: enum, values: [forbid, end_game], default: forbid}
-  stop_at: {type: int, min: -1, max: 48, default: -1}
-  endless: {type: enum, values: [repetition, "no_capture_plies:K"], default: repetition}
-  max_plies: {type: int, min: 1, max: 1000000, default: 10000}
+  size: {type: int, min: 1, max: 32, default: 6, doc: "A.1 holes per row."}
+  per_hole: {type: int, min: 0, max: 1000, default: 4, doc: "K1.1 seeds per hole."}
+  dir: {type: enum, values: [ccw, cw], default: ccw, doc: "A.1 direction."}
+  skip: {type: bool, default: true, doc: "C0.4 origin hole."}
+  endless_move: {type: enum, values: [forbid, end_game], default: forbid, doc: "K2.4"}
+  stop_at: {type: int, min: -1, max: 48, default: -1, doc: "K2.6 seeds left."}
+  endless: {type: enum, values: [repetition, "no_capture_plies:K"], default: repetition, doc: "K1.7"}
+  max_plies: {type: int, min: 1, max: 1000000, default: 10000, doc: "C0.7 ply cap."}
 """
 
 REFS_OTHER_FORMS = """\
@@ -361,9 +361,13 @@ sowing: {skip_origin: "$mode=skip"}
 end: {seeds_at_most: "$stop:at", repetition: $flag, no_capture_plies: $plies, max_plies: "$cap:k"}
 script: x.lua
 options:
-  mode: {type: enum, values: [skip, keep], default: keep}
-  flag: {type: bool, default: false}
-  plies: {type: int, min: 0, max: 100, default: 0}
+  rows: {type: enum, values: ["n:K"], default: "n:6", doc: "A.1 holes per row."}
+  start: {type: enum, values: [none, "k:K"], default: "k:4", doc: "K1.1 seeds per hole."}
+  mode: {type: enum, values: [skip, keep], default: keep, doc: "C0.4 origin hole."}
+  stop: {type: enum, values: [never, "at:K"], default: never, doc: "K2.6 seeds left."}
+  flag: {type: bool, default: false, doc: "K1.7 repetition."}
+  plies: {type: int, min: 0, max: 100, default: 0, doc: "K1.7 plies without capture."}
+  cap: {type: enum, values: ["k:K"], default: "k:10000", doc: "C0.7 ply cap."}
 """
 
 ADJI_KUI_1 = """\
@@ -456,7 +460,9 @@ GOOD_CHANGES = [
     ("holes: 32 with 64 counts",
      both(set_("board/holes", 32), set_("board/layout", [1000] * 64))),
     ("holes an option with any layout length",
-     both(set_("board/holes", "$size"), set_("board/layout", [0] * 10))),
+     both(set_("board/holes", "$size"), set_("board/layout", [0] * 10),
+          set_("options/size", {"type": "int", "min": 1, "max": 32, "default": 5,
+                                "doc": "A.1 holes per row."}))),
     ("seeds instead of layout", both(del_("board/layout"), set_("board/seeds", 1000))),
     ("seeds: 0", both(del_("board/layout"), set_("board/seeds", 0))),
     ("count range with only max", set_("sowing/lap_end/0/when/count", {"max": 3})),
@@ -467,9 +473,11 @@ GOOD_CHANGES = [
     ("max_plies: 1000000", set_("end/max_plies", 1000000)),
     ("no hooks or options", both(del_("hooks"), del_("options"),
                                  set_("sowing/lap_end/1/do", "capture"))),
-    ("16 options", set_("options", {"o%d" % i: {"type": "bool", "default": True}
+    ("16 options", set_("options", {"o%d" % i: {"type": "bool", "default": True, "doc": "x"}
                                     for i in range(16)})),
-    ("31-character option name", set_("options/" + "x" * 31, {"type": "int", "default": -5})),
+    ("31-character option name", set_("options/" + "x" * 31,
+                                      {"type": "int", "min": -9, "max": 9, "default": -5,
+                                       "doc": "x"})),
     ("64 rule ids", set_("rules", {"R%d.%d" % (i, i): "x" for i in range(64)})),
     ("enum default with the largest K", set_("options/endless/default",
                                              "no_capture_plies:1000000")),
@@ -526,7 +534,10 @@ BAD_VARIANTS = [
     ("layout of 8 counts for 3 holes", set_("board/layout", [1] * 8), "board/layout"),
     ("layout of 62 counts for 32 holes",
      both(set_("board/holes", 32), set_("board/layout", [0] * 62)), "board/layout"),
-    ("layout of 66 counts", set_("board/layout", [0] * 66), "board/layout"),
+    ("layout of 66 counts, holes an option",
+     both(set_("board/holes", "$size"), set_("board/layout", [0] * 66)), "board/layout"),
+    ("layout of 1 count, holes an option",
+     both(set_("board/holes", "$size"), set_("board/layout", [0])), "board/layout"),
     ("layout count over 1000", set_("board/layout/0", 1001), "board/layout/0"),
     ("layout count negative", set_("board/layout/0", -1), "board/layout/0"),
     ("layout is a number", set_("board/layout", 4), "board/layout"),
@@ -631,13 +642,14 @@ BAD_VARIANTS = [
     ("hook name a number", set_("hooks/score", 3), "hooks/score"),
     # options
     ("options is a list", set_("options", ["endless"]), "options"),
-    ("option name in upper case", set_("options/Flag", {"type": "bool", "default": True}),
-     "options"),
-    ("option name too long", set_("options/" + "x" * 32, {"type": "bool", "default": True}),
-     "options"),
+    ("option name in upper case",
+     set_("options/Flag", {"type": "bool", "default": True, "doc": "x"}), "options"),
+    ("option name too long",
+     set_("options/" + "x" * 32, {"type": "bool", "default": True, "doc": "x"}), "options"),
     ("option type float", set_("options/flag/type", "float"), "options/flag/type"),
     ("option without type", del_("options/flag/type"), "options/flag"),
     ("option without default", del_("options/flag/default"), "options/flag"),
+    ("option without doc", del_("options/flag/doc"), "options/flag"),
     ("unknown option key", set_("options/flag/help", "x"), "options/flag"),
     ("option doc on two lines", set_("options/flag/doc", "a\nb"), "options/flag/doc"),
     ("enum option without values", del_("options/endless/values"), "options/endless"),
@@ -661,8 +673,10 @@ BAD_VARIANTS = [
     ("bool option with max", set_("options/flag/max", 1), "options/flag/max"),
     ("int default a string", set_("options/limit/default", "10"), "options/limit/default"),
     ("int min a string", set_("options/limit/min", "1"), "options/limit/min"),
+    ("int option without min", del_("options/limit/min"), "options/limit"),
+    ("int option without max", del_("options/limit/max"), "options/limit"),
     ("int option with values", set_("options/limit/values", ["1"]), "options/limit/values"),
-    ("17 options", set_("options", {"o%d" % i: {"type": "bool", "default": True}
+    ("17 options", set_("options", {"o%d" % i: {"type": "bool", "default": True, "doc": "x"}
                                     for i in range(17)}), "options"),
     # YAML outside the subset
     ("duplicate key", text("  leave: 1\n", "  leave: 1\n  leave: 2\n"), YAML_ERROR),
@@ -784,6 +798,18 @@ def result_with(**fields):
     return json.dumps({"result": dict(GOOD_RESULT["result"], **fields)})
 
 
+GOOD_GAME = json.loads(GOOD_RECORD_LINES[5])
+GOOD_MATCH = json.loads(GOOD_RECORD_LINES[9])
+
+
+def game_with(**fields):
+    return json.dumps(dict(GOOD_GAME, **fields))
+
+
+def match_with(**fields):
+    return json.dumps({"match_result": dict(GOOD_MATCH["match_result"], **fields)})
+
+
 BAD_RECORD_LINES = [
     ("ply without board", ply_without("board")),
     ("ply without legal", ply_without("legal")),
@@ -808,16 +834,28 @@ BAD_RECORD_LINES = [
     ("result score a string", result_with(score="27-21")),
     ("result unfinished \"no\"", result_with(unfinished="no")),
     ("result a string", json.dumps({"result": "South wins"})),
-    ("game 0", json.dumps({"game": 0, "starter": 0, "owners": [0, 1], "board": [4, 4]})),
-    ("game owner 2", json.dumps({"game": 1, "starter": 0, "owners": [0, 2],
-                                 "board": [4, 4]})),
+    ("move -1", ply_with(move=-1)),
+    ("board of 65 holes", ply_with(board=[0] * 65)),
+    ("captured of one player", ply_with(captured=[0])),
+    ("captured negative", ply_with(captured=[-1, 0])),
+    ("result score of three numbers", result_with(score=[1, 2, 3])),
+    ("result score negative", result_with(score=[-1, 49])),
+    ("result reason empty", result_with(reason="")),
+    ("game 0", game_with(game=0)),
+    ("game starter 2", game_with(starter=2)),
+    ("game owner 2", game_with(owners=[0] * 11 + [2])),
+    ("game owners of one hole", game_with(owners=[0])),
+    ("game owners of 65 holes", game_with(owners=[0] * 65)),
     ("game without owners", json.dumps({"game": 1, "starter": 0, "board": [4, 4]})),
     ("match_result without holes",
      json.dumps({"match_result": {"winner": 0, "games": 4, "unfinished": False,
                                   "reason": "x"}})),
-    ("match_result games 0",
-     json.dumps({"match_result": {"winner": 0, "games": 0, "holes": [12, 0],
-                                  "unfinished": False, "reason": "x"}})),
+    ("match_result games 0", match_with(games=0)),
+    ("match_result winner 2", match_with(winner=2)),
+    ("match_result holes of one player", match_with(holes=[12])),
+    ("match_result holes of three players", match_with(holes=[6, 6, 0])),
+    ("match_result holes negative", match_with(holes=[13, -1])),
+    ("match_result reason empty", match_with(reason="")),
     ("an array", "[0, 1]"),
     ("an empty object", "{}"),
 ]
