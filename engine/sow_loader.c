@@ -82,6 +82,40 @@ static int want_string(ctx *c, const sow_ynode *n, const char *what,
     return SOW_OK;
 }
 
+/* Text on one line, not empty: names, summaries, docs, rule texts. */
+static int want_line(ctx *c, const sow_ynode *n, const char *what,
+                     char **out)
+{
+    if (want_string(c, n, what, out))
+        return SOW_ERR;
+    if (!(*out)[0])
+        return fail(c, n, "%s must not be empty%s", what, NULL);
+    if (strpbrk(*out, "\r\n"))
+        return fail(c, n, "%s must be a single line%s", what, NULL);
+    return SOW_OK;
+}
+
+/* A rule id: capital letters, then digits and dots (K1.5, C0.4, B.2, P13). */
+static bool valid_rule_id(const char *s)
+{
+    const char *p = s;
+    while (*p >= 'A' && *p <= 'Z')
+        p++;
+    if (p == s || !*p || strlen(s) > 16)
+        return false;
+    if (*p == '.' && !p[1])
+        return false;
+    for (const char *q = p; *q; q++) {
+        if (*q == '.') {
+            if (!(q[1] >= '0' && q[1] <= '9'))
+                return false;
+        } else if (!(*q >= '0' && *q <= '9')) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* A strict decimal integer written as a plain scalar. */
 static bool is_decimal(const char *s)
 {
@@ -338,7 +372,7 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
     if (want_word(c, t, "type", types, &ti))
         return SOW_ERR;
     d->type = (sow_opt_type)ti;
-    if (want_string(c, doc, "doc", &d->doc))
+    if (want_line(c, doc, "doc", &d->doc))
         return SOW_ERR;
     if (d->type == SOW_OPT_ENUM) {
         if (!vals)
@@ -517,7 +551,7 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     r->counts_high = false;
     long lo, hi;
     if (cn->type == SOW_Y_SCALAR) {
-        if (want_int(c, cn, "count", 0, 62, &lo))
+        if (want_int(c, cn, "count", 1, 62, &lo))
             return SOW_ERR;
         r->counts = (uint64_t)1 << lo;
     } else if (cn->type == SOW_Y_SEQ) {
@@ -525,8 +559,11 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
             return fail(c, cn, "count: [] matches nothing; list counts%s%s",
                         NULL, NULL);
         for (int i = 0; i < cn->n; i++) {
-            if (want_int(c, cn->items[i], "count", 0, 62, &lo))
+            if (want_int(c, cn->items[i], "count", 1, 62, &lo))
                 return SOW_ERR;
+            if ((r->counts >> lo) & 1)
+                return fail(c, cn->items[i], "count %s is listed twice%s",
+                            cn->items[i]->text, NULL);
             r->counts |= (uint64_t)1 << lo;
         }
     } else {
@@ -537,9 +574,13 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
                         *mx = sow_ynode_get(cn, "max");
         lo = 0;
         hi = -1;
-        if (mn && want_int(c, mn, "count min", 0, 62, &lo))
+        lo = 1;
+        if (!mn && !mx)
+            return fail(c, cn, "a count range needs min:, max: or both%s%s",
+                        NULL, NULL);
+        if (mn && want_int(c, mn, "count min", 1, 62, &lo))
             return SOW_ERR;
-        if (mx && want_int(c, mx, "count max", 0, 62, &hi))
+        if (mx && want_int(c, mx, "count max", 1, 62, &hi))
             return SOW_ERR;
         if (!mx)
             r->counts_high = true;
@@ -593,9 +634,14 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         want_expr(c, x, &fo, &v->skip_origin))
         return SOW_ERR;
     field fe = {"endless_move", F_WORD, 0, 0, endless};
-    if ((x = sow_ynode_get(n, "endless_move")) &&
-        want_expr(c, x, &fe, &v->endless_move))
-        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "endless_move"))) {
+        if (want_expr(c, x, &fe, &v->endless_move))
+            return SOW_ERR;
+        if (!v->relay)
+            return fail(c, x, "endless_move applies only to relay laps "
+                              "(laps: relay); a single lap always ends%s%s",
+                        NULL, NULL);
+    }
     if ((x = sow_ynode_get(n, "passing")) &&
         want_bool(c, x, "passing", &v->passing))
         return SOW_ERR;
@@ -691,12 +737,13 @@ static int load_rules(ctx *c, const sow_ynode *n)
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *k = n->items[2 * i], *t = n->items[2 * i + 1];
         sow_rule_text *r = &c->v->rules[i];
-        if (strlen(k->text) == 0 || strlen(k->text) > 16)
-            return fail(c, k, "rule id '%s' must be 1 to 16 characters%s",
+        if (!valid_rule_id(k->text))
+            return fail(c, k, "rule id '%s' must be capital letters then "
+                              "digits and dots, like K1.5, B.2 or P13%s",
                         k->text, NULL);
         c->v->nrules = i + 1;
         if (want_string(c, k, "rule id", &r->id) ||
-            want_string(c, t, "rule text", &r->text))
+            want_line(c, t, "a rule text", &r->text))
             return SOW_ERR;
     }
     return SOW_OK;
@@ -729,9 +776,9 @@ static int load_root(ctx *c, const sow_ynode *root)
         return fail(c, x, "id '%s' must be lower-case letters, digits and "
                           "dashes, at most 31 characters%s",
                     v->id, NULL);
-    if (want_string(c, sow_ynode_get(root, "name"), "name", &v->name) ||
-        want_string(c, sow_ynode_get(root, "summary"), "summary",
-                    &v->summary))
+    if (want_line(c, sow_ynode_get(root, "name"), "name", &v->name) ||
+        want_line(c, sow_ynode_get(root, "summary"), "summary",
+                  &v->summary))
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "source")) &&
         want_string(c, x, "source", &v->source))
