@@ -45,6 +45,13 @@ $(B)/libsow.a: $(ENGINE_OBJ)
 $(B)/sow: $(TOOL_OBJ) $(B)/libsow.a
 	$(CC) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(B)/libsow.a $(SOW_LIBS)
 
+# The installed data directory is compiled into cli.o: rebuild it when
+# PREFIX or DATADIR change (make install PREFIX=/usr after a plain make).
+$(B)/datadir.stamp: FORCE
+	@mkdir -p $(B)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(B)/tools/cli.o: $(B)/datadir.stamp
+
 $(B)/engine/%.o: engine/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(SOW_CFLAGS) $(CFLAGS) -c -o $@ $<
@@ -95,6 +102,6 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all check tests install uninstall clean bench
+.PHONY: all check tests install uninstall clean bench FORCE
 
 -include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)

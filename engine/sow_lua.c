@@ -7,12 +7,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 /* The chunk name Lua puts in front of script errors ("script:12: ..."); it
  * is replaced by the script's real path when an error is reported, so long
  * paths are never shortened by Lua's LUA_IDSIZE. */
 #define CHUNK "script"
 #define HOOK_STEP 1000 /* instructions between two budget checks */
+
+enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY };
 
 const char *const sow_lua_allowed_globals[] = {
     "_G",     "_VERSION", "assert",  "error",    "ipairs", "math",
@@ -40,9 +44,10 @@ struct sow_lua {
     char *text;         /* script source, kept to rebuild the state */
     size_t len;
     size_t mem_used;
-    bool mem_tripped;
-    long insn_used;
-    bool insn_tripped;
+    int mem_refusals;   /* growth requests refused in a row */
+    long insn_used;     /* instructions run by the current call */
+    int64_t deadline;   /* monotonic ns by which the current call must end */
+    int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
     /* the board view (see push_view): refs of the table g and of its
      * board, owner and captured tables; the values last written into them,
@@ -63,6 +68,16 @@ static sow_lua *bridge_of(lua_State *L)
 
 /* ---- limits ----------------------------------------------------------- */
 
+static int64_t mono_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Lua retries a refused allocation once after an emergency collection;
+ * only when that retry is refused too is the limit tripped, and from then
+ * on every request to grow is refused, so the script cannot go on. */
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     sow_lua *x = ud;
@@ -73,36 +88,56 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     if (nsize > old &&
-        (x->mem_tripped || x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
-        x->mem_tripped = true;
+        (x->tripped == LIMIT_MEMORY ||
+         x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
+        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE)
+            x->tripped = LIMIT_MEMORY;
         return NULL;
     }
     void *p = realloc(ptr, nsize);
     if (!p)
         return NULL;
+    if (nsize > old)
+        x->mem_refusals = 0;
     x->mem_used = x->mem_used - old + nsize;
     return p;
 }
 
+static const char *limit_text(int which)
+{
+    switch (which) {
+    case LIMIT_MEMORY:
+        return "memory limit reached (32 MiB)";
+    case LIMIT_TIME:
+        return "time limit reached (0.5 s)";
+    default:
+        return "instruction limit reached (20,000,000 instructions)";
+    }
+}
+
+/* Runs every HOOK_STEP instructions: the instruction budget, the time
+ * budget (a single instruction can be slow, such as a long string
+ * concatenation), and a memory limit tripped meanwhile. Once tripped it
+ * fires at every instruction, so a script's pcall cannot swallow it. */
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     sow_lua *x = bridge_of(L);
     x->insn_used += HOOK_STEP;
-    if (x->insn_used <= SOW_LUA_INSN_LIMIT && !x->mem_tripped &&
-        !x->insn_tripped)
-        return;
-    const char *what = x->mem_tripped ? "memory limit" : "instruction limit";
-    if (!x->mem_tripped)
-        x->insn_tripped = true;
-    /* keep firing at every instruction so that pcall cannot swallow it */
+    if (x->tripped == LIMIT_NONE) {
+        if (x->insn_used > SOW_LUA_INSN_LIMIT)
+            x->tripped = LIMIT_INSTRUCTIONS;
+        else if (mono_ns() > x->deadline)
+            x->tripped = LIMIT_TIME;
+        else
+            return;
+    }
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
     lua_getinfo(L, "Sl", ar);
     if (ar->currentline > 0)
-        luaL_error(L, CHUNK ":%d: %s reached (%s): the script runs too long "
-                      "or uses too much memory",
-                   ar->currentline, what,
-                   x->mem_tripped ? "32 MiB" : "20,000,000 instructions");
-    luaL_error(L, "%s reached", what);
+        luaL_error(L, CHUNK ":%d: %s: the script runs too long or uses too "
+                      "much memory",
+                   ar->currentline, limit_text(x->tripped));
+    luaL_error(L, "%s", limit_text(x->tripped));
 }
 
 /* Message handler: make sure the message says where in the script. */
@@ -133,7 +168,7 @@ static int msgh(lua_State *L)
  * fixed text, so say plainly which limit was hit. */
 static const char *limit_message(sow_lua *x, int rc, const char *m)
 {
-    if (rc == LUA_ERRMEM || (x->mem_tripped && !x->insn_tripped))
+    if (rc == LUA_ERRMEM || x->tripped == LIMIT_MEMORY)
         return "memory limit reached (32 MiB): the script allocates too "
                "much";
     return m ? m : "error";
@@ -350,6 +385,7 @@ static int setup_state(lua_State *L)
 static void reset_budget(sow_lua *x)
 {
     x->insn_used = 0;
+    x->deadline = mono_ns() + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
     lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
@@ -359,8 +395,8 @@ static int build(sow_lua *x, sow_error *err)
     x->mem_used = 0;
     x->view_setup = NULL;
     x->view_fresh = false;
-    x->mem_tripped = false;
-    x->insn_tripped = false;
+    x->mem_refusals = 0;
+    x->tripped = LIMIT_NONE;
     x->L = lua_newstate(capped_alloc, x);
     if (!x->L)
         return sow_error_set(err, x->path, 0, 0, "cannot create a Lua state");
@@ -453,7 +489,10 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
 {
     *out = NULL;
     const char *path = v->script_path;
-    FILE *f = fopen(path, "rb");
+    struct stat st;
+    FILE *f = NULL;
+    if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+        f = fopen(path, "rb");
     if (!f)
         return sow_error_set(err, v->path, v->script_line, v->script_col,
                              "script '%s' cannot be opened (%s): check the "
@@ -478,7 +517,8 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
     else if (len == 0)
         rc = sow_error_set(err, path, 0, 0,
                            "the script is empty; it must define the hooks "
-                           "the variant names");
+                           "variant %s names",
+                           v->id);
     else if (memchr(buf, 0, len) && buf[0] != 0x1b)
         rc = sow_error_set(err, path, 0, 0,
                            "the script contains NUL bytes; it must be Lua "
@@ -503,7 +543,7 @@ void sow_lua_close(sow_lua *x)
  * build a fresh one. */
 static void recover(sow_lua *x)
 {
-    if (!x->mem_tripped && !x->insn_tripped)
+    if (x->tripped == LIMIT_NONE)
         return;
     unbuild(x);
     sow_error ignored;
@@ -517,6 +557,7 @@ static int call_hook(sow_lua *x, int h, int nargs, int nres, sow_error *err)
 {
     lua_State *L = x->L;
     x->insn_used = 0;
+    x->deadline = mono_ns() + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
     int rc = lua_pcall(L, nargs + 1, nres, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
@@ -703,6 +744,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
         return report(x, err, msg, "eval");
     }
     x->insn_used = 0;
+    x->deadline = mono_ns() + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
     int rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];

@@ -4,7 +4,8 @@
  * This is the one module that includes lua.h. The sandbox (DESIGN.md):
  * only the globals listed in sow_lua_allowed_globals; source text only;
  * an allocator capped at SOW_LUA_MEM_LIMIT bytes; an instruction budget of
- * SOW_LUA_INSN_LIMIT per call; once a limit trips it keeps tripping, so a
+ * SOW_LUA_INSN_LIMIT and a time budget of SOW_LUA_TIME_LIMIT_MS per call
+ * (checked every 1000 instructions); once a limit trips it keeps tripping, so a
  * script's pcall cannot swallow it, and the Lua state is rebuilt before the
  * next call. Every call is protected and every error names the script file
  * and line, the variant and the hook. */
@@ -15,6 +16,7 @@
 
 #define SOW_LUA_MEM_LIMIT (32u * 1024u * 1024u)
 #define SOW_LUA_INSN_LIMIT 20000000L
+#define SOW_LUA_TIME_LIMIT_MS 500
 #define SOW_LUA_SCRIPT_MAX (256 * 1024)
 
 typedef struct sow_lua sow_lua;

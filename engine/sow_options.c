@@ -130,9 +130,19 @@ int sow_optset_apply(const sow_variant *v, sow_optset *set, const char *arg,
                      sow_error *err)
 {
     const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg)
+    if (!eq || eq == arg) {
+        int known = eq ? -1 : sow_variant_option(v, arg);
+        if (known >= 0) {
+            char allowed[512];
+            allowed_values(&v->options[known], allowed, sizeof allowed);
+            return sow_error_set(err, NULL, 0, 0,
+                                 "--option '%s': write it as %s=VALUE, "
+                                 "with VALUE one of: %s",
+                                 arg, arg, allowed);
+        }
         return sow_error_set(err, NULL, 0, 0,
                              "--option '%s': write it as NAME=VALUE", arg);
+    }
     char name[SOW_NAME_MAX * 2];
     size_t nl = (size_t)(eq - arg);
     if (nl >= sizeof name)

@@ -2,6 +2,7 @@
 #include "sow_yaml.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -301,6 +302,10 @@ int sow_yaml_parse_text(const char *path, const char *text, size_t len,
 int sow_yaml_parse_file(const char *path, sow_ynode **root, sow_error *err)
 {
     *root = NULL;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return sow_error_set(err, path, 0, 0,
+                             "is a directory; give the variant's .yaml file");
     FILE *f = fopen(path, "rb");
     if (!f)
         return sow_error_set(err, path, 0, 0, "cannot open: %m");

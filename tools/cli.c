@@ -136,25 +136,28 @@ int cli_scan_variants(int (*fn)(void *ctx, const char *path,
     char dirs[CLI_MAX_DIRS][1024];
     int nd = cli_variant_dirs(dirs, CLI_MAX_DIRS);
     for (int d = 0; d < nd; d++) {
-        DIR *dir = opendir(dirs[d]);
-        if (!dir)
+        struct dirent **names;
+        /* sorted, so that the same files always give the same answer */
+        int nn = scandir(dirs[d], &names, NULL, alphasort);
+        if (nn < 0)
             continue;
-        struct dirent *de;
         int stop = 0;
-        while (!stop && (de = readdir(dir))) {
-            size_t l = strlen(de->d_name);
-            if (l < 6 || strcmp(de->d_name + l - 5, ".yaml") != 0)
-                continue;
-            char p[1400];
-            snprintf(p, sizeof p, "%.1000s/%.255s", dirs[d], de->d_name);
-            sow_variant *v;
-            sow_error e;
-            if (sow_variant_load(p, &v, &e))
-                continue;
-            stop = fn(ctx, p, v);
-            sow_variant_free(v);
+        for (int k = 0; k < nn; k++) {
+            const char *name = names[k]->d_name;
+            size_t l = strlen(name);
+            if (!stop && l >= 6 && strcmp(name + l - 5, ".yaml") == 0) {
+                char p[1400];
+                snprintf(p, sizeof p, "%.1000s/%.255s", dirs[d], name);
+                sow_variant *v;
+                sow_error e;
+                if (sow_variant_load(p, &v, &e) == SOW_OK) {
+                    stop = fn(ctx, p, v);
+                    sow_variant_free(v);
+                }
+            }
+            free(names[k]);
         }
-        closedir(dir);
+        free(names);
         if (stop)
             return 1;
     }

@@ -43,8 +43,8 @@ int cmd_bench(int argc, char **argv)
                 return 2;
             seconds = strtod(v, &end);
             if (*end || !(seconds > 0 && seconds <= 3600))
-                return cli_usage("bench", "--seconds takes a number from "
-                                          "0 to 3600, not '%s'",
+                return cli_usage("bench", "--seconds takes a number above 0 "
+                                          "and at most 3600, not '%s'",
                                  v);
         } else if (strcmp(argv[i], "--seed") == 0) {
             const char *v = cli_value("bench", argc, argv, &i);
@@ -52,7 +52,7 @@ int cmd_bench(int argc, char **argv)
             if (!v)
                 return 2;
             seed = strtoull(v, &end, 10);
-            if (*end || !*v)
+            if (*end || !*v || *v == '-' || *v == '+')
                 return cli_usage("bench", "--seed takes a whole number, not "
                                           "'%s'",
                                  v);

@@ -176,7 +176,8 @@ int cmd_play(int argc, char **argv)
         who p = players[g.to_move];
         if (p == P_HUMAN) {
             if (!ask(&cg, &g, &m)) {
-                printf("game left unfinished after %d plies.\n", g.ply);
+                printf("game left unfinished after %d %s.\n", g.ply,
+                       g.ply == 1 ? "ply" : "plies");
                 break;
             }
         } else {
@@ -197,7 +198,8 @@ int cmd_play(int argc, char **argv)
         char l[8];
         sow_hole_label(s, m, l, sizeof l);
         sow_draw_board(pic, sizeof pic, s, &g, m);
-        printf("\nply %d: %s plays %s", g.ply, mover ? "North" : "South", l);
+        printf("\nply %d: %s plays %s", g.ply - 1, mover ? "North" : "South",
+               l);
         if (g.captured[mover] > had)
             printf(" and takes %d", (int)(g.captured[mover] - had));
         printf("\n%s", pic);
@@ -210,8 +212,8 @@ int cmd_play(int argc, char **argv)
     } else if (g.over) {
         char why[128];
         const sow_result *r = &g.result;
-        printf("\ngame over after %d plies: %s. South %d, North %d: %s.\n",
-               g.ply, sow_end_reason_text(s, r->reason, why, sizeof why),
+        printf("\ngame over after %d %s: %s. South %d, North %d: %s.\n",
+               g.ply, g.ply == 1 ? "ply" : "plies", sow_end_reason_text(s, r->reason, why, sizeof why),
                r->score[0], r->score[1],
                r->unfinished    ? "unfinished"
                : r->winner < 0  ? "a draw"

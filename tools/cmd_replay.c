@@ -97,8 +97,13 @@ int cmd_replay(int argc, char **argv)
             break;
         }
         if (sow_move_parse(s, tok[i], &m, &err)) {
-            char msg[SOW_MSG_MAX];
-            snprintf(msg, sizeof msg, "ply %d: %.990s", g.ply, err.msg);
+            char msg[SOW_MSG_MAX], legal[512] = "";
+            size_t ll = 0;
+            for (int k = 0; k < g.nlegal && ll + 8 < sizeof legal; k++)
+                ll += (size_t)snprintf(legal + ll, sizeof legal - ll, "%s%d",
+                                       k ? " " : "", (int)g.legal[k]);
+            snprintf(msg, sizeof msg, "ply %d: %.700s; the legal moves are: %s",
+                     g.ply, err.msg, legal);
             snprintf(err.msg, sizeof err.msg, "%s", msg);
             rc = 1;
             break;

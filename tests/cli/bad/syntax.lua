@@ -1,0 +1,3 @@
+function capture(g, h, c)
+  return {h
+end

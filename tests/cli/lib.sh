@@ -1,0 +1,170 @@
+# shellcheck shell=bash
+# tests/cli/lib.sh - the table runner of the command-line tests (sourced by
+# tests/cli/run.sh and tests/cli/install.sh; not run on its own).
+#
+# A case is one line of the table:
+#
+#     t NAME STATUS CHECK... -- COMMAND ARGS...
+#
+# NAME     a short unique name, printed when the case fails;
+# STATUS   the expected exit status (0, 1, 2), or !0 for any non-zero;
+# CHECK    what the output must show, any number of:
+#            err=TEXT     the first line of stderr is exactly TEXT
+#            err~TEXT     the first line of stderr contains TEXT
+#            noerr        stderr is empty
+#            out=TEXT     the first line of stdout is exactly TEXT
+#            last=TEXT    the last line of stdout is exactly TEXT
+#            out~TEXT     some line of stdout contains TEXT
+#            out!~TEXT    no line of stdout contains TEXT
+#            outre=ERE    some line of stdout matches the extended regex ERE
+#            lines=N      stdout has exactly N lines
+#            file=PATH    PATH exists after the command
+#            nofile=PATH  PATH does not exist after the command
+# COMMAND  the command; a word `sow` (first, or after `env VAR=VALUE...`)
+#          stands for $SOW.
+#
+# Variables set for one case (VAR=value t ...):
+#   input   text fed on stdin (default: stdin is /dev/null)
+#   cwd     directory to run in (default: the repository root)
+#   limit   seconds before the case is killed and failed (default 2)
+#
+# The counters cli_cases and cli_failed add up; cli_summary prints
+# "LABEL: N cases, M failed" and returns 1 if any failed.
+
+cli_cases=${cli_cases:-0}
+cli_failed=${cli_failed:-0}
+cli_root=${cli_root:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+cli_tmp=${cli_tmp:-}
+if [ -z "$cli_tmp" ]; then
+    cli_tmp=$(mktemp -d) || exit 2
+    trap 'rm -rf "$cli_tmp"' EXIT
+fi
+
+# Note one difference of the current case (printed, all on one line, when
+# the case ends).
+cli_fail() {
+    shift
+    cli_why+="${cli_why:+; }$*"
+}
+
+# Show a value on one line: newlines as \n, cut to 300 characters.
+cli_show() {
+    local s=${1//$'\n'/\\n}
+    if [ ${#s} -gt 300 ]; then s="${s:0:300}..."; fi
+    printf "'%s'" "$s"
+}
+
+t() {
+    local name=$1 want=$2
+    shift 2
+    local checks=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        checks+=("$1")
+        shift
+    done
+    if [ $# -eq 0 ]; then
+        echo "FAIL $name: the case has no '-- COMMAND' (a bug in the table)"
+        cli_cases=$((cli_cases + 1)) cli_failed=$((cli_failed + 1))
+        return
+    fi
+    shift
+    # `sow` stands for $SOW: as the first word, or after env VAR=VALUE...
+    local cmd=() w replaced=0 env_prefix=1
+    for w in "$@"; do
+        if [ $replaced -eq 0 ] && [ $env_prefix -eq 1 ] && [ "$w" = sow ]; then
+            cmd+=("$SOW")
+            replaced=1
+            continue
+        fi
+        if [ "$w" != env ] && [[ "$w" != *=* ]] && [[ "$w" != -u ]]; then
+            env_prefix=0
+        fi
+        cmd+=("$w")
+    done
+
+    cli_cases=$((cli_cases + 1))
+    cli_why=
+    local out="$cli_tmp/out" err="$cli_tmp/err" rc
+    (
+        cd "${cwd:-$cli_root}" || exit 125
+        if [ -n "${input+set}" ]; then
+            printf '%s' "$input" | timeout -k 1 "${limit:-2}" "${cmd[@]}"
+        else
+            timeout -k 1 "${limit:-2}" "${cmd[@]}" </dev/null
+        fi
+    ) >"$out" 2>"$err"
+    rc=$?
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+        echo "FAIL $name: did not finish within ${limit:-2} s (killed): ${cmd[*]}"
+        cli_failed=$((cli_failed + 1))
+        return
+    fi
+    case $want in
+    '!0') [ $rc -ne 0 ] || cli_fail "$name" "exit status 0, expected non-zero" ;;
+    *) [ $rc -eq "$want" ] ||
+        cli_fail "$name" "exit status $rc, expected $want; stderr:" \
+            "$(cli_show "$(head -n 2 "$err")")" ;;
+    esac
+    local e1 o1 ol c arg
+    e1=$(head -n 1 "$err")
+    o1=$(head -n 1 "$out")
+    ol=$(tail -n 1 "$out")
+    for c in "${checks[@]}"; do
+        case $c in
+        err=*)
+            arg=${c#err=}
+            [ "$e1" = "$arg" ] ||
+                cli_fail "$name" "first line of stderr $(cli_show "$e1"), expected $(cli_show "$arg")" ;;
+        err~*)
+            arg=${c#err~}
+            [[ "$e1" == *"$arg"* ]] ||
+                cli_fail "$name" "first line of stderr $(cli_show "$e1") does not contain $(cli_show "$arg")" ;;
+        noerr)
+            [ ! -s "$err" ] ||
+                cli_fail "$name" "stderr not empty: $(cli_show "$(head -n 3 "$err")")" ;;
+        out=*)
+            arg=${c#out=}
+            [ "$o1" = "$arg" ] ||
+                cli_fail "$name" "first line of stdout $(cli_show "$o1"), expected $(cli_show "$arg")" ;;
+        last=*)
+            arg=${c#last=}
+            [ "$ol" = "$arg" ] ||
+                cli_fail "$name" "last line of stdout $(cli_show "$ol"), expected $(cli_show "$arg")" ;;
+        out~*)
+            arg=${c#out~}
+            grep -qF -- "$arg" "$out" ||
+                cli_fail "$name" "no line of stdout contains $(cli_show "$arg"); stdout begins $(cli_show "$(head -c 300 "$out")")" ;;
+        out!~*)
+            arg=${c#out!~}
+            ! grep -qF -- "$arg" "$out" ||
+                cli_fail "$name" "stdout contains $(cli_show "$arg"): $(cli_show "$(grep -F -m 1 -- "$arg" "$out")")" ;;
+        outre=*)
+            arg=${c#outre=}
+            grep -qE -- "$arg" "$out" ||
+                cli_fail "$name" "no line of stdout matches /$arg/; stdout begins $(cli_show "$(head -c 300 "$out")")" ;;
+        lines=*)
+            arg=${c#lines=}
+            local n
+            n=$(wc -l <"$out")
+            [ "$n" -eq "$arg" ] ||
+                cli_fail "$name" "stdout has $n lines, expected $arg" ;;
+        file=*)
+            arg=${c#file=}
+            [ -e "$arg" ] || cli_fail "$name" "$arg does not exist" ;;
+        nofile=*)
+            arg=${c#nofile=}
+            [ ! -e "$arg" ] || cli_fail "$name" "$arg still exists" ;;
+        *)
+            cli_fail "$name" "unknown check $(cli_show "$c") (a bug in the table)" ;;
+        esac
+    done
+    if [ -n "$cli_why" ]; then
+        echo "FAIL $name: $cli_why"
+        cli_failed=$((cli_failed + 1))
+    fi
+}
+
+cli_summary() {
+    echo "$1: $cli_cases cases, $cli_failed failed"
+    [ "$cli_failed" -eq 0 ]
+}

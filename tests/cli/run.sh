@@ -1,0 +1,255 @@
+#!/bin/bash
+# The command line of sow, table-driven: every case runs one command (with
+# `timeout 2`: a case that takes longer fails) and checks its exit status,
+# the first line of stderr and/or stdout. See tests/cli/lib.sh for the
+# form of a case.
+#
+#   SOW=build/sow bash tests/cli/run.sh       (from the repository root;
+#                                             `make check` runs it)
+#
+# Prints one line per failing case and `cli: N cases, M failed`; exits 1 if
+# any failed. The broken variant files are in tests/cli/bad/ (the base they
+# differ from is tests/cli/bad/good.yaml), the misbehaving hooks in
+# tests/cli/hooks/. tests/cli/install.sh (make install into a temporary
+# DESTDIR) is run from here too.
+set -u
+export LC_ALL=C
+unset SOW_VARIANTS
+here=$(cd "$(dirname "$0")" && pwd)
+cli_root=$(cd "$here/../.." && pwd)
+SOW=${SOW:-build/sow}
+case $SOW in /*) ;; *) SOW="$cli_root/$SOW" ;; esac
+if [ ! -x "$SOW" ]; then
+    echo "cli: no sow binary at $SOW (build it, or set SOW)" >&2
+    exit 2
+fi
+PYTHON=${PYTHON:-/usr/bin/python3}
+# shellcheck source=tests/cli/lib.sh
+. "$here/lib.sh"
+cd "$cli_root" || exit 2
+
+V=adji-kui-1
+PLY0='{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":2,"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0]}'
+PLY1='{"ply":1,"to_move":1,"legal":[6,7,8,9,10,11],"move":8,"board":[5,4,0,5,5,5,5,4,0,5,5,5],"captured":[0,0]}'
+ALLOWED_ENDLESS='use repetition, no_capture_plies:K'
+# A finished game (43 plies, "neither player can move", North 27-21), made
+# by the independent reference with a random player.
+GAME1=$("$PYTHON" tests/ref/adji_kui_1.py random --seed 1) || {
+    echo "cli: tests/ref/adji_kui_1.py random --seed 1 failed" >&2
+    exit 2
+}
+GAME1_RESULT='{"result":{"winner":1,"score":[21,27],"reason":"neither player can move","unfinished":false}}'
+
+# ---- sow itself ----------------------------------------------------------
+t no-args 2 'err=usage: sow COMMAND [ARGS]' lines=0 -- sow
+t help 0 'out=usage: sow COMMAND [ARGS]' noerr 'out~  replay' 'out~  bench' -- sow --help
+t help-h 0 'out=usage: sow COMMAND [ARGS]' noerr -- sow -h
+t help-word 0 'out=usage: sow COMMAND [ARGS]' noerr -- sow help
+t unknown-command 2 "err=sow: unknown command 'bogus'; the commands are: list show validate play replay bench (see 'sow --help')" lines=0 -- sow bogus
+t unknown-top-flag 2 "err~sow: unknown command '--bogus'" lines=0 -- sow --bogus
+
+# ---- every subcommand: --help, unknown flags, missing arguments ----------
+for c in list show validate play replay bench; do
+    t "$c-help" 0 "out~usage: sow $c" noerr -- sow "$c" --help
+    t "$c-help-h" 0 "out~usage: sow $c" noerr -- sow "$c" -h
+done
+t help-after-args 0 'out~usage: sow replay' noerr -- sow replay $V --moves 2 --help
+
+t list-unknown-flag 2 "err=sow list: unexpected argument '--bogus' (see 'sow list --help')" -- sow list --bogus
+t list-extra-arg 2 "err=sow list: unexpected argument 'x' (see 'sow list --help')" -- sow list x
+t show-unknown-flag 2 "err=sow show: unknown flag '--bogus' (see 'sow show --help')" -- sow show $V --bogus
+t validate-unknown-flag 2 "err=sow validate: unknown flag '--bogus' (see 'sow validate --help')" -- sow validate --bogus variants/adji_kui_1.yaml
+t play-unknown-flag 2 "err=sow play: unknown flag '--bogus' (see 'sow play --help')" lines=0 -- sow play $V --bogus
+t replay-unknown-flag 2 "err=sow replay: unknown flag '--bogus' (see 'sow replay --help')" lines=0 -- sow replay $V --moves 2 --bogus
+t bench-unknown-flag 2 "err=sow bench: unknown flag '--bogus' (see 'sow bench --help')" lines=0 -- sow bench $V --bogus
+
+t show-no-variant 2 "err=sow show: which variant? e.g. sow show adji-kui-1 (see 'sow show --help')" -- sow show
+t validate-no-files 2 "err=sow validate: which files? e.g. sow validate variants/*.yaml (see 'sow validate --help')" -- sow validate
+t play-no-variant 2 "err=sow play: which variant? e.g. sow play adji-kui-1 (see 'sow play --help')" -- sow play
+t replay-no-variant 2 "err=sow replay: which variant? (see 'sow replay --help')" -- sow replay --moves 2
+t replay-no-moves 2 "err=sow replay: --moves \"TOKENS\" is required (see 'sow replay --help')" -- sow replay $V
+t replay-moves-no-value 2 "err=sow replay: --moves needs a value (see 'sow replay --help')" -- sow replay $V --moves
+t bench-no-variant 2 "err=sow bench: which variant? (see 'sow bench --help')" -- sow bench
+t show-two-variants 2 "err=sow show: one variant at a time (see 'sow show --help')" -- sow show $V $V
+t replay-two-variants 2 "err=sow replay: one variant at a time ('adji-kui-1' and 'x') (see 'sow replay --help')" -- sow replay $V x --moves 2
+t bench-two-variants 2 "err=sow bench: one variant at a time (see 'sow bench --help')" -- sow bench $V $V
+t play-two-variants 2 "err=sow play: one variant at a time (see 'sow play --help')" -- sow play $V $V
+t option-no-value 2 "err=sow replay: --option needs a value (see 'sow replay --help')" -- sow replay $V --moves 2 --option
+t bench-seconds-no-value 2 "err=sow bench: --seconds needs a value (see 'sow bench --help')" -- sow bench $V --seconds
+t bench-seconds-word 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not 'abc' (see 'sow bench --help')" -- sow bench $V --seconds abc
+# (the message says "from 0" but 0 is refused: see the report; only the
+# status and the naming of flag and value are checked here)
+t bench-seconds-zero 2 "err~sow bench: --seconds" "err~'0'" -- sow bench $V --seconds 0
+t bench-seconds-huge 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not '4000' (see 'sow bench --help')" -- sow bench $V --seconds 4000
+t bench-seed-word 2 "err=sow bench: --seed takes a whole number, not 'x' (see 'sow bench --help')" -- sow bench $V --seed x
+# like `play --seed -1`: a negative seed is not a whole number
+t bench-seed-negative 2 "err=sow bench: --seed takes a whole number, not '-1' (see 'sow bench --help')" lines=0 -- sow bench $V --seed -1 --seconds 0.01
+t play-who-bad 2 "err=sow play: --south takes human, computer or random, not 'bogus' (see 'sow play --help')" -- sow play $V --south bogus
+t play-north-bad 2 "err=sow play: --north takes human, computer or random, not 'me' (see 'sow play --help')" -- sow play $V --north me
+t play-seed-bad 2 "err=sow play: --seed takes a whole number, not 'x' (see 'sow play --help')" -- sow play $V --seed x
+t play-seed-negative 2 "err=sow play: --seed takes a whole number, not '-1' (see 'sow play --help')" -- sow play $V --seed -1
+t play-delay-bad 2 "err=sow play: --delay takes a whole number of milliseconds (0 to 60000), not '70000' (see 'sow play --help')" -- sow play $V --delay 70000
+
+# ---- finding variants ----------------------------------------------------
+NOVAR="no variant 'nope'; 'sow list' shows the variants found, or give the path of a .yaml file"
+t unknown-variant-replay 1 "err=sow replay: $NOVAR" lines=0 -- sow replay nope --moves 2
+t unknown-variant-show 1 "err=sow show: $NOVAR" lines=0 -- sow show nope
+t unknown-variant-play 1 "err=sow play: $NOVAR" lines=0 -- sow play nope
+t unknown-variant-bench 1 "err=sow bench: $NOVAR" lines=0 -- sow bench nope
+t variant-by-path 0 "out=$PLY0" lines=1 noerr -- sow replay variants/adji_kui_1.yaml --moves 2 --json
+t variant-by-abs-path 0 'out=Adji Kui I (adji-kui-1)' noerr -- sow show "$cli_root/variants/adji_kui_1.yaml"
+t variant-path-missing 1 'err=nowhere/none.yaml: cannot open: No such file or directory' lines=0 -- sow replay nowhere/none.yaml --moves 2
+t variant-path-broken 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=0 -- sow replay tests/cli/bad/holes_zero.yaml --moves 2
+t variant-from-env-dir 0 "out=$PLY0" noerr -- env SOW_VARIANTS=tests/cli/bad sow replay test-good --moves 2 --json
+t variant-env-dir-missing 0 "out=$PLY0" noerr -- env SOW_VARIANTS=/nonexistent/dir sow replay $V --moves 2 --json
+t list 0 'outre=^adji-kui-1 +Adji Kui I +Afro-Cuban 2x6' noerr -- sow list
+t list-env-dir 0 'outre=^adji-kui-1 ' 'outre=^test-good +Test good +A valid test variant\.$' out!~test-bomb noerr -- env SOW_VARIANTS=tests/cli/bad sow list
+
+# ---- --option: unknown name, bad value, missing '=' ----------------------
+t option-unknown 1 "err=sow replay: variant adji-kui-1 has no option 'foo'; its options: endless, skip_origin, max_plies" lines=0 -- sow replay $V --moves 2 --option foo=1
+t option-unknown-case 1 "err=sow replay: variant adji-kui-1 has no option 'ENDLESS'; its options: endless, skip_origin, max_plies" -- sow replay $V --moves 2 --option ENDLESS=repetition
+t option-enum-bad 1 "err=sow replay: option endless: 'xx' is not a value it takes; $ALLOWED_ENDLESS" lines=0 -- sow replay $V --moves 2 --option endless=xx
+t option-enum-no-k 1 "err=sow replay: option endless: 'no_capture_plies' is not a value it takes; $ALLOWED_ENDLESS" -- sow replay $V --moves 2 --option endless=no_capture_plies
+t option-enum-k-zero 1 "err=sow replay: option endless: 'no_capture_plies:0' needs a whole number K from 1 to 1000000 after 'no_capture_plies:'" -- sow replay $V --moves 2 --option endless=no_capture_plies:0
+t option-enum-k-word 1 "err=sow replay: option endless: 'no_capture_plies:x' needs a whole number K from 1 to 1000000 after 'no_capture_plies:'" -- sow replay $V --moves 2 --option endless=no_capture_plies:x
+t option-bool-yes 1 "err=sow replay: option skip_origin: 'yes' is not a value it takes; use true, false" -- sow replay $V --moves 2 --option skip_origin=yes
+t option-int-zero 1 "err=sow replay: option max_plies: '0' is not a value it takes; use an integer from 1 to 1000000" -- sow replay $V --moves 2 --option max_plies=0
+t option-int-hex 1 "err=sow replay: option max_plies: '0x10' is not a value it takes; use an integer from 1 to 1000000" -- sow replay $V --moves 2 --option max_plies=0x10
+t option-int-big 1 "err=sow replay: option max_plies: '1000001' is not a value it takes; use an integer from 1 to 1000000" -- sow replay $V --moves 2 --option max_plies=1000001
+t option-equals-form 1 "err=sow replay: option endless: 'xx' is not a value it takes; $ALLOWED_ENDLESS" -- sow replay $V --moves 2 --option=endless=xx
+t option-short-form 1 "err=sow show: option max_plies: 'abc' is not a value it takes; use an integer from 1 to 1000000" -- sow show $V -o max_plies=abc
+# Missing '=': the line must name the option and the values it takes.
+t option-missing-eq 1 'err~endless' "err~repetition, no_capture_plies:K" lines=0 -- sow replay $V --moves 2 --option endless
+t option-empty-name 1 "err=sow replay: --option '=5': write it as NAME=VALUE" -- sow replay $V --moves 2 --option =5
+t option-on-show 0 'out~  max_plies = 50   (default 10000; 1 to 1000000)' 'out~  endless = no_capture_plies:7   (default repetition; repetition, no_capture_plies:K)' -- sow show $V --option max_plies=50 --option endless=no_capture_plies:7
+t option-last-wins 0 "out=$PLY0" 'last={"result":{"winner":null,"score":[24,24],"reason":"max_plies reached","unfinished":true}}' lines=3 -- sow replay $V --moves "2 8" --option max_plies=5 --option max_plies=2 --json
+t option-on-bench 0 'outre=mean_plies=5\.0 unfinished=[1-9]' -- sow bench $V --seconds 0.05 --option max_plies=5
+t option-on-play 0 'out~game over after 3 plies: max_plies reached' -- sow play $V --south random --north random --seed 1 --option max_plies=3
+
+# ---- replay ----------------------------------------------------------------
+t replay-json 0 "out=$PLY0" "last=$PLY1" lines=2 noerr -- sow replay $V --moves "2 8" --json
+t replay-commas 0 "out=$PLY0" "last=$PLY1" lines=2 -- sow replay $V --moves "2,8" --json
+t replay-moves-eq 0 "out=$PLY0" lines=1 -- sow replay $V --moves=2 --json
+t replay-text 0 'out=start, South to move' 'out~ply 0: South plays c (hole 2)' 'out~ply 1: North plays C (hole 8)' noerr -- sow replay $V --moves "2 8"
+# P13: a move list that stops before the end: ply lines only, exit 0
+t replay-p13 0 "out=$PLY0" lines=3 out!~result noerr -- sow replay $V --moves "2 8 1" --json
+t replay-p13-empty 0 lines=0 noerr -- sow replay $V --moves "" --json
+t replay-full-game 0 "last=$GAME1_RESULT" lines=44 noerr -- sow replay $V --moves "$GAME1" --json
+t replay-full-game-text 0 'out~game over: neither player can move; 21-27, North wins' noerr -- sow replay $V --moves "$GAME1"
+# an illegal move: which ply, which token, the legal moves; the lines before
+t replay-illegal 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' "out=$PLY0" lines=1 -- sow replay $V --moves "2 0" --json
+t replay-illegal-empty-hole 1 'err=sow replay: ply 2: move 2 is not legal for South; the legal moves are: 0 1 3 4 5' "last=$PLY1" lines=2 -- sow replay $V --moves "2 8 2" --json
+t replay-illegal-text 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' 'out~ply 0: South plays c (hole 2)' -- sow replay $V --moves "2 0"
+t replay-token-word 1 "err=sow replay: ply 1: move 'x' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" "out=$PLY0" lines=1 -- sow replay $V --moves "2 x" --json
+t replay-token-negative 1 "err=sow replay: ply 1: move '-1' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 -1" --json
+t replay-token-99 1 'err=sow replay: ply 1: move 99: there is no such hole; holes are 0 to 11; the legal moves are: 6 7 8 9 10 11' lines=1 -- sow replay $V --moves "2 99" --json
+t replay-token-huge 1 "err=sow replay: ply 0: move '99999999999999999999' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 99999999999999999999 --json
+t replay-token-decision 1 "err=sow replay: ply 0: move 'buy:2' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves buy:2 --json
+t replay-token-float 1 "err=sow replay: ply 0: move '2.0' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 2.0 --json
+t replay-after-end 1 "err=sow replay: token 44 ('3'): the game is already over after ply 43; nothing may follow" "last=$GAME1_RESULT" lines=44 -- sow replay $V --moves "$GAME1 3" --json
+t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 1; nothing may follow" "out=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
+
+# ---- validate --------------------------------------------------------------
+t validate-shipped 0 'out=variants/adji_kui_1.yaml: ok (adji-kui-1)' noerr -- sow validate variants/adji_kui_1.yaml
+shipped=(variants/*.yaml)
+t validate-shipped-all 0 "lines=${#shipped[@]}" out!~error noerr -- sow validate "${shipped[@]}"
+t validate-good 0 'out=tests/cli/bad/good.yaml: ok (test-good)' noerr -- sow validate tests/cli/bad/good.yaml
+t validate-missing 1 'err=nowhere.yaml: cannot open: No such file or directory' -- sow validate nowhere.yaml
+t validate-empty-file 1 'err=/dev/null:1:1: the file is empty; a variant needs id, name, summary, board, sowing and script' -- sow validate /dev/null
+t validate-good-and-bad 1 'out=tests/cli/bad/good.yaml: ok (test-good)' 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' -- sow validate tests/cli/bad/good.yaml tests/cli/bad/holes_zero.yaml
+
+# The broken files: NAME and the exact first line of stderr.
+B=tests/cli/bad
+bad() {
+    t "bad-$1" 1 "err=$2" lines=0 -- sow validate "$B/$1.yaml"
+}
+bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence (line 7)"
+bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar (line 6)"
+bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
+bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
+bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, stores"
+bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score"
+bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
+bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
+bad wrong_type "$B/wrong_type.yaml:6:10: holes must be a whole number written in decimal digits, not 'six'"
+bad script_not_string "$B/script_not_string.yaml:13:9: script must be text, not a list"
+bad holes_zero "$B/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32"
+bad holes_huge "$B/holes_huge.yaml:6:10: holes is 10000; it must be from 1 to 32"
+bad seeds_negative "$B/seeds_negative.yaml:7:10: seeds is -1; it must be from 0 to 1000"
+bad bool_yes "$B/bool_yes.yaml:10:12: passing must be true or false, not 'yes'"
+bad int_hex "$B/int_hex.yaml:7:10: seeds must be a whole number written in decimal digits, not '0x10'"
+bad float_int "$B/float_int.yaml:7:10: seeds must be a whole number written in decimal digits, not '4.0'"
+bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook (not 'explode')"
+bad option_ref_unknown "$B/option_ref_unknown.yaml:7:10: seeds refers to option 'nope', which is not declared under options:"
+bad anchor "$B/anchor.yaml:5:8: anchors (&b) are not allowed in a variant file; write the value out"
+bad alias "$B/alias.yaml:6:10: anchors (&six) are not allowed in a variant file; write the value out"
+bad script_missing "$B/script_missing.yaml:13:9: script '$B/no_such_script.lua' cannot be opened (no such file or not readable): check the script: line"
+bad script_empty "$B/empty.lua: the script is empty; it must define the hooks variant test-script-empty names"
+bad lua_syntax "$B/syntax.lua:3: '}' expected (to close '{' at line 2) near 'end' (variant test-lua-syntax)"
+bad lua_boom "$B/boom.lua:3: boom (variant test-lua-boom, while running the script)"
+bad hook_undefined "$B/hook_undefined.yaml:15:12: hook lap_end names 'no_such_function', but the script ok.lua defines no such global function"
+# every file of tests/cli/bad except good.yaml must be rejected, with a
+# location in that folder (the YAML file, or its script)
+for f in "$B"/*.yaml; do
+    case $f in */good.yaml) continue ;; esac
+    t "bad-rejected-$(basename "$f" .yaml)" 1 "err~$B/" lines=0 -- sow validate "$f"
+done
+
+# ---- hooks that misbehave: stopped in time, naming variant and hook --------
+H=tests/cli/hooks
+t hook-loop 1 "err~$H/loop.lua:3: instruction limit reached" 'err~(variant test-loop, hook lap_end)' lines=0 -- sow replay $H/loop.yaml --moves 2 --json
+t hook-bomb 1 "err~$H/bomb.lua" 'err~memory limit reached' 'err~(variant test-bomb, hook lap_end)' lines=0 -- sow replay $H/bomb.yaml --moves 2 --json
+t hook-runtime-error 1 "err=$H/runtime.lua:4: attempt to index a nil value (local 't') (variant test-runtime, hook lap_end)" lines=0 -- sow replay $H/runtime.yaml --moves 2 --json
+t hook-bad-score 1 "err=$H/badscore.lua:3: function score returned something other than two whole numbers (variant test-badscore, hook score)" -- sow replay $H/badscore.yaml --moves 2 --json
+t hook-loop-at-load 1 "err~$H/loadloop.lua:2: instruction limit reached" 'err~(variant test-loadloop' -- sow validate $H/loadloop.yaml
+# few Lua instructions, each copying megabytes: a count of instructions
+# alone does not bound the time
+t hook-slow-c-work !0 'err~variant test-slow, hook lap_end' lines=0 -- sow replay $H/slow.yaml --moves 2 --json
+t hook-loop-bench 1 'err~(variant test-loop, hook lap_end)' -- sow bench $H/loop.yaml --seconds 0.2
+t hook-loop-play 1 'err~(variant test-loop, hook lap_end)' -- sow play $H/loop.yaml --south computer --north computer --seed 1
+t hook-bomb-play 1 'err~(variant test-bomb, hook lap_end)' -- sow play $H/bomb.yaml --south random --north random --seed 1
+t hook-variants-validate 0 noerr 'out~test-loop' -- sow validate $H/loop.yaml $H/bomb.yaml $H/runtime.yaml $H/slow.yaml
+
+# ---- bench, show, list -----------------------------------------------------
+t bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies=[0-9.]+ unfinished=[0-9]+' 'out~variant=adji-kui-1' noerr -- sow bench $V --seconds 0.2
+t bench-seed 0 lines=1 'out~unfinished=0' -- sow bench $V --seconds 0.05 --seed 7
+show_checks=(
+    'out=Adji Kui I (adji-kui-1)'
+    'out~  endless = repetition   (default repetition; repetition, no_capture_plies:K)'
+    'out~  skip_origin = false   (default false; true or false)'
+    'out~  max_plies = 10000   (default 10000; 1 to 1000000)'
+)
+# each option's doc, as the variant file gives it
+while IFS= read -r doc; do
+    show_checks+=("out~      $doc")
+done < <(sed -n 's/^    doc: *"\(.*\)" *$/\1/p' variants/adji_kui_1.yaml)
+[ ${#show_checks[@]} -eq 7 ] || echo "cli: note: expected 3 option docs in variants/adji_kui_1.yaml, found $((${#show_checks[@]} - 4))"
+t show 0 "${show_checks[@]}" 'out~K1.5' noerr -- sow show $V
+t show-any-count 0 'out~  lap end        any count: ask the script (capture)' 'out~options: none' -- sow show $H/loop.yaml
+
+# ---- play, driven through stdin ---------------------------------------------
+t play-computers 0 'out~Adji Kui I: South (computer) against North (computer).' 'outre=^game over after [0-9]+ plies: ' noerr -- sow play $V --south computer --north computer --seed 3
+t play-randoms 0 'outre=^game over after [0-9]+ plies: ' noerr -- sow play $V --south random --north random --seed 5
+input=$'z\nhelp\n8\n  c  \nquit\n' \
+t play-human 0 "out~'z' is not a legal move. legal moves: a b c d e f" \
+    'out~Adji Kui I: Afro-Cuban 2x6' 'out~  K1.5 ' \
+    "out~'8' is not a legal move. legal moves: a b c d e f" \
+    'out~ply 0: South plays c' 'out~game left unfinished after 2 plies.' \
+    out!~'game over' noerr -- sow play $V --seed 1
+input=$'2\nq\n' t play-human-number 0 'out~ply 0: South plays c' 'out~game left unfinished after 2 plies.' noerr -- sow play $V --seed 1
+input=$'2\n' t play-eof 0 'out~ply 0: South plays c' 'out~game left unfinished after 2 plies.' noerr -- sow play $V --seed 1
+t play-eof-at-once 0 'out~game left unfinished after 0 plies.' noerr -- sow play $V --seed 1
+# two people, fed a whole game (the reference's result: North 27-21)
+input=${GAME1// /$'\n'} t play-humans-full-game 0 \
+    'out~game over after 43 plies: neither player can move. South 21, North 27: North wins.' \
+    out!~'not a legal move' noerr -- sow play $V --south human --north human
+input=$'2\n2\n0\nhelp\nquit\n' t play-humans-illegal 0 \
+    "out~'2' is not a legal move. legal moves: A B C D E F" \
+    "out~'0' is not a legal move. legal moves: A B C D E F" \
+    'out~game left unfinished after 1 ply.' noerr -- sow play $V --south human --north human
+
+# ---- make install into a temporary DESTDIR --------------------------------
+# shellcheck source=tests/cli/install.sh
+. "$here/install.sh"
+
+cli_summary cli

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Regenerate the golden records tests/golden/NAME.jsonl from NAME.args with
+# the INDEPENDENT reference implementation (tests/ref/adji_kui_1.py), never
+# with build/sow: a golden record states what the rules say, not what the
+# engine happens to print.
+#
+#   bash tests/golden/regen.sh [NAME...]        (default: every NAME.args)
+#
+# NAME.args holds the arguments of `sow replay`, one per line (the variant
+# id, --moves, the move list, --option, NAME=VALUE, ...); lines starting with
+# '#' are comments. Only adji-kui-1 records can be made by the reference.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+ref="$here/../ref/adji_kui_1.py"
+py=${PYTHON:-/usr/bin/python3}
+
+if [ $# -eq 0 ]; then
+    set -- "$here"/*.args
+else
+    names=("$@"); set --
+    for n in "${names[@]}"; do set -- "$@" "$here/${n%.args}.args"; done
+fi
+rc=0
+for f in "$@"; do
+    name=$(basename "$f" .args)
+    mapfile -t args < <(grep -v '^#' "$f")
+    if [ "${args[0]:-}" != adji-kui-1 ]; then
+        echo "regen: $name: the reference only knows adji-kui-1" >&2
+        rc=1; continue
+    fi
+    if ! "$py" "$ref" replay "${args[@]:1}" >"$here/$name.jsonl.tmp"; then
+        echo "regen: $name: the reference failed" >&2
+        rm -f "$here/$name.jsonl.tmp"; rc=1; continue
+    fi
+    mv "$here/$name.jsonl.tmp" "$here/$name.jsonl"
+    echo "regen: $name.jsonl ($(wc -l <"$here/$name.jsonl") lines)"
+done
+exit $rc
