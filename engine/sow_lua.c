@@ -46,13 +46,16 @@ struct sow_lua {
     size_t mem_used;
     int mem_refusals;   /* growth requests refused in a row */
     long insn_used;     /* instructions run by the current call */
-    int64_t deadline;   /* monotonic ns by which the current call must end */
+    int64_t deadline;   /* monotonic ns by which the current call must end;
+                           0 until the call has run HOOK_STEP instructions,
+                           so short calls never read the clock */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
     /* the board view (see push_view): refs of the table g and of its
      * board, owner and captured tables; the values last written into them,
      * so that only changes are written */
     int view_ref, board_ref, owner_ref, captured_ref;
+    int key_ref[3]; /* the strings "mover", "ply", "total" */
     bool view_fresh; /* the backing tables hold the last_* values */
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
     int32_t last_captured[2], last_mover, last_ply, last_total;
@@ -124,9 +127,12 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     sow_lua *x = bridge_of(L);
     x->insn_used += HOOK_STEP;
     if (x->tripped == LIMIT_NONE) {
+        int64_t now = mono_ns();
+        if (x->deadline == 0) /* the call's first check: start timing */
+            x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
         if (x->insn_used > SOW_LUA_INSN_LIMIT)
             x->tripped = LIMIT_INSTRUCTIONS;
-        else if (mono_ns() > x->deadline)
+        else if (now > x->deadline)
             x->tripped = LIMIT_TIME;
         else
             return;
@@ -305,13 +311,15 @@ static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
     bool scalars = !fresh || x->last_mover != g->to_move ||
                    x->last_ply != g->ply || x->last_total != g->on_board;
     if (scalars) {
+        /* keys kept as strings in the registry: lua_setfield would look
+         * each name up again */
+        const lua_Integer vals[3] = {g->to_move, g->ply, g->on_board};
         lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-        lua_pushinteger(L, g->to_move);
-        lua_setfield(L, -2, "mover");
-        lua_pushinteger(L, g->ply);
-        lua_setfield(L, -2, "ply");
-        lua_pushinteger(L, g->on_board);
-        lua_setfield(L, -2, "total");
+        for (int i = 0; i < 3; i++) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, x->key_ref[i]);
+            lua_pushinteger(L, vals[i]);
+            lua_rawset(L, -3);
+        }
         lua_pop(L, 1);
         x->last_mover = g->to_move;
         x->last_ply = g->ply;
@@ -378,6 +386,11 @@ static int setup_state(lua_State *L)
     /* the view g (push_view) */
     lua_createtable(L, 0, 16);
     x->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    static const char *const keys[3] = {"mover", "ply", "total"};
+    for (int i = 0; i < 3; i++) {
+        lua_pushstring(L, keys[i]);
+        x->key_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
     x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
     return 0;
 }
@@ -385,7 +398,7 @@ static int setup_state(lua_State *L)
 static void reset_budget(sow_lua *x)
 {
     x->insn_used = 0;
-    x->deadline = mono_ns() + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    x->deadline = 0; /* set by the first budget check (count_hook) */
     lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
@@ -557,7 +570,7 @@ static int call_hook(sow_lua *x, int h, int nargs, int nres, sow_error *err)
 {
     lua_State *L = x->L;
     x->insn_used = 0;
-    x->deadline = mono_ns() + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    x->deadline = 0; /* set by the first budget check (count_hook) */
     int rc = lua_pcall(L, nargs + 1, nres, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
@@ -744,7 +757,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
         return report(x, err, msg, "eval");
     }
     x->insn_used = 0;
-    x->deadline = mono_ns() + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    x->deadline = 0; /* set by the first budget check (count_hook) */
     int rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
