@@ -5,9 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Letters while a row has at most 26 holes; past that, hole numbers. */
 void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size)
 {
-    if (h < s->n)
+    if (s->n > 26)
+        snprintf(buf, size, "%d", h);
+    else if (h < s->n)
         snprintf(buf, size, "%c", 'a' + h);
     else
         snprintf(buf, size, "%c", 'A' + (h - s->n));
@@ -15,7 +18,7 @@ void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size)
 
 int sow_hole_from_label(const sow_setup *s, const char *label)
 {
-    if (label[0] && !label[1]) {
+    if (label[0] && !label[1] && s->n <= 26) {
         char c = label[0];
         if (c >= 'a' && c < 'a' + s->n)
             return c - 'a';
@@ -68,11 +71,15 @@ int sow_draw_board(char *buf, size_t size, const sow_setup *s,
                    const sow_game *g, int last)
 {
     pen p = {buf, size, 0, false};
-    int max = 0;
+    int max = s->n > 26 ? 10 : 0; /* numeric labels need two columns */
     for (int h = 0; h < s->holes; h++)
         if (g->board[h] > max)
             max = g->board[h];
     int width = max >= 100 ? (max >= 1000 ? 4 : 3) : 2;
+    /* the captures or stores go beside the rows when that fits in 80
+     * columns, else on a line of their own */
+    int row_len = 7 + (width + 1) * s->n;
+    bool beside = row_len + (s->stores ? 7 : 10) <= 80;
     const char *left = "       ";
     /* North's row, seen from South: canonical 2N-1 down to N */
     put(&p, "%s", left);
@@ -82,25 +89,20 @@ int sow_draw_board(char *buf, size_t size, const sow_setup *s,
         put(&p, "%*s ", width, l);
     }
     put(&p, "\n");
-    if (s->stores)
+    if (s->stores && beside)
         put(&p, "N[%3d] ", g->captured[1]);
     else
         put(&p, "North  ");
     for (int i = 0; i < s->n; i++)
         cell(&p, s, g, 2 * s->n - 1 - i, width, last);
-    if (!s->stores)
+    if (!s->stores && beside)
         put(&p, "  taken %d", g->captured[1]);
     put(&p, "\n");
-    if (s->stores)
-        put(&p, "       ");
-    else
-        put(&p, "South  ");
+    put(&p, s->stores && beside ? "       " : "South  ");
     for (int i = 0; i < s->n; i++)
         cell(&p, s, g, i, width, last);
-    if (s->stores)
-        put(&p, " [%3d]S", g->captured[0]);
-    else
-        put(&p, "  taken %d", g->captured[0]);
+    if (beside)
+        put(&p, s->stores ? " [%3d]S" : "  taken %d", g->captured[0]);
     put(&p, "\n%s", left);
     for (int i = 0; i < s->n; i++) {
         char l[8];
@@ -108,6 +110,9 @@ int sow_draw_board(char *buf, size_t size, const sow_setup *s,
         put(&p, "%*s ", width, l);
     }
     put(&p, "\n");
+    if (!beside)
+        put(&p, "%s: South %d, North %d\n", s->stores ? "stores" : "taken",
+            g->captured[0], g->captured[1]);
     if (p.full) {
         if (size)
             buf[0] = 0;

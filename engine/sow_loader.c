@@ -529,6 +529,8 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     if (want_word(c, act, "do", actions, &a))
         return SOW_ERR;
     r->action = (sow_lap_action)a;
+    r->line = n->line;
+    r->col = n->col;
     r->counts = ~(uint64_t)0;
     r->counts_high = true;
     r->owner = SOW_OWNER_ANY;
@@ -755,7 +757,7 @@ static int load_root(ctx *c, const sow_ynode *root)
                                        "rules", "board", "sowing", "end",
                                        "script", "hooks", "options", NULL};
     sow_variant *v = c->v;
-    if (!root)
+    if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
         return sow_error_set(c->err, c->path, 1, 1,
                              "the file is empty; a variant needs id, name, "
                              "summary, board, sowing and script");
@@ -812,11 +814,12 @@ static int load_root(ctx *c, const sow_ynode *root)
         snprintf(v->script_path, len, "%s/%s", v->dir, v->script);
     /* lap_end rules that say hook need the hook */
     for (int i = 0; i < v->nlap_rules; i++)
-        if (v->lap_rules[i].action == SOW_LAP_HOOK && !v->hook_fn[SOW_HOOK_LAP_END])
-            return fail(c, sow_ynode_get(root, "sowing"),
-                        "a lap_end rule says do: hook, but hooks: has no "
-                        "lap_end function%s%s",
-                        NULL, NULL);
+        if (v->lap_rules[i].action == SOW_LAP_HOOK &&
+            !v->hook_fn[SOW_HOOK_LAP_END])
+            return sow_error_set(c->err, c->path, v->lap_rules[i].line,
+                                 v->lap_rules[i].col,
+                                 "this lap_end rule says do: hook, but hooks: "
+                                 "names no lap_end function");
     return SOW_OK;
 }
 

@@ -15,19 +15,21 @@
  * paths are never shortened by Lua's LUA_IDSIZE. */
 #define CHUNK "script"
 #define HOOK_STEP 1000 /* instructions between two budget checks */
+#define BIG_ALLOC 65536 /* allocations this large check the clock */
 
 enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY };
 
 const char *const sow_lua_allowed_globals[] = {
     "_G",     "_VERSION", "assert",  "error",    "ipairs", "math",
     "next",   "options",  "pairs",   "pcall",    "rawequal", "rawget",
-    "rawlen", "rawset",   "select",  "string",   "table",  "tonumber",
-    "tostring", "type",   "utf8",    "xpcall",   NULL};
+    "rawlen", "select",   "string",  "table",    "tonumber", "tostring",
+    "type",   "utf8",     "xpcall",  NULL};
 
 /* Globals the opened libraries define that a script must not see. */
+/* rawset too: it could write into the read-only board view. */
 static const char *const removed_globals[] = {
     "collectgarbage", "dofile", "getmetatable", "load", "loadfile", "print",
-    "require", "setmetatable", "warn", NULL};
+    "rawset", "require", "setmetatable", "warn", NULL};
 
 /* String functions that are not given: dump makes bytecode; the pattern
  * functions can run for seconds without reaching the instruction hook;
@@ -54,7 +56,8 @@ struct sow_lua {
     /* the board view (see push_view): refs of the table g and of its
      * board, owner and captured tables; the values last written into them,
      * so that only changes are written */
-    int view_ref, board_ref, owner_ref, captured_ref;
+    int view_ref, board_ref, owner_ref, captured_ref; /* backing tables */
+    int proxy_ref;  /* the read-only proxy g handed to hooks */
     int key_ref[3]; /* the strings "mover", "ply", "total" */
     bool view_fresh; /* the backing tables hold the last_* values */
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
@@ -78,6 +81,27 @@ static int64_t mono_ns(void)
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
+/* The clock is read only by calls that run long: the deadline is set at
+ * the first check of a call (0 until then). */
+static bool past_deadline(sow_lua *x)
+{
+    int64_t now = mono_ns();
+    if (x->deadline == 0)
+        x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    return now > x->deadline;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/* Make the count hook fire at every instruction: a tripped limit then
+ * fails whatever the script does next, so pcall cannot swallow it. Safe
+ * to call from the allocator (as lua.c calls lua_sethook from a signal
+ * handler). */
+static void arm(sow_lua *x)
+{
+    lua_sethook(x->L, count_hook, LUA_MASKCOUNT, 1);
+}
+
 /* Lua retries a refused allocation once after an emergency collection;
  * only when that retry is refused too is the limit tripped, and from then
  * on every request to grow is refused, so the script cannot go on. */
@@ -90,11 +114,22 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         x->mem_used -= old;
         return NULL;
     }
+    if (nsize > old && nsize - old >= BIG_ALLOC && x->tripped == LIMIT_NONE &&
+        past_deadline(x)) {
+        /* loops of big copies (s .. s, string.rep) run few instructions */
+        x->tripped = LIMIT_TIME;
+        if (x->L)
+            arm(x);
+        return NULL;
+    }
     if (nsize > old &&
         (x->tripped == LIMIT_MEMORY ||
          x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
-        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE)
+        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE) {
             x->tripped = LIMIT_MEMORY;
+            if (x->L)
+                arm(x); /* from here on every instruction fails */
+        }
         return NULL;
     }
     void *p = realloc(ptr, nsize);
@@ -127,23 +162,49 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     sow_lua *x = bridge_of(L);
     x->insn_used += HOOK_STEP;
     if (x->tripped == LIMIT_NONE) {
-        int64_t now = mono_ns();
-        if (x->deadline == 0) /* the call's first check: start timing */
-            x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
         if (x->insn_used > SOW_LUA_INSN_LIMIT)
             x->tripped = LIMIT_INSTRUCTIONS;
-        else if (now > x->deadline)
+        else if (past_deadline(x))
             x->tripped = LIMIT_TIME;
         else
             return;
     }
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    arm(x);
     lua_getinfo(L, "Sl", ar);
     if (ar->currentline > 0)
         luaL_error(L, CHUNK ":%d: %s: the script runs too long or uses too "
                       "much memory",
                    ar->currentline, limit_text(x->tripped));
     luaL_error(L, "%s", limit_text(x->tripped));
+}
+
+/* Library functions that can run long in C without running VM
+ * instructions (sorting, shifting, copying a big table) check the time
+ * budget when they return; the original is upvalue 1. */
+static int budgeted(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    sow_lua *x = bridge_of(L);
+    if (x->tripped == LIMIT_NONE && past_deadline(x)) {
+        x->tripped = LIMIT_TIME;
+        arm(x);
+        return luaL_error(L, "%s", limit_text(x->tripped));
+    }
+    return lua_gettop(L);
+}
+
+static void wrap_budgeted(lua_State *L, const char *lib,
+                          const char *const *names)
+{
+    lua_getglobal(L, lib);
+    for (int i = 0; names[i]; i++) {
+        lua_getfield(L, -1, names[i]);
+        lua_pushcclosure(L, budgeted, 1);
+        lua_setfield(L, -2, names[i]);
+    }
+    lua_pop(L, 1);
 }
 
 /* Message handler: make sure the message says where in the script. */
@@ -174,9 +235,12 @@ static int msgh(lua_State *L)
  * fixed text, so say plainly which limit was hit. */
 static const char *limit_message(sow_lua *x, int rc, const char *m)
 {
-    if (rc == LUA_ERRMEM || x->tripped == LIMIT_MEMORY)
+    if (x->tripped == LIMIT_MEMORY ||
+        (rc == LUA_ERRMEM && x->tripped == LIMIT_NONE))
         return "memory limit reached (32 MiB): the script allocates too "
                "much";
+    if (rc == LUA_ERRMEM) /* the message itself could not be made */
+        return limit_text(x->tripped);
     return m ? m : "error";
 }
 
@@ -211,38 +275,96 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
 
 /* ---- the board view ----------------------------------------------------- */
 
-/* The view `g` a hook receives is a plain table that only C fills (its
- * fields are in schemas/README.md). Reading g.board[h] is then a table
- * access, not a call into C (a call costs tens of nanoseconds and a hook
- * reads several values). C writes only what changed since the previous
- * call, so a call costs little more than the call itself. The view is
- * documented read-only: a script that writes into it misleads only its own
- * later calls (C never reads the view back; it checks and applies what a
- * hook returns against its own state). */
+/* The view `g` a hook receives is a read-only proxy over tables that only
+ * C writes (its fields are in schemas/README.md). Reading g.board[h] is a
+ * table access, not a call into C: each proxy's __index is its backing
+ * table, which the VM follows without calling a function. Writing through
+ * a proxy is an error, and a script cannot reach the backing tables (no
+ * getmetatable, no rawset), so C keeps them up to date by writing only
+ * what changed since the previous call: a hook call costs little more
+ * than the call itself. All of this runs inside the protected call of
+ * the hook (it allocates the first time). */
 
-/* Push a new table of n integer slots 0..n-1 (filled from `from`, or 0). */
-static void new_array(lua_State *L, int n, const uint8_t *from)
+static int view_write(lua_State *L)
 {
-    lua_createtable(L, n, 1);
+    return luaL_error(L, "the board view is read-only; copy what you need "
+                         "into a table of your own");
+}
+
+static int view_next(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1))
+        return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* pairs(view): iterate the backing table, upvalue 1. */
+static int view_pairs(lua_State *L)
+{
+    lua_pushcfunction(L, view_next);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushnil(L);
+    return 3;
+}
+
+static int view_len(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    return 1;
+}
+
+/* Push a read-only proxy whose backing table holds n integer slots
+ * 0..n-1 (from `from`, or 0), or, with n < 0, string keys set later. The
+ * backing table is left in *ref. Leaves the proxy on the stack. */
+static void new_proxy(lua_State *L, int n, const uint8_t *from, int *ref)
+{
+    lua_createtable(L, 0, 0);                 /* proxy */
+    lua_createtable(L, n > 0 ? n : 0, n > 0 ? 1 : 16); /* backing */
     for (int h = 0; h < n; h++) {
         lua_pushinteger(L, from ? from[h] : 0);
         lua_rawseti(L, -2, h);
     }
+    lua_createtable(L, 0, 5); /* metatable */
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, view_write);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, -2);
+    lua_pushcclosure(L, view_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushinteger(L, n > 0 ? n : 0);
+    lua_pushcclosure(L, view_len, 1);
+    lua_setfield(L, -2, "__len");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -3);
+    if (*ref != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, *ref);
+    *ref = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the backing table */
 }
 
-/* (Re)build the view for a setup: geometry, and empty tables for the game
- * state, which the next push_view fills completely. */
+/* (Re)build the view for a setup: the proxy g, its geometry, and tables
+ * for the game state, which push_view then fills completely. */
 static void view_geometry(sow_lua *x, const sow_setup *s)
 {
     lua_State *L = x->L;
     uint8_t opp[SOW_MAX_HOLES];
     for (int h = 0; h < s->holes; h++)
         opp[h] = (uint8_t)(s->holes - 1 - h);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref); /* g's backing */
+    new_proxy(L, -1, NULL, &x->view_ref); /* g */
+    if (x->proxy_ref != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, x->proxy_ref);
+    x->proxy_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
     static const char *const geo[] = {"next", "prev", "opposite"};
     const uint8_t *src[] = {s->next, s->prev, opp};
     for (int i = 0; i < 3; i++) {
-        new_array(L, s->holes, src[i]);
+        int unused = LUA_NOREF;
+        new_proxy(L, s->holes, src[i], &unused);
+        luaL_unref(L, LUA_REGISTRYINDEX, unused);
         lua_setfield(L, -2, geo[i]);
     }
     lua_pushinteger(L, s->holes);
@@ -252,12 +374,17 @@ static void view_geometry(sow_lua *x, const sow_setup *s)
     int *refs[] = {&x->board_ref, &x->owner_ref, &x->captured_ref};
     static const char *const state[] = {"board", "owner", "captured"};
     for (int i = 0; i < 3; i++) {
-        if (*refs[i] != LUA_NOREF)
-            luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
-        new_array(L, i == 2 ? 2 : s->holes, NULL);
-        lua_pushvalue(L, -1);
-        *refs[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+        new_proxy(L, i == 2 ? 2 : s->holes, NULL, refs[i]);
         lua_setfield(L, -2, state[i]);
+    }
+    static const char *const keys[3] = {"mover", "ply", "total"};
+    for (int i = 0; i < 3; i++) {
+        if (x->key_ref[i] == LUA_NOREF) {
+            lua_pushstring(L, keys[i]);
+            x->key_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+        }
+        lua_pushinteger(L, 0);
+        lua_setfield(L, -2, keys[i]);
     }
     lua_pop(L, 1);
     x->view_setup = s;
@@ -326,7 +453,7 @@ static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
         x->last_total = g->on_board;
     }
     x->view_fresh = true;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->proxy_ref);
 }
 
 /* ---- building the state ------------------------------------------------- */
@@ -381,18 +508,41 @@ static int setup_state(lua_State *L)
         lua_setfield(L, -2, removed_string[i]);
     }
     lua_pop(L, 1);
+    static const char *const slow_table[] = {"sort", "insert", "remove",
+                                             "move", "concat", "unpack",
+                                             NULL};
+    static const char *const slow_string[] = {"rep", "byte", "char",
+                                              "format", "reverse", "upper",
+                                              "lower", "sub", NULL};
+    static const char *const slow_utf8[] = {"char", "codepoint", "len",
+                                            "offset", NULL};
+    wrap_budgeted(L, LUA_TABLIBNAME, slow_table);
+    wrap_budgeted(L, LUA_STRLIBNAME, slow_string);
+    wrap_budgeted(L, LUA_UTF8LIBNAME, slow_utf8);
     push_options(L, x);
     lua_setglobal(L, "options");
-    /* the view g (push_view) */
-    lua_createtable(L, 0, 16);
-    x->view_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    static const char *const keys[3] = {"mover", "ply", "total"};
-    for (int i = 0; i < 3; i++) {
-        lua_pushstring(L, keys[i]);
-        x->key_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
-    x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
     return 0;
+}
+
+/* Keep a reference to each hook function. Protected (it allocates).
+ * Returns 0, or 1 + the index of a hook the script does not define as a
+ * function (negated when the global exists but is something else). */
+static int find_hooks(lua_State *L)
+{
+    sow_lua *x = lua_touserdata(L, 1);
+    for (int h = 0; h < SOW_HOOK_COUNT; h++) {
+        const char *fn = x->v->hook_fn[h];
+        if (!fn)
+            continue;
+        int t = lua_getglobal(L, fn);
+        if (t != LUA_TFUNCTION) {
+            lua_pushinteger(L, t == LUA_TNIL ? h + 1 : -(h + 1));
+            return 1;
+        }
+        x->hook_ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    lua_pushinteger(L, 0);
+    return 1;
 }
 
 static void reset_budget(sow_lua *x)
@@ -406,6 +556,12 @@ static void reset_budget(sow_lua *x)
 static int build(sow_lua *x, sow_error *err)
 {
     x->mem_used = 0;
+    x->view_ref = x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
+    x->proxy_ref = LUA_NOREF;
+    for (int i = 0; i < 3; i++)
+        x->key_ref[i] = LUA_NOREF;
+    for (int h = 0; h < SOW_HOOK_COUNT; h++)
+        x->hook_ref[h] = LUA_NOREF;
     x->view_setup = NULL;
     x->view_fresh = false;
     x->mem_refusals = 0;
@@ -442,23 +598,27 @@ static int build(sow_lua *x, sow_error *err)
         return report(x, err, msg, "start");
     }
     lua_settop(L, 1);
-    for (int h = 0; h < SOW_HOOK_COUNT; h++) {
-        x->hook_ref[h] = LUA_NOREF;
-        const char *fn = x->v->hook_fn[h];
-        if (!fn)
-            continue;
-        int t = lua_getglobal(L, fn);
-        if (t != LUA_TFUNCTION) {
-            lua_pop(L, 1);
-            return sow_error_set(
-                err, x->v->path, x->v->hook_line[h], x->v->hook_col[h],
-                "hook %s names '%s', but the script %s %s", sow_hook_names[h],
-                fn, x->v->script,
-                t == LUA_TNIL ? "defines no such global function"
-                              : "defines it as something other than a "
-                                "function");
-        }
-        x->hook_ref[h] = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (x->tripped != LIMIT_NONE) /* the script's pcall swallowed it */
+        return report(x, err, limit_text(x->tripped), "start");
+    lua_pushcfunction(L, find_hooks);
+    lua_pushlightuserdata(L, x);
+    rc = lua_pcall(L, 1, 1, 1);
+    if (rc != LUA_OK) {
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
+        lua_settop(L, 1);
+        return report(x, err, msg, "start");
+    }
+    int missing = (int)lua_tointeger(L, -1);
+    lua_settop(L, 1);
+    if (missing != 0) {
+        int h = (missing > 0 ? missing : -missing) - 1;
+        return sow_error_set(
+            err, x->v->path, x->v->hook_line[h], x->v->hook_col[h],
+            "hook %s names '%s', but the script %s %s", sow_hook_names[h],
+            x->v->hook_fn[h], x->v->script,
+            missing > 0 ? "defines no such global function"
+                        : "defines it as something other than a function");
     }
     return SOW_OK;
 }
@@ -564,36 +724,54 @@ static void recover(sow_lua *x)
         unbuild(x); /* worked before; if it fails now, calls will error */
 }
 
-/* Call hook h with the view and `nargs` more arguments already pushed
- * (function, view, args on the stack above index 1). */
-static int call_hook(sow_lua *x, int h, int nargs, int nres, sow_error *err)
+/* A hook call: everything between the protected call and the script runs
+ * inside it (building the view allocates). */
+typedef struct hook_call {
+    sow_lua *x;
+    int hook;
+    const sow_setup *s;
+    const sow_game *g;
+    int nargs;
+    lua_Integer args[2];
+    int nres;
+} hook_call;
+
+static int trampoline(lua_State *L)
 {
-    lua_State *L = x->L;
-    x->insn_used = 0;
-    x->deadline = 0; /* set by the first budget check (count_hook) */
-    int rc = lua_pcall(L, nargs + 1, nres, 1);
-    if (rc != LUA_OK) {
-        char msg[SOW_MSG_MAX];
-        const char *m = lua_tostring(L, -1);
-        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
-        lua_settop(L, 1);
-        report(x, err, msg, sow_hook_names[h]);
-        recover(x);
-        return SOW_ERR;
-    }
-    return SOW_OK;
+    hook_call *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->x->hook_ref[c->hook]);
+    push_view(c->x, c->s, c->g);
+    for (int i = 0; i < c->nargs; i++)
+        lua_pushinteger(L, c->args[i]);
+    lua_call(L, 1 + c->nargs, c->nres);
+    return c->nres;
 }
 
-static int push_hook(sow_lua *x, int h, const sow_setup *s, const sow_game *g,
-                     sow_error *err)
+/* Call a hook; on success its nres results are on the stack above the
+ * message handler (index 1). */
+static int call_hook(hook_call *c, sow_error *err)
 {
+    sow_lua *x = c->x;
     if (!x->L)
         return sow_error_set(err, x->path, 0, 0,
                              "the Lua state could not be rebuilt (variant %s)",
                              x->v->id);
-    lua_rawgeti(x->L, LUA_REGISTRYINDEX, x->hook_ref[h]);
-    push_view(x, s, g);
-    return SOW_OK;
+    lua_State *L = x->L;
+    x->insn_used = 0;
+    x->deadline = 0; /* set by the first budget check */
+    lua_pushcfunction(L, trampoline);
+    lua_pushlightuserdata(L, c);
+    int rc = lua_pcall(L, 1, c->nres, 1);
+    if (rc == LUA_OK && x->tripped == LIMIT_NONE)
+        return SOW_OK;
+    char msg[SOW_MSG_MAX];
+    const char *m = rc == LUA_OK ? limit_text(x->tripped) : lua_tostring(L, -1);
+    snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
+    lua_settop(L, 1);
+    report(x, err, msg, sow_hook_names[c->hook]);
+    recover(x);
+    return SOW_ERR;
 }
 
 /* Where the hook function is defined, for errors about what it returned. */
@@ -620,13 +798,10 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
 {
     sow_lua *x = ctx;
     const int h = SOW_HOOK_LAP_END;
-    if (push_hook(x, h, s, g, err))
+    hook_call c = {x, h, s, g, 2, {hole, count}, 2};
+    if (call_hook(&c, err))
         return SOW_ERR;
     lua_State *L = x->L;
-    lua_pushinteger(L, hole);
-    lua_pushinteger(L, count);
-    if (call_hook(x, h, 2, 2, err))
-        return SOW_ERR;
     out->ncap = 0;
     out->relay = false;
     if (lua_isstring(L, -1) && !lua_isnumber(L, -1)) {
@@ -684,9 +859,8 @@ static int lua_score(void *ctx, const sow_setup *s, const sow_game *g,
 {
     sow_lua *x = ctx;
     const int h = SOW_HOOK_SCORE;
-    if (push_hook(x, h, s, g, err))
-        return SOW_ERR;
-    if (call_hook(x, h, 0, 2, err))
+    hook_call c = {x, h, s, g, 0, {0, 0}, 2};
+    if (call_hook(&c, err))
         return SOW_ERR;
     lua_State *L = x->L;
     for (int p = 0; p < 2; p++) {
@@ -750,18 +924,21 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
     lua_State *L = x->L;
     if (out && size)
         out[0] = 0;
-    if (luaL_loadbufferx(L, code, strlen(code), "=" CHUNK, "t") != LUA_OK) {
+    int rc = luaL_loadbufferx(L, code, strlen(code), "=" CHUNK, "t");
+    if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", lua_tostring(L, -1));
+        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
         lua_settop(L, 1);
-        return report(x, err, msg, "eval");
+        report(x, err, msg, "eval");
+        recover(x);
+        return SOW_ERR;
     }
     x->insn_used = 0;
     x->deadline = 0; /* set by the first budget check (count_hook) */
-    int rc = lua_pcall(L, 0, 1, 1);
-    if (rc != LUA_OK) {
+    rc = lua_pcall(L, 0, 1, 1);
+    if (rc != LUA_OK || x->tripped != LIMIT_NONE) {
         char msg[SOW_MSG_MAX];
-        const char *m = lua_tostring(L, -1);
+        const char *m = rc == LUA_OK ? limit_text(x->tripped) : lua_tostring(L, -1);
         snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
         lua_settop(L, 1);
         report(x, err, msg, "eval");

@@ -164,7 +164,11 @@ int sow_optset_apply(const sow_variant *v, sow_optset *set, const char *arg,
                              "variant %s has no option '%s'; its options: %s",
                              v->id, name, v->noptions ? list : "(none)");
     }
-    return sow_optval_parse(&v->options[i], eq + 1, &set->val[i], err);
+    sow_optval val; /* the old value stays if the new one is refused */
+    if (sow_optval_parse(&v->options[i], eq + 1, &val, err))
+        return SOW_ERR;
+    set->val[i] = val;
+    return SOW_OK;
 }
 
 void sow_optval_format(const sow_option_def *d, sow_optval val, char *buf,

@@ -86,6 +86,7 @@ typedef struct sow_lap_rule {
     bool counts_high;     /* counts of 63 and more match */
     sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
     sow_lap_action action;
+    int line, col;        /* where the rule is written */
 } sow_lap_rule;
 
 /* Hooks a script may provide; the names of the Lua functions are in

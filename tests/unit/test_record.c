@@ -1,0 +1,288 @@
+/* test_record.c - the JSON Lines record (engine/sow_record.c, RECORD.md):
+ * exact ply and result lines, and move tokens. Adji Kui I through its
+ * real script. */
+#include "unit.h"
+
+#include "sow_game.h"
+#include "sow_lua.h"
+#include "sow_record.h"
+#include "sow_variant.h"
+
+typedef struct fx {
+    sow_variant *v;
+    sow_setup s;
+    sow_lua *lua;
+    sow_rules rules;
+    sow_engine e;
+    sow_game g;
+} fx;
+
+static void fx_open(fx *f, const char *const *opts)
+{
+    sow_error err;
+    sow_error_clear(&err);
+    memset(f, 0, sizeof *f);
+    if (sow_variant_load("variants/adji_kui_1.yaml", &f->v, &err))
+        fail_msg("%s", err.msg);
+    sow_optset o;
+    sow_optset_defaults(f->v, &o);
+    for (int i = 0; opts && opts[i]; i++)
+        if (sow_optset_apply(f->v, &o, opts[i], &err))
+            fail_msg("%s", err.msg);
+    if (sow_setup_init(&f->s, f->v, &o, &err) ||
+        sow_lua_open(&f->lua, f->v, &o, &err))
+        fail_msg("%s", err.msg);
+    f->rules = sow_lua_rules(f->lua);
+    if (sow_engine_init(&f->e, &f->s, &f->rules, &err) ||
+        sow_engine_start(&f->e, &f->g, &err))
+        fail_msg("%s", err.msg);
+}
+
+static void fx_close(fx *f)
+{
+    sow_engine_free(&f->e);
+    sow_lua_close(f->lua);
+    sow_variant_free(f->v);
+}
+
+static void fx_play(fx *f, int m)
+{
+    sow_error err;
+    if (sow_engine_play(&f->e, &f->g, m, &err))
+        fail_msg("%s", err.msg);
+}
+
+/* Board b with captures c0, c1 and `to_move` to move. */
+static void fx_position(fx *f, const int b[12], int c0, int c1, int to_move)
+{
+    int sum = 0;
+    for (int h = 0; h < 12; h++) {
+        f->g.board[h] = (uint16_t)b[h];
+        sum += b[h];
+    }
+    assert_int_equal(sum + c0 + c1, 48);
+    f->g.on_board = sum;
+    f->g.captured[0] = c0;
+    f->g.captured[1] = c1;
+    f->g.to_move = (uint8_t)to_move;
+    sow_error err;
+    f->g.nlegal = sow_legal_moves(&f->s, &f->rules, &f->g, to_move,
+                                  f->g.legal, &err);
+    assert_true(f->g.nlegal >= 0);
+}
+
+/* ---- ply lines --------------------------------------------------------- */
+
+/* RECORD.md's first example line: move 2 from the start. */
+static void test_ply_line_example(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, NULL);
+    sow_game before = f.g;
+    fx_play(&f, 2);
+    char buf[SOW_RECORD_LINE_MAX];
+    int n = sow_record_ply(buf, sizeof buf, &f.s, &before, 2, &f.g);
+    const char *want = "{\"ply\":0,\"to_move\":0,\"legal\":[0,1,2,3,4,5],"
+                       "\"move\":2,\"board\":[4,4,0,5,5,5,5,4,4,4,4,4],"
+                       "\"captured\":[0,0]}\n";
+    assert_string_equal(buf, want);
+    assert_int_equal(n, (int)strlen(want));
+    /* North's reply: ply 1, North's legal moves, and the board after */
+    before = f.g;
+    fx_play(&f, 9);
+    n = sow_record_ply(buf, sizeof buf, &f.s, &before, 9, &f.g);
+    assert_string_equal(buf, "{\"ply\":1,\"to_move\":1,\"legal\":[6,7,8,9,"
+                             "10,11],\"move\":9,\"board\":[5,5,0,5,5,5,5,4,"
+                             "4,0,5,5],\"captured\":[0,0]}\n");
+    fx_close(&f);
+}
+
+static void test_ply_line_capture(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, NULL);
+    /* K1.5: South's last seed makes 8, 7, 6 hold 2, 3, 2: 7 taken */
+    int b[12] = {4, 4, 4, 4, 4, 3, 1, 2, 1, 4, 4, 4};
+    fx_position(&f, b, 5, 4, 0);
+    f.g.ply = 17;
+    sow_game before = f.g;
+    fx_play(&f, 5);
+    char buf[SOW_RECORD_LINE_MAX];
+    sow_record_ply(buf, sizeof buf, &f.s, &before, 5, &f.g);
+    assert_string_equal(buf, "{\"ply\":17,\"to_move\":0,\"legal\":[0,1,2,3,"
+                             "4,5],\"move\":5,\"board\":[4,4,4,4,4,0,0,0,0,"
+                             "4,4,4],\"captured\":[12,4]}\n");
+    fx_close(&f);
+}
+
+static void test_ply_line_small_buffer(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, NULL);
+    sow_game before = f.g;
+    fx_play(&f, 2);
+    char buf[SOW_RECORD_LINE_MAX];
+    int n = sow_record_ply(buf, sizeof buf, &f.s, &before, 2, &f.g);
+    assert_true(n > 0);
+    /* exactly enough (the line and its NUL) works; one byte less fails
+     * with an empty string, never a cut line */
+    char *exact = malloc((size_t)n + 1);
+    assert_non_null(exact);
+    assert_int_equal(sow_record_ply(exact, (size_t)n + 1, &f.s, &before, 2,
+                                    &f.g),
+                     n);
+    assert_string_equal(exact, buf);
+    assert_int_equal(sow_record_ply(exact, (size_t)n, &f.s, &before, 2, &f.g),
+                     -1);
+    assert_string_equal(exact, "");
+    free(exact);
+    char tiny[8];
+    assert_int_equal(sow_record_result(tiny, sizeof tiny, &f.s, &f.g), -1);
+    assert_string_equal(tiny, "");
+    fx_close(&f);
+}
+
+/* ---- result lines ------------------------------------------------------ */
+
+static void test_result_win(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, NULL);
+    int b[12] = {1, 0, 1, 0, 0, 2, 0, 0, 1, 0, 1, 0};
+    fx_position(&f, b, 25, 17, 0);
+    fx_play(&f, 5); /* K1.7(a): neither can move */
+    assert_true(f.g.over);
+    char buf[SOW_RECORD_LINE_MAX];
+    int n = sow_record_result(buf, sizeof buf, &f.s, &f.g);
+    const char *want = "{\"result\":{\"winner\":0,\"score\":[27,21],"
+                       "\"reason\":\"neither player can move\","
+                       "\"unfinished\":false}}\n";
+    assert_string_equal(buf, want);
+    assert_int_equal(n, (int)strlen(want));
+    fx_close(&f);
+}
+
+static void test_result_draw(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, NULL);
+    int b[12] = {1, 0, 1, 0, 0, 2, 0, 0, 1, 0, 1, 0};
+    fx_position(&f, b, 22, 20, 0);
+    fx_play(&f, 5); /* K1.8: 24-24 */
+    char buf[SOW_RECORD_LINE_MAX];
+    sow_record_result(buf, sizeof buf, &f.s, &f.g);
+    assert_string_equal(buf, "{\"result\":{\"winner\":null,\"score\":[24,24],"
+                             "\"reason\":\"neither player can move\","
+                             "\"unfinished\":false}}\n");
+    fx_close(&f);
+}
+
+static void test_result_unfinished(void **state)
+{
+    (void)state;
+    const char *opts[] = {"max_plies=1", NULL};
+    fx f;
+    fx_open(&f, opts);
+    fx_play(&f, 2); /* P3: scores differ, winner still null */
+    assert_true(f.g.over);
+    char buf[SOW_RECORD_LINE_MAX];
+    sow_record_result(buf, sizeof buf, &f.s, &f.g);
+    assert_string_equal(buf, "{\"result\":{\"winner\":null,\"score\":[23,25],"
+                             "\"reason\":\"max_plies reached\","
+                             "\"unfinished\":true}}\n");
+    fx_close(&f);
+}
+
+static void test_result_reasons(void **state)
+{
+    (void)state;
+    const char *opts[] = {"endless=no_capture_plies:30", NULL};
+    fx f;
+    fx_open(&f, opts);
+    sow_game g = f.g;
+    g.over = true;
+    g.result.has_score = true;
+    g.result.score[0] = 30;
+    g.result.score[1] = 18;
+    g.result.winner = 0;
+    g.result.reason = SOW_END_NO_CAPTURE;
+    char buf[SOW_RECORD_LINE_MAX];
+    sow_record_result(buf, sizeof buf, &f.s, &g);
+    assert_string_equal(buf, "{\"result\":{\"winner\":0,\"score\":[30,18],"
+                             "\"reason\":\"30 plies without a capture\","
+                             "\"unfinished\":false}}\n");
+    g.result.reason = SOW_END_REPETITION;
+    g.result.winner = 1;
+    g.result.score[0] = 18;
+    g.result.score[1] = 30;
+    sow_record_result(buf, sizeof buf, &f.s, &g);
+    assert_string_equal(buf, "{\"result\":{\"winner\":1,\"score\":[18,30],"
+                             "\"reason\":\"position repeated\","
+                             "\"unfinished\":false}}\n");
+    /* a game without scoring (Andada) has score null */
+    g.result.has_score = false;
+    g.result.reason = SOW_END_ENDLESS;
+    sow_record_result(buf, sizeof buf, &f.s, &g);
+    assert_string_equal(buf, "{\"result\":{\"winner\":1,\"score\":null,"
+                             "\"reason\":\"endless move\","
+                             "\"unfinished\":false}}\n");
+    fx_close(&f);
+}
+
+/* ---- move tokens ------------------------------------------------------- */
+
+static void test_move_parse(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, NULL);
+    sow_error err;
+    for (int h = 0; h < 12; h++) {
+        char tok[8];
+        snprintf(tok, sizeof tok, "%d", h);
+        sow_move m = -1;
+        assert_int_equal(sow_move_parse(&f.s, tok, &m, &err), SOW_OK);
+        assert_int_equal(m, h);
+        char back[16];
+        sow_move_format(back, sizeof back, &f.s, m);
+        assert_string_equal(back, tok);
+    }
+    const char *bad[] = {"", "12", "-1", "a", "1.0", " 3", "3 ", "+3",
+                         "0x1", "1e1", "99999999999", "999999", "٣", NULL};
+    for (int i = 0; bad[i]; i++) {
+        sow_move m = 77;
+        sow_error_clear(&err);
+        if (sow_move_parse(&f.s, bad[i], &m, &err) == SOW_OK)
+            fail_msg("move token \"%s\" was accepted as %d", bad[i], m);
+        assert_int_equal(m, 77); /* not written on error */
+        assert_true(err.msg[0] != 0);
+    }
+    sow_move m;
+    sow_move_parse(&f.s, "", &m, &err);
+    assert_contains(err.msg, "empty");
+    sow_move_parse(&f.s, "12", &m, &err);
+    assert_contains(err.msg, "holes are 0 to 11");
+    sow_move_parse(&f.s, "a", &m, &err);
+    assert_contains(err.msg, "'a' is not a hole number (0 to 11)");
+    fx_close(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ply_line_example),
+        cmocka_unit_test(test_ply_line_capture),
+        cmocka_unit_test(test_ply_line_small_buffer),
+        cmocka_unit_test(test_result_win),
+        cmocka_unit_test(test_result_draw),
+        cmocka_unit_test(test_result_unfinished),
+        cmocka_unit_test(test_result_reasons),
+        cmocka_unit_test(test_move_parse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
