@@ -75,6 +75,10 @@ endif
 
 # The whole suite: unit tests, rule and golden tests through the command,
 # schema validation, the cross-check against the reference implementation.
+# The unit tests alone (with VALGRIND=1 under valgrind).
+unit: $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
+
 check: $(B)/sow $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
@@ -102,6 +106,6 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all check tests install uninstall clean bench FORCE
+.PHONY: all check unit tests install uninstall clean bench FORCE
 
 -include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
