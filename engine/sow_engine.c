@@ -5,6 +5,7 @@
 
 #include "sow_game.h"
 #include "sow_history.h"
+#include "sow_record.h"
 
 #define EMIT(e, k, p, h, c, x)                                              \
     do {                                                                     \
@@ -99,16 +100,32 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
     return SOW_OK;
 }
 
-/* Decide who moves next: the opponent if they can, else the mover (an
+/* Decide who moves next: in a decision phase, g->to_move (the script set
+ * it); else the opponent of `mover` if they can move, else `mover` (an
  * automatic pass, C0.5, not a ply), else nobody. The legal moves go to
- * `legal` and their count to *nlegal, the player to *next. Returns 1 when
- * neither can move, -1 on a rule error. */
+ * `legal`, their count to *nlegal, the player to *next, the holes left out
+ * as endless to *endless. Returns 1 when nobody can move, -1 on an error. */
 static int settle(sow_engine *e, const sow_game *g, int mover, int *next,
-                  uint16_t *legal, int *nlegal, sow_error *err)
+                  uint16_t *legal, int *nlegal, uint64_t *endless,
+                  sow_error *err)
 {
     const sow_setup *s = e->setup;
+    if (g->phase != 0) {
+        int n = sow_legal_moves(s, &e->rules, g, g->to_move, legal, endless,
+                                err);
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "phase %d: the decisions hook offers no "
+                                 "move to %s",
+                                 g->phase, g->to_move ? "North" : "South");
+        *next = g->to_move;
+        *nlegal = n;
+        return 0;
+    }
     int opp = 1 - mover;
-    int n = sow_legal_moves(s, &e->rules, g, opp, legal, err);
+    int n = sow_legal_moves(s, &e->rules, g, opp, legal, endless, err);
     if (n < 0)
         return -1;
     *next = opp;
@@ -116,37 +133,90 @@ static int settle(sow_engine *e, const sow_game *g, int mover, int *next,
     if (n > 0)
         return 0;
     if (s->passing) {
-        n = sow_legal_moves(s, &e->rules, g, mover, legal, err);
+        uint64_t mine;
+        n = sow_legal_moves(s, &e->rules, g, mover, legal, &mine, err);
         if (n < 0)
             return -1;
         if (n > 0) {
             EMIT(e, SOW_EV_PASS, opp, -1, 0, 0);
             *next = mover;
             *nlegal = n;
+            *endless = mine;
             return 0;
         }
     }
     return 1;
 }
 
-int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err)
+int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
+                      sow_error *err)
 {
-    const sow_setup *s = e->setup;
+    const char *path = s->v->path;
+    for (int h = 0; h < SOW_MAX_HOLES; h++)
+        if ((c->owner_set >> h) & 1) {
+            if (h >= s->holes)
+                return sow_error_set(err, path, 0, 0,
+                                     "the script gave an owner to hole %d, "
+                                     "which does not exist",
+                                     h);
+            if (c->owner[h] > 1)
+                return sow_error_set(err, path, 0, 0,
+                                     "the script gave hole %d the owner %d; "
+                                     "owners are 0 and 1",
+                                     h, c->owner[h]);
+        }
+    if (c->to_move < -1 || c->to_move > 1)
+        return sow_error_set(err, path, 0, 0,
+                             "the script set to_move %d; players are 0 and 1",
+                             c->to_move);
+    if (c->phase < -1 || c->phase > 255)
+        return sow_error_set(err, path, 0, 0,
+                             "the script set phase %d; phases are 0 to 255",
+                             c->phase);
+    if (c->state_set >> s->v->nstate)
+        return sow_error_set(err, path, 0, 0,
+                             "the script set a state value the variant does "
+                             "not declare under state:");
+    for (int h = 0; h < s->holes; h++)
+        if ((c->owner_set >> h) & 1)
+            g->owner[h] = c->owner[h];
+    if (c->to_move >= 0)
+        g->to_move = (uint8_t)c->to_move;
+    if (c->phase >= 0)
+        g->phase = (uint8_t)c->phase;
+    for (int i = 0; i < s->v->nstate; i++)
+        if ((c->state_set >> i) & 1)
+            g->state[i] = c->state[i];
+    return SOW_OK;
+}
+
+/* The board of the setup, owners by rows (C0.6), South to move (C0.1);
+ * no legal moves computed yet. */
+void sow_game_init(const sow_setup *s, sow_game *g)
+{
     memset(g, 0, sizeof *g);
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
-        g->owner[h] = h < s->n ? 0 : 1; /* C0.6: rows */
+        g->owner[h] = h < s->n ? 0 : 1;
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->result.winner = -1;
-    /* South moves first (C0.1); settle as if North had just moved, so
-     * that South is tried first and North only if South cannot move. */
+}
+
+/* The game in g is set up (owners, phase, player to move): find the legal
+ * moves, record the initial position, and end the game at once if nobody
+ * can move. The player to move is tried first (C0.1: South, or a match
+ * game's starter), then the other. */
+int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
+{
     int next, n;
-    int r = settle(e, g, 1, &next, g->legal, &n, err);
+    uint64_t endless = 0;
+    int r = settle(e, g, 1 - g->to_move, &next, g->legal, &n, &endless, err);
     if (r < 0)
         return SOW_ERR;
     g->to_move = (uint8_t)next;
     g->nlegal = n;
+    g->endless_mask = endless;
     if (e->hist) {
         sow_history_reset(e->hist);
         /* P4: the initial position counts as an earlier position. */
@@ -158,17 +228,27 @@ int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err)
     return SOW_OK;
 }
 
-static int illegal(const sow_game *g, sow_move m, sow_error *err)
+int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err)
 {
-    char list[512] = "";
+    sow_game_init(e->setup, g);
+    return sow_engine_begin(e, g, err);
+}
+
+static int illegal(const sow_setup *s, const sow_game *g, sow_move m,
+                   sow_error *err)
+{
+    char list[512] = "", tok[64];
     size_t len = 0;
-    for (int i = 0; i < g->nlegal && len + 8 < sizeof list; i++)
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%d",
-                                i ? " " : "", (int)g->legal[i]);
+    for (int i = 0; i < g->nlegal && len + 40 < sizeof list; i++) {
+        sow_move_format(tok, sizeof tok, s, g->legal[i]);
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                i ? " " : "", tok);
+    }
+    sow_move_format(tok, sizeof tok, s, m);
     return sow_error_set(err, NULL, 0, 0,
-                         "ply %d: move %d is not legal for %s; the legal "
+                         "ply %d: move %s is not legal for %s; the legal "
                          "moves are: %s",
-                         g->ply, (int)m, g->to_move ? "North" : "South",
+                         g->ply, tok, g->to_move ? "North" : "South",
                          g->nlegal ? list : "(none)");
 }
 
@@ -178,9 +258,10 @@ static int illegal(const sow_game *g, sow_move m, sow_error *err)
 typedef struct undo {
     uint16_t board[SOW_MAX_HOLES];
     int32_t captured[2], on_board, ply, since_capture;
-    uint8_t to_move;
+    uint8_t to_move, phase;
     bool last_endless;
     int8_t last_move_hole;
+    uint64_t endless_mask;
 } undo;
 
 static void save(const sow_setup *s, const sow_game *g, undo *u)
@@ -192,8 +273,10 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->ply = g->ply;
     u->since_capture = g->since_capture;
     u->to_move = g->to_move;
+    u->phase = g->phase;
     u->last_endless = g->last_endless;
     u->last_move_hole = g->last_move_hole;
+    u->endless_mask = g->endless_mask;
 }
 
 static void restore(const sow_setup *s, sow_game *g, const undo *u)
@@ -205,11 +288,69 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->ply = u->ply;
     g->since_capture = u->since_capture;
     g->to_move = u->to_move;
+    g->phase = u->phase;
     g->last_endless = u->last_endless;
     g->last_move_hole = u->last_move_hole;
+    g->endless_mask = u->endless_mask;
     g->over = false;
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
+}
+
+/* A decision move: the script says what it changes. Owners and state are
+ * saved whole (decisions are rare). */
+static int play_decision(sow_engine *e, sow_game *g, sow_move m,
+                         sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    sow_game before = *g;
+    sow_changes c;
+    memset(&c, 0, sizeof c);
+    c.to_move = c.phase = -1;
+    if (!e->rules.decide)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "a decision move, but the variant has no "
+                             "decide hook");
+    if (e->rules.decide(e->rules.ctx, s, g, m, &c, err) ||
+        sow_apply_changes(s, g, &c, err))
+        goto fail;
+    g->ply++;
+    g->since_capture++;
+    g->last_endless = false;
+    g->last_move_hole = -1;
+    uint16_t legal[SOW_MAX_LEGAL];
+    int nlegal = 0, next;
+    uint64_t endless = 0;
+    int r = settle(e, g, 1 - g->to_move, &next, legal, &nlegal, &endless,
+                   err);
+    if (r < 0)
+        goto fail;
+    g->to_move = (uint8_t)next;
+    int rc = SOW_OK;
+    if (r == 1)
+        rc = finish(e, g, SOW_END_NO_MOVES, err);
+    else if (g->ply >= s->max_plies)
+        rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
+    if (rc)
+        goto fail;
+    if (!g->over) {
+        memcpy(g->legal, legal, (size_t)nlegal * sizeof *legal);
+        g->nlegal = nlegal;
+        g->endless_mask = endless;
+        /* the position after the decisions is where repetition starts */
+        if (g->phase == 0 && e->hist) {
+            sow_history_reset(e->hist);
+            if (sow_history_add(e->hist, g->board, g->to_move,
+                                g->on_board) < 0) {
+                sow_error_set(err, NULL, 0, 0, "out of memory");
+                goto fail;
+            }
+        }
+    }
+    return SOW_OK;
+fail:
+    *g = before;
+    return SOW_ERR;
 }
 
 int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
@@ -221,7 +362,9 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                              "follow",
                              g->ply);
     if (!sow_game_is_legal(g, m))
-        return illegal(g, m, err);
+        return illegal(s, g, m, err);
+    if (sow_move_is_decision(m))
+        return play_decision(e, g, m, err);
     undo u;
     save(s, g, &u);
     const int mover = g->to_move;
@@ -244,6 +387,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
 
     uint16_t legal[SOW_MAX_LEGAL];
     int nlegal = 0, next = mover;
+    uint64_t endless_mask = 0;
     int hist_added = 0;
     int rc = SOW_OK;
     if (endless) {
@@ -251,7 +395,8 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most) {
         rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
-        int r = settle(e, g, mover, &next, legal, &nlegal, err);
+        int r = settle(e, g, mover, &next, legal, &nlegal, &endless_mask,
+                       err);
         g->to_move = (uint8_t)next;
         if (r < 0) {
             rc = SOW_ERR;
@@ -287,6 +432,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     if (!g->over) {
         memcpy(g->legal, legal, (size_t)nlegal * sizeof *legal);
         g->nlegal = nlegal;
+        g->endless_mask = endless_mask;
     }
     return SOW_OK;
 }

@@ -35,6 +35,15 @@ typedef struct sow_setup {
     bool repetition;
     int no_capture_plies;   /* 0: off */
     int max_plies;
+    /* the lap-end rules as a table: [opponent's hole][count], counts 0-63
+     * (larger counts go through the rules) */
+    uint8_t lap_action[2][64];
+    bool match;             /* play a match of games (new_game hook) */
+    bool force_general;     /* tests: never take sow_sow's fast path */
+    /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes
+     * from `first` on (wrapping), as four words of 16-bit lanes */
+    uint64_t runs[16][17][4];
+    int match_games;        /* at most this many games in a match */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not
@@ -44,12 +53,31 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
 
 /* ---- moves ------------------------------------------------------------ */
 
-/* A move is a hole index (0..holes-1). Values from SOW_MOVE_DECISION up
- * (below 0x8000) are reserved for decision moves (string tokens such as
- * "first:1"). */
+/* A move is a hole index (0..holes-1), or a decision move (a token
+ * "name:value", such as "buy:8"): SOW_MOVE_DECISION + 256 * k + value,
+ * where k is the index of the name in the variant's sorted `decisions` and
+ * value is 0..255. So decisions sort after holes, by name, then by value,
+ * as RECORD.md orders legal moves. */
 typedef int32_t sow_move;
 #define SOW_MOVE_DECISION 0x1000
-#define SOW_MAX_LEGAL SOW_MAX_HOLES
+#define SOW_MAX_LEGAL 128
+
+static inline bool sow_move_is_decision(sow_move m)
+{
+    return m >= SOW_MOVE_DECISION;
+}
+static inline sow_move sow_decision(int kind, int value)
+{
+    return SOW_MOVE_DECISION + 256 * kind + value;
+}
+static inline int sow_decision_kind(sow_move m)
+{
+    return (m - SOW_MOVE_DECISION) / 256;
+}
+static inline int sow_decision_value(sow_move m)
+{
+    return (m - SOW_MOVE_DECISION) % 256;
+}
 
 /* ---- the state of one game --------------------------------------------- */
 
@@ -82,6 +110,10 @@ typedef struct sow_game {
     bool over;              /* the game has ended; see result */
     bool last_endless;      /* the last move was endless (P5) */
     int8_t last_move_hole;  /* hole of the last sowing, -1 before any */
+    uint8_t phase;          /* 0: sowing; else decision moves (script) */
+    int32_t state[SOW_MAX_STATE]; /* the script's named integers */
+    uint64_t endless_mask;  /* holes of to_move left out of legal as
+                               endless moves (C0.7, K2.4 forbid) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
     sow_result result;
@@ -96,6 +128,36 @@ typedef struct sow_lap_decision {
     bool relay;
 } sow_lap_decision;
 
+/* What a decision (or the set-up of a game) changes besides the board:
+ * owners of some holes, the player to move, the phase, the script's state.
+ * The engine checks every value before applying it. */
+typedef struct sow_changes {
+    uint64_t owner_set;             /* bit h: owner[h] is given */
+    uint8_t owner[SOW_MAX_HOLES];
+    int to_move;                    /* -1: unchanged */
+    int phase;                      /* -1: unchanged */
+    uint32_t state_set;             /* bit i: state[i] is given */
+    int32_t state[SOW_MAX_STATE];
+} sow_changes;
+
+/* What the new_game hook decides between the games of a match. */
+typedef struct sow_next_game {
+    bool over;              /* the match is over (the rest is for a game) */
+    int winner;             /* over: the match winner, or -1 */
+    char reason[128];       /* over: why, in a short sentence */
+    int holes[2];           /* holes each player owns for the next game */
+    sow_changes set;        /* owners, player to move, phase, state */
+    int starter;            /* the player who starts (for the record) */
+} sow_next_game;
+
+/* What new_game is told about the game just played (prev NULL before the
+ * first game). */
+typedef struct sow_match_info {
+    int game;               /* number of the game to set up, from 1 */
+    int games_max;          /* the match_games cap */
+    int prev_starter;       /* starter of the previous game, -1 */
+} sow_match_info;
+
 /* The parts of the rules that are not data: implemented by the Lua bridge
  * (sow_lua.h) or by a C stub in tests. A NULL function means "the default":
  * no lap_end hook, and scoring by captures plus own holes. */
@@ -109,6 +171,17 @@ typedef struct sow_rules {
     /* The game is over: fill each player's total. */
     int (*score)(void *ctx, const sow_setup *s, const sow_game *g,
                  int32_t out[2], sow_error *err);
+    /* A match: set up game info->game; prev is the game just played (its
+     * result filled), NULL before the first. */
+    int (*new_game)(void *ctx, const sow_setup *s, const sow_game *prev,
+                    const sow_match_info *info, sow_next_game *out,
+                    sow_error *err);
+    /* g->phase != 0: the decision moves g->to_move may make, ascending. */
+    int (*decisions)(void *ctx, const sow_setup *s, const sow_game *g,
+                     uint16_t *out, int *n, sow_error *err);
+    /* Apply decision move m of g->to_move. */
+    int (*decide)(void *ctx, const sow_setup *s, const sow_game *g,
+                  sow_move m, sow_changes *out, sow_error *err);
 } sow_rules;
 
 /* ---- events, for observers (records, narration, drawing) --------------- */
@@ -155,6 +228,13 @@ void sow_engine_free(sow_engine *e);
 /* Start a game: the board of the setup, South to move (C0.1). */
 int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err);
 
+/* The two halves of sow_engine_start, for set-ups in between (matches):
+ * the setup's board with owners by rows and South to move; then, once
+ * owners, phase and player to move are final, the legal moves (the player
+ * to move tried first, then the other) and the initial position. */
+void sow_game_init(const sow_setup *s, sow_game *g);
+int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err);
+
 /* Play one move. An illegal move is an error that lists the legal ones.
  * On any error the game is left as it was. */
 int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err);
@@ -172,10 +252,39 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
                    uint16_t *out);
 
-/* Legal moves of `player` on g (candidates, minus endless moves when they
- * are forbidden). Returns the count, or -1 on a rule error. */
+/* Legal moves of `player` on g: in phase 0 the candidates, minus endless
+ * moves when they are forbidden (their holes set in *endless, if not NULL);
+ * in another phase the decision moves the script offers. Returns the
+ * count, or -1 on a rule error. */
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
-                    int player, uint16_t *out, sow_error *err);
+                    int player, uint16_t *out, uint64_t *endless,
+                    sow_error *err);
+
+/* Apply changes (from a decision or a game's set-up) to g, after checking
+ * every value. */
+int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
+                      sow_error *err);
+
+/* ---- matches (K2.9 and any variant with a new_game hook) ---------------- */
+
+typedef struct sow_match {
+    int game;               /* number of the game being played, from 1 */
+    int starter;            /* who starts it (for the record) */
+    uint8_t owners[SOW_MAX_HOLES]; /* owners when it starts, before any
+                                      decision move (for the record) */
+    bool over;              /* the match has ended */
+    int winner;             /* over: 0, 1, or -1 */
+    bool unfinished;        /* over: stopped by the match_games cap */
+    int holes[2];           /* over: holes each would own next */
+    char reason[128];       /* over: why */
+} sow_match;
+
+/* Start the first game (a single game when the setup is not a match). */
+int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err);
+
+/* g is over: start the next game of the match in g, or end the match
+ * (m->over). A single game always ends the "match". */
+int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err);
 
 /* A short English sentence for an end reason ("neither player can move"). */
 const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,

@@ -711,7 +711,8 @@ static bool lua_identifier(const char *s)
 
 static int load_hooks(ctx *c, const sow_ynode *n)
 {
-    static const char *const keys[] = {"lap_end", "score", NULL};
+    static const char *const keys[] = {"lap_end", "score", "new_game",
+                                       "decisions", "decide", NULL};
     if (want_map(c, n, "hooks") || check_keys(c, n, "hooks", keys))
         return SOW_ERR;
     for (int h = 0; h < SOW_HOOK_COUNT; h++) {
@@ -751,11 +752,68 @@ static int load_rules(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* A list of distinct words (decision names, state names), sorted when
+ * `sort` is set. */
+static int load_words(ctx *c, const sow_ynode *n, const char *what, int max,
+                      char (*out)[SOW_NAME_MAX], int *count, bool sort)
+{
+    if (n->type != SOW_Y_SEQ)
+        return fail(c, n, "%s must be a list of words%s", what, NULL);
+    if (n->n > max) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "%s may list at most %d words", what, max);
+        return fail(c, n, "%s%s", msg, NULL);
+    }
+    for (int i = 0; i < n->n; i++) {
+        const sow_ynode *w = n->items[i];
+        if (w->type != SOW_Y_SCALAR || !valid_name(w->text, false))
+            return fail(c, w, "'%s' must be a lower-case word (letters, "
+                              "digits, _)%s",
+                        w->type == SOW_Y_SCALAR ? w->text : "?", NULL);
+        for (int k = 0; k < i; k++)
+            if (strcmp(out[k], w->text) == 0)
+                return fail(c, w, "'%s' is listed twice%s", w->text, NULL);
+        snprintf(out[i], SOW_NAME_MAX, "%s", w->text);
+    }
+    *count = n->n;
+    if (sort)
+        for (int i = 1; i < *count; i++)
+            for (int k = i; k > 0 && strcmp(out[k - 1], out[k]) > 0; k--) {
+                char t[SOW_NAME_MAX];
+                memcpy(t, out[k], SOW_NAME_MAX);
+                memcpy(out[k], out[k - 1], SOW_NAME_MAX);
+                memcpy(out[k - 1], t, SOW_NAME_MAX);
+            }
+    return SOW_OK;
+}
+
+static int load_match(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"enabled", "max_games", NULL};
+    if (want_map(c, n, "match") || check_keys(c, n, "match", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    field fe = {"match enabled", F_BOOL, 0, 0, NULL};
+    field fg = {"max_games", F_INT, 1, 100000, NULL};
+    if ((x = sow_ynode_get(n, "enabled")) &&
+        want_expr(c, x, &fe, &c->v->match))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "max_games")) &&
+        want_expr(c, x, &fg, &c->v->match_games))
+        return SOW_ERR;
+    if (!c->v->hook_fn[SOW_HOOK_NEW_GAME])
+        return fail(c, n, "match: needs a new_game hook under hooks: (it "
+                          "sets up each game)%s%s",
+                    NULL, NULL);
+    return SOW_OK;
+}
+
 static int load_root(ctx *c, const sow_ynode *root)
 {
     static const char *const keys[] = {"id", "name", "summary", "source",
                                        "rules", "board", "sowing", "end",
-                                       "script", "hooks", "options", NULL};
+                                       "script", "hooks", "options",
+                                       "decisions", "state", "match", NULL};
     sow_variant *v = c->v;
     if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
         return sow_error_set(c->err, c->path, 1, 1,
@@ -797,6 +855,22 @@ static int load_root(ctx *c, const sow_ynode *root)
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "hooks")) && load_hooks(c, x))
         return SOW_ERR;
+    if ((x = sow_ynode_get(root, "decisions")) &&
+        load_words(c, x, "decisions", SOW_MAX_DECISIONS, v->decisions,
+                   &v->ndecisions, true))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "state")) &&
+        load_words(c, x, "state", SOW_MAX_STATE, v->state, &v->nstate,
+                   false))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "match")) && load_match(c, x))
+        return SOW_ERR;
+    if (v->ndecisions &&
+        (!v->hook_fn[SOW_HOOK_DECISIONS] || !v->hook_fn[SOW_HOOK_DECIDE]))
+        return fail(c, sow_ynode_get(root, "decisions"),
+                    "decision moves need both a decisions hook (which are "
+                    "legal) and a decide hook (what one does)%s%s",
+                    NULL, NULL);
     x = sow_ynode_get(root, "script");
     if (want_string(c, x, "script", &v->script))
         return SOW_ERR;
@@ -838,6 +912,9 @@ static void defaults(sow_variant *v)
     v->no_capture_plies.kind = SOW_EXPR_CONST;
     v->max_plies.kind = SOW_EXPR_CONST;
     v->max_plies.value = 10000;
+    v->match.kind = SOW_EXPR_CONST;
+    v->match_games.kind = SOW_EXPR_CONST;
+    v->match_games.value = 50;
 }
 
 int sow_variant_load(const char *path, sow_variant **out, sow_error *err)

@@ -1,5 +1,6 @@
 /* sow_lua.c - the Lua bridge and its sandbox (see sow_lua.h). */
 #include "sow_lua.h"
+#include "sow_record.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -15,6 +16,7 @@
  * paths are never shortened by Lua's LUA_IDSIZE. */
 #define CHUNK "script"
 #define HOOK_STEP 1000 /* instructions between two budget checks */
+#define NKEYS 4        /* numbers of the view set at every change */
 #define BIG_ALLOC 65536 /* allocations this large check the clock */
 
 enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY };
@@ -58,10 +60,12 @@ struct sow_lua {
      * so that only changes are written */
     int view_ref, board_ref, owner_ref, captured_ref; /* backing tables */
     int proxy_ref;  /* the read-only proxy g handed to hooks */
-    int key_ref[3]; /* the strings "mover", "ply", "total" */
+    int key_ref[NKEYS]; /* the strings "mover", "ply", "total", "phase" */
+    int state_ref;      /* backing table of g.state */
+    int32_t last_state[SOW_MAX_STATE];
     bool view_fresh; /* the backing tables hold the last_* values */
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
-    int32_t last_captured[2], last_mover, last_ply, last_total;
+    int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
     const sow_setup *view_setup; /* the setup its geometry was built for */
     int view_holes;
     sow_dir view_dir;
@@ -377,8 +381,16 @@ static void view_geometry(sow_lua *x, const sow_setup *s)
         new_proxy(L, i == 2 ? 2 : s->holes, NULL, refs[i]);
         lua_setfield(L, -2, state[i]);
     }
-    static const char *const keys[3] = {"mover", "ply", "total"};
-    for (int i = 0; i < 3; i++) {
+    new_proxy(L, -1, NULL, &x->state_ref); /* g.state: named integers */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->state_ref);
+    for (int i = 0; i < x->v->nstate; i++) {
+        lua_pushinteger(L, 0);
+        lua_setfield(L, -2, x->v->state[i]);
+    }
+    lua_pop(L, 1);
+    lua_setfield(L, -2, "state");
+    static const char *const keys[NKEYS] = {"mover", "ply", "total", "phase"};
+    for (int i = 0; i < NKEYS; i++) {
         if (x->key_ref[i] == LUA_NOREF) {
             lua_pushstring(L, keys[i]);
             x->key_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -436,13 +448,15 @@ static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
         x->last_captured[1] = g->captured[1];
     }
     bool scalars = !fresh || x->last_mover != g->to_move ||
-                   x->last_ply != g->ply || x->last_total != g->on_board;
+                   x->last_ply != g->ply || x->last_total != g->on_board ||
+                   x->last_phase != g->phase;
     if (scalars) {
         /* keys kept as strings in the registry: lua_setfield would look
          * each name up again */
-        const lua_Integer vals[3] = {g->to_move, g->ply, g->on_board};
+        const lua_Integer vals[NKEYS] = {g->to_move, g->ply, g->on_board,
+                                         g->phase};
         lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < NKEYS; i++) {
             lua_rawgeti(L, LUA_REGISTRYINDEX, x->key_ref[i]);
             lua_pushinteger(L, vals[i]);
             lua_rawset(L, -3);
@@ -451,6 +465,17 @@ static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
         x->last_mover = g->to_move;
         x->last_ply = g->ply;
         x->last_total = g->on_board;
+        x->last_phase = g->phase;
+    }
+    if (x->v->nstate &&
+        (!fresh || memcmp(x->last_state, g->state, sizeof g->state) != 0)) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->state_ref);
+        for (int i = 0; i < x->v->nstate; i++) {
+            lua_pushinteger(L, g->state[i]);
+            lua_setfield(L, -2, x->v->state[i]);
+        }
+        lua_pop(L, 1);
+        memcpy(x->last_state, g->state, sizeof g->state);
     }
     x->view_fresh = true;
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->proxy_ref);
@@ -557,8 +582,8 @@ static int build(sow_lua *x, sow_error *err)
 {
     x->mem_used = 0;
     x->view_ref = x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
-    x->proxy_ref = LUA_NOREF;
-    for (int i = 0; i < 3; i++)
+    x->proxy_ref = x->state_ref = LUA_NOREF;
+    for (int i = 0; i < NKEYS; i++)
         x->key_ref[i] = LUA_NOREF;
     for (int h = 0; h < SOW_HOOK_COUNT; h++)
         x->hook_ref[h] = LUA_NOREF;
@@ -724,54 +749,79 @@ static void recover(sow_lua *x)
         unbuild(x); /* worked before; if it fails now, calls will error */
 }
 
-/* A hook call: everything between the protected call and the script runs
- * inside it (building the view allocates). */
-typedef struct hook_call {
+/* A hook call. Everything from building the view to reading what the
+ * hook returned runs inside the protected call (it may allocate); a
+ * reader that finds a bad return value describes it in `bad`. */
+typedef struct hook_call hook_call;
+struct hook_call {
     sow_lua *x;
     int hook;
     const sow_setup *s;
-    const sow_game *g;
-    int nargs;
+    const sow_game *g;      /* the view; NULL: pass nil */
+    int nargs;              /* integer arguments after the view */
     lua_Integer args[2];
+    const char *sarg;       /* a string argument after the view, or NULL */
+    const sow_match_info *info; /* new_game: passed first, as a table */
     int nres;
-} hook_call;
+    void (*read)(lua_State *L, hook_call *c); /* results at -nres.. */
+    void *out;
+    char bad[200];
+};
+
+static void push_info(lua_State *L, const sow_match_info *mi,
+                      const sow_game *prev)
+{
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, mi->game);
+    lua_setfield(L, -2, "game");
+    lua_pushinteger(L, mi->games_max);
+    lua_setfield(L, -2, "max_games");
+    if (mi->prev_starter >= 0) {
+        lua_pushinteger(L, mi->prev_starter);
+        lua_setfield(L, -2, "previous_starter");
+    }
+    if (prev) {
+        const sow_result *r = &prev->result;
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, r->score[0]);
+        lua_rawseti(L, -2, 0);
+        lua_pushinteger(L, r->score[1]);
+        lua_rawseti(L, -2, 1);
+        lua_setfield(L, -2, "score");
+        if (r->winner >= 0) {
+            lua_pushinteger(L, r->winner);
+            lua_setfield(L, -2, "winner");
+        }
+        lua_pushboolean(L, r->unfinished);
+        lua_setfield(L, -2, "unfinished");
+    }
+}
 
 static int trampoline(lua_State *L)
 {
     hook_call *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->x->hook_ref[c->hook]);
-    push_view(c->x, c->s, c->g);
+    int n = 0;
+    if (c->info) {
+        push_info(L, c->info, c->g);
+        n++;
+    }
+    if (c->g)
+        push_view(c->x, c->s, c->g);
+    else
+        lua_pushnil(L);
+    n++;
     for (int i = 0; i < c->nargs; i++)
         lua_pushinteger(L, c->args[i]);
-    lua_call(L, 1 + c->nargs, c->nres);
-    return c->nres;
-}
-
-/* Call a hook; on success its nres results are on the stack above the
- * message handler (index 1). */
-static int call_hook(hook_call *c, sow_error *err)
-{
-    sow_lua *x = c->x;
-    if (!x->L)
-        return sow_error_set(err, x->path, 0, 0,
-                             "the Lua state could not be rebuilt (variant %s)",
-                             x->v->id);
-    lua_State *L = x->L;
-    x->insn_used = 0;
-    x->deadline = 0; /* set by the first budget check */
-    lua_pushcfunction(L, trampoline);
-    lua_pushlightuserdata(L, c);
-    int rc = lua_pcall(L, 1, c->nres, 1);
-    if (rc == LUA_OK && x->tripped == LIMIT_NONE)
-        return SOW_OK;
-    char msg[SOW_MSG_MAX];
-    const char *m = rc == LUA_OK ? limit_text(x->tripped) : lua_tostring(L, -1);
-    snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
-    lua_settop(L, 1);
-    report(x, err, msg, sow_hook_names[c->hook]);
-    recover(x);
-    return SOW_ERR;
+    n += c->nargs;
+    if (c->sarg) {
+        lua_pushstring(L, c->sarg);
+        n++;
+    }
+    lua_call(L, n, c->nres);
+    c->read(L, c);
+    return 0;
 }
 
 /* Where the hook function is defined, for errors about what it returned. */
@@ -783,105 +833,373 @@ static int hook_line(sow_lua *x, int h)
     return ar.linedefined;
 }
 
-static int bad_return(sow_lua *x, int h, sow_error *err, const char *what)
+/* Call a hook and read its results into c->out. */
+static int call_hook(hook_call *c, sow_error *err)
 {
-    int line = hook_line(x, h);
-    lua_settop(x->L, 1);
-    return sow_error_set(err, x->path, line, 0,
-                         "function %s returned %s (variant %s, hook %s)",
-                         x->v->hook_fn[h], what, x->v->id, sow_hook_names[h]);
+    sow_lua *x = c->x;
+    if (!x->L)
+        return sow_error_set(err, x->path, 0, 0,
+                             "the Lua state could not be rebuilt (variant %s)",
+                             x->v->id);
+    lua_State *L = x->L;
+    x->insn_used = 0;
+    x->deadline = 0; /* set by the first budget check */
+    c->bad[0] = 0;
+    lua_pushcfunction(L, trampoline);
+    lua_pushlightuserdata(L, c);
+    int rc = lua_pcall(L, 1, 0, 1);
+    if (rc == LUA_OK && x->tripped == LIMIT_NONE) {
+        if (!c->bad[0])
+            return SOW_OK;
+        int line = hook_line(x, c->hook);
+        lua_settop(L, 1);
+        return sow_error_set(err, x->path, line, 0,
+                             "function %s returned %s (variant %s, hook %s)",
+                             x->v->hook_fn[c->hook], c->bad, x->v->id,
+                             sow_hook_names[c->hook]);
+    }
+    char msg[SOW_MSG_MAX];
+    const char *m = rc == LUA_OK ? limit_text(x->tripped) : lua_tostring(L, -1);
+    snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
+    lua_settop(L, 1);
+    report(x, err, msg, sow_hook_names[c->hook]);
+    recover(x);
+    return SOW_ERR;
+}
+
+#define BAD(c, ...) snprintf((c)->bad, sizeof (c)->bad, __VA_ARGS__)
+
+/* An integer hole index at the top of the stack, or -1 (c->bad says why). */
+static int read_hole(lua_State *L, hook_call *c, const char *what)
+{
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || lua_type(L, -1) != LUA_TNUMBER) {
+        BAD(c, "%s that is not a hole number", what);
+        return -1;
+    }
+    if (v < 0 || v >= c->s->holes) {
+        BAD(c, "hole %lld, which does not exist", (long long)v);
+        return -1;
+    }
+    return (int)v;
+}
+
+static void read_lap_end(lua_State *L, hook_call *c)
+{
+    sow_lap_decision *out = c->out;
+    out->ncap = 0;
+    out->relay = false;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *w = lua_tostring(L, -1);
+        if (strcmp(w, "relay") == 0)
+            out->relay = true;
+        else if (strcmp(w, "stop") != 0)
+            return (void)BAD(c, "a second value other than \"stop\" or "
+                                "\"relay\"");
+    } else if (!lua_isnil(L, -1)) {
+        return (void)BAD(c, "a second value that is not \"stop\" or "
+                            "\"relay\"");
+    }
+    if (lua_isnil(L, -2))
+        return;
+    if (!lua_istable(L, -2))
+        return (void)BAD(c, "something other than a list of holes (or nil)");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -2);
+    if (n > c->s->holes)
+        return (void)BAD(c, "more holes than the board has");
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, -2, i);
+        int v = read_hole(L, c, "a list with an item");
+        lua_pop(L, 1);
+        if (v < 0)
+            return;
+        for (int k = 0; k < out->ncap; k++)
+            if (out->cap[k] == v)
+                return (void)BAD(c, "hole %d twice", v);
+        out->cap[out->ncap++] = (uint8_t)v;
+    }
 }
 
 static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
                        int hole, int count, sow_lap_decision *out,
                        sow_error *err)
 {
-    sow_lua *x = ctx;
-    const int h = SOW_HOOK_LAP_END;
-    hook_call c = {x, h, s, g, 2, {hole, count}, 2};
-    if (call_hook(&c, err))
-        return SOW_ERR;
-    lua_State *L = x->L;
-    out->ncap = 0;
-    out->relay = false;
-    if (lua_isstring(L, -1) && !lua_isnumber(L, -1)) {
-        const char *w = lua_tostring(L, -1);
-        if (strcmp(w, "relay") == 0)
-            out->relay = true;
-        else if (strcmp(w, "stop") != 0)
-            return bad_return(x, h, err,
-                              "a second value other than \"stop\" or "
-                              "\"relay\"");
-    } else if (!lua_isnil(L, -1)) {
-        return bad_return(x, h, err,
-                          "a second value that is not \"stop\" or \"relay\"");
-    }
-    if (lua_isnil(L, -2)) {
-        lua_settop(L, 1);
-        return SOW_OK;
-    }
-    if (!lua_istable(L, -2))
-        return bad_return(x, h, err,
-                          "something other than a list of holes (or nil)");
-    lua_Integer n = (lua_Integer)lua_rawlen(L, -2);
-    if (n > s->holes)
-        return bad_return(x, h, err, "more holes than the board has");
-    for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, -2, i);
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_LAP_END, .s = s, .g = g,
+                   .nargs = 2, .args = {hole, count}, .nres = 2,
+                   .read = read_lap_end, .out = out};
+    return call_hook(&c, err);
+}
+
+static void read_score(lua_State *L, hook_call *c)
+{
+    int32_t *out = c->out;
+    for (int p = 0; p < 2; p++) {
         int isnum;
-        lua_Integer v = lua_tointegerx(L, -1, &isnum);
-        bool is_str = lua_type(L, -1) == LUA_TSTRING;
-        lua_pop(L, 1);
-        if (!isnum || is_str)
-            return bad_return(x, h, err, "a list with an item that is not "
-                                         "a hole number");
-        if (v < 0 || v >= s->holes) {
-            char what[96];
-            snprintf(what, sizeof what, "hole %lld, which does not exist",
-                     (long long)v);
-            return bad_return(x, h, err, what);
-        }
-        for (int k = 0; k < out->ncap; k++)
-            if (out->cap[k] == v) {
-                char what[96];
-                snprintf(what, sizeof what, "hole %lld twice",
-                         (long long)v);
-                return bad_return(x, h, err, what);
-            }
-        out->cap[out->ncap++] = (uint8_t)v;
+        lua_Integer v = lua_tointegerx(L, -2 + p, &isnum);
+        if (!isnum || v < -1000000000 || v > 1000000000)
+            return (void)BAD(c, "something other than two whole numbers");
+        out[p] = (int32_t)v;
     }
-    lua_settop(L, 1);
-    return SOW_OK;
 }
 
 static int lua_score(void *ctx, const sow_setup *s, const sow_game *g,
                      int32_t out[2], sow_error *err)
 {
-    sow_lua *x = ctx;
-    const int h = SOW_HOOK_SCORE;
-    hook_call c = {x, h, s, g, 0, {0, 0}, 2};
-    if (call_hook(&c, err))
-        return SOW_ERR;
-    lua_State *L = x->L;
-    for (int p = 0; p < 2; p++) {
-        int isnum;
-        lua_Integer v = lua_tointegerx(L, -2 + p, &isnum);
-        if (!isnum || v < -1000000000 || v > 1000000000)
-            return bad_return(x, h, err,
-                              "something other than two whole numbers");
-        out[p] = (int32_t)v;
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_SCORE, .s = s, .g = g,
+                   .nres = 2, .read = read_score, .out = out};
+    return call_hook(&c, err);
+}
+
+/* A player number (0 or 1) in field `name` of the table at `t`, or -1 when
+ * absent; -2 with c->bad set when it is not a player. */
+static int read_player(lua_State *L, hook_call *c, int t, const char *name)
+{
+    lua_getfield(L, t, name);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    int type = lua_type(L, -1);
+    lua_pop(L, 1);
+    if (type == LUA_TNIL)
+        return -1;
+    if (!isnum || type != LUA_TNUMBER || v < 0 || v > 1) {
+        BAD(c, "a table whose %s is not a player (0 or 1)", name);
+        return -2;
     }
-    lua_settop(L, 1);
-    return SOW_OK;
+    return (int)v;
+}
+
+/* Check that the table at t has only the given keys. */
+static bool only_keys(lua_State *L, hook_call *c, int t,
+                      const char *const *keys)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        bool ok = false;
+        if (lua_type(L, -1) == LUA_TSTRING)
+            for (const char *const *k = keys; *k; k++)
+                if (strcmp(*k, lua_tostring(L, -1)) == 0)
+                    ok = true;
+        if (!ok) {
+            if (lua_type(L, -1) == LUA_TSTRING)
+                BAD(c, "a table with the unknown field '%.40s'",
+                    lua_tostring(L, -1));
+            else
+                BAD(c, "a table with a field that is not a name");
+            lua_pop(L, 1);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The changes of a table at t: owner = {[h] = p}, to_move, phase,
+ * state = {name = n}. */
+static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
+{
+    const sow_setup *s = c->s;
+    const sow_variant *v = s->v;
+    if (lua_getfield(L, t, "owner") != LUA_TNIL) {
+        if (!lua_istable(L, -1))
+            return (void)BAD(c, "an owner field that is not a table");
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            int isnum;
+            lua_Integer p = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || p < 0 || p > 1)
+                return (void)BAD(c, "an owner that is not a player (0 or 1)");
+            lua_pop(L, 1);
+            int h = read_hole(L, c, "an owner table with a key");
+            if (h < 0)
+                return;
+            ch->owner_set |= (uint64_t)1 << h;
+            ch->owner[h] = (uint8_t)p;
+        }
+    }
+    lua_pop(L, 1);
+    if ((ch->to_move = read_player(L, c, t, "to_move")) == -2)
+        return;
+    if (lua_getfield(L, t, "phase") != LUA_TNIL) {
+        int isnum;
+        lua_Integer p = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || p < 0 || p > 255)
+            return (void)BAD(c, "a phase that is not a whole number from 0 "
+                                "to 255");
+        ch->phase = (int)p;
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, t, "state") != LUA_TNIL) {
+        if (!lua_istable(L, -1))
+            return (void)BAD(c, "a state field that is not a table");
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            int isnum;
+            lua_Integer n = lua_tointegerx(L, -1, &isnum);
+            lua_pop(L, 1);
+            int i = -1;
+            if (lua_type(L, -1) == LUA_TSTRING)
+                for (int k = 0; k < v->nstate; k++)
+                    if (strcmp(v->state[k], lua_tostring(L, -1)) == 0)
+                        i = k;
+            if (i < 0)
+                return (void)BAD(c, "a state name the variant does not "
+                                    "declare under state:");
+            if (!isnum || n < -1000000000 || n > 1000000000)
+                return (void)BAD(c, "a state value that is not a whole "
+                                    "number");
+            ch->state_set |= 1u << i;
+            ch->state[i] = (int32_t)n;
+        }
+    }
+    lua_pop(L, 1);
+}
+
+static void read_new_game(lua_State *L, hook_call *c)
+{
+    static const char *const keys[] = {"over", "winner", "reason", "holes",
+                                       "owner", "starter", "to_move",
+                                       "phase", "state", NULL};
+    sow_next_game *ng = c->out;
+    int t = lua_gettop(L);
+    if (!lua_istable(L, t))
+        return (void)BAD(c, "something other than a table");
+    if (!only_keys(L, c, t, keys))
+        return;
+    if (lua_getfield(L, t, "holes") != LUA_TTABLE)
+        return (void)BAD(c, "a table without holes = {[0] = n, [1] = n}");
+    for (int p = 0; p < 2; p++) {
+        lua_rawgeti(L, -1, p);
+        int isnum;
+        lua_Integer n = lua_tointegerx(L, -1, &isnum);
+        lua_pop(L, 1);
+        if (!isnum || n < 0 || n > c->s->holes)
+            return (void)BAD(c, "holes that are not two counts of holes");
+        ng->holes[p] = (int)n;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "over");
+    ng->over = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (ng->over) {
+        if ((ng->winner = read_player(L, c, t, "winner")) == -2)
+            return;
+        if (lua_getfield(L, t, "reason") == LUA_TSTRING)
+            snprintf(ng->reason, sizeof ng->reason, "%s", lua_tostring(L, -1));
+        else
+            return (void)BAD(c, "over = true without a reason string");
+        lua_pop(L, 1);
+        return;
+    }
+    if ((ng->starter = read_player(L, c, t, "starter")) < 0) {
+        if (ng->starter == -1)
+            BAD(c, "a table without a starter (0 or 1)");
+        return;
+    }
+    read_changes(L, c, t, &ng->set);
+}
+
+static int lua_new_game(void *ctx, const sow_setup *s, const sow_game *prev,
+                        const sow_match_info *info, sow_next_game *out,
+                        sow_error *err)
+{
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_NEW_GAME, .s = s, .g = prev,
+                   .info = info, .nres = 1, .read = read_new_game,
+                   .out = out};
+    return call_hook(&c, err);
+}
+
+typedef struct moves_out {
+    uint16_t *moves;
+    int n;
+} moves_out;
+
+static int cmp_u16(const void *a, const void *b)
+{
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+static void read_decisions(lua_State *L, hook_call *c)
+{
+    moves_out *mo = c->out;
+    mo->n = 0;
+    if (!lua_istable(L, -1))
+        return (void)BAD(c, "something other than a list of decision tokens");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    if (n > SOW_MAX_LEGAL)
+        return (void)BAD(c, "more than %d decision moves", SOW_MAX_LEGAL);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            return (void)BAD(c, "a list with an item that is not a token "
+                                "such as \"buy:6\"");
+        sow_move m;
+        sow_error e;
+        if (sow_move_parse(c->s, lua_tostring(L, -1), &m, &e) ||
+            !sow_move_is_decision(m))
+            return (void)BAD(c, "the token '%.40s', which is not a declared "
+                                "decision",
+                             lua_tostring(L, -1));
+        lua_pop(L, 1);
+        mo->moves[mo->n++] = (uint16_t)m;
+    }
+    qsort(mo->moves, (size_t)mo->n, sizeof *mo->moves, cmp_u16);
+    for (int i = 1; i < mo->n; i++)
+        if (mo->moves[i] == mo->moves[i - 1])
+            return (void)BAD(c, "the same decision twice");
+}
+
+static int lua_decisions(void *ctx, const sow_setup *s, const sow_game *g,
+                         uint16_t *out, int *n, sow_error *err)
+{
+    moves_out mo = {out, 0};
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_DECISIONS, .s = s, .g = g,
+                   .nres = 1, .read = read_decisions, .out = &mo};
+    int rc = call_hook(&c, err);
+    *n = mo.n;
+    return rc;
+}
+
+static void read_decide(lua_State *L, hook_call *c)
+{
+    static const char *const keys[] = {"owner", "to_move", "phase", "state",
+                                       NULL};
+    int t = lua_gettop(L);
+    if (lua_isnil(L, t))
+        return;
+    if (!lua_istable(L, t))
+        return (void)BAD(c, "something other than a table of changes");
+    if (!only_keys(L, c, t, keys))
+        return;
+    read_changes(L, c, t, c->out);
+}
+
+static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
+                      sow_move m, sow_changes *out, sow_error *err)
+{
+    char tok[64];
+    sow_move_format(tok, sizeof tok, s, m);
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_DECIDE, .s = s, .g = g,
+                   .sarg = tok, .nres = 1, .read = read_decide, .out = out};
+    return call_hook(&c, err);
 }
 
 sow_rules sow_lua_rules(sow_lua *x)
 {
-    sow_rules r = {x, NULL, NULL};
-    if (x->v->hook_fn[SOW_HOOK_LAP_END])
+    sow_rules r;
+    memset(&r, 0, sizeof r);
+    r.ctx = x;
+    const sow_variant *v = x->v;
+    if (v->hook_fn[SOW_HOOK_LAP_END])
         r.lap_end = lua_lap_end;
-    if (x->v->hook_fn[SOW_HOOK_SCORE])
+    if (v->hook_fn[SOW_HOOK_SCORE])
         r.score = lua_score;
+    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+        r.new_game = lua_new_game;
+    if (v->hook_fn[SOW_HOOK_DECISIONS])
+        r.decisions = lua_decisions;
+    if (v->hook_fn[SOW_HOOK_DECIDE])
+        r.decide = lua_decide;
     return r;
 }
 

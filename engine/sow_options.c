@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const sow_hook_names[SOW_HOOK_COUNT] = {"lap_end", "score"};
+const char *const sow_hook_names[SOW_HOOK_COUNT] = {
+    "lap_end", "score", "new_game", "decisions", "decide"};
 
 int sow_variant_option(const sow_variant *v, const char *name)
 {

@@ -38,7 +38,12 @@ static int done(out *o)
 
 int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
 {
-    (void)s;
+    if (sow_move_is_decision(m)) {
+        int k = sow_decision_kind(m);
+        return snprintf(buf, size, "%s:%d",
+                        k < s->v->ndecisions ? s->v->decisions[k] : "?",
+                        sow_decision_value(m));
+    }
     return snprintf(buf, size, "%d", (int)m);
 }
 
@@ -74,6 +79,42 @@ int sow_record_ply(char *buf, size_t size, const sow_setup *s,
     return done(&o);
 }
 
+int sow_record_game(char *buf, size_t size, const sow_setup *s,
+                    const sow_match *m, const sow_game *g)
+{
+    out o = {buf, size, 0, false};
+    put(&o, "{\"game\":%d,\"starter\":%d,\"owners\":[", m->game, m->starter);
+    for (int h = 0; h < s->holes; h++)
+        put(&o, h ? ",%d" : "%d", m->owners[h]);
+    put(&o, "],\"board\":[");
+    for (int h = 0; h < s->holes; h++)
+        put(&o, h ? ",%d" : "%d", g->board[h]);
+    put(&o, "]}\n");
+    return done(&o);
+}
+
+int sow_record_match(char *buf, size_t size, const sow_match *m)
+{
+    out o = {buf, size, 0, false};
+    put(&o, "{\"match_result\":{\"winner\":");
+    if (m->winner < 0)
+        put(&o, "null");
+    else
+        put(&o, "%d", m->winner);
+    put(&o, ",\"games\":%d,\"holes\":[%d,%d],\"unfinished\":%s,", m->game,
+        m->holes[0], m->holes[1], m->unfinished ? "true" : "false");
+    put(&o, "\"reason\":\"");
+    for (const char *c = m->reason; *c; c++) /* the script's text, escaped */
+        if (*c == '"' || *c == '\\')
+            put(&o, "\\%c", *c);
+        else if ((unsigned char)*c < 0x20)
+            put(&o, "\\u%04x", (unsigned char)*c);
+        else
+            put(&o, "%c", *c);
+    put(&o, "\"}}\n");
+    return done(&o);
+}
+
 int sow_record_result(char *buf, size_t size, const sow_setup *s,
                       const sow_game *g)
 {
@@ -95,12 +136,59 @@ int sow_record_result(char *buf, size_t size, const sow_setup *s,
     return done(&o);
 }
 
+/* "name:value" with a declared name and a value 0..255. */
+static int parse_decision(const sow_setup *s, const char *token,
+                          sow_move *out_move, sow_error *err)
+{
+    const char *colon = strchr(token, ':');
+    size_t nl = (size_t)(colon - token);
+    const sow_variant *v = s->v;
+    for (int k = 0; k < v->ndecisions; k++) {
+        if (strlen(v->decisions[k]) != nl ||
+            strncmp(v->decisions[k], token, nl) != 0)
+            continue;
+        const char *d = colon + 1;
+        size_t dl = strlen(d);
+        int val = 0;
+        bool ok = dl >= 1 && dl <= 3;
+        for (size_t i = 0; ok && i < dl; i++) {
+            if (d[i] < '0' || d[i] > '9')
+                ok = false;
+            else
+                val = val * 10 + (d[i] - '0');
+        }
+        if (!ok || val > 255)
+            return sow_error_set(err, NULL, 0, 0,
+                                 "move '%.40s': the value after '%s:' must "
+                                 "be a whole number from 0 to 255",
+                                 token, v->decisions[k]);
+        *out_move = sow_decision(k, val);
+        return SOW_OK;
+    }
+    if (v->ndecisions == 0)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.40s' is not a hole number (0 to %d); "
+                             "variant %s has no decision moves",
+                             token, s->holes - 1, v->id);
+    char list[256] = "";
+    size_t len = 0;
+    for (int k = 0; k < v->ndecisions && len + 40 < sizeof list; k++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s:N",
+                                k ? ", " : "", v->decisions[k]);
+    return sow_error_set(err, NULL, 0, 0,
+                         "move '%.40s' is neither a hole number (0 to %d) "
+                         "nor a decision (%s)",
+                         token, s->holes - 1, list);
+}
+
 int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
                    sow_error *err)
 {
     size_t len = strlen(token);
     if (len == 0)
         return sow_error_set(err, NULL, 0, 0, "an empty move token");
+    if (strchr(token, ':') && len <= 48)
+        return parse_decision(s, token, out_move, err);
     if (len > 6)
         return sow_error_set(err, NULL, 0, 0,
                              "move '%.40s%s' is not a hole number (0 to %d)",

@@ -50,5 +50,28 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->repetition = sow_expr_eval(&v->repetition, opts) != 0;
     s->no_capture_plies = (int)sow_expr_eval(&v->no_capture_plies, opts);
     s->max_plies = (int)sow_expr_eval(&v->max_plies, opts);
+    for (int opp = 0; opp < 2; opp++)
+        for (int c = 0; c < 64; c++) {
+            sow_lap_action a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+            for (int i = v->nlap_rules - 1; i >= 0; i--) {
+                const sow_lap_rule *r = &v->lap_rules[i];
+                bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
+                bool owner_ok = r->owner == SOW_OWNER_ANY ||
+                                (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
+                if (count_ok && owner_ok)
+                    a = r->action; /* the first matching rule wins */
+            }
+            s->lap_action[opp][c] = (uint8_t)a;
+        }
+    if (s->holes <= 16)
+        for (int first = 0; first < s->holes; first++)
+            for (int len = 0; len <= s->holes; len++) {
+                uint16_t lanes[16] = {0};
+                for (int k = 0; k < len; k++)
+                    lanes[(first + k) % s->holes] = 1;
+                memcpy(s->runs[first][len], lanes, sizeof lanes);
+            }
+    s->match = sow_expr_eval(&v->match, opts) != 0;
+    s->match_games = (int)sow_expr_eval(&v->match_games, opts);
     return SOW_OK;
 }

@@ -24,6 +24,8 @@ static sow_lap_action decide(const sow_setup *s, const sow_game *g, int h,
 {
     const sow_variant *v = s->v;
     int mover = g->to_move;
+    if (c < 64)
+        return (sow_lap_action)s->lap_action[g->owner[h] != mover][c];
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
@@ -83,9 +85,110 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
+/* The hot path of sow_sow (random playouts, endless-move proofs): no
+ * observer, counter-clockwise, no skipped origin. Laps are runs of
+ * consecutive holes; the lap-end decision is a table lookup. The same
+ * rules as the general loop below, which tests compare against. */
+static int sow_fast(const sow_setup *s, const sow_rules *r, sow_game *g,
+                    int hole, bool *endless, sow_error *err)
+{
+    uint16_t *b = g->board;
+    const uint8_t *own = g->owner;
+    const int n = s->holes, mover = g->to_move;
+    const size_t bytes = (size_t)n * sizeof *b;
+    int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
+    b[hole] = (uint16_t)s->leave;
+    int origin = hole, h = hole;
+    *endless = false;
+    uint16_t saved[SOW_MAX_HOLES]; /* Brent, as in sow_sow */
+    int saved_origin = -1, saved_seeds = -1;
+    long power = 1, lam = 0, laps = 0;
+    for (;;) {
+        if (s->relay) {
+            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
+                memcmp(b, saved, bytes) == 0) {
+                *endless = true;
+                return SOW_OK;
+            }
+            if (laps == 0 || ++lam == power) {
+                memcpy(saved, b, bytes);
+                saved_origin = origin;
+                saved_seeds = seeds;
+                if (laps > 0)
+                    power <<= 1;
+                lam = 0;
+            }
+            if (++laps > SOW_MAX_LAPS)
+                return sow_error_set(err, s->v->path, 0, 0,
+                                     "a move from hole %d ran over %ld laps "
+                                     "without ending or repeating; the board "
+                                     "is too large for relay sowing",
+                                     hole, SOW_MAX_LAPS);
+        }
+        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
+            int rounds = (seeds - 1) / n;
+            for (int i = 0; i < n; i++)
+                b[i] = (uint16_t)(b[i] + rounds);
+            seeds -= rounds * n;
+        }
+        int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
+        if (n <= 16) {
+            /* boards of up to 16 holes: a lap is four 64-bit additions of
+             * a precomputed run of ones (counts stay far below 2^16, so no
+             * carry crosses a lane) */
+            const uint64_t *add = s->runs[first][seeds];
+            uint64_t w[4];
+            memcpy(w, b, sizeof w);
+            w[0] += add[0];
+            w[1] += add[1];
+            w[2] += add[2];
+            w[3] += add[3];
+            memcpy(b, w, sizeof w);
+            if (end > n)
+                end -= n;
+        } else if (end <= n) {
+            for (int i = first; i < end; i++)
+                b[i]++;
+        } else {
+            for (int i = first; i < n; i++)
+                b[i]++;
+            end -= n;
+            for (int i = 0; i < end; i++)
+                b[i]++;
+        }
+        h = end - 1;
+        int c = b[h];
+        sow_lap_action a = c < 64 ? (sow_lap_action)s->lap_action[own[h] != mover][c]
+                                  : decide(s, g, h, c);
+        if (a == SOW_LAP_RELAY) {
+            seeds = c;
+            b[h] = 0;
+            origin = h;
+            continue;
+        }
+        if (a == SOW_LAP_STOP)
+            return SOW_OK;
+        if (a == SOW_LAP_CAPTURE) {
+            capture(NULL, g, h);
+            return SOW_OK;
+        }
+        bool relay = false; /* SOW_LAP_HOOK */
+        if (run_hook(s, r, NULL, g, h, c, &relay, err))
+            return SOW_ERR;
+        if (!relay || b[h] == 0)
+            return SOW_OK;
+        seeds = b[h];
+        b[h] = 0;
+        origin = h;
+    }
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
+    if (!obs && !s->skip_origin && s->dir == SOW_DIR_CCW &&
+        !s->force_general)
+        return sow_fast(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
     const int mover = g->to_move;
     const size_t bytes = (size_t)s->holes * sizeof *b;
@@ -178,9 +281,43 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
     return n;
 }
 
-int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
-                    int player, uint16_t *out, sow_error *err)
+/* The decision moves the script offers, checked: known kinds, ascending,
+ * no repeats. */
+static int decisions(const sow_setup *s, const sow_rules *r,
+                     const sow_game *g, int player, uint16_t *out,
+                     sow_error *err)
 {
+    if (!r || !r->decisions)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "phase %d needs decision moves, but the variant "
+                             "has no decisions hook",
+                             g->phase);
+    sow_game view = *g;
+    view.to_move = (uint8_t)player;
+    int n = 0;
+    if (r->decisions(r->ctx, s, &view, out, &n, err))
+        return -1;
+    for (int i = 0; i < n; i++) {
+        if (!sow_move_is_decision(out[i]) ||
+            sow_decision_kind(out[i]) >= s->v->ndecisions)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the decisions hook offered a move that is "
+                                 "not a declared decision");
+        if (i && out[i] <= out[i - 1])
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the decisions hook offered a move twice");
+    }
+    return n;
+}
+
+int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
+                    int player, uint16_t *out, uint64_t *endless_mask,
+                    sow_error *err)
+{
+    if (endless_mask)
+        *endless_mask = 0;
+    if (g->phase != 0)
+        return decisions(s, r, g, player, out, err);
     int n = sow_candidates(s, g, player, out);
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
         return n;
@@ -195,6 +332,8 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
             return -1;
         if (!endless)
             out[k++] = out[i];
+        else if (endless_mask)
+            *endless_mask |= (uint64_t)1 << out[i];
     }
     return k;
 }

@@ -24,6 +24,8 @@
 #define SOW_MAX_RULE_IDS 64
 #define SOW_NAME_MAX 32         /* option names and enum values */
 #define SOW_MAX_PLIES_LIMIT 1000000
+#define SOW_MAX_DECISIONS 8     /* kinds of decision move ("buy", "first") */
+#define SOW_MAX_STATE 8         /* named integers a script keeps per game */
 
 typedef enum { SOW_OPT_ENUM, SOW_OPT_BOOL, SOW_OPT_INT } sow_opt_type;
 
@@ -91,7 +93,14 @@ typedef struct sow_lap_rule {
 
 /* Hooks a script may provide; the names of the Lua functions are in
  * sow_variant.hook_fn. */
-typedef enum { SOW_HOOK_LAP_END, SOW_HOOK_SCORE, SOW_HOOK_COUNT } sow_hook;
+typedef enum {
+    SOW_HOOK_LAP_END,   /* a lap ended where a lap_end rule says hook */
+    SOW_HOOK_SCORE,     /* the game ended: each player's total */
+    SOW_HOOK_NEW_GAME,  /* a match: set up the next game, or end the match */
+    SOW_HOOK_DECISIONS, /* the decision moves legal now (phase != 0) */
+    SOW_HOOK_DECIDE,    /* apply a decision move */
+    SOW_HOOK_COUNT
+} sow_hook;
 
 typedef struct sow_rule_text {
     char *id;   /* e.g. "K1.5" */
@@ -141,6 +150,20 @@ typedef struct sow_variant {
 
     int nrules;
     sow_rule_text rules[SOW_MAX_RULE_IDS];
+
+    /* decision moves: tokens "name:value", names sorted (RECORD.md orders
+     * decision tokens by name) */
+    int ndecisions;
+    char decisions[SOW_MAX_DECISIONS][SOW_NAME_MAX];
+
+    /* per-game integers the script reads as g.state.NAME and sets by
+     * returning state = {...} from its hooks */
+    int nstate;
+    char state[SOW_MAX_STATE][SOW_NAME_MAX];
+
+    /* matches: a game-to-game loop driven by the new_game hook */
+    sow_expr match;               /* bool: play a match */
+    sow_expr match_games;         /* at most this many games */
 } sow_variant;
 
 /* Names of hooks as written under `hooks:` in a variant file. */

@@ -1,6 +1,9 @@
 /* cli.c - shared helpers of the `sow` subcommands (see cli.h). */
 #include "cli.h"
 
+#include "sow_draw.h"
+#include "sow_record.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
@@ -229,6 +232,28 @@ void cli_close(cli_game *cg)
     sow_lua_close(cg->lua);
     sow_variant_free(cg->v);
     memset(cg, 0, sizeof *cg);
+}
+
+void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
+                      bool labels, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && len + 1 < size; i++) {
+        char tok[64];
+        sow_move m = moves[i];
+        if (labels && !sow_move_is_decision(m)) {
+            sow_hole_label(s, m, tok, sizeof tok);
+        } else {
+            sow_move_format(tok, sizeof tok, s, m);
+        }
+        int w = snprintf(buf + len, size - len, "%s%s", i ? " " : "", tok);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    if (n == 0)
+        snprintf(buf, size, "(none)");
 }
 
 int cli_split_moves(char *buf, char **tok, int max)

@@ -62,6 +62,11 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
              sow_error *err);
 void cli_close(cli_game *cg);
 
+/* Write moves as text separated by spaces: tokens ("3", "buy:8"), or with
+ * `labels` hole labels for sowing moves ("d"); decisions stay tokens. */
+void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
+                      bool labels, char *buf, size_t size);
+
 /* Split a string of move tokens separated by spaces or commas. Returns
  * the count, fills tok (pointers into buf, which is modified). */
 int cli_split_moves(char *buf, char **tok, int max);

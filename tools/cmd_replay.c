@@ -23,6 +23,114 @@ static int help(void)
     return 0;
 }
 
+typedef struct out {
+    const sow_setup *s;
+    bool json;
+} out;
+
+static void print_ply(const out *o, const sow_game *before, sow_move mv,
+                      const sow_game *after)
+{
+    char line[SOW_RECORD_LINE_MAX];
+    const sow_setup *s = o->s;
+    if (o->json) {
+        sow_record_ply(line, sizeof line, s, before, mv, after);
+        fputs(line, stdout);
+        return;
+    }
+    char tok[64];
+    cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, tok,
+                     sizeof tok);
+    char where[32] = "";
+    if (!sow_move_is_decision(mv))
+        snprintf(where, sizeof where, " (hole %d)", (int)mv);
+    printf("\nply %d: %s plays %s%s%s\n", before->ply,
+           before->to_move ? "North" : "South", tok, where,
+           after->last_endless ? ", an endless move (P5)" : "");
+    sow_draw_board(line, sizeof line, s, after,
+                   sow_move_is_decision(mv) ? -1 : mv);
+    fputs(line, stdout);
+    if (!after->over && after->endless_mask) {
+        uint16_t ex[SOW_MAX_HOLES];
+        int n = 0;
+        for (int h = 0; h < s->holes; h++)
+            if ((after->endless_mask >> h) & 1)
+                ex[n++] = (uint16_t)h;
+        cli_format_moves(s, ex, n, true, line, sizeof line);
+        printf("not legal for %s, endless (C0.7): %s\n",
+               after->to_move ? "North" : "South", line);
+    }
+}
+
+/* The start of a game: a match's header line, or the board drawn. */
+static int game_start(const out *o, sow_engine *e, sow_match *m,
+                      sow_game *g, sow_error *err);
+
+/* A game ended: its result, then the next game of a match, or the
+ * match's result. */
+static int game_over(const out *o, sow_engine *e, sow_match *m, sow_game *g,
+                     sow_error *err)
+{
+    char line[SOW_RECORD_LINE_MAX];
+    const sow_setup *s = o->s;
+    const sow_result *r = &g->result;
+    if (o->json) {
+        sow_record_result(line, sizeof line, s, g);
+        fputs(line, stdout);
+    } else {
+        char why[128];
+        printf("\ngame over: %s; %d-%d, %s\n",
+               sow_end_reason_text(s, r->reason, why, sizeof why),
+               r->score[0], r->score[1],
+               r->unfinished    ? "unfinished"
+               : r->winner < 0  ? "a draw"
+               : r->winner == 0 ? "South wins"
+                                : "North wins");
+    }
+    if (!s->match)
+        return SOW_OK;
+    if (sow_match_next(e, m, g, err))
+        return SOW_ERR;
+    if (m->over) {
+        if (o->json) {
+            sow_record_match(line, sizeof line, m);
+            fputs(line, stdout);
+        } else {
+            printf("\nmatch over after %d games: %s; holes South %d, North "
+                   "%d%s\n",
+                   m->game, m->reason, m->holes[0], m->holes[1],
+                   m->unfinished ? " (unfinished)" : "");
+        }
+        return SOW_OK;
+    }
+    return game_start(o, e, m, g, err);
+}
+
+static int game_start(const out *o, sow_engine *e, sow_match *m,
+                      sow_game *g, sow_error *err)
+{
+    char line[SOW_RECORD_LINE_MAX];
+    const sow_setup *s = o->s;
+    if (o->json && s->match) {
+        sow_record_game(line, sizeof line, s, m, g);
+        fputs(line, stdout);
+    } else if (!o->json) {
+        int own[2] = {0, 0};
+        for (int h = 0; h < s->holes; h++)
+            own[g->owner[h]]++;
+        if (s->match)
+            printf("%sgame %d: %s starts; holes South %d, North %d\n",
+                   m->game > 1 ? "\n" : "", m->game,
+                   m->starter ? "North" : "South", own[0], own[1]);
+        sow_draw_board(line, sizeof line, s, g, -1);
+        printf("start, %s to move\n%s", g->to_move ? "North" : "South", line);
+    }
+    /* a game may end before its first move (nobody can move) */
+    if (g->over)
+        return game_over(o, e, m, g, err);
+    return SOW_OK;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     cli_opts o = {0};
@@ -76,71 +184,40 @@ int cmd_replay(int argc, char **argv)
     int nt = cli_split_moves(buf, tok, (int)(len / 2 + 2));
     const sow_setup *s = &cg.setup;
     sow_game g;
+    sow_match m;
+    out pr = {s, json};
     int rc = 0;
-    char line[SOW_RECORD_LINE_MAX];
-    if (sow_engine_start(&cg.eng, &g, &err)) {
-        cli_error("replay", &err);
+    if (sow_match_start(&cg.eng, &m, &g, &err) ||
+        game_start(&pr, &cg.eng, &m, &g, &err))
         rc = 1;
-    }
-    if (!rc && !json) {
-        sow_draw_board(line, sizeof line, s, &g, -1);
-        printf("start, %s to move\n%s", g.to_move ? "North" : "South", line);
-    }
     for (int i = 0; !rc && i < nt; i++) {
-        sow_move m;
+        sow_move mv;
         if (g.over) {
             sow_error_set(&err, NULL, 0, 0,
-                          "token %d ('%s'): the game is already over after "
+                          "token %d ('%.40s'): the %s is already over after "
                           "ply %d; nothing may follow",
-                          i + 1, tok[i], g.ply);
+                          i + 1, tok[i], s->match ? "match" : "game", g.ply);
             rc = 1;
             break;
         }
-        if (sow_move_parse(s, tok[i], &m, &err)) {
-            char msg[SOW_MSG_MAX], legal[512] = "";
-            size_t ll = 0;
-            for (int k = 0; k < g.nlegal && ll + 8 < sizeof legal; k++)
-                ll += (size_t)snprintf(legal + ll, sizeof legal - ll, "%s%d",
-                                       k ? " " : "", (int)g.legal[k]);
-            snprintf(msg, sizeof msg, "ply %d: %.700s; the legal moves are: %s",
+        if (sow_move_parse(s, tok[i], &mv, &err)) {
+            char msg[SOW_MSG_MAX], legal[512];
+            cli_format_moves(s, g.legal, g.nlegal, false, legal,
+                             sizeof legal);
+            snprintf(msg, sizeof msg, "ply %d: %.500s; the legal moves are: %.480s",
                      g.ply, err.msg, legal);
             snprintf(err.msg, sizeof err.msg, "%s", msg);
             rc = 1;
             break;
         }
         sow_game before = g;
-        if (sow_engine_play(&cg.eng, &g, m, &err)) {
+        if (sow_engine_play(&cg.eng, &g, mv, &err)) {
             rc = 1;
             break;
         }
-        if (json) {
-            sow_record_ply(line, sizeof line, s, &before, m, &g);
-            fputs(line, stdout);
-        } else {
-            char lab[8];
-            sow_hole_label(s, m, lab, sizeof lab);
-            printf("\nply %d: %s plays %s (hole %d)%s\n", before.ply,
-                   before.to_move ? "North" : "South", lab, (int)m,
-                   g.last_endless ? ", an endless move" : "");
-            sow_draw_board(line, sizeof line, s, &g, m);
-            fputs(line, stdout);
-        }
-        if (g.over) {
-            if (json) {
-                sow_record_result(line, sizeof line, s, &g);
-                fputs(line, stdout);
-            } else {
-                char why[128];
-                const sow_result *r = &g.result;
-                printf("\ngame over: %s; %d-%d, %s\n",
-                       sow_end_reason_text(s, r->reason, why, sizeof why),
-                       r->score[0], r->score[1],
-                       r->unfinished  ? "unfinished"
-                       : r->winner < 0 ? "a draw"
-                       : r->winner == 0 ? "South wins"
-                                        : "North wins");
-            }
-        }
+        print_ply(&pr, &before, mv, &g);
+        if (g.over && game_over(&pr, &cg.eng, &m, &g, &err))
+            rc = 1;
     }
     fflush(stdout);
     if (rc)

@@ -144,7 +144,7 @@ t replay-token-word 1 "err=sow replay: ply 1: move 'x' is not a hole number (0 t
 t replay-token-negative 1 "err=sow replay: ply 1: move '-1' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 -1" --json
 t replay-token-99 1 'err=sow replay: ply 1: move 99: there is no such hole; holes are 0 to 11; the legal moves are: 6 7 8 9 10 11' lines=1 -- sow replay $V --moves "2 99" --json
 t replay-token-huge 1 "err=sow replay: ply 0: move '99999999999999999999' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 99999999999999999999 --json
-t replay-token-decision 1 "err=sow replay: ply 0: move 'buy:2' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves buy:2 --json
+t replay-token-decision 1 "err=sow replay: ply 0: move 'buy:2' is not a hole number (0 to 11); variant adji-kui-1 has no decision moves; the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves buy:2 --json
 t replay-token-float 1 "err=sow replay: ply 0: move '2.0' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 2.0 --json
 t replay-after-end 1 "err=sow replay: token 44 ('3'): the game is already over after ply 43; nothing may follow" "last=$GAME1_RESULT" lines=44 -- sow replay $V --moves "$GAME1 3" --json
 t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 1; nothing may follow" "out=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
@@ -168,7 +168,7 @@ bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
 bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, stores"
-bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score"
+bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
 bad wrong_type "$B/wrong_type.yaml:6:10: holes must be a whole number written in decimal digits, not 'six'"

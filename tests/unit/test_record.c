@@ -67,7 +67,7 @@ static void fx_position(fx *f, const int b[12], int c0, int c1, int to_move)
     f->g.to_move = (uint8_t)to_move;
     sow_error err;
     f->g.nlegal = sow_legal_moves(&f->s, &f->rules, &f->g, to_move,
-                                  f->g.legal, &err);
+                                  f->g.legal, NULL, &err);
     assert_true(f->g.nlegal >= 0);
 }
 

@@ -197,7 +197,7 @@ static int stub_score(void *ctx, const sow_setup *s, const sow_game *g,
 
 static sow_rules stub_rules(stub *st)
 {
-    sow_rules r = {st, stub_lap_end, NULL};
+    sow_rules r = {.ctx = st, .lap_end = stub_lap_end};
     return r;
 }
 
@@ -729,7 +729,7 @@ static void test_endless_forbid(void **state)
     const int b[4] = {1, 2, 0, 2};
     game_at(&f.s, &g, b, 0);
     assert_int_equal(sow_candidates(&f.s, &g, 0, m), 2);
-    assert_int_equal(sow_legal_moves(&f.s, NULL, &g, 0, m, &err), 1);
+    assert_int_equal(sow_legal_moves(&f.s, NULL, &g, 0, m, NULL, &err), 1);
     assert_int_equal(m[0], 0);
     /* the engine never offers it, and refuses it */
     sow_engine e;
@@ -847,7 +847,7 @@ static void test_score_hook_used(void **state)
     const char *opts[] = {"em=end_game", NULL};
     fix_load(&f, ENDLESS, opts);
     stub st = {.mode = STUB_FIXED};
-    sow_rules rules = {&st, NULL, stub_score};
+    sow_rules rules = {.ctx = &st, .score = stub_score};
     sow_error err;
     sow_engine e;
     sow_game g;
@@ -896,7 +896,7 @@ static void test_candidates_ownership(void **state)
         assert_int_equal(m[i], n1[i]);
     /* single laps: the legal moves are the candidates */
     sow_error err;
-    assert_int_equal(sow_legal_moves(&f.s, NULL, &g, 1, m, &err), 6);
+    assert_int_equal(sow_legal_moves(&f.s, NULL, &g, 1, m, NULL, &err), 6);
     /* a capture rule asks whose hole it is, not which row: South's last
      * seed in South-row hole 4, now North's, takes it */
     int bc[12] = {0, 0, 2, 0, 1, 0, 4, 4, 4, 4, 4, 4};

@@ -1,0 +1,94 @@
+/* sow_match.c - the game-to-game loop of a match (RULES K2.9, P14, P15):
+ * the engine runs the games; the script's new_game hook says how each one
+ * is set up from the last, and when the match is over. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sow_game.h"
+
+/* Set up game m->game in g from what new_game decided. */
+static int setup_game(sow_engine *e, sow_match *m, sow_game *g,
+                      const sow_next_game *ng, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    sow_game_init(s, g); /* every game starts from the setup's board (P14) */
+    if (ng->starter < 0 || ng->starter > 1)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "new_game gave the starter %d; players are 0 "
+                             "and 1",
+                             ng->starter);
+    g->to_move = (uint8_t)ng->starter;
+    if (sow_apply_changes(s, g, &ng->set, err))
+        return SOW_ERR;
+    m->starter = ng->starter;
+    memcpy(m->owners, g->owner, sizeof m->owners);
+    return sow_engine_begin(e, g, err);
+}
+
+static int ask(sow_engine *e, const sow_game *prev, int game, int prev_starter,
+               sow_next_game *ng, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    memset(ng, 0, sizeof *ng);
+    ng->winner = -1;
+    ng->set.to_move = ng->set.phase = -1;
+    sow_match_info info = {game, s->match_games, prev_starter};
+    return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);
+}
+
+int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    memset(m, 0, sizeof *m);
+    m->game = 1;
+    m->winner = -1;
+    if (!s->match || !e->rules.new_game) {
+        if (sow_engine_start(e, g, err))
+            return SOW_ERR;
+        m->starter = 0;
+        memcpy(m->owners, g->owner, sizeof m->owners);
+        return SOW_OK;
+    }
+    sow_next_game ng;
+    if (ask(e, NULL, 1, -1, &ng, err))
+        return SOW_ERR;
+    if (ng.over)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "new_game ended the match before its first "
+                             "game");
+    return setup_game(e, m, g, &ng, err);
+}
+
+int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    if (!g->over)
+        return sow_error_set(err, NULL, 0, 0,
+                             "the game is not over; the next one cannot "
+                             "start");
+    if (!s->match || !e->rules.new_game) {
+        m->over = true;
+        m->winner = g->result.winner;
+        return SOW_OK;
+    }
+    sow_next_game ng;
+    if (ask(e, g, m->game + 1, m->starter, &ng, err))
+        return SOW_ERR;
+    m->holes[0] = ng.holes[0];
+    m->holes[1] = ng.holes[1];
+    if (ng.over) { /* P15: checked before the match_games cap */
+        m->over = true;
+        m->winner = ng.winner;
+        snprintf(m->reason, sizeof m->reason, "%s", ng.reason);
+        return SOW_OK;
+    }
+    if (m->game >= s->match_games) {
+        m->over = true;
+        m->unfinished = true;
+        m->winner = -1;
+        snprintf(m->reason, sizeof m->reason, "match_games reached");
+        return SOW_OK;
+    }
+    m->game++;
+    return setup_game(e, m, g, &ng, err);
+}
