@@ -348,7 +348,7 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                        sow_option_def *d)
 {
     static const char *const keys[] = {"type", "values", "min", "max",
-                                       "default", "doc", NULL};
+                                       "default", "doc", "needs", NULL};
     static const char *const types[] = {"enum", "bool", "int", NULL};
     if (!valid_name(key->text, false))
         return fail(c, key, "option name '%s' must be lower-case letters, "
@@ -423,6 +423,17 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
             return fail(c, mn ? mn : mx, "min and max are for int options%s%s",
                         NULL, NULL);
         }
+    }
+    d->needs = -1;
+    const sow_ynode *nd = sow_ynode_get(n, "needs");
+    if (nd) {
+        int k = nd->type == SOW_Y_SCALAR ? sow_variant_option(c->v, nd->text)
+                                         : -1;
+        if (k < 0 || c->v->options[k].type != SOW_OPT_BOOL || &c->v->options[k] == d)
+            return fail(c, nd, "needs: must name a bool option declared "
+                               "before this one%s%s",
+                        NULL, NULL);
+        d->needs = k;
     }
     if (def->type != SOW_Y_SCALAR)
         return fail(c, def, "default must be a single value%s%s", NULL, NULL);

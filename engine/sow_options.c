@@ -172,6 +172,26 @@ int sow_optset_apply(const sow_variant *v, sow_optset *set, const char *arg,
     return SOW_OK;
 }
 
+int sow_optset_check(const sow_variant *v, const sow_optset *set,
+                     sow_error *err)
+{
+    for (int i = 0; i < v->noptions; i++) {
+        const sow_option_def *d = &v->options[i];
+        if (d->needs < 0 || set->val[d->needs].num)
+            continue;
+        if (set->val[i].index == d->def.index && set->val[i].num == d->def.num)
+            continue;
+        char val[64];
+        sow_optval_format(d, set->val[i], val, sizeof val);
+        return sow_error_set(err, NULL, 0, 0,
+                             "option %s=%s applies only with %s=true; add "
+                             "--option %s=true or leave %s out",
+                             d->name, val, v->options[d->needs].name,
+                             v->options[d->needs].name, d->name);
+    }
+    return SOW_OK;
+}
+
 void sow_optval_format(const sow_option_def *d, sow_optval val, char *buf,
                        int size)
 {

@@ -45,6 +45,9 @@ typedef struct sow_option_def {
     bool param[SOW_MAX_ENUM];                /* enum: value takes ":K" */
     long min, max;                           /* int: inclusive range */
     sow_optval def;                          /* default */
+    int needs;                               /* a bool option that must be
+                                                true for another value than
+                                                the default, or -1 */
     char *doc;                               /* one line, cites the source */
     int line, col;                           /* where it is declared */
 } sow_option_def;
@@ -192,6 +195,11 @@ void sow_optset_defaults(const sow_variant *v, sow_optset *set);
 /* Apply "NAME=VALUE" (as given to --option). Errors name the option and
  * list what is allowed. */
 int sow_optset_apply(const sow_variant *v, sow_optset *set, const char *arg,
+                     sow_error *err);
+
+/* Check that the chosen values fit together: an option declared with
+ * `needs: OTHER` may differ from its default only when OTHER is true. */
+int sow_optset_check(const sow_variant *v, const sow_optset *set,
                      sow_error *err);
 
 /* Write an option value as text ("repetition", "no_capture_plies:30",

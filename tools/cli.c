@@ -211,7 +211,8 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
     for (int i = 0; o && i < o->n; i++)
         if (sow_optset_apply(cg->v, &cg->opts, o->arg[i], err))
             goto fail;
-    if (sow_setup_init(&cg->setup, cg->v, &cg->opts, err))
+    if (sow_optset_check(cg->v, &cg->opts, err) ||
+        sow_setup_init(&cg->setup, cg->v, &cg->opts, err))
         goto fail;
     if (sow_lua_open(&cg->lua, cg->v, &cg->opts, err))
         goto fail;

@@ -33,7 +33,10 @@ int cmd_bench(int argc, char **argv)
                    "Play uniformly random games back to back on one core for "
                    "S seconds\n(default 3) and print one line: games, "
                    "games_per_s, plies_per_s,\nmean_plies, unfinished "
-                   "(games ended by max_plies).\n");
+                   "(games ended by max_plies). With a match option\n"
+                   "(adji-kui-2 --option match=true) whole matches are "
+                   "played, decisions at\nrandom, and a second line "
+                   "gives matches_per_s.\n");
             return 0;
         }
         if (strcmp(argv[i], "--seconds") == 0) {
@@ -73,28 +76,37 @@ int cmd_bench(int argc, char **argv)
     }
     sow_rng rng;
     sow_rng_seed(&rng, seed);
-    long games = 0, plies = 0, unfinished = 0;
+    long games = 0, plies = 0, unfinished = 0, matches = 0;
     double t0 = now(), t = t0;
     int rc = 0;
     sow_game g;
     while (t - t0 < seconds) {
-        for (int k = 0; k < 64; k++) {
-            if (sow_engine_start(&cg.eng, &g, &err)) {
+        for (int k = 0; k < 64 && !rc; k++) {
+            /* a single game, or every game of a match */
+            sow_match m;
+            if (sow_match_start(&cg.eng, &m, &g, &err)) {
                 rc = 1;
                 break;
             }
-            while (!g.over) {
-                sow_move m = g.legal[sow_rng_below(&rng, g.nlegal)];
-                if (sow_engine_play(&cg.eng, &g, m, &err)) {
-                    rc = 1;
-                    break;
+            while (!rc) {
+                while (!g.over) {
+                    sow_move mv = g.legal[sow_rng_below(&rng, g.nlegal)];
+                    if (sow_engine_play(&cg.eng, &g, mv, &err)) {
+                        rc = 1;
+                        break;
+                    }
                 }
+                if (rc)
+                    break;
+                games++;
+                plies += g.ply;
+                unfinished += g.result.unfinished;
+                if (sow_match_next(&cg.eng, &m, &g, &err))
+                    rc = 1;
+                else if (m.over)
+                    break;
             }
-            if (rc)
-                break;
-            games++;
-            plies += g.ply;
-            unfinished += g.result.unfinished;
+            matches++;
         }
         if (rc)
             break;
@@ -109,6 +121,10 @@ int cmd_bench(int argc, char **argv)
                "unfinished=%ld\n",
                cg.v->id, games, el, games / el, plies / el,
                games ? (double)plies / games : 0.0, unfinished);
+        if (cg.setup.match)
+            printf("sow bench: matches=%ld matches_per_s=%.1f "
+                   "mean_games_per_match=%.1f\n",
+                   matches, matches / el, matches ? (double)games / matches : 0);
     }
     cli_close(&cg);
     return rc;

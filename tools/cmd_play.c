@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "sow_draw.h"
 #include "sow_player.h"
+#include "sow_record.h"
 
 typedef enum { P_HUMAN, P_COMPUTER, P_RANDOM } who;
 
@@ -42,13 +43,9 @@ static int help(void)
 
 static void print_legal(const sow_setup *s, const sow_game *g)
 {
-    printf("legal moves:");
-    for (int i = 0; i < g->nlegal; i++) {
-        char l[8];
-        sow_hole_label(s, g->legal[i], l, sizeof l);
-        printf(" %s", l);
-    }
-    printf("\n");
+    char buf[1024];
+    cli_format_moves(s, g->legal, g->nlegal, true, buf, sizeof buf);
+    printf("legal moves: %s\n", buf);
 }
 
 static void print_rules(const sow_variant *v)
@@ -86,6 +83,13 @@ static int ask(const cli_game *cg, const sow_game *g, sow_move *out)
             print_legal(s, g);
             continue;
         }
+        sow_move dm;
+        sow_error perr;
+        if (strchr(w, ':') && sow_move_parse(s, w, &dm, &perr) == SOW_OK &&
+            sow_game_is_legal(g, dm)) {
+            *out = dm;
+            return 1;
+        }
         int h = sow_hole_from_label(s, w);
         if (h >= 0 && sow_game_is_legal(g, h)) {
             *out = h;
@@ -94,6 +98,36 @@ static int ask(const cli_game *cg, const sow_game *g, sow_move *out)
         printf("'%s' is not a legal move. ", w);
         print_legal(s, g);
     }
+}
+
+static void show_start(const sow_setup *s, const sow_match *m,
+                       const sow_game *g)
+{
+    char pic[4096];
+    if (s->match) {
+        int own[2] = {0, 0};
+        for (int h = 0; h < s->holes; h++)
+            own[g->owner[h]]++;
+        printf("\n== game %d: %s starts; holes: South %d, North %d%s\n",
+               m->game, m->starter ? "North" : "South", own[0], own[1],
+               g->phase ? " (before buying)" : "");
+    }
+    sow_draw_board(pic, sizeof pic, s, g, -1);
+    printf("\n%s", pic);
+}
+
+static void show_result(const sow_setup *s, const sow_game *g)
+{
+    char why[128];
+    const sow_result *r = &g->result;
+    printf("\ngame over after %d %s: %s. South %d, North %d: %s.\n", g->ply,
+           g->ply == 1 ? "ply" : "plies",
+           sow_end_reason_text(s, r->reason, why, sizeof why), r->score[0],
+           r->score[1],
+           r->unfinished    ? "unfinished"
+           : r->winner < 0  ? "a draw"
+           : r->winner == 0 ? "South wins"
+                            : "North wins");
 }
 
 int cmd_play(int argc, char **argv)
@@ -158,68 +192,93 @@ int cmd_play(int argc, char **argv)
     sow_rng rng;
     sow_rng_seed(&rng, seed);
     sow_game g;
+    sow_match m;
     int rc = 0;
     char pic[4096];
-    if (sow_engine_start(&cg.eng, &g, &err)) {
+    if (sow_match_start(&cg.eng, &m, &g, &err)) {
         cli_error("play", &err);
         cli_close(&cg);
         return 1;
     }
-    sow_draw_board(pic, sizeof pic, s, &g, -1);
-    printf("\n%s", pic);
-    int last_to_move = -1;
-    while (!g.over) {
-        if (last_to_move == g.to_move)
-            printf("%s cannot move and passes.\n",
-                   g.to_move ? "South" : "North");
-        sow_move m;
-        who p = players[g.to_move];
-        if (p == P_HUMAN) {
-            if (!ask(&cg, &g, &m)) {
-                printf("game left unfinished after %d %s.\n", g.ply,
-                       g.ply == 1 ? "ply" : "plies");
+    show_start(s, &m, &g);
+    bool quit = false;
+    while (!quit && !rc) {
+        if (g.over) {
+            show_result(s, &g);
+            if (!s->match)
                 break;
-            }
-        } else {
-            if (sow_player_choose(p == P_RANDOM ? SOW_PLAYER_RANDOM
-                                                : SOW_PLAYER_GREEDY,
-                                  &cg.eng, &g, &rng, &m, &err)) {
+            if (sow_match_next(&cg.eng, &m, &g, &err)) {
                 rc = 1;
                 break;
             }
+            if (m.over) {
+                printf("\nmatch over after %d games: %s. Holes for a next "
+                       "game: South %d, North %d%s.\n",
+                       m.game, m.reason, m.holes[0], m.holes[1],
+                       m.unfinished ? " (unfinished)" : "");
+                break;
+            }
+            show_start(s, &m, &g);
+            continue;
         }
-        int mover = g.to_move;
-        int32_t had = g.captured[mover];
-        if (sow_engine_play(&cg.eng, &g, m, &err)) {
+        sow_move mv;
+        who p = players[g.to_move];
+        if (g.phase != 0)
+            printf("%s decides: ", g.to_move ? "North" : "South"),
+                print_legal(s, &g);
+        if (p == P_HUMAN) {
+            if (!ask(&cg, &g, &mv)) {
+                printf("game left unfinished after %d %s.\n", g.ply,
+                       g.ply == 1 ? "ply" : "plies");
+                quit = true;
+                break;
+            }
+        } else if (g.phase != 0 || p == P_RANDOM) {
+            /* decision moves: the computer has no measure of them */
+            mv = g.legal[sow_rng_below(&rng, g.nlegal)];
+        } else if (sow_player_choose(SOW_PLAYER_GREEDY, &cg.eng, &g, &rng,
+                                     &mv, &err)) {
             rc = 1;
             break;
         }
-        last_to_move = mover;
-        char l[8];
-        sow_hole_label(s, m, l, sizeof l);
-        sow_draw_board(pic, sizeof pic, s, &g, m);
+        int mover = g.to_move;
+        int32_t had = g.captured[mover];
+        bool sowing = !sow_move_is_decision(mv);
+        if (sow_engine_play(&cg.eng, &g, mv, &err)) {
+            rc = 1;
+            break;
+        }
+        char l[64];
+        cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
+                         sizeof l);
+        sow_draw_board(pic, sizeof pic, s, &g, sowing ? mv : -1);
         printf("\nply %d: %s plays %s", g.ply - 1, mover ? "North" : "South",
                l);
         if (g.captured[mover] > had)
             printf(" and takes %d", (int)(g.captured[mover] - had));
+        if (g.last_endless)
+            printf(", an endless move (C0.7, P5)");
         printf("\n%s", pic);
+        if (!g.over && sowing && g.phase == 0 && g.to_move == mover)
+            printf("%s cannot move and passes (C0.5).\n",
+                   mover ? "South" : "North");
+        if (!g.over && g.endless_mask) {
+            uint16_t ex[SOW_MAX_HOLES];
+            int n = 0;
+            for (int h = 0; h < s->holes; h++)
+                if ((g.endless_mask >> h) & 1)
+                    ex[n++] = (uint16_t)h;
+            cli_format_moves(s, ex, n, true, pic, sizeof pic);
+            printf("not legal for %s, their sowing would never end (C0.7): "
+                   "%s\n",
+                   g.to_move ? "North" : "South", pic);
+        }
         fflush(stdout);
         if (p != P_HUMAN && delay > 0)
             usleep((useconds_t)delay * 1000);
     }
-    if (rc) {
+    if (rc)
         cli_error("play", &err);
-    } else if (g.over) {
-        char why[128];
-        const sow_result *r = &g.result;
-        printf("\ngame over after %d %s: %s. South %d, North %d: %s.\n",
-               g.ply, g.ply == 1 ? "ply" : "plies", sow_end_reason_text(s, r->reason, why, sizeof why),
-               r->score[0], r->score[1],
-               r->unfinished    ? "unfinished"
-               : r->winner < 0  ? "a draw"
-               : r->winner == 0 ? "South wins"
-                                : "North wins");
-    }
     cli_close(&cg);
     return rc;
 }

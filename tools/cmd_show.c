@@ -87,9 +87,11 @@ int cmd_show(int argc, char **argv)
     printf("  laps           %s\n", s->relay ? "relay" : "single");
     printf("  skip origin    %s\n", s->skip_origin ? "yes" : "no");
     if (s->relay)
-        printf("  endless move   %s\n", s->endless_move == SOW_ENDLESS_FORBID
-                                            ? "forbidden (not legal)"
-                                            : "ends the game");
+        printf("  endless move   %s\n",
+               s->endless_move == SOW_ENDLESS_FORBID
+                   ? "forbidden: not legal (proved exactly, P2; replay and "
+                     "play name the moves left out)"
+                   : "legal; playing one ends the game (P5)");
     printf("  passing        %s\n", s->passing ? "automatic" : "none");
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
@@ -115,6 +117,17 @@ int cmd_show(int argc, char **argv)
     printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
                                   ? v->hook_fn[SOW_HOOK_SCORE]
                                   : "captures plus seeds in own holes");
+    if (v->ndecisions) {
+        printf("decision moves:");
+        for (int i = 0; i < v->ndecisions; i++)
+            printf(" %s:N", v->decisions[i]);
+        printf("  (offered by %s, applied by %s)\n",
+               v->hook_fn[SOW_HOOK_DECISIONS], v->hook_fn[SOW_HOOK_DECIDE]);
+    }
+    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+        printf("match: %s; at most %d games; each game set up by %s\n",
+               s->match ? "on" : "off (a single game)", s->match_games,
+               v->hook_fn[SOW_HOOK_NEW_GAME]);
     printf("options:%s\n", v->noptions ? "" : " none");
     for (int i = 0; i < v->noptions; i++) {
         const sow_option_def *d = &v->options[i];
@@ -133,6 +146,8 @@ int cmd_show(int argc, char **argv)
             printf(")\n");
         }
         printf("      %s\n", d->doc);
+        if (d->needs >= 0)
+            printf("      (only with %s=true)\n", v->options[d->needs].name);
     }
     if (v->nrules) {
         printf("rules:\n");
