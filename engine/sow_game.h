@@ -114,6 +114,7 @@ typedef struct sow_game {
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
     uint64_t endless_mask;  /* holes of to_move left out of legal as
                                endless moves (C0.7, K2.4 forbid) */
+    /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
     sow_result result;

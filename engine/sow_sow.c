@@ -2,6 +2,7 @@
  * captures, and the exact endless-move proof (RULES C0.3, C0.4, C0.7, P1,
  * P2). It knows no Lua and no terminal: it asks the rule interface and
  * reports events to an optional observer. */
+#include <stddef.h>
 #include <string.h>
 
 #include "sow_game.h"
@@ -132,21 +133,7 @@ static int sow_fast(const sow_setup *s, const sow_rules *r, sow_game *g,
             seeds -= rounds * n;
         }
         int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
-        if (n <= 16) {
-            /* boards of up to 16 holes: a lap is four 64-bit additions of
-             * a precomputed run of ones (counts stay far below 2^16, so no
-             * carry crosses a lane) */
-            const uint64_t *add = s->runs[first][seeds];
-            uint64_t w[4];
-            memcpy(w, b, sizeof w);
-            w[0] += add[0];
-            w[1] += add[1];
-            w[2] += add[2];
-            w[3] += add[3];
-            memcpy(b, w, sizeof w);
-            if (end > n)
-                end -= n;
-        } else if (end <= n) {
+        if (end <= n) {
             for (int i = first; i < end; i++)
                 b[i]++;
         } else {
@@ -183,12 +170,104 @@ static int sow_fast(const sow_setup *s, const sow_rules *r, sow_game *g,
     }
 }
 
+/* Lane h (a hole's count) of a board held as four words of 16-bit lanes. */
+#define LANE(w, h) ((int)(((w)[(h) >> 2] >> (((h)&3) * 16)) & 0xFFFF))
+#define CLEAR_LANE(w, h) ((w)[(h) >> 2] &= ~(0xFFFFULL << (((h)&3) * 16)))
+
+/* sow_fast for boards of up to 16 holes (Adji Kui, Adji-Boto): the board
+ * stays in four 64-bit words while laps run, a lap adds a precomputed run
+ * of ones (counts stay far below 2^16, so no carry crosses a lane), and
+ * Brent's comparison is four word comparisons. The board is written back
+ * before anything else may read it (captures, hooks, the end). */
+static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
+                      int hole, bool *endless, sow_error *err)
+{
+    uint16_t *b = g->board;
+    const uint8_t *own = g->owner;
+    const int n = s->holes, mover = g->to_move;
+    int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
+    b[hole] = (uint16_t)s->leave;
+    uint64_t w[4];
+    memcpy(w, b, sizeof w); /* lanes past n stay 0: the runs never touch
+                               them */
+    int origin = hole, h = hole;
+    *endless = false;
+    uint64_t saved[4] = {0, 0, 0, 0}; /* Brent, as in sow_sow */
+    int saved_origin = -1, saved_seeds = -1;
+    long power = 1, lam = 0, laps = 0;
+    for (;;) {
+        if (s->relay) {
+            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
+                w[0] == saved[0] && w[1] == saved[1] && w[2] == saved[2] &&
+                w[3] == saved[3]) {
+                *endless = true;
+                memcpy(b, w, sizeof w);
+                return SOW_OK;
+            }
+            if (laps == 0 || ++lam == power) {
+                memcpy(saved, w, sizeof w);
+                saved_origin = origin;
+                saved_seeds = seeds;
+                if (laps > 0)
+                    power <<= 1;
+                lam = 0;
+            }
+            if (++laps > SOW_MAX_LAPS) {
+                memcpy(b, w, sizeof w);
+                return sow_error_set(err, s->v->path, 0, 0,
+                                     "a move from hole %d ran over %ld laps "
+                                     "without ending or repeating",
+                                     hole, SOW_MAX_LAPS);
+            }
+        }
+        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
+            uint64_t rounds = (uint64_t)((seeds - 1) / n);
+            for (int k = 0; k < 4; k++)
+                w[k] += rounds * s->runs[0][n][k];
+            seeds -= (int)rounds * n;
+        }
+        int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
+        const uint64_t *add = s->runs[first][seeds];
+        w[0] += add[0];
+        w[1] += add[1];
+        w[2] += add[2];
+        w[3] += add[3];
+        h = (end > n ? end - n : end) - 1;
+        int c = LANE(w, h);
+        sow_lap_action a = c < 64 ? (sow_lap_action)s->lap_action[own[h] != mover][c]
+                                  : decide(s, g, h, c);
+        if (a == SOW_LAP_RELAY) {
+            seeds = c;
+            CLEAR_LANE(w, h);
+            origin = h;
+            continue;
+        }
+        memcpy(b, w, sizeof w);
+        if (a == SOW_LAP_STOP)
+            return SOW_OK;
+        if (a == SOW_LAP_CAPTURE) {
+            capture(NULL, g, h);
+            return SOW_OK;
+        }
+        bool relay = false; /* SOW_LAP_HOOK */
+        if (run_hook(s, r, NULL, g, h, c, &relay, err))
+            return SOW_ERR;
+        if (!relay || b[h] == 0)
+            return SOW_OK;
+        seeds = b[h];
+        b[h] = 0;
+        origin = h;
+        memcpy(w, b, sizeof w);
+    }
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
     if (!obs && !s->skip_origin && s->dir == SOW_DIR_CCW &&
         !s->force_general)
-        return sow_fast(s, r, g, hole, endless, err);
+        return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
+                              : sow_fast(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
     const int mover = g->to_move;
     const size_t bytes = (size_t)s->holes * sizeof *b;
@@ -324,8 +403,11 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each
      * candidate by playing it on a copy. */
     int k = 0;
+    sow_game copy;
     for (int i = 0; i < n; i++) {
-        sow_game copy = *g;
+        /* the state without the legal moves and the result: sowing neither
+         * reads nor writes them, and this runs for every candidate */
+        memcpy(&copy, g, offsetof(sow_game, nlegal));
         copy.to_move = (uint8_t)player;
         bool endless;
         if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
