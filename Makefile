@@ -85,7 +85,9 @@ check: $(B)/sow $(TEST_BIN)
 	SOW=$(B)/sow bash tests/golden/run.sh
 	/usr/bin/python3 tests/validate_schemas.py
 	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
+	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $(CROSSCHECK_GAMES)
+	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_kui2.sh $(CROSSCHECK_GAMES)
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
