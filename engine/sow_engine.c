@@ -110,7 +110,7 @@ static int settle(sow_engine *e, const sow_game *g, int mover, int *next,
                   sow_error *err)
 {
     const sow_setup *s = e->setup;
-    if (g->phase != 0) {
+    if (sow_decision_phase(s, g)) {
         int n = sow_legal_moves(s, &e->rules, g, g->to_move, legal, endless,
                                 err);
         if (n < 0)
@@ -201,6 +201,31 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->result.winner = -1;
+    g->phase = (uint8_t)s->v->start_phase;
+}
+
+/* After a sowing move in a phase: note the hole played (fresh_holes: once
+ * every own hole is played, all may be played again) and end the phase
+ * after its last ply (until_ply). */
+static void phase_after_sowing(const sow_setup *s, sow_game *g, int mover,
+                               int hole)
+{
+    if (g->phase == 0 || g->phase > s->v->nphases)
+        return;
+    const sow_phase *ph = &s->v->phases[g->phase - 1];
+    if (ph->fresh_holes) {
+        g->played[mover] |= (uint64_t)1 << hole;
+        uint64_t own = 0;
+        for (int h = 0; h < s->holes; h++)
+            if (g->owner[h] == mover)
+                own |= (uint64_t)1 << h;
+        if ((g->played[mover] & own) == own)
+            g->played[mover] = 0;
+    }
+    if (ph->until_ply && g->ply >= ph->until_ply) {
+        g->phase = 0;
+        g->played[0] = g->played[1] = 0;
+    }
 }
 
 /* The game in g is set up (owners, phase, player to move): find the legal
@@ -261,7 +286,7 @@ typedef struct undo {
     uint8_t to_move, phase;
     bool last_endless;
     int8_t last_move_hole;
-    uint64_t endless_mask;
+    uint64_t endless_mask, played[2];
 } undo;
 
 static void save(const sow_setup *s, const sow_game *g, undo *u)
@@ -277,6 +302,8 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->last_endless = g->last_endless;
     u->last_move_hole = g->last_move_hole;
     u->endless_mask = g->endless_mask;
+    u->played[0] = g->played[0];
+    u->played[1] = g->played[1];
 }
 
 static void restore(const sow_setup *s, sow_game *g, const undo *u)
@@ -292,6 +319,8 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->last_endless = u->last_endless;
     g->last_move_hole = u->last_move_hole;
     g->endless_mask = u->endless_mask;
+    g->played[0] = u->played[0];
+    g->played[1] = u->played[1];
     g->over = false;
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
@@ -338,7 +367,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
         g->nlegal = nlegal;
         g->endless_mask = endless;
         /* the position after the decisions is where repetition starts */
-        if (g->phase == 0 && e->hist) {
+        if (!sow_decision_phase(s, g) && e->hist) {
             sow_history_reset(e->hist);
             if (sow_history_add(e->hist, g->board, g->to_move,
                                 g->on_board) < 0) {
@@ -381,6 +410,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     g->last_endless = endless;
     g->ply++;
     g->last_move_hole = (int8_t)m;
+    phase_after_sowing(s, g, mover, m);
     bool took = g->captured[0] + g->captured[1] !=
                 u.captured[0] + u.captured[1];
     g->since_capture = took ? 0 : u.since_capture + 1;

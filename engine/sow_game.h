@@ -18,6 +18,8 @@
 
 /* ---- the variant with its options chosen ------------------------------ */
 
+#define SOW_LAP_RULES 255 /* lap_action: conditions beyond count and owner */
+
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
     sow_optset opts;        /* the chosen option values */
@@ -37,7 +39,7 @@ typedef struct sow_setup {
     int max_plies;
     /* the lap-end rules as a table: [opponent's hole][count], counts 0-63
      * (larger counts go through the rules) */
-    uint8_t lap_action[2][64];
+    uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
     bool match;             /* play a match of games (new_game hook) */
     bool force_general;     /* tests: never take sow_sow's fast path */
     /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes
@@ -114,6 +116,8 @@ typedef struct sow_game {
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
     uint64_t endless_mask;  /* holes of to_move left out of legal as
                                endless moves (C0.7, K2.4 forbid) */
+    uint64_t played[2];     /* holes each player has sown from in this
+                               phase (phases with fresh_holes, B.3) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -260,6 +264,17 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless,
                     sow_error *err);
+
+/* Whether g is in a phase of decision moves (a phase declared with
+ * moves: decisions, or any phase but 0 of a variant declaring none). */
+static inline bool sow_decision_phase(const sow_setup *s, const sow_game *g)
+{
+    if (g->phase == 0)
+        return false;
+    if (g->phase > s->v->nphases)
+        return true;
+    return s->v->phases[g->phase - 1].decisions;
+}
 
 /* Apply changes (from a decision or a game's set-up) to g, after checking
  * every value. */

@@ -521,10 +521,64 @@ static int load_board(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* A count condition: an int, a list of ints, or {min, max} (a range
+ * without max matches every count from min up). */
+static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
+                       long least, uint64_t *counts, bool *high)
+{
+    *counts = 0;
+    *high = false;
+    long lo, hi;
+    char wmin[64], wmax[64];
+    snprintf(wmin, sizeof wmin, "%s min", what);
+    snprintf(wmax, sizeof wmax, "%s max", what);
+    if (cn->type == SOW_Y_SCALAR) {
+        if (want_int(c, cn, what, least, 62, &lo))
+            return SOW_ERR;
+        *counts = (uint64_t)1 << lo;
+    } else if (cn->type == SOW_Y_SEQ) {
+        if (cn->n == 0)
+            return fail(c, cn, "%s: [] matches nothing; list counts%s", what,
+                        NULL);
+        for (int i = 0; i < cn->n; i++) {
+            if (want_int(c, cn->items[i], what, least, 62, &lo))
+                return SOW_ERR;
+            if ((*counts >> lo) & 1)
+                return fail(c, cn->items[i], "count %s is listed twice%s",
+                            cn->items[i]->text, NULL);
+            *counts |= (uint64_t)1 << lo;
+        }
+    } else {
+        static const char *const rkeys[] = {"min", "max", NULL};
+        if (check_keys(c, cn, what, rkeys))
+            return SOW_ERR;
+        const sow_ynode *mn = sow_ynode_get(cn, "min"),
+                        *mx = sow_ynode_get(cn, "max");
+        lo = least;
+        hi = -1;
+        if (!mn && !mx)
+            return fail(c, cn, "a %s range needs min:, max: or both%s", what,
+                        NULL);
+        if (mn && want_int(c, mn, wmin, least, 62, &lo))
+            return SOW_ERR;
+        if (mx && want_int(c, mx, wmax, least, 62, &hi))
+            return SOW_ERR;
+        if (!mx)
+            *high = true;
+        long top = mx ? hi : 62;
+        if (top < lo)
+            return fail(c, cn, "%s max is below min%s", what, NULL);
+        for (long k = lo; k <= top; k++)
+            *counts |= (uint64_t)1 << k;
+    }
+    return SOW_OK;
+}
+
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", NULL};
-    static const char *const wkeys[] = {"count", "owner", NULL};
+    static const char *const wkeys[] = {"count", "owner", "next_count",
+                                        "min_ply", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
@@ -557,51 +611,76 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
             return SOW_ERR;
         r->owner = (sow_owner_sel)oi;
     }
-    const sow_ynode *cn = sow_ynode_get(w, "count");
-    if (!cn)
-        return SOW_OK;
-    r->counts = 0;
-    r->counts_high = false;
-    long lo, hi;
-    if (cn->type == SOW_Y_SCALAR) {
-        if (want_int(c, cn, "count", 1, 62, &lo))
+    const sow_ynode *x = sow_ynode_get(w, "count");
+    if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
+        return SOW_ERR;
+    x = sow_ynode_get(w, "next_count");
+    if (x) {
+        r->has_next = true;
+        if (load_counts(c, x, "next_count", 0, &r->next_counts,
+                        &r->next_high))
             return SOW_ERR;
-        r->counts = (uint64_t)1 << lo;
-    } else if (cn->type == SOW_Y_SEQ) {
-        if (cn->n == 0)
-            return fail(c, cn, "count: [] matches nothing; list counts%s%s",
+    }
+    x = sow_ynode_get(w, "min_ply");
+    if (x) {
+        long mp;
+        if (want_int(c, x, "min_ply", 0, SOW_MAX_PLIES_LIMIT, &mp))
+            return SOW_ERR;
+        r->min_ply = (int)mp;
+    }
+    return SOW_OK;
+}
+
+/* phases: a list of {name, moves: sowing|decisions, fresh_holes,
+ * until_ply}. */
+static int load_phases(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"name", "moves", "fresh_holes",
+                                       "until_ply", NULL};
+    static const char *const kinds[] = {"sowing", "decisions", NULL};
+    sow_variant *v = c->v;
+    if (n->type != SOW_Y_SEQ || n->n < 1 || n->n > SOW_MAX_PHASES)
+        return fail(c, n, "phases must be a list of 1 to 8 phases (- name: "
+                          "..., moves: sowing or decisions)%s%s",
+                    NULL, NULL);
+    for (int i = 0; i < n->n; i++) {
+        const sow_ynode *p = n->items[i];
+        sow_phase *ph = &v->phases[i];
+        if (want_map(c, p, "a phase") || check_keys(c, p, "a phase", keys))
+            return SOW_ERR;
+        const sow_ynode *nm = sow_ynode_get(p, "name");
+        const sow_ynode *mv = sow_ynode_get(p, "moves");
+        if (!nm || !mv)
+            return fail(c, p, "a phase needs name: and moves: (sowing or "
+                              "decisions)%s%s",
                         NULL, NULL);
-        for (int i = 0; i < cn->n; i++) {
-            if (want_int(c, cn->items[i], "count", 1, 62, &lo))
+        if (nm->type != SOW_Y_SCALAR || !valid_name(nm->text, false))
+            return fail(c, nm, "a phase name must be a lower-case word%s%s",
+                        NULL, NULL);
+        for (int k = 0; k < i; k++)
+            if (strcmp(v->phases[k].name, nm->text) == 0)
+                return fail(c, nm, "phase '%s' is listed twice%s", nm->text,
+                            NULL);
+        snprintf(ph->name, sizeof ph->name, "%s", nm->text);
+        int kind;
+        if (want_word(c, mv, "moves", kinds, &kind))
+            return SOW_ERR;
+        ph->decisions = kind == 1;
+        const sow_ynode *x = sow_ynode_get(p, "fresh_holes");
+        if (x && want_bool(c, x, "fresh_holes", &ph->fresh_holes))
+            return SOW_ERR;
+        x = sow_ynode_get(p, "until_ply");
+        if (x) {
+            long u;
+            if (want_int(c, x, "until_ply", 1, SOW_MAX_PLIES_LIMIT, &u))
                 return SOW_ERR;
-            if ((r->counts >> lo) & 1)
-                return fail(c, cn->items[i], "count %s is listed twice%s",
-                            cn->items[i]->text, NULL);
-            r->counts |= (uint64_t)1 << lo;
+            ph->until_ply = (int)u;
         }
-    } else {
-        static const char *const rkeys[] = {"min", "max", NULL};
-        if (check_keys(c, cn, "count", rkeys))
-            return SOW_ERR;
-        const sow_ynode *mn = sow_ynode_get(cn, "min"),
-                        *mx = sow_ynode_get(cn, "max");
-        lo = 0;
-        hi = -1;
-        lo = 1;
-        if (!mn && !mx)
-            return fail(c, cn, "a count range needs min:, max: or both%s%s",
+        if (ph->decisions && (ph->fresh_holes || ph->until_ply))
+            return fail(c, p, "fresh_holes and until_ply are for sowing "
+                              "phases%s%s",
                         NULL, NULL);
-        if (mn && want_int(c, mn, "count min", 1, 62, &lo))
-            return SOW_ERR;
-        if (mx && want_int(c, mx, "count max", 1, 62, &hi))
-            return SOW_ERR;
-        if (!mx)
-            r->counts_high = true;
-        long top = mx ? hi : 62;
-        if (top < lo)
-            return fail(c, cn, "count max is below min%s%s", NULL, NULL);
-        for (long k = lo; k <= top; k++)
-            r->counts |= (uint64_t)1 << k;
+        v->nphases = i + 1;
     }
     return SOW_OK;
 }
@@ -824,7 +903,8 @@ static int load_root(ctx *c, const sow_ynode *root)
     static const char *const keys[] = {"id", "name", "summary", "source",
                                        "rules", "board", "sowing", "end",
                                        "script", "hooks", "options",
-                                       "decisions", "state", "match", NULL};
+                                       "decisions", "state", "match",
+                                       "phases", "start_phase", NULL};
     sow_variant *v = c->v;
     if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
         return sow_error_set(c->err, c->path, 1, 1,
@@ -876,6 +956,17 @@ static int load_root(ctx *c, const sow_ynode *root)
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "match")) && load_match(c, x))
         return SOW_ERR;
+    if ((x = sow_ynode_get(root, "phases")) && load_phases(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "start_phase"))) {
+        v->start_phase = -1;
+        for (int i = 0; i < v->nphases; i++)
+            if (x->type == SOW_Y_SCALAR && strcmp(v->phases[i].name, x->text) == 0)
+                v->start_phase = i + 1;
+        if (v->start_phase < 0)
+            return fail(c, x, "start_phase must name one of the phases%s%s",
+                        NULL, NULL);
+    }
     if (v->ndecisions &&
         (!v->hook_fn[SOW_HOOK_DECISIONS] || !v->hook_fn[SOW_HOOK_DECIDE]))
         return fail(c, sow_ynode_get(root, "decisions"),

@@ -52,14 +52,15 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->max_plies = (int)sow_expr_eval(&v->max_plies, opts);
     for (int opp = 0; opp < 2; opp++)
         for (int c = 0; c < 64; c++) {
-            sow_lap_action a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+            int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
             for (int i = v->nlap_rules - 1; i >= 0; i--) {
                 const sow_lap_rule *r = &v->lap_rules[i];
                 bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
                 bool owner_ok = r->owner == SOW_OWNER_ANY ||
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
-                if (count_ok && owner_ok)
-                    a = r->action; /* the first matching rule wins */
+                if (count_ok && owner_ok) /* the first matching rule wins */
+                    a = r->has_next || r->min_ply ? SOW_LAP_RULES
+                                                  : (int)r->action;
             }
             s->lap_action[opp][c] = (uint8_t)a;
         }

@@ -20,18 +20,24 @@
         }                                                                    \
     } while (0)
 
-static sow_lap_action decide(const sow_setup *s, const sow_game *g, int h,
-                             int c)
+/* The lap-end rules in full: the first whose conditions hold. */
+static sow_lap_action decide_rules(const sow_setup *s, const sow_game *g,
+                                   int h, int c)
 {
     const sow_variant *v = s->v;
     int mover = g->to_move;
-    if (c < 64)
-        return (sow_lap_action)s->lap_action[g->owner[h] != mover][c];
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
         if (!count_ok)
             continue;
+        if (r->min_ply && g->ply < r->min_ply)
+            continue;
+        if (r->has_next) {
+            int k = g->board[s->next[h]];
+            if (!(k < 63 ? (r->next_counts >> k) & 1 : r->next_high))
+                continue;
+        }
         if (r->owner == SOW_OWNER_OWN && g->owner[h] != mover)
             continue;
         if (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == mover)
@@ -39,6 +45,17 @@ static sow_lap_action decide(const sow_setup *s, const sow_game *g, int h,
         return r->action;
     }
     return s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+}
+
+static sow_lap_action decide(const sow_setup *s, const sow_game *g, int h,
+                             int c)
+{
+    if (c < 64) {
+        int a = s->lap_action[g->owner[h] != g->to_move][c];
+        if (a != SOW_LAP_RULES)
+            return (sow_lap_action)a;
+    }
+    return decide_rules(s, g, h, c);
 }
 
 static void capture(const sow_observer *obs, sow_game *g, int h)
@@ -145,8 +162,9 @@ static int sow_fast(const sow_setup *s, const sow_rules *r, sow_game *g,
         }
         h = end - 1;
         int c = b[h];
-        sow_lap_action a = c < 64 ? (sow_lap_action)s->lap_action[own[h] != mover][c]
-                                  : decide(s, g, h, c);
+        int a = c < 64 ? s->lap_action[own[h] != mover][c] : SOW_LAP_RULES;
+        if (a == SOW_LAP_RULES)
+            a = decide_rules(s, g, h, c);
         if (a == SOW_LAP_RELAY) {
             seeds = c;
             b[h] = 0;
@@ -234,8 +252,11 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
         w[3] += add[3];
         h = (end > n ? end - n : end) - 1;
         int c = LANE(w, h);
-        sow_lap_action a = c < 64 ? (sow_lap_action)s->lap_action[own[h] != mover][c]
-                                  : decide(s, g, h, c);
+        int a = c < 64 ? s->lap_action[own[h] != mover][c] : SOW_LAP_RULES;
+        if (a == SOW_LAP_RULES) {
+            memcpy(b, w, sizeof w); /* the rules may look at the board */
+            a = decide_rules(s, g, h, c);
+        }
         if (a == SOW_LAP_RELAY) {
             seeds = c;
             CLEAR_LANE(w, h);
@@ -395,9 +416,20 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
 {
     if (endless_mask)
         *endless_mask = 0;
-    if (g->phase != 0)
+    const sow_phase *ph = g->phase && g->phase <= s->v->nphases
+                              ? &s->v->phases[g->phase - 1]
+                              : NULL;
+    if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
     int n = sow_candidates(s, g, player, out);
+    if (ph && ph->fresh_holes) {
+        /* B.3: only holes not yet played in this phase */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!((g->played[player] >> out[i]) & 1))
+                out[k++] = out[i];
+        n = k;
+    }
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
         return n;
     /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each

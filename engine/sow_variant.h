@@ -90,9 +90,24 @@ typedef struct sow_lap_rule {
     uint64_t counts;      /* bit c set: count c matches (c < 63) */
     bool counts_high;     /* counts of 63 and more match */
     sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
+    bool has_next;        /* the next hole's count must match too: */
+    uint64_t next_counts; /*   bit k set: count k matches (k < 63) */
+    bool next_high;       /*   counts of 63 and more match */
+    int min_ply;          /* the rule applies from this ply on (0: always) */
     sow_lap_action action;
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
+
+/* A phase of a game other than ordinary play (phase 0): its number is its
+ * position in `phases` plus one. */
+typedef struct sow_phase {
+    char name[SOW_NAME_MAX];
+    bool decisions;       /* moves are decision moves, else sowings */
+    bool fresh_holes;     /* sowings only from own holes not yet played in
+                             this phase (all again once all are played) */
+    int until_ply;        /* the phase ends after this many plies (0: no) */
+} sow_phase;
+#define SOW_MAX_PHASES 8
 
 /* Hooks a script may provide; the names of the Lua functions are in
  * sow_variant.hook_fn. */
@@ -163,6 +178,11 @@ typedef struct sow_variant {
      * returning state = {...} from its hooks */
     int nstate;
     char state[SOW_MAX_STATE][SOW_NAME_MAX];
+
+    /* phases other than ordinary play; a game starts in start_phase */
+    int nphases;
+    sow_phase phases[SOW_MAX_PHASES];
+    int start_phase;
 
     /* matches: a game-to-game loop driven by the new_game hook */
     sow_expr match;               /* bool: play a match */

@@ -110,7 +110,7 @@ static void show_start(const sow_setup *s, const sow_match *m,
             own[g->owner[h]]++;
         printf("\n== game %d: %s starts; holes: South %d, North %d%s\n",
                m->game, m->starter ? "North" : "South", own[0], own[1],
-               g->phase ? " (before buying)" : "");
+               sow_decision_phase(s, g) ? " (before the decisions)" : "");
     }
     sow_draw_board(pic, sizeof pic, s, g, -1);
     printf("\n%s", pic);
@@ -223,7 +223,7 @@ int cmd_play(int argc, char **argv)
         }
         sow_move mv;
         who p = players[g.to_move];
-        if (g.phase != 0)
+        if (sow_decision_phase(s, &g))
             printf("%s decides: ", g.to_move ? "North" : "South"),
                 print_legal(s, &g);
         if (p == P_HUMAN) {
@@ -233,7 +233,7 @@ int cmd_play(int argc, char **argv)
                 quit = true;
                 break;
             }
-        } else if (g.phase != 0 || p == P_RANDOM) {
+        } else if (sow_decision_phase(s, &g) || p == P_RANDOM) {
             /* decision moves: the computer has no measure of them */
             mv = g.legal[sow_rng_below(&rng, g.nlegal)];
         } else if (sow_player_choose(SOW_PLAYER_GREEDY, &cg.eng, &g, &rng,
@@ -259,7 +259,7 @@ int cmd_play(int argc, char **argv)
         if (g.last_endless)
             printf(", an endless move (C0.7, P5)");
         printf("\n%s", pic);
-        if (!g.over && sowing && g.phase == 0 && g.to_move == mover)
+        if (!g.over && sowing && !sow_decision_phase(s, &g) && g.to_move == mover)
             printf("%s cannot move and passes (C0.5).\n",
                    mover ? "South" : "North");
         if (!g.over && g.endless_mask) {
