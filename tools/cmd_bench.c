@@ -81,7 +81,8 @@ int cmd_bench(int argc, char **argv)
     int rc = 0;
     sow_game g;
     while (t - t0 < seconds) {
-        for (int k = 0; k < 64 && !rc; k++) {
+        /* 64 games between two looks at the clock, or one match */
+        for (int k = 0; k < 64 && !rc && (k == 0 || !cg.setup.match); k++) {
             /* a single game, or every game of a match */
             sow_match m;
             if (sow_match_start(&cg.eng, &m, &g, &err)) {

@@ -119,9 +119,10 @@ static int game_start(const out *o, sow_engine *e, sow_match *m,
         for (int h = 0; h < s->holes; h++)
             own[g->owner[h]]++;
         if (s->match)
-            printf("%sgame %d: %s starts; holes South %d, North %d\n",
+            printf("%sgame %d: %s starts; holes South %d, North %d%s\n",
                    m->game > 1 ? "\n" : "", m->game,
-                   m->starter ? "North" : "South", own[0], own[1]);
+                   m->starter ? "North" : "South", own[0], own[1],
+                   sow_decision_phase(s, g) ? " (before the decisions)" : "");
         sow_draw_board(line, sizeof line, s, g, -1);
         printf("start, %s to move\n%s", g->to_move ? "North" : "South", line);
     }
@@ -220,6 +221,12 @@ int cmd_replay(int argc, char **argv)
             rc = 1;
     }
     fflush(stdout);
+    if (rc && s->match && !err.path[0]) {
+        /* plies count from 0 in every game: say which game */
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "game %d, %.1000s", m.game, err.msg);
+        snprintf(err.msg, sizeof err.msg, "%s", msg);
+    }
     if (rc)
         cli_error("replay", &err);
     free(buf);

@@ -248,6 +248,106 @@ input=$'2\n2\n0\nhelp\nquit\n' t play-humans-illegal 0 \
     "out~'0' is not a legal move. legal moves: A B C D E F" \
     'out~game left unfinished after 1 ply.' noerr -- sow play $V --south human --north human
 
+# ---- Adji Kui II (adji-kui-2): options, decision moves, matches -----------
+V2=adji-kui-2
+# A match of two games (K2.9), made by the independent reference with a
+# random player: game 1 (40 plies) ends 36-12, so South owns 9 holes and
+# opens game 2 with three buy decisions (buy:9 buy:10 buy:8); game 2 ends
+# 17-31 (79 plies, the buys included); holes for a next game [4, 8].
+K2M=$("$PYTHON" tests/ref/adji_kui_2.py random --seed 2 --option match=true --option match_games=2) || {
+    echo "cli: tests/ref/adji_kui_2.py random --seed 2 failed" >&2
+    exit 2
+}
+K2G1=$(echo "$K2M" | cut -d' ' -f1-40)   # game 1 only
+K2MO=(--option match=true --option match_games=2)
+K2BUYS='buy:6 buy:7 buy:8 buy:9 buy:10 buy:11'
+K2HDR2='{"game":2,"starter":1,"owners":[0,0,0,0,0,0,1,1,1,1,1,1],"board":[4,4,4,4,4,4,4,4,4,4,4,4]}'
+K2END='{"match_result":{"winner":null,"games":2,"holes":[4,8],"unfinished":true,"reason":"match_games reached"}}'
+NEEDS_MATCH="option buy=nearest applies only with match=true; add --option match=true or leave buy out"
+
+# show lists every option: value, default, allowed values, its doc line
+k2_show=(
+    'out=Adji Kui II (adji-kui-2)'
+    'out~  endless_move = forbid   (default forbid; forbid, end_game)'
+    'out~  match = false   (default false; true or false)'
+    'out~  remainder = larger_owns   (default larger_owns; larger_owns, winner_owns)'
+    'out~  buy = choose   (default choose; choose, nearest)'
+    'out~  next_starter = alternate   (default alternate; alternate, loser, winner)'
+    'out~  match_games = 50   (default 50; 1 to 100000)'
+    'out~  skip_origin = false   (default false; true or false)'
+    'out~  max_plies = 10000   (default 10000; 1 to 1000000)'
+    'out~      (only with match=true)'
+    'out~decision moves: buy:N'
+)
+while IFS= read -r doc; do
+    k2_show+=("out~      $doc")
+done < <(sed -n 's/^    doc: *"\(.*\)" *$/\1/p' variants/adji_kui_2.yaml)
+[ ${#k2_show[@]} -eq 19 ] || echo "cli: note: expected 8 option docs in variants/adji_kui_2.yaml, found $((${#k2_show[@]} - 11))"
+t k2-show 0 "${k2_show[@]}" 'out~K2.9' 'out~P15' noerr -- sow show $V2
+t k2-show-match 0 'out~  match = true   (default false; true or false)' 'out~  buy = nearest   (default choose; choose, nearest)' noerr -- sow show $V2 --option match=true --option buy=nearest
+t k2-option-unknown 1 "err=sow replay: variant adji-kui-2 has no option 'foo'; its options: endless_move, match, remainder, buy, next_starter, match_games, skip_origin, max_plies" lines=0 -- sow replay $V2 --moves 2 --option foo=1
+
+# options that do not fit together: a match option without match=true is
+# refused by every command, in one line, before anything is printed
+t k2-nearest-no-match 1 "err=sow replay: $NEEDS_MATCH" lines=0 -- sow replay $V2 --moves 2 --option buy=nearest --json
+t k2-nearest-one-line 1 lines=1 "out=sow replay: $NEEDS_MATCH" -- sh -c '"$0" replay adji-kui-2 --moves 2 --option buy=nearest 2>&1 >/dev/null' "$SOW"
+t k2-nearest-match-false 1 "err=sow replay: $NEEDS_MATCH" lines=0 -- sow replay $V2 --moves 2 --option match=false --option buy=nearest
+t k2-nearest-play 1 "err=sow play: $NEEDS_MATCH" lines=0 -- sow play $V2 --option buy=nearest
+t k2-nearest-show 1 "err=sow show: $NEEDS_MATCH" lines=0 -- sow show $V2 --option buy=nearest
+t k2-nearest-bench 1 "err=sow bench: $NEEDS_MATCH" lines=0 -- sow bench $V2 --seconds 0.05 --option buy=nearest
+t k2-remainder-no-match 1 'err=sow replay: option remainder=winner_owns applies only with match=true; add --option match=true or leave remainder out' lines=0 -- sow replay $V2 --moves 2 --option remainder=winner_owns
+t k2-starter-no-match 1 'err=sow replay: option next_starter=loser applies only with match=true; add --option match=true or leave next_starter out' lines=0 -- sow replay $V2 --moves 2 --option next_starter=loser
+t k2-games-no-match 1 'err=sow replay: option match_games=3 applies only with match=true; add --option match=true or leave match_games out' lines=0 -- sow replay $V2 --moves 2 --option match_games=3
+# the defaults, given explicitly, fit a single game; with match=true all fit
+t k2-defaults-no-match 0 noerr lines=1 'out~"move":2' -- sow replay $V2 --moves 2 --option buy=choose --option match_games=50 --json
+t k2-nearest-match 0 noerr 'out={"game":1,"starter":0,"owners":[0,0,0,0,0,0,1,1,1,1,1,1],"board":[4,4,4,4,4,4,4,4,4,4,4,4]}' lines=2 -- sow replay $V2 --moves 2 --option buy=nearest --option match=true --json
+
+# replay: decision moves, legal and not
+t k2-replay-match 0 noerr "last=$K2END" 'out~"move":"buy:9"' 'out~"move":"buy:8"' -- sow replay $V2 "${K2MO[@]}" --moves "$K2M" --json
+t k2-replay-match-text 0 noerr 'out~match over after 2 games: match_games reached' -- sow replay $V2 "${K2MO[@]}" --moves "$K2M"
+# an illegal buy: which ply, which token, the legal buy tokens; the lines
+# before it (game 1, its result, game 2's header) are printed
+t k2-replay-buy-own-hole 1 "err=sow replay: game 2, ply 0: move buy:0 is not legal for South; the legal moves are: $K2BUYS" "last=$K2HDR2" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:0" --json
+t k2-replay-buy-twice 1 'err=sow replay: game 2, ply 1: move buy:9 is not legal for South; the legal moves are: buy:6 buy:7 buy:8 buy:10 buy:11' lines=44 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:9 buy:9" --json
+t k2-replay-buy-no-such-hole 1 "err=sow replay: game 2, ply 0: move buy:200 is not legal for South; the legal moves are: $K2BUYS" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:200" --json
+t k2-replay-sow-during-buys 1 "err=sow replay: game 2, ply 0: move 3 is not legal for South; the legal moves are: $K2BUYS" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 3" --json
+# after the last buy no buy is due: the starter (North) sows
+t k2-replay-buy-not-due 1 'err~sow replay: game 2, ply 3: move buy:11 is not legal for North; the legal moves are: ' lines=46 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:9 buy:10 buy:8 buy:11" --json
+t k2-replay-buy-game1 1 'err=sow replay: game 1, ply 0: move buy:6 is not legal for South; the legal moves are: 0 1 2 3 4 5' lines=1 -- sow replay $V2 --option match=true --moves buy:6 --json
+# malformed decisions
+t k2-replay-buy-x 1 "err=sow replay: game 2, ply 0: move 'buy:x': the value after 'buy:' must be a whole number from 0 to 255; the legal moves are: $K2BUYS" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:x" --json
+t k2-replay-buy-999 1 "err=sow replay: game 2, ply 0: move 'buy:999': the value after 'buy:' must be a whole number from 0 to 255; the legal moves are: $K2BUYS" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:999" --json
+t k2-replay-sell 1 "err=sow replay: game 2, ply 0: move 'sell:3' is neither a hole number (0 to 11) nor a decision (buy:N); the legal moves are: $K2BUYS" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 sell:3" --json
+# a buy token in a single game (K2.7: no match, no buying)
+t k2-replay-buy-single 1 'err=sow replay: ply 0: move buy:6 is not legal for South; the legal moves are: 0 1 2 3 4 5' lines=0 -- sow replay $V2 --moves buy:6 --json
+t k2-replay-buy-single-later 1 'err=sow replay: ply 1: move buy:6 is not legal for North; the legal moves are: 7 8 9' lines=1 -- sow replay $V2 --moves "2 buy:6" --json
+t k2-replay-after-match 1 "err=sow replay: game 2, token 120 ('3'): the match is already over after ply 79; nothing may follow" "last=$K2END" -- sow replay $V2 "${K2MO[@]}" --moves "$K2M 3" --json
+
+# play: computers, and people buying through stdin
+t k2-play-computers-match 0 noerr 'out~== game 1: South starts' 'out~== game 2: North starts' \
+    'outre=^match over after 2 games: match_games reached\. Holes for a next game: South [0-9]+, North [0-9]+ \(unfinished\)\.$' \
+    -- sow play $V2 --option match=true --option match_games=2 --south computer --north computer --seed 1
+t k2-play-randoms-match 0 noerr 'outre=^match over after 3 games: ' -- sow play $V2 --option match=true --option match_games=3 --south random --north random --seed 4
+# two people, fed the reference's match: South buys in game 2
+input=$(printf '%s\n' $K2M) t k2-play-humans-match 0 noerr out!~'not a legal move' \
+    'out~game over after 40 plies: 8 or fewer seeds on the board. South 36, North 12: South wins.' \
+    "out~South decides: legal moves: $K2BUYS" \
+    'out~ply 0: South plays buy:9' 'out~ply 1: South plays buy:10' 'out~ply 2: South plays buy:8' \
+    'out~game over after 79 plies: 8 or fewer seeds on the board. South 17, North 31: North wins.' \
+    'out~match over after 2 games: match_games reached. Holes for a next game: South 4, North 8 (unfinished).' \
+    -- sow play $V2 "${K2MO[@]}" --south human --north human
+# a person typing buys that are not legal, then one that is
+input=$(printf '%s\n' $K2G1 buy:0 buy:x buy:99 6 buy:9 quit) t k2-play-human-bad-buys 0 noerr \
+    "out~'buy:0' is not a legal move. legal moves: $K2BUYS" \
+    "out~'buy:x' is not a legal move. legal moves: $K2BUYS" \
+    "out~'buy:99' is not a legal move. legal moves: $K2BUYS" \
+    "out~'6' is not a legal move. legal moves: $K2BUYS" \
+    'out~ply 0: South plays buy:9' 'out~South decides: legal moves: buy:6 buy:7 buy:8 buy:10 buy:11' \
+    'out~game left unfinished after 1 ply.' \
+    -- sow play $V2 "${K2MO[@]}" --south human --north human
+input=$'buy:6\nquit\n' t k2-play-buy-single 0 noerr "out~'buy:6' is not a legal move. legal moves: a b c d e f" \
+    'out~game left unfinished after 0 plies.' -- sow play $V2 --seed 1
+
 # ---- make install into a temporary DESTDIR --------------------------------
 # shellcheck source=tests/cli/install.sh
 . "$here/install.sh"

@@ -1,17 +1,19 @@
 #!/bin/bash
 # Regenerate the golden records tests/golden/NAME.jsonl from NAME.args with
-# the INDEPENDENT reference implementation (tests/ref/adji_kui_1.py), never
-# with build/sow: a golden record states what the rules say, not what the
-# engine happens to print.
+# the INDEPENDENT reference implementation of the record's variant
+# (tests/ref/adji_kui_1.py, tests/ref/adji_kui_2.py), never with build/sow:
+# a golden record states what the rules say, not what the engine happens to
+# print.
 #
 #   bash tests/golden/regen.sh [NAME...]        (default: every NAME.args)
 #
 # NAME.args holds the arguments of `sow replay`, one per line (the variant
 # id, --moves, the move list, --option, NAME=VALUE, ...); lines starting with
-# '#' are comments. Only adji-kui-1 records can be made by the reference.
+# '#' are comments. The first argument, the variant id, picks the reference:
+# adji-kui-1 or adji-kui-2 (single games and matches); there is none for the
+# other variants.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-ref="$here/../ref/adji_kui_1.py"
 py=${PYTHON:-/usr/bin/python3}
 
 if [ $# -eq 0 ]; then
@@ -24,10 +26,13 @@ rc=0
 for f in "$@"; do
     name=$(basename "$f" .args)
     mapfile -t args < <(grep -v '^#' "$f")
-    if [ "${args[0]:-}" != adji-kui-1 ]; then
-        echo "regen: $name: the reference only knows adji-kui-1" >&2
-        rc=1; continue
-    fi
+    case ${args[0]:-} in
+    adji-kui-1) ref="$here/../ref/adji_kui_1.py" ;;
+    adji-kui-2) ref="$here/../ref/adji_kui_2.py" ;;
+    *)
+        echo "regen: $name: no reference implementation of variant '${args[0]:-}' (adji-kui-1, adji-kui-2)" >&2
+        rc=1; continue ;;
+    esac
     if ! "$py" "$ref" replay "${args[@]:1}" >"$here/$name.jsonl.tmp"; then
         echo "regen: $name: the reference failed" >&2
         rm -f "$here/$name.jsonl.tmp"; rc=1; continue
