@@ -257,6 +257,28 @@ void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
         snprintf(buf, size, "(none)");
 }
 
+void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
+                   size_t size)
+{
+    buf[0] = 0;
+    if (g->over || g->phase == 0 || g->phase > s->v->nphases)
+        return;
+    const sow_phase *ph = &s->v->phases[g->phase - 1];
+    if (!ph->fresh_holes)
+        return;
+    size_t len = (size_t)snprintf(buf, size, "%s: still to play:", ph->name);
+    for (int p = 0; p < 2 && len < size; p++) {
+        len += (size_t)snprintf(buf + len, size - len, "%s %s",
+                                p ? "," : "", p ? "North" : "South");
+        for (int h = 0; h < s->holes && len < size; h++)
+            if (g->owner[h] == p && !((g->played[p] >> h) & 1)) {
+                char l[8];
+                sow_hole_label(s, h, l, sizeof l);
+                len += (size_t)snprintf(buf + len, size - len, " %s", l);
+            }
+    }
+}
+
 int cli_split_moves(char *buf, char **tok, int max)
 {
     int n = 0;

@@ -67,6 +67,12 @@ void cli_close(cli_game *cg);
 void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
                       bool labels, char *buf, size_t size);
 
+/* In a sowing phase with fresh_holes (an opening such as B.3), write the
+ * holes each player has still to play, e.g. "opening: still to play:
+ * South b c, North A E"; else write nothing. */
+void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
+                   size_t size);
+
 /* Split a string of move tokens separated by spaces or commas. Returns
  * the count, fills tok (pointers into buf, which is modified). */
 int cli_split_moves(char *buf, char **tok, int max);

@@ -262,6 +262,10 @@ int cmd_play(int argc, char **argv)
         if (!g.over && sowing && !sow_decision_phase(s, &g) && g.to_move == mover)
             printf("%s cannot move and passes (C0.5).\n",
                    mover ? "South" : "North");
+        char due[256];
+        cli_phase_due(s, &g, due, sizeof due);
+        if (due[0])
+            printf("%s\n", due);
         if (!g.over && g.endless_mask) {
             uint16_t ex[SOW_MAX_HOLES];
             int n = 0;

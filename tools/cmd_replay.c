@@ -50,6 +50,10 @@ static void print_ply(const out *o, const sow_game *before, sow_move mv,
     sow_draw_board(line, sizeof line, s, after,
                    sow_move_is_decision(mv) ? -1 : mv);
     fputs(line, stdout);
+    char due[256];
+    cli_phase_due(s, after, due, sizeof due);
+    if (due[0])
+        printf("%s\n", due);
     if (!after->over && after->endless_mask) {
         uint16_t ex[SOW_MAX_HOLES];
         int n = 0;
