@@ -40,6 +40,7 @@ typedef struct sow_setup {
     /* the lap-end rules as a table: [opponent's hole][count], counts 0-63
      * (larger counts go through the rules) */
     uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
+    uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
     bool match;             /* play a match of games (new_game hook) */
     bool force_general;     /* tests: never take sow_sow's fast path */
     /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes

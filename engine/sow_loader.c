@@ -576,7 +576,7 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
 
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
-    static const char *const keys[] = {"when", "do", NULL};
+    static const char *const keys[] = {"when", "do", "if", NULL};
     static const char *const wkeys[] = {"count", "owner", "next_count",
                                         "min_ply", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
@@ -599,6 +599,13 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     r->counts = ~(uint64_t)0;
     r->counts_high = true;
     r->owner = SOW_OWNER_ANY;
+    const sow_ynode *cond = sow_ynode_get(n, "if");
+    if (cond) {
+        field fc = {"if", F_BOOL, 0, 0, NULL};
+        if (want_expr(c, cond, &fc, &r->cond))
+            return SOW_ERR;
+        r->has_if = true;
+    }
     const sow_ynode *w = sow_ynode_get(n, "when");
     if (!w || (w->type == SOW_Y_SCALAR && w->text[0] == 0))
         return SOW_OK;

@@ -50,11 +50,18 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->repetition = sow_expr_eval(&v->repetition, opts) != 0;
     s->no_capture_plies = (int)sow_expr_eval(&v->no_capture_plies, opts);
     s->max_plies = (int)sow_expr_eval(&v->max_plies, opts);
+    s->lap_rules_on = 0;
+    for (int i = 0; i < v->nlap_rules; i++)
+        if (!v->lap_rules[i].has_if ||
+            sow_expr_eval(&v->lap_rules[i].cond, opts))
+            s->lap_rules_on |= 1u << i;
     for (int opp = 0; opp < 2; opp++)
         for (int c = 0; c < 64; c++) {
             int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
             for (int i = v->nlap_rules - 1; i >= 0; i--) {
                 const sow_lap_rule *r = &v->lap_rules[i];
+                if (!((s->lap_rules_on >> i) & 1))
+                    continue;
                 bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
                 bool owner_ok = r->owner == SOW_OWNER_ANY ||
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);

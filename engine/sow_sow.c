@@ -28,6 +28,8 @@ static sow_lap_action decide_rules(const sow_setup *s, const sow_game *g,
     int mover = g->to_move;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
+        if (!((s->lap_rules_on >> i) & 1))
+            continue;
         bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
         if (!count_ok)
             continue;

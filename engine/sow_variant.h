@@ -94,6 +94,8 @@ typedef struct sow_lap_rule {
     uint64_t next_counts; /*   bit k set: count k matches (k < 63) */
     bool next_high;       /*   counts of 63 and more match */
     int min_ply;          /* the rule applies from this ply on (0: always) */
+    bool has_if;          /* the rule exists only when `cond` is true */
+    sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
