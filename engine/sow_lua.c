@@ -1,5 +1,6 @@
 /* sow_lua.c - the Lua bridge and its sandbox (see sow_lua.h). */
 #include "sow_lua.h"
+#include "sow_memo.h"
 #include "sow_record.h"
 
 #include <lauxlib.h>
@@ -69,6 +70,17 @@ struct sow_lua {
     const sow_setup *view_setup; /* the setup its geometry was built for */
     int view_holes;
     sow_dir view_dir;
+    /* the lap_end cache (sow_memo.h): a miss runs the hook with the
+     * recording view, which reads the game directly and logs each read */
+    sow_memo *memo;
+    bool memo_off;      /* not used (turned off, or the hook proved impure) */
+    bool recording;     /* a hook call with the recording view runs */
+    bool rec_impure;    /* it did something the cache cannot key on */
+    const sow_game *rec_g;
+    int rec_hole, rec_count;
+    sow_memo_log rec_log;
+    int rec_ref;        /* the recording view g (a proxy) */
+    int rec_sub_ref[4]; /* its board, owner, captured, state proxies */
 };
 
 static sow_lua *bridge_of(lua_State *L)
@@ -350,6 +362,8 @@ static void new_proxy(lua_State *L, int n, const uint8_t *from, int *ref)
     *ref = luaL_ref(L, LUA_REGISTRYINDEX); /* pops the backing table */
 }
 
+static void rec_geometry(sow_lua *x, const sow_setup *s);
+
 /* (Re)build the view for a setup: the proxy g, its geometry, and tables
  * for the game state, which push_view then fills completely. */
 static void view_geometry(sow_lua *x, const sow_setup *s)
@@ -399,6 +413,7 @@ static void view_geometry(sow_lua *x, const sow_setup *s)
         lua_setfield(L, -2, keys[i]);
     }
     lua_pop(L, 1);
+    rec_geometry(x, s);
     x->view_setup = s;
     x->view_holes = s->holes;
     x->view_dir = s->dir;
@@ -424,6 +439,171 @@ static void sync_array(lua_State *L, int ref, uint16_t *cache,
     }
     if (open)
         lua_pop(L, 1);
+}
+
+/* ---- the recording view (a miss of the lap_end cache) ------------------ */
+
+static void rec_log(sow_lua *x, int32_t loc, int32_t val)
+{
+    if (x->rec_log.n >= SOW_MEMO_LOG_MAX) {
+        x->rec_impure = true;
+        return;
+    }
+    x->rec_log.loc[x->rec_log.n] = loc;
+    x->rec_log.val[x->rec_log.n++] = val;
+}
+
+static int32_t rec_value(sow_lua *x, int32_t loc)
+{
+    int32_t v = sow_memo_read(x->rec_g, x->rec_hole, x->rec_count, loc);
+    rec_log(x, loc, v);
+    return v;
+}
+
+/* board[k], owner[k], captured[k]: upvalues base location and size. */
+static int rec_array_index(lua_State *L)
+{
+    sow_lua *x = bridge_of(L);
+    int isnum;
+    lua_Integer k = lua_tointegerx(L, 2, &isnum);
+    lua_Integer n = lua_tointeger(L, lua_upvalueindex(2));
+    if (!isnum || lua_type(L, 2) != LUA_TNUMBER || k < 0 || k >= n ||
+        !x->rec_g) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushinteger(L, rec_value(x, (int32_t)lua_tointeger(
+                                        L, lua_upvalueindex(1)) +
+                                        (int32_t)k));
+    return 1;
+}
+
+/* pairs over a recording array: every value is read. */
+static int rec_array_pairs(lua_State *L)
+{
+    sow_lua *x = bridge_of(L);
+    int32_t base = (int32_t)lua_tointeger(L, lua_upvalueindex(1));
+    int n = (int)lua_tointeger(L, lua_upvalueindex(2));
+    lua_pushcfunction(L, view_next);
+    lua_createtable(L, n, 1);
+    for (int k = 0; k < n && x->rec_g; k++) {
+        lua_pushinteger(L, rec_value(x, base + k));
+        lua_rawseti(L, -2, k);
+    }
+    lua_pushnil(L);
+    return 3;
+}
+
+static int rec_state_index(lua_State *L)
+{
+    sow_lua *x = bridge_of(L);
+    const char *name = lua_tostring(L, 2);
+    for (int i = 0; name && lua_type(L, 2) == LUA_TSTRING && x->rec_g &&
+                    i < x->v->nstate;
+         i++)
+        if (strcmp(name, x->v->state[i]) == 0) {
+            lua_pushinteger(L, rec_value(x, SOW_LOC_STATE + i));
+            return 1;
+        }
+    lua_pushnil(L);
+    return 1;
+}
+
+/* g: the state arrays are recording proxies, the numbers are logged,
+ * the geometry (next, prev, opposite, holes, row) comes from the ordinary
+ * view's table, upvalue 1. */
+static int rec_g_index(lua_State *L)
+{
+    sow_lua *x = bridge_of(L);
+    static const char *const subs[4] = {"board", "owner", "captured",
+                                        "state"};
+    static const char *const nums[4] = {"mover", "ply", "total", "phase"};
+    static const int32_t locs[4] = {SOW_LOC_MOVER, SOW_LOC_PLY,
+                                    SOW_LOC_TOTAL, SOW_LOC_PHASE};
+    const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(k, subs[i]) == 0) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_sub_ref[i]);
+            return 1;
+        }
+        if (strcmp(k, nums[i]) == 0 && x->rec_g) {
+            lua_pushinteger(L, rec_value(x, locs[i]));
+            return 1;
+        }
+    }
+    lua_settop(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    return 1;
+}
+
+/* A proxy whose reads call `index` (with upvalues base and n) and whose
+ * writes are errors. Leaves it on the stack. */
+static void new_rec_proxy(lua_State *L, lua_CFunction index, int32_t base,
+                          int n, lua_CFunction pairs)
+{
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, base);
+    lua_pushinteger(L, n);
+    lua_pushcclosure(L, index, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, view_write);
+    lua_setfield(L, -2, "__newindex");
+    if (pairs) {
+        lua_pushinteger(L, base);
+        lua_pushinteger(L, n);
+        lua_pushcclosure(L, pairs, 2);
+        lua_setfield(L, -2, "__pairs");
+    }
+    lua_pushinteger(L, n);
+    lua_pushcclosure(L, view_len, 1);
+    lua_setfield(L, -2, "__len");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+}
+
+static void rec_geometry(sow_lua *x, const sow_setup *s)
+{
+    lua_State *L = x->L;
+    const int32_t base[3] = {SOW_LOC_BOARD, SOW_LOC_OWNER, SOW_LOC_CAPTURED};
+    const int size[3] = {s->holes, s->holes, 2};
+    for (int i = 0; i < 4; i++) {
+        if (i < 3)
+            new_rec_proxy(L, rec_array_index, base[i], size[i],
+                          rec_array_pairs);
+        else
+            new_rec_proxy(L, rec_state_index, 0, 0, NULL);
+        if (x->rec_sub_ref[i] != LUA_NOREF)
+            luaL_unref(L, LUA_REGISTRYINDEX, x->rec_sub_ref[i]);
+        x->rec_sub_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    lua_createtable(L, 0, 0); /* g */
+    lua_createtable(L, 0, 3);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+    lua_pushcclosure(L, rec_g_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, view_write);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    if (x->rec_ref != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, x->rec_ref);
+    x->rec_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* math.random in a recording call: its result is no function of the view,
+ * so the call is not cached. Upvalue 1: the original. */
+static int impure_random(lua_State *L)
+{
+    sow_lua *x = bridge_of(L);
+    if (x->recording)
+        x->rec_impure = true;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 /* Bring the view up to date with the game and push the proxy g. */
@@ -520,6 +700,9 @@ static int setup_state(lua_State *L)
     lua_call(L, 1, 0);
     lua_pushnil(L);
     lua_setfield(L, -2, "randomseed");
+    lua_getfield(L, -1, "random");
+    lua_pushcclosure(L, impure_random, 1);
+    lua_setfield(L, -2, "random");
     lua_pop(L, 1);
     for (int i = 0; removed_globals[i]; i++) {
         lua_pushnil(L);
@@ -582,7 +765,10 @@ static int build(sow_lua *x, sow_error *err)
 {
     x->mem_used = 0;
     x->view_ref = x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
-    x->proxy_ref = x->state_ref = LUA_NOREF;
+    x->proxy_ref = x->state_ref = x->rec_ref = LUA_NOREF;
+    for (int i = 0; i < 4; i++)
+        x->rec_sub_ref[i] = LUA_NOREF;
+    x->recording = false;
     for (int i = 0; i < NKEYS; i++)
         x->key_ref[i] = LUA_NOREF;
     for (int h = 0; h < SOW_HOOK_COUNT; h++)
@@ -674,6 +860,7 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
     memcpy(x->text, text, len);
     x->text[len] = 0;
     x->len = len;
+    x->memo = sow_memo_new(); /* NULL: no cache, hooks always run */
     if (build(x, err)) {
         sow_lua_close(x);
         return SOW_ERR;
@@ -732,6 +919,7 @@ void sow_lua_close(sow_lua *x)
     if (!x)
         return;
     unbuild(x);
+    sow_memo_free(x->memo);
     free(x->path);
     free(x->text);
     free(x);
@@ -807,10 +995,17 @@ static int trampoline(lua_State *L)
         push_info(L, c->info, c->g);
         n++;
     }
-    if (c->g)
+    if (c->g && c->x->recording) {
+        sow_lua *x = c->x;
+        if (x->view_setup != c->s || x->view_holes != c->s->holes ||
+            x->view_dir != c->s->dir)
+            view_geometry(x, c->s);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_ref);
+    } else if (c->g) {
         push_view(c->x, c->s, c->g);
-    else
+    } else {
         lua_pushnil(L);
+    }
     n++;
     for (int i = 0; i < c->nargs; i++)
         lua_pushinteger(L, c->args[i]);
@@ -925,10 +1120,37 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
                        int hole, int count, sow_lap_decision *out,
                        sow_error *err)
 {
+    sow_lua *x = ctx;
+    if (!x->memo_off && x->memo) {
+        const sow_lap_decision *hit = sow_memo_find(x->memo, g, hole, count);
+        if (hit) {
+            out->ncap = hit->ncap;
+            out->relay = hit->relay;
+            memcpy(out->cap, hit->cap, (size_t)hit->ncap);
+            return SOW_OK;
+        }
+    }
     hook_call c = {.x = ctx, .hook = SOW_HOOK_LAP_END, .s = s, .g = g,
                    .nargs = 2, .args = {hole, count}, .nres = 2,
                    .read = read_lap_end, .out = out};
-    return call_hook(&c, err);
+    if (x->memo_off || !x->memo)
+        return call_hook(&c, err);
+    /* a miss: run the hook with the recording view, keep its decision */
+    x->recording = true;
+    x->rec_impure = false;
+    x->rec_g = g;
+    x->rec_hole = hole;
+    x->rec_count = count;
+    x->rec_log.n = 0;
+    rec_log(x, SOW_LOC_HOLE, hole);
+    rec_log(x, SOW_LOC_COUNT, count);
+    int rc = call_hook(&c, err);
+    x->recording = false;
+    x->rec_g = NULL;
+    if (rc == SOW_OK && !x->rec_impure &&
+        sow_memo_add(x->memo, &x->rec_log, out))
+        x->memo_off = true; /* decisions that are no function of the view */
+    return rc;
 }
 
 static void read_score(lua_State *L, hook_call *c)
@@ -1182,6 +1404,11 @@ static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
     hook_call c = {.x = ctx, .hook = SOW_HOOK_DECIDE, .s = s, .g = g,
                    .sarg = tok, .nres = 1, .read = read_decide, .out = out};
     return call_hook(&c, err);
+}
+
+void sow_lua_set_memo(sow_lua *x, bool on)
+{
+    x->memo_off = !on;
 }
 
 sow_rules sow_lua_rules(sow_lua *x)

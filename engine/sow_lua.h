@@ -38,6 +38,12 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
 
 void sow_lua_close(sow_lua *x);
 
+/* Cache the lap_end hook's decisions (on by default): a decision is a
+ * function of the values the hook read, so the same values give it again
+ * without running the hook (sow_memo.h). A hook found to decide otherwise
+ * (math.random, state of its own) turns the cache off by itself. */
+void sow_lua_set_memo(sow_lua *x, bool on);
+
 /* The rule interface backed by this script (ctx is x). */
 sow_rules sow_lua_rules(sow_lua *x);
 

@@ -1,0 +1,216 @@
+/* sow_memo.c - the trie of a hook's decisions (see sow_memo.h). */
+#include "sow_memo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define UNSET (-1)
+#define MAX_NODES (1 << 18) /* then the cache starts again, empty */
+#define MAX_RESULTS (1 << 16)
+
+typedef struct node {
+    int32_t loc;        /* the location read next, or UNSET */
+    int32_t nedges;     /* edges from this node */
+    int32_t result;     /* index into results, or -1 */
+} node;
+
+/* The edges, all nodes together, in one open-addressing hash table keyed
+ * by (node, value): following one is a probe, not a walk along a list. */
+typedef struct edge {
+    uint64_t key;       /* node << 32 | value; 0: empty slot */
+    int32_t child;
+} edge;
+
+struct sow_memo {
+    node *nodes;
+    int nnodes, cap_nodes;
+    edge *edges;        /* table of emask + 1 slots */
+    uint32_t emask;
+    int nedges;
+    sow_lap_decision *results;
+    int nresults, cap_results;
+};
+
+static uint64_t edge_key(int32_t n, int32_t v)
+{
+    /* + 1: no key is 0, the empty slot */
+    return ((uint64_t)(uint32_t)n << 32 | (uint32_t)v) + 1;
+}
+
+static uint32_t slot_of(const sow_memo *m, uint64_t key)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 40) & m->emask;
+}
+
+static int32_t child_of(const sow_memo *m, int32_t n, int32_t v)
+{
+    uint64_t key = edge_key(n, v);
+    for (uint32_t i = slot_of(m, key);; i = (i + 1) & m->emask) {
+        if (m->edges[i].key == key)
+            return m->edges[i].child;
+        if (m->edges[i].key == 0)
+            return -1;
+    }
+}
+
+/* Keep the table at most half full. */
+static int grow_edges(sow_memo *m, int need)
+{
+    if ((uint32_t)need * 2 <= m->emask + 1)
+        return 0;
+    uint32_t size = (m->emask + 1) * 2;
+    while ((uint32_t)need * 2 > size)
+        size *= 2;
+    edge *t = calloc(size, sizeof *t);
+    if (!t)
+        return -1;
+    edge *old = m->edges;
+    uint32_t old_size = m->emask + 1;
+    m->edges = t;
+    m->emask = size - 1;
+    for (uint32_t i = 0; i < old_size; i++)
+        if (old[i].key) {
+            uint32_t j = slot_of(m, old[i].key);
+            while (t[j].key)
+                j = (j + 1) & m->emask;
+            t[j] = old[i];
+        }
+    free(old);
+    return 0;
+}
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    int nc = *cap ? *cap * 2 : 1024;
+    while (nc < need)
+        nc *= 2;
+    void *q = realloc(*p, (size_t)nc * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = nc;
+    return 0;
+}
+
+static void reset(sow_memo *m)
+{
+    m->nnodes = 1;
+    m->nedges = 0;
+    m->nresults = 0;
+    m->nodes[0] = (node){UNSET, 0, -1};
+    memset(m->edges, 0, ((size_t)m->emask + 1) * sizeof *m->edges);
+}
+
+sow_memo *sow_memo_new(void)
+{
+    sow_memo *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->emask = 1023;
+    m->edges = calloc(m->emask + 1, sizeof *m->edges);
+    if (!m->edges || grow((void **)&m->nodes, &m->cap_nodes, 1, sizeof(node))) {
+        sow_memo_free(m);
+        return NULL;
+    }
+    reset(m);
+    return m;
+}
+
+void sow_memo_free(sow_memo *m)
+{
+    if (!m)
+        return;
+    free(m->nodes);
+    free(m->edges);
+    free(m->results);
+    free(m);
+}
+
+int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
+{
+    if (loc >= SOW_LOC_OWNER)
+        return g->owner[loc - SOW_LOC_OWNER];
+    if (loc >= SOW_LOC_BOARD)
+        return g->board[loc - SOW_LOC_BOARD];
+    if (loc >= SOW_LOC_STATE)
+        return g->state[loc - SOW_LOC_STATE];
+    if (loc >= SOW_LOC_CAPTURED)
+        return g->captured[loc - SOW_LOC_CAPTURED];
+    switch (loc) {
+    case SOW_LOC_HOLE:
+        return hole;
+    case SOW_LOC_COUNT:
+        return count;
+    case SOW_LOC_MOVER:
+        return g->to_move;
+    case SOW_LOC_PLY:
+        return g->ply;
+    case SOW_LOC_TOTAL:
+        return g->on_board;
+    default:
+        return g->phase;
+    }
+}
+
+const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
+                                      int hole, int count)
+{
+    int32_t n = 0;
+    for (;;) {
+        const node *nd = &m->nodes[n];
+        if (nd->result >= 0)
+            return &m->results[nd->result];
+        if (nd->loc == UNSET)
+            return NULL;
+        n = child_of(m, n, sow_memo_read(g, hole, count, nd->loc));
+        if (n < 0)
+            return NULL;
+    }
+}
+
+int sow_memo_add(sow_memo *m, const sow_memo_log *log,
+                 const sow_lap_decision *d)
+{
+    if (m->nnodes + log->n + 1 > MAX_NODES || m->nresults >= MAX_RESULTS)
+        reset(m); /* bounded memory: about 10 MB at most */
+    if (grow((void **)&m->nodes, &m->cap_nodes, m->nnodes + log->n + 1,
+             sizeof(node)) ||
+        grow_edges(m, m->nedges + log->n + 1) ||
+        grow((void **)&m->results, &m->cap_results, m->nresults + 1,
+             sizeof *d))
+        return -1;
+    int32_t n = 0;
+    for (int i = 0; i < log->n; i++) {
+        node *nd = &m->nodes[n];
+        if (nd->result >= 0)
+            goto impure; /* the same reads once ended here */
+        if (nd->loc == UNSET)
+            nd->loc = log->loc[i];
+        else if (nd->loc != log->loc[i])
+            goto impure; /* the same values once led to another read */
+        int32_t child = child_of(m, n, log->val[i]);
+        if (child < 0) {
+            child = m->nnodes++;
+            m->nodes[child] = (node){UNSET, 0, -1};
+            uint64_t key = edge_key(n, log->val[i]);
+            uint32_t j = slot_of(m, key);
+            while (m->edges[j].key)
+                j = (j + 1) & m->emask;
+            m->edges[j] = (edge){key, child};
+            m->nedges++;
+            m->nodes[n].nedges++;
+        }
+        n = child;
+    }
+    if (m->nodes[n].loc != UNSET || m->nodes[n].result >= 0 ||
+        m->nodes[n].nedges)
+        goto impure; /* the same values once read further, or decided */
+    m->results[m->nresults] = *d;
+    m->nodes[n].result = m->nresults++;
+    return 0;
+impure:
+    reset(m);
+    return -1;
+}

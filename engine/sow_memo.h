@@ -1,0 +1,59 @@
+/* sow_memo.h - a cache of a pure hook's decisions, keyed by the values the
+ * hook read.
+ *
+ * A lap_end hook decides from the board view alone (schemas/README.md: no
+ * state of its own). So when one call read the locations L1..Lk and saw the
+ * values V1..Vk, any later call that finds the same values at the same
+ * locations, in the same order, makes the same decision without running.
+ * The cache is a trie: each node names the next location the hook read,
+ * each edge a value seen there, each leaf a decision. A lookup reads the
+ * game at the locations the trie names; a miss runs the hook once, with a
+ * view that logs its reads, and adds the log. No game rule is involved. */
+#ifndef SOW_MEMO_H
+#define SOW_MEMO_H
+
+#include <stdint.h>
+
+#include "sow_game.h"
+
+#define SOW_MEMO_LOG_MAX 256
+
+/* A location a hook can read: the arguments, or a value of the view. */
+enum {
+    SOW_LOC_HOLE = 0,       /* the argument h */
+    SOW_LOC_COUNT,          /* the argument c */
+    SOW_LOC_MOVER,
+    SOW_LOC_PLY,
+    SOW_LOC_TOTAL,
+    SOW_LOC_PHASE,
+    SOW_LOC_CAPTURED = 8,   /* + player */
+    SOW_LOC_STATE = 16,     /* + index */
+    SOW_LOC_BOARD = 64,     /* + hole */
+    SOW_LOC_OWNER = 128     /* + hole */
+};
+
+typedef struct sow_memo_log {
+    int n;
+    int32_t loc[SOW_MEMO_LOG_MAX];
+    int32_t val[SOW_MEMO_LOG_MAX];
+} sow_memo_log;
+
+typedef struct sow_memo sow_memo;
+
+sow_memo *sow_memo_new(void);
+void sow_memo_free(sow_memo *m);
+
+/* The value at a location, for a call with arguments hole and count. */
+int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc);
+
+/* The cached decision for this call, or NULL. */
+const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
+                                      int hole, int count);
+
+/* Add a logged call and its decision. Returns 0, or -1 when the log does
+ * not fit what the cache holds (the hook is not pure: the cache is then
+ * cleared and should not be used again), or when out of memory. */
+int sow_memo_add(sow_memo *m, const sow_memo_log *log,
+                 const sow_lap_decision *d);
+
+#endif
