@@ -214,13 +214,11 @@ static void phase_after_sowing(const sow_setup *s, sow_game *g, int mover,
         return;
     const sow_phase *ph = &s->v->phases[g->phase - 1];
     if (ph->fresh_holes) {
-        g->played[mover] |= (uint64_t)1 << hole;
-        uint64_t own = 0;
-        for (int h = 0; h < s->holes; h++)
-            if (g->owner[h] == mover)
-                own |= (uint64_t)1 << h;
+        /* a round of every own hole is complete: a new one starts */
+        uint64_t own = sow_owned_mask(s, g, mover);
         if ((g->played[mover] & own) == own)
             g->played[mover] = 0;
+        g->played[mover] |= (uint64_t)1 << hole;
     }
     if (ph->until_ply && g->ply >= ph->until_ply) {
         g->phase = 0;

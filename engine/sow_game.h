@@ -266,6 +266,17 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless,
                     sow_error *err);
 
+/* The holes `player` owns, as bits. */
+static inline uint64_t sow_owned_mask(const sow_setup *s, const sow_game *g,
+                                      int player)
+{
+    uint64_t own = 0;
+    for (int h = 0; h < s->holes; h++)
+        if (g->owner[h] == player)
+            own |= (uint64_t)1 << h;
+    return own;
+}
+
 /* Whether g is in a phase of decision moves (a phase declared with
  * moves: decisions, or any phase but 0 of a variant declaring none). */
 static inline bool sow_decision_phase(const sow_setup *s, const sow_game *g)

@@ -425,12 +425,16 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
         return decisions(s, r, g, player, out, err);
     int n = sow_candidates(s, g, player, out);
     if (ph && ph->fresh_holes) {
-        /* B.3: only holes not yet played in this phase */
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (!((g->played[player] >> out[i]) & 1))
-                out[k++] = out[i];
-        n = k;
+        /* B.3: only holes not yet played in this round of the phase (once
+         * all are played, a new round starts with all) */
+        uint64_t own = sow_owned_mask(s, g, player);
+        if ((g->played[player] & own) != own) {
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (!((g->played[player] >> out[i]) & 1))
+                    out[k++] = out[i];
+            n = k;
+        }
     }
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
         return n;

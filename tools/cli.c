@@ -270,12 +270,16 @@ void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
     for (int p = 0; p < 2 && len < size; p++) {
         len += (size_t)snprintf(buf + len, size - len, "%s %s",
                                 p ? "," : "", p ? "North" : "South");
+        int due = 0;
         for (int h = 0; h < s->holes && len < size; h++)
             if (g->owner[h] == p && !((g->played[p] >> h) & 1)) {
                 char l[8];
                 sow_hole_label(s, h, l, sizeof l);
                 len += (size_t)snprintf(buf + len, size - len, " %s", l);
+                due++;
             }
+        if (!due && len < size)
+            len += (size_t)snprintf(buf + len, size - len, " none");
     }
 }
 

@@ -100,6 +100,17 @@ int cmd_show(int argc, char **argv)
         if (r->owner != SOW_OWNER_ANY)
             printf(" in %s hole",
                    r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
+        if (r->has_next) {
+            printf(", the next hole ");
+            sow_lap_rule t = {.counts = r->next_counts,
+                              .counts_high = r->next_high};
+            print_counts(&t);
+        }
+        if (r->min_ply)
+            printf(", from ply %d", r->min_ply);
+        if (r->has_if)
+            printf(sow_expr_eval(&r->cond, &cg.opts) ? " (on: option)"
+                                                      : " (off: option)");
         printf(": %s", action_name(r->action));
         if (r->action == SOW_LAP_HOOK)
             printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
@@ -117,6 +128,16 @@ int cmd_show(int argc, char **argv)
     printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
                                   ? v->hook_fn[SOW_HOOK_SCORE]
                                   : "captures plus seeds in own holes");
+    for (int i = 0; i < v->nphases; i++) {
+        const sow_phase *ph = &v->phases[i];
+        printf("phase %d %s: %s", i + 1, ph->name,
+               ph->decisions ? "decision moves" : "sowing moves");
+        if (ph->fresh_holes)
+            printf(", each own hole once before any again");
+        if (ph->until_ply)
+            printf(", the first %d plies", ph->until_ply);
+        printf("%s\n", v->start_phase == i + 1 ? " (games start in it)" : "");
+    }
     if (v->ndecisions) {
         printf("decision moves:");
         for (int i = 0; i < v->ndecisions; i++)

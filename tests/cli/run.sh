@@ -348,6 +348,74 @@ input=$(printf '%s\n' $K2G1 buy:0 buy:x buy:99 6 buy:9 quit) t k2-play-human-bad
 input=$'buy:6\nquit\n' t k2-play-buy-single 0 noerr "out~'buy:6' is not a legal move. legal moves: a b c d e f" \
     'out~game left unfinished after 0 plies.' -- sow play $V2 --seed 1
 
+# ---- Adji-Boto (adji-boto): stores, leave-one, the opening (B.3) ----------
+VB=adji-boto
+# A finished game (77 plies, "neither player can move", South 54-46), made
+# by the independent reference with a random player.
+BOTO=$("$PYTHON" tests/ref/adji_boto.py random --seed 2) || {
+    echo "cli: tests/ref/adji_boto.py random --seed 2 failed" >&2
+    exit 2
+}
+BOTO_RESULT='{"result":{"winner":0,"score":[54,46],"reason":"neither player can move","unfinished":false}}'
+BPLY0='{"ply":0,"to_move":0,"legal":[0,1,2,3,4],"move":0,"board":[1,11,11,11,11,11,11,11,11,11],"captured":[0,0]}'
+BPLY1='{"ply":1,"to_move":1,"legal":[5,6,7,8,9],"move":5,"board":[2,12,12,12,12,2,12,12,12,12],"captured":[0,0]}'
+BOPENING='0 5 1 6 2 7 3 8 4 9'   # B.3: each player's five holes in turn
+
+# show: every option with its doc line, and the board with both stores
+# (B.1: North's at its right, the left of the drawing; South's at its right)
+b_show=(
+    'out=Adji-Boto (adji-boto)'
+    'out~board: 2 rows of 5 holes, 100 seeds, a store for each player'
+    'outre=^N\[  0\]( 10){5} $'
+    'outre=^ +( 10){5}  \[  0\]S$'
+    'out~  leave          1 seed in the hole lifted from'
+    'out~  start from     an own hole with 2 or more seeds'
+    'out~  empty_in_chain = break   (default break; break, skip)'
+    'out~  skip_origin = false   (default false; true or false)'
+    'out~  max_plies = 10000   (default 10000; 1 to 1000000)'
+)
+while IFS= read -r doc; do
+    b_show+=("out~      $doc")
+done < <(sed -n 's/^    doc: *"\(.*\)" *$/\1/p' variants/adji_boto.yaml)
+[ ${#b_show[@]} -eq 12 ] || echo "cli: note: expected 3 option docs in variants/adji_boto.yaml, found $((${#b_show[@]} - 9))"
+t boto-show 0 "${b_show[@]}" 'out~B.3' 'out~P8' noerr -- sow show $VB
+t boto-show-options 0 'out~  empty_in_chain = skip   (default break; break, skip)' 'out~  skip_origin = true   (default false; true or false)' 'out~  skip origin    yes' noerr -- sow show $VB --option empty_in_chain=skip --option skip_origin=true
+t boto-option-unknown 1 "err=sow replay: variant adji-boto has no option 'foo'; its options: empty_in_chain, skip_origin, max_plies" lines=0 -- sow replay $VB --moves 0 --option foo=1
+t boto-option-bad 1 "err=sow replay: option empty_in_chain: 'xx' is not a value it takes; use break, skip" lines=0 -- sow replay $VB --moves 0 --option empty_in_chain=xx
+
+# replay: B.3, a hole already played in the opening is not legal again
+# until the opening is over; the error names the ply and the legal moves
+t boto-replay-opening-again 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' "out=$BPLY0" "last=$BPLY1" lines=2 -- sow replay $VB --moves "0 5 0" --json
+t boto-replay-opening-again-north 1 'err=sow replay: ply 3: move 5 is not legal for North; the legal moves are: 6 7 8 9' "out=$BPLY0" lines=3 -- sow replay $VB --moves "0 5 1 5" --json
+t boto-replay-opening-tenth 1 'err=sow replay: ply 9: move 5 is not legal for North; the legal moves are: 9' lines=9 -- sow replay $VB --moves "0 5 1 6 2 7 3 8 4 5" --json
+t boto-replay-opening-text 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' \
+    'out~ply 0: South plays a (hole 0)' 'out~opening: still to play: South b c d e, North A B C D E' \
+    'out~opening: still to play: South b c d e, North B C D E' -- sow replay $VB --moves "0 5 0"
+# after the opening (ply 10) every hole is legal again, hole 0 too
+t boto-replay-after-opening 0 noerr lines=11 'out~"ply":10,"to_move":0,"legal":[0,1,2,3,4],"move":0,' -- sow replay $VB --moves "$BOPENING 0" --json
+# the reference's game, replayed in full (B.5 passes, B.6 with the sweep)
+t boto-replay-full-game 0 "last=$BOTO_RESULT" lines=78 noerr -- sow replay $VB --moves "$BOTO" --json
+t boto-replay-full-game-text 0 'out~game over: neither player can move; 54-46, South wins' noerr -- sow replay $VB --moves "$BOTO"
+t boto-replay-after-end 1 "err=sow replay: token 78 ('3'): the game is already over after ply 77; nothing may follow" "last=$BOTO_RESULT" lines=78 -- sow replay $VB --moves "$BOTO 3" --json
+
+# play: computers (the opening shows the holes still due), randoms, people
+t boto-play-computers 0 noerr 'out~Adji-Boto: South (computer) against North (computer).' \
+    'outre=^opening: still to play: South( [a-e])+, North( [A-E])+$' \
+    'outre=^game over after [0-9]+ plies: neither player can move\. South [0-9]+, North [0-9]+: ' \
+    -- sow play $VB --south computer --north computer --seed 1
+t boto-play-randoms 0 noerr 'outre=^opening: still to play: ' 'outre=^game over after [0-9]+ plies: ' -- sow play $VB --south random --north random --seed 5 --option empty_in_chain=skip
+input=$'a\nA\na\nquit\n' t boto-play-humans-opening 0 noerr \
+    'out~ply 0: South plays a' 'out~opening: still to play: South b c d e, North B C D E' \
+    "out~'a' is not a legal move. legal moves: b c d e" 'out~game left unfinished after 2 plies.' \
+    -- sow play $VB --south human --north human
+input=${BOTO// /$'\n'} t boto-play-humans-full-game 0 noerr out!~'not a legal move' \
+    'out~game over after 77 plies: neither player can move. South 54, North 46: South wins.' \
+    -- sow play $VB --south human --north human
+
+# bench
+t boto-bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies=[0-9.]+ unfinished=[0-9]+' 'out~variant=adji-boto' noerr -- sow bench $VB --seconds 0.2
+t boto-bench-options 0 lines=1 'out~variant=adji-boto' 'out~unfinished=0' noerr -- sow bench $VB --seconds 0.05 --seed 3 --option empty_in_chain=skip --option skip_origin=true
+
 # ---- make install into a temporary DESTDIR --------------------------------
 # shellcheck source=tests/cli/install.sh
 . "$here/install.sh"
