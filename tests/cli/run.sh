@@ -391,6 +391,9 @@ t boto-replay-opening-tenth 1 'err=sow replay: ply 9: move 5 is not legal for No
 t boto-replay-opening-text 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' \
     'out~ply 0: South plays a (hole 0)' 'out~opening: still to play: South b c d e, North A B C D E' \
     'out~opening: still to play: South b c d e, North B C D E' -- sow replay $VB --moves "0 5 0"
+# B.3: after a player's fifth opening move nothing is due from them
+t boto-replay-opening-done 0 noerr 'out~opening: still to play: South none, North E' \
+    -- sow replay $VB --moves "0 5 1 6 2 7 3 8 4"
 # after the opening (ply 10) every hole is legal again, hole 0 too
 t boto-replay-after-opening 0 noerr lines=11 'out~"ply":10,"to_move":0,"legal":[0,1,2,3,4],"move":0,' -- sow replay $VB --moves "$BOPENING 0" --json
 # the reference's game, replayed in full (B.5 passes, B.6 with the sweep)
