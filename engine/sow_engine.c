@@ -70,6 +70,14 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
     return "?";
 }
 
+void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
+{
+    out[0] = g->captured[0];
+    out[1] = g->captured[1];
+    for (int h = 0; h < s->holes; h++)
+        out[g->owner[h]] += g->board[h];
+}
+
 /* The game is over: score it (the script's hook, or captures plus seeds in
  * own holes) and decide the winner. */
 static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
@@ -84,10 +92,7 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
             return SOW_ERR;
     } else {
-        res->score[0] = g->captured[0];
-        res->score[1] = g->captured[1];
-        for (int h = 0; h < s->holes; h++)
-            res->score[g->owner[h]] += g->board[h];
+        sow_default_score(s, g, res->score);
     }
     /* P3: an unfinished game has no winner whatever the scores. */
     if (res->unfinished || res->score[0] == res->score[1])

@@ -314,6 +314,10 @@ int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err);
  * (m->over). A single game always ends the "match". */
 int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err);
 
+/* The scoring of a variant without a score hook: each player's captures
+ * (store) plus the seeds in the holes they own (K1.8, K2.6, B.6). */
+void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2]);
+
 /* A short English sentence for an end reason ("neither player can move"). */
 const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
                                 char *buf, int size);

@@ -19,15 +19,3 @@ function capture(g, h, c)
   end
   return taken
 end
-
--- K1.8: each player adds the seeds left in their own holes to their
--- captures.
-function score(g)
-  local s = { [0] = g.captured[0], [1] = g.captured[1] }
-  local board, owner = g.board, g.owner
-  for h = 0, g.holes - 1 do
-    local p = owner[h]
-    s[p] = s[p] + board[h]
-  end
-  return s[0], s[1]
-end
