@@ -66,6 +66,8 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         return "endless move";
     case SOW_END_MAX_PLIES:
         return "max_plies reached";
+    case SOW_END_CANNOT_MOVE:
+        return "the player to move cannot move";
     }
     return "?";
 }
@@ -78,6 +80,13 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
         out[g->owner[h]] += g->board[h];
 }
 
+/* Nobody can move: the game ends (C0.5), or the player to move loses
+ * (no_moves: lose, A.6). */
+static sow_end_reason no_moves_end(const sow_setup *s)
+{
+    return s->v->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
+}
+
 /* The game is over: score it (the script's hook, or captures plus seeds in
  * own holes) and decide the winner. */
 static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
@@ -87,7 +96,33 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
     sow_result *res = &g->result;
     res->reason = why;
     res->unfinished = why == SOW_END_MAX_PLIES;
-    res->has_score = true;
+    res->has_score = !s->v->no_score;
+    res->stuck_seeds = false;
+    for (int h = 0; h < s->holes; h++)
+        if (g->owner[h] == g->to_move && g->board[h])
+            res->stuck_seeds = true;
+    if (s->v->no_score) {
+        /* no scoring (A.6): the rules name the winner, or nobody */
+        res->score[0] = res->score[1] = 0;
+        if (why == SOW_END_CANNOT_MOVE)
+            res->winner = 1 - g->to_move; /* the player who moved last */
+        else if (why == SOW_END_ENDLESS)
+            res->winner = 1 - g->to_move; /* the mover loses (P5) */
+        else
+            res->winner = -1;
+        g->over = true;
+        g->nlegal = 0;
+        EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
+        return SOW_OK;
+    }
+    if (why == SOW_END_CANNOT_MOVE) {
+        sow_default_score(s, g, res->score);
+        res->winner = 1 - g->to_move;
+        g->over = true;
+        g->nlegal = 0;
+        EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
+        return SOW_OK;
+    }
     if (e->rules.score) {
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
             return SOW_ERR;
@@ -178,10 +213,23 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
         return sow_error_set(err, path, 0, 0,
                              "the script set phase %d; phases are 0 to 255",
                              c->phase);
+    if (c->has_board) {
+        long sum = 0;
+        for (int h = 0; h < s->holes; h++)
+            sum += c->board[h];
+        if (sum != g->on_board)
+            return sow_error_set(err, path, 0, 0,
+                                 "the script's board holds %ld seeds, but "
+                                 "%d are on the board: a move may not make "
+                                 "or lose seeds",
+                                 sum, g->on_board);
+    }
     if (c->state_set >> s->v->nstate)
         return sow_error_set(err, path, 0, 0,
                              "the script set a state value the variant does "
                              "not declare under state:");
+    if (c->has_board)
+        memcpy(g->board, c->board, (size_t)s->holes * sizeof *g->board);
     for (int h = 0; h < s->holes; h++)
         if ((c->owner_set >> h) & 1)
             g->owner[h] = c->owner[h];
@@ -235,6 +283,18 @@ static void phase_after_sowing(const sow_setup *s, sow_game *g, int mover,
  * moves, record the initial position, and end the game at once if nobody
  * can move. The player to move is tried first (C0.1: South, or a match
  * game's starter), then the other. */
+const char *sow_result_text(const sow_setup *s, const sow_game *g, char *buf,
+                            int size)
+{
+    if (g->result.reason == SOW_END_CANNOT_MOVE) {
+        snprintf(buf, (size_t)size, "%s has %s",
+                 g->to_move ? "North" : "South",
+                 g->result.stuck_seeds ? "no legal move" : "no seeds");
+        return buf;
+    }
+    return sow_end_reason_text(s, g->result.reason, buf, size);
+}
+
 int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
 {
     int next, n;
@@ -252,7 +312,7 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
     if (r == 1)
-        return finish(e, g, SOW_END_NO_MOVES, err);
+        return finish(e, g, no_moves_end(e->setup), err);
     return SOW_OK;
 }
 
@@ -329,27 +389,28 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->result.winner = -1;
 }
 
-/* A decision move: the script says what it changes. Owners and state are
- * saved whole (decisions are rare). */
+/* A decision move, or a move of a scripted phase: the script says what it
+ * changes. The whole state is saved (such moves are rare). */
 static int play_decision(sow_engine *e, sow_game *g, sow_move m,
-                         sow_error *err)
+                         bool scripted, sow_error *err)
 {
     const sow_setup *s = e->setup;
     sow_game before = *g;
     sow_changes c;
     memset(&c, 0, sizeof c);
     c.to_move = c.phase = -1;
-    if (!e->rules.decide)
+    if (scripted ? !e->rules.play : !e->rules.decide)
         return sow_error_set(err, s->v->path, 0, 0,
-                             "a decision move, but the variant has no "
-                             "decide hook");
-    if (e->rules.decide(e->rules.ctx, s, g, m, &c, err) ||
+                             "the variant has no %s hook for this move",
+                             scripted ? "play" : "decide");
+    if ((scripted ? e->rules.play(e->rules.ctx, s, g, m, &c, err)
+                  : e->rules.decide(e->rules.ctx, s, g, m, &c, err)) ||
         sow_apply_changes(s, g, &c, err))
         goto fail;
     g->ply++;
     g->since_capture++;
     g->last_endless = false;
-    g->last_move_hole = -1;
+    g->last_move_hole = scripted ? (int8_t)m : -1;
     uint16_t legal[SOW_MAX_LEGAL];
     int nlegal = 0, next;
     uint64_t endless = 0;
@@ -360,7 +421,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     g->to_move = (uint8_t)next;
     int rc = SOW_OK;
     if (r == 1)
-        rc = finish(e, g, SOW_END_NO_MOVES, err);
+        rc = finish(e, g, no_moves_end(s), err);
     else if (g->ply >= s->max_plies)
         rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
     if (rc)
@@ -396,7 +457,10 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     if (!sow_game_is_legal(g, m))
         return illegal(s, g, m, err);
     if (sow_move_is_decision(m))
-        return play_decision(e, g, m, err);
+        return play_decision(e, g, m, false, err);
+    if (g->phase && g->phase <= s->v->nphases &&
+        s->v->phases[g->phase - 1].scripted)
+        return play_decision(e, g, m, true, err);
     undo u;
     save(s, g, &u);
     const int mover = g->to_move;
@@ -434,7 +498,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
         if (r < 0) {
             rc = SOW_ERR;
         } else if (r == 1) {
-            rc = finish(e, g, SOW_END_NO_MOVES, err); /* P4 (a) */
+            rc = finish(e, g, no_moves_end(s), err); /* P4 (a) */
         } else {
             int seen = 0;
             if (e->hist) {

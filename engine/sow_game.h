@@ -41,6 +41,7 @@ typedef struct sow_setup {
      * (larger counts go through the rules) */
     uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
     uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
+    bool bearoff_sticky;    /* bear-off stays on once on (A.5, P12) */
     bool match;             /* play a match of games (new_game hook) */
     bool force_general;     /* tests: never take sow_sow's fast path */
     /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes
@@ -91,11 +92,14 @@ typedef enum {
     SOW_END_NO_CAPTURE,     /* no capture for K plies */
     SOW_END_FEW_SEEDS,      /* seeds_at_most reached (K2.6) */
     SOW_END_ENDLESS,        /* an endless move was played (P5) */
-    SOW_END_MAX_PLIES       /* max_plies: unfinished (C0.7, P3) */
+    SOW_END_MAX_PLIES,      /* max_plies: unfinished (C0.7, P3) */
+    SOW_END_CANNOT_MOVE     /* the player to move cannot, and loses (A.6) */
 } sow_end_reason;
 
 typedef struct sow_result {
     sow_end_reason reason;
+    bool stuck_seeds;       /* CANNOT_MOVE: the player had seeds (but every
+                               move was endless, P6) */
     int winner;             /* 0, 1, or -1 (draw or unfinished) */
     bool has_score;
     int32_t score[2];
@@ -119,6 +123,7 @@ typedef struct sow_game {
                                endless moves (C0.7, K2.4 forbid) */
     uint64_t played[2];     /* holes each player has sown from in this
                                phase (phases with fresh_holes, B.3) */
+    bool bearoff_on;        /* bear-off is on (A.5, sticky) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -138,6 +143,9 @@ typedef struct sow_lap_decision {
  * owners of some holes, the player to move, the phase, the script's state.
  * The engine checks every value before applying it. */
 typedef struct sow_changes {
+    bool has_board;                 /* a whole new board (scripted moves;
+                                       the seeds on it must not change) */
+    uint16_t board[SOW_MAX_HOLES];
     uint64_t owner_set;             /* bit h: owner[h] is given */
     uint8_t owner[SOW_MAX_HOLES];
     int to_move;                    /* -1: unchanged */
@@ -188,6 +196,9 @@ typedef struct sow_rules {
     /* Apply decision move m of g->to_move. */
     int (*decide)(void *ctx, const sow_setup *s, const sow_game *g,
                   sow_move m, sow_changes *out, sow_error *err);
+    /* The effect of sowing move `hole` in a scripted phase (A.2). */
+    int (*play)(void *ctx, const sow_setup *s, const sow_game *g, int hole,
+                sow_changes *out, sow_error *err);
 } sow_rules;
 
 /* ---- events, for observers (records, narration, drawing) --------------- */
@@ -317,6 +328,11 @@ int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err);
 /* The scoring of a variant without a score hook: each player's captures
  * (store) plus the seeds in the holes they own (K1.8, K2.6, B.6). */
 void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2]);
+
+/* The short English sentence of a finished game's result ("neither player
+ * can move", "North has no seeds"). */
+const char *sow_result_text(const sow_setup *s, const sow_game *g, char *buf,
+                            int size);
 
 /* A short English sentence for an end reason ("neither player can move"). */
 const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,

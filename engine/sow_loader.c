@@ -348,7 +348,8 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                        sow_option_def *d)
 {
     static const char *const keys[] = {"type", "values", "min", "max",
-                                       "default", "doc", "needs", NULL};
+                                       "step", "default", "doc", "needs",
+                                       NULL};
     static const char *const types[] = {"enum", "bool", "int", NULL};
     if (!valid_name(key->text, false))
         return fail(c, key, "option name '%s' must be lower-case letters, "
@@ -419,6 +420,10 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                 return SOW_ERR;
             if (d->min > d->max)
                 return fail(c, mx, "max is below min%s%s", NULL, NULL);
+            const sow_ynode *st = sow_ynode_get(n, "step");
+            d->step = 1;
+            if (st && want_int(c, st, "step", 1, 1000000000, &d->step))
+                return SOW_ERR;
         } else if (mn || mx) {
             return fail(c, mn ? mn : mx, "min and max are for int options%s%s",
                         NULL, NULL);
@@ -644,7 +649,8 @@ static int load_phases(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"name", "moves", "fresh_holes",
                                        "until_ply", NULL};
-    static const char *const kinds[] = {"sowing", "decisions", NULL};
+    static const char *const kinds[] = {"sowing", "decisions", "scripted",
+                                        NULL};
     sow_variant *v = c->v;
     if (n->type != SOW_Y_SEQ || n->n < 1 || n->n > SOW_MAX_PHASES)
         return fail(c, n, "phases must be a list of 1 to 8 phases (- name: "
@@ -673,6 +679,11 @@ static int load_phases(ctx *c, const sow_ynode *n)
         if (want_word(c, mv, "moves", kinds, &kind))
             return SOW_ERR;
         ph->decisions = kind == 1;
+        ph->scripted = kind == 2;
+        if (ph->scripted && !v->hook_fn[SOW_HOOK_PLAY])
+            return fail(c, mv, "a scripted phase needs a play hook under "
+                               "hooks:%s%s",
+                        NULL, NULL);
         const sow_ynode *x = sow_ynode_get(p, "fresh_holes");
         if (x && want_bool(c, x, "fresh_holes", &ph->fresh_holes))
             return SOW_ERR;
@@ -696,7 +707,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"direction", "min_seeds", "leave",
                                        "laps", "skip_origin", "endless_move",
-                                       "passing", "lap_end", NULL};
+                                       "passing", "lap_end", "bearoff", NULL};
     static const char *const dirs[] = {"ccw", "cw", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
@@ -744,6 +755,29 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "passing")) &&
         want_bool(c, x, "passing", &v->passing))
         return SOW_ERR;
+    if ((x = sow_ynode_get(n, "bearoff"))) {
+        static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
+                                            NULL};
+        if (want_map(c, x, "bearoff") || check_keys(c, x, "bearoff", bkeys))
+            return SOW_ERR;
+        v->bearoff = true;
+        long k = 1;
+        const sow_ynode *y;
+        if ((y = sow_ynode_get(x, "at_most")) &&
+            want_int(c, y, "at_most", 0, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        v->bearoff_max = (int)k;
+        k = 0;
+        if ((y = sow_ynode_get(x, "from_ply")) &&
+            want_int(c, y, "from_ply", 0, SOW_MAX_PLIES_LIMIT, &k))
+            return SOW_ERR;
+        v->bearoff_from = (int)k;
+        field fb = {"sticky", F_BOOL, 0, 0, NULL};
+        v->bearoff_sticky.kind = SOW_EXPR_CONST;
+        if ((y = sow_ynode_get(x, "sticky")) &&
+            want_expr(c, y, &fb, &v->bearoff_sticky))
+            return SOW_ERR;
+    }
     if ((x = sow_ynode_get(n, "lap_end"))) {
         if (x->type != SOW_Y_SEQ)
             return fail(c, x, "lap_end must be a list of rules (- when: ... "
@@ -761,18 +795,26 @@ static int load_sowing(ctx *c, const sow_ynode *n)
 
 static int load_end(ctx *c, const sow_ynode *n)
 {
-    static const char *const keys[] = {"no_moves", "seeds_at_most",
+    static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
                                        "max_plies", NULL};
-    static const char *const nomoves[] = {"end", NULL};
+    static const char *const nomoves[] = {"end", "lose", NULL};
+    static const char *const scores[] = {"default", "none", NULL};
     sow_variant *v = c->v;
     if (want_map(c, n, "end") || check_keys(c, n, "end", keys))
         return SOW_ERR;
     const sow_ynode *x;
     int w;
-    if ((x = sow_ynode_get(n, "no_moves")) &&
-        want_word(c, x, "no_moves", nomoves, &w))
-        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "no_moves"))) {
+        if (want_word(c, x, "no_moves", nomoves, &w))
+            return SOW_ERR;
+        v->no_moves_lose = w == 1;
+    }
+    if ((x = sow_ynode_get(n, "score"))) {
+        if (want_word(c, x, "score", scores, &w))
+            return SOW_ERR;
+        v->no_score = w == 1;
+    }
     field fs = {"seeds_at_most", F_INT, -1, 64000, NULL};
     field fr = {"repetition", F_BOOL, 0, 0, NULL};
     field fn = {"no_capture_plies", F_INT, 0, SOW_MAX_PLIES_LIMIT, NULL};
@@ -809,7 +851,7 @@ static bool lua_identifier(const char *s)
 static int load_hooks(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"lap_end", "score", "new_game",
-                                       "decisions", "decide", NULL};
+                                       "decisions", "decide", "play", NULL};
     if (want_map(c, n, "hooks") || check_keys(c, n, "hooks", keys))
         return SOW_ERR;
     for (int h = 0; h < SOW_HOOK_COUNT; h++) {

@@ -1277,6 +1277,52 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
     lua_pop(L, 1);
 }
 
+static void read_board(lua_State *L, hook_call *c, int t, sow_changes *ch)
+{
+    if (lua_getfield(L, t, "board") == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (!lua_istable(L, -1))
+        return (void)BAD(c, "a board field that is not a table");
+    for (int h = 0; h < c->s->holes; h++) {
+        lua_rawgeti(L, -1, h);
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        lua_pop(L, 1);
+        if (!isnum || v < 0 || v > 65535)
+            return (void)BAD(c, "a board without a count from 0 to 65535 "
+                                "for hole %d",
+                             h);
+        ch->board[h] = (uint16_t)v;
+    }
+    ch->has_board = true;
+    lua_pop(L, 1);
+}
+
+static void read_play(lua_State *L, hook_call *c)
+{
+    static const char *const keys[] = {"board", "owner", "to_move", "phase",
+                                       "state", NULL};
+    int t = lua_gettop(L);
+    if (!lua_istable(L, t))
+        return (void)BAD(c, "something other than a table of changes");
+    if (!only_keys(L, c, t, keys))
+        return;
+    read_board(L, c, t, c->out);
+    if (!c->bad[0])
+        read_changes(L, c, t, c->out);
+}
+
+static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
+                    int hole, sow_changes *out, sow_error *err)
+{
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_PLAY, .s = s, .g = g,
+                   .nargs = 1, .args = {hole}, .nres = 1, .read = read_play,
+                   .out = out};
+    return call_hook(&c, err);
+}
+
 static void read_new_game(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"over", "winner", "reason", "holes",
@@ -1427,6 +1473,8 @@ sow_rules sow_lua_rules(sow_lua *x)
         r.decisions = lua_decisions;
     if (v->hook_fn[SOW_HOOK_DECIDE])
         r.decide = lua_decide;
+    if (v->hook_fn[SOW_HOOK_PLAY])
+        r.play = lua_play;
     return r;
 }
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 const char *const sow_hook_names[SOW_HOOK_COUNT] = {
-    "lap_end", "score", "new_game", "decisions", "decide"};
+    "lap_end", "score", "new_game", "decisions", "decide", "play"};
 
 int sow_variant_option(const sow_variant *v, const char *name)
 {
@@ -62,7 +62,11 @@ static void allowed_values(const sow_option_def *d, char *buf, size_t size)
         snprintf(buf, size, "true, false");
         return;
     case SOW_OPT_INT:
-        snprintf(buf, size, "an integer from %ld to %ld", d->min, d->max);
+        if (d->step > 1)
+            snprintf(buf, size, "one of %ld to %ld in steps of %ld", d->min,
+                     d->max, d->step);
+        else
+            snprintf(buf, size, "an integer from %ld to %ld", d->min, d->max);
         return;
     case SOW_OPT_ENUM:
         for (int i = 0; i < d->nvalues && len + 1 < size; i++) {
@@ -94,7 +98,8 @@ int sow_optval_parse(const sow_option_def *d, const char *text,
         break;
     case SOW_OPT_INT:
         if (parse_long(text, &out->num) && out->num >= d->min &&
-            out->num <= d->max)
+            out->num <= d->max &&
+            (d->step <= 1 || (out->num - d->min) % d->step == 0))
             return SOW_OK;
         break;
     case SOW_OPT_ENUM:

@@ -121,7 +121,7 @@ int sow_record_result(char *buf, size_t size, const sow_setup *s,
     out o = {buf, size, 0, false};
     const sow_result *r = &g->result;
     char why[128];
-    const char *text = sow_end_reason_text(s, r->reason, why, sizeof why);
+    const char *text = sow_result_text(s, g, why, sizeof why);
     put(&o, "{\"result\":{\"winner\":");
     if (r->winner < 0)
         put(&o, "null");

@@ -79,6 +79,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                     lanes[(first + k) % s->holes] = 1;
                 memcpy(s->runs[first][len], lanes, sizeof lanes);
             }
+    s->bearoff_sticky = sow_expr_eval(&v->bearoff_sticky, opts) != 0;
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
     return SOW_OK;

@@ -284,11 +284,28 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
     }
 }
 
+/* A.5, P12, P16: whether bear-off applies to the move about to be made,
+ * tested at its start: every hole holds at most bearoff_max seeds (from
+ * ply bearoff_from on, in ordinary play); sticky keeps it on once it was. */
+static bool bearoff_now(const sow_setup *s, sow_game *g)
+{
+    const sow_variant *v = s->v;
+    if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
+        return false;
+    bool all = true;
+    for (int h = 0; h < s->holes; h++)
+        if (g->board[h] > v->bearoff_max)
+            all = false;
+    g->bearoff_on = s->bearoff_sticky ? (g->bearoff_on || all) : all;
+    return g->bearoff_on;
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
+    const bool bear = bearoff_now(s, g);
     if (!obs && !s->skip_origin && s->dir == SOW_DIR_CCW &&
-        !s->force_general)
+        !s->force_general && !bear)
         return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
                               : sow_fast(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
@@ -337,6 +354,15 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             seeds -= rounds * s->holes;
         }
         while (seeds > 0) {
+            if (bear && (h < s->n) == (mover == 0) &&
+                (s->next[h] < s->n) != (mover == 0)) {
+                /* A.5, P11: a seed crossing out of the mover's row leaves
+                 * the board, with those in hand; the move ends (P10) */
+                g->captured[mover] += seeds;
+                g->on_board -= seeds;
+                EMIT(obs, SOW_EV_CAPTURE, mover, -1, seeds, 1);
+                return SOW_OK;
+            }
             h = s->next[h];
             if (s->skip_origin && h == origin) {
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);

@@ -44,6 +44,7 @@ typedef struct sow_option_def {
     char values[SOW_MAX_ENUM][SOW_NAME_MAX]; /* enum: words, without ":K" */
     bool param[SOW_MAX_ENUM];                /* enum: value takes ":K" */
     long min, max;                           /* int: inclusive range */
+    long step;                               /* int: values min + k*step */
     sow_optval def;                          /* default */
     int needs;                               /* a bool option that must be
                                                 true for another value than
@@ -105,6 +106,8 @@ typedef struct sow_lap_rule {
 typedef struct sow_phase {
     char name[SOW_NAME_MAX];
     bool decisions;       /* moves are decision moves, else sowings */
+    bool scripted;        /* sowing moves whose effect the play hook
+                             computes (an opening such as A.2) */
     bool fresh_holes;     /* sowings only from own holes not yet played in
                              this phase (all again once all are played) */
     int until_ply;        /* the phase ends after this many plies (0: no) */
@@ -119,6 +122,7 @@ typedef enum {
     SOW_HOOK_NEW_GAME,  /* a match: set up the next game, or end the match */
     SOW_HOOK_DECISIONS, /* the decision moves legal now (phase != 0) */
     SOW_HOOK_DECIDE,    /* apply a decision move */
+    SOW_HOOK_PLAY,      /* the effect of a move in a scripted phase */
     SOW_HOOK_COUNT
 } sow_hook;
 
@@ -157,6 +161,15 @@ typedef struct sow_variant {
     sow_expr repetition;          /* bool */
     sow_expr no_capture_plies;    /* 0: off */
     sow_expr max_plies;
+    bool no_moves_lose;           /* the player to move who cannot, loses */
+    bool no_score;                /* no scoring: results have score null */
+
+    /* bear-off (A.5): once every hole holds at most bearoff_max seeds at
+     * the start of a move from ply bearoff_from on, a seed about to cross
+     * from the mover's row into the other is removed with those in hand */
+    bool bearoff;
+    int bearoff_max, bearoff_from;
+    sow_expr bearoff_sticky;      /* bool: stays on once on (P12) */
 
     /* script */
     char *script;                 /* path as written in the file */

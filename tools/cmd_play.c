@@ -122,7 +122,7 @@ static void show_result(const sow_setup *s, const sow_game *g)
     const sow_result *r = &g->result;
     printf("\ngame over after %d %s: %s. South %d, North %d: %s.\n", g->ply,
            g->ply == 1 ? "ply" : "plies",
-           sow_end_reason_text(s, r->reason, why, sizeof why), r->score[0],
+           sow_result_text(s, g, why, sizeof why), r->score[0],
            r->score[1],
            r->unfinished    ? "unfinished"
            : r->winner < 0  ? "a draw"

@@ -84,7 +84,7 @@ static int game_over(const out *o, sow_engine *e, sow_match *m, sow_game *g,
     } else {
         char why[128];
         printf("\ngame over: %s; %d-%d, %s\n",
-               sow_end_reason_text(s, r->reason, why, sizeof why),
+               sow_result_text(s, g, why, sizeof why),
                r->score[0], r->score[1],
                r->unfinished    ? "unfinished"
                : r->winner < 0  ? "a draw"

@@ -370,7 +370,7 @@ static void test_wrong_types(void **state)
     refused(HEAD BOARD SOWING "end:\n  max_plies: 0\n", 11, 14,
             "max_plies is 0; it must be from 1 to 1000000");
     refused(HEAD BOARD SOWING "end:\n  no_moves: continue\n", 11, 13,
-            "no_moves must be one of: end (not 'continue')");
+            "no_moves must be one of: end, lose (not 'continue')");
     refused(HEAD BOARD SOWING "options:\n  o:\n    type: float\n"
                               "    default: 1\n    doc: d\n",
             12, 11, "type must be one of: enum, bool, int (not 'float')");
