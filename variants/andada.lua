@@ -1,0 +1,55 @@
+-- Andada: the opening, the first-mover decision and the opposite-hole
+-- removal (RULES.md A.2-A.4). Relay sowing, bear-off (A.5) and the end
+-- (A.6) are data in andada.yaml.
+
+-- A.4, P10: the last seed fell in an own empty hole: the seeds of the
+-- opposite hole leave the board (counted in the mover's captured).
+function remove_opposite(g, h, c)
+  local o = g.opposite[h]
+  if g.board[o] > 0 then
+    return { o }
+  end
+  return {}
+end
+
+-- A.2, P9: South's opening from hole s: lift the seeds of the current
+-- hole, sow them one by one into the next holes, and make the hole after
+-- the last one sown the current hole; stop when every hole holds 3 or 0.
+-- The whole relay is one move; then North decides (A.3).
+function opening(g, s)
+  local b, nxt, n = {}, g.next, g.holes
+  for h = 0, n - 1 do
+    b[h] = g.board[h]
+  end
+  local cur = s
+  for step = 1, 4 * n do
+    local done = true
+    for h = 0, n - 1 do
+      if b[h] ~= 3 and b[h] ~= 0 then
+        done = false
+        break
+      end
+    end
+    if done then
+      return { board = b, phase = 2, to_move = 1 }
+    end
+    local k = b[cur]
+    b[cur] = 0
+    local h = cur
+    for i = 1, k do
+      h = nxt[h]
+      b[h] = b[h] + 1
+    end
+    cur = nxt[h]
+  end
+  error("the opening relay does not reach the 3-3-0 pattern")
+end
+
+-- A.3: North chooses who makes the first regular move.
+function first_choices(g)
+  return { "first:0", "first:1" }
+end
+
+function first(g, token)
+  return { phase = 0, to_move = tonumber(token:sub(7)) }
+end
