@@ -120,10 +120,13 @@ static void show_result(const sow_setup *s, const sow_game *g)
 {
     char why[128];
     const sow_result *r = &g->result;
-    printf("\ngame over after %d %s: %s. South %d, North %d: %s.\n", g->ply,
+    char score[64] = "";
+    if (r->has_score)
+        snprintf(score, sizeof score, " South %d, North %d:", r->score[0],
+                 r->score[1]);
+    printf("\ngame over after %d %s: %s.%s %s.\n", g->ply,
            g->ply == 1 ? "ply" : "plies",
-           sow_result_text(s, g, why, sizeof why), r->score[0],
-           r->score[1],
+           sow_result_text(s, g, why, sizeof why), score,
            r->unfinished    ? "unfinished"
            : r->winner < 0  ? "a draw"
            : r->winner == 0 ? "South wins"

@@ -83,9 +83,11 @@ static int game_over(const out *o, sow_engine *e, sow_match *m, sow_game *g,
         fputs(line, stdout);
     } else {
         char why[128];
-        printf("\ngame over: %s; %d-%d, %s\n",
-               sow_result_text(s, g, why, sizeof why),
-               r->score[0], r->score[1],
+        char score[32] = "";
+        if (r->has_score)
+            snprintf(score, sizeof score, " %d-%d,", r->score[0], r->score[1]);
+        printf("\ngame over: %s;%s %s\n",
+               sow_result_text(s, g, why, sizeof why), score,
                r->unfinished    ? "unfinished"
                : r->winner < 0  ? "a draw"
                : r->winner == 0 ? "South wins"
