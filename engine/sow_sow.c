@@ -105,91 +105,6 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
-/* The hot path of sow_sow (random playouts, endless-move proofs): no
- * observer, counter-clockwise, no skipped origin. Laps are runs of
- * consecutive holes; the lap-end decision is a table lookup. The same
- * rules as the general loop below, which tests compare against. */
-static int sow_fast(const sow_setup *s, const sow_rules *r, sow_game *g,
-                    int hole, bool *endless, sow_error *err)
-{
-    uint16_t *b = g->board;
-    const uint8_t *own = g->owner;
-    const int n = s->holes, mover = g->to_move;
-    const size_t bytes = (size_t)n * sizeof *b;
-    int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
-    b[hole] = (uint16_t)s->leave;
-    int origin = hole, h = hole;
-    *endless = false;
-    uint16_t saved[SOW_MAX_HOLES]; /* Brent, as in sow_sow */
-    int saved_origin = -1, saved_seeds = -1;
-    long power = 1, lam = 0, laps = 0;
-    for (;;) {
-        if (s->relay) {
-            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
-                memcmp(b, saved, bytes) == 0) {
-                *endless = true;
-                return SOW_OK;
-            }
-            if (laps == 0 || ++lam == power) {
-                memcpy(saved, b, bytes);
-                saved_origin = origin;
-                saved_seeds = seeds;
-                if (laps > 0)
-                    power <<= 1;
-                lam = 0;
-            }
-            if (++laps > SOW_MAX_LAPS)
-                return sow_error_set(err, s->v->path, 0, 0,
-                                     "a move from hole %d ran over %ld laps "
-                                     "without ending or repeating; the board "
-                                     "is too large for relay sowing",
-                                     hole, SOW_MAX_LAPS);
-        }
-        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
-            int rounds = (seeds - 1) / n;
-            for (int i = 0; i < n; i++)
-                b[i] = (uint16_t)(b[i] + rounds);
-            seeds -= rounds * n;
-        }
-        int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
-        if (end <= n) {
-            for (int i = first; i < end; i++)
-                b[i]++;
-        } else {
-            for (int i = first; i < n; i++)
-                b[i]++;
-            end -= n;
-            for (int i = 0; i < end; i++)
-                b[i]++;
-        }
-        h = end - 1;
-        int c = b[h];
-        int a = c < 64 ? s->lap_action[own[h] != mover][c] : SOW_LAP_RULES;
-        if (a == SOW_LAP_RULES)
-            a = decide_rules(s, g, h, c);
-        if (a == SOW_LAP_RELAY) {
-            seeds = c;
-            b[h] = 0;
-            origin = h;
-            continue;
-        }
-        if (a == SOW_LAP_STOP)
-            return SOW_OK;
-        if (a == SOW_LAP_CAPTURE) {
-            capture(NULL, g, h);
-            return SOW_OK;
-        }
-        bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, NULL, g, h, c, &relay, err))
-            return SOW_ERR;
-        if (!relay || b[h] == 0)
-            return SOW_OK;
-        seeds = b[h];
-        b[h] = 0;
-        origin = h;
-    }
-}
-
 /* Lane h (a hole's count) of a board held as four words of 16-bit lanes. */
 #define LANE(w, h) ((int)(((w)[(h) >> 2] >> (((h)&3) * 16)) & 0xFFFF))
 #define CLEAR_LANE(w, h) ((w)[(h) >> 2] &= ~(0xFFFFULL << (((h)&3) * 16)))
@@ -300,6 +215,118 @@ static bool bearoff_now(const sow_setup *s, sow_game *g)
     return g->bearoff_on;
 }
 
+/* 1 in lanes lo..hi-1 of a word of four 16-bit lanes. */
+static const uint64_t lane_ones[5][5] = {
+    {0, 0x1, 0x10001, 0x100010001, 0x1000100010001},
+    {0, 0, 0x10000, 0x100010000, 0x1000100010000},
+    {0, 0, 0, 0x100000000, 0x1000100000000},
+    {0, 0, 0, 0, 0x1000000000000},
+    {0, 0, 0, 0, 0}};
+
+/* Add 1 to lanes a..b-1 of the board words (no wrap). */
+static inline void add_run(uint64_t *w, int a, int b)
+{
+    while (a < b) {
+        int k = a >> 2, base = k << 2;
+        int hi = b - base < 4 ? b - base : 4;
+        w[k] += lane_ones[a - base][hi];
+        a = base + 4;
+    }
+}
+
+/* sow_fast16 for boards of 17 to 64 holes (Andada): the board in up to 16
+ * words, a lap adds its run word by word. */
+static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
+                     int hole, bool *endless, sow_error *err)
+{
+    uint16_t *b = g->board;
+    const uint8_t *own = g->owner;
+    const int n = s->holes, mover = g->to_move;
+    const int nw = (n + 3) / 4;
+    const size_t bytes = (size_t)nw * sizeof(uint64_t);
+    int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
+    b[hole] = (uint16_t)s->leave;
+    uint64_t w[16];
+    memcpy(w, b, bytes); /* lanes past n are 0 and stay 0 */
+    int origin = hole, h = hole;
+    *endless = false;
+    uint64_t saved[16];
+    int saved_origin = -1, saved_seeds = -1;
+    long power = 1, lam = 0, laps = 0;
+    for (;;) {
+        if (s->relay) {
+            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
+                memcmp(w, saved, bytes) == 0) {
+                *endless = true;
+                memcpy(b, w, bytes);
+                return SOW_OK;
+            }
+            if (laps == 0 || ++lam == power) {
+                memcpy(saved, w, bytes);
+                saved_origin = origin;
+                saved_seeds = seeds;
+                if (laps > 0)
+                    power <<= 1;
+                lam = 0;
+            }
+            if (++laps > SOW_MAX_LAPS) {
+                memcpy(b, w, bytes);
+                return sow_error_set(err, s->v->path, 0, 0,
+                                     "a move from hole %d ran over %ld laps "
+                                     "without ending or repeating",
+                                     hole, SOW_MAX_LAPS);
+            }
+        }
+        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
+            uint64_t rounds = (uint64_t)((seeds - 1) / n);
+            for (int k = 0; k < nw; k++) {
+                uint64_t ones = 0;
+                for (int l = 0; l < 4 && 4 * k + l < n; l++)
+                    ones |= (uint64_t)1 << (16 * l);
+                w[k] += rounds * ones;
+            }
+            seeds -= (int)rounds * n;
+        }
+        int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
+        if (end <= n) {
+            add_run(w, first, end);
+        } else {
+            add_run(w, first, n);
+            end -= n;
+            add_run(w, 0, end);
+        }
+        h = end - 1;
+        int c = LANE(w, h);
+        int a = c < 64 ? s->lap_action[own[h] != mover][c] : SOW_LAP_RULES;
+        if (a == SOW_LAP_RULES) {
+            memcpy(b, w, bytes);
+            a = decide_rules(s, g, h, c);
+        }
+        if (a == SOW_LAP_RELAY) {
+            seeds = c;
+            CLEAR_LANE(w, h);
+            origin = h;
+            continue;
+        }
+        memcpy(b, w, bytes);
+        if (a == SOW_LAP_STOP)
+            return SOW_OK;
+        if (a == SOW_LAP_CAPTURE) {
+            capture(NULL, g, h);
+            return SOW_OK;
+        }
+        bool relay = false; /* SOW_LAP_HOOK */
+        if (run_hook(s, r, NULL, g, h, c, &relay, err))
+            return SOW_ERR;
+        if (!relay || b[h] == 0)
+            return SOW_OK;
+        seeds = b[h];
+        b[h] = 0;
+        origin = h;
+        memcpy(w, b, bytes);
+    }
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
@@ -307,7 +334,7 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     if (!obs && !s->skip_origin && s->dir == SOW_DIR_CCW &&
         !s->force_general && !bear)
         return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
-                              : sow_fast(s, r, g, hole, endless, err);
+                              : sow_fastw(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
     const int mover = g->to_move;
     const size_t bytes = (size_t)s->holes * sizeof *b;

@@ -1,0 +1,108 @@
+/* test_paths.c - the sowing machine's fast paths (boards held in 64-bit
+ * words, sow_sow) play exactly as its general loop: the same random games
+ * of every shipped variant give the same boards, captures, legal moves and
+ * results with setup.force_general on and off. */
+#include "unit.h"
+
+#include "sow_lua.h"
+#include "sow_rng.h"
+
+typedef struct side {
+    sow_variant *v;
+    sow_optset o;
+    sow_setup s;
+    sow_lua *x;
+    sow_engine e;
+} side;
+
+static void side_open(side *b, const char *path, const char *opt,
+                      bool general)
+{
+    sow_error err;
+    memset(b, 0, sizeof *b);
+    assert_int_equal(sow_variant_load(path, &b->v, &err), SOW_OK);
+    sow_optset_defaults(b->v, &b->o);
+    if (opt)
+        assert_int_equal(sow_optset_apply(b->v, &b->o, opt, &err), SOW_OK);
+    assert_int_equal(sow_setup_init(&b->s, b->v, &b->o, &err), SOW_OK);
+    b->s.force_general = general;
+    assert_int_equal(sow_lua_open(&b->x, b->v, &b->o, &err), SOW_OK);
+    sow_rules r = sow_lua_rules(b->x);
+    assert_int_equal(sow_engine_init(&b->e, &b->s, &r, &err), SOW_OK);
+}
+
+static void side_close(side *b)
+{
+    sow_engine_free(&b->e);
+    sow_lua_close(b->x);
+    sow_variant_free(b->v);
+}
+
+static void same_games(const char *path, const char *opt, int games)
+{
+    side fast, gen;
+    side_open(&fast, path, opt, false);
+    side_open(&gen, path, opt, true);
+    sow_rng rng;
+    sow_rng_seed(&rng, 11);
+    sow_error err;
+    for (int i = 0; i < games; i++) {
+        sow_game a, b;
+        assert_int_equal(sow_engine_start(&fast.e, &a, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&gen.e, &b, &err), SOW_OK);
+        while (!a.over) {
+            assert_false(b.over);
+            assert_int_equal(a.nlegal, b.nlegal);
+            assert_memory_equal(a.legal, b.legal,
+                                (size_t)a.nlegal * sizeof *a.legal);
+            sow_move m = a.legal[sow_rng_below(&rng, a.nlegal)];
+            assert_int_equal(sow_engine_play(&fast.e, &a, m, &err), SOW_OK);
+            assert_int_equal(sow_engine_play(&gen.e, &b, m, &err), SOW_OK);
+            assert_memory_equal(a.board, b.board, sizeof a.board);
+            assert_memory_equal(a.captured, b.captured, sizeof a.captured);
+        }
+        assert_true(b.over);
+        assert_int_equal(a.result.reason, b.result.reason);
+        assert_int_equal(a.result.winner, b.result.winner);
+    }
+    side_close(&fast);
+    side_close(&gen);
+}
+
+static void test_kui1(void **state)
+{
+    (void)state;
+    same_games("variants/adji_kui_1.yaml", NULL, 200);
+}
+
+static void test_kui2(void **state)
+{
+    (void)state;
+    same_games("variants/adji_kui_2.yaml", NULL, 100);
+    same_games("variants/adji_kui_2.yaml", "endless_move=end_game", 100);
+}
+
+static void test_boto(void **state)
+{
+    (void)state;
+    same_games("variants/adji_boto.yaml", NULL, 200);
+}
+
+static void test_andada(void **state)
+{
+    (void)state;
+    same_games("variants/andada.yaml", NULL, 60);
+    same_games("variants/andada.yaml", "holes=24", 20);
+    same_games("variants/andada.yaml", "endless_move=end_game", 60);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kui1),
+        cmocka_unit_test(test_kui2),
+        cmocka_unit_test(test_boto),
+        cmocka_unit_test(test_andada),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
