@@ -208,9 +208,8 @@ static bool bearoff_now(const sow_setup *s, sow_game *g)
     if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
         return false;
     bool all = true;
-    for (int h = 0; h < s->holes; h++)
-        if (g->board[h] > v->bearoff_max)
-            all = false;
+    for (int h = 0; h < s->holes && all; h++)
+        all = g->board[h] <= v->bearoff_max;
     g->bearoff_on = s->bearoff_sticky ? (g->bearoff_on || all) : all;
     return g->bearoff_on;
 }
@@ -255,14 +254,19 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
     long power = 1, lam = 0, laps = 0;
     for (;;) {
         if (s->relay) {
-            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
-                memcmp(w, saved, bytes) == 0) {
-                *endless = true;
-                memcpy(b, w, bytes);
-                return SOW_OK;
+            if (laps > 0 && seeds == saved_seeds && origin == saved_origin) {
+                int k = 0;
+                while (k < nw && w[k] == saved[k])
+                    k++;
+                if (k == nw) {
+                    *endless = true;
+                    memcpy(b, w, bytes);
+                    return SOW_OK;
+                }
             }
             if (laps == 0 || ++lam == power) {
-                memcpy(saved, w, bytes);
+                for (int k = 0; k < nw; k++)
+                    saved[k] = w[k];
                 saved_origin = origin;
                 saved_seeds = seeds;
                 if (laps > 0)
