@@ -87,9 +87,11 @@ check: $(B)/sow $(TEST_BIN)
 	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
 	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
 	/usr/bin/python3 tests/ref/test_adji_boto_ref.py
+	/usr/bin/python3 tests/ref/test_andada_ref.py
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_kui2.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
+	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120

@@ -93,6 +93,12 @@ int cmd_show(int argc, char **argv)
                      "play name the moves left out)"
                    : "legal; playing one ends the game (P5)");
     printf("  passing        %s\n", s->passing ? "automatic" : "none");
+    if (v->bearoff)
+        printf("  bear-off       from ply %d, once every hole holds at most "
+               "%d: seeds crossing out of the mover's row leave the board "
+               "(%s)\n",
+               v->bearoff_from, v->bearoff_max,
+               s->bearoff_sticky ? "stays on" : "tested at every move");
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         printf("  lap end        ");
@@ -117,7 +123,10 @@ int cmd_show(int argc, char **argv)
         printf("\n");
     }
     printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
-    printf("end:\n  neither player can move\n");
+    if (v->no_moves_lose)
+        printf("end:\n  the player to move who cannot move loses\n");
+    else
+        printf("end:\n  neither player can move\n");
     if (s->seeds_at_most >= 0)
         printf("  %d or fewer seeds on the board\n", s->seeds_at_most);
     if (s->repetition)
@@ -125,13 +134,18 @@ int cmd_show(int argc, char **argv)
     if (s->no_capture_plies)
         printf("  %d plies without a capture\n", s->no_capture_plies);
     printf("  unfinished after %d plies\n", s->max_plies);
-    printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
-                                  ? v->hook_fn[SOW_HOOK_SCORE]
-                                  : "captures plus seeds in own holes");
+    if (v->no_score)
+        printf("  scoring: none (the end rule names the winner)\n");
+    else
+        printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
+                                      ? v->hook_fn[SOW_HOOK_SCORE]
+                                      : "captures plus seeds in own holes");
     for (int i = 0; i < v->nphases; i++) {
         const sow_phase *ph = &v->phases[i];
         printf("phase %d %s: %s", i + 1, ph->name,
-               ph->decisions ? "decision moves" : "sowing moves");
+               ph->decisions  ? "decision moves"
+               : ph->scripted ? "scripted moves (hook play)"
+                              : "sowing moves");
         if (ph->fresh_holes)
             printf(", each own hole once before any again");
         if (ph->until_ply)
@@ -158,6 +172,8 @@ int cmd_show(int argc, char **argv)
         printf("  %s = %s   (default %s; ", d->name, cur, def);
         if (d->type == SOW_OPT_BOOL)
             printf("true or false)\n");
+        else if (d->type == SOW_OPT_INT && d->step > 1)
+            printf("%ld to %ld in steps of %ld)\n", d->min, d->max, d->step);
         else if (d->type == SOW_OPT_INT)
             printf("%ld to %ld)\n", d->min, d->max);
         else {

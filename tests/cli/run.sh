@@ -419,6 +419,94 @@ input=${BOTO// /$'\n'} t boto-play-humans-full-game 0 noerr out!~'not a legal mo
 t boto-bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies=[0-9.]+ unfinished=[0-9]+' 'out~variant=adji-boto' noerr -- sow bench $VB --seconds 0.2
 t boto-bench-options 0 lines=1 'out~variant=adji-boto' 'out~unfinished=0' noerr -- sow bench $VB --seconds 0.05 --seed 3 --option empty_in_chain=skip --option skip_origin=true
 
+# ---- Andada (andada): sizes, the opening relay, North's decision, A.6 -----
+VA=andada
+# A finished game (65 plies, "North has no seeds", South wins), made by the
+# independent reference with a random player.
+AGAME=$("$PYTHON" tests/ref/andada.py random --seed 1) || {
+    echo "cli: tests/ref/andada.py random --seed 1 failed" >&2
+    exit 2
+}
+AGAME_RESULT='{"result":{"winner":0,"score":null,"reason":"North has no seeds","unfinished":false}}'
+APLY0='{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5,6,7,8,9,10,11],"move":0,"board":[0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,3,3],"captured":[0,0]}'
+ADECIDE='the legal moves are: first:0 first:1'
+
+# show: the options with their values, the phases and the decision
+t andada-show 0 'out=Andada (andada)' 'out~board: 2 rows of 12 holes, 48 seeds, no stores' \
+    'out~  holes = 12   (default 12; 12 to 24' 'out~  direction = ccw   (default ccw; ccw, cw)' \
+    'out~  bearoff = sticky   (default sticky; sticky, dynamic)' \
+    'out~  endless_move = forbid   (default forbid; forbid, end_game)' \
+    'out~  skip_origin = false   (default false; true or false)' \
+    'out~  max_plies = 10000   (default 10000; 1 to 1000000)' \
+    'out~      A.1: holes per row: 12, 15, 18, 21 or 24.' \
+    'outre=^phase 1 opening: .*\(games start in it\)$' 'out~phase 2 first: decision moves' \
+    'out~decision moves: first:N' 'out~  laps           relay' 'out~  A.6 ' 'out~  P12 ' noerr -- sow show $VA
+# A.1: the allowed sizes are 12 to 24 in steps of 3: show must say so
+t andada-show-holes-steps 0 'outre=^  holes = 12   \(default 12; .*steps of 3' noerr -- sow show $VA
+# A.6, `no_moves: lose` and `score: none`: show must not describe Adji Kui's
+# end ("neither player can move") nor its scoring
+t andada-show-end 0 'out!~captures plus seeds in own holes' 'out!~  neither player can move' noerr -- sow show $VA
+t andada-show-options 0 'out~  holes = 18   (default 12; 12 to 24' 'out~  direction = cw   (default ccw; ccw, cw)' \
+    'out~  bearoff = dynamic   (default sticky; sticky, dynamic)' 'out~board: 2 rows of 18 holes, 72 seeds, no stores' \
+    'out~  direction      clockwise' noerr -- sow show $VA --option holes=18 --option direction=cw --option bearoff=dynamic
+# a 24-hole board: the drawing (from "board:" to "taken:") fits in 79 columns
+t andada-show-24 0 'outre=^North( +2){24} *$' 'outre=^South( +2){24} *$' 'out~board: 2 rows of 24 holes, 96 seeds, no stores' noerr -- sow show $VA --option holes=24
+t andada-show-24-width 0 'out=ok' lines=1 -- sh -c '"$0" show andada --option holes=24 | sed -n "/^board:/,/^taken:/p" | awk "length(\$0) >= 80 { bad++ } END { print (NR >= 6 && !bad) ? \"ok\" : \"bad: \" NR \" lines, \" bad \" too wide\" }"' "$SOW"
+
+# the holes option: 12..24 in steps of 3, anything else refused with the values
+A_HOLES="is not a value it takes; use one of 12 to 24 in steps of 3"
+t andada-holes-13 1 "err=sow replay: option holes: '13' $A_HOLES" lines=0 -- sow replay $VA --moves 0 --option holes=13
+t andada-holes-27 1 "err=sow show: option holes: '27' $A_HOLES" lines=0 -- sow show $VA --option holes=27
+t andada-holes-9 1 "err=sow play: option holes: '9' $A_HOLES" lines=0 -- sow play $VA --option holes=9
+t andada-holes-21 0 noerr lines=1 'out~"legal":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20],"move":20,' -- sow replay $VA --moves 20 --option holes=21 --json
+t andada-option-unknown 1 "err=sow replay: variant andada has no option 'foo'; its options: holes, direction, bearoff, endless_move, skip_origin, max_plies" lines=0 -- sow replay $VA --moves 0 --option foo=1
+t andada-option-bearoff-bad 1 "err=sow replay: option bearoff: 'off' is not a value it takes; use sticky, dynamic" lines=0 -- sow replay $VA --moves 0 --option bearoff=off
+
+# replay: A.2 the opening from South's row only; A.3 the second token must
+# be North's decision, first:0 or first:1 (the error lists them)
+t andada-replay-opening 0 noerr "out=$APLY0" lines=1 -- sow replay $VA --moves 0 --json
+t andada-replay-opening-north-hole 1 'err=sow replay: ply 0: move 12 is not legal for South; the legal moves are: 0 1 2 3 4 5 6 7 8 9 10 11' lines=0 -- sow replay $VA --moves 12 --json
+t andada-replay-opening-decision 1 'err=sow replay: ply 0: move first:0 is not legal for South; the legal moves are: 0 1 2 3 4 5 6 7 8 9 10 11' lines=0 -- sow replay $VA --moves first:0 --json
+t andada-replay-hole-not-decision 1 "err=sow replay: ply 1: move 4 is not legal for North; $ADECIDE" "out=$APLY0" lines=1 -- sow replay $VA --moves "0 4" --json
+t andada-replay-north-hole-not-decision 1 "err=sow replay: ply 1: move 13 is not legal for North; $ADECIDE" lines=1 -- sow replay $VA --moves "0 13" --json
+t andada-replay-first-2 1 "err=sow replay: ply 1: move first:2 is not legal for North; $ADECIDE" lines=1 -- sow replay $VA --moves "0 first:2" --json
+t andada-replay-first-x 1 "err=sow replay: ply 1: move 'first:x': the value after 'first:' must be a whole number from 0 to 255; $ADECIDE" lines=1 -- sow replay $VA --moves "0 first:x" --json
+t andada-replay-other-decision 1 "err=sow replay: ply 1: move 'buy:3' is neither a hole number (0 to 23) nor a decision (first:N); $ADECIDE" lines=1 -- sow replay $VA --moves "0 buy:3" --json
+t andada-replay-decision-again 1 'err~sow replay: ply 2: move first:0 is not legal for South; the legal moves are: ' lines=2 -- sow replay $VA --moves "0 first:0 first:0" --json
+t andada-replay-decision-text 0 noerr 'out~ply 0: South plays a (hole 0)' 'out~ply 1: North plays first:1' -- sow replay $VA --moves "0 first:1"
+# P13: stops before the end: ply lines only, exit 0 (the last line is the
+# reference's: tests/ref/andada.py replay --moves "0 first:1 13")
+t andada-replay-p13 0 noerr lines=3 out!~result "out=$APLY0" 'last={"ply":2,"to_move":1,"legal":[13,14,16,17,19,20,22,23],"move":13,"board":[1,3,3,0,3,3,0,3,3,0,3,3,0,0,4,1,0,4,1,4,0,1,4,4],"captured":[0,0]}' -- sow replay $VA --moves "0 first:1 13" --json
+# the reference's game in full (A.6: North has no seeds, South wins, no score)
+t andada-replay-full-game 0 noerr "last=$AGAME_RESULT" lines=66 -- sow replay $VA --moves "$AGAME" --json
+t andada-replay-full-game-text 0 noerr 'out~game over: North has no seeds; South wins' out!~'South 0, North 0' -- sow replay $VA --moves "$AGAME"
+t andada-replay-after-end 1 "err=sow replay: token 66 ('3'): the game is already over after ply 65; nothing may follow" "last=$AGAME_RESULT" lines=66 -- sow replay $VA --moves "$AGAME 3" --json
+
+# play: computers to the end; a person answering North's decision
+t andada-play-computers 0 noerr 'out~Andada: South (computer) against North (computer).' \
+    'outre=^game over after [0-9]+ plies: (South|North) has no (seeds|legal move)\. (South|North) wins\.$' \
+    'out~North decides: legal moves: first:0 first:1' \
+    -- sow play $VA --south computer --north computer --seed 1
+t andada-play-computers-24 0 noerr 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south computer --north computer --seed 2 --option holes=24 --option direction=cw
+t andada-play-randoms 0 noerr 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south random --north random --seed 3 --option bearoff=dynamic
+input=$'first:2\n4\nfirst:0\nquit\n' t andada-play-human-decides 0 noerr \
+    'out~North decides: legal moves: first:0 first:1' \
+    "out~'first:2' is not a legal move. legal moves: first:0 first:1" \
+    "out~'4' is not a legal move. legal moves: first:0 first:1" \
+    'out~ply 1: North plays first:0' 'outre=^ply 2: South plays [a-l]$' \
+    'out~game left unfinished after 3 plies.' \
+    -- sow play $VA --south computer --north human --seed 1
+input=$'first:1\nquit\n' t andada-play-human-north-starts 0 noerr \
+    'out~ply 1: North plays first:1' 'out~game left unfinished after 2 plies.' \
+    -- sow play $VA --south computer --north human --seed 1
+input=${AGAME// /$'\n'} t andada-play-humans-full-game 0 noerr out!~'not a legal move' \
+    'out~game over after 65 plies: North has no seeds. South wins.' \
+    -- sow play $VA --south human --north human
+
+# bench
+t andada-bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies=[0-9.]+ unfinished=[0-9]+' 'out~variant=andada' noerr -- sow bench $VA --seconds 0.2
+t andada-bench-options 0 lines=1 'out~variant=andada' 'out~unfinished=0' noerr -- sow bench $VA --seconds 0.05 --seed 3 --option holes=24 --option direction=cw --option endless_move=end_game
+
 # ---- make install into a temporary DESTDIR --------------------------------
 # shellcheck source=tests/cli/install.sh
 . "$here/install.sh"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Regenerate the golden records tests/golden/NAME.jsonl from NAME.args with
 # the INDEPENDENT reference implementation of the record's variant
-# (tests/ref/adji_kui_1.py, tests/ref/adji_kui_2.py, tests/ref/adji_boto.py),
+# (tests/ref/adji_kui_1.py, tests/ref/adji_kui_2.py, tests/ref/adji_boto.py,
+# tests/ref/andada.py),
 # never with build/sow:
 # a golden record states what the rules say, not what the engine happens to
 # print.
@@ -11,8 +12,8 @@
 # NAME.args holds the arguments of `sow replay`, one per line (the variant
 # id, --moves, the move list, --option, NAME=VALUE, ...); lines starting with
 # '#' are comments. The first argument, the variant id, picks the reference:
-# adji-kui-1, adji-kui-2 (single games and matches) or adji-boto; there is
-# none for the other variants.
+# adji-kui-1, adji-kui-2 (single games and matches), adji-boto or andada;
+# there is none for the other variants.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 py=${PYTHON:-/usr/bin/python3}
@@ -31,8 +32,9 @@ for f in "$@"; do
     adji-kui-1) ref="$here/../ref/adji_kui_1.py" ;;
     adji-kui-2) ref="$here/../ref/adji_kui_2.py" ;;
     adji-boto) ref="$here/../ref/adji_boto.py" ;;
+    andada) ref="$here/../ref/andada.py" ;;
     *)
-        echo "regen: $name: no reference implementation of variant '${args[0]:-}' (adji-kui-1, adji-kui-2, adji-boto)" >&2
+        echo "regen: $name: no reference implementation of variant '${args[0]:-}' (adji-kui-1, adji-kui-2, adji-boto, andada)" >&2
         rc=1; continue ;;
     esac
     if ! "$py" "$ref" replay "${args[@]:1}" >"$here/$name.jsonl.tmp"; then

@@ -7,9 +7,10 @@ Standard library only.
 
     andada.py replay --moves "4 first:1 17 ..." [--option NAME=VALUE ...]
         prints the JSON Lines record (RECORD.md)
-    andada.py random --seed S [--option NAME=VALUE ...]
+    andada.py random --seed S [--moves "PREFIX"] [--option NAME=VALUE ...]
         plays uniformly random legal moves (the first:0/first:1 decision
-        included) to the end of the game and prints the move list
+        included) to the end of the game and prints the move list; with
+        --moves, the given tokens are played first (and printed too)
 
 Options (default first):
     holes        = 12 | 15 | 18 | 21 | 24      A.1 (N, holes per row)
@@ -421,11 +422,18 @@ def replay(tokens, opts, out=sys.stdout):
     return 0
 
 
-def random_game(seed, opts):
-    """Uniformly random legal tokens until the game ends."""
+def random_game(seed, opts, prefix=()):
+    """Uniformly random legal tokens until the game ends, after the tokens
+    of `prefix` (which must be legal: ValueError otherwise)."""
     rng = random.Random(seed)
     game = Game(opts)
     moves = []
+    for tok in prefix:
+        move = parse_token(tok)
+        if game.result is not None or move not in game.legal():
+            raise ValueError("prefix token %r is not legal" % tok)
+        game.play(move)
+        moves.append(move)
     while game.result is None:
         move = rng.choice(game.legal())
         game.play(move)
@@ -435,7 +443,8 @@ def random_game(seed, opts):
 
 def main(argv):
     usage = ("usage: andada.py replay --moves \"M ...\" [--option N=V]...\n"
-             "       andada.py random --seed S [--option N=V]...\n")
+             "       andada.py random --seed S [--moves \"M ...\"] "
+             "[--option N=V]...\n")
     if not argv or argv[0] not in ("replay", "random"):
         sys.stderr.write(usage)
         return 2
@@ -474,7 +483,12 @@ def main(argv):
     if seed is None or not re.fullmatch(r"-?[0-9]+", seed):
         sys.stderr.write("error: random needs --seed INTEGER\n")
         return 2
-    print(" ".join(map(str, random_game(int(seed), opts))))
+    try:
+        moves = random_game(int(seed), opts, (moves or "").split())
+    except ValueError as e:
+        sys.stderr.write("error: %s\n" % e)
+        return 1
+    print(" ".join(map(str, moves)))
     return 0
 
 
