@@ -335,8 +335,10 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
     const bool bear = bearoff_now(s, g);
+    /* relay laps on words (sow_fast16, sow_fastw); a single lap is
+     * quicker with the plain loop below (no board to load into words) */
     if (!obs && !s->skip_origin && s->dir == SOW_DIR_CCW &&
-        !s->force_general && !bear)
+        !s->force_general && !bear && s->relay)
         return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
                               : sow_fastw(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
