@@ -4,7 +4,6 @@ Plain asserts; run with `python3 tests/ref/test_andada_ref.py`.
 Boards are listed in canonical order (C0.2): South 0..N-1, North N..2N-1
 (for N = 12: South 0..11, North 12..23; the hole opposite h is 2N-1-h)."""
 
-import io
 import json
 import os
 import random
