@@ -648,7 +648,7 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 static int load_phases(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"name", "moves", "fresh_holes",
-                                       "until_ply", NULL};
+                                       "until_ply", "question", NULL};
     static const char *const kinds[] = {"sowing", "decisions", "scripted",
                                         NULL};
     sow_variant *v = c->v;
@@ -684,6 +684,14 @@ static int load_phases(ctx *c, const sow_ynode *n)
             return fail(c, mv, "a scripted phase needs a play hook under "
                                "hooks:%s%s",
                         NULL, NULL);
+        const sow_ynode *q = sow_ynode_get(p, "question");
+        if (q) {
+            char *text = NULL;
+            if (want_line(c, q, "question", &text))
+                return SOW_ERR;
+            snprintf(ph->question, sizeof ph->question, "%s", text);
+            free(text);
+        }
         const sow_ynode *x = sow_ynode_get(p, "fresh_holes");
         if (x && want_bool(c, x, "fresh_holes", &ph->fresh_holes))
             return SOW_ERR;

@@ -111,6 +111,7 @@ typedef struct sow_phase {
     bool fresh_holes;     /* sowings only from own holes not yet played in
                              this phase (all again once all are played) */
     int until_ply;        /* the phase ends after this many plies (0: no) */
+    char question[160];   /* what a person is asked in it ("" if none) */
 } sow_phase;
 #define SOW_MAX_PHASES 8
 

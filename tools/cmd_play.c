@@ -226,9 +226,16 @@ int cmd_play(int argc, char **argv)
         }
         sow_move mv;
         who p = players[g.to_move];
-        if (sow_decision_phase(s, &g))
-            printf("%s decides: ", g.to_move ? "North" : "South"),
-                print_legal(s, &g);
+        if (sow_decision_phase(s, &g)) {
+            const sow_phase *ph = g.phase <= cg.v->nphases
+                                      ? &cg.v->phases[g.phase - 1]
+                                      : NULL;
+            if (ph && ph->question[0])
+                printf("%s, %s\n", g.to_move ? "North" : "South",
+                       ph->question);
+            printf("%s decides: ", g.to_move ? "North" : "South");
+            print_legal(s, &g);
+        }
         if (p == P_HUMAN) {
             if (!ask(&cg, &g, &mv)) {
                 printf("game left unfinished after %d %s.\n", g.ply,

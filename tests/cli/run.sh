@@ -490,6 +490,7 @@ t andada-play-computers 0 noerr 'out~Andada: South (computer) against North (com
 t andada-play-computers-24 0 noerr 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south computer --north computer --seed 2 --option holes=24 --option direction=cw
 t andada-play-randoms 0 noerr 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south random --north random --seed 3 --option bearoff=dynamic
 input=$'first:2\n4\nfirst:0\nquit\n' t andada-play-human-decides 0 noerr \
+    'out~North, who makes the first regular move? first:0 for South, first:1 for North (A.3)' \
     'out~North decides: legal moves: first:0 first:1' \
     "out~'first:2' is not a legal move. legal moves: first:0 first:1" \
     "out~'4' is not a legal move. legal moves: first:0 first:1" \
