@@ -8,6 +8,8 @@
  * lap and the chain). Canonical holes (C0.2): South 0..4, North 5..9. */
 #include "unit.h"
 
+#include "fixture.h"
+
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_rng.h"
@@ -20,49 +22,21 @@
 
 /* ---- fixture: the variant, its script, an engine and a game ------------ */
 
-typedef struct bt {
-    sow_variant *v;
-    sow_optset o;
-    sow_setup s;
-    sow_lua *lua;
-    sow_rules rules;
-    sow_engine e;
-    sow_game g;
-} bt;
+typedef unit_game bt;
 
 /* Load the variant with the options (NULL-terminated "NAME=VALUE"), check
  * that they fit, and start a game. */
 static void bt_open(bt *a, const char *const *opts)
 {
+    unit_game_open(a, YAML, opts);
+    assert_non_null(a->rules.lap_end);
     sow_error err;
     sow_error_clear(&err);
-    memset(a, 0, sizeof *a);
-    if (sow_variant_load(YAML, &a->v, &err))
-        fail_msg("%s:%d:%d: %s", err.path, err.line, err.col, err.msg);
-    sow_optset_defaults(a->v, &a->o);
-    for (int i = 0; opts && opts[i]; i++)
-        if (sow_optset_apply(a->v, &a->o, opts[i], &err))
-            fail_msg("%s", err.msg);
-    if (sow_optset_check(a->v, &a->o, &err))
-        fail_msg("%s", err.msg);
-    if (sow_setup_init(&a->s, a->v, &a->o, &err))
-        fail_msg("%s", err.msg);
-    if (sow_lua_open(&a->lua, a->v, &a->o, &err))
-        fail_msg("%s:%d: %s", err.path, err.line, err.msg);
-    a->rules = sow_lua_rules(a->lua);
-    assert_non_null(a->rules.lap_end);
-    if (sow_engine_init(&a->e, &a->s, &a->rules, &err))
-        fail_msg("%s", err.msg);
     if (sow_engine_start(&a->e, &a->g, &err))
         fail_msg("%s", err.msg);
 }
 
-static void bt_close(bt *a)
-{
-    sow_engine_free(&a->e);
-    sow_lua_close(a->lua);
-    sow_variant_free(a->v);
-}
+static void bt_close(bt *a) { unit_game_close(a); }
 
 /* Recompute the legal moves of the player to move. */
 static void bt_relegal(bt *a)

@@ -7,6 +7,8 @@
  * worked out by hand (the comments show the laps). */
 #include "unit.h"
 
+#include "fixture.h"
+
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_record.h"
@@ -16,53 +18,24 @@
 
 /* ---- fixture: the variant, its script, an engine, a match and a game ---- */
 
-typedef struct k2 {
-    sow_variant *v;
-    sow_optset o;
-    sow_setup s;
-    sow_lua *lua;
-    sow_rules rules;
-    sow_engine e;
-    sow_match m;
-    sow_game g;
-} k2;
+typedef unit_game k2;
 
 /* Load the variant with the options (NULL-terminated "NAME=VALUE"), check
  * that they fit together, and start the first game (of the match, when
  * match=true). */
 static void k2_open(k2 *a, const char *const *opts)
 {
-    sow_error err;
-    sow_error_clear(&err);
-    memset(a, 0, sizeof *a);
-    if (sow_variant_load(YAML, &a->v, &err))
-        fail_msg("%s:%d:%d: %s", err.path, err.line, err.col, err.msg);
-    sow_optset_defaults(a->v, &a->o);
-    for (int i = 0; opts && opts[i]; i++)
-        if (sow_optset_apply(a->v, &a->o, opts[i], &err))
-            fail_msg("%s", err.msg);
-    if (sow_optset_check(a->v, &a->o, &err))
-        fail_msg("%s", err.msg);
-    if (sow_setup_init(&a->s, a->v, &a->o, &err))
-        fail_msg("%s", err.msg);
-    if (sow_lua_open(&a->lua, a->v, &a->o, &err))
-        fail_msg("%s:%d: %s", err.path, err.line, err.msg);
-    a->rules = sow_lua_rules(a->lua);
+    unit_game_open(a, YAML, opts);
     assert_non_null(a->rules.new_game);
     assert_non_null(a->rules.decisions);
     assert_non_null(a->rules.decide);
-    if (sow_engine_init(&a->e, &a->s, &a->rules, &err))
-        fail_msg("%s", err.msg);
+    sow_error err;
+    sow_error_clear(&err);
     if (sow_match_start(&a->e, &a->m, &a->g, &err))
         fail_msg("%s", err.msg);
 }
 
-static void k2_close(k2 *a)
-{
-    sow_engine_free(&a->e);
-    sow_lua_close(a->lua);
-    sow_variant_free(a->v);
-}
+static void k2_close(k2 *a) { unit_game_close(a); }
 
 /* Put the game in a position: board, captures, player to move, owners
  * (NULL: by rows, C0.6); the legal moves and the endless mask are

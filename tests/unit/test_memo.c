@@ -4,40 +4,23 @@
  * off. */
 #include "unit.h"
 
+#include "fixture.h"
+
 #include "sow_lua.h"
 #include "sow_memo.h"
 #include "sow_rng.h"
 
-typedef struct bench {
-    sow_variant *v;
-    sow_optset o;
-    sow_setup s;
-    sow_lua *x;
-    sow_engine e;
-} bench;
+typedef unit_game bench;
 
 static void bench_open(bench *b, const char *path, const char *opt,
                        bool memo)
 {
-    sow_error err;
-    memset(b, 0, sizeof *b);
-    assert_int_equal(sow_variant_load(path, &b->v, &err), SOW_OK);
-    sow_optset_defaults(b->v, &b->o);
-    if (opt)
-        assert_int_equal(sow_optset_apply(b->v, &b->o, opt, &err), SOW_OK);
-    assert_int_equal(sow_setup_init(&b->s, b->v, &b->o, &err), SOW_OK);
-    assert_int_equal(sow_lua_open(&b->x, b->v, &b->o, &err), SOW_OK);
-    sow_lua_set_memo(b->x, memo);
-    sow_rules r = sow_lua_rules(b->x);
-    assert_int_equal(sow_engine_init(&b->e, &b->s, &r, &err), SOW_OK);
+    const char *opts[] = {opt, NULL};
+    unit_game_open(b, path, opts);
+    sow_lua_set_memo(b->lua, memo);
 }
 
-static void bench_close(bench *b)
-{
-    sow_engine_free(&b->e);
-    sow_lua_close(b->x);
-    sow_variant_free(b->v);
-}
+static void bench_close(bench *b) { unit_game_close(b); }
 
 /* Random games, the same moves in both: every ply's board, captures and
  * legal moves must agree. */

@@ -4,39 +4,22 @@
  * results with setup.force_general on and off. */
 #include "unit.h"
 
+#include "fixture.h"
+
 #include "sow_lua.h"
 #include "sow_rng.h"
 
-typedef struct side {
-    sow_variant *v;
-    sow_optset o;
-    sow_setup s;
-    sow_lua *x;
-    sow_engine e;
-} side;
+typedef unit_game side;
 
 static void side_open(side *b, const char *path, const char *opt,
                       bool general)
 {
-    sow_error err;
-    memset(b, 0, sizeof *b);
-    assert_int_equal(sow_variant_load(path, &b->v, &err), SOW_OK);
-    sow_optset_defaults(b->v, &b->o);
-    if (opt)
-        assert_int_equal(sow_optset_apply(b->v, &b->o, opt, &err), SOW_OK);
-    assert_int_equal(sow_setup_init(&b->s, b->v, &b->o, &err), SOW_OK);
+    const char *opts[] = {opt, NULL};
+    unit_game_open(b, path, opts);
     b->s.force_general = general;
-    assert_int_equal(sow_lua_open(&b->x, b->v, &b->o, &err), SOW_OK);
-    sow_rules r = sow_lua_rules(b->x);
-    assert_int_equal(sow_engine_init(&b->e, &b->s, &r, &err), SOW_OK);
 }
 
-static void side_close(side *b)
-{
-    sow_engine_free(&b->e);
-    sow_lua_close(b->x);
-    sow_variant_free(b->v);
-}
+static void side_close(side *b) { unit_game_close(b); }
 
 static void same_games(const char *path, const char *opt, int games)
 {
