@@ -232,7 +232,7 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
         memcpy(g->board, c->board, (size_t)s->holes * sizeof *g->board);
     for (int h = 0; h < s->holes; h++)
         if ((c->owner_set >> h) & 1)
-            g->owner[h] = c->owner[h];
+            sow_game_set_owner(g, h, c->owner[h]);
     if (c->to_move >= 0)
         g->to_move = (uint8_t)c->to_move;
     if (c->phase >= 0)
@@ -250,7 +250,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     memset(g, 0, sizeof *g);
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
-        g->owner[h] = h < s->n ? 0 : 1;
+        sow_game_set_owner(g, h, h < s->n ? 0 : 1);
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->result.winner = -1;
@@ -268,7 +268,7 @@ static void phase_after_sowing(const sow_setup *s, sow_game *g, int mover,
     const sow_phase *ph = &s->v->phases[g->phase - 1];
     if (ph->fresh_holes) {
         /* a round of every own hole is complete: a new one starts */
-        uint64_t own = sow_owned_mask(s, g, mover);
+        uint64_t own = sow_owned_mask(g, mover);
         if ((g->played[mover] & own) == own)
             g->played[mover] = 0;
         g->played[mover] |= (uint64_t)1 << hole;
@@ -341,8 +341,9 @@ static int illegal(const sow_setup *s, const sow_game *g, sow_move m,
 }
 
 /* What a move changes besides the legal moves, kept to undo it when a
- * rule errors (the game is then left as it was). Only the board's own
- * holes are copied: this is on the hot path. */
+ * rule errors (the game is then left as it was). The whole board array is
+ * copied: a fixed size compiles to a few vector moves, cheaper on this hot
+ * path than a call with a varying length. */
 typedef struct undo {
     uint16_t board[SOW_MAX_HOLES];
     int32_t captured[2], on_board, ply, since_capture;
@@ -354,7 +355,7 @@ typedef struct undo {
 
 static void save(const sow_setup *s, const sow_game *g, undo *u)
 {
-    memcpy(u->board, g->board, (size_t)s->holes * sizeof *g->board);
+    memcpy(u->board, g->board, sizeof u->board);
     u->captured[0] = g->captured[0];
     u->captured[1] = g->captured[1];
     u->on_board = g->on_board;
@@ -371,7 +372,7 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
 
 static void restore(const sow_setup *s, sow_game *g, const undo *u)
 {
-    memcpy(g->board, u->board, (size_t)s->holes * sizeof *g->board);
+    memcpy(g->board, u->board, sizeof g->board);
     g->captured[0] = u->captured[0];
     g->captured[1] = u->captured[1];
     g->on_board = u->on_board;
@@ -387,6 +388,17 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->over = false;
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
+}
+
+/* Set the legal moves of g; most lists are short, and a fixed-size copy
+ * is inlined. */
+static void copy_legal(sow_game *g, const uint16_t *legal, int n)
+{
+    if (n <= 16)
+        memcpy(g->legal, legal, 16 * sizeof *legal);
+    else
+        memcpy(g->legal, legal, (size_t)n * sizeof *legal);
+    g->nlegal = n;
 }
 
 /* A decision move, or a move of a scripted phase: the script says what it
@@ -427,8 +439,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     if (rc)
         goto fail;
     if (!g->over) {
-        memcpy(g->legal, legal, (size_t)nlegal * sizeof *legal);
-        g->nlegal = nlegal;
+        copy_legal(g, legal, nlegal);
         g->endless_mask = endless;
         /* the position after the decisions is where repetition starts */
         if (!sow_decision_phase(s, g) && e->hist) {
@@ -527,8 +538,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
         return SOW_ERR;
     }
     if (!g->over) {
-        memcpy(g->legal, legal, (size_t)nlegal * sizeof *legal);
-        g->nlegal = nlegal;
+        copy_legal(g, legal, nlegal);
         g->endless_mask = endless_mask;
     }
     return SOW_OK;

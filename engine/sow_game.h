@@ -108,7 +108,11 @@ typedef struct sow_result {
 
 typedef struct sow_game {
     uint16_t board[SOW_MAX_HOLES]; /* seeds per hole, canonical order */
-    uint8_t owner[SOW_MAX_HOLES];  /* player owning each hole (C0.6) */
+    uint8_t owner[SOW_MAX_HOLES];  /* player owning each hole (C0.6);
+                                      change it with sow_game_set_owner */
+    uint64_t owns[2];       /* the same as bits: hole h of player p is bit
+                               h of owns[p] (so move generation visits
+                               only the mover's holes) */
     int32_t captured[2];    /* seeds each player took off (stores) */
     int32_t on_board;       /* seeds on the board */
     int32_t ply;            /* moves played so far */
@@ -278,14 +282,18 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     sow_error *err);
 
 /* The holes `player` owns, as bits. */
-static inline uint64_t sow_owned_mask(const sow_setup *s, const sow_game *g,
-                                      int player)
+static inline uint64_t sow_owned_mask(const sow_game *g, int player)
 {
-    uint64_t own = 0;
-    for (int h = 0; h < s->holes; h++)
-        if (g->owner[h] == player)
-            own |= (uint64_t)1 << h;
-    return own;
+    return g->owns[player & 1];
+}
+
+/* Give hole h to player p (0 or 1), keeping owner[] and owns[] in step. */
+static inline void sow_game_set_owner(sow_game *g, int h, int p)
+{
+    uint64_t bit = (uint64_t)1 << h;
+    g->owner[h] = (uint8_t)p;
+    g->owns[p] |= bit;
+    g->owns[1 - p] &= ~bit;
 }
 
 /* Whether g is in a phase of decision moves (a phase declared with

@@ -16,6 +16,7 @@ typedef struct slot {
 
 struct sow_history {
     int holes;
+    int stride;          /* counts per stored board: holes, at least 16 */
     int max_total;
     int len, cap;        /* entries used and allocated */
     uint64_t *hash;      /* per entry */
@@ -33,6 +34,9 @@ sow_history *sow_history_new(int holes, int max_total)
     if (!h)
         return NULL;
     h->holes = holes;
+    /* boards of up to 16 holes are stored, copied and compared as 32
+     * fixed bytes (the caller's board array has room) */
+    h->stride = holes < 16 ? 16 : holes;
     h->max_total = max_total;
     h->gen = 1;
     h->tmask = 1023;
@@ -80,7 +84,7 @@ static int grow_entries(sow_history *h)
     if (tm)
         h->to_move = tm;
     uint16_t *boards =
-        realloc(h->boards, (size_t)nc * (size_t)h->holes * sizeof *boards);
+        realloc(h->boards, (size_t)nc * (size_t)h->stride * sizeof *boards);
     if (boards)
         h->boards = boards;
     if (!hash || !where || !tm || !boards)
@@ -128,6 +132,11 @@ static uint64_t hash_of(const uint16_t *b, int holes, int to_move)
     return x;
 }
 
+static int same_board(const uint16_t *a, const uint16_t *b, size_t bytes)
+{
+    return bytes == 32 ? memcmp(a, b, 32) == 0 : memcmp(a, b, bytes) == 0;
+}
+
 int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
                     int total)
 {
@@ -137,20 +146,24 @@ int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
     if ((uint32_t)h->len * 2 >= h->tmask && grow_table(h))
         return -1;
     uint64_t x = hash_of(board, h->holes, to_move);
-    size_t bytes = (size_t)h->holes * sizeof *board;
+    size_t bytes = (size_t)h->stride * sizeof *board;
     int seen = 0;
     uint32_t i = (uint32_t)x & h->tmask;
     for (; h->table[i].gen == h->gen; i = (i + 1) & h->tmask) {
         int32_t k = h->table[i].entry;
         if (h->hash[k] == x && h->to_move[k] == to_move &&
-            memcmp(h->boards + (size_t)k * (size_t)h->holes, board, bytes) ==
-                0)
+            same_board(h->boards + (size_t)k * (size_t)h->stride, board,
+                       bytes))
             seen = 1;
     }
     int k = h->len++;
     h->hash[k] = x;
     h->to_move[k] = (uint8_t)to_move;
-    memcpy(h->boards + (size_t)k * (size_t)h->holes, board, bytes);
+    uint16_t *dst = h->boards + (size_t)k * (size_t)h->stride;
+    if (bytes == 32)
+        memcpy(dst, board, 32);
+    else
+        memcpy(dst, board, bytes);
     h->table[i].gen = h->gen;
     h->table[i].entry = k;
     h->where[k] = i;

@@ -15,7 +15,8 @@ sow_history *sow_history_new(int holes, int max_total);
 void sow_history_free(sow_history *h);
 void sow_history_reset(sow_history *h);
 
-/* Record a position. Returns 1 if it had occurred before (it is recorded
+/* Record a position. board has at least 16 entries (a sow_game's board),
+ * those past `holes` zero. Returns 1 if it had occurred before (it is recorded
  * anyway), 0 if it is new, -1 when out of memory. */
 int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
                     int total);

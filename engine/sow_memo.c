@@ -138,20 +138,19 @@ int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
         return g->state[loc - SOW_LOC_STATE];
     if (loc >= SOW_LOC_CAPTURED)
         return g->captured[loc - SOW_LOC_CAPTURED];
-    switch (loc) {
-    case SOW_LOC_HOLE:
-        return hole;
-    case SOW_LOC_COUNT:
+    /* a chain of tests rather than a switch: a jump table's indirect
+     * branch mispredicts as the keys vary along a path */
+    if (loc == SOW_LOC_COUNT)
         return count;
-    case SOW_LOC_MOVER:
+    if (loc == SOW_LOC_HOLE)
+        return hole;
+    if (loc == SOW_LOC_MOVER)
         return g->to_move;
-    case SOW_LOC_PLY:
+    if (loc == SOW_LOC_PLY)
         return g->ply;
-    case SOW_LOC_TOTAL:
+    if (loc == SOW_LOC_TOTAL)
         return g->on_board;
-    default:
-        return g->phase;
-    }
+    return g->phase;
 }
 
 const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,

@@ -386,6 +386,14 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 b[i] = (uint16_t)(b[i] + rounds);
             seeds -= rounds * s->holes;
         }
+        if (!obs && !bear && !s->skip_origin) {
+            /* nothing to watch for on the way: just drop */
+            const uint8_t *nx = s->next;
+            for (; seeds > 0; seeds--) {
+                h = nx[h];
+                b[h]++;
+            }
+        }
         while (seeds > 0) {
             if (bear && (h < s->n) == (mover == 0) &&
                 (s->next[h] < s->n) != (mover == 0)) {
@@ -432,12 +440,13 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
                    uint16_t *out)
 {
-    /* branchless: write every hole, advance only past the good ones */
+    /* only the player's holes; write each, advance past the good ones */
     int n = 0;
-    const int holes = s->holes, min = s->min_seeds;
-    for (int h = 0; h < holes; h++) {
+    const int min = s->min_seeds;
+    for (uint64_t m = g->owns[player]; m; m &= m - 1) {
+        int h = __builtin_ctzll(m);
         out[n] = (uint16_t)h;
-        n += (g->owner[h] == player) & (g->board[h] >= min);
+        n += g->board[h] >= min;
     }
     return n;
 }
@@ -486,7 +495,7 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     if (ph && ph->fresh_holes) {
         /* B.3: only holes not yet played in this round of the phase (once
          * all are played, a new round starts with all) */
-        uint64_t own = sow_owned_mask(s, g, player);
+        uint64_t own = sow_owned_mask(g, player);
         if ((g->played[player] & own) != own) {
             int k = 0;
             for (int i = 0; i < n; i++)

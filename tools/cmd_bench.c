@@ -1,5 +1,6 @@
 /* cmd_bench.c - `sow bench VARIANT`: uniformly random games back to back
  * on one core, for a given time. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,6 +22,7 @@ int cmd_bench(int argc, char **argv)
     const char *variant = NULL;
     double seconds = 3;
     unsigned long long seed = 1;
+    long max_games = 0; /* 0: no limit, stop on the clock */
     for (int i = 1; i < argc; i++) {
         int t = cli_take_option("bench", argc, argv, &i, &o);
         if (t < 0)
@@ -28,7 +30,7 @@ int cmd_bench(int argc, char **argv)
         if (t)
             continue;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow bench VARIANT [--seconds S] [--seed N] "
+            printf("usage: sow bench VARIANT [--seconds S] [--games N] [--seed N] "
                    "[--option NAME=VALUE]...\n\n"
                    "Play uniformly random games back to back on one core for "
                    "S seconds\n(default 3) and print one line: games, "
@@ -36,7 +38,11 @@ int cmd_bench(int argc, char **argv)
                    "(games ended by max_plies). With a match option\n"
                    "(adji-kui-2 --option match=true) whole matches are "
                    "played, decisions at\nrandom, and a second line "
-                   "gives matches_per_s.\n");
+                   "gives matches_per_s.\n\n"
+                   "--games N stops after N games (or the matches holding "
+                   "them) even before\nS seconds: a fixed amount of work, "
+                   "to compare builds with a cycle counter\n(perf stat -e "
+                   "cycles:u sow bench ... --games N --seconds 3600).\n");
             return 0;
         }
         if (strcmp(argv[i], "--seconds") == 0) {
@@ -48,6 +54,18 @@ int cmd_bench(int argc, char **argv)
             if (*end || !(seconds > 0 && seconds <= 3600))
                 return cli_usage("bench", "--seconds takes a number above 0 "
                                           "and at most 3600, not '%s'",
+                                 v);
+        } else if (strcmp(argv[i], "--games") == 0) {
+            const char *v = cli_value("bench", argc, argv, &i);
+            char *end;
+            if (!v)
+                return 2;
+            errno = 0;
+            max_games = strtol(v, &end, 10);
+            if (*end || !*v || errno || max_games < 1 ||
+                max_games > 1000000000L)
+                return cli_usage("bench", "--games takes a whole number from "
+                                          "1 to 1000000000, not '%s'",
                                  v);
         } else if (strcmp(argv[i], "--seed") == 0) {
             const char *v = cli_value("bench", argc, argv, &i);
@@ -80,9 +98,11 @@ int cmd_bench(int argc, char **argv)
     double t0 = now(), t = t0;
     int rc = 0;
     sow_game g;
-    while (t - t0 < seconds) {
+    while (t - t0 < seconds && (!max_games || games < max_games)) {
         /* 64 games between two looks at the clock, or one match */
-        for (int k = 0; k < 64 && !rc && (k == 0 || !cg.setup.match); k++) {
+        for (int k = 0; k < 64 && !rc && (k == 0 || !cg.setup.match) &&
+                        (!max_games || games < max_games);
+             k++) {
             /* a single game, or every game of a match */
             sow_match m;
             if (sow_match_start(&cg.eng, &m, &g, &err)) {

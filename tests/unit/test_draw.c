@@ -151,7 +151,7 @@ static void test_draw_start(void **state)
      * of the other row '*' (C0.6); captures show at the row's end */
     f.g.board[2] = 0;
     f.g.board[9] = 17;
-    f.g.owner[7] = 0;
+    sow_game_set_owner(&f.g, 7, 0);
     f.g.captured[1] = 5;
     n = sow_draw_board(buf, sizeof buf, &f.s, &f.g, 2);
     assert_string_equal(buf, "        F  E  D  C  B  A \n"
@@ -227,7 +227,7 @@ static void test_draw_24_fits_80(void **state)
         /* two-digit counts and captures */
         for (int h = 0; h < f.s.holes; h++)
             f.g.board[h] = (uint16_t)(99 - h);
-        f.g.owner[5] = 1;
+        sow_game_set_owner(&f.g, 5, 1);
         f.g.captured[0] = 99;
         f.g.captured[1] = 99;
         n = sow_draw_board(buf, sizeof buf, &f.s, &f.g, 30);

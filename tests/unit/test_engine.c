@@ -449,7 +449,7 @@ static void test_k1_5_uses_ownership(void **state)
     ak_open(&a, NULL);
     int b[12] = {4, 4, 4, 4, 4, 3, 1, 2, 1, 4, 4, 4};
     ak_position(&a, b, 5, 4, 0);
-    a.g.owner[6] = 0; /* South owns North's hole 6 */
+    sow_game_set_owner(&a.g, 6, 0); /* South owns North's hole 6 */
     ak_play(&a, 5);
     int w[12] = {4, 4, 4, 4, 4, 0, 2, 0, 0, 4, 4, 4};
     assert_board12(&a.g, w);
@@ -641,9 +641,9 @@ static void test_k1_8_score_hook(void **state)
     sow_default_score(&a.s, &a.g, sc);
     assert_int_equal(sc[0], 24);
     assert_int_equal(sc[1], 24);
-    a.g.owner[6] = 0;
-    a.g.owner[7] = 0;
-    a.g.owner[2] = 1;
+    sow_game_set_owner(&a.g, 6, 0);
+    sow_game_set_owner(&a.g, 7, 0);
+    sow_game_set_owner(&a.g, 2, 1);
     sow_default_score(&a.s, &a.g, sc);
     assert_int_equal(sc[0], 25);
     assert_int_equal(sc[1], 23);

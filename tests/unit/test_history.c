@@ -3,6 +3,7 @@
  * exact, storage grows, and pop/reset forget what they should. */
 #include "unit.h"
 
+#include "sow_game.h"
 #include "sow_history.h"
 #include "sow_rng.h"
 
@@ -24,8 +25,8 @@ static void test_add_seen(void **state)
     sow_history *h = sow_history_new(HOLES, 48);
     assert_non_null(h);
     assert_int_equal(sow_history_len(h), 0);
-    uint16_t a[HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
-    uint16_t b[HOLES] = {4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4};
+    uint16_t a[SOW_MAX_HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+    uint16_t b[SOW_MAX_HOLES] = {4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4};
     assert_int_equal(sow_history_add(h, a, 0, 48), 0);
     assert_int_equal(sow_history_add(h, b, 1, 48), 0);
     assert_int_equal(sow_history_add(h, a, 0, 48), 1);
@@ -41,7 +42,7 @@ static void test_player_to_move_matters(void **state)
 {
     (void)state;
     sow_history *h = sow_history_new(HOLES, 48);
-    uint16_t a[HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+    uint16_t a[SOW_MAX_HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
     assert_int_equal(sow_history_add(h, a, 0, 48), 0);
     /* same board, North to move: a different position */
     assert_int_equal(sow_history_add(h, a, 1, 48), 0);
@@ -56,17 +57,17 @@ static void test_near_boards_differ(void **state)
 {
     (void)state;
     sow_history *h = sow_history_new(HOLES, 48);
-    uint16_t a[HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+    uint16_t a[SOW_MAX_HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
     assert_int_equal(sow_history_add(h, a, 0, 48), 0);
     for (int k = 0; k < HOLES; k++) {
-        uint16_t b[HOLES];
+        uint16_t b[SOW_MAX_HOLES] = {0};
         memcpy(b, a, sizeof b);
         b[k] = 3;
         b[(k + 1) % HOLES] = 5;
         assert_int_equal(sow_history_add(h, b, 0, 48), 0);
     }
     /* the last hole counts (no off-by-one in the compared length) */
-    uint16_t c[HOLES];
+    uint16_t c[SOW_MAX_HOLES] = {0};
     memcpy(c, a, sizeof c);
     c[HOLES - 1] = 0;
     c[0] = 8;
@@ -81,7 +82,7 @@ static void test_pop(void **state)
 {
     (void)state;
     sow_history *h = sow_history_new(HOLES, 48);
-    uint16_t a[HOLES], b[HOLES], c[HOLES];
+    uint16_t a[SOW_MAX_HOLES] = {0}, b[SOW_MAX_HOLES] = {0}, c[SOW_MAX_HOLES] = {0};
     board_of(a, 1);
     board_of(b, 2);
     board_of(c, 3);
@@ -138,7 +139,7 @@ static void test_growth(void **state)
     (void)state;
     const unsigned N = 20000;
     sow_history *h = sow_history_new(HOLES, 1000);
-    uint16_t b[HOLES];
+    uint16_t b[SOW_MAX_HOLES] = {0};
     for (unsigned i = 0; i < N; i++) {
         board_of(b, i);
         assert_int_equal(sow_history_add(h, b, 0, 48), 0);

@@ -47,7 +47,7 @@ static void k2_position_owned(k2 *a, const int b[12], const int *own, int c0,
     int sum = 0;
     for (int h = 0; h < 12; h++) {
         g->board[h] = (uint16_t)b[h];
-        g->owner[h] = (uint8_t)(own ? own[h] : h < 6 ? 0 : 1);
+        sow_game_set_owner(g, h, own ? own[h] : h < 6 ? 0 : 1);
         sum += b[h];
     }
     assert_int_equal(sum + c0 + c1, 48);

@@ -136,7 +136,7 @@ static void some_game(sow_game *g)
     memset(g, 0, sizeof *g);
     for (int h = 0; h < 12; h++) {
         g->board[h] = 4;
-        g->owner[h] = h < 6 ? 0 : 1;
+        sow_game_set_owner(g, h, h < 6 ? 0 : 1);
     }
     g->board[5] = 0;
     g->board[9] = 5;

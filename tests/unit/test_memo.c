@@ -78,7 +78,7 @@ static void test_trie(void **state)
     sow_game g;
     memset(&g, 0, sizeof g);
     g.board[3] = 2;
-    g.owner[3] = 1;
+    sow_game_set_owner(&g, 3, 1);
     sow_memo_log log = {0};
     int32_t locs[] = {SOW_LOC_HOLE, SOW_LOC_COUNT, SOW_LOC_MOVER,
                       SOW_LOC_OWNER + 3, SOW_LOC_BOARD + 3};

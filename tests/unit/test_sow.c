@@ -64,7 +64,7 @@ static void game_at(const sow_setup *s, sow_game *g, const int *b, int mover)
     memset(g, 0, sizeof *g);
     for (int h = 0; h < s->holes; h++) {
         g->board[h] = (uint16_t)b[h];
-        g->owner[h] = h < s->n ? 0 : 1;
+        sow_game_set_owner(g, h, h < s->n ? 0 : 1);
         g->on_board += b[h];
     }
     g->to_move = (uint8_t)mover;
@@ -882,8 +882,8 @@ static void test_candidates_ownership(void **state)
     for (int i = 0; i < 4; i++)
         assert_int_equal(m[i], s0[i]);
     /* South owns North's hole 7, North owns South's hole 2 */
-    g.owner[7] = 0;
-    g.owner[2] = 1;
+    sow_game_set_owner(&g, 7, 0);
+    sow_game_set_owner(&g, 2, 1);
     int n = sow_candidates(&f.s, &g, 0, m);
     int s1[] = {0, 1, 3, 7};
     assert_int_equal(n, 4);
@@ -901,14 +901,14 @@ static void test_candidates_ownership(void **state)
      * seed in South-row hole 4, now North's, takes it */
     int bc[12] = {0, 0, 2, 0, 1, 0, 4, 4, 4, 4, 4, 4};
     game_at(&f.s, &g, bc, 0);
-    g.owner[4] = 1;
+    sow_game_set_owner(&g, 4, 1);
     sow_ok(&f.s, NULL, NULL, &g, 2);
     assert_int_equal(g.captured[0], 2);
     assert_int_equal(g.board[4], 0);
     /* and a North-row hole South owns is safe from South */
     int bs[12] = {0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 0};
     game_at(&f.s, &g, bs, 0);
-    g.owner[7] = 0;
+    sow_game_set_owner(&g, 7, 0);
     sow_ok(&f.s, NULL, NULL, &g, 5);
     assert_int_equal(g.captured[0], 0);
     assert_int_equal(g.board[6], 1);
