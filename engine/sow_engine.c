@@ -38,6 +38,14 @@ void sow_engine_free(sow_engine *e)
 
 bool sow_game_is_legal(const sow_game *g, sow_move m)
 {
+    if (g->nlegal <= 16) {
+        /* a fixed number of tests and no early exit: the exit of a
+         * search loop is a branch the processor mispredicts */
+        int found = 0;
+        for (int i = 0; i < 16; i++)
+            found |= (i < g->nlegal) & (g->legal[i] == m);
+        return found;
+    }
     for (int i = 0; i < g->nlegal; i++)
         if (g->legal[i] == m)
             return true;

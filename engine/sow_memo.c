@@ -128,7 +128,22 @@ void sow_memo_free(sow_memo *m)
     free(m);
 }
 
-int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
+/* The values below SOW_LOC_CAPTURED, by location: filled once per
+ * lookup, then read by index (a switch compiles to a jump table whose
+ * indirect branch mispredicts as the keys vary along a path). */
+static void fill_low(int32_t low[8], const sow_game *g, int hole, int count)
+{
+    low[SOW_LOC_HOLE] = hole;
+    low[SOW_LOC_COUNT] = count;
+    low[SOW_LOC_MOVER] = g->to_move;
+    low[SOW_LOC_PLY] = g->ply;
+    low[SOW_LOC_TOTAL] = g->on_board;
+    low[SOW_LOC_PHASE] = g->phase;
+    low[6] = low[7] = 0;
+}
+
+static inline int32_t read_loc(const sow_game *g, const int32_t low[8],
+                               int32_t loc)
 {
     if (loc >= SOW_LOC_OWNER)
         return g->owner[loc - SOW_LOC_OWNER];
@@ -138,24 +153,21 @@ int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
         return g->state[loc - SOW_LOC_STATE];
     if (loc >= SOW_LOC_CAPTURED)
         return g->captured[loc - SOW_LOC_CAPTURED];
-    /* a chain of tests rather than a switch: a jump table's indirect
-     * branch mispredicts as the keys vary along a path */
-    if (loc == SOW_LOC_COUNT)
-        return count;
-    if (loc == SOW_LOC_HOLE)
-        return hole;
-    if (loc == SOW_LOC_MOVER)
-        return g->to_move;
-    if (loc == SOW_LOC_PLY)
-        return g->ply;
-    if (loc == SOW_LOC_TOTAL)
-        return g->on_board;
-    return g->phase;
+    return low[loc & 7];
+}
+
+int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
+{
+    int32_t low[8];
+    fill_low(low, g, hole, count);
+    return read_loc(g, low, loc);
 }
 
 const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
                                       int hole, int count)
 {
+    int32_t low[8];
+    fill_low(low, g, hole, count);
     int32_t n = 0;
     for (;;) {
         const node *nd = &m->nodes[n];
@@ -163,7 +175,7 @@ const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
             return &m->results[nd->result];
         if (nd->loc == UNSET)
             return NULL;
-        n = child_of(m, n, sow_memo_read(g, hole, count, nd->loc));
+        n = child_of(m, n, read_loc(g, low, nd->loc));
         if (n < 0)
             return NULL;
     }

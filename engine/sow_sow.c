@@ -387,11 +387,28 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             seeds -= rounds * s->holes;
         }
         if (!obs && !bear && !s->skip_origin) {
-            /* nothing to watch for on the way: just drop */
-            const uint8_t *nx = s->next;
-            for (; seeds > 0; seeds--) {
-                h = nx[h];
-                b[h]++;
+            /* nothing to watch for on the way: just drop; on a small
+             * counter-clockwise board (seeds <= holes after the rounds
+             * above), as one precomputed run added to four words, with no
+             * loop whose end the processor must guess */
+            if (s->holes <= 16 && s->dir == SOW_DIR_CCW) {
+                uint64_t w[4];
+                int first = s->next[h], end = first + seeds;
+                const uint64_t *add = s->runs[first][seeds];
+                memcpy(w, b, sizeof w);
+                w[0] += add[0];
+                w[1] += add[1];
+                w[2] += add[2];
+                w[3] += add[3];
+                memcpy(b, w, sizeof w);
+                h = (end > s->holes ? end - s->holes : end) - 1;
+                seeds = 0;
+            } else {
+                const uint8_t *nx = s->next;
+                for (; seeds > 0; seeds--) {
+                    h = nx[h];
+                    b[h]++;
+                }
             }
         }
         while (seeds > 0) {
