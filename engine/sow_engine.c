@@ -399,11 +399,13 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
 }
 
 /* Set the legal moves of g; most lists are short, and a fixed-size copy
- * is inlined. */
+ * is inlined. Entries past n up to 16 are zeroed (sow_game_is_legal reads
+ * them, and equal games compare equal byte by byte). */
 static void copy_legal(sow_game *g, const uint16_t *legal, int n)
 {
     if (n <= 16)
-        memcpy(g->legal, legal, 16 * sizeof *legal);
+        for (int i = 0; i < 16; i++)
+            g->legal[i] = i < n ? legal[i] : 0;
     else
         memcpy(g->legal, legal, (size_t)n * sizeof *legal);
     g->nlegal = n;

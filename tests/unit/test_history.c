@@ -112,7 +112,7 @@ static void test_reset(void **state)
 {
     (void)state;
     sow_history *h = sow_history_new(HOLES, 48);
-    uint16_t a[HOLES];
+    uint16_t a[SOW_MAX_HOLES] = {0};
     for (unsigned i = 0; i < 50; i++) {
         board_of(a, i);
         assert_int_equal(sow_history_add(h, a, (int)(i & 1), 48), 0);
@@ -195,16 +195,16 @@ static void test_against_list(void **state)
             sow_history_reset(h);
             n = 0;
         }
-        uint16_t b[H];
+        uint16_t b[SOW_MAX_HOLES] = {0}; /* as a game's board: zero past H */
         for (int i = 0; i < H; i++)
             b[i] = (uint16_t)sow_rng_below(&rng, 3);
         int p = sow_rng_below(&rng, 2);
         int expect = 0;
         for (int k = 0; k < n; k++)
-            if (who[k] == p && memcmp(list[k], b, sizeof b) == 0)
+            if (who[k] == p && memcmp(list[k], b, sizeof list[k]) == 0)
                 expect = 1;
         assert_int_equal(sow_history_add(h, b, p, 12), expect);
-        memcpy(list[n], b, sizeof b);
+        memcpy(list[n], b, sizeof list[n]);
         who[n++] = p;
         assert_int_equal(sow_history_len(h), n);
     }
