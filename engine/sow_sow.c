@@ -132,9 +132,10 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
     long power = 1, lam = 0, laps = 0;
     for (;;) {
         if (s->relay) {
-            if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
-                w[0] == saved[0] && w[1] == saved[1] && w[2] == saved[2] &&
-                w[3] == saved[3]) {
+            if (laps > 0 &&
+                ((w[0] ^ saved[0]) | (w[1] ^ saved[1]) | (w[2] ^ saved[2]) |
+                 (w[3] ^ saved[3]) | (uint64_t)(seeds ^ saved_seeds) |
+                 (uint64_t)(origin ^ saved_origin)) == 0) {
                 *endless = true;
                 memcpy(b, w, sizeof w);
                 return SOW_OK;
@@ -161,7 +162,7 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
                 w[k] += rounds * s->runs[0][n][k];
             seeds -= (int)rounds * n;
         }
-        int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
+        int first = s->next[h], end = first + seeds;
         const uint64_t *add = s->runs[first][seeds];
         w[0] += add[0];
         w[1] += add[1];
@@ -291,7 +292,7 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
             }
             seeds -= (int)rounds * n;
         }
-        int first = h + 1 == n ? 0 : h + 1, end = first + seeds;
+        int first = s->next[h], end = first + seeds;
         if (end <= n) {
             add_run(w, first, end);
         } else {
@@ -328,6 +329,66 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
         b[h] = 0;
         origin = h;
         memcpy(w, b, bytes);
+    }
+}
+
+/* Whether a relay move of `player` from `hole` ends (1) or never does (0),
+ * proved on a board of up to 16 holes held in four words and nothing else:
+ * no game is copied or written. Only laps the lap_action table decides are
+ * followed; -1 when a lap needs the rules or the script, or the lap cap is
+ * reached (the caller then sows a copy in full). Cycles are found as in
+ * sow_fast16 (Brent over board, origin and seeds in hand, P2), with one
+ * test per lap: the comparison is folded into a single word. */
+static int ends16(const sow_setup *s, const sow_game *g, int player,
+                  int hole)
+{
+    const uint8_t *own = g->owner;
+    const int n = s->holes;
+    uint64_t w[4];
+    memcpy(w, g->board, sizeof w);
+    int seeds = LANE(w, hole) - s->leave;
+    CLEAR_LANE(w, hole);
+    w[hole >> 2] += (uint64_t)s->leave << ((hole & 3) * 16);
+    int origin = hole, h = hole;
+    uint64_t saved[4] = {0, 0, 0, 0}, saved_key = 0;
+    long power = 1, lam = 0, laps = 0;
+    for (;;) {
+        uint64_t key = (uint64_t)origin | (uint64_t)seeds << 8;
+        if (laps > 0 && ((w[0] ^ saved[0]) | (w[1] ^ saved[1]) |
+                         (w[2] ^ saved[2]) | (w[3] ^ saved[3]) |
+                         (key ^ saved_key)) == 0)
+            return 0;
+        if (laps == 0 || ++lam == power) {
+            memcpy(saved, w, sizeof w);
+            saved_key = key;
+            if (laps > 0)
+                power <<= 1;
+            lam = 0;
+        }
+        if (++laps > SOW_MAX_LAPS)
+            return -1;
+        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
+            uint64_t rounds = (uint64_t)((seeds - 1) / n);
+            for (int k = 0; k < 4; k++)
+                w[k] += rounds * s->runs[0][n][k];
+            seeds -= (int)rounds * n;
+        }
+        int first = s->next[h], end = first + seeds;
+        const uint64_t *add = s->runs[first][seeds];
+        w[0] += add[0];
+        w[1] += add[1];
+        w[2] += add[2];
+        w[3] += add[3];
+        h = (end > n ? end - n : end) - 1;
+        int c = LANE(w, h);
+        int a = c < 64 ? s->lap_action[own[h] != player][c] : SOW_LAP_RULES;
+        if (a == SOW_LAP_RELAY) {
+            seeds = c;
+            CLEAR_LANE(w, h);
+            origin = h;
+            continue;
+        }
+        return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ? 1 : -1;
     }
 }
 
@@ -527,14 +588,21 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
      * candidate by playing it on a copy. */
     int k = 0;
     sow_game copy;
+    /* as sow_sow's choice of sow_fast16 (bear-off needs the full path) */
+    const bool words = s->holes <= 16 && !s->skip_origin &&
+                       s->dir == SOW_DIR_CCW && !s->force_general &&
+                       !s->v->bearoff;
     for (int i = 0; i < n; i++) {
-        /* the state without the legal moves and the result: sowing neither
-         * reads nor writes them, and this runs for every candidate */
-        memcpy(&copy, g, offsetof(sow_game, nlegal));
-        copy.to_move = (uint8_t)player;
-        bool endless;
-        if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
-            return -1;
+        int ends = words ? ends16(s, g, player, out[i]) : -1;
+        bool endless = ends == 0;
+        if (ends < 0) {
+            /* the state without the legal moves and the result: sowing
+             * neither reads nor writes them */
+            memcpy(&copy, g, offsetof(sow_game, nlegal));
+            copy.to_move = (uint8_t)player;
+            if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
+                return -1;
+        }
         if (!endless)
             out[k++] = out[i];
         else if (endless_mask)

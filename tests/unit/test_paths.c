@@ -1,7 +1,8 @@
 /* test_paths.c - the sowing machine's fast paths (boards held in 64-bit
  * words, sow_sow) play exactly as its general loop: the same random games
  * of every shipped variant give the same boards, captures, legal moves and
- * results with setup.force_general on and off. */
+ * results, and the same candidates excluded as endless (ends16's proofs
+ * against full sowings), with setup.force_general on and off. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -38,6 +39,8 @@ static void same_games(const char *path, const char *opt, int games)
             assert_int_equal(a.nlegal, b.nlegal);
             assert_memory_equal(a.legal, b.legal,
                                 (size_t)a.nlegal * sizeof *a.legal);
+            /* the moves left out as endless (proved in words or in full) */
+            assert_true(a.endless_mask == b.endless_mask);
             sow_move m = a.legal[sow_rng_below(&rng, a.nlegal)];
             assert_int_equal(sow_engine_play(&fast.e, &a, m, &err), SOW_OK);
             assert_int_equal(sow_engine_play(&gen.e, &b, m, &err), SOW_OK);
