@@ -1,9 +1,11 @@
 # sow - a mancala rules engine. See README.md.
 #
-# Targets: all, check, install, uninstall, clean, bench.
+# Targets: all, check, install, uninstall, clean, bench, hostile (the
+# bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang).
 # Variables: PREFIX, DESTDIR, CFLAGS (yours; project flags live in SOW_CFLAGS),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in
-# build-san/), VALGRIND=1 (run the unit tests under valgrind).
+# build-san/), VALGRIND=1 (run the unit tests under valgrind),
+# FUZZ_SECONDS, FUZZ_CC (make fuzz).
 
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
@@ -14,10 +16,10 @@ PKG_CONFIG ?= pkg-config
 PKGS = lua5.4 yaml-0.1
 
 CFLAGS ?= -O2 -g
-SOW_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -Wno-unused-parameter \
+SOW_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	-Iengine $(shell $(PKG_CONFIG) --cflags $(PKGS)) -MMD -MP \
 	-DSOW_DATADIR='"$(DATADIR)"'
-SOW_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm
+SOW_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -pthread
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -82,7 +84,10 @@ unit: $(TEST_BIN)
 check: $(B)/sow $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
+	SOW=$(B)/sow bash tests/hostile/run.sh
+	/usr/bin/python3 tests/cli/play_pty.py $(B)/sow
 	SOW=$(B)/sow bash tests/golden/run.sh
+	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/scenarios/run.sh
 	/usr/bin/python3 tests/validate_schemas.py
 	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
 	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
@@ -92,6 +97,7 @@ check: $(B)/sow $(TEST_BIN)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_kui2.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
+	SOW=$(B)/sow bash tests/html/run.sh
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
@@ -109,9 +115,56 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sow
 	rm -rf $(DESTDIR)$(DATADIR)
 
+# ---- fuzzing: libFuzzer harnesses (tests/fuzz/, clang) --------------------
+# make fuzz FUZZ_SECONDS=N   build, then run each harness for N seconds
+#                            (FUZZ_JOBS at a time, default: the cores)
+# make fuzz-replay           run each harness once over its saved corpus
+#                            (tests/fuzz/corpus/<harness>/): a regression test
+# make fuzz-build            build build/fuzz/fuzz_{loader,lua,moves,scenario}
+# The engine is built again with clang, ASan+UBSan and libFuzzer's
+# coverage, and with small Lua budgets so that a looping script costs
+# milliseconds (the limits still trip the same way).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_B = build/fuzz
+# scenario: only once the scenario loader (engine/sow_scenario.h) is there
+FUZZ_HARNESSES = loader lua moves $(if $(wildcard engine/sow_scenario.h),scenario)
+FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-DSOW_LUA_INSN_LIMIT=200000L -DSOW_LUA_TIME_LIMIT_MS=100
+FUZZ_ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(FUZZ_B)/engine/%.o)
+FUZZ_BIN = $(FUZZ_HARNESSES:%=$(FUZZ_B)/fuzz_%)
+
+$(FUZZ_B)/engine/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(SOW_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_B)/libsow.a: $(FUZZ_ENGINE_OBJ)
+	ar rcs $@ $^
+
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_B)/libsow.a
+	$(FUZZ_CC) $(SOW_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(FUZZ_B)/libsow.a $(SOW_LIBS)
+
+.SECONDARY: $(FUZZ_ENGINE_OBJ) $(FUZZ_B)/libsow.a
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz: $(FUZZ_BIN)
+	FUZZ_HARNESSES="$(FUZZ_HARNESSES)" bash tests/fuzz/run.sh run $(FUZZ_SECONDS)
+
+fuzz-replay: $(FUZZ_BIN)
+	FUZZ_HARNESSES="$(FUZZ_HARNESSES)" bash tests/fuzz/run.sh replay
+
+# The bad-input corpus alone (make check runs it too); with VALGRIND=1
+# every case runs under valgrind.
+hostile: $(B)/sow
+	SOW=$(B)/sow VALGRIND=$(VALGRIND) bash tests/hostile/run.sh
+
 clean:
 	rm -rf build build-san
 
-.PHONY: all check unit tests install uninstall clean bench FORCE
+.PHONY: all check unit tests install uninstall clean bench FORCE fuzz fuzz-build \
+	fuzz-replay hostile
 
--include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)

@@ -10,7 +10,7 @@
 #define EMIT(e, k, p, h, c, x)                                              \
     do {                                                                     \
         if ((e)->obs.on_event) {                                             \
-            sow_event ev_ = {(k), (p), (h), (c), (x)};                       \
+            sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
             (e)->obs.on_event((e)->obs.ctx, &ev_);                           \
         }                                                                    \
     } while (0)

@@ -19,6 +19,9 @@
 /* ---- the variant with its options chosen ------------------------------ */
 
 #define SOW_LAP_RULES 255 /* lap_action: conditions beyond count and owner */
+/* lap_action and the sowing machine: the chain capture of lap-end rule i
+ * (a chain's parameters belong to its rule) */
+#define SOW_LAP_CHAIN_AT(i) (16 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -41,6 +44,7 @@ typedef struct sow_setup {
      * (larger counts go through the rules) */
     uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
     uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
+    bool chain_skip_empty[SOW_MAX_LAP_RULES]; /* rule i's chain skip_empty */
     bool bearoff_sticky;    /* bear-off stays on once on (A.5, P12) */
     bool match;             /* play a match of games (new_game hook) */
     bool force_general;     /* tests: never take sow_sow's fast path */
@@ -224,6 +228,8 @@ typedef struct sow_event {
     int hole;
     int count;
     int extra;
+    int rule; /* LAP_END: 1 + the index of the lap_end rule that decided;
+                 0: none matched (the default relay or stop) */
 } sow_event;
 
 typedef struct sow_observer {

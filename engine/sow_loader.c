@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sow_variant.h"
 #include "sow_yaml.h"
@@ -70,11 +71,46 @@ static int check_keys(ctx *c, const sow_ynode *map, const char *what,
     return SOW_OK;
 }
 
+/* A plain scalar YAML reads as null: empty, ~ or null. */
+static bool yaml_null(const sow_ynode *n)
+{
+    static const char *const nulls[] = {"", "~", "null", "Null", "NULL",
+                                        NULL};
+    if (n->type != SOW_Y_SCALAR || !n->plain)
+        return false;
+    for (int i = 0; nulls[i]; i++)
+        if (strcmp(n->text, nulls[i]) == 0)
+            return true;
+    return false;
+}
+
+/* A plain scalar YAML 1.1 reads as a boolean (yes, No, ON, ...). */
+static bool yaml11_bool(const sow_ynode *n)
+{
+    static const char *const words[] = {"yes", "no", "true", "false", "on",
+                                        "off", NULL};
+    if (n->type != SOW_Y_SCALAR || !n->plain)
+        return false;
+    for (int i = 0; words[i]; i++)
+        if (strcasecmp(n->text, words[i]) == 0)
+            return true;
+    return false;
+}
+
 static int want_string(ctx *c, const sow_ynode *n, const char *what,
                        char **out)
 {
     if (n->type != SOW_Y_SCALAR)
         return fail(c, n, "%s must be text, not %s", what, type_name(n));
+    if (yaml_null(n))
+        return fail(c, n, n->text[0] ? "%s is '%s', which YAML reads as "
+                                       "null (no value); write the text"
+                                     : "%s has no value; write the text%s",
+                    what, n->text);
+    if (yaml11_bool(n))
+        return fail(c, n, "%s is '%s', which YAML reads as true or false; "
+                          "write it in quotes if you mean the text",
+                    what, n->text);
     free(*out);
     *out = strdup(n->text);
     if (!*out)
@@ -116,13 +152,15 @@ static bool valid_rule_id(const char *s)
     return true;
 }
 
-/* A strict decimal integer written as a plain scalar. */
+/* A strict decimal integer written as a plain scalar: an optional sign,
+ * then digits (any number of them: the range check says when there are
+ * too many). */
 static bool is_decimal(const char *s)
 {
     const char *p = s;
     if (*p == '-' || *p == '+')
         p++;
-    if (!*p || strlen(p) > 9)
+    if (!*p)
         return false;
     for (; *p; p++)
         if (*p < '0' || *p > '9')
@@ -136,11 +174,37 @@ static int want_int(ctx *c, const sow_ynode *n, const char *what, long min,
     if (n->type != SOW_Y_SCALAR)
         return fail(c, n, "%s must be a whole number, not %s", what,
                     type_name(n));
+    if (yaml_null(n))
+        return sow_error_set(c->err, c->path, n->line, n->col,
+                             "%s %s%s%s; write a whole number from %ld to "
+                             "%ld",
+                             what, n->text[0] ? "is '" : "has no value",
+                             n->text,
+                             n->text[0] ? "', which YAML reads as null (no "
+                                          "value)"
+                                        : "",
+                             min, max);
     if (!n->plain || !is_decimal(n->text))
         return sow_error_set(c->err, c->path, n->line, n->col,
                              "%s must be a whole number written in decimal "
-                             "digits, not '%s'",
+                             "digits, not '%s'%s",
+                             what, n->text,
+                             !n->plain && is_decimal(n->text)
+                                 ? " (in quotes: write it without them)"
+                                 : "");
+    const char *digits = n->text + (n->text[0] == '-' || n->text[0] == '+');
+    if (digits[0] == '0' && digits[1])
+        /* YAML 1.1 reads 010 as octal 8: say which is meant */
+        return sow_error_set(c->err, c->path, n->line, n->col,
+                             "%s is written '%s' with a leading zero, which "
+                             "some YAML readers take as octal; write it "
+                             "without the leading zeros",
                              what, n->text);
+    if (strlen(digits) > 9)
+        return sow_error_set(c->err, c->path, n->line, n->col,
+                             "%s is %s, too many decimal digits; it must "
+                             "be from %ld to %ld",
+                             what, n->text, min, max);
     long v = strtol(n->text, NULL, 10);
     if (v < min || v > max)
         return sow_error_set(c->err, c->path, n->line, n->col,
@@ -162,6 +226,13 @@ static int want_bool(ctx *c, const sow_ynode *n, const char *what, bool *out)
             return SOW_OK;
         }
     }
+    if (yaml_null(n))
+        return sow_error_set(c->err, c->path, n->line, n->col,
+                             "%s %s%s%s; write true or false", what,
+                             n->text[0] ? "is '" : "has no value", n->text,
+                             n->text[0] ? "', which YAML reads as null (no "
+                                          "value)"
+                                        : "");
     return sow_error_set(c->err, c->path, n->line, n->col,
                          "%s must be true or false, not '%s'", what,
                          n->type == SOW_Y_SCALAR ? n->text : type_name(n));
@@ -579,26 +650,117 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
     return SOW_OK;
 }
 
+/* chain: {counts, start, direction, owner, skip_empty} of a rule that
+ * says do: chain. */
+static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
+{
+    static const char *const keys[] = {"counts", "start", "direction",
+                                       "owner", "skip_empty", NULL};
+    static const char *const starts[] = {"next", "last", NULL};
+    static const char *const dirs[] = {"forward", "backward", NULL};
+    static const char *const owners[] = {"any", "own", "opponent", NULL};
+    if (want_map(c, n, "chain") || check_keys(c, n, "chain", keys))
+        return SOW_ERR;
+    const sow_ynode *x = sow_ynode_get(n, "counts");
+    if (!x)
+        return fail(c, n, "a chain needs counts: (the counts it takes, "
+                          "e.g. [1, 3, 5])%s%s",
+                    NULL, NULL);
+    if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
+        return SOW_ERR;
+    int k;
+    if ((x = sow_ynode_get(n, "start"))) {
+        if (want_word(c, x, "start", starts, &k))
+            return SOW_ERR;
+        ch->from_last = k == 1;
+    }
+    if ((x = sow_ynode_get(n, "direction"))) {
+        if (want_word(c, x, "direction", dirs, &k))
+            return SOW_ERR;
+        ch->backward = k == 1;
+    }
+    if ((x = sow_ynode_get(n, "owner"))) {
+        if (want_word(c, x, "owner", owners, &k))
+            return SOW_ERR;
+        ch->owner = k;
+    }
+    if ((x = sow_ynode_get(n, "skip_empty"))) {
+        field fs = {"skip_empty", F_BOOL, 0, 0, NULL};
+        if (want_expr(c, x, &fs, &ch->skip_empty))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+const char *const sow_cite_names[SOW_CITE_COUNT] = {
+    "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
+    "endless", "bearoff", "end"};
+
+/* A `rule:` value: the id of one of the variant's `rules:`. */
+static int load_cite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
+{
+    if (n->type != SOW_Y_SCALAR)
+        return fail(c, n, "rule: must be a rule id such as K1.5%s%s", NULL,
+                    NULL);
+    if (!sow_variant_rule_text(c->v, n->text))
+        return fail(c, n, "rule '%s' is not listed under rules: (add it "
+                          "there with its one-line text)%s",
+                    n->text, NULL);
+    snprintf(out, SOW_RULE_ID_MAX, "%s", n->text);
+    return SOW_OK;
+}
+
+/* explain: {MECHANIC: RULE-ID, ...} (sow_cite_names). */
+static int load_explain(ctx *c, const sow_ynode *n)
+{
+    const char *keys[SOW_CITE_COUNT + 1];
+    for (int i = 0; i < SOW_CITE_COUNT; i++)
+        keys[i] = sow_cite_names[i];
+    keys[SOW_CITE_COUNT] = NULL;
+    if (want_map(c, n, "explain") || check_keys(c, n, "explain", keys))
+        return SOW_ERR;
+    for (int i = 0; i < SOW_CITE_COUNT; i++) {
+        const sow_ynode *x = sow_ynode_get(n, sow_cite_names[i]);
+        if (x && load_cite(c, x, c->v->cite[i]))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
-    static const char *const keys[] = {"when", "do", "if", NULL};
+    static const char *const keys[] = {"when", "do", "if", "chain", "rule",
+                                       NULL};
     static const char *const wkeys[] = {"count", "owner", "next_count",
                                         "min_ply", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
-                                          NULL};
+                                          "chain", "capture_opposite", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
     if (want_map(c, n, "a lap_end rule") ||
         check_keys(c, n, "a lap_end rule", keys))
         return SOW_ERR;
     const sow_ynode *act = sow_ynode_get(n, "do");
     if (!act)
-        return fail(c, n, "a lap_end rule needs do: (stop, relay, capture or "
-                          "hook)%s%s",
+        return fail(c, n, "a lap_end rule needs do: (stop, relay, capture, "
+                          "capture_opposite, chain or hook)%s%s",
                     NULL, NULL);
     int a;
     if (want_word(c, act, "do", actions, &a))
         return SOW_ERR;
     r->action = (sow_lap_action)a;
+    const sow_ynode *chn = sow_ynode_get(n, "chain");
+    if (r->action == SOW_LAP_CHAIN && !chn)
+        return fail(c, act, "do: chain needs a chain: map beside it (chain: "
+                            "{counts: [1, 3, 5]})%s%s",
+                    NULL, NULL);
+    if (r->action != SOW_LAP_CHAIN && chn)
+        return fail(c, chn, "chain: belongs to a rule that says do: chain%s%s",
+                    NULL, NULL);
+    if (chn && load_chain(c, chn, &r->chain))
+        return SOW_ERR;
+    const sow_ynode *rid = sow_ynode_get(n, "rule");
+    if (rid && load_cite(c, rid, r->cite))
+        return SOW_ERR;
     r->line = n->line;
     r->col = n->col;
     r->counts = ~(uint64_t)0;
@@ -648,7 +810,8 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 static int load_phases(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"name", "moves", "fresh_holes",
-                                       "until_ply", "question", NULL};
+                                       "until_ply", "question", "rule",
+                                       NULL};
     static const char *const kinds[] = {"sowing", "decisions", "scripted",
                                         NULL};
     sow_variant *v = c->v;
@@ -687,12 +850,17 @@ static int load_phases(ctx *c, const sow_ynode *n)
         const sow_ynode *q = sow_ynode_get(p, "question");
         if (q) {
             char *text = NULL;
-            if (want_line(c, q, "question", &text))
+            if (want_line(c, q, "question", &text)) {
+                free(text); /* want_line may fail after copying it */
                 return SOW_ERR;
+            }
             snprintf(ph->question, sizeof ph->question, "%s", text);
             free(text);
         }
-        const sow_ynode *x = sow_ynode_get(p, "fresh_holes");
+        const sow_ynode *x = sow_ynode_get(p, "rule");
+        if (x && load_cite(c, x, ph->cite))
+            return SOW_ERR;
+        x = sow_ynode_get(p, "fresh_holes");
         if (x && want_bool(c, x, "fresh_holes", &ph->fresh_holes))
             return SOW_ERR;
         x = sow_ynode_get(p, "until_ply");
@@ -797,6 +965,20 @@ static int load_sowing(ctx *c, const sow_ynode *n)
             if (load_lap_rule(c, x->items[i], &v->lap_rules[i]))
                 return SOW_ERR;
         v->nlap_rules = x->n;
+    }
+    if (v->relay) {
+        /* relay laps go on until a rule ends one: without any such rule
+         * no move ever ends (each would run to the lap cap) */
+        bool ends = false;
+        for (int i = 0; i < v->nlap_rules; i++)
+            ends |= v->lap_rules[i].action != SOW_LAP_RELAY;
+        if (!ends)
+            return fail(c, sow_ynode_get(n, "laps"),
+                        "laps: relay needs a lap_end rule that ends a lap "
+                        "(do: stop, capture, capture_opposite, chain or "
+                        "hook), e.g. - when: {count: 1} do: stop; without one "
+                        "no move ever ends%s%s",
+                        NULL, NULL);
     }
     return SOW_OK;
 }
@@ -955,13 +1137,36 @@ static int load_match(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* script: the Lua file beside the YAML file (absent in a variant of data
+ * alone). */
+static int load_script(ctx *c, const sow_ynode *x)
+{
+    sow_variant *v = c->v;
+    if (want_string(c, x, "script", &v->script))
+        return SOW_ERR;
+    v->script_line = x->line;
+    v->script_col = x->col;
+    if (!v->script[0])
+        return fail(c, x, "script must name the Lua file%s%s", NULL, NULL);
+    size_t len = strlen(v->dir) + strlen(v->script) + 2;
+    v->script_path = malloc(len);
+    if (!v->script_path)
+        return fail(c, x, "out of memory%s%s", NULL, NULL);
+    if (v->script[0] == '/')
+        snprintf(v->script_path, len, "%s", v->script);
+    else
+        snprintf(v->script_path, len, "%s/%s", v->dir, v->script);
+    return SOW_OK;
+}
+
 static int load_root(ctx *c, const sow_ynode *root)
 {
     static const char *const keys[] = {"id", "name", "summary", "source",
                                        "rules", "board", "sowing", "end",
                                        "script", "hooks", "options",
                                        "decisions", "state", "match",
-                                       "phases", "start_phase", NULL};
+                                       "phases", "start_phase", "explain",
+                                       NULL};
     sow_variant *v = c->v;
     if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
         return sow_error_set(c->err, c->path, 1, 1,
@@ -971,7 +1176,7 @@ static int load_root(ctx *c, const sow_ynode *root)
         check_keys(c, root, "a variant file", keys))
         return SOW_ERR;
     static const char *const required[] = {"id", "name", "summary", "board",
-                                           "sowing", "script", NULL};
+                                           "sowing", NULL};
     for (int i = 0; required[i]; i++)
         if (!sow_ynode_get(root, required[i]))
             return sow_error_set(c->err, c->path, root->line, root->col,
@@ -995,6 +1200,8 @@ static int load_root(ctx *c, const sow_ynode *root)
     if ((x = sow_ynode_get(root, "options")) && load_options(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "rules")) && load_rules(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "explain")) && load_explain(c, x))
         return SOW_ERR;
     if (load_board(c, sow_ynode_get(root, "board")) ||
         load_sowing(c, sow_ynode_get(root, "sowing")))
@@ -1031,20 +1238,12 @@ static int load_root(ctx *c, const sow_ynode *root)
                     "legal) and a decide hook (what one does)%s%s",
                     NULL, NULL);
     x = sow_ynode_get(root, "script");
-    if (want_string(c, x, "script", &v->script))
+    if (!x && sow_ynode_get(root, "hooks"))
+        return sow_error_set(c->err, c->path, root->line, root->col,
+                             "hooks: names script functions, so the variant "
+                             "needs script: (the Lua file)");
+    if (x && load_script(c, x))
         return SOW_ERR;
-    v->script_line = x->line;
-    v->script_col = x->col;
-    if (!v->script[0])
-        return fail(c, x, "script must name the Lua file%s%s", NULL, NULL);
-    size_t len = strlen(v->dir) + strlen(v->script) + 2;
-    v->script_path = malloc(len);
-    if (!v->script_path)
-        return fail(c, x, "out of memory%s%s", NULL, NULL);
-    if (v->script[0] == '/')
-        snprintf(v->script_path, len, "%s", v->script);
-    else
-        snprintf(v->script_path, len, "%s/%s", v->dir, v->script);
     /* lap_end rules that say hook need the hook */
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].action == SOW_LAP_HOOK &&
@@ -1076,7 +1275,19 @@ static void defaults(sow_variant *v)
     v->match_games.value = 50;
 }
 
-int sow_variant_load(const char *path, sow_variant **out, sow_error *err)
+/* An error message is printed as one line on a terminal: whatever a
+ * variant file put in it (a key, a value) must not break the line or
+ * carry terminal control sequences. */
+static void scrub(char *s)
+{
+    for (unsigned char *p = (unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = ' ';
+}
+
+/* Load from a file (text NULL) or from text in memory. */
+static int load(const char *path, const char *text, size_t len,
+                sow_variant **out, sow_error *err)
 {
     *out = NULL;
     sow_variant *v = calloc(1, sizeof *v);
@@ -1092,18 +1303,36 @@ int sow_variant_load(const char *path, sow_variant **out, sow_error *err)
     }
     v->dir = strdup(dirname(tmp));
     free(tmp);
+    if (!v->dir) {
+        sow_variant_free(v);
+        return sow_error_set(err, path, 0, 0, "out of memory");
+    }
     sow_ynode *root = NULL;
     ctx c = {path, err, v};
-    int rc = sow_yaml_parse_file(path, &root, err);
+    int rc = text ? sow_yaml_parse_text(path, text, len, &root, err)
+                  : sow_yaml_parse_file(path, &root, err);
     if (rc == SOW_OK)
         rc = load_root(&c, root);
     sow_ynode_free(root);
     if (rc) {
+        if (err)
+            scrub(err->msg);
         sow_variant_free(v);
         return SOW_ERR;
     }
     *out = v;
     return SOW_OK;
+}
+
+int sow_variant_load(const char *path, sow_variant **out, sow_error *err)
+{
+    return load(path, NULL, 0, out, err);
+}
+
+int sow_variant_load_text(const char *path, const char *text, size_t len,
+                          sow_variant **out, sow_error *err)
+{
+    return load(path, text ? text : "", text ? len : 0, out, err);
 }
 
 void sow_variant_free(sow_variant *v)

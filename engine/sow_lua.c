@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The chunk name Lua puts in front of script errors ("script:12: ..."); it
  * is replaced by the script's real path when an error is reported, so long
@@ -55,6 +57,7 @@ struct sow_lua {
                            0 until the call has run HOOK_STEP instructions,
                            so short calls never read the clock */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
+    int trip_line;      /* the script line the count hook tripped at, or 0 */
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
     /* the board view (see push_view): refs of the table g and of its
      * board, owner and captured tables; the values last written into them,
@@ -184,13 +187,18 @@ static void count_hook(lua_State *L, lua_Debug *ar)
             x->tripped = LIMIT_TIME;
         else
             return;
+        /* where it tripped: the error a pcall swallows would say it, the
+         * one that reaches the engine may come from a later line */
+        lua_getinfo(L, "Sl", ar);
+        x->trip_line = ar->currentline;
     }
     arm(x);
     lua_getinfo(L, "Sl", ar);
-    if (ar->currentline > 0)
+    int line = x->trip_line > 0 ? x->trip_line : ar->currentline;
+    if (line > 0)
         luaL_error(L, CHUNK ":%d: %s: the script runs too long or uses too "
                       "much memory",
-                   ar->currentline, limit_text(x->tripped));
+                   line, limit_text(x->tripped));
     luaL_error(L, "%s", limit_text(x->tripped));
 }
 
@@ -211,9 +219,56 @@ static int budgeted(lua_State *L)
     return lua_gettop(L);
 }
 
+/* xpcall's message handler runs inside the count hook when the hook
+ * raises a tripped limit, and Lua runs no hook while one runs: a handler
+ * that loops would loop for ever. So a script's handler is called only
+ * while no limit has tripped; after that the message goes through as it
+ * is. Upvalue 1: the script's handler. */
+static int guarded_handler(lua_State *L)
+{
+    sow_lua *x = bridge_of(L);
+    if (x->tripped != LIMIT_NONE) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* xpcall(f, handler, ...) with the handler guarded. Upvalue 1: the
+ * original xpcall. */
+static int guarded_xpcall(lua_State *L)
+{
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static void wrap_budgeted(lua_State *L, const char *lib,
                           const char *const *names)
 {
+    /* the originals stay findable under the library's name in the
+     * registry's table of loaded modules, so that an argument error in
+     * one is reported as "bad argument #1 to 'string.rep'" and not '?' */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_newtable(L);
+    lua_getglobal(L, lib);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) { /* copy the whole library as it is now */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -5);
+    }
+    lua_pop(L, 1);
+    lua_setfield(L, -2, lib);
+    lua_pop(L, 1);
     lua_getglobal(L, lib);
     for (int i = 0; names[i]; i++) {
         lua_getfield(L, -1, names[i]);
@@ -254,15 +309,80 @@ static const char *limit_message(sow_lua *x, int rc, const char *m)
     if (x->tripped == LIMIT_MEMORY ||
         (rc == LUA_ERRMEM && x->tripped == LIMIT_NONE))
         return "memory limit reached (32 MiB): the script allocates too "
-               "much";
+               "much (a table or string that keeps growing, or recursion "
+               "too deep)";
     if (rc == LUA_ERRMEM) /* the message itself could not be made */
         return limit_text(x->tripped);
     return m ? m : "error";
 }
 
+/* Names a script may try that the sandbox leaves out (besides
+ * removed_globals and removed_string). */
+static const char *const absent_libs[] = {"io", "os", "package", "debug",
+                                          "coroutine", NULL};
+
+static bool listed(const char *const *list, const char *name, size_t len)
+{
+    for (int i = 0; list[i]; i++)
+        if (strlen(list[i]) == len && strncmp(list[i], name, len) == 0)
+            return true;
+    return false;
+}
+
+/* For "attempt to call a nil value (global 'io')" and the like: the name
+ * the sandbox leaves out, written into buf as a hint (or ""). */
+static void sandbox_hint(const char *msg, char *buf, size_t size)
+{
+    static const char *const kinds[] = {"(global '", "(field '", "(method '",
+                                        NULL};
+    buf[0] = 0;
+    if (!strstr(msg, "nil value"))
+        return;
+    for (int k = 0; kinds[k]; k++) {
+        const char *p = strstr(msg, kinds[k]);
+        if (!p)
+            continue;
+        p += strlen(kinds[k]);
+        size_t len = strcspn(p, "'");
+        bool global = k == 0;
+        if ((global && (listed(removed_globals, p, len) ||
+                        listed(absent_libs, p, len))) ||
+            (!global && listed(removed_string, p, len)))
+            snprintf(buf, size,
+                     "; %s%.*s is not available to variant scripts (see "
+                     "README, The sandbox)",
+                     global ? "" : "string.", (int)len, p);
+        return;
+    }
+}
+
+/* Messages are printed as one line on a terminal: a script's text must not
+ * break it or send control sequences. */
+static void scrub(char *s)
+{
+    for (unsigned char *p = (unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = ' ';
+}
+
+static int report_raw(sow_lua *x, sow_error *err, const char *msg,
+                      const char *hook);
+
 /* Turn "script:12: text" into err = path:12: text (variant V, hook H). */
 static int report(sow_lua *x, sow_error *err, const char *msg,
                   const char *hook)
+{
+    char hint[160], full[SOW_MSG_MAX];
+    sandbox_hint(msg, hint, sizeof hint);
+    snprintf(full, sizeof full, "%.800s%s", msg, hint);
+    report_raw(x, err, full, hook);
+    if (err)
+        scrub(err->msg);
+    return SOW_ERR;
+}
+
+static int report_raw(sow_lua *x, sow_error *err, const char *msg,
+                      const char *hook)
 {
     int line = 0;
     const char *rest = msg;
@@ -317,11 +437,24 @@ static int view_next(lua_State *L)
     return 1;
 }
 
-/* pairs(view): iterate the backing table, upvalue 1. */
+/* The iterator of pairs(view): next over the backing table, upvalue 1,
+ * whatever table the loop passes as its state. */
+static int view_next_bound(lua_State *L)
+{
+    lua_settop(L, 2);
+    if (lua_next(L, lua_upvalueindex(1)))
+        return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* pairs(view): the iterator above (upvalue 1), the proxy itself as the
+ * state, nil. The backing table is never handed out: a script holding it
+ * could write to the view. */
 static int view_pairs(lua_State *L)
 {
-    lua_pushcfunction(L, view_next);
     lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
@@ -349,6 +482,7 @@ static void new_proxy(lua_State *L, int n, const uint8_t *from, int *ref)
     lua_pushcfunction(L, view_write);
     lua_setfield(L, -2, "__newindex");
     lua_pushvalue(L, -2);
+    lua_pushcclosure(L, view_next_bound, 1);
     lua_pushcclosure(L, view_pairs, 1);
     lua_setfield(L, -2, "__pairs");
     lua_pushinteger(L, n > 0 ? n : 0);
@@ -727,6 +861,9 @@ static int setup_state(lua_State *L)
     wrap_budgeted(L, LUA_TABLIBNAME, slow_table);
     wrap_budgeted(L, LUA_STRLIBNAME, slow_string);
     wrap_budgeted(L, LUA_UTF8LIBNAME, slow_utf8);
+    lua_getglobal(L, "xpcall");
+    lua_pushcclosure(L, guarded_xpcall, 1);
+    lua_setglobal(L, "xpcall");
     push_options(L, x);
     lua_setglobal(L, "options");
     return 0;
@@ -777,6 +914,7 @@ static int build(sow_lua *x, sow_error *err)
     x->view_fresh = false;
     x->mem_refusals = 0;
     x->tripped = LIMIT_NONE;
+    x->trip_line = 0;
     x->L = lua_newstate(capped_alloc, x);
     if (!x->L)
         return sow_error_set(err, x->path, 0, 0, "cannot create a Lua state");
@@ -797,6 +935,13 @@ static int build(sow_lua *x, sow_error *err)
             return sow_error_set(err, x->path, 0, 0,
                                  "the script is compiled Lua bytecode; only "
                                  "source text is accepted (variant %s)",
+                                 x->v->id);
+        if (m && strncmp(m, CHUNK ":", strlen(CHUNK) + 1) != 0 &&
+            strstr(m, "C stack overflow"))
+            return sow_error_set(err, x->path, 0, 0,
+                                 "the script nests expressions or blocks "
+                                 "too deeply for Lua to read it (C stack "
+                                 "overflow); write it flatter (variant %s)",
                                  x->v->id);
         return report(x, err, m ? m : "cannot load the script", NULL);
     }
@@ -874,10 +1019,23 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
 {
     *out = NULL;
     const char *path = v->script_path;
+    if (!path) /* a variant of data alone: an empty sandbox, no hooks */
+        return sow_lua_open_text(out, v, opts, v->path, "", 0, err);
+    /* a regular file only: the path comes from the variant file, and a
+     * FIFO, /dev/tty or /dev/stdin would wait for input for ever;
+     * O_NONBLOCK so that opening a FIFO does not wait either */
     struct stat st;
     FILE *f = NULL;
-    if (!(stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
-        f = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        return sow_error_set(err, v->path, v->script_line, v->script_col,
+                             "script '%s' is not a regular file: check the "
+                             "script: line",
+                             path);
+    }
+    if (fd >= 0 && !(f = fdopen(fd, "rb")))
+        close(fd);
     if (!f)
         return sow_error_set(err, v->path, v->script_line, v->script_col,
                              "script '%s' cannot be opened (%s): check the "
@@ -1048,6 +1206,7 @@ static int call_hook(hook_call *c, sow_error *err)
             return SOW_OK;
         int line = hook_line(x, c->hook);
         lua_settop(L, 1);
+        scrub(c->bad); /* it may quote the script's text */
         return sow_error_set(err, x->path, line, 0,
                              "function %s returned %s (variant %s, hook %s)",
                              x->v->hook_fn[c->hook], c->bad, x->v->id,
@@ -1310,6 +1469,18 @@ static void read_play(lua_State *L, hook_call *c)
     if (!only_keys(L, c, t, keys))
         return;
     read_board(L, c, t, c->out);
+    const sow_changes *ch = c->out;
+    if (!c->bad[0] && ch->has_board) {
+        /* checked here too (the engine checks it anyway) so that the error
+         * names the hook and its line */
+        long sum = 0;
+        for (int h = 0; h < c->s->holes; h++)
+            sum += ch->board[h];
+        if (sum != c->g->on_board)
+            return (void)BAD(c, "a board of %ld seeds, but %d are on the "
+                                "board: a move may not make or lose seeds",
+                             sum, (int)c->g->on_board);
+    }
     if (!c->bad[0])
         read_changes(L, c, t, c->out);
 }
@@ -1321,6 +1492,36 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                    .nargs = 1, .args = {hole}, .nres = 1, .read = read_play,
                    .out = out};
     return call_hook(&c, err);
+}
+
+/* Text that is valid UTF-8 with no control characters (C0, DEL, C1): a
+ * script's text that is printed and written into JSON records. */
+static bool printable_utf8(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    while (p < end) {
+        unsigned char b = *p;
+        if (b < 0x20 || b == 0x7f)
+            return false;
+        if (b < 0x80) {
+            p++;
+            continue;
+        }
+        int n = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? 2 : b >= 0xc2 ? 1 : -1;
+        if (n < 0 || b > 0xf4 || end - p <= n)
+            return false;
+        uint32_t cp = b & (0x3f >> n);
+        for (int i = 1; i <= n; i++) {
+            if ((p[i] & 0xc0) != 0x80)
+                return false;
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
+            return false;
+        p += n + 1;
+    }
+    return true;
 }
 
 static void read_new_game(lua_State *L, hook_call *c)
@@ -1352,10 +1553,15 @@ static void read_new_game(lua_State *L, hook_call *c)
     if (ng->over) {
         if ((ng->winner = read_player(L, c, t, "winner")) == -2)
             return;
-        if (lua_getfield(L, t, "reason") == LUA_TSTRING)
-            snprintf(ng->reason, sizeof ng->reason, "%s", lua_tostring(L, -1));
-        else
+        if (lua_getfield(L, t, "reason") != LUA_TSTRING)
             return (void)BAD(c, "over = true without a reason string");
+        size_t rl;
+        const char *r = lua_tolstring(L, -1, &rl);
+        if (rl == 0 || rl >= sizeof ng->reason || !printable_utf8(r, rl))
+            return (void)BAD(c, "a reason that is not one line of printable "
+                                "UTF-8 text of 1 to %d bytes",
+                             (int)sizeof ng->reason - 1);
+        memcpy(ng->reason, r, rl + 1);
         lua_pop(L, 1);
         return;
     }

@@ -15,8 +15,15 @@
 #include "sow_game.h"
 
 #define SOW_LUA_MEM_LIMIT (32u * 1024u * 1024u)
+/* The instruction and time budgets may be lowered at build time (the fuzz
+ * harnesses do, so that a looping input costs milliseconds); the messages
+ * name the default values. */
+#ifndef SOW_LUA_INSN_LIMIT
 #define SOW_LUA_INSN_LIMIT 20000000L
+#endif
+#ifndef SOW_LUA_TIME_LIMIT_MS
 #define SOW_LUA_TIME_LIMIT_MS 500
+#endif
 #define SOW_LUA_SCRIPT_MAX (256 * 1024)
 
 typedef struct sow_lua sow_lua;

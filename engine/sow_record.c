@@ -187,6 +187,14 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
     size_t len = strlen(token);
     if (len == 0)
         return sow_error_set(err, NULL, 0, 0, "an empty move token");
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)token[i] < 0x20 || token[i] == 0x7f)
+            /* not echoed: it could drive the terminal */
+            return sow_error_set(err, NULL, 0, 0,
+                                 "a move token holds a control character "
+                                 "(byte %zu of it); type a hole number or "
+                                 "a decision such as buy:8",
+                                 i + 1);
     if (strchr(token, ':') && len <= 48)
         return parse_decision(s, token, out_move, err);
     if (len > 6)

@@ -50,6 +50,9 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->repetition = sow_expr_eval(&v->repetition, opts) != 0;
     s->no_capture_plies = (int)sow_expr_eval(&v->no_capture_plies, opts);
     s->max_plies = (int)sow_expr_eval(&v->max_plies, opts);
+    for (int i = 0; i < v->nlap_rules; i++)
+        s->chain_skip_empty[i] =
+            sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
     s->lap_rules_on = 0;
     for (int i = 0; i < v->nlap_rules; i++)
         if (!v->lap_rules[i].has_if ||
@@ -67,7 +70,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
                 if (count_ok && owner_ok) /* the first matching rule wins */
                     a = r->has_next || r->min_ply ? SOW_LAP_RULES
-                                                  : (int)r->action;
+                        : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
+                                                     : (int)r->action;
             }
             s->lap_action[opp][c] = (uint8_t)a;
         }

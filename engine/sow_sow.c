@@ -10,19 +10,24 @@
 /* A relay move longer than this many laps is refused as an error rather
  * than hang the program; real endless moves are proved long before (P2),
  * this only bounds hostile boards whose cycles are astronomically long. */
-#define SOW_MAX_LAPS 100000000L
+/* A relay move that has neither ended nor repeated after this many laps is
+ * refused: only a board of a size no game has, or relay laps that no rule
+ * stops, get here (real cycles are found within a few hundred thousand
+ * laps, P2). */
+#define SOW_MAX_LAPS 10000000L
 
 #define EMIT(obs, k, p, h, c, x)                                            \
     do {                                                                     \
         if (obs && (obs)->on_event) {                                        \
-            sow_event ev_ = {(k), (p), (h), (c), (x)};                       \
+            sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
             (obs)->on_event((obs)->ctx, &ev_);                               \
         }                                                                    \
     } while (0)
 
 /* The lap-end rules in full: the first whose conditions hold. */
-static sow_lap_action decide_rules(const sow_setup *s, const sow_game *g,
-                                   int h, int c)
+/* The index of the first lap-end rule that holds when a lap ends in h
+ * with c seeds, or -1. */
+static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
     const sow_variant *v = s->v;
     int mover = g->to_move;
@@ -44,18 +49,28 @@ static sow_lap_action decide_rules(const sow_setup *s, const sow_game *g,
             continue;
         if (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == mover)
             continue;
-        return r->action;
+        return i;
     }
-    return s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+    return -1;
 }
 
-static sow_lap_action decide(const sow_setup *s, const sow_game *g, int h,
-                             int c)
+/* The lap-end action: a sow_lap_action, or SOW_LAP_CHAIN_AT(i) for the
+ * chain of rule i. */
+static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    int i = matching_rule(s, g, h, c);
+    if (i < 0)
+        return s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+    sow_lap_action a = s->v->lap_rules[i].action;
+    return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
+}
+
+static int decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
         if (a != SOW_LAP_RULES)
-            return (sow_lap_action)a;
+            return a;
     }
     return decide_rules(s, g, h, c);
 }
@@ -69,6 +84,29 @@ static void capture(const sow_observer *obs, sow_game *g, int h)
     g->captured[g->to_move] += c;
     g->on_board -= c;
     EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, c, 0);
+}
+
+/* The chain of lap-end rule i from the lap's last hole h (B.4; see
+ * sow_chain): each hole is looked at once, at most one round, and never h
+ * again after the start. */
+static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                  int h, int i)
+{
+    const sow_chain *ch = &s->v->lap_rules[i].chain;
+    const bool skip = s->chain_skip_empty[i];
+    const uint8_t *step = ch->backward ? s->prev : s->next;
+    const int mover = g->to_move;
+    int x = ch->from_last ? h : step[h];
+    for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
+        if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
+            (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover))
+            return;
+        int c = g->board[x];
+        if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high)
+            capture(obs, g, x);
+        else if (c != 0 || !skip)
+            return;
+    }
 }
 
 /* Ask the script; check what it returns before applying it. */
@@ -151,8 +189,10 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
             if (++laps > SOW_MAX_LAPS) {
                 memcpy(b, w, sizeof w);
                 return sow_error_set(err, s->v->path, 0, 0,
-                                     "a move from hole %d ran over %ld laps "
-                                     "without ending or repeating",
+                                     "a move from hole %d ran over %ld laps without ending or "
+                                     "repeating: relay laps need lap_end rules "
+                                     "that stop them (e.g. - when: {count: 1} "
+                                     "do: stop), or use laps: single",
                                      hole, SOW_MAX_LAPS);
             }
         }
@@ -186,6 +226,14 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
             return SOW_OK;
         if (a == SOW_LAP_CAPTURE) {
             capture(NULL, g, h);
+            return SOW_OK;
+        }
+        if (a == SOW_LAP_CAPTURE_OPPOSITE) {
+            capture(NULL, g, n - 1 - h);
+            return SOW_OK;
+        }
+        if (a >= SOW_LAP_CHAIN_AT(0)) {
+            chain(s, NULL, g, h, a - SOW_LAP_CHAIN_AT(0));
             return SOW_OK;
         }
         bool relay = false; /* SOW_LAP_HOOK */
@@ -277,8 +325,10 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
             if (++laps > SOW_MAX_LAPS) {
                 memcpy(b, w, bytes);
                 return sow_error_set(err, s->v->path, 0, 0,
-                                     "a move from hole %d ran over %ld laps "
-                                     "without ending or repeating",
+                                     "a move from hole %d ran over %ld laps without ending or "
+                                     "repeating: relay laps need lap_end rules "
+                                     "that stop them (e.g. - when: {count: 1} "
+                                     "do: stop), or use laps: single",
                                      hole, SOW_MAX_LAPS);
             }
         }
@@ -320,6 +370,14 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
             capture(NULL, g, h);
             return SOW_OK;
         }
+        if (a == SOW_LAP_CAPTURE_OPPOSITE) {
+            capture(NULL, g, n - 1 - h);
+            return SOW_OK;
+        }
+        if (a >= SOW_LAP_CHAIN_AT(0)) {
+            chain(s, NULL, g, h, a - SOW_LAP_CHAIN_AT(0));
+            return SOW_OK;
+        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -330,6 +388,36 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
         origin = h;
         memcpy(w, b, bytes);
     }
+}
+
+/* The proofs below (ends16, endsw): lift the seeds of `hole` from the
+ * words (leave-one keeps s->leave); returns the seeds in hand. */
+static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
+{
+    int seeds = LANE(w, hole) - s->leave;
+    CLEAR_LANE(w, hole);
+    w[hole >> 2] += (uint64_t)s->leave << ((hole & 3) * 16);
+    return seeds;
+}
+
+/* A lap of a proof ended in h: 2 when it relays (the seeds lifted), 1
+ * when the move ends, -1 when the rules or the script must decide. */
+static inline int proof_lap_end(const sow_setup *s, const uint8_t *own,
+                                int player, uint64_t *w, int h, int *seeds,
+                                int *origin)
+{
+    int c = LANE(w, h);
+    int a = c < 64 ? s->lap_action[own[h] != player][c] : SOW_LAP_RULES;
+    if (a == SOW_LAP_RELAY) {
+        *seeds = c;
+        CLEAR_LANE(w, h);
+        *origin = h;
+        return 2;
+    }
+    return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ||
+                   a == SOW_LAP_CAPTURE_OPPOSITE || a >= SOW_LAP_CHAIN_AT(0)
+               ? 1
+               : -1;
 }
 
 /* Whether a relay move of `player` from `hole` ends (1) or never does (0),
@@ -346,9 +434,7 @@ static int ends16(const sow_setup *s, const sow_game *g, int player,
     const int n = s->holes;
     uint64_t w[4];
     memcpy(w, g->board, sizeof w);
-    int seeds = LANE(w, hole) - s->leave;
-    CLEAR_LANE(w, hole);
-    w[hole >> 2] += (uint64_t)s->leave << ((hole & 3) * 16);
+    int seeds = proof_lift(s, w, hole);
     int origin = hole, h = hole;
     uint64_t saved[4] = {0, 0, 0, 0}, saved_key = 0;
     long power = 1, lam = 0, laps = 0;
@@ -380,16 +466,67 @@ static int ends16(const sow_setup *s, const sow_game *g, int player,
         w[2] += add[2];
         w[3] += add[3];
         h = (end > n ? end - n : end) - 1;
-        int c = LANE(w, h);
-        int a = c < 64 ? s->lap_action[own[h] != player][c] : SOW_LAP_RULES;
-        if (a == SOW_LAP_RELAY) {
-            seeds = c;
-            CLEAR_LANE(w, h);
-            origin = h;
-            continue;
-        }
-        return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ? 1 : -1;
+        int r = proof_lap_end(s, own, player, w, h, &seeds, &origin);
+        if (r != 2)
+            return r;
     }
+}
+
+/* ends16 for boards of 17 to 64 holes, as sow_fastw holds them. */
+static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
+{
+    const uint8_t *own = g->owner;
+    const int n = s->holes, nw = (n + 3) / 4;
+    const size_t bytes = (size_t)nw * sizeof(uint64_t);
+    uint64_t w[16], saved[16];
+    memcpy(w, g->board, bytes);
+    int seeds = proof_lift(s, w, hole);
+    int origin = hole, h = hole, saved_origin = -1, saved_seeds = -1;
+    long power = 1, lam = 0, laps = 0;
+    for (;;) {
+        if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
+            memcmp(w, saved, bytes) == 0)
+            return 0;
+        if (laps == 0 || ++lam == power) {
+            memcpy(saved, w, bytes);
+            saved_origin = origin;
+            saved_seeds = seeds;
+            if (laps > 0)
+                power <<= 1;
+            lam = 0;
+        }
+        if (++laps > SOW_MAX_LAPS)
+            return -1;
+        if (seeds > n) /* whole rounds: the caller sows these in full */
+            return -1;
+        int first = s->next[h], end = first + seeds;
+        if (end <= n) {
+            add_run(w, first, end);
+        } else {
+            add_run(w, first, n);
+            end -= n;
+            add_run(w, 0, end);
+        }
+        h = end - 1;
+        int r = proof_lap_end(s, own, player, w, h, &seeds, &origin);
+        if (r != 2)
+            return r;
+    }
+}
+
+/* Whether bear-off would apply to a move of g (bearoff_now without
+ * recording it). */
+static bool bearoff_would(const sow_setup *s, const sow_game *g)
+{
+    const sow_variant *v = s->v;
+    if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
+        return false;
+    if (s->bearoff_sticky && g->bearoff_on)
+        return true;
+    for (int h = 0; h < s->holes; h++)
+        if (g->board[h] > v->bearoff_max)
+            return false;
+    return true;
 }
 
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
@@ -435,9 +572,10 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             }
             if (++laps > SOW_MAX_LAPS)
                 return sow_error_set(err, s->v->path, 0, 0,
-                                     "a move from hole %d ran over %ld laps "
-                                     "without ending or repeating; the board "
-                                     "is too large for relay sowing",
+                                     "a move from hole %d ran over %ld laps without ending or "
+                                     "repeating: relay laps need lap_end rules "
+                                     "that stop them (e.g. - when: {count: 1} "
+                                     "do: stop), or use laps: single",
                                      hole, SOW_MAX_LAPS);
         }
         if (!obs && !s->skip_origin && seeds > s->holes) {
@@ -492,16 +630,29 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
         }
         int c = b[h];
-        sow_lap_action a = decide(s, g, h, c);
+        int a = decide(s, g, h, c);
+        /* for narration: which rule decided (the board as the lap ends) */
+        int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
             if (run_hook(s, r, obs, g, h, c, &relay, err))
                 return SOW_ERR;
         }
-        EMIT(obs, SOW_EV_LAP_END, mover, h, c,
-             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY : SOW_LAP_STOP) : a);
+        if (obs && obs->on_event) {
+            sow_event ev = {SOW_EV_LAP_END, mover, h, c,
+                            a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
+                                                       : SOW_LAP_STOP)
+                            : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
+                                                       : a,
+                            rule};
+            obs->on_event(obs->ctx, &ev);
+        }
         if (a == SOW_LAP_CAPTURE)
             capture(obs, g, h);
+        if (a == SOW_LAP_CAPTURE_OPPOSITE) /* the hole facing h: 2N-1-h */
+            capture(obs, g, s->holes - 1 - h);
+        if (a >= SOW_LAP_CHAIN_AT(0))
+            chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
         if (a == SOW_LAP_RELAY || (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
@@ -588,12 +739,14 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
      * candidate by playing it on a copy. */
     int k = 0;
     sow_game copy;
-    /* as sow_sow's choice of sow_fast16 (bear-off needs the full path) */
-    const bool words = s->holes <= 16 && !s->skip_origin &&
-                       s->dir == SOW_DIR_CCW && !s->force_general &&
-                       !s->v->bearoff;
+    /* as sow_sow's choice of its word paths (bear-off needs the full
+     * path) */
+    const bool words = !s->skip_origin && s->dir == SOW_DIR_CCW &&
+                       !s->force_general && !bearoff_would(s, g);
     for (int i = 0; i < n; i++) {
-        int ends = words ? ends16(s, g, player, out[i]) : -1;
+        int ends = !words            ? -1
+                   : s->holes <= 16 ? ends16(s, g, player, out[i])
+                                     : endsw(s, g, player, out[i]);
         bool endless = ends == 0;
         if (ends < 0) {
             /* the state without the legal moves and the result: sowing

@@ -75,13 +75,51 @@ typedef struct sow_expr {
 typedef enum { SOW_DIR_CCW = 0, SOW_DIR_CW = 1 } sow_dir;
 typedef enum { SOW_ENDLESS_FORBID = 0, SOW_ENDLESS_END_GAME = 1 } sow_endless;
 
+/* Rule ids (`rules:` keys) are at most this long, with the terminator. */
+#define SOW_RULE_ID_MAX 17
+
+/* The mechanics a variant's `explain:` map ties to its rule ids, so that
+ * narration (sow trace) cites the variant's own rules. */
+typedef enum {
+    SOW_CITE_MOVE,        /* a move: the seeds of an own hole are lifted */
+    SOW_CITE_SOW,         /* they are sown one by one along the direction */
+    SOW_CITE_LEAVE,       /* seeds left in the hole lifted from */
+    SOW_CITE_SKIP_ORIGIN, /* a lap passes over its own hole */
+    SOW_CITE_RELAY,       /* a lap's seeds lifted and sown on */
+    SOW_CITE_STOP,        /* a lap that ends the move */
+    SOW_CITE_PASS,        /* a player who cannot move is passed over */
+    SOW_CITE_ENDLESS,     /* a move that never ends */
+    SOW_CITE_BEAROFF,     /* seeds leaving the board */
+    SOW_CITE_END,         /* the end of the game and its result */
+    SOW_CITE_COUNT
+} sow_cite;
+
+/* The `explain:` key of each sow_cite, in order. */
+extern const char *const sow_cite_names[SOW_CITE_COUNT];
+
 /* What a lap-end rule does (see schemas/README.md, `lap_end`). */
 typedef enum {
     SOW_LAP_STOP,
     SOW_LAP_RELAY,
     SOW_LAP_CAPTURE,
-    SOW_LAP_HOOK
+    SOW_LAP_HOOK,
+    SOW_LAP_CHAIN,  /* capture along the track (the rule's `chain`) */
+    SOW_LAP_CAPTURE_OPPOSITE /* capture the hole facing h (A.4, P10) */
 } sow_lap_action;
+
+/* A chain capture (B.4 and kin): from the hole after the lap's last hole
+ * h (or h itself), along the sowing direction (or against it), the mover
+ * takes every hole whose count is in `counts`, and stops at the first
+ * other count, at a hole of the wrong side, or before coming back to h.
+ * With skip_empty an empty hole is passed over instead of stopping it. */
+typedef struct sow_chain {
+    uint64_t counts;      /* bit c set: count c is taken (1 <= c < 63) */
+    bool counts_high;     /* counts of 63 and more are taken */
+    bool from_last;       /* start: last (h itself), else next */
+    bool backward;        /* direction: backward (against the sowing) */
+    int owner;            /* sow_owner_sel: whose holes the chain may take */
+    sow_expr skip_empty;  /* bool, may name an option */
+} sow_chain;
 
 typedef enum { SOW_OWNER_ANY, SOW_OWNER_OWN, SOW_OWNER_OPPONENT } sow_owner_sel;
 
@@ -98,6 +136,8 @@ typedef struct sow_lap_rule {
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
+    sow_chain chain;      /* action SOW_LAP_CHAIN: what it takes */
+    char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
 
@@ -112,6 +152,7 @@ typedef struct sow_phase {
                              this phase (all again once all are played) */
     int until_ply;        /* the phase ends after this many plies (0: no) */
     char question[160];   /* what a person is asked in it ("" if none) */
+    char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
 } sow_phase;
 #define SOW_MAX_PHASES 8
 
@@ -184,6 +225,7 @@ typedef struct sow_variant {
 
     int nrules;
     sow_rule_text rules[SOW_MAX_RULE_IDS];
+    char cite[SOW_CITE_COUNT][SOW_RULE_ID_MAX]; /* `explain:` ("": none) */
 
     /* decision moves: tokens "name:value", names sorted (RECORD.md orders
      * decision tokens by name) */
@@ -212,6 +254,12 @@ extern const char *const sow_hook_names[SOW_HOOK_COUNT];
  * caller frees with sow_variant_free. On failure *out is NULL and err says
  * what and where (file:line:col). */
 int sow_variant_load(const char *path, sow_variant **out, sow_error *err);
+
+/* The same for the text of a variant file in memory (tests, fuzzing):
+ * `path` names it in errors and its directory is where the script is
+ * looked for; nothing is read from disk. */
+int sow_variant_load_text(const char *path, const char *text, size_t len,
+                          sow_variant **out, sow_error *err);
 void sow_variant_free(sow_variant *v);
 
 /* Index of option `name`, or -1. */

@@ -11,6 +11,8 @@ typedef struct builder {
     const char *path;
     sow_error *err;
     int nodes;
+    const unsigned char *text; /* the input, for positions libyaml lacks */
+    size_t len;
 } builder;
 
 static sow_ynode *node_new(builder *b, sow_ytype t, yaml_mark_t m)
@@ -93,9 +95,53 @@ static int refuse_event(builder *b, const yaml_event_t *ev)
     return SOW_OK;
 }
 
+/* The first control character of a scalar's text (U+0000-U+001F but tab
+ * and line feed, U+007F, U+0080-U+009F), or -1. Double-quoted escapes
+ * ("\e", "\x9b") can make them; printed in a message or by `sow show` they
+ * would drive the terminal. */
+static int control_char(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+            return *p;
+        if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+            return p[1];
+    }
+    return -1;
+}
+
 /* Parse one node whose first event is `ev` (already taken). */
 static int parse_node(builder *b, yaml_parser_t *p, yaml_event_t *ev,
                       int depth, sow_ynode **out);
+
+/* The 1-based line and column of byte `off` of the input (columns count
+ * characters, as libyaml's marks do). */
+static void position_of(const builder *b, size_t off, int *line, int *col)
+{
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < off && i < b->len; i++) {
+        if (b->text[i] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else if ((b->text[i] & 0xc0) != 0x80) {
+            (*col)++;
+        }
+    }
+}
+
+/* The byte offset of 0-based line and column (in characters), or b->len. */
+static size_t offset_of(const builder *b, size_t line, size_t col)
+{
+    size_t i = 0;
+    for (; i < b->len && line > 0; i++)
+        if (b->text[i] == '\n')
+            line--;
+    for (; i < b->len && col > 0; i++)
+        if (i + 1 >= b->len || (b->text[i + 1] & 0xc0) != 0x80)
+            col--; /* the last byte of a character */
+    return i;
+}
 
 static int next_event(builder *b, yaml_parser_t *p, yaml_event_t *ev)
 {
@@ -103,12 +149,36 @@ static int next_event(builder *b, yaml_parser_t *p, yaml_event_t *ev)
         const char *what = p->problem ? p->problem : "malformed YAML";
         int line = (int)p->problem_mark.line + 1;
         int col = (int)p->problem_mark.column + 1;
+        if (p->error == YAML_READER_ERROR) {
+            /* bytes that are not text: libyaml gives an offset, no mark */
+            size_t off = p->problem_offset;
+            if (strstr(what, "trailing") && off > 0 && off <= b->len &&
+                b->text[off - 1] >= 0xc0)
+                off--; /* point at the sequence's first byte */
+            position_of(b, off, &line, &col);
+            unsigned byte = off < b->len ? b->text[off] : 0;
+            if (strstr(what, "control"))
+                return sow_error_set(b->err, b->path, line, col,
+                                     "a control character (byte 0x%02X) "
+                                     "in the file; a variant file is "
+                                     "printable UTF-8 text: remove it",
+                                     byte);
+            return sow_error_set(b->err, b->path, line, col,
+                                 "the file is not UTF-8 text (%s at byte "
+                                 "0x%02X); save it as UTF-8",
+                                 what, byte);
+        }
+        const char *tab = "";
+        size_t at = offset_of(b, p->problem_mark.line, p->problem_mark.column);
+        if (at < b->len && b->text[at] == '\t' && !strstr(what, "tab"))
+            tab = "; a tab: YAML indents with spaces only";
         if (p->context)
             return sow_error_set(b->err, b->path, line, col,
-                                 "YAML syntax error: %s %s (line %d)", what,
-                                 p->context, (int)p->context_mark.line + 1);
+                                 "YAML syntax error: %s %s (line %d)%s",
+                                 what, p->context,
+                                 (int)p->context_mark.line + 1, tab);
         return sow_error_set(b->err, b->path, line, col,
-                             "YAML syntax error: %s", what);
+                             "YAML syntax error: %s%s", what, tab);
     }
     return SOW_OK;
 }
@@ -139,8 +209,9 @@ static int parse_children(builder *b, yaml_parser_t *p, sow_ynode *n,
             n->n++;
             continue;
         }
-        /* a mapping: child is a key; it must be a new plain word */
-        if (child->type != SOW_Y_SCALAR) {
+        /* a mapping: child is a key; it must be a new plain word (no line
+         * break or tab either: keys are quoted in messages) */
+        if (child->type != SOW_Y_SCALAR || strpbrk(child->text, "\t\n")) {
             sow_error_set(b->err, b->path, child->line, child->col,
                           "a mapping key must be a plain word");
             sow_ynode_free(child); /* not counted in n->n */
@@ -210,6 +281,17 @@ static int parse_node(builder *b, yaml_parser_t *p, yaml_event_t *ev,
             n = NULL;
             break;
         }
+        int ctl = control_char(n->text);
+        if (ctl >= 0) {
+            sow_error_set(b->err, b->path, n->line, n->col,
+                          "a control character (U+%04X) in a value; a "
+                          "variant file holds printable text only (tabs "
+                          "and line breaks aside)",
+                          ctl);
+            sow_ynode_free(n);
+            n = NULL;
+            break;
+        }
         n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
         yaml_event_delete(ev);
         *out = n;
@@ -247,10 +329,10 @@ int sow_yaml_parse_text(const char *path, const char *text, size_t len,
     *root = NULL;
     if (len > SOW_YAML_MAX_BYTES)
         return sow_error_set(err, path, 0, 0,
-                             "file is %zu bytes; a variant file may have at "
-                             "most %d",
+                             "the text is %zu bytes; a variant file may "
+                             "have at most %d (256 KiB)",
                              len, SOW_YAML_MAX_BYTES);
-    builder b = {path, err, 0};
+    builder b = {path, err, 0, (const unsigned char *)text, len};
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
         return sow_error_set(err, path, 0, 0, "out of memory");
@@ -320,6 +402,11 @@ int sow_yaml_parse_file(const char *path, sow_ynode **root, sow_error *err)
     int rc;
     if (bad)
         rc = sow_error_set(err, path, 0, 0, "cannot read the file");
+    else if (len > SOW_YAML_MAX_BYTES)
+        rc = sow_error_set(err, path, 0, 0,
+                           "the file is larger than a variant file may be: "
+                           "at most %d bytes (256 KiB)",
+                           SOW_YAML_MAX_BYTES);
     else
         rc = sow_yaml_parse_text(path, buf, len, root, err);
     free(buf);

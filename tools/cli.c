@@ -295,3 +295,23 @@ int cli_split_moves(char *buf, char **tok, int max)
     }
     return n;
 }
+
+int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
+                   int i, sow_move *mv, sow_error *err)
+{
+    if (g->over)
+        return sow_error_set(err, NULL, 0, 0,
+                             "token %d ('%.40s'): the %s is already over "
+                             "after ply %d; nothing may follow",
+                             i + 1, tok, s->match ? "match" : "game", g->ply);
+    if (sow_move_parse(s, tok, mv, err)) {
+        char msg[SOW_MSG_MAX], legal[512];
+        cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
+        snprintf(msg, sizeof msg,
+                 "ply %d: %.500s; the legal moves are: %.480s", g->ply,
+                 err->msg, legal);
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+        return SOW_ERR;
+    }
+    return SOW_OK;
+}

@@ -77,4 +77,10 @@ void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
  * the count, fills tok (pointers into buf, which is modified). */
 int cli_split_moves(char *buf, char **tok, int max);
 
+/* The move of token i (from 0) of a move list on g: an error when the game
+ * is over or the token is not a move (with the legal moves). Legality
+ * itself is the engine's to check. */
+int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
+                   int i, sow_move *mv, sow_error *err);
+
 #endif

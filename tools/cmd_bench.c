@@ -72,8 +72,9 @@ int cmd_bench(int argc, char **argv)
             char *end;
             if (!v)
                 return 2;
+            errno = 0;
             seed = strtoull(v, &end, 10);
-            if (*end || !*v || *v == '-' || *v == '+')
+            if (*end || !*v || *v == '-' || *v == '+' || errno)
                 return cli_usage("bench", "--seed takes a whole number, not "
                                           "'%s'",
                                  v);

@@ -1,5 +1,6 @@
 /* cmd_play.c - `sow play VARIANT`: play in the terminal, people against
  * the computer, each other, or computer against computer. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,19 +11,38 @@
 #include "sow_draw.h"
 #include "sow_player.h"
 #include "sow_record.h"
+#include "teach.h"
 
-typedef enum { P_HUMAN, P_COMPUTER, P_RANDOM } who;
+typedef enum { P_HUMAN, P_COMPUTER, P_RANDOM, P_SEARCH } who;
 
-static int parse_who(const char *s, who *out)
+/* human, computer (greedy), random, or any player spec (sow_player.h):
+ * greedy and random keep the one generator of --seed; a searching player
+ * gets a player object of its own. Returns 0, or -1 for an unknown word,
+ * or -2 with err filled for a player spec with bad parameters. */
+static int parse_who(const char *s, who *out, sow_player_spec *sp,
+                     sow_error *err)
 {
-    if (strcmp(s, "human") == 0 || strcmp(s, "person") == 0)
+    if (strcmp(s, "human") == 0 || strcmp(s, "person") == 0) {
         *out = P_HUMAN;
-    else if (strcmp(s, "computer") == 0 || strcmp(s, "greedy") == 0)
+        return 0;
+    }
+    if (strcmp(s, "computer") == 0) {
         *out = P_COMPUTER;
-    else if (strcmp(s, "random") == 0)
-        *out = P_RANDOM;
-    else
+        return 0;
+    }
+    if (sow_player_spec_parse(s, sp, err)) {
+        const char *colon = strchr(s, ':');
+        size_t n = colon ? (size_t)(colon - s) : strlen(s);
+        if ((n == 9 && strncmp(s, "alphabeta", 9) == 0) ||
+            (n == 4 && strncmp(s, "mcts", 4) == 0) ||
+            (n == 6 && strncmp(s, "random", 6) == 0) ||
+            (n == 6 && strncmp(s, "greedy", 6) == 0))
+            return -2;
         return -1;
+    }
+    *out = sp->kind == SOW_PLAYER_RANDOM   ? P_RANDOM
+           : sp->kind == SOW_PLAYER_GREEDY ? P_COMPUTER
+                                           : P_SEARCH;
     return 0;
 }
 
@@ -30,14 +50,24 @@ static int help(void)
 {
     printf("usage: sow play VARIANT [--south WHO] [--north WHO] [--seed N]\n"
            "                [--delay MS] [--option NAME=VALUE]...\n\n"
-           "Play in the terminal. WHO is human, computer (takes the most "
-           "seeds it can\nat once) or random; by default South is human and "
-           "North the computer.\nHoles are labelled a, b, c... on South's row "
+           "Play in the terminal. WHO is human, computer (= greedy: takes "
+           "the most\nseeds it can at once), random, "
+           "alphabeta[:depth=D][:ms=T][:tt=B] or\n"
+           "mcts[:iter=N][:ms=T][:c=X][:playout=P] (see 'sow search "
+           "--help'); by\ndefault South is human and North the computer.\nHoles are labelled a, b, c... on South's row "
            "(left to right) and A, B, C...\non North's row (from South's "
            "right); type a label or a hole number.\nAt the prompt: 'help' "
-           "lists the legal moves and the rules, 'quit' stops.\n--delay MS "
+           "lists the legal moves, the rules and these commands;\n'hint' "
+           "shows what each legal move would do (laps, where it ends, what "
+           "it\ntakes); 'undo' takes back your last move (and the "
+           "computer's answers);\n'watch' turns watch mode on or off; "
+           "'quit' stops.\n--delay MS "
            "pauses after each computer move (default 0). --seed N makes\n"
-           "the computer's choices reproducible (default: from the clock).\n");
+           "the computer's choices reproducible (default: from the clock).\n"
+           "--watch shows every move seed by seed, each step told with the "
+           "rule it\napplies (on a terminal the board is redrawn in place, "
+           "--watch-delay MS\nbetween steps, default 150; Enter skips to "
+           "the end of the move).\n");
     return 0;
 }
 
@@ -55,8 +85,12 @@ static void print_rules(const sow_variant *v)
         printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
 }
 
-/* Read a move from a person. Returns 1 for a move, 0 to quit. */
-static int ask(const cli_game *cg, const sow_game *g, sow_move *out)
+enum { ASK_QUIT = 0, ASK_MOVE = 1, ASK_UNDO = 2 };
+
+/* Read a move from a person. Returns ASK_MOVE with *out, ASK_UNDO, or
+ * ASK_QUIT; 'hint', 'help' and 'watch' are answered here. */
+static int ask(const cli_game *cg, const sow_game *g, sow_move *out,
+               bool *watch)
 {
     const sow_setup *s = &cg->setup;
     char line[256];
@@ -77,10 +111,25 @@ static int ask(const cli_game *cg, const sow_game *g, sow_move *out)
         if (!*w)
             continue;
         if (strcmp(w, "quit") == 0 || strcmp(w, "q") == 0)
-            return 0;
+            return ASK_QUIT;
         if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0) {
             print_rules(cg->v);
+            printf("commands: a hole label or number plays it; hint (what "
+                   "each move would do),\nundo (take back your last move), "
+                   "watch (seed by seed: now %s), help, quit\n",
+                   *watch ? "on" : "off");
             print_legal(s, g);
+            continue;
+        }
+        if (strcmp(w, "hint") == 0) {
+            teach_hints(cg, g);
+            continue;
+        }
+        if (strcmp(w, "undo") == 0)
+            return ASK_UNDO;
+        if (strcmp(w, "watch") == 0) {
+            *watch = !*watch;
+            printf("watch mode %s\n", *watch ? "on" : "off");
             continue;
         }
         sow_move dm;
@@ -88,12 +137,12 @@ static int ask(const cli_game *cg, const sow_game *g, sow_move *out)
         if (strchr(w, ':') && sow_move_parse(s, w, &dm, &perr) == SOW_OK &&
             sow_game_is_legal(g, dm)) {
             *out = dm;
-            return 1;
+            return ASK_MOVE;
         }
         int h = sow_hole_from_label(s, w);
         if (h >= 0 && sow_game_is_legal(g, h)) {
             *out = h;
-            return 1;
+            return ASK_MOVE;
         }
         printf("'%s' is not a legal move. ", w);
         print_legal(s, g);
@@ -133,13 +182,57 @@ static void show_result(const sow_setup *s, const sow_game *g)
                             : "North wins");
 }
 
+/* Play the moves mv[0..n-1] from the start of the match again (no
+ * events): how a move is taken back. */
+static int replay_moves(cli_game *cg, sow_match *m, sow_game *g,
+                        const sow_move *mv, int n, sow_error *err)
+{
+    if (sow_match_start(&cg->eng, m, g, err))
+        return SOW_ERR;
+    for (int i = 0; i < n; i++) {
+        if (g->over && sow_match_next(&cg->eng, m, g, err))
+            return SOW_ERR;
+        if (sow_engine_play(&cg->eng, g, mv[i], err))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+/* The moves played so far, and whether a person played each. */
+typedef struct played {
+    int n, cap;
+    sow_move *mv;
+    bool *human;
+} played;
+
+static int played_add(played *p, sow_move mv, bool human)
+{
+    if (p->n == p->cap) {
+        int nc = p->cap ? 2 * p->cap : 256;
+        sow_move *a = realloc(p->mv, (size_t)nc * sizeof *a);
+        if (a)
+            p->mv = a;
+        bool *b = realloc(p->human, (size_t)nc * sizeof *b);
+        if (b)
+            p->human = b;
+        if (!a || !b)
+            return -1;
+        p->cap = nc;
+    }
+    p->mv[p->n] = mv;
+    p->human[p->n++] = human;
+    return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
     cli_opts o = {0};
     const char *variant = NULL;
     who players[2] = {P_HUMAN, P_COMPUTER};
+    sow_player_spec specs[2];
     unsigned long long seed = (unsigned long long)time(NULL);
-    long delay = 0;
+    long delay = 0, watch_delay = 150;
+    bool watch = false;
     for (int i = 1; i < argc; i++) {
         int t = cli_take_option("play", argc, argv, &i, &o);
         if (t < 0)
@@ -149,19 +242,44 @@ int cmd_play(int argc, char **argv)
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
             return help();
+        if (strcmp(a, "--watch") == 0) {
+            watch = true;
+            continue;
+        }
+        if (strcmp(a, "--watch-delay") == 0) {
+            if (!(v = cli_value("play", argc, argv, &i)))
+                return 2;
+            char *end;
+            long long n = strtoll(v, &end, 10);
+            if (*end || !*v || n < 0 || n > 10000)
+                return cli_usage("play", "--watch-delay takes a whole number "
+                                         "of milliseconds (0 to 10000), not "
+                                         "'%s'",
+                                 v);
+            watch_delay = (long)n;
+            watch = true;
+            continue;
+        }
         if (strcmp(a, "--south") == 0 || strcmp(a, "--north") == 0) {
             if (!(v = cli_value("play", argc, argv, &i)))
                 return 2;
-            if (parse_who(v, &players[a[2] == 'n']))
-                return cli_usage("play", "%s takes human, computer or "
-                                         "random, not '%s'",
+            sow_error perr;
+            int side = a[2] == 'n';
+            int w = parse_who(v, &players[side], &specs[side], &perr);
+            if (w == -2)
+                return cli_usage("play", "%s: %s", a, perr.msg);
+            if (w < 0)
+                return cli_usage("play", "%s takes human, computer, random, "
+                                         "greedy, alphabeta[:depth=D][:ms=T] "
+                                         "or mcts[:iter=N][:ms=T], not '%s'",
                                  a, v);
         } else if (strcmp(a, "--seed") == 0 || strcmp(a, "--delay") == 0) {
             if (!(v = cli_value("play", argc, argv, &i)))
                 return 2;
             char *end;
+            errno = 0;
             long long n = strtoll(v, &end, 10);
-            if (*end || !*v || n < 0 || (a[2] == 'd' && n > 60000))
+            if (*end || !*v || n < 0 || errno || (a[2] == 'd' && n > 60000))
                 return cli_usage("play", "%s takes a whole number%s, not "
                                          "'%s'",
                                  a, a[2] == 'd' ? " of milliseconds "
@@ -190,16 +308,39 @@ int cmd_play(int argc, char **argv)
     }
     const sow_setup *s = &cg.setup;
     static const char *const names[] = {"human", "computer", "random"};
+    char label[2][128];
+    sow_player *searcher[2] = {NULL, NULL};
+    for (int p = 0; p < 2; p++) {
+        if (players[p] != P_SEARCH) {
+            snprintf(label[p], sizeof label[p], "%s", names[players[p]]);
+            continue;
+        }
+        sow_player_spec_format(&specs[p], label[p], sizeof label[p]);
+        /* each searching player its own generator, from --seed */
+        if (!(searcher[p] = sow_player_new(&specs[p], s,
+                                           seed * 2 + (unsigned)p, &err))) {
+            cli_error("play", &err);
+            sow_player_free(searcher[0]);
+            cli_close(&cg);
+            return 1;
+        }
+    }
     printf("%s: South (%s) against North (%s). Type 'help' for the rules.\n",
-           cg.v->name, names[players[0]], names[players[1]]);
+           cg.v->name, label[0], label[1]);
     sow_rng rng;
     sow_rng_seed(&rng, seed);
     sow_game g;
     sow_match m;
     int rc = 0;
     char pic[4096];
+    played hist = {0};
+    teach_events te = {0, 20000, NULL, false};
+    te.ev = malloc(sizeof *te.ev * (size_t)te.cap);
+    const bool tty = isatty(1);
     if (sow_match_start(&cg.eng, &m, &g, &err)) {
         cli_error("play", &err);
+        sow_player_free(searcher[0]);
+        sow_player_free(searcher[1]);
         cli_close(&cg);
         return 1;
     }
@@ -237,10 +378,42 @@ int cmd_play(int argc, char **argv)
             print_legal(s, &g);
         }
         if (p == P_HUMAN) {
-            if (!ask(&cg, &g, &mv)) {
+            int a = ask(&cg, &g, &mv, &watch);
+            if (a == ASK_QUIT) {
                 printf("game left unfinished after %d %s.\n", g.ply,
                        g.ply == 1 ? "ply" : "plies");
                 quit = true;
+                break;
+            }
+            if (a == ASK_UNDO) {
+                /* back to before the last move a person made */
+                int k = hist.n - 1;
+                while (k >= 0 && !hist.human[k])
+                    k--;
+                if (k < 0) {
+                    printf("nothing to undo: no move of yours yet.\n");
+                    continue;
+                }
+                if (replay_moves(&cg, &m, &g, hist.mv, k, &err)) {
+                    rc = 1;
+                    break;
+                }
+                char tok[64];
+                cli_format_moves(s, (const uint16_t[]){(uint16_t)hist.mv[k]},
+                                 1, true, tok, sizeof tok);
+                printf("undone: ply %d (%s's %s)%s; %s to move.\n", g.ply,
+                       g.to_move ? "North" : "South", tok,
+                       hist.n - k > 1 ? " and the moves after it" : "",
+                       g.to_move ? "North" : "South");
+                hist.n = k;
+                sow_draw_board(pic, sizeof pic, s, &g, -1);
+                printf("%s", pic);
+                continue;
+            }
+        } else if (p == P_SEARCH) {
+            if (sow_player_move(searcher[g.to_move], &cg.eng, &g, &mv, NULL,
+                                &err)) {
+                rc = 1;
                 break;
             }
         } else if (sow_decision_phase(s, &g) || p == P_RANDOM) {
@@ -254,10 +427,21 @@ int cmd_play(int argc, char **argv)
         int mover = g.to_move;
         int32_t had = g.captured[mover];
         bool sowing = !sow_move_is_decision(mv);
-        if (sow_engine_play(&cg.eng, &g, mv, &err)) {
+        sow_game before = g;
+        te.n = 0;
+        te.overflow = false;
+        cg.eng.obs.ctx = &te;
+        cg.eng.obs.on_event = watch && te.ev ? teach_on_event : NULL;
+        int played_rc = sow_engine_play(&cg.eng, &g, mv, &err);
+        cg.eng.obs.on_event = NULL;
+        if (played_rc || played_add(&hist, mv, p == P_HUMAN)) {
+            if (!played_rc)
+                sow_error_set(&err, NULL, 0, 0, "out of memory");
             rc = 1;
             break;
         }
+        if (watch && te.ev)
+            teach_watch(s, &before, &g, &te, (int)watch_delay, tty);
         char l[64];
         cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
                          sizeof l);
@@ -293,6 +477,11 @@ int cmd_play(int argc, char **argv)
     }
     if (rc)
         cli_error("play", &err);
+    free(hist.mv);
+    free(hist.human);
+    free(te.ev);
+    sow_player_free(searcher[0]);
+    sow_player_free(searcher[1]);
     cli_close(&cg);
     return rc;
 }

@@ -199,21 +199,7 @@ int cmd_replay(int argc, char **argv)
         rc = 1;
     for (int i = 0; !rc && i < nt; i++) {
         sow_move mv;
-        if (g.over) {
-            sow_error_set(&err, NULL, 0, 0,
-                          "token %d ('%.40s'): the %s is already over after "
-                          "ply %d; nothing may follow",
-                          i + 1, tok[i], s->match ? "match" : "game", g.ply);
-            rc = 1;
-            break;
-        }
-        if (sow_move_parse(s, tok[i], &mv, &err)) {
-            char msg[SOW_MSG_MAX], legal[512];
-            cli_format_moves(s, g.legal, g.nlegal, false, legal,
-                             sizeof legal);
-            snprintf(msg, sizeof msg, "ply %d: %.500s; the legal moves are: %.480s",
-                     g.ply, err.msg, legal);
-            snprintf(err.msg, sizeof err.msg, "%s", msg);
+        if (cli_token_move(s, &g, tok[i], i, &mv, &err)) {
             rc = 1;
             break;
         }

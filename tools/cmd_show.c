@@ -8,7 +8,8 @@
 static const char *action_name(sow_lap_action a)
 {
     static const char *const names[] = {"stop", "relay", "capture",
-                                        "ask the script"};
+                                        "ask the script", "chain capture",
+                                        "capture the opposite hole"};
     return names[a];
 }
 
@@ -65,7 +66,8 @@ int cmd_show(int argc, char **argv)
     printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
     if (v->source)
         printf("source: %s\n", v->source);
-    printf("file: %s\nscript: %s\n\n", v->path, v->script_path);
+    printf("file: %s\nscript: %s\n\n", v->path,
+           v->script_path ? v->script_path : "(none: the rules are data)");
     sow_game g;
     if (sow_engine_start(&cg.eng, &g, &err)) {
         cli_error("show", &err);
@@ -120,6 +122,21 @@ int cmd_show(int argc, char **argv)
         printf(": %s", action_name(r->action));
         if (r->action == SOW_LAP_HOOK)
             printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
+        if (r->action == SOW_LAP_CHAIN) {
+            const sow_chain *ch = &r->chain;
+            sow_lap_rule t = {.counts = ch->counts,
+                              .counts_high = ch->counts_high};
+            printf(" of holes with ");
+            print_counts(&t);
+            printf(", from %s, %s", ch->from_last ? "the last hole" : "the next hole",
+                   ch->backward ? "backward" : "forward");
+            if (ch->owner != SOW_OWNER_ANY)
+                printf(", %s holes only",
+                       ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
+            printf(", %s", cg.setup.chain_skip_empty[i]
+                               ? "passing over empty holes"
+                               : "stopped by an empty hole");
+        }
         printf("\n");
     }
     printf("  otherwise      %s\n", s->relay ? "relay" : "stop");

@@ -14,7 +14,19 @@ static const struct {
     {"validate", cmd_validate, "check variant files and report every problem"},
     {"play", cmd_play, "play in the terminal: people and computer players"},
     {"replay", cmd_replay, "replay a move list; --json gives the game record"},
+    {"trace", cmd_trace, "tell a game step by step, citing the rules"},
     {"bench", cmd_bench, "measure random playouts: games/s and plies/s"},
+    {"search", cmd_search, "let a computer player choose a move: score, "
+                           "depth, nodes/s"},
+    {"selfplay", cmd_selfplay, "play many games between computer players: "
+                               "win rates, lengths"},
+    {"stats", cmd_stats, "merge the --json summaries of selfplay shards"},
+    {"compare", cmd_compare, "two readings side by side: statistics, or "
+                             "where a move list parts"},
+    {"test", cmd_test, "run scenario tests: positions, moves and what "
+                       "they must give"},
+    {"draw", cmd_draw, "draw the board after a ply as an SVG picture"},
+    {"animate", cmd_animate, "a web page replaying a game seed by seed"},
 };
 
 static void usage(FILE *f)

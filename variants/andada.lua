@@ -1,16 +1,7 @@
--- Andada: the opening, the first-mover decision and the opposite-hole
--- removal (RULES.md A.2-A.4). Relay sowing, bear-off (A.5) and the end
--- (A.6) are data in andada.yaml.
-
--- A.4, P10: the last seed fell in an own empty hole: the seeds of the
--- opposite hole leave the board (counted in the mover's captured).
-function remove_opposite(g, h, c)
-  local o = g.opposite[h]
-  if g.board[o] > 0 then
-    return { o }
-  end
-  return {}
-end
+-- Andada: the opening and the first-mover decision (RULES.md A.2, A.3).
+-- Relay sowing, the opposite-hole removal (A.4, a lap_end rule
+-- capture_opposite), bear-off (A.5) and the end (A.6) are data in
+-- andada.yaml.
 
 -- A.2, P9: South's opening from hole s: lift the seeds of the current
 -- hole, sow them one by one into the next holes, and make the hole after

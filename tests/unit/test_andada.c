@@ -1,7 +1,7 @@
 /* test_andada.c - Andada (RULES.md section 4: A.1-A.6, with C0.7, P5, P6,
- * P9-P12, P16) through the real variant files: variants/andada.yaml and
- * its Lua script (the opening relay, the first-mover decision and the
- * opposite removal), run by the engine (sow_lua_open + sow_lua_rules +
+ * P9-P12, P16) through the real variant files: variants/andada.yaml (the
+ * opposite removal is its lap_end rule capture_opposite) and its Lua
+ * script (the opening relay and the first-mover decision), run by the engine (sow_lua_open + sow_lua_rules +
  * sow_engine_*). Each test names the rule ids it checks. Positions after
  * the opening (ply 0) and North's decision (ply 1) are set by writing
  * g.board (and g.bearoff_on where needed) and recomputing the legal moves
@@ -34,7 +34,6 @@ typedef unit_game ad;
 static void ad_open(ad *a, const char *const *opts)
 {
     unit_game_open(a, YAML, opts);
-    assert_non_null(a->rules.lap_end);
     assert_non_null(a->rules.play);
     assert_non_null(a->rules.decisions);
     assert_non_null(a->rules.decide);

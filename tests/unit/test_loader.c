@@ -296,6 +296,19 @@ static void test_missing_keys(void **state)
         for (int i = 0; i < 6; i++)
             if (i != skip)
                 strcat(text, lines[i]);
+        if (skip == 3) {
+            /* no script: a variant of data alone loads (no hooks) ... */
+            sow_variant *v = NULL;
+            sow_error err;
+            assert_int_equal(load(text, &v, &err), SOW_OK);
+            assert_null(v->script_path);
+            sow_variant_free(v);
+            /* ... but hooks need one */
+            strcat(text, "hooks:\n  score: s\n");
+            refused(text, 1, 1, "hooks: names script functions, so the "
+                                "variant needs script:");
+            continue;
+        }
         char phrase[64];
         snprintf(phrase, sizeof phrase, "missing key '%s' at the top level",
                  names[skip]);
@@ -315,6 +328,46 @@ static void test_missing_keys(void **state)
     refused(HEAD BOARD SOWING "options:\n  o:\n    type: enum\n"
                               "    default: a\n    doc: d\n",
             12, 5, "enum option o needs values: [...]");
+}
+
+/* relay laps with no rule that ends a lap: no move could ever end */
+static void test_relay_needs_a_stop(void **state)
+{
+    (void)state;
+    refused(HEAD BOARD "sowing:\n  laps: relay\n", 9, 9,
+            "laps: relay needs a lap_end rule that ends a lap");
+    refused(HEAD BOARD "sowing:\n  laps: relay\n  lap_end:\n"
+                       "    - when: {count: 4}\n      do: relay\n",
+            9, 9, "without one no move ever ends");
+}
+
+/* ---- rule citations (explain:, rule:) ------------------------------- */
+
+static void test_citations(void **state)
+{
+    (void)state;
+#define RULES "rules:\n  K1.5: \"capture\"\n"
+    sow_variant *v = NULL;
+    sow_error err;
+    assert_int_equal(
+        load(HEAD RULES BOARD
+             "sowing:\n  lap_end:\n    - do: stop\n      rule: K1.5\n"
+             "explain:\n  move: K1.5\n  end: K1.5\n",
+             &v, &err),
+        SOW_OK);
+    assert_string_equal(v->cite[SOW_CITE_MOVE], "K1.5");
+    assert_string_equal(v->cite[SOW_CITE_END], "K1.5");
+    assert_string_equal(v->cite[SOW_CITE_PASS], "");
+    assert_string_equal(v->lap_rules[0].cite, "K1.5");
+    sow_variant_free(v);
+    refused(HEAD RULES BOARD SOWING "explain:\n  move: K9\n", 13, 9,
+            "rule 'K9' is not listed under rules:");
+    refused(HEAD RULES BOARD SOWING "explain:\n  jump: K1.5\n", 13, 3,
+            "unknown key 'jump' in explain; the keys are: move, sow");
+    refused(HEAD RULES BOARD
+            "sowing:\n  lap_end:\n    - do: stop\n      rule: X1\n",
+            13, 13, "rule 'X1' is not listed under rules:");
+#undef RULES
 }
 
 /* ---- wrong types ------------------------------------------------------- */
@@ -361,7 +414,7 @@ static void test_wrong_types(void **state)
                        "      do: stop\n",
             10, 21, "count is 63; it must be from 1 to 62");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - do: jump\n", 10, 11,
-            "do must be one of: stop, relay, capture, hook (not 'jump')");
+            "do must be one of: stop, relay, capture, hook, chain, capture_opposite (not 'jump')");
     refused(HEAD BOARD "sowing:\n  endless_move: loop\n", 9, 17,
             "endless_move must be one of: forbid, end_game");
     refused(HEAD BOARD SOWING "hooks: [f]\n", 10, 8, "hooks must be a mapping");
@@ -610,6 +663,7 @@ static void test_enum_reference_to_word(void **state)
     sow_error err;
     const char *text = HEAD BOARD
         "sowing:\n  direction: $dir\n  laps: relay\n  endless_move: $em\n"
+        "  lap_end:\n    - when: {count: 1}\n      do: stop\n"
         "options:\n"
         "  dir:\n    type: enum\n    values: [cw, ccw]\n    default: ccw\n"
         "    doc: d\n"
@@ -685,6 +739,8 @@ int main(void)
         cmocka_unit_test(test_lap_rules_parsed),
         cmocka_unit_test(test_unknown_keys),
         cmocka_unit_test(test_missing_keys),
+        cmocka_unit_test(test_citations),
+        cmocka_unit_test(test_relay_needs_a_stop),
         cmocka_unit_test(test_wrong_types),
         cmocka_unit_test(test_integers_and_bools),
         cmocka_unit_test(test_option_references),

@@ -2,7 +2,8 @@
  * words, sow_sow) play exactly as its general loop: the same random games
  * of every shipped variant give the same boards, captures, legal moves and
  * results, and the same candidates excluded as endless (ends16's proofs
- * against full sowings), with setup.force_general on and off. */
+ * against full sowings), with setup.force_general on and off; and
+ * Adji-Boto's data chain plays as the same chain written in Lua. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -22,11 +23,14 @@ static void side_open(side *b, const char *path, const char *opt,
 
 static void side_close(side *b) { unit_game_close(b); }
 
-static void same_games(const char *path, const char *opt, int games)
+/* The same random games on variant a (its fast paths) and b (the general
+ * loop when `general`) give the same legal moves, boards and results. */
+static void same_games_of(const char *a_path, const char *b_path,
+                          const char *opt, bool general, int games)
 {
     side fast, gen;
-    side_open(&fast, path, opt, false);
-    side_open(&gen, path, opt, true);
+    side_open(&fast, a_path, opt, false);
+    side_open(&gen, b_path, opt, general);
     sow_rng rng;
     sow_rng_seed(&rng, 11);
     sow_error err;
@@ -55,6 +59,11 @@ static void same_games(const char *path, const char *opt, int games)
     side_close(&gen);
 }
 
+static void same_games(const char *path, const char *opt, int games)
+{
+    same_games_of(path, path, opt, true, games);
+}
+
 static void test_kui1(void **state)
 {
     (void)state;
@@ -74,6 +83,19 @@ static void test_boto(void **state)
     same_games("variants/adji_boto.yaml", NULL, 200);
 }
 
+/* B.4, P7: the data chain (lap_end do: chain) plays exactly as the chain
+ * written as a Lua hook from RULES.md, under both empty_in_chain values */
+static void test_boto_chain_as_script(void **state)
+{
+    (void)state;
+    const char *lua = "tests/variants/adji_boto_lua.yaml";
+    same_games_of("variants/adji_boto.yaml", lua, NULL, false, 300);
+    same_games_of("variants/adji_boto.yaml", lua, "empty_in_chain=skip",
+                  false, 300);
+    same_games_of("variants/adji_boto.yaml", lua, "empty_in_chain=skip",
+                  true, 100);
+}
+
 static void test_andada(void **state)
 {
     (void)state;
@@ -88,6 +110,7 @@ int main(void)
         cmocka_unit_test(test_kui1),
         cmocka_unit_test(test_kui2),
         cmocka_unit_test(test_boto),
+        cmocka_unit_test(test_boto_chain_as_script),
         cmocka_unit_test(test_andada),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -805,6 +805,8 @@ static void test_endless_every_move(void **state)
     const char *yaml =
         HEAD "board:\n  holes: 1\n  layout: [3, 1]\n"
              "sowing:\n  laps: relay\n  endless_move: $em\n"
+             /* a stop that four seeds never reach (relay laps need one) */
+             "  lap_end:\n    - when: {count: 62}\n      do: stop\n"
              "options:\n  em:\n    type: enum\n    values: [forbid, end_game]\n"
              "    default: forbid\n    doc: d\n";
     fix f;
@@ -916,6 +918,115 @@ static void test_candidates_ownership(void **state)
     fix_free(&f);
 }
 
+/* ---- chain captures (B.4, P7, and the generic chain of lap_end) ------- */
+
+/* Sow `hole` of board b (6 holes a row, South to move, single lap) with a
+ * variant whose only lap-end rule is `chain` (its YAML flow map), then
+ * check the board and South's captures. */
+static void chain_case(const char *chain, const char *const *opts,
+                       const int *b, int hole, const int *want, int took)
+{
+    char yaml[1024];
+    snprintf(yaml, sizeof yaml,
+             HEAD "board:\n  holes: 6\n  seeds: 0\n  stores: true\n"
+                  "sowing:\n  lap_end:\n    - do: chain\n"
+                  "      chain: %s\n"
+                  "options:\n  skip:\n    type: bool\n"
+                  "    default: false\n    doc: d\n",
+             chain);
+    fix f;
+    fix_load(&f, yaml, opts);
+    sow_game g;
+    game_at(&f.s, &g, b, 0);
+    sow_ok(&f.s, NULL, NULL, &g, hole);
+    assert_board(&f.s, &g, want);
+    assert_int_equal(g.captured[0], took);
+    assert_int_equal(g.captured[1], 0);
+    fix_free(&f);
+}
+
+static void test_chain_forward(void **state)
+{
+    (void)state;
+    /* B.4: the last seed falls in hole 3; holes 4, 5 (South) and 6
+     * (North) hold 1, 3 and 5: all three go, the 2 in hole 7 stops it */
+    int b[12] = {0, 0, 1, 0, 1, 3, 5, 2, 0, 0, 0, 0};
+    int want[12] = {0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0};
+    chain_case("{counts: [1, 3, 5]}", NULL, b, 2, want, 1 + 3 + 5);
+    /* a 7 stops it too (the 3 in hole 4 is taken, not the 7 after) */
+    int b7[12] = {0, 0, 1, 0, 3, 7, 0, 0, 0, 0, 0, 0};
+    int w7[12] = {0, 0, 0, 1, 0, 7, 0, 0, 0, 0, 0, 0};
+    chain_case("{counts: [1, 3, 5]}", NULL, b7, 2, w7, 3);
+}
+
+static void test_chain_empty(void **state)
+{
+    (void)state;
+    /* B.4, P7: an empty hole after a 3 ends the chain (break) ... */
+    int b[12] = {0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 0, 0};
+    int brk[12] = {0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0};
+    const char *on[] = {"skip=true", NULL};
+    chain_case("{counts: [1, 3, 5], skip_empty: $skip}", NULL, b, 2, brk,
+               3);
+    /* ... or is passed over (skip): the 1 beyond it goes too */
+    int skp[12] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+    chain_case("{counts: [1, 3, 5], skip_empty: $skip}", on, b, 2, skp,
+               3 + 1);
+    /* skipping round the board never takes the last hole itself: every
+     * other hole empty or 1, the last hole (3, holding 1) stays */
+    int r[12] = {1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+    int rw[12] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+    chain_case("{counts: [1], skip_empty: $skip}", on, r, 2, rw, 10);
+}
+
+static void test_chain_backward_from_last(void **state)
+{
+    (void)state;
+    /* the Oware shape: from the last hole itself, backward, opponent's
+     * holes only, counts 2 and 3. South sows 3 from hole 5 into 6, 7, 8:
+     * 8 (now 3), 7 (now 2) and 6 (now 3) go; the chain stops at hole 5,
+     * South's own */
+    const char *ch = "{counts: [2, 3], start: last, direction: backward, "
+                     "owner: opponent}";
+    int b[12] = {0, 0, 0, 0, 1, 3, 2, 1, 2, 4, 0, 0};
+    int want[12] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0};
+    chain_case(ch, NULL, b, 5, want, 3 + 2 + 3);
+    /* a 4 at the last hole: nothing is taken */
+    int b4[12] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0};
+    int w4[12] = {0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
+    chain_case(ch, NULL, b4, 5, w4, 0);
+}
+
+static void test_chain_errors(void **state)
+{
+    (void)state;
+    const char *bad[][2] = {
+        {"    - do: chain\n", "do: chain needs a chain: map beside it"},
+        {"    - do: stop\n      chain: {counts: [1]}\n",
+         "chain: belongs to a rule that says do: chain"},
+        {"    - do: chain\n      chain: {start: next}\n",
+         "a chain needs counts:"},
+        {"    - do: chain\n      chain: {counts: [1], direction: up}\n",
+         "direction"},
+        {"    - do: chain\n      chain: {counts: [1], colour: red}\n",
+         "colour"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char yaml[512], path[512];
+        snprintf(yaml, sizeof yaml,
+                 HEAD "board:\n  holes: 6\n  seeds: 4\n"
+                      "sowing:\n  lap_end:\n%s",
+                 bad[i][0]);
+        unit_write(path, sizeof path, tdir, "v.yaml", yaml);
+        sow_variant *v = NULL;
+        sow_error err;
+        sow_error_clear(&err);
+        assert_int_equal(sow_variant_load(path, &v, &err), SOW_ERR);
+        assert_contains(err.msg, bad[i][1]);
+        assert_true(err.line > 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -937,6 +1048,10 @@ int main(void)
         cmocka_unit_test(test_endless_every_move),
         cmocka_unit_test(test_score_hook_used),
         cmocka_unit_test(test_candidates_ownership),
+        cmocka_unit_test(test_chain_forward),
+        cmocka_unit_test(test_chain_empty),
+        cmocka_unit_test(test_chain_backward_from_last),
+        cmocka_unit_test(test_chain_errors),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

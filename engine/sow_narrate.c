@@ -1,0 +1,213 @@
+/* sow_narrate.c - events told in plain English (see sow_narrate.h). The
+ * words name mechanics only; every rule cited is looked up in the
+ * variant. */
+#include "sow_narrate.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "sow_draw.h"
+#include "sow_record.h"
+
+static const char *who(int p) { return p ? "North" : "South"; }
+
+static const char *seeds(int n) { return n == 1 ? "seed" : "seeds"; }
+
+/* Cite rule id `id` ("" or NULL: none) of the variant. */
+static void cite(const sow_setup *s, const char *id, sow_story *out)
+{
+    out->rule = NULL;
+    out->rule_text = NULL;
+    if (!id || !id[0])
+        return;
+    out->rule = id;
+    out->rule_text = sow_variant_rule_text(s->v, id);
+}
+
+static void cite_mech(const sow_setup *s, sow_cite c, sow_story *out)
+{
+    cite(s, s->v->cite[c], out);
+}
+
+void sow_narrator_start(sow_narrator *n, const sow_setup *s)
+{
+    n->s = s;
+    n->lifted = false;
+    n->lap_rule = -1;
+}
+
+/* What a lap-end action does, after "the last seed falls in h, which now
+ * holds c: ". */
+static const char *action_text(int a)
+{
+    switch (a) {
+    case SOW_LAP_RELAY:
+        return "its seeds are lifted and sown on";
+    case SOW_LAP_CAPTURE:
+        return "they are captured and the move ends";
+    case SOW_LAP_CHAIN:
+        return "the holes after it are taken while their counts fit, and "
+               "the move ends";
+    case SOW_LAP_CAPTURE_OPPOSITE:
+        return "the seeds of the hole facing it are captured, and the move "
+               "ends";
+    default:
+        return "the move ends";
+    }
+}
+
+void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
+                 sow_story *out)
+{
+    const sow_setup *s = n->s;
+    char h[16] = "";
+    if (ev->hole >= 0 && ev->hole < s->holes)
+        sow_hole_label(s, ev->hole, h, sizeof h);
+    out->text[0] = 0;
+    cite(s, NULL, out);
+    switch (ev->kind) {
+    case SOW_EV_LIFT:
+        if (!n->lifted) {
+            n->lifted = true;
+            if (ev->extra > 0) {
+                snprintf(out->text, sizeof out->text,
+                         "%s lifts %d %s from %s and leaves %d there",
+                         who(ev->player), ev->count, seeds(ev->count), h,
+                         ev->extra);
+                cite_mech(s, SOW_CITE_LEAVE, out);
+            } else {
+                snprintf(out->text, sizeof out->text,
+                         "%s lifts the %d %s of %s", who(ev->player),
+                         ev->count, seeds(ev->count), h);
+                cite_mech(s, SOW_CITE_MOVE, out);
+            }
+        } else {
+            snprintf(out->text, sizeof out->text,
+                     "relay: %s lifts the %d %s of %s and sows on",
+                     who(ev->player), ev->count, seeds(ev->count), h);
+            cite_mech(s, SOW_CITE_RELAY, out);
+        }
+        n->lap_rule = -1;
+        break;
+    case SOW_EV_DROP:
+        snprintf(out->text, sizeof out->text, "one seed into %s, now %d", h,
+                 ev->count);
+        cite_mech(s, SOW_CITE_SOW, out);
+        break;
+    case SOW_EV_SKIP:
+        snprintf(out->text, sizeof out->text,
+                 "%s is passed over: the lap started there", h);
+        cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
+        break;
+    case SOW_EV_LAP_END: {
+        n->lap_rule = ev->rule - 1;
+        snprintf(out->text, sizeof out->text,
+                 "the last seed falls in %s, which now holds %d: %s", h,
+                 ev->count, action_text(ev->extra));
+        const char *id = n->lap_rule >= 0
+                             ? s->v->lap_rules[n->lap_rule].cite
+                             : NULL;
+        if (id && id[0])
+            cite(s, id, out);
+        else
+            cite_mech(s,
+                      ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY
+                                                 : SOW_CITE_STOP,
+                      out);
+        break;
+    }
+    case SOW_EV_CAPTURE:
+        if (ev->hole < 0) {
+            snprintf(out->text, sizeof out->text,
+                     "bear-off: the %d %s in hand cross out of %s's row "
+                     "and leave the board; the move ends",
+                     ev->count, seeds(ev->count), who(ev->player));
+            cite_mech(s, SOW_CITE_BEAROFF, out);
+        } else {
+            snprintf(out->text, sizeof out->text, "%s takes the %d %s of %s",
+                     who(ev->player), ev->count, seeds(ev->count), h);
+            if (n->lap_rule >= 0)
+                cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        }
+        break;
+    case SOW_EV_ENDLESS:
+        snprintf(out->text, sizeof out->text,
+                 "this move would never end: after %d laps a lap starts "
+                 "again from the same board, hole and seeds in hand",
+                 ev->extra);
+        cite_mech(s, SOW_CITE_ENDLESS, out);
+        break;
+    case SOW_EV_PASS:
+        snprintf(out->text, sizeof out->text,
+                 "%s cannot move and is passed over; %s moves again",
+                 who(ev->player), who(1 - ev->player));
+        cite_mech(s, SOW_CITE_PASS, out);
+        break;
+    case SOW_EV_END: {
+        char why[128];
+        const sow_result *r = &g->result;
+        char score[48] = "";
+        if (r->has_score)
+            snprintf(score, sizeof score, " (South %d, North %d)",
+                     r->score[0], r->score[1]);
+        snprintf(out->text, sizeof out->text, "the game ends: %s%s; %s",
+                 sow_result_text(s, g, why, sizeof why), score,
+                 r->unfinished    ? "unfinished"
+                 : r->winner < 0  ? "a draw"
+                 : r->winner == 0 ? "South wins"
+                                  : "North wins");
+        cite_mech(s, SOW_CITE_END, out);
+        break;
+    }
+    }
+}
+
+void sow_narrate_move(const sow_setup *s, const sow_game *before,
+                      sow_move m, const sow_game *after, sow_story *out)
+{
+    char tok[64];
+    if (sow_move_is_decision(m))
+        sow_move_format(tok, sizeof tok, s, m);
+    else
+        sow_hole_label(s, m, tok, sizeof tok);
+    const sow_phase *ph = before->phase && before->phase <= s->v->nphases
+                              ? &s->v->phases[before->phase - 1]
+                              : NULL;
+    if (sow_move_is_decision(m))
+        snprintf(out->text, sizeof out->text,
+                 "%s decides %s; %s is to move", who(before->to_move), tok,
+                 who(after->to_move));
+    else
+        snprintf(out->text, sizeof out->text,
+                 "%s plays %s in the %s phase, worked out by the script as "
+                 "one move; %s is to move",
+                 who(before->to_move), tok, ph ? ph->name : "scripted",
+                 who(after->to_move));
+    cite(s, ph ? ph->cite : NULL, out);
+}
+
+void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
+                         sow_story *out)
+{
+    char list[200] = "";
+    size_t len = 0;
+    for (int h = 0; h < s->holes && len + 8 < sizeof list; h++)
+        if ((mask >> h) & 1) {
+            char l[16];
+            sow_hole_label(s, h, l, sizeof l);
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    len ? " " : "", l);
+        }
+    snprintf(out->text, sizeof out->text,
+             "left out of %s's legal moves because they would never end: %s",
+             who(player), list);
+    cite_mech(s, SOW_CITE_ENDLESS, out);
+}
+
+const char *sow_event_name(sow_event_kind k)
+{
+    static const char *const names[] = {"lift",    "drop",    "skip",
+                                        "lap_end", "capture", "endless",
+                                        "pass",    "end"};
+    return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
+}

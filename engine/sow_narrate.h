@@ -1,0 +1,51 @@
+/* sow_narrate.h - the events of a move told in plain English, for people
+ * learning a game (sow trace, animations). The sentences are generic
+ * mechanics ("South lifts 4 seeds from c"); which rule of the game each
+ * step applies, and that rule's one-line text, come from the variant's own
+ * file: its `explain:` map, a lap_end rule's or a phase's `rule:`, and
+ * `rules:`. So a new variant explains itself and no game text is in C. */
+#ifndef SOW_NARRATE_H
+#define SOW_NARRATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sow_game.h"
+
+/* One step told: a sentence (no newline) and the rule it applies. */
+typedef struct sow_story {
+    char text[256];
+    const char *rule;      /* rule id, or NULL when the variant cites none */
+    const char *rule_text; /* its text under rules:, or NULL */
+} sow_story;
+
+/* What the narrator remembers within a ply: whether the move has lifted
+ * yet (a later lift is a relay) and which lap-end rule decided last (the
+ * captures that follow apply it). */
+typedef struct sow_narrator {
+    const sow_setup *s;
+    bool lifted;
+    int lap_rule; /* index into lap_rules, or -1 */
+} sow_narrator;
+
+/* Start telling ply of a game (before its events). */
+void sow_narrator_start(sow_narrator *n, const sow_setup *s);
+
+/* Tell one event. */
+void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
+                 sow_story *out);
+
+/* Tell a move that is not a sowing: a decision (first:1, buy:8) or a move
+ * of a scripted phase (Andada's opening), which have no sowing events.
+ * `before` is the game before the move, `after` after it. */
+void sow_narrate_move(const sow_setup *s, const sow_game *before,
+                      sow_move m, const sow_game *after, sow_story *out);
+
+/* Tell the moves of `player` left out as endless (the holes in mask). */
+void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
+                         sow_story *out);
+
+/* The name of an event kind, as the JSON of sow trace spells it. */
+const char *sow_event_name(sow_event_kind k);
+
+#endif

@@ -1,0 +1,198 @@
+/* sow_plot.c - two game-length histograms as an SVG picture (see
+ * sow_plot.h). */
+#include "sow_plot.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W 820.0
+#define H 500.0
+#define LEFT 80.0
+#define RIGHT 24.0
+#define TOP 92.0
+#define BOTTOM 64.0
+#define MAX_BINS 60
+
+static const char *const colour[2] = {"#1f5fa8", "#c0392b"};
+
+static void xml_text(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default:
+            /* control characters have no place in XML 1.0 */
+            fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+        }
+    }
+}
+
+/* The smallest of 1, 2, 5, 10, 20, 50, ... that is at least x. */
+static double nice_step(double x)
+{
+    if (x <= 1)
+        return 1;
+    double p = pow(10, floor(log10(x)));
+    for (int k = 0; k < 4; k++) {
+        double m = k == 0 ? 1 : k == 1 ? 2 : k == 2 ? 5 : 10;
+        if (m * p >= x - 1e-9)
+            return m * p;
+    }
+    return 10 * p;
+}
+
+/* A step for ticks of a range so that there are about `want` of them. */
+static double tick_step(double range, int want)
+{
+    double raw = range / want;
+    double p = pow(10, floor(log10(raw)));
+    double m = raw / p;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
+static long long bin_count(const sow_stats *st, long long from, long long to)
+{
+    long long n = 0;
+    for (long long p = from; p < to && p < st->plies_cap; p++)
+        n += st->plies_hist[p];
+    return n;
+}
+
+char *sow_plot_lengths(const sow_plot_run *a, const sow_plot_run *b,
+                       const char *title, size_t *len)
+{
+    const sow_plot_run *run[2] = {a, b};
+    long long maxp = a->st->plies_max > b->st->plies_max ? a->st->plies_max
+                                                        : b->st->plies_max;
+    long long bw = (long long)nice_step((double)(maxp + 1) / MAX_BINS);
+    long long nbins = maxp / bw + 1;
+    double share[2][MAX_BINS + 1], top = 0;
+    for (int r = 0; r < 2; r++)
+        for (long long i = 0; i < nbins; i++) {
+            long long games = run[r]->st->games;
+            share[r][i] = games ? (double)bin_count(run[r]->st, i * bw,
+                                                    (i + 1) * bw) /
+                                      (double)games
+                                : 0;
+            if (share[r][i] > top)
+                top = share[r][i];
+        }
+    if (top <= 0)
+        top = 1;
+    double ystep = tick_step(top * 100, 5) / 100;
+    double ymax = ceil(top / ystep - 1e-9) * ystep;
+    double xmax = (double)(nbins * bw);
+    double pw = W - LEFT - RIGHT, ph = H - TOP - BOTTOM;
+#define XP(v) (LEFT + (v) / xmax * pw)
+#define YP(v) (TOP + ph - (v) / ymax * ph)
+
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    if (!f)
+        return NULL;
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+               "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+               "font-family=\"sans-serif\" font-size=\"13\">\n",
+            W, H, W, H);
+    fputs("<title>", f);
+    xml_text(f, title ? title : "game lengths");
+    fputs("</title>\n", f);
+    fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" "
+               "fill=\"#ffffff\"/>\n",
+            W, H);
+    if (title) {
+        fprintf(f, "<text x=\"%.1f\" y=\"26\" text-anchor=\"middle\" "
+                   "font-size=\"15\" font-weight=\"bold\">",
+                W / 2);
+        xml_text(f, title);
+        fputs("</text>\n", f);
+    }
+    /* grid and y ticks */
+    for (double v = 0; v <= ymax + ystep / 2; v += ystep) {
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                   "stroke=\"#e4e4e4\"/>\n",
+                LEFT, YP(v), LEFT + pw, YP(v));
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g%%"
+                   "</text>\n",
+                LEFT - 8, YP(v) + 4, round(v * 1000) / 10);
+    }
+    /* x ticks at bin edges */
+    double xstep = tick_step(xmax, 10);
+    if (xstep < (double)bw)
+        xstep = (double)bw;
+    for (double v = 0; v <= xmax + 1e-9; v += xstep) {
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                   "stroke=\"#000000\"/>\n",
+                XP(v), TOP + ph, XP(v), TOP + ph + 5);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.0f"
+                   "</text>\n",
+                XP(v), TOP + ph + 20, v);
+    }
+    /* the two histograms, as filled step plots */
+    for (int r = 0; r < 2; r++) {
+        fprintf(f, "<path fill=\"%s\" fill-opacity=\"0.18\" stroke=\"%s\" "
+                   "stroke-width=\"2\" d=\"M%.1f %.1f",
+                colour[r], colour[r], XP(0.0), YP(0.0));
+        for (long long i = 0; i < nbins; i++)
+            fprintf(f, " L%.1f %.1f L%.1f %.1f", XP((double)(i * bw)),
+                    YP(share[r][i]), XP((double)((i + 1) * bw)),
+                    YP(share[r][i]));
+        fprintf(f, " L%.1f %.1f Z\"/>\n", XP(xmax), YP(0.0));
+    }
+    /* means */
+    double mean[2];
+    for (int r = 0; r < 2; r++) {
+        const sow_stats *st = run[r]->st;
+        mean[r] = st->games ? (double)st->plies_sum / (double)st->games : 0;
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                   "stroke=\"%s\" stroke-width=\"1.5\" "
+                   "stroke-dasharray=\"6 4\"/>\n",
+                XP(mean[r]), TOP, XP(mean[r]), TOP + ph, colour[r]);
+    }
+    /* axes and their labels */
+    fprintf(f, "<path fill=\"none\" stroke=\"#000000\" d=\"M%.1f %.1f "
+               "L%.1f %.1f L%.1f %.1f\"/>\n",
+            LEFT, TOP, LEFT, TOP + ph, LEFT + pw, TOP + ph);
+    bool matches = a->st->matches;
+    const char *unit = matches ? "match" : "game";
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">plies "
+               "per %s (bins of %lld)</text>\n",
+            LEFT + pw / 2, H - 18, unit, bw);
+    fprintf(f, "<text x=\"0\" y=\"0\" text-anchor=\"middle\" "
+               "transform=\"translate(22 %.1f) rotate(-90)\">share of %s"
+               "</text>\n",
+            TOP + ph / 2, matches ? "matches" : "games");
+    /* legend */
+    for (int r = 0; r < 2; r++) {
+        double y = 50 + 19.0 * r;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" "
+                   "fill=\"%s\" fill-opacity=\"0.18\" stroke=\"%s\" "
+                   "stroke-width=\"2\"/>\n",
+                LEFT, y - 9, colour[r], colour[r]);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", LEFT + 20, y);
+        xml_text(f, run[r]->name);
+        fputs(" ", f);
+        xml_text(f, run[r]->label);
+        fprintf(f, ": mean %.1f, median %.1f (dashed: the mean)</text>\n",
+                mean[r],
+                sow_stats_median_plies(run[r]->st));
+    }
+    fputs("</svg>\n", f);
+#undef XP
+#undef YP
+    if (fclose(f)) {
+        free(buf);
+        return NULL;
+    }
+    if (len)
+        *len = size;
+    return buf;
+}

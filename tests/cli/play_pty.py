@@ -1,0 +1,168 @@
+#!/usr/bin/python3
+"""Drive `sow play` through a pseudo-terminal, as a person would, for whole
+games: the prompt, `help` (the rules), `hint` (what each legal move would
+do), `undo`, watch mode (each move shown seed by seed, redrawn in place on
+the terminal) and a full game to its end.
+
+    tests/cli/play_pty.py [SOW]        (default build/sow; `make check` runs it)
+
+Prints one line per failed check and `play_pty: N checks, M failed`; exits 1
+if any failed. Each game must finish within its time limit."""
+
+import os
+import pty
+import re
+import select
+import sys
+import time
+
+SOW = sys.argv[1] if len(sys.argv) > 1 else "build/sow"
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+checks = 0
+failed = 0
+
+
+def check(ok, what):
+    global checks, failed
+    checks += 1
+    if not ok:
+        failed += 1
+        print("play_pty: FAIL: " + what)
+    return ok
+
+
+class Session:
+    """sow play on a pseudo-terminal: read until a pattern, type a line."""
+
+    def __init__(self, args, limit=60):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ["TERM"] = "xterm"
+            os.execv(SOW, [SOW, "play"] + args)
+        self.out = ""
+        self.deadline = time.time() + limit
+
+    def read_until(self, pattern):
+        """Read until the regex matches the text since the last call;
+        return that text (escape sequences removed), or None at the end or
+        the time limit."""
+        start = len(self.out)
+        rx = re.compile(pattern)
+        while True:
+            text = ANSI.sub("", self.out[start:])
+            if rx.search(text):
+                return text
+            left = self.deadline - time.time()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.fd], [], [], min(left, 1.0))
+            if not r:
+                continue
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return None
+            if not data:
+                return None
+            self.out += data.decode("utf-8", "replace")
+
+    def send(self, line):
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self):
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        os.close(self.fd)
+
+
+PROMPT = r"(South|North) to move> $"
+
+
+def legal_of(text):
+    m = re.findall(r"legal moves: (.*)", text)
+    return m[-1].split() if m else []
+
+
+def full_game(variant, opts, watch):
+    """A person (South) plays the first legal move each time against the
+    computer until the game ends; returns the whole transcript."""
+    args = [variant, "--south", "human", "--north", "computer",
+            "--seed", "7"] + opts
+    if watch:
+        args += ["--watch", "--watch-delay", "1"]
+    s = Session(args)
+    text = s.read_until(PROMPT)
+    if not check(text is not None, variant + ": no first prompt"):
+        s.close()
+        return ""
+    moves = 0
+    while moves < 400:
+        s.send("help")
+        t = s.read_until(PROMPT)
+        if not check(t is not None, variant + ": no prompt after help"):
+            break
+        legal = legal_of(t)
+        if not check(legal, variant + ": help shows no legal moves"):
+            break
+        s.send(legal[0])
+        moves += 1
+        t = s.read_until(PROMPT + r"|game over after|match over after")
+        if not check(t is not None, "%s: no answer to move %d (%s)"
+                     % (variant, moves, legal[0])):
+            break
+        if "game over after" in t or "match over after" in t:
+            break
+    text = ANSI.sub("", s.out)
+    s.close()
+    check("game over after" in text, variant + ": the game did not end")
+    return text
+
+
+def main():
+    if not os.access(SOW, os.X_OK):
+        print("play_pty: no sow binary at " + SOW)
+        return 2
+    # a whole game of each, the person typing, watch mode on
+    for variant, opts in (("adji-kui-1", []), ("adji-kui-2", []),
+                          ("adji-boto", []), ("andada", [])):
+        text = full_game(variant, opts, True)
+        check("lifts" in text and "(watching: press Enter to skip)" in text,
+              variant + ": watch mode showed no steps")
+    # help, hint and undo in one session
+    s = Session(["adji-kui-1", "--south", "human", "--north", "human"])
+    t = s.read_until(PROMPT)
+    s.send("help")
+    t = s.read_until(PROMPT)
+    check(t and "K1.5" in t and "hint" in t and "undo" in t,
+          "help: no rules or commands")
+    s.send("hint")
+    t = s.read_until(PROMPT)
+    check(t and re.search(r"what each legal move of South would do", t)
+          and re.search(r"\n  c +1 lap, ends in A", t),
+          "hint: no line for c: " + repr(t and t[-300:]))
+    s.send("c")
+    t = s.read_until(PROMPT)
+    check(t and "ply 0: South plays c" in t, "move c not played")
+    s.send("undo")
+    t = s.read_until(PROMPT)
+    check(t and "undone: ply 0" in t and "South to move>" in t,
+          "undo did not go back to South: " + repr(t and t[-300:]))
+    s.send("undo")
+    t = s.read_until(PROMPT)
+    check(t and "nothing to undo" in t, "undo at the start")
+    s.send("quit")
+    t = s.read_until(r"game left unfinished")
+    check(t is not None, "quit")
+    s.close()
+    print("play_pty: %d checks, %d failed" % (checks, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+-- The script of relay-laps-32x1000.yaml: nothing to decide.

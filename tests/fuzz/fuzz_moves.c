@@ -1,0 +1,103 @@
+/* fuzz_moves.c - libFuzzer harness: move tokens replayed.
+ *
+ * The input is a --moves string. It is split as `sow replay` splits it
+ * (spaces, tabs, line breaks, commas) and replayed token by token with
+ * sow_move_parse and sow_engine_play, as `sow replay` does, against Adji
+ * Kui I, Adji Kui II as a match (buy:N decisions) and Andada (first:N
+ * decisions, the scripted opening), each with its own script; every ply's
+ * JSON record line is written. A token that parses is formatted and parsed
+ * again and must give the same move. Findings: crashes, sanitizer reports,
+ * leaks, error messages that are empty or not one line, a failed move
+ * that changed the game, seeds not conserved, a token that does not
+ * survive formatting. */
+#include "fuzz.h"
+#include "sow_record.h"
+
+#define MAX_TOKENS 400
+
+enum { KUI1, KUI2, ANDADA, NVAR };
+static fuzz_variant var[NVAR];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    static const char *const match[] = {"match=true", NULL};
+    fuzz_open(&var[KUI1], "adji_kui_1.yaml", NULL, 1);
+    fuzz_open(&var[KUI2], "adji_kui_2.yaml", match, 1);
+    fuzz_open(&var[ANDADA], "andada.yaml", NULL, 1);
+    return 0;
+}
+
+static void replay(fuzz_variant *f, char **tok, int nt)
+{
+    sow_error err;
+    sow_match m;
+    sow_game g;
+    if (sow_match_start(&f->e, &m, &g, &err)) {
+        fuzz_check_error(&err);
+        return;
+    }
+    long seeds = fuzz_seeds(&f->s, &g);
+    for (int i = 0; i < nt; i++) {
+        if (g.over) {
+            if (!f->s.match)
+                return;
+            if (sow_match_next(&f->e, &m, &g, &err)) {
+                fuzz_check_error(&err);
+                return;
+            }
+            if (m.over)
+                return;
+            seeds = fuzz_seeds(&f->s, &g);
+        }
+        sow_move mv, again;
+        if (sow_move_parse(&f->s, tok[i], &mv, &err)) {
+            fuzz_check_error_as(&err, 1); /* it quotes the token */
+            return;
+        }
+        char text[64];
+        sow_move_format(text, sizeof text, &f->s, mv);
+        if (sow_move_parse(&f->s, text, &again, &err) || again != mv) {
+            fprintf(stderr, "finding: token '%s' parses to %d, formatted "
+                            "'%s', which parses otherwise\n",
+                    tok[i], (int)mv, text);
+            abort();
+        }
+        sow_game before = g;
+        if (sow_engine_play(&f->e, &g, mv, &err)) {
+            fuzz_check_error(&err);
+            if (memcmp(&before, &g, sizeof g) != 0) {
+                fprintf(stderr, "finding: a failed move changed the game\n");
+                abort();
+            }
+            return;
+        }
+        char line[SOW_RECORD_LINE_MAX];
+        sow_record_ply(line, sizeof line, &f->s, &before, mv, &g);
+        if (fuzz_seeds(&f->s, &g) != seeds) {
+            fprintf(stderr, "finding: seeds not conserved by move '%s'\n",
+                    tok[i]);
+            abort();
+        }
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 4096)
+        return 0;
+    char *buf = malloc(size + 1);
+    if (!buf)
+        return 0;
+    memcpy(buf, data, size);
+    buf[size] = 0;
+    char *tok[MAX_TOKENS];
+    int nt = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " \t\n,", &save); t && nt < MAX_TOKENS;
+         t = strtok_r(NULL, " \t\n,", &save))
+        tok[nt++] = t;
+    for (int k = 0; k < NVAR; k++)
+        replay(&var[k], tok, nt);
+    free(buf);
+    return 0;
+}

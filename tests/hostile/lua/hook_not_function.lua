@@ -1,0 +1,2 @@
+-- Hostile case hook_not_function: the hook name bound to a number
+capture = 5

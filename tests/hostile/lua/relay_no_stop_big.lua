@@ -1,0 +1,1 @@
+-- Hostile case relay_no_stop_big: the script has nothing to decide.

@@ -1,0 +1,5 @@
+-- Hostile case require_os: require("os")
+local os = require("os")
+function capture(g, h, c)
+  return {}
+end

@@ -1,0 +1,3 @@
+-- Hostile case score_nil: score returning nothing
+function score(g)
+end

@@ -1,0 +1,198 @@
+/* cmd_draw.c - `sow draw VARIANT [--moves "TOKENS"] [--ply N] --svg FILE`:
+ * an SVG picture of the board after a ply (engine/sow_svg.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "learn.h"
+#include "sow_svg.h"
+
+#define C "draw"
+
+static int help(void)
+{
+    printf("usage: sow draw VARIANT [--moves \"TOKENS\"] [--ply N] [--option "
+           "NAME=VALUE]...\n                --svg FILE\n\n"
+           "Draw the board as an SVG picture: the holes with their labels "
+           "and seeds\n(dots when few, a number always), the stores or the "
+           "seeds each player has\ntaken, holes owned by the other row's "
+           "player tinted in their colour and\nmarked '*', the last move "
+           "ringed, whose turn it is, or the result.\n\n"
+           "  --moves \"TOKENS\"  the moves to play first, as sow replay "
+           "takes them\n"
+           "                    (canonical hole indices and decisions such "
+           "as first:0)\n"
+           "  --ply N           the board after the first N moves (0: the "
+           "start);\n"
+           "                    default: after the last move\n"
+           "  --svg FILE        where to write the picture ('-': standard "
+           "output); it is\n"
+           "                    written to FILE.tmp and renamed when "
+           "complete\n"
+           "  --option N=V      an option of the variant (sow show VARIANT "
+           "lists them)\n\n"
+           "Example: sow draw adji-kui-1 --moves \"2 8 1\" --svg "
+           "board.svg\n");
+    return 0;
+}
+
+/* A whole number 0..1000000, or -1. */
+static long whole(const char *t)
+{
+    if (!t[0] || strlen(t) > 7)
+        return -1;
+    long v = 0;
+    for (const char *p = t; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v <= 1000000 ? v : -1;
+}
+
+int cmd_draw(int argc, char **argv)
+{
+    cli_opts o = {0};
+    const char *variant = NULL, *moves = "", *svg = NULL;
+    long ply = -1;
+    for (int i = 1; i < argc; i++) {
+        int t = cli_take_option(C, argc, argv, &i, &o);
+        if (t < 0)
+            return 2;
+        if (t)
+            continue;
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+            return help();
+        if (strcmp(a, "--moves") == 0) {
+            if (!(moves = cli_value(C, argc, argv, &i)))
+                return 2;
+        } else if (strncmp(a, "--moves=", 8) == 0) {
+            moves = a + 8;
+        } else if (strcmp(a, "--svg") == 0) {
+            if (!(svg = cli_value(C, argc, argv, &i)))
+                return 2;
+        } else if (strncmp(a, "--svg=", 6) == 0) {
+            svg = a + 6;
+        } else if (strcmp(a, "--ply") == 0 || strncmp(a, "--ply=", 6) == 0) {
+            const char *v = a[5] == '=' ? a + 6 : cli_value(C, argc, argv, &i);
+            if (!v)
+                return 2;
+            if ((ply = whole(v)) < 0)
+                return cli_usage(C, "--ply takes the number of moves to "
+                                    "play, 0 to 1000000, not '%s'",
+                                 v);
+        } else if (a[0] == '-' && a[1]) {
+            return cli_usage(C, "unknown flag '%s'", a);
+        } else if (variant) {
+            return cli_usage(C, "one variant at a time ('%s' and '%s')",
+                             variant, a);
+        } else {
+            variant = a;
+        }
+    }
+    if (!variant)
+        return cli_usage(C, "which variant? e.g. sow draw adji-kui-1 "
+                            "--moves \"2 8\" --svg board.svg");
+    if (!svg)
+        return cli_usage(C, "--svg FILE is required (where to write the "
+                            "picture; '-' for standard output)");
+    if (!svg[0])
+        return cli_usage(C, "--svg needs a file name");
+    cli_game cg;
+    sow_error err;
+    if (cli_open(&cg, variant, &o, &err)) {
+        cli_error(C, &err);
+        return 1;
+    }
+    sow_error_clear(&err);
+    learn_moves lm;
+    if (learn_split(C, moves, &lm)) {
+        cli_close(&cg);
+        return 1;
+    }
+    const sow_setup *s = &cg.setup;
+    int rc = 0;
+    if (ply > lm.n) {
+        fprintf(stderr,
+                "sow %s: --ply %ld, but the move list has %d move%s; give "
+                "--ply 0 to %d, or more moves\n",
+                C, ply, lm.n, lm.n == 1 ? "" : "s", lm.n);
+        rc = 1;
+    }
+    if (ply < 0)
+        ply = lm.n;
+    learn_play p;
+    sow_game pic, before;
+    sow_move mv = 0, pic_mv = 0;
+    int game = 1, mover = 0;
+    char match_end[200] = "";
+    if (!rc && learn_start(&p, &cg, &err))
+        rc = 1;
+    if (!rc)
+        pic = p.g;
+    for (int i = 0; !rc && i < lm.n; i++) {
+        if (learn_step(&p, i, lm.tok[i], &before, &mv, &err)) {
+            rc = 1;
+            break;
+        }
+        bool this_one = i + 1 == ply;
+        if (this_one) {
+            pic = p.g;
+            pic_mv = mv;
+            game = p.m.game;
+            mover = before.to_move;
+        }
+        int r;
+        while ((r = learn_next_game(&p, &err)) == 1)
+            ;
+        if (r < 0)
+            rc = 1;
+        else if (this_one && p.m.over && s->match)
+            snprintf(match_end, sizeof match_end,
+                     "; match over after %d games: %.120s", p.m.game,
+                     p.m.reason);
+    }
+    if (rc) {
+        if (err.msg[0])
+            cli_error(C, &err);
+        learn_moves_free(&lm);
+        cli_close(&cg);
+        return 1;
+    }
+    char name[400], title[600], status[800], where[32] = "";
+    learn_name(&cg, name, sizeof name);
+    if (s->match)
+        snprintf(where, sizeof where, ", game %d", game);
+    if (ply == 0) {
+        snprintf(title, sizeof title, "%s%s: the start", name, where);
+    } else {
+        char m[64];
+        learn_move_text(s, pic_mv, m, sizeof m);
+        snprintf(title, sizeof title, "%s%s: after %d pl%s; %s %s %s", name,
+                 where, pic.ply, pic.ply == 1 ? "y" : "ies",
+                 mover ? "North" : "South",
+                 sow_move_is_decision(pic_mv) ? "chose" : "played", m);
+    }
+    learn_status(s, &pic, status, sizeof status - 200);
+    strcat(status, match_end);
+    sow_svg_opts so = {ply > 0 ? pic.last_move_hole : -1, title, status,
+                       pic.over ? -1 : pic.to_move, false};
+    size_t len = 0;
+    char *text = sow_svg_board(s, &pic, &so, &len);
+    learn_out out;
+    if (!text) {
+        fprintf(stderr, "sow %s: out of memory\n", C);
+        rc = 1;
+    } else if (learn_out_open(C, svg, &out)) {
+        rc = 1;
+    } else {
+        fwrite(text, 1, len, out.f);
+        rc = learn_out_close(C, &out, true);
+    }
+    free(text);
+    learn_moves_free(&lm);
+    cli_close(&cg);
+    return rc;
+}

@@ -1,0 +1,123 @@
+/* cmd_selfplay.c - `sow selfplay VARIANT --games N --players A,B`: many
+ * games between computer players, on several threads, with the summary
+ * of sow_stats.h (`sow stats`, cmd_stats.c, merges the --json summaries of
+ * shards). The games are played by selfplay_run.c (shared with sow
+ * compare), which says how a run stays the same whatever the thread
+ * count. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "selfplay_run.h"
+
+static int help(void)
+{
+    printf(
+        "usage: sow selfplay VARIANT [--games N] [--players A,B] [--threads "
+        "T] [--seed S]\n"
+        "                    [--shard I/N] [--jsonl FILE] [--json] "
+        "[--option NAME=VALUE]...\n\n"
+        "Play N games (default 100) of player A (South) against player B "
+        "(North),\ndefault random,random, and print the summary: South's "
+        "and North's wins,\nthe first mover's wins, draws and unfinished "
+        "games, each with a 95%%\nconfidence interval (Wilson), plies "
+        "(mean, median, max), captures per\ngame, and endless moves left "
+        "out of the legal moves per game (P6). With\n--option match=true "
+        "each game is a whole match. The first mover is who\nmade the "
+        "first sowing move (in Andada, whom North chose by first:N).\n\n"
+        "Players: random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], "
+        "mcts[:iter=N][:ms=T]\n[:c=X][:playout=P] (see 'sow search "
+        "--help'). A seed S (default 1) fixes\nevery game: the same "
+        "command gives the same numbers with any --threads T\n(default 1), "
+        "unless a player has a time limit (ms=).\n\n"
+        "--shard I/N     play only the games i with i %% N == I (0 <= I < "
+        "N); 'sow stats'\n"
+        "                merges the --json summaries of all N shards into "
+        "the totals\n"
+        "                of the unsharded run\n"
+        "--jsonl FILE    one JSON line per game: game, seed, players, "
+        "result, plies,\n"
+        "                captured, moves (replayable with sow replay "
+        "--moves); written\n"
+        "                to FILE.tmp and renamed when all went well\n"
+        "--json          the summary as one JSON object (raw totals, a "
+        "histogram of\n"
+        "                plies, and the rates) instead of text\n\n"
+        "A progress bar is drawn on stderr when it is a terminal.\n");
+    return 0;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    const char *C = "selfplay";
+    cli_opts o = {0};
+    sp_flags fl;
+    sp_flags_default(&fl);
+    const char *variant = NULL, *jsonl = NULL;
+    long long shard_i = 0, shard_n = 1;
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        int t = cli_take_option(C, argc, argv, &i, &o);
+        if (t < 0)
+            return 2;
+        if (t)
+            continue;
+        if ((t = sp_take_flag(C, argc, argv, &i, &fl)) == 2)
+            return 2;
+        if (t)
+            continue;
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+            return help();
+        if (strcmp(a, "--json") == 0) {
+            json = true;
+        } else if (strcmp(a, "--shard") == 0) {
+            if (!(v = cli_value(C, argc, argv, &i)))
+                return 2;
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", v);
+            char *slash = strchr(buf, '/');
+            if (slash)
+                *slash = 0;
+            if (!slash || (shard_i = sp_parse_num(buf, 0, 1000000000)) < 0 ||
+                (shard_n = sp_parse_num(slash + 1, 1, 1000000000)) < 0 ||
+                shard_i >= shard_n)
+                return cli_usage(C, "--shard takes I/N with 0 <= I < N, e.g. "
+                                    "--shard 0/4, not '%s'",
+                                 v);
+        } else if (strcmp(a, "--jsonl") == 0) {
+            if (!(jsonl = cli_value(C, argc, argv, &i)))
+                return 2;
+        } else if (a[0] == '-') {
+            return cli_usage(C, "unknown flag '%s'", a);
+        } else if (variant) {
+            return cli_usage(C, "one variant at a time");
+        } else {
+            variant = a;
+        }
+    }
+    if (!variant)
+        return cli_usage(C, "which variant? e.g. sow selfplay adji-kui-1 "
+                            "--games 1000");
+    sp_players pl;
+    if (sp_parse_players(C, fl.players, &pl))
+        return 2;
+    sp_job job = {C, variant, &o, &pl, fl.seed, fl.games, shard_i, shard_n,
+                  (int)fl.threads, jsonl, "selfplay"};
+    sp_done done;
+    if (sp_run(&job, &done))
+        return 1;
+    if (json) {
+        sow_stats_write_json(&done.total, stdout);
+    } else {
+        sow_stats_write_text(&done.total, stdout);
+        printf("%-15s %.2f s, %.0f games/s, %d thread%s\n", "time",
+               done.seconds,
+               done.seconds > 0 ? (double)done.total.games / done.seconds
+                                : 0.0,
+               done.threads, done.threads == 1 ? "" : "s");
+    }
+    sow_stats_free(&done.total);
+    return 0;
+}

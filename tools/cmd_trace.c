@@ -1,0 +1,340 @@
+/* cmd_trace.c - `sow trace VARIANT --moves "TOKENS"`: every step of every
+ * move told in plain English, each with the rule of the game it applies
+ * (sow_narrate), as text or as JSON Lines. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "sow_draw.h"
+#include "sow_narrate.h"
+#include "sow_record.h"
+
+static int help(void)
+{
+    printf("usage: sow trace VARIANT --moves \"TOKENS\" [--option "
+           "NAME=VALUE]...\n                 [--brief] [--json] "
+           "[--no-board]\n\n"
+           "Tell a game move by move: which hole is lifted and how many "
+           "seeds (and\nany left behind), every seed dropped, how each lap "
+           "ends and what the\nrules decide there (relay, stop, captures), "
+           "passes, moves left out as\nendless, bear-off, scripted and "
+           "decision moves, and the end with the\nscore. Each step cites "
+           "the rule it applies, id and text, from the\nvariant's own file "
+           "(its explain: map and the rule: of lap_end rules and\nphases).\n\n"
+           "  --brief     one line for the drops of a lap instead of one "
+           "per seed\n"
+           "  --json      JSON Lines: a \"move\" line per ply, one line per "
+           "event\n              (ply, player, event, hole, label, count, "
+           "extra, text, rule,\n              rule_text), an \"after\" line "
+           "with the board; for other tools\n"
+           "  --no-board  do not draw the board after each move (text "
+           "only)\n\n"
+           "Tokens are as for sow replay. An illegal token, or one after "
+           "the end,\nis an error (exit 1) after the lines before it.\n");
+    return 0;
+}
+
+#define MAX_EVENTS 100000 /* per ply; a relay move can run many laps */
+
+typedef struct tracer {
+    const sow_setup *s;
+    bool brief, json, board;
+    sow_event *ev;
+    int nev;
+    bool overflow;
+} tracer;
+
+static void on_event(void *ctx, const sow_event *ev)
+{
+    tracer *t = ctx;
+    if (t->nev < MAX_EVENTS)
+        t->ev[t->nev++] = *ev;
+    else
+        t->overflow = true;
+}
+
+/* A hook's captures are reported before the lap end that asked for them;
+ * tell the lap end first. */
+static void lap_end_first(sow_event *ev, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (ev[i].kind != SOW_EV_LAP_END)
+            continue;
+        int j = i;
+        while (j > 0 && ev[j - 1].kind == SOW_EV_CAPTURE &&
+               ev[j - 1].hole >= 0)
+            j--;
+        if (j == i)
+            continue;
+        sow_event le = ev[i];
+        memmove(ev + j + 1, ev + j, (size_t)(i - j) * sizeof *ev);
+        ev[j] = le;
+    }
+}
+
+static void json_text(const char *key, const char *v)
+{
+    printf(",\"%s\":", key);
+    if (!v) {
+        printf("null");
+        return;
+    }
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
+/* The rules cited so far in a ply: each is quoted once, where it first
+ * applies. */
+typedef struct cited {
+    int n;
+    const char *id[32];
+} cited;
+
+/* A line of text, then the rule it applies if the ply has not cited it. */
+static void say(const char *text, const sow_story *st, cited *c)
+{
+    printf("  %s\n", text);
+    if (!st->rule)
+        return;
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->id[i], st->rule) == 0)
+            return;
+    printf("      %s: %s\n", st->rule, st->rule_text ? st->rule_text : "");
+    if (c->n < 32)
+        c->id[c->n++] = st->rule;
+}
+
+static void json_story(const tracer *t, int ply, const sow_event *ev,
+                       const sow_story *st)
+{
+    char label[16] = "";
+    if (ev->hole >= 0 && ev->hole < t->s->holes)
+        sow_hole_label(t->s, ev->hole, label, sizeof label);
+    printf("{\"ply\":%d,\"player\":%d,\"event\":\"%s\",\"hole\":%d", ply,
+           ev->player, sow_event_name(ev->kind), ev->hole);
+    json_text("label", ev->hole >= 0 ? label : NULL);
+    printf(",\"count\":%d,\"extra\":%d", ev->count, ev->extra);
+    json_text("text", st->text);
+    json_text("rule", st->rule);
+    json_text("rule_text", st->rule_text);
+    printf("}\n");
+}
+
+/* Tell one ply: the move, its events, the moves left out, the board. */
+static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
+                     const sow_game *after)
+{
+    const sow_setup *s = t->s;
+    char tok[64];
+    sow_move_format(tok, sizeof tok, s, mv);
+    int ply = before->ply;
+    cited last = {0};
+    if (t->json)
+        printf("{\"ply\":%d,\"player\":%d,\"move\":\"%s\"}\n", ply,
+               before->to_move, tok);
+    else if (sow_move_is_decision(mv))
+        printf("\nply %d: %s plays %s\n", ply,
+               before->to_move ? "North" : "South", tok);
+    else {
+        char l[16];
+        sow_hole_label(s, mv, l, sizeof l);
+        printf("\nply %d: %s plays %s (hole %s)\n", ply,
+               before->to_move ? "North" : "South", l, tok);
+    }
+    sow_story st;
+    bool sowing = !sow_move_is_decision(mv) &&
+                  !(before->phase && before->phase <= s->v->nphases &&
+                    s->v->phases[before->phase - 1].scripted);
+    if (!sowing) {
+        sow_narrate_move(s, before, mv, after, &st);
+        if (t->json) {
+            printf("{\"ply\":%d,\"player\":%d,\"event\":\"move\"", ply,
+                   before->to_move);
+            json_text("text", st.text);
+            json_text("rule", st.rule);
+            json_text("rule_text", st.rule_text);
+            printf("}\n");
+        } else {
+            say(st.text, &st, &last);
+        }
+    }
+    lap_end_first(t->ev, t->nev);
+    sow_narrator n;
+    sow_narrator_start(&n, s);
+    for (int i = 0; i < t->nev; i++) {
+        const sow_event *ev = &t->ev[i];
+        sow_narrate(&n, after, ev, &st);
+        if (t->json) {
+            json_story(t, ply, ev, &st);
+            continue;
+        }
+        if (t->brief && ev->kind == SOW_EV_DROP) {
+            /* the drops of a lap on one line */
+            char line[1024];
+            size_t len = (size_t)snprintf(line, sizeof line, "sows into");
+            int j = i;
+            for (; j < t->nev && t->ev[j].kind == SOW_EV_DROP; j++) {
+                char l[16];
+                sow_hole_label(s, t->ev[j].hole, l, sizeof l);
+                if (len + 24 < sizeof line)
+                    len += (size_t)snprintf(line + len, sizeof line - len,
+                                            " %s", l);
+                else if (len + 5 < sizeof line) {
+                    len += (size_t)snprintf(line + len, sizeof line - len,
+                                            " ...");
+                    break;
+                }
+            }
+            while (j < t->nev && t->ev[j].kind == SOW_EV_DROP)
+                j++;
+            say(line, &st, &last);
+            i = j - 1;
+            continue;
+        }
+        say(st.text, &st, &last);
+    }
+    if (t->overflow && !t->json)
+        printf("  (more than %d events in this ply; the rest are not "
+               "shown)\n",
+               MAX_EVENTS);
+    if (!after->over && after->endless_mask) {
+        sow_narrate_endless(s, after->to_move, after->endless_mask, &st);
+        if (t->json) {
+            printf("{\"ply\":%d,\"player\":%d,\"event\":\"endless_excluded\"",
+                   ply, after->to_move);
+            json_text("text", st.text);
+            json_text("rule", st.rule);
+            json_text("rule_text", st.rule_text);
+            printf("}\n");
+        } else {
+            say(st.text, &st, &last);
+        }
+    }
+    if (t->json) {
+        printf("{\"ply\":%d,\"after\":{\"board\":[", ply);
+        for (int h = 0; h < s->holes; h++)
+            printf("%s%d", h ? "," : "", after->board[h]);
+        printf("],\"captured\":[%d,%d],\"to_move\":%d,\"over\":%s}}\n",
+               after->captured[0], after->captured[1], after->to_move,
+               after->over ? "true" : "false");
+    } else if (t->board) {
+        char buf[SOW_RECORD_LINE_MAX];
+        sow_draw_board(buf, sizeof buf, s, after,
+                       sow_move_is_decision(mv) ? -1 : mv);
+        fputs(buf, stdout);
+    }
+    t->nev = 0;
+    t->overflow = false;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    cli_opts o = {0};
+    const char *variant = NULL, *moves = NULL;
+    tracer t = {0};
+    t.board = true;
+    for (int i = 1; i < argc; i++) {
+        int r = cli_take_option("trace", argc, argv, &i, &o);
+        if (r < 0)
+            return 2;
+        if (r)
+            continue;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return help();
+        if (strcmp(argv[i], "--json") == 0)
+            t.json = true;
+        else if (strcmp(argv[i], "--brief") == 0)
+            t.brief = true;
+        else if (strcmp(argv[i], "--no-board") == 0)
+            t.board = false;
+        else if (strcmp(argv[i], "--moves") == 0) {
+            if (!(moves = cli_value("trace", argc, argv, &i)))
+                return 2;
+        } else if (strncmp(argv[i], "--moves=", 8) == 0)
+            moves = argv[i] + 8;
+        else if (argv[i][0] == '-')
+            return cli_usage("trace", "unknown flag '%s'", argv[i]);
+        else if (variant)
+            return cli_usage("trace", "one variant at a time ('%s' and "
+                                      "'%s')",
+                             variant, argv[i]);
+        else
+            variant = argv[i];
+    }
+    if (!variant)
+        return cli_usage("trace", "which variant?");
+    if (!moves)
+        return cli_usage("trace", "--moves \"TOKENS\" is required");
+    cli_game cg;
+    sow_error err;
+    if (cli_open(&cg, variant, &o, &err)) {
+        cli_error("trace", &err);
+        return 1;
+    }
+    size_t len = strlen(moves);
+    char *buf = malloc(len + 1);
+    char **tok = malloc(sizeof *tok * (len / 2 + 2));
+    t.ev = malloc(sizeof *t.ev * MAX_EVENTS);
+    if (!buf || !tok || !t.ev) {
+        free(buf);
+        free(tok);
+        free(t.ev);
+        cli_close(&cg);
+        fprintf(stderr, "sow trace: out of memory\n");
+        return 1;
+    }
+    memcpy(buf, moves, len + 1);
+    int nt = cli_split_moves(buf, tok, (int)(len / 2 + 2));
+    const sow_setup *s = &cg.setup;
+    t.s = s;
+    sow_game g;
+    sow_match m;
+    int rc = 0;
+    if (sow_match_start(&cg.eng, &m, &g, &err))
+        rc = 1;
+    if (!rc && !t.json && t.board) {
+        char board[SOW_RECORD_LINE_MAX];
+        sow_draw_board(board, sizeof board, s, &g, -1);
+        printf("%s (%s), %s to move\n%s", s->v->name, s->v->id,
+               g.to_move ? "North" : "South", board);
+    }
+    cg.eng.obs.ctx = &t;
+    cg.eng.obs.on_event = on_event;
+    for (int i = 0; !rc && i < nt; i++) {
+        sow_move mv;
+        if (cli_token_move(s, &g, tok[i], i, &mv, &err)) {
+            rc = 1;
+            break;
+        }
+        sow_game before = g;
+        t.nev = 0;
+        if (sow_engine_play(&cg.eng, &g, mv, &err)) {
+            rc = 1;
+            break;
+        }
+        tell_ply(&t, &before, mv, &g);
+        if (g.over && s->match) {
+            if (sow_match_next(&cg.eng, &m, &g, &err))
+                rc = 1;
+            else if (!m.over && !t.json)
+                printf("\ngame %d of the match\n", m.game);
+        }
+    }
+    fflush(stdout);
+    if (rc)
+        cli_error("trace", &err);
+    free(buf);
+    free(tok);
+    free(t.ev);
+    cli_close(&cg);
+    return rc;
+}

@@ -1,0 +1,247 @@
+/* learn.c - shared by sow draw and sow animate (see learn.h). */
+#include "learn.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sow_draw.h"
+#include "sow_record.h"
+
+int learn_split(const char *cmd, const char *moves, learn_moves *lm)
+{
+    size_t len = strlen(moves);
+    memset(lm, 0, sizeof *lm);
+    lm->buf = malloc(len + 1);
+    lm->tok = malloc(sizeof *lm->tok * (len / 2 + 2));
+    if (!lm->buf || !lm->tok) {
+        learn_moves_free(lm);
+        fprintf(stderr, "sow %s: out of memory\n", cmd);
+        return 1;
+    }
+    memcpy(lm->buf, moves, len + 1);
+    lm->n = cli_split_moves(lm->buf, lm->tok, (int)(len / 2 + 2));
+    return 0;
+}
+
+void learn_moves_free(learn_moves *lm)
+{
+    free(lm->buf);
+    free(lm->tok);
+    memset(lm, 0, sizeof *lm);
+}
+
+int learn_start(learn_play *p, cli_game *cg, sow_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->cg = cg;
+    return sow_match_start(&cg->eng, &p->m, &p->g, err);
+}
+
+/* In a match, plies count from 0 in every game: say which game. */
+static int in_game(const learn_play *p, sow_error *err)
+{
+    if (p->cg->setup.match && !err->path[0]) {
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "game %d, %.1000s", p->m.game, err->msg);
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+    }
+    return SOW_ERR;
+}
+
+int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
+               sow_move *mv, sow_error *err)
+{
+    const sow_setup *s = &p->cg->setup;
+    sow_game *g = &p->g;
+    if (g->over) {
+        sow_error_set(err, NULL, 0, 0,
+                      "token %d ('%.40s'): the %s is already over after ply "
+                      "%d; nothing may follow",
+                      i + 1, tok, s->match ? "match" : "game", g->ply);
+        return in_game(p, err);
+    }
+    if (sow_move_parse(s, tok, mv, err)) {
+        char msg[SOW_MSG_MAX], legal[512];
+        cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
+        snprintf(msg, sizeof msg, "ply %d: %.500s; the legal moves are: %.480s",
+                 g->ply, err->msg, legal);
+        snprintf(err->msg, sizeof err->msg, "%s", msg);
+        return in_game(p, err);
+    }
+    *before = *g;
+    if (sow_engine_play(&p->cg->eng, g, *mv, err))
+        return in_game(p, err);
+    return SOW_OK;
+}
+
+int learn_next_game(learn_play *p, sow_error *err)
+{
+    if (!p->g.over || !p->cg->setup.match || p->m.over)
+        return 0;
+    if (sow_match_next(&p->cg->eng, &p->m, &p->g, err))
+        return -1;
+    return p->m.over ? 0 : 1;
+}
+
+void learn_status(const sow_setup *s, const sow_game *g, char *buf,
+                  size_t size)
+{
+    const char *who = g->to_move ? "North" : "South";
+    if (g->over) {
+        const sow_result *r = &g->result;
+        char why[128], score[32] = "";
+        if (r->has_score)
+            snprintf(score, sizeof score, " %d-%d,", (int)r->score[0],
+                     (int)r->score[1]);
+        snprintf(buf, size, "game over: %s;%s %s",
+                 sow_result_text(s, g, why, sizeof why), score,
+                 r->unfinished    ? "unfinished"
+                 : r->winner < 0  ? "a draw"
+                 : r->winner == 0 ? "South wins"
+                                  : "North wins");
+        return;
+    }
+    size_t len = (size_t)snprintf(buf, size, "%s to %s", who,
+                                  sow_decision_phase(s, g) ? "decide"
+                                                           : "move");
+    /* the question a phase asks (A.3: who makes the first regular move?) */
+    if (g->phase && g->phase <= s->v->nphases &&
+        s->v->phases[g->phase - 1].question[0] && len < size)
+        len += (size_t)snprintf(buf + len, size - len, ": %s",
+                                s->v->phases[g->phase - 1].question);
+    char due[256];
+    cli_phase_due(s, g, due, sizeof due);
+    if (due[0] && len < size)
+        len += (size_t)snprintf(buf + len, size - len, "; %s", due);
+    if (g->endless_mask && len < size) {
+        uint16_t ex[SOW_MAX_HOLES];
+        int n = 0;
+        for (int h = 0; h < s->holes; h++)
+            if ((g->endless_mask >> h) & 1)
+                ex[n++] = (uint16_t)h;
+        char list[256];
+        cli_format_moves(s, ex, n, true, list, sizeof list);
+        snprintf(buf + len, size - len, "; not legal, endless: %s", list);
+    }
+}
+
+void learn_name(const cli_game *cg, char *buf, size_t size)
+{
+    const sow_variant *v = cg->v;
+    sow_optset def;
+    sow_optset_defaults(v, &def);
+    size_t len = (size_t)snprintf(buf, size, "%s", v->name);
+    int k = 0;
+    for (int i = 0; i < v->noptions && len < size; i++) {
+        if (cg->opts.val[i].index == def.val[i].index &&
+            cg->opts.val[i].num == def.val[i].num)
+            continue;
+        char val[64];
+        sow_optval_format(&v->options[i], cg->opts.val[i], val, sizeof val);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s=%s",
+                                k++ ? ", " : " (", v->options[i].name, val);
+    }
+    if (k && len < size)
+        snprintf(buf + len, size - len, ")");
+}
+
+void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size)
+{
+    if (sow_move_is_decision(m))
+        sow_move_format(buf, size, s, m);
+    else
+        sow_hole_label(s, m, buf, size);
+}
+
+int learn_out_open(const char *cmd, const char *path, learn_out *o)
+{
+    memset(o, 0, sizeof *o);
+    snprintf(o->path, sizeof o->path, "%.1000s", path);
+    if (strcmp(path, "-") == 0) {
+        /* standard output gets the whole file or nothing: written to an
+         * anonymous temporary file first */
+        o->std = true;
+        o->f = tmpfile();
+        if (!o->f) {
+            fprintf(stderr, "sow %s: cannot make a temporary file: %s\n", cmd,
+                    strerror(errno));
+            return 1;
+        }
+        return 0;
+    }
+    snprintf(o->tmp, sizeof o->tmp, "%.1000s.tmp", path);
+    o->f = fopen(o->tmp, "w");
+    if (!o->f) {
+        fprintf(stderr,
+                "sow %s: cannot write %s: %s; check that the directory "
+                "exists and is writable\n",
+                cmd, o->tmp, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+int learn_out_close(const char *cmd, learn_out *o, bool ok)
+{
+    if (!o->f)
+        return 1;
+    if (o->std) {
+        bool bad = ferror(o->f) != 0;
+        if (ok && !bad) {
+            char buf[65536];
+            size_t k;
+            rewind(o->f);
+            while ((k = fread(buf, 1, sizeof buf, o->f)) > 0)
+                if (fwrite(buf, 1, k, stdout) != k)
+                    break;
+            bad = ferror(o->f) || fflush(stdout) != 0 || ferror(stdout);
+            if (bad)
+                fprintf(stderr, "sow %s: cannot write to standard output: "
+                                "%s\n",
+                        cmd, strerror(errno));
+        } else if (ok) {
+            fprintf(stderr, "sow %s: cannot write a temporary file: %s\n",
+                    cmd, strerror(errno));
+        }
+        fclose(o->f);
+        o->f = NULL;
+        return ok && !bad ? 0 : 1;
+    }
+    bool bad = ferror(o->f) != 0;
+    int e = errno;
+    if (fclose(o->f) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
+    o->f = NULL;
+    if (ok && bad) {
+        fprintf(stderr,
+                "sow %s: cannot write %s: %s; nothing was written to %s\n",
+                cmd, o->tmp, strerror(e), o->path);
+        ok = false;
+    } else if (ok && rename(o->tmp, o->path) != 0) {
+        fprintf(stderr, "sow %s: cannot rename %s to %s: %s\n", cmd, o->tmp,
+                o->path, strerror(errno));
+        ok = false;
+    }
+    if (!ok)
+        unlink(o->tmp);
+    return ok ? 0 : 1;
+}
+
+void learn_json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7f)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}

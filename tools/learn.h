@@ -1,0 +1,78 @@
+/* learn.h - what `sow draw` and `sow animate` share: playing a --moves
+ * list as `sow replay` does (the same errors), the sentences under a board
+ * ("North to move", "game over: ..."), the options that differ from the
+ * defaults, and writing an output file whole (FILE.tmp, then renamed). */
+#ifndef SOW_LEARN_H
+#define SOW_LEARN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+/* A move list split into tokens. */
+typedef struct learn_moves {
+    char *buf;  /* owned: the tokens point into it */
+    char **tok; /* owned */
+    int n;
+} learn_moves;
+
+/* Split `moves` (spaces or commas). Returns 0, or 1 when out of memory
+ * (printed as an error of `cmd`). */
+int learn_split(const char *cmd, const char *moves, learn_moves *lm);
+void learn_moves_free(learn_moves *lm);
+
+/* A game (or match) being played from a move list. */
+typedef struct learn_play {
+    cli_game *cg;  /* borrowed */
+    sow_match m;
+    sow_game g;    /* the current game */
+} learn_play;
+
+/* Start the first game. */
+int learn_start(learn_play *p, cli_game *cg, sow_error *err);
+
+/* Play token number i (from 0): *before is the state it was chosen in, *mv
+ * the move. Errors are those of sow replay (a token that is not a move
+ * lists the legal ones; a token after the end says so; in a match the
+ * game is named). On an error the game is unchanged. */
+int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
+               sow_move *mv, sow_error *err);
+
+/* After a ply: when the game is over and a match goes on, start the next
+ * game (returns 1: call again, a game may end before its first move);
+ * else 0, or -1 on an error. */
+int learn_next_game(learn_play *p, sow_error *err);
+
+/* The line under a board: "South to move" (with an opening's holes still
+ * due, or the moves left out as endless), or "game over: <why>; 24-24, a
+ * draw". */
+void learn_status(const sow_setup *s, const sow_game *g, char *buf,
+                  size_t size);
+
+/* "Andada (holes=24)": the variant's name and the options that differ from
+ * their defaults. */
+void learn_name(const cli_game *cg, char *buf, size_t size);
+
+/* A move as a person reads it: a hole's label ("c"), or a decision token
+ * ("first:0"). */
+void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size);
+
+/* An output file written whole: open PATH.tmp, and on close rename it to
+ * PATH if all went well, else remove it ("-": standard output, through a
+ * temporary file, so that it gets the whole file or nothing). Errors are
+ * printed as errors of `cmd`; both return 0 or 1. */
+typedef struct learn_out {
+    FILE *f;
+    char path[1100], tmp[1120];
+    bool std;
+} learn_out;
+
+int learn_out_open(const char *cmd, const char *path, learn_out *o);
+int learn_out_close(const char *cmd, learn_out *o, bool ok);
+
+/* Write s as a JSON string, safe inside an HTML <script> element ('<',
+ * '>' and '&' escaped too). */
+void learn_json_str(FILE *f, const char *s);
+
+#endif
