@@ -36,15 +36,34 @@ void sow_engine_free(sow_engine *e)
     e->hist = NULL;
 }
 
+/* Up to 16 legal moves are handled as four words of 16-bit lanes (no loop
+ * whose end the processor must guess): keep16[n] keeps the first n lanes
+ * of the four words. */
+#define KEEP(l) ((l) <= 0 ? 0ULL : (l) >= 4 ? ~0ULL : (1ULL << (16 * (l))) - 1)
+#define KEEP_ROW(n) {KEEP(n), KEEP((n)-4), KEEP((n)-8), KEEP((n)-12)}
+static const uint64_t keep16[17][4] = {
+    KEEP_ROW(0),  KEEP_ROW(1),  KEEP_ROW(2),  KEEP_ROW(3),  KEEP_ROW(4),
+    KEEP_ROW(5),  KEEP_ROW(6),  KEEP_ROW(7),  KEEP_ROW(8),  KEEP_ROW(9),
+    KEEP_ROW(10), KEEP_ROW(11), KEEP_ROW(12), KEEP_ROW(13), KEEP_ROW(14),
+    KEEP_ROW(15), KEEP_ROW(16)};
+
 bool sow_game_is_legal(const sow_game *g, sow_move m)
 {
+    if (m < 0 || m > 0xFFFF)
+        return false;
     if (g->nlegal <= 16) {
-        /* a fixed number of tests and no early exit: the exit of a
-         * search loop is a branch the processor mispredicts */
-        int found = 0;
-        for (int i = 0; i < 16; i++)
-            found |= (i < g->nlegal) & (g->legal[i] == m);
-        return found;
+        /* a lane equal to m is a zero lane of w ^ m: the classic test
+         * (x - 1) & ~x & high bit, kept to the lanes in use (a borrow
+         * only reaches lanes above a zero lane, so any hit is exact) */
+        const uint64_t ones = 0x0001000100010001ULL, highs = ones << 15;
+        uint64_t w[4], rep = ones * (uint64_t)m, hit = 0;
+        const uint64_t *keep = keep16[g->nlegal < 0 ? 0 : g->nlegal];
+        memcpy(w, g->legal, sizeof w);
+        for (int k = 0; k < 4; k++) {
+            uint64_t x = w[k] ^ rep;
+            hit |= (x - ones) & ~x & highs & keep[k];
+        }
+        return hit != 0;
     }
     for (int i = 0; i < g->nlegal; i++)
         if (g->legal[i] == m)
@@ -403,10 +422,13 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
  * them, and equal games compare equal byte by byte). */
 static void copy_legal(sow_game *g, const uint16_t *legal, int n)
 {
-    if (n <= 16)
-        for (int i = 0; i < 16; i++)
-            g->legal[i] = i < n ? legal[i] : 0;
-    else
+    if (n <= 16) {
+        uint64_t w[4];
+        memcpy(w, legal, sizeof w);
+        for (int k = 0; k < 4; k++)
+            w[k] &= keep16[n][k];
+        memcpy(g->legal, w, sizeof w);
+    } else
         memcpy(g->legal, legal, (size_t)n * sizeof *legal);
     g->nlegal = n;
 }

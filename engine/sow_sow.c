@@ -11,10 +11,11 @@
  * than hang the program; real endless moves are proved long before (P2),
  * this only bounds hostile boards whose cycles are astronomically long. */
 /* A relay move that has neither ended nor repeated after this many laps is
- * refused: only a board of a size no game has, or relay laps that no rule
- * stops, get here (real cycles are found within a few hundred thousand
- * laps, P2). */
-#define SOW_MAX_LAPS 10000000L
+ * refused. Real cycles are long: one of Adji Kui II's endless moves is
+ * found by Brent's method only after several million laps (P2), so the
+ * cap is far above that; relay laps that no rule can end are refused when
+ * the variant is loaded instead. */
+#define SOW_MAX_LAPS 100000000L
 
 #define EMIT(obs, k, p, h, c, x)                                            \
     do {                                                                     \

@@ -9,27 +9,30 @@
 -- The whole relay is one move; then North decides (A.3).
 function opening(g, s)
   local b, nxt, n = {}, g.next, g.holes
+  -- off: how many holes hold neither 3 nor 0; the pattern is reached when
+  -- none does (kept up to date, not counted again at every step)
+  local off = 0
   for h = 0, n - 1 do
-    b[h] = g.board[h]
+    local k = g.board[h]
+    b[h] = k
+    if k ~= 3 and k ~= 0 then off = off + 1 end
   end
   local cur = s
   for step = 1, 4 * n do
-    local done = true
-    for h = 0, n - 1 do
-      if b[h] ~= 3 and b[h] ~= 0 then
-        done = false
-        break
-      end
-    end
-    if done then
+    if off == 0 then
       return { board = b, phase = 2, to_move = 1 }
     end
     local k = b[cur]
+    if k ~= 3 and k ~= 0 then off = off - 1 end
     b[cur] = 0
     local h = cur
     for i = 1, k do
       h = nxt[h]
-      b[h] = b[h] + 1
+      local v = b[h]
+      if v ~= 3 and v ~= 0 then off = off - 1 end
+      v = v + 1
+      b[h] = v
+      if v ~= 3 and v ~= 0 then off = off + 1 end
     end
     cur = nxt[h]
   end

@@ -797,10 +797,42 @@ static void test_seed_conservation(void **state)
     assert_int_equal(reasons[SOW_END_MAX_PLIES], 0);
 }
 
+/* sow_game_is_legal tests up to 16 moves as words of 16-bit lanes: it
+ * agrees with a plain search for every list length, hole 0 included
+ * (the lanes past the list are zero), decisions and absurd values. */
+static void test_is_legal_lanes(void **state)
+{
+    (void)state;
+    sow_rng rng;
+    sow_rng_seed(&rng, 5);
+    for (int round = 0; round < 2000; round++) {
+        sow_game g;
+        memset(&g, 0, sizeof g);
+        g.nlegal = (int)sow_rng_below(&rng, 24);
+        for (int i = 0; i < g.nlegal; i++)
+            g.legal[i] = (uint16_t)(sow_rng_below(&rng, 2)
+                                        ? sow_rng_below(&rng, 64)
+                                        : SOW_MOVE_DECISION +
+                                              sow_rng_below(&rng, 1024));
+        const sow_move probes[] = {0, 1, 5, 63, SOW_MOVE_DECISION,
+                                   SOW_MOVE_DECISION + 300, 0x10000, -1,
+                                   (sow_move)sow_rng_below(&rng, 64),
+                                   g.nlegal ? g.legal[0] : 7,
+                                   g.nlegal ? g.legal[g.nlegal - 1] : 9};
+        for (size_t p = 0; p < sizeof probes / sizeof *probes; p++) {
+            bool want = false;
+            for (int i = 0; i < g.nlegal; i++)
+                want |= g.legal[i] == probes[p];
+            assert_int_equal(sow_game_is_legal(&g, probes[p]), want);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_k1_1_start),
+        cmocka_unit_test(test_is_legal_lanes),
         cmocka_unit_test(test_k1_2_singletons),
         cmocka_unit_test(test_k1_3_pass),
         cmocka_unit_test(test_c0_5_first_mover_passes),
