@@ -106,9 +106,11 @@ bench: $(B)/sow
 	./$(B)/sow bench adji-kui-1 --seconds 3
 
 install: $(B)/sow
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/variants $(DESTDIR)$(DATADIR)/schemas
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/variants \
+		$(DESTDIR)$(DATADIR)/variants/scenarios $(DESTDIR)$(DATADIR)/schemas
 	install -m 755 $(B)/sow $(DESTDIR)$(BINDIR)/sow
 	install -m 644 variants/*.yaml variants/*.lua $(DESTDIR)$(DATADIR)/variants/
+	install -m 644 variants/scenarios/*.yaml $(DESTDIR)$(DATADIR)/variants/scenarios/
 	install -m 644 schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
 
 uninstall:

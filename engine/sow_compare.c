@@ -330,7 +330,14 @@ void sow_compare_write_text(const sow_reading *ra, const sow_reading *rb,
     options_line(a, b, 0, line, sizeof line);
     fprintf(f, "%-15s %s\n", ra->name, line);
     options_line(a, b, 1, line, sizeof line);
-    fprintf(f, "%-15s %s\n\n", rb->name, line);
+    fprintf(f, "%-15s %s\n", rb->name, line);
+    if (a->matches != b->matches)
+        fprintf(f, "%-15s %s plays single games, %s whole matches: each "
+                   "statistic is per game for one and per match for the "
+                   "other\n",
+                "note", a->matches ? rb->name : ra->name,
+                a->matches ? ra->name : rb->name);
+    fputc('\n', f);
     row rows[MAX_ROWS];
     int n = make_rows(ra, rb, rows);
     fprintf(f, "%-18s %10s %10s %10s  %-24s %7s  %s\n", "statistic",

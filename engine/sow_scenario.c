@@ -32,6 +32,15 @@ typedef struct ctx {
 
 static int fail(const ctx *c, const sow_ynode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Control characters (a line break in a quoted value, say) as spaces:
+ * every message and difference stays one line. */
+static void one_line(char *s)
+{
+    for (unsigned char *p = (unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            *p = ' ';
+}
+
 static int fail(const ctx *c, const sow_ynode *n, const char *fmt, ...)
 {
     char msg[SOW_MSG_MAX];
@@ -39,6 +48,7 @@ static int fail(const ctx *c, const sow_ynode *n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    one_line(msg);
     return sow_error_set(c->err, c->f->path, n ? n->line : 0, n ? n->col : 0,
                          "%s", msg);
 }
@@ -114,6 +124,12 @@ static int get_text(const ctx *c, const sow_ynode *n, const char *what,
                             i < 5 ? "nothing (null)" : "a boolean");
     if (!n->text[0])
         return fail(c, n, "%s is empty", what);
+    for (const unsigned char *p = (const unsigned char *)n->text; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return fail(c, n, "%s holds a control character (a line break, "
+                              "a tab): write it on one line, without "
+                              "escapes",
+                        what);
     *out = n->text;
     return SOW_OK;
 }
@@ -502,6 +518,7 @@ static int finish_load(const char *path, sow_ynode *root,
     else
         strcpy(f->dir, ".");
     if (check_file(f, err)) {
+        one_line(err->msg);
         sow_scenario_free(f);
         return SOW_ERR;
     }
@@ -514,8 +531,10 @@ int sow_scenario_load(const char *path, sow_scenario_file **out,
 {
     *out = NULL;
     sow_ynode *root = NULL;
-    if (sow_yaml_parse_file(path, &root, err))
+    if (sow_yaml_parse_file(path, &root, err)) {
+        one_line(err->msg);
         return SOW_ERR;
+    }
     return finish_load(path, root, out, err);
 }
 
@@ -524,8 +543,10 @@ int sow_scenario_load_text(const char *path, const char *text, size_t len,
 {
     *out = NULL;
     sow_ynode *root = NULL;
-    if (sow_yaml_parse_text(path, text, len, &root, err))
+    if (sow_yaml_parse_text(path, text, len, &root, err)) {
+        one_line(err->msg);
         return SOW_ERR;
+    }
     return finish_load(path, root, out, err);
 }
 
@@ -636,6 +657,9 @@ static void add_diff(run *r, const char *field, const sow_ynode *at,
     snprintf(d->expected, sizeof d->expected, "%s", expected);
     snprintf(d->got, sizeof d->got, "%s", got);
     snprintf(d->note, sizeof d->note, "%s", note ? note : "");
+    one_line(d->expected);
+    one_line(d->got);
+    one_line(d->note);
 }
 
 static void fmt_list(char *buf, size_t size, const long *v, int n)
@@ -1257,6 +1281,8 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
             goto out;
     rc = SOW_OK;
 out:
+    if (rc)
+        one_line(err->msg);
     if (r->eng_ready)
         sow_engine_free(&r->e);
     sow_lua_close(r->lua);

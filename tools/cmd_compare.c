@@ -510,8 +510,65 @@ static int cited_ids(const char *text, char ids[][16], int n, int max)
     return n;
 }
 
-/* The options that differ, their documentation, and the rule texts it
- * cites. */
+static bool reads(const sow_expr *e, int opt)
+{
+    return e->kind != SOW_EXPR_CONST && e->opt == opt;
+}
+
+/* Where the variant file reads option `opt`: its fields and lap-end rules,
+ * one line, with the rule ids the lap-end rules cite added to ids. */
+static int show_uses(const sow_variant *v, int opt, char ids[][16], int n)
+{
+    static const char *const actions[] = {"stop", "relay", "capture", "hook",
+                                          "chain", "capture_opposite"};
+    const struct {
+        const char *key;
+        const sow_expr *e;
+    } fields[] = {
+        {"board.holes", &v->holes},
+        {"board.seeds", &v->seeds},
+        {"sowing.direction", &v->direction},
+        {"sowing.skip_origin", &v->skip_origin},
+        {"sowing.endless_move", &v->endless_move},
+        {"sowing.bearoff.sticky", &v->bearoff_sticky},
+        {"end.seeds_at_most", &v->seeds_at_most},
+        {"end.repetition", &v->repetition},
+        {"end.no_capture_plies", &v->no_capture_plies},
+        {"end.max_plies", &v->max_plies},
+        {"match.enabled", &v->match},
+        {"match.max_games", &v->match_games},
+    };
+    char line[1024];
+    size_t len = 0;
+    line[0] = 0;
+    for (size_t k = 0; k < sizeof fields / sizeof *fields; k++)
+        if (reads(fields[k].e, opt) && len < sizeof line)
+            len += (size_t)snprintf(line + len, sizeof line - len,
+                                    "%s%s (line %d)", len ? ", " : "",
+                                    fields[k].key, fields[k].e->line);
+    for (int k = 0; k < v->nlap_rules && len < sizeof line; k++) {
+        const sow_lap_rule *r = &v->lap_rules[k];
+        if (!(r->has_if && reads(&r->cond, opt)) &&
+            !(r->action == SOW_LAP_CHAIN && reads(&r->chain.skip_empty, opt)))
+            continue;
+        len += (size_t)snprintf(line + len, sizeof line - len,
+                                "%slap_end rule %d (line %d, do: %s%s%s)",
+                                len ? ", " : "", k + 1, r->line,
+                                (unsigned)r->action < 6 ? actions[r->action]
+                                                        : "?",
+                                r->cite[0] ? ", rule: " : "", r->cite);
+        if (r->cite[0])
+            n = cited_ids(r->cite, ids, n, 64);
+    }
+    if (line[0])
+        printf("    read by %s\n", line);
+    else if (v->script)
+        printf("    read by the script (%s)\n", v->script);
+    return n;
+}
+
+/* The options that differ, their documentation, where the variant reads
+ * them, and the rule texts cited. */
 static void show_rules(const side *a, const side *b)
 {
     const sow_variant *v = a->cg.v;
@@ -530,6 +587,7 @@ static void show_rules(const side *a, const side *b)
             printf("    %s\n", d->doc);
             nids = cited_ids(d->doc, ids, nids, 64);
         }
+        nids = show_uses(v, i, ids, nids);
     }
     if (!nids)
         return;
@@ -746,38 +804,30 @@ int cmd_compare(int argc, char **argv)
                *moves = NULL;
     bool json = false;
     for (int i = 1; i < argc; i++) {
-        int t = cli_take_option(C, argc, argv, &i, &base);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        if ((t = sp_take_flag(C, argc, argv, &i, &fl)) == 2)
+        int t = sp_take_flag(C, argc, argv, &i, &base, &fl);
+        if (t == 2)
             return 2;
         if (t)
             continue;
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
             return help();
-        if (strcmp(a, "--json") == 0) {
+        /* the flags that take a value */
+        const struct {
+            const char *flag;
+            const char **to;
+        } vals[] = {{"--a", &ta}, {"--b", &tb}, {"--svg", &svg},
+                    {"--moves", &moves}};
+        int k = 0;
+        while (k < 4 && strcmp(a, vals[k].flag) != 0)
+            k++;
+        if (k < 4) {
+            if (!(*vals[k].to = cli_value(C, argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--json") == 0) {
             json = true;
-        } else if (strcmp(a, "--a") == 0) {
-            if (!(ta = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--b") == 0) {
-            if (!(tb = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--svg") == 0) {
-            if (!(svg = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--moves") == 0) {
-            if (!(moves = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (a[0] == '-') {
-            return cli_usage(C, "unknown flag '%s'", a);
-        } else if (variant) {
-            return cli_usage(C, "one variant at a time");
-        } else {
-            variant = a;
+        } else if (sp_take_variant(C, a, &variant)) {
+            return 2;
         }
     }
     if (!variant)

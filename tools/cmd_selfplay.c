@@ -58,12 +58,8 @@ int cmd_selfplay(int argc, char **argv)
     long long shard_i = 0, shard_n = 1;
     bool json = false;
     for (int i = 1; i < argc; i++) {
-        int t = cli_take_option(C, argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        if ((t = sp_take_flag(C, argc, argv, &i, &fl)) == 2)
+        int t = sp_take_flag(C, argc, argv, &i, &o, &fl);
+        if (t == 2)
             return 2;
         if (t)
             continue;
@@ -89,12 +85,8 @@ int cmd_selfplay(int argc, char **argv)
         } else if (strcmp(a, "--jsonl") == 0) {
             if (!(jsonl = cli_value(C, argc, argv, &i)))
                 return 2;
-        } else if (a[0] == '-') {
-            return cli_usage(C, "unknown flag '%s'", a);
-        } else if (variant) {
-            return cli_usage(C, "one variant at a time");
-        } else {
-            variant = a;
+        } else if (sp_take_variant(C, a, &variant)) {
+            return 2;
         }
     }
     if (!variant)

@@ -34,23 +34,34 @@ long long sp_parse_num(const char *v, long long lo, long long hi)
     return n;
 }
 
-int sp_take_flag(const char *cmd, int argc, char **argv, int *i, sp_flags *f)
+/* The value of argv[*i], a whole number in lo..hi: 0, or 2 after a usage
+ * error. */
+static int num_flag(const char *cmd, int argc, char **argv, int *i,
+                    long long lo, long long hi, long long *out)
 {
+    const char *flag = argv[*i], *v = cli_value(cmd, argc, argv, i);
+    if (!v)
+        return 2;
+    if ((*out = sp_parse_num(v, lo, hi)) < 0)
+        return cli_usage(cmd, "%s takes a whole number from %lld to %lld, "
+                              "not '%s'",
+                         flag, lo, hi, v);
+    return 0;
+}
+
+int sp_take_flag(const char *cmd, int argc, char **argv, int *i,
+                 cli_opts *o, sp_flags *f)
+{
+    int t = cli_take_option(cmd, argc, argv, i, o);
+    if (t)
+        return t < 0 ? 2 : 1;
     const char *a = argv[*i], *v;
     if (strcmp(a, "--games") == 0) {
-        if (!(v = cli_value(cmd, argc, argv, i)))
+        if (num_flag(cmd, argc, argv, i, 1, SP_MAX_GAMES, &f->games))
             return 2;
-        if ((f->games = sp_parse_num(v, 1, SP_MAX_GAMES)) < 0)
-            return cli_usage(cmd, "--games takes a whole number from 1 to "
-                                  "%lld, not '%s'",
-                             SP_MAX_GAMES, v);
     } else if (strcmp(a, "--threads") == 0) {
-        if (!(v = cli_value(cmd, argc, argv, i)))
+        if (num_flag(cmd, argc, argv, i, 1, SP_MAX_THREADS, &f->threads))
             return 2;
-        if ((f->threads = sp_parse_num(v, 1, SP_MAX_THREADS)) < 0)
-            return cli_usage(cmd, "--threads takes a whole number from 1 "
-                                  "to %d, not '%s'",
-                             SP_MAX_THREADS, v);
     } else if (strcmp(a, "--seed") == 0) {
         if (!(v = cli_value(cmd, argc, argv, i)))
             return 2;
@@ -69,6 +80,16 @@ int sp_take_flag(const char *cmd, int argc, char **argv, int *i, sp_flags *f)
     }
     f->given = true;
     return 1;
+}
+
+int sp_take_variant(const char *cmd, const char *arg, const char **variant)
+{
+    if (arg[0] == '-')
+        return cli_usage(cmd, "unknown flag '%s'", arg);
+    if (*variant)
+        return cli_usage(cmd, "one variant at a time");
+    *variant = arg;
+    return 0;
 }
 
 int sp_parse_players(const char *cmd, const char *players, sp_players *out)

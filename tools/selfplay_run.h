@@ -34,11 +34,15 @@ typedef struct sp_flags {
 
 void sp_flags_default(sp_flags *f);
 
-/* If argv[*i] is one of the flags above, take it (and its value) into f.
- * Returns 1 if taken, 0 if not one of them, 2 on a usage error (printed
- * as "sow CMD: ..."). */
+/* If argv[*i] is --option NAME=VALUE (into o) or one of the flags above
+ * (into f), take it and its value. Returns 1 if taken, 0 if not one of
+ * them, 2 on a usage error (printed as "sow CMD: ..."). */
 int sp_take_flag(const char *cmd, int argc, char **argv, int *i,
-                 sp_flags *f);
+                 cli_opts *o, sp_flags *f);
+
+/* An argument that is none of a command's flags: the variant, once.
+ * Returns 0, or 2 after a usage error (an unknown flag, a second variant). */
+int sp_take_variant(const char *cmd, const char *arg, const char **variant);
 
 /* A whole number in lo..hi from text, or -1. */
 long long sp_parse_num(const char *v, long long lo, long long hi);

@@ -39,6 +39,8 @@ cwd=$elsewhere t install-show-file 0 "out~file: $dest/usr/bin/../share/sow/varia
     noerr -- "$isow" show adji-kui-1
 cwd=$elsewhere t install-validate 0 "out~: ok (adji-kui-1)" noerr \
     -- "$isow" validate "$share/variants/adji_kui_1.yaml"
+cwd=$elsewhere t install-test 0 'out~scenarios, 0 failed' noerr \
+    -- "$isow" test adji-boto
 cwd=$elsewhere t install-play 0 'outre=^game over after [0-9]+ plies' noerr \
     -- "$isow" play adji-kui-1 --south computer --north computer --seed 2
 limit=300 t install-uninstall 0 "nofile=$isow" "nofile=$share" \

@@ -69,26 +69,61 @@ def move_of(tok):
     return int(tok) if tok.isdigit() else tok
 
 
+def only(start, known):
+    """The reference can take the start fields `known` only."""
+    for k in start:
+        if k not in known:
+            raise Skip("start.%s" % k)
+
+
 # ---- one adapter per reference ----------------------------------------------
 #
 # An adapter holds the reference's game (or session) and answers: legal(),
 # play(move) (raises ValueError when refused), and view(), a dict of what
 # the reference can tell, keyed as the expectations are.
 
-class Kui1:
+class Single:
+    """A reference whose Game is the whole session (no matches): legal()
+    and play() are the game's, legal moves taken from the player to move."""
+
+    def legal(self):
+        g = self.g
+        if hasattr(g, "phase"):          # Andada: legal() has no argument
+            return g.legal()
+        return [] if g.result else g.legal(g.to_move)
+
+    def play(self, move):
+        if move not in self.legal():
+            raise ValueError(move)
+        self.g.play(move)
+
+    def begin(self, opts, start, known):
+        """Parse the options; without a start, make the game from the
+        variant's start and return False; else check that the reference
+        takes every start field given (`known`) and return True."""
+        self.opts = self.ref.parse_options(opts)
+        if start is None:
+            self.g = self.ref.Game(self.opts)
+            return False
+        only(start, known)
+        return True
+
+    def common(self):
+        g = self.g
+        return {"board": g.board, "captured": g.captured,
+                "to_move": g.to_move, "legal": self.legal(),
+                "over": g.result is not None, "ply": g.ply,
+                "result": g.result}
+
+
+class Kui1(Single):
     ref = load_ref("adji_kui_1")
-    phases = {}
 
     def __init__(self, opts, start, skipped):
-        K = self.ref
-        o = K.parse_options(opts)
-        if start is None:
-            self.g = K.Game(o)
+        if not self.begin(opts, start, {"board", "to_move", "captured",
+                                        "ply", "since_capture"}):
             return
-        known = {"board", "to_move", "captured", "ply", "since_capture"}
-        for k in start:
-            if k not in known:
-                raise Skip("start.%s" % k)
+        K, o = self.ref, self.opts
         board = start.get("board")
         self.g = K.Game(o, board=board,
                         to_move=player(start.get("to_move", "south")))
@@ -101,36 +136,18 @@ class Kui1:
         elif g.ply >= o["max_plies"]:
             g._end("max_plies reached", unfinished=True)
 
-    def legal(self):
-        g = self.g
-        return [] if g.result else g.legal(g.to_move)
-
-    def play(self, move):
-        if move not in self.legal():
-            raise ValueError(move)
-        self.g.play(move)
-
     def view(self):
-        g = self.g
-        return {"board": g.board, "captured": g.captured,
-                "to_move": g.to_move, "legal": self.legal(),
-                "over": g.result is not None, "ply": g.ply,
-                "result": g.result}
+        return self.common()
 
 
-class Boto:
+class Boto(Single):
     ref = load_ref("adji_boto")
 
     def __init__(self, opts, start, skipped):
-        B = self.ref
-        o = B.parse_options(opts)
-        if start is None:
-            self.g = B.Game(o)
+        if not self.begin(opts, start, {"board", "to_move", "captured",
+                                        "ply", "phase", "played"}):
             return
-        known = {"board", "to_move", "captured", "ply", "phase", "played"}
-        for k in start:
-            if k not in known:
-                raise Skip("start.%s" % k)
+        B, o = self.ref, self.opts
         ply = start.get("ply", 0)
         phase = start.get("phase", "opening")
         if (phase in ("play", 0)) != (ply >= 10):
@@ -151,38 +168,20 @@ class Boto:
         elif start.get("played"):
             raise Skip("start.played after the opening")
 
-    def legal(self):
-        g = self.g
-        return [] if g.result else g.legal(g.to_move)
-
-    def play(self, move):
-        if move not in self.legal():
-            raise ValueError(move)
-        self.g.play(move)
-
     def view(self):
-        g = self.g
-        return {"board": g.board, "captured": g.captured,
-                "to_move": g.to_move, "legal": self.legal(),
-                "over": g.result is not None, "ply": g.ply,
-                "phase": "opening" if g.in_opening() else "play",
-                "result": g.result}
+        v = self.common()
+        v["phase"] = "opening" if self.g.in_opening() else "play"
+        return v
 
 
-class Andada:
+class Andada(Single):
     ref = load_ref("andada")
 
     def __init__(self, opts, start, skipped):
-        A = self.ref
-        o = A.parse_options(opts)
-        self.opts = o
-        if start is None:
-            self.g = A.Game(o)
+        if not self.begin(opts, start, {"board", "to_move", "captured",
+                                        "ply", "phase", "bearoff"}):
             return
-        known = {"board", "to_move", "captured", "ply", "phase", "bearoff"}
-        for k in start:
-            if k not in known:
-                raise Skip("start.%s" % k)
+        A, o = self.ref, self.opts
         if start.get("phase") not in ("play", 0) or start.get("ply", 0) < 2:
             raise Skip("a given position before the regular moves")
         self.g = A.Game(o, board=start["board"],
@@ -191,26 +190,16 @@ class Andada:
                         sticky=bool(start.get("bearoff", False)),
                         ply=start["ply"])
 
-    def legal(self):
-        return self.g.legal()
-
-    def play(self, move):
-        if move not in self.legal():
-            raise ValueError(move)
-        self.g.play(move)
-
     def view(self):
         g = self.g
-        endless = []
+        v = self.common()
+        v["endless"] = []
         if (g.result is None and g.phase() == 2 and
                 self.opts["endless_move"] == "forbid"):
-            endless = sorted(h for h, out in g.outcomes().items()
-                             if out is self.ref.ENDLESS)
-        phase = ("opening", "first", "play")[g.phase()]
-        return {"board": g.board, "captured": g.captured,
-                "to_move": g.to_move, "legal": g.legal(),
-                "over": g.result is not None, "ply": g.ply,
-                "phase": phase, "endless": endless, "result": g.result}
+            v["endless"] = sorted(h for h, out in g.outcomes().items()
+                                  if out is self.ref.ENDLESS)
+        v["phase"] = ("opening", "first", "play")[g.phase()]
+        return v
 
 
 class Kui2:
@@ -225,11 +214,8 @@ class Kui2:
         self._scan()
         if start is None:
             return
-        known = {"board", "owners", "to_move", "captured", "ply", "game",
-                 "starter", "phase", "state"}
-        for k in start:
-            if k not in known:
-                raise Skip("start.%s" % k)
+        only(start, {"board", "owners", "to_move", "captured", "ply", "game",
+                 "starter", "phase", "state"})
         g0 = self.s.game
         state = start.get("state", {})
         phase = start.get("phase", "play")

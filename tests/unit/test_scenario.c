@@ -270,34 +270,35 @@ static void run_error(const char *text, int line, int col, const char *want)
 static void test_run_errors(void **state)
 {
     (void)state;
-    const char *head = "variant: adji-kui-1\nscenarios:\n  - name: a\n";
-    char text[512];
-    snprintf(text, sizeof text, "%s    options: {skip: true}\n"
-                                "    expect: {over: false}\n",
-             head);
-    run_error(text, 4, 15, "has no option 'skip'");
-    snprintf(text, sizeof text, "%s    options: {skip_origin: maybe}\n"
-                                "    expect: {over: false}\n",
-             head);
-    run_error(text, 4, 28, "skip_origin");
-    snprintf(text, sizeof text, "%s    start: {board: [1, 2, 3]}\n"
-                                "    expect: {over: false}\n",
-             head);
-    run_error(text, 4, 20, "3 counts, but the board has 12 holes");
-    snprintf(text, sizeof text, "%s    start: {phase: opening}\n"
-                                "    expect: {over: false}\n",
-             head);
-    run_error(text, 4, 20, "phase 'opening'");
-    snprintf(text, sizeof text, "%s    start: {state: {buyer: 1}}\n"
-                                "    expect: {over: false}\n",
-             head);
-    run_error(text, 4, 21, "state 'buyer'");
-    snprintf(text, sizeof text, "%s    start: {game: 2}\n"
-                                "    expect: {over: false}\n",
-             head);
-    run_error(text, 4, 19, "for a game of a match");
-    snprintf(text, sizeof text, "%s    expect: {legal: \"2 99\"}\n", head);
-    run_error(text, 4, 21, "legal: move 99: there is no such hole");
+    /* the lines of the case after its name, where the error is, what it
+     * says */
+    static const struct {
+        const char *body;
+        int line, col;
+        const char *want;
+    } cases[] = {
+        {"    options: {skip: true}\n    expect: {over: false}\n", 4, 15,
+         "has no option 'skip'"},
+        {"    options: {skip_origin: maybe}\n    expect: {over: false}\n", 4,
+         28, "skip_origin"},
+        {"    start: {board: [1, 2, 3]}\n    expect: {over: false}\n", 4, 20,
+         "3 counts, but the board has 12 holes"},
+        {"    start: {phase: opening}\n    expect: {over: false}\n", 4, 20,
+         "phase 'opening'"},
+        {"    start: {state: {buyer: 1}}\n    expect: {over: false}\n", 4, 21,
+         "state 'buyer'"},
+        {"    start: {game: 2}\n    expect: {over: false}\n", 4, 19,
+         "for a game of a match"},
+        {"    expect: {legal: \"2 99\"}\n", 4, 21,
+         "legal: move 99: there is no such hole"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "variant: adji-kui-1\nscenarios:\n  - name: a\n%s",
+                 cases[i].body);
+        run_error(text, cases[i].line, cases[i].col, cases[i].want);
+    }
 }
 
 int main(void)
