@@ -186,6 +186,39 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
     cite(s, ph ? ph->cite : NULL, out);
 }
 
+bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
+                            const sow_event *ev, sow_story *out)
+{
+    if (ev->kind != SOW_EV_DROP || ev->hole < 0 || ev->hole >= s->holes)
+        return false;
+    const sow_variant *v = s->v;
+    int c = ev->count;
+    bool opp = g->owner[ev->hole] != ev->player;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        if (!((s->lap_rules_on >> i) & 1))
+            continue;
+        if (!(c < 63 ? (r->counts >> c) & 1 : r->counts_high))
+            continue;
+        if ((r->owner == SOW_OWNER_OWN && opp) ||
+            (r->owner == SOW_OWNER_OPPONENT && !opp))
+            continue;
+        /* the first rule matching count and owner is the one the lap end
+         * would ask (next_count and min_ply aside) */
+        if (r->action == SOW_LAP_STOP || r->action == SOW_LAP_RELAY)
+            return false;
+        char h[16];
+        sow_hole_label(s, ev->hole, h, sizeof h);
+        snprintf(out->text, sizeof out->text,
+                 "%s now holds %d, but the lap goes on: only the last seed "
+                 "of a lap counts, so %s",
+                 h, c, c == 1 ? "it stays" : "they stay");
+        cite(s, r->cite, out);
+        return true;
+    }
+    return false;
+}
+
 void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
                          sow_story *out)
 {

@@ -41,6 +41,13 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
 void sow_narrate_move(const sow_setup *s, const sow_game *before,
                       sow_move m, const sow_game *after, sow_story *out);
 
+/* A drop that is not the last of its lap (ev a DROP) but makes a count a
+ * lap-end rule would act on (a capture, the script's say) if the lap ended
+ * there: the rule does not apply en passant (Adji Kui II's four in an
+ * opponent's hole, K2.3). Returns true and tells it, citing that rule. */
+bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
+                            const sow_event *ev, sow_story *out);
+
 /* Tell the moves of `player` left out as endless (the holes in mask). */
 void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
                          sow_story *out);

@@ -178,7 +178,8 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
             continue;
         }
         if (t->brief && ev->kind == SOW_EV_DROP) {
-            /* the drops of a lap on one line */
+            /* the drops of a lap on one line, then any count made en
+             * passant that a lap end would have acted on */
             char line[1024];
             size_t len = (size_t)snprintf(line, sizeof line, "sows into");
             int j = i;
@@ -197,10 +198,18 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
             while (j < t->nev && t->ev[j].kind == SOW_EV_DROP)
                 j++;
             say(line, &st, &last);
+            for (int k = i; k < j - 1; k++) /* not the lap's last drop */
+                if (sow_narrate_en_passant(s, after, &t->ev[k], &st))
+                    say(st.text, &st, &last);
             i = j - 1;
             continue;
         }
         say(st.text, &st, &last);
+        if (ev->kind == SOW_EV_DROP && i + 1 < t->nev &&
+            (t->ev[i + 1].kind == SOW_EV_DROP ||
+             t->ev[i + 1].kind == SOW_EV_SKIP) &&
+            sow_narrate_en_passant(s, after, ev, &st))
+            say(st.text, &st, &last);
     }
     if (t->overflow && !t->json)
         printf("  (more than %d events in this ply; the rest are not "

@@ -652,6 +652,13 @@ t trace-kui2-left-out 0 noerr 'out~  left out of North'"'"'s legal moves because
 t trace-kui2-endless 0 noerr 'out~  this move would never end: after 105 laps a lap starts again from the same board, hole and seeds in hand' \
     'out~  the game ends: endless move (South 23, North 25); North wins' \
     -- sow trace adji-kui-2 --moves "$KUI2_END" --option endless_move=end_game --brief --no-board
+# K2.3: a four made en passant (not by the lap's last seed) stays
+t trace-kui2-en-passant 0 noerr 'out~  sows into a b c d e f A B C' \
+    'out~  c now holds 4, but the lap goes on: only the last seed of a lap counts, so they stay' \
+    -- sow trace adji-kui-2 --moves "0 6 0" --brief --no-board
+t trace-kui2-en-passant-full 0 noerr 'out~  one seed into c, now 4' \
+    'out~  c now holds 4, but the lap goes on: only the last seed of a lap counts, so they stay' \
+    -- sow trace adji-kui-2 --moves "0 6 0" --no-board
 # B.2 leave one, B.4 the chain (data), B.3 the opening
 t trace-boto 0 noerr 'out~  South lifts 9 seeds from a and leaves 1 there' \
     'out~      B.2: A move takes all seeds but one from an own hole holding 2 or more and sows them in one lap, counter-clockwise.' \
