@@ -467,8 +467,8 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         return SOW_ERR;
     const char *t;
     if (!(f->variant = get(root, "variant")))
-        return fail(&c, root, "no variant: name the variant (an id such as "
-                              "adji-kui-1, or a path relative to this file)");
+        return fail(&c, root, "no variant: name the variant (its id, as sow list "
+                              "shows it, or a path relative to this file)");
     if (get_text(&c, f->variant, "variant", &t))
         return SOW_ERR;
     if ((f->options = get(root, "options")) &&
