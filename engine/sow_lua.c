@@ -1663,6 +1663,12 @@ void sow_lua_set_memo(sow_lua *x, bool on)
     x->memo_off = !on;
 }
 
+void sow_lua_collect(sow_lua *x)
+{
+    if (x && x->L)
+        lua_gc(x->L, LUA_GCCOLLECT);
+}
+
 sow_rules sow_lua_rules(sow_lua *x)
 {
     sow_rules r;

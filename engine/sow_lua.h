@@ -14,10 +14,12 @@
 
 #include "sow_game.h"
 
+/* The memory, instruction and time budgets may be lowered at build time
+ * (the fuzz harnesses do, so that a looping input or a memory bomb costs
+ * milliseconds); the messages name the default values. */
+#ifndef SOW_LUA_MEM_LIMIT
 #define SOW_LUA_MEM_LIMIT (32u * 1024u * 1024u)
-/* The instruction and time budgets may be lowered at build time (the fuzz
- * harnesses do, so that a looping input costs milliseconds); the messages
- * name the default values. */
+#endif
 #ifndef SOW_LUA_INSN_LIMIT
 #define SOW_LUA_INSN_LIMIT 20000000L
 #endif
@@ -50,6 +52,11 @@ void sow_lua_close(sow_lua *x);
  * without running the hook (sow_memo.h). A hook found to decide otherwise
  * (math.random, state of its own) turns the cache off by itself. */
 void sow_lua_set_memo(sow_lua *x, bool on);
+
+/* Run the script's garbage collector to the end: what the hooks left
+ * behind is freed now (a long-lived state, e.g. a fuzz harness's, then
+ * frees what each run allocated before the next). */
+void sow_lua_collect(sow_lua *x);
 
 /* The rule interface backed by this script (ctx is x). */
 sow_rules sow_lua_rules(sow_lua *x);
