@@ -270,14 +270,30 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
 /* A.5, P12, P16: whether bear-off applies to the move about to be made,
  * tested at its start: every hole holds at most bearoff_max seeds (from
  * ply bearoff_from on, in ordinary play); sticky keeps it on once it was. */
+/* Whether every hole holds at most max seeds, tested four holes a word:
+ * a lane of more than max sets its top bit when 0x7FFF - max is added
+ * (counts stay below 2^15, so nothing carries into the next lane); the
+ * lanes past the last hole are 0. */
+static bool board_at_most(const sow_setup *s, const sow_game *g, int max)
+{
+    if (max >= 0x7FFF)
+        return true;
+    const uint64_t add = 0x0001000100010001ULL * (uint64_t)(0x7FFF - max);
+    uint64_t over = 0;
+    for (int k = 0; k < (s->holes + 3) / 4; k++) {
+        uint64_t w;
+        memcpy(&w, g->board + 4 * k, sizeof w);
+        over |= w + add;
+    }
+    return (over & 0x8000800080008000ULL) == 0;
+}
+
 static bool bearoff_now(const sow_setup *s, sow_game *g)
 {
     const sow_variant *v = s->v;
     if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
         return false;
-    bool all = true;
-    for (int h = 0; h < s->holes && all; h++)
-        all = g->board[h] <= v->bearoff_max;
+    const bool all = board_at_most(s, g, v->bearoff_max);
     g->bearoff_on = s->bearoff_sticky ? (g->bearoff_on || all) : all;
     return g->bearoff_on;
 }
@@ -290,9 +306,21 @@ static const uint64_t lane_ones[5][5] = {
     {0, 0, 0, 0, 0x1000000000000},
     {0, 0, 0, 0, 0}};
 
-/* Add 1 to lanes a..b-1 of the board words (no wrap). */
+/* Add 1 to lanes a..b-1 of the board words (no wrap). w has a word past
+ * the board's last (SOW_RUN_WORDS): a short run adds to the word of a and
+ * the next, without a loop (most relay laps are short). */
+#define SOW_RUN_WORDS (SOW_MAX_HOLES / 4 + 1)
 static inline void add_run(uint64_t *w, int a, int b)
 {
+    if (b - a <= 4) {
+        if (a >= b)
+            return;
+        const int k = a >> 2, sh = (a & 3) * 16;
+        const uint64_t m = lane_ones[0][b - a]; /* lanes 0..b-a-1 */
+        w[k] += m << sh;
+        w[k + 1] += (m >> 1) >> (63 - sh); /* what passed the word's end */
+        return;
+    }
     while (a < b) {
         int k = a >> 2, base = k << 2;
         int hi = b - base < 4 ? b - base : 4;
@@ -322,7 +350,7 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
     const size_t bytes = (size_t)nw * sizeof(uint64_t);
     int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
     b[hole] = (uint16_t)s->leave;
-    uint64_t w[16];
+    uint64_t w[SOW_RUN_WORDS] = {0};
     memcpy(w, b, bytes); /* lanes past n are 0 and stay 0 */
     int origin = hole, h = hole;
     *endless = false;
@@ -429,6 +457,13 @@ static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
     return seeds;
 }
 
+/* Whether a lap-end action (of the lap_action table) ends the move. */
+static inline bool lap_ends(int a)
+{
+    return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ||
+           a == SOW_LAP_CAPTURE_OPPOSITE || a >= SOW_LAP_CHAIN_AT(0);
+}
+
 /* A lap of a proof ended in h: 2 when it relays (the seeds lifted), 1
  * when the move ends, -1 when the rules or the script must decide. */
 static inline int proof_lap_end(const sow_setup *s, const uint8_t *own,
@@ -443,10 +478,23 @@ static inline int proof_lap_end(const sow_setup *s, const uint8_t *own,
         *origin = h;
         return 2;
     }
-    return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ||
-                   a == SOW_LAP_CAPTURE_OPPOSITE || a >= SOW_LAP_CHAIN_AT(0)
-               ? 1
-               : -1;
+    return lap_ends(a) ? 1 : -1;
+}
+
+/* The first lap of a proof, read off the board without copying it: true
+ * when it ends the move (a lap that does not come round the board ends in
+ * hole + seeds, which then holds one more). Most moves end in their first
+ * lap; the others are proved in full. */
+static inline bool first_lap_ends(const sow_setup *s, const sow_game *g,
+                                  int player, int hole)
+{
+    const int n = s->holes;
+    const int seeds = g->board[hole] - s->leave;
+    if (seeds < 1 || seeds >= n)
+        return false;
+    const int e = hole + seeds < n ? hole + seeds : hole + seeds - n;
+    const int c = g->board[e] + 1;
+    return c < 64 && lap_ends(s->lap_action[g->owner[e] != player][c]);
 }
 
 /* Whether a relay move of `player` from `hole` ends (1) or never does (0),
@@ -515,17 +563,21 @@ static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
     const uint8_t *own = g->owner;
     const int n = s->holes, nw = (n + 3) / 4;
     const size_t bytes = (size_t)nw * sizeof(uint64_t);
-    uint64_t w[16], saved[16];
-    memcpy(w, g->board, bytes);
+    uint64_t w[SOW_RUN_WORDS], saved[16];
+    memcpy(w, g->board, sizeof g->board); /* a fixed size: no call */
+    w[SOW_RUN_WORDS - 1] = 0;
     int seeds = proof_lift(s, w, hole);
     int origin = hole, h = hole, saved_origin = -1, saved_seeds = -1;
-    uint64_t first_state[16];
-    memcpy(first_state, w, bytes);
+    uint64_t first_state[16]; /* made when the search starts */
     const int first_seeds = seeds;
     long power = 1, lam = 0, laps = 0;
     for (;;) {
         if (++laps > SOW_FREE_LAPS) {
             const long t = laps - SOW_FREE_LAPS - 1; /* Brent's lap count */
+            if (t == 0) {
+                memcpy(first_state, g->board, sizeof first_state);
+                proof_lift(s, first_state, hole);
+            }
             if ((seeds == first_seeds && origin == hole &&
                  same_words(w, first_state, nw)) ||
                 (t > 0 && seeds == saved_seeds && origin == saved_origin &&
@@ -568,10 +620,17 @@ static bool bearoff_would(const sow_setup *s, const sow_game *g)
         return false;
     if (s->bearoff_sticky && g->bearoff_on)
         return true;
-    for (int h = 0; h < s->holes; h++)
-        if (g->board[h] > v->bearoff_max)
-            return false;
-    return true;
+    return board_at_most(s, g, v->bearoff_max);
+}
+
+/* Whether a lap-end rule in force asks the script. */
+static bool lap_hooks(const sow_setup *s)
+{
+    for (int i = 0; i < s->v->nlap_rules; i++)
+        if (((s->lap_rules_on >> i) & 1) &&
+            s->v->lap_rules[i].action == SOW_LAP_HOOK)
+            return true;
+    return false;
 }
 
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
@@ -782,14 +841,24 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
         return n;
     /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each
      * candidate by playing it on a copy. */
+    const bool bear = bearoff_would(s, g);
+    if (bear && !s->force_general && !lap_hooks(s))
+        /* A.5, P11: under bear-off no move is endless. A lap goes on from
+         * where the last one ended, along the sowing direction; once the
+         * sowing is in the mover's row, the first seed to leave the row
+         * ends the move, so it stays there at most a row's length of laps,
+         * and it reaches that row from the other within one round. (With
+         * a lap_end hook the proof still runs: its errors show here.) */
+        return n;
     int k = 0;
     sow_game copy;
     /* as sow_sow's choice of its word paths (bear-off needs the full
      * path) */
     const bool words = !s->skip_origin && s->dir == SOW_DIR_CCW &&
-                       !s->force_general && !bearoff_would(s, g);
+                       !s->force_general && !bear;
     for (int i = 0; i < n; i++) {
-        int ends = !words            ? -1
+        int ends = !words                                ? -1
+                   : first_lap_ends(s, g, player, out[i]) ? 1
                    : s->holes <= 16 ? ends16(s, g, player, out[i])
                                      : endsw(s, g, player, out[i]);
         bool endless = ends == 0;
