@@ -73,9 +73,11 @@ struct sow_lua {
     const sow_setup *view_setup; /* the setup its geometry was built for */
     int view_holes;
     sow_dir view_dir;
-    /* the lap_end cache (sow_memo.h): a miss runs the hook with the
-     * recording view, which reads the game directly and logs each read */
+    /* the lap_end and play caches (sow_memo.h): a miss runs the hook
+     * with the recording view, which reads the game directly and logs
+     * each read */
     sow_memo *memo;
+    sow_memo *play_memo; /* NULL once the play hook proved impure */
     bool memo_off;      /* not used (turned off, or the hook proved impure) */
     bool recording;     /* a hook call with the recording view runs */
     bool rec_impure;    /* it did something the cache cannot key on */
@@ -1005,7 +1007,9 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
     memcpy(x->text, text, len);
     x->text[len] = 0;
     x->len = len;
-    x->memo = sow_memo_new(); /* NULL: no cache, hooks always run */
+    /* NULL: no cache, hooks always run */
+    x->memo = sow_memo_new(sizeof(sow_lap_decision));
+    x->play_memo = sow_memo_new(sizeof(sow_changes));
     if (build(x, err)) {
         sow_lua_close(x);
         return SOW_ERR;
@@ -1078,6 +1082,7 @@ void sow_lua_close(sow_lua *x)
         return;
     unbuild(x);
     sow_memo_free(x->memo);
+    sow_memo_free(x->play_memo);
     free(x->path);
     free(x->text);
     free(x);
@@ -1275,6 +1280,32 @@ static void read_lap_end(lua_State *L, hook_call *c)
     }
 }
 
+/* A miss of a cache: run the hook with the recording view and keep what
+ * it returned (c->out) under the values it read; the arguments hole (and
+ * count, when the hook takes it) are read first. A call using math.random
+ * is not kept; *impure is set when the call contradicts the cache. */
+static int recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, int hole,
+                         int count, bool with_count, bool *impure,
+                         sow_error *err)
+{
+    x->recording = true;
+    x->rec_impure = false;
+    x->rec_g = c->g;
+    x->rec_hole = hole;
+    x->rec_count = count;
+    x->rec_log.n = 0;
+    rec_log(x, SOW_LOC_HOLE, hole);
+    if (with_count)
+        rec_log(x, SOW_LOC_COUNT, count);
+    int rc = call_hook(c, err);
+    x->recording = false;
+    x->rec_g = NULL;
+    if (rc == SOW_OK && !x->rec_impure &&
+        sow_memo_add(memo, &x->rec_log, c->out))
+        *impure = true;
+    return rc;
+}
+
 static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
                        int hole, int count, sow_lap_decision *out,
                        sow_error *err)
@@ -1294,20 +1325,9 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
                    .read = read_lap_end, .out = out};
     if (x->memo_off || !x->memo)
         return call_hook(&c, err);
-    /* a miss: run the hook with the recording view, keep its decision */
-    x->recording = true;
-    x->rec_impure = false;
-    x->rec_g = g;
-    x->rec_hole = hole;
-    x->rec_count = count;
-    x->rec_log.n = 0;
-    rec_log(x, SOW_LOC_HOLE, hole);
-    rec_log(x, SOW_LOC_COUNT, count);
-    int rc = call_hook(&c, err);
-    x->recording = false;
-    x->rec_g = NULL;
-    if (rc == SOW_OK && !x->rec_impure &&
-        sow_memo_add(x->memo, &x->rec_log, out))
+    bool impure = false;
+    int rc = recorded_call(x, &c, x->memo, hole, count, true, &impure, err);
+    if (impure)
         x->memo_off = true; /* decisions that are no function of the view */
     return rc;
 }
@@ -1485,13 +1505,33 @@ static void read_play(lua_State *L, hook_call *c)
         read_changes(L, c, t, c->out);
 }
 
+/* A scripted move (Andada's opening relay) is cached as lap_end decisions
+ * are: a play hook decides from the view and the hole alone
+ * (schemas/README.md). */
 static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {
+    sow_lua *x = ctx;
+    if (!x->memo_off && x->play_memo) {
+        const sow_changes *hit = sow_memo_find(x->play_memo, g, hole, 0);
+        if (hit) {
+            *out = *hit;
+            return SOW_OK;
+        }
+    }
     hook_call c = {.x = ctx, .hook = SOW_HOOK_PLAY, .s = s, .g = g,
                    .nargs = 1, .args = {hole}, .nres = 1, .read = read_play,
                    .out = out};
-    return call_hook(&c, err);
+    if (x->memo_off || !x->play_memo)
+        return call_hook(&c, err);
+    bool impure = false;
+    int rc = recorded_call(x, &c, x->play_memo, hole, 0, false, &impure,
+                           err);
+    if (impure) { /* moves that are no function of the view */
+        sow_memo_free(x->play_memo);
+        x->play_memo = NULL;
+    }
+    return rc;
 }
 
 /* Text that is valid UTF-8 with no control characters (C0, DEL, C1): a

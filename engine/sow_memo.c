@@ -7,6 +7,7 @@
 #define UNSET (-1)
 #define MAX_NODES (1 << 18) /* then the cache starts again, empty */
 #define MAX_RESULTS (1 << 16)
+#define MAX_RESULT_BYTES (8 << 20) /* fewer results when each is large */
 
 typedef struct node {
     int32_t loc;        /* the location read next, or UNSET */
@@ -27,8 +28,9 @@ struct sow_memo {
     edge *edges;        /* table of emask + 1 slots */
     uint32_t emask;
     int nedges;
-    sow_lap_decision *results;
-    int nresults, cap_results;
+    unsigned char *results; /* nresults of rsize bytes */
+    size_t rsize;
+    int nresults, cap_results, max_results;
 };
 
 static uint64_t edge_key(int32_t n, int32_t v)
@@ -103,11 +105,19 @@ static void reset(sow_memo *m)
     memset(m->edges, 0, ((size_t)m->emask + 1) * sizeof *m->edges);
 }
 
-sow_memo *sow_memo_new(void)
+sow_memo *sow_memo_new(size_t result_size)
 {
+    if (result_size == 0)
+        return NULL;
     sow_memo *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
+    m->rsize = result_size;
+    m->max_results = MAX_RESULT_BYTES / result_size < MAX_RESULTS
+                         ? (int)(MAX_RESULT_BYTES / result_size)
+                         : MAX_RESULTS;
+    if (m->max_results < 1)
+        m->max_results = 1;
     m->emask = 1023;
     m->edges = calloc(m->emask + 1, sizeof *m->edges);
     if (!m->edges || grow((void **)&m->nodes, &m->cap_nodes, 1, sizeof(node))) {
@@ -163,8 +173,8 @@ int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
     return read_loc(g, low, loc);
 }
 
-const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
-                                      int hole, int count)
+const void *sow_memo_find(const sow_memo *m, const sow_game *g, int hole,
+                          int count)
 {
     int32_t low[8];
     fill_low(low, g, hole, count);
@@ -172,7 +182,7 @@ const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
     for (;;) {
         const node *nd = &m->nodes[n];
         if (nd->result >= 0)
-            return &m->results[nd->result];
+            return m->results + (size_t)nd->result * m->rsize;
         if (nd->loc == UNSET)
             return NULL;
         n = child_of(m, n, read_loc(g, low, nd->loc));
@@ -181,16 +191,15 @@ const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
     }
 }
 
-int sow_memo_add(sow_memo *m, const sow_memo_log *log,
-                 const sow_lap_decision *d)
+int sow_memo_add(sow_memo *m, const sow_memo_log *log, const void *d)
 {
-    if (m->nnodes + log->n + 1 > MAX_NODES || m->nresults >= MAX_RESULTS)
+    if (m->nnodes + log->n + 1 > MAX_NODES || m->nresults >= m->max_results)
         reset(m); /* bounded memory: about 10 MB at most */
     if (grow((void **)&m->nodes, &m->cap_nodes, m->nnodes + log->n + 1,
              sizeof(node)) ||
         grow_edges(m, m->nedges + log->n + 1) ||
         grow((void **)&m->results, &m->cap_results, m->nresults + 1,
-             sizeof *d))
+             m->rsize))
         return -1;
     int32_t n = 0;
     for (int i = 0; i < log->n; i++) {
@@ -218,7 +227,7 @@ int sow_memo_add(sow_memo *m, const sow_memo_log *log,
     if (m->nodes[n].loc != UNSET || m->nodes[n].result >= 0 ||
         m->nodes[n].nedges)
         goto impure; /* the same values once read further, or decided */
-    m->results[m->nresults] = *d;
+    memcpy(m->results + (size_t)m->nresults * m->rsize, d, m->rsize);
     m->nodes[n].result = m->nresults++;
     return 0;
 impure:

@@ -12,6 +12,7 @@
 #ifndef SOW_MEMO_H
 #define SOW_MEMO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sow_game.h"
@@ -40,20 +41,21 @@ typedef struct sow_memo_log {
 
 typedef struct sow_memo sow_memo;
 
-sow_memo *sow_memo_new(void);
+/* A cache whose results are result_size bytes each (a sow_lap_decision,
+ * a sow_changes); NULL when out of memory. */
+sow_memo *sow_memo_new(size_t result_size);
 void sow_memo_free(sow_memo *m);
 
 /* The value at a location, for a call with arguments hole and count. */
 int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc);
 
-/* The cached decision for this call, or NULL. */
-const sow_lap_decision *sow_memo_find(const sow_memo *m, const sow_game *g,
-                                      int hole, int count);
+/* The cached result for this call, or NULL. */
+const void *sow_memo_find(const sow_memo *m, const sow_game *g, int hole,
+                          int count);
 
 /* Add a logged call and its decision. Returns 0, or -1 when the log does
  * not fit what the cache holds (the hook is not pure: the cache is then
  * cleared and should not be used again), or when out of memory. */
-int sow_memo_add(sow_memo *m, const sow_memo_log *log,
-                 const sow_lap_decision *d);
+int sow_memo_add(sow_memo *m, const sow_memo_log *log, const void *d);
 
 #endif

@@ -1,7 +1,7 @@
-/* test_memo.c - the lap_end cache (sow_memo.h, sow_lua_set_memo): with it
- * on, every shipped variant plays exactly as with it off; a hook whose
- * decisions are no function of the view is not cached, or turns the cache
- * off. */
+/* test_memo.c - the lap_end and play caches (sow_memo.h,
+ * sow_lua_set_memo): with them on, every shipped variant plays exactly as
+ * with them off; a hook whose decisions are no function of the view is not
+ * cached, or turns the cache off. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -68,12 +68,21 @@ static void test_boto_same(void **state)
     same_games("variants/adji_boto.yaml", "empty_in_chain=skip", 300);
 }
 
+/* Andada's opening relay (A.2) is a play hook: cached, the same games. */
+static void test_andada_same(void **state)
+{
+    (void)state;
+    same_games("variants/andada.yaml", NULL, 200);
+    same_games("variants/andada.yaml", "direction=cw", 100);
+    same_games("variants/andada.yaml", "holes=15", 100);
+}
+
 /* The trie itself: a log added is found again; the same values leading to
  * another read are refused (the hook was not pure) and empty the cache. */
 static void test_trie(void **state)
 {
     (void)state;
-    sow_memo *m = sow_memo_new();
+    sow_memo *m = sow_memo_new(sizeof(sow_lap_decision));
     assert_non_null(m);
     sow_game g;
     memset(&g, 0, sizeof g);
@@ -111,7 +120,7 @@ static void test_trie(void **state)
  * games agree with the cache on and off. (A hook keeping state of its own,
  * in a global or an upvalue, breaks the rule of schemas/README.md; the
  * cache may then answer for it, or turn itself off on a contradiction.) */
-static void impure(const char *body)
+static void impure_variant(const char *variant, const char *body)
 {
     char *dir = unit_mkdtemp();
     assert_non_null(dir);
@@ -120,12 +129,7 @@ static void impure(const char *body)
     snprintf(lua, sizeof lua, "%s/v.lua", dir);
     FILE *f = fopen(yaml, "w");
     assert_non_null(f);
-    fputs("id: impure\nname: Impure\nsummary: a test\n"
-          "board: {holes: 6, seeds: 4}\n"
-          "sowing: {min_seeds: 2, lap_end: [{when: {owner: opponent, count: "
-          "[2, 3]}, do: hook}]}\n"
-          "script: v.lua\nhooks: {lap_end: cap}\n",
-          f);
+    fputs(variant, f);
     fclose(f);
     f = fopen(lua, "w");
     assert_non_null(f);
@@ -139,6 +143,16 @@ static void impure(const char *body)
     unit_rmdir(dir);
 }
 
+static void impure(const char *body)
+{
+    impure_variant("id: impure\nname: Impure\nsummary: a test\n"
+                   "board: {holes: 6, seeds: 4}\n"
+                   "sowing: {min_seeds: 2, lap_end: [{when: {owner: "
+                   "opponent, count: [2, 3]}, do: hook}]}\n"
+                   "script: v.lua\nhooks: {lap_end: cap}\n",
+                   body);
+}
+
 static void test_impure_hooks(void **state)
 {
     (void)state;
@@ -148,13 +162,36 @@ static void test_impure_hooks(void **state)
            "end\n");
 }
 
+/* The same for a play hook: a scripted first move whose outcome (who
+ * moves next, and a seed moved or not) is drawn at random. */
+static void test_impure_play(void **state)
+{
+    (void)state;
+    impure_variant("id: impure\nname: Impure\nsummary: a test\n"
+                   "board: {holes: 6, seeds: 4}\n"
+                   "sowing: {min_seeds: 2}\n"
+                   "phases: [{name: first, moves: scripted}]\n"
+                   "start_phase: first\n"
+                   "script: v.lua\nhooks: {play: first}\n",
+                   "function first(g, h)\n"
+                   "  local b = {}\n"
+                   "  for i = 0, g.holes - 1 do b[i] = g.board[i] end\n"
+                   "  if math.random(2) == 1 then\n"
+                   "    b[h] = b[h] - 1; b[g.next[h]] = b[g.next[h]] + 1\n"
+                   "  end\n"
+                   "  return {board = b, phase = 0, to_move = math.random(0, 1)}\n"
+                   "end\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trie),
         cmocka_unit_test(test_kui1_same),
         cmocka_unit_test(test_boto_same),
+        cmocka_unit_test(test_andada_same),
         cmocka_unit_test(test_impure_hooks),
+        cmocka_unit_test(test_impure_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
