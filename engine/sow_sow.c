@@ -347,11 +347,14 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
     const uint8_t *own = g->owner;
     const int n = s->holes, mover = g->to_move;
     const int nw = (n + 3) / 4;
-    const size_t bytes = (size_t)nw * sizeof(uint64_t);
+    /* whole boards are copied: a fixed size is a few moves, not a call
+     * (the lanes past the last hole are 0 and stay 0) */
+    const size_t bytes = sizeof g->board;
     int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
     b[hole] = (uint16_t)s->leave;
-    uint64_t w[SOW_RUN_WORDS] = {0};
-    memcpy(w, b, bytes); /* lanes past n are 0 and stay 0 */
+    uint64_t w[SOW_RUN_WORDS];
+    memcpy(w, b, bytes);
+    w[SOW_RUN_WORDS - 1] = 0;
     int origin = hole, h = hole;
     *endless = false;
     uint64_t saved[16], first_state[16];
@@ -562,7 +565,6 @@ static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
 {
     const uint8_t *own = g->owner;
     const int n = s->holes, nw = (n + 3) / 4;
-    const size_t bytes = (size_t)nw * sizeof(uint64_t);
     uint64_t w[SOW_RUN_WORDS], saved[16];
     memcpy(w, g->board, sizeof g->board); /* a fixed size: no call */
     w[SOW_RUN_WORDS - 1] = 0;
@@ -584,7 +586,7 @@ static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
                  same_words(w, saved, nw)))
                 return 0;
             if (t == 0 || ++lam == power) {
-                memcpy(saved, w, bytes);
+                memcpy(saved, w, sizeof saved);
                 saved_origin = origin;
                 saved_seeds = seeds;
                 if (t > 0)
