@@ -460,11 +460,17 @@ static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
     return seeds;
 }
 
-/* Whether a lap-end action (of the lap_action table) ends the move. */
+_Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_RULES,
+               "the chain actions sort below SOW_LAP_RULES");
+
+/* Whether a lap-end action (of the lap_action table) ends the move; not
+ * SOW_LAP_RULES (the rules must decide), which sorts above the chains. */
 static inline bool lap_ends(int a)
 {
     return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ||
-           a == SOW_LAP_CAPTURE_OPPOSITE || a >= SOW_LAP_CHAIN_AT(0);
+           a == SOW_LAP_CAPTURE_OPPOSITE ||
+           (a >= SOW_LAP_CHAIN_AT(0) &&
+            a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES));
 }
 
 /* A lap of a proof ended in h: 2 when it relays (the seeds lifted), 1

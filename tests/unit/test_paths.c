@@ -96,6 +96,15 @@ static void test_boto_chain_as_script(void **state)
                   true, 100);
 }
 
+/* Laps the lap_action table cannot decide (a min_ply condition) go to the
+ * rules in the proofs too: taken for laps that end, they made endless
+ * moves legal (C0.7, P2). */
+static void test_lap_needing_rules(void **state)
+{
+    (void)state;
+    same_games("tests/variants/relay_rules_lap.yaml", NULL, 600);
+}
+
 static void test_andada(void **state)
 {
     (void)state;
@@ -112,6 +121,7 @@ int main(void)
         cmocka_unit_test(test_boto),
         cmocka_unit_test(test_boto_chain_as_script),
         cmocka_unit_test(test_andada),
+        cmocka_unit_test(test_lap_needing_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
