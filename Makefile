@@ -134,7 +134,7 @@ FUZZ_HARNESSES = loader lua moves $(if $(wildcard engine/sow_scenario.h),scenari
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-DSOW_LUA_INSN_LIMIT=200000L -DSOW_LUA_TIME_LIMIT_MS=100 \
-	-DSOW_LUA_MEM_LIMIT=4194304u
+	-DSOW_LUA_MEM_LIMIT=4194304u -DSOW_MAX_LAPS=2000000L
 FUZZ_ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(FUZZ_B)/engine/%.o)
 FUZZ_BIN = $(FUZZ_HARNESSES:%=$(FUZZ_B)/fuzz_%)
 
