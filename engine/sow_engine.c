@@ -39,7 +39,10 @@ void sow_engine_free(sow_engine *e)
 /* Up to 16 legal moves are handled as four words of 16-bit lanes (no loop
  * whose end the processor must guess): keep16[n] keeps the first n lanes
  * of the four words. */
-#define KEEP(l) ((l) <= 0 ? 0ULL : (l) >= 4 ? ~0ULL : (1ULL << (16 * (l))) - 1)
+/* (l & 3: the same l where the shift is taken; clang checks the shift of
+ * the branches not taken too) */
+#define KEEP(l)                                                              \
+    ((l) <= 0 ? 0ULL : (l) >= 4 ? ~0ULL : (1ULL << (16 * ((l)&3))) - 1)
 #define KEEP_ROW(n) {KEEP(n), KEEP((n)-4), KEEP((n)-8), KEEP((n)-12)}
 static const uint64_t keep16[17][4] = {
     KEEP_ROW(0),  KEEP_ROW(1),  KEEP_ROW(2),  KEEP_ROW(3),  KEEP_ROW(4),
