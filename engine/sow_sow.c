@@ -45,6 +45,19 @@ static int lap_cap(const sow_setup *s, int hole, sow_error *err)
                          hole, SOW_MAX_LAPS);
 }
 
+/* Brent's cycle finding (P2): whether the state of lap t (counted from
+ * the first lap compared) is to be saved: at t = 0, then whenever the
+ * window of `power` laps since the last save is full (it then doubles). */
+static inline bool brent_save(long t, long *lam, long *power)
+{
+    if (t != 0 && ++*lam != *power)
+        return false;
+    if (t > 0)
+        *power <<= 1;
+    *lam = 0;
+    return true;
+}
+
 #define EMIT(obs, k, p, h, c, x)                                            \
     do {                                                                     \
         if (obs && (obs)->on_event) {                                        \
@@ -213,12 +226,9 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
                 memcpy(b, w, sizeof w);
                 return SOW_OK;
             }
-            if (t == 0 || ++lam == power) {
+            if (brent_save(t, &lam, &power)) {
                 memcpy(saved, w, sizeof w);
                 saved_key = key;
-                if (t > 0)
-                    power <<= 1;
-                lam = 0;
             }
             if (laps > SOW_MAX_LAPS) {
                 memcpy(b, w, sizeof w);
@@ -383,14 +393,11 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
                 memcpy(b, w, bytes);
                 return SOW_OK;
             }
-            if (t == 0 || ++lam == power) {
+            if (brent_save(t, &lam, &power)) {
                 for (int k = 0; k < nw; k++)
                     saved[k] = w[k];
                 saved_origin = origin;
                 saved_seeds = seeds;
-                if (t > 0)
-                    power <<= 1;
-                lam = 0;
             }
             if (laps > SOW_MAX_LAPS) {
                 memcpy(b, w, bytes);
@@ -542,12 +549,9 @@ static int ends16(const sow_setup *s, const sow_game *g, int player,
                            (w[2] ^ saved[2]) | (w[3] ^ saved[3]) |
                            (key ^ saved_key)) == 0))
                 return 0;
-            if (t == 0 || ++lam == power) {
+            if (brent_save(t, &lam, &power)) {
                 memcpy(saved, w, sizeof w);
                 saved_key = key;
-                if (t > 0)
-                    power <<= 1;
-                lam = 0;
             }
             if (laps > SOW_MAX_LAPS)
                 return -1;
@@ -596,13 +600,10 @@ static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
                 (t > 0 && seeds == saved_seeds && origin == saved_origin &&
                  same_words(w, saved, nw)))
                 return 0;
-            if (t == 0 || ++lam == power) {
+            if (brent_save(t, &lam, &power)) {
                 memcpy(saved, w, sizeof saved);
                 saved_origin = origin;
                 saved_seeds = seeds;
-                if (t > 0)
-                    power <<= 1;
-                lam = 0;
             }
             if (laps > SOW_MAX_LAPS)
                 return -1;
@@ -679,13 +680,10 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
                 return SOW_OK;
             }
-            if (laps == 0 || ++lam == power) {
+            if (brent_save(laps, &lam, &power)) {
                 memcpy(saved, b, bytes);
                 saved_origin = origin;
                 saved_seeds = seeds;
-                if (laps > 0)
-                    power <<= 1;
-                lam = 0;
             }
             if (++laps > SOW_MAX_LAPS)
                 return lap_cap(s, hole, err);
