@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sow_text.h"
+
 void sow_error_clear(sow_error *e)
 {
     if (e)
@@ -23,6 +25,11 @@ int sow_error_set(sow_error *e, const char *path, int line, int col,
     va_start(ap, fmt);
     vsnprintf(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
+    /* every error reaches a terminal: no control character or broken
+     * UTF-8 from a file, a script or the command line may ride along
+     * (sow_text.h); a cut made by a width above is mended here */
+    sow_text_scrub(e->path);
+    sow_text_scrub(e->msg);
     return SOW_ERR;
 }
 

@@ -2,6 +2,8 @@
 #include "sow_lua.h"
 #include "sow_memo.h"
 #include "sow_record.h"
+#include "sow_file.h"
+#include "sow_text.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -9,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -358,15 +358,6 @@ static void sandbox_hint(const char *msg, char *buf, size_t size)
     }
 }
 
-/* Messages are printed as one line on a terminal: a script's text must not
- * break it or send control sequences. */
-static void scrub(char *s)
-{
-    for (unsigned char *p = (unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
-            *p = ' ';
-}
-
 static int report_raw(sow_lua *x, sow_error *err, const char *msg,
                       const char *hook);
 
@@ -378,9 +369,7 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
     sandbox_hint(msg, hint, sizeof hint);
     snprintf(full, sizeof full, "%.800s%s", msg, hint);
     report_raw(x, err, full, hook);
-    if (err)
-        scrub(err->msg);
-    return SOW_ERR;
+    return SOW_ERR; /* sow_error_set made the text safe (sow_text.h) */
 }
 
 static int report_raw(sow_lua *x, sow_error *err, const char *msg,
@@ -1025,43 +1014,37 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
     const char *path = v->script_path;
     if (!path) /* a variant of data alone: an empty sandbox, no hooks */
         return sow_lua_open_text(out, v, opts, v->path, "", 0, err);
-    /* a regular file only: the path comes from the variant file, and a
-     * FIFO, /dev/tty or /dev/stdin would wait for input for ever;
-     * O_NONBLOCK so that opening a FIFO does not wait either */
-    struct stat st;
-    FILE *f = NULL;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
-        close(fd);
-        return sow_error_set(err, v->path, v->script_line, v->script_col,
-                             "script '%s' is not a regular file: check the "
-                             "script: line",
-                             path);
-    }
-    if (fd >= 0 && !(f = fdopen(fd, "rb")))
-        close(fd);
-    if (!f)
+    /* a regular file only (sow_file.h): the path comes from the variant
+     * file, and a FIFO, /dev/tty or /dev/stdin would wait for input for
+     * ever */
+    char *buf;
+    size_t len;
+    sow_error ferr;
+    sow_error_clear(&ferr);
+    int fr = sow_file_read(path, SOW_LUA_SCRIPT_MAX, "a script", &buf, &len,
+                           &ferr);
+    int rc;
+    if (fr == SOW_FILE_OPEN)
         return sow_error_set(err, v->path, v->script_line, v->script_col,
                              "script '%s' cannot be opened (%s): check the "
                              "script: line",
                              path, "no such file or not readable");
-    char *buf = malloc(SOW_LUA_SCRIPT_MAX + 1);
-    if (!buf) {
-        fclose(f);
-        return sow_error_set(err, path, 0, 0, "out of memory");
+    if (fr == SOW_FILE_DIR || fr == SOW_FILE_SPECIAL)
+        return sow_error_set(err, v->path, v->script_line, v->script_col,
+                             "script '%s' is not a regular file: check the "
+                             "script: line",
+                             path);
+    if (fr == SOW_FILE_BIG)
+        return sow_error_set(err, path, 0, 0,
+                             "the script is over %d bytes; a rules script "
+                             "is far smaller",
+                             SOW_LUA_SCRIPT_MAX);
+    if (fr) {
+        if (err)
+            *err = ferr;
+        return SOW_ERR;
     }
-    size_t len = fread(buf, 1, SOW_LUA_SCRIPT_MAX + 1, f);
-    int bad = ferror(f);
-    fclose(f);
-    int rc;
-    if (bad)
-        rc = sow_error_set(err, path, 0, 0, "cannot read the script");
-    else if (len > SOW_LUA_SCRIPT_MAX)
-        rc = sow_error_set(err, path, 0, 0,
-                           "the script is over %d bytes; a rules script is "
-                           "far smaller",
-                           SOW_LUA_SCRIPT_MAX);
-    else if (len == 0)
+    if (len == 0)
         rc = sow_error_set(err, path, 0, 0,
                            "the script is empty; it must define the hooks "
                            "variant %s names",
@@ -1211,7 +1194,7 @@ static int call_hook(hook_call *c, sow_error *err)
             return SOW_OK;
         int line = hook_line(x, c->hook);
         lua_settop(L, 1);
-        scrub(c->bad); /* it may quote the script's text */
+        sow_text_scrub(c->bad); /* it may quote the script's text */
         return sow_error_set(err, x->path, line, 0,
                              "function %s returned %s (variant %s, hook %s)",
                              x->v->hook_fn[c->hook], c->bad, x->v->id,
@@ -1534,36 +1517,6 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
     return rc;
 }
 
-/* Text that is valid UTF-8 with no control characters (C0, DEL, C1): a
- * script's text that is printed and written into JSON records. */
-static bool printable_utf8(const char *s, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)s, *end = p + len;
-    while (p < end) {
-        unsigned char b = *p;
-        if (b < 0x20 || b == 0x7f)
-            return false;
-        if (b < 0x80) {
-            p++;
-            continue;
-        }
-        int n = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? 2 : b >= 0xc2 ? 1 : -1;
-        if (n < 0 || b > 0xf4 || end - p <= n)
-            return false;
-        uint32_t cp = b & (0x3f >> n);
-        for (int i = 1; i <= n; i++) {
-            if ((p[i] & 0xc0) != 0x80)
-                return false;
-            cp = cp << 6 | (p[i] & 0x3f);
-        }
-        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
-            return false;
-        p += n + 1;
-    }
-    return true;
-}
-
 static void read_new_game(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"over", "winner", "reason", "holes",
@@ -1597,7 +1550,7 @@ static void read_new_game(lua_State *L, hook_call *c)
             return (void)BAD(c, "over = true without a reason string");
         size_t rl;
         const char *r = lua_tolstring(L, -1, &rl);
-        if (rl == 0 || rl >= sizeof ng->reason || !printable_utf8(r, rl))
+        if (rl == 0 || rl >= sizeof ng->reason || !sow_text_is_safe(r, rl))
             return (void)BAD(c, "a reason that is not one line of printable "
                                 "UTF-8 text of 1 to %d bytes",
                              (int)sizeof ng->reason - 1);

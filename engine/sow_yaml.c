@@ -1,6 +1,8 @@
 /* sow_yaml.c - libyaml events to a sow_ynode tree (see sow_yaml.h). */
 #include "sow_yaml.h"
 
+#include "sow_file.h"
+
 #include <stdio.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -384,31 +386,12 @@ int sow_yaml_parse_text(const char *path, const char *text, size_t len,
 int sow_yaml_parse_file(const char *path, sow_ynode **root, sow_error *err)
 {
     *root = NULL;
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return sow_error_set(err, path, 0, 0,
-                             "is a directory; give the variant's .yaml file");
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return sow_error_set(err, path, 0, 0, "cannot open: %m");
-    char *buf = malloc(SOW_YAML_MAX_BYTES + 1);
-    if (!buf) {
-        fclose(f);
-        return sow_error_set(err, path, 0, 0, "out of memory");
-    }
-    size_t len = fread(buf, 1, SOW_YAML_MAX_BYTES + 1, f);
-    int bad = ferror(f);
-    fclose(f);
-    int rc;
-    if (bad)
-        rc = sow_error_set(err, path, 0, 0, "cannot read the file");
-    else if (len > SOW_YAML_MAX_BYTES)
-        rc = sow_error_set(err, path, 0, 0,
-                           "the file is larger than a variant file may be: "
-                           "at most %d bytes (256 KiB)",
-                           SOW_YAML_MAX_BYTES);
-    else
-        rc = sow_yaml_parse_text(path, buf, len, root, err);
+    char *buf;
+    size_t len;
+    if (sow_file_read(path, SOW_YAML_MAX_BYTES, "a variant file", &buf, &len,
+                      err))
+        return SOW_ERR;
+    int rc = sow_yaml_parse_text(path, buf, len, root, err);
     free(buf);
     return rc;
 }

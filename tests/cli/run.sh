@@ -161,7 +161,9 @@ shipped=(variants/*.yaml)
 t validate-shipped-all 0 "lines=${#shipped[@]}" out!~error noerr -- sow validate "${shipped[@]}"
 t validate-good 0 'out=tests/cli/bad/good.yaml: ok (test-good)' noerr -- sow validate tests/cli/bad/good.yaml
 t validate-missing 1 'err=nowhere.yaml: cannot open: No such file or directory' -- sow validate nowhere.yaml
-t validate-empty-file 1 'err=/dev/null:1:1: the file is empty; a variant needs id, name, summary, board, sowing and script' -- sow validate /dev/null
+: >"$cli_tmp/empty.yaml"
+t validate-empty-file 1 "err=$cli_tmp/empty.yaml:1:1: the file is empty; a variant needs id, name, summary, board, sowing and script" -- sow validate "$cli_tmp/empty.yaml"
+t validate-dev-null 1 'err=/dev/null: is a device; give the path of a variant file (only regular files are read)' -- sow validate /dev/null
 t validate-good-and-bad 1 'out=tests/cli/bad/good.yaml: ok (test-good)' 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' -- sow validate tests/cli/bad/good.yaml tests/cli/bad/holes_zero.yaml
 
 # The broken files: NAME and the exact first line of stderr.

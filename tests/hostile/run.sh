@@ -257,7 +257,7 @@ mkdir -p "$T"
 { printf '#'; head -c $((262144 - 2)) /dev/zero | tr '\0' ' '; printf '\n'; } >"$T/limit.yaml"
 { cat "$T/limit.yaml"; printf ' '; } >"$T/over.yaml"
 t made-yaml-at-limit 1 "err=$T/limit.yaml:1:1: the file is empty; a variant needs id, name, summary, board, sowing and script" -- sow validate "$T/limit.yaml"
-t made-yaml-over-limit 1 "err=$T/over.yaml: the file is larger than a variant file may be: at most 262144 bytes (256 KiB)" -- sow validate "$T/over.yaml"
+t made-yaml-over-limit 1 "err=$T/over.yaml: is larger than a variant file may be: at most 262144 bytes" -- sow validate "$T/over.yaml"
 # 20,001 nodes: a list of 20,000 numbers (a key, the list, its items)
 { printf 'x: ['; for _ in $(seq 1999); do printf '0,0,0,0,0,0,0,0,0,0,'; done; printf '0,0,0,0,0,0,0,0,0,0]\n'; } >"$T/nodes.yaml"
 t made-yaml-nodes 1 "err~$T/nodes.yaml:1:" "err~too many YAML nodes (the limit is 20000); a variant file is far smaller" -- sow validate "$T/nodes.yaml"
@@ -270,9 +270,10 @@ sed 's/^script: .*/script: fifo.lua/' "$L/io_open.yaml" >"$T/fifo.yaml"
 if mkfifo "$T/fifo.lua" 2>/dev/null; then
     t made-script-fifo 1 "err=$T/fifo.yaml:14:9: script '$T/fifo.lua' is not a regular file: check the script: line" -- sow validate "$T/fifo.yaml"
 fi
-# a variant file that is a directory, and /dev/zero (never ends)
-t made-yaml-directory 1 "err=$Y: is a directory; give the variant's .yaml file" -- sow replay "$Y" --moves 2
-t made-yaml-dev-zero 1 "err=/dev/zero: the file is larger than a variant file may be: at most 262144 bytes (256 KiB)" -- sow validate /dev/zero
+# a variant file that is a directory, and /dev/zero (never ends: refused
+# as a device before any read)
+t made-yaml-directory 1 "err=$Y: is a directory; give the path of a variant file" -- sow replay "$Y" --moves 2
+t made-yaml-dev-zero 1 "err=/dev/zero: is a device; give the path of a variant file (only regular files are read)" -- sow validate /dev/zero
 
 # ---- the command line -------------------------------------------------------
 V=adji-kui-1
@@ -321,6 +322,15 @@ t cli-decision-too-early 1 "err=sow replay: ply 0: move first:1 is not legal for
 t cli-token-after-end 1 "err=sow replay: token 2 ('first:0'): the game is already over after ply 1; nothing may follow" -- sow replay andada --option max_plies=1 --moves "5 first:0" --json
 # the variant file given where a move list is expected, and so on
 t cli-moves-a-path 1 "err~sow replay: ply 0: move 'variants/adji_kui_1.yaml' is not a hole number (0 to 11)" -- sow replay $V --moves variants/adji_kui_1.yaml --json
+
+# ---- round 2 (issue 13): a file of cases for each class of defect, in
+# tests/hostile/cases/ (shard files, output paths, control characters,
+# FIFOs, seeds, limits...); each uses t, yv, lv, $T and $cli_tmp as above
+for cases in "$here"/cases/*.sh; do
+    [ -e "$cases" ] || continue
+    # shellcheck source=/dev/null
+    . "$cases"
+done
 
 # ---- expected to fail: known defects outside the files this corpus may fix -
 # xfail WHY -- CASE...: run the case; its failure is reported, not counted

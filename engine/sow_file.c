@@ -1,0 +1,120 @@
+/* sow_file.c - the bounded reader of input files (see sow_file.h). */
+#include "sow_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *sow_file_kind(unsigned mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode) || S_ISBLK(mode))
+        return "a device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    if (S_ISREG(mode))
+        return "a regular file";
+    return "not a regular file";
+}
+
+int sow_file_read(const char *path, size_t limit, const char *what,
+                  char **out, size_t *len, sow_error *err)
+{
+    *out = NULL;
+    *len = 0;
+    /* O_NONBLOCK: opening a FIFO with no writer, or a tty, returns at
+     * once; O_NOCTTY: a terminal never becomes ours */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        sow_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+        return SOW_FILE_OPEN;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        sow_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+        close(fd);
+        return SOW_FILE_READ;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        sow_error_set(err, path, 0, 0, "is a directory; give the path of %s", what);
+        return SOW_FILE_DIR;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        sow_error_set(err, path, 0, 0,
+                      "is %s; give the path of %s (only regular files are "
+                      "read)",
+                      sow_file_kind(st.st_mode), what);
+        return SOW_FILE_SPECIAL;
+    }
+    /* a regular file: blocking reads from here (O_NONBLOCK means nothing
+     * to a regular file, but clear it for clarity) */
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (st.st_size > 0 && (unsigned long long)st.st_size > limit) {
+        close(fd);
+        sow_error_set(err, path, 0, 0,
+                      "is larger than %s may be: at most %zu bytes", what,
+                      limit);
+        return SOW_FILE_BIG;
+    }
+    /* st_size may be stale (a file that grows while read): read at most
+     * limit + 1 bytes whatever it says */
+    size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+    if (cap > limit + 1)
+        cap = limit + 1;
+    char *buf = malloc(cap + 1);
+    size_t n = 0;
+    int rc = SOW_FILE_OK;
+    while (buf) {
+        if (n == cap) {
+            if (cap > limit)
+                break;
+            size_t ncap = cap * 2 > limit + 1 ? limit + 1 : cap * 2;
+            char *t = realloc(buf, ncap + 1);
+            if (!t) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = t;
+            cap = ncap;
+        }
+        ssize_t k = read(fd, buf + n, cap - n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0) {
+            sow_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+            rc = SOW_FILE_READ;
+            break;
+        }
+        if (k == 0)
+            break;
+        n += (size_t)k;
+    }
+    close(fd);
+    if (!buf) {
+        sow_error_set(err, path, 0, 0, "out of memory");
+        return SOW_FILE_READ;
+    }
+    if (rc == SOW_FILE_OK && n > limit) {
+        sow_error_set(err, path, 0, 0,
+                      "is larger than %s may be: at most %zu bytes", what,
+                      limit);
+        rc = SOW_FILE_BIG;
+    }
+    if (rc != SOW_FILE_OK) {
+        free(buf);
+        return rc;
+    }
+    buf[n] = 0;
+    *out = buf;
+    *len = n;
+    return SOW_FILE_OK;
+}

@@ -1,0 +1,42 @@
+/* sow_file.h - the one bounded reader of input files (variant files,
+ * scripts, scenario files, selfplay shards): files that may come from
+ * strangers (issue 13).
+ *
+ * Only a regular file is read. A FIFO, a device (/dev/zero, /dev/tty), a
+ * socket or a directory is refused with an error, without waiting: the
+ * file is opened with O_NONBLOCK, so that opening a FIFO with no writer
+ * returns at once, and its type is checked on the open descriptor (no
+ * race between a check and the open). A file larger than the caller's
+ * limit is refused after reading at most limit + 1 bytes. */
+#ifndef SOW_FILE_H
+#define SOW_FILE_H
+
+#include <stddef.h>
+
+#include "sow_error.h"
+
+/* What went wrong, for a caller that words its own message (the error is
+ * filled in any case). */
+enum {
+    SOW_FILE_OK = 0,
+    SOW_FILE_OPEN = 1,  /* cannot open (no such file, permission) */
+    SOW_FILE_DIR = 2,   /* a directory */
+    SOW_FILE_SPECIAL = 3, /* a FIFO, device or socket */
+    SOW_FILE_BIG = 4,   /* over the limit */
+    SOW_FILE_READ = 5,  /* a read error, or out of memory */
+};
+
+/* Read the regular file at `path` whole: *out (malloc'd, NUL-terminated,
+ * the caller frees it) and *len. `what` names such a file in messages ("a
+ * variant file", "a script"). Returns SOW_FILE_OK, or one of the codes
+ * above with err set at `path` ("is a directory; give the path of a variant
+ * file", "is a FIFO; give the path of a variant file (only regular files
+ * are read)", "is larger than a variant file may be: at most N bytes"). */
+int sow_file_read(const char *path, size_t limit, const char *what,
+                  char **out, size_t *len, sow_error *err);
+
+/* The kind of a file that is not regular, as a noun ("a FIFO", "a
+ * device", "a socket", "a directory"), from its st_mode. */
+const char *sow_file_kind(unsigned mode);
+
+#endif

@@ -1,0 +1,46 @@
+/* sow_text.h - one rule for text that reaches a person: a terminal, an
+ * SVG file, an HTML page, a JSON record (issue 13: control characters,
+ * truncation).
+ *
+ * Text is shown as it is when it is valid UTF-8 with no control
+ * character; a control character (C0 U+0000-U+001F, DEL U+007F, C1
+ * U+0080-U+009F) becomes a space and a byte that is not part of valid
+ * UTF-8 (a raw 0x9B, a stray continuation byte) becomes '?', so that no
+ * escape sequence (CSI, OSC 52 clipboard writes, BEL) can be formed. This is
+ * the rule of the YAML loader, which refuses the same characters in a
+ * variant file. Text is cut on character boundaries only. */
+#ifndef SOW_TEXT_H
+#define SOW_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Decode one UTF-8 character of s[0..len): its length in bytes (1 to 4)
+ * and *cp, or 0 when the bytes there are not a valid, shortest UTF-8
+ * sequence (surrogates and code points over U+10FFFF included) or len is
+ * 0. */
+int sow_utf8_decode(const char *s, size_t len, uint32_t *cp);
+
+/* True when c is a control character: C0, DEL or C1. */
+bool sow_is_control(uint32_t c);
+
+/* True when s[0..len) is valid UTF-8 without control characters (tab and
+ * line feed are control characters here too: the text is one line). */
+bool sow_text_is_safe(const char *s, size_t len);
+
+/* The length of the longest prefix of s[0..len) of at most max bytes that
+ * does not end inside a UTF-8 sequence: the place to cut s to fit max. */
+size_t sow_utf8_cut(const char *s, size_t len, size_t max);
+
+/* Make the NUL-terminated s safe in place (the rule above; the result is
+ * never longer). A sequence cut short at the very end (by an earlier
+ * truncation) is dropped, not replaced. */
+void sow_text_scrub(char *s);
+
+/* Copy src into dst[size] made safe, cut on a character boundary to fit;
+ * returns the length written (dst is always NUL-terminated when size >
+ * 0). */
+size_t sow_text_copy(char *dst, size_t size, const char *src);
+
+#endif

@@ -1,0 +1,145 @@
+/* test_text.c - the one rule for text shown to a person (sow_text.h) and
+ * the one bounded reader of input files (sow_file.h), issue 13 #5, #6, #9:
+ * control characters (C0, DEL, C1 as UTF-8 and as raw bytes) never pass,
+ * cuts fall on character boundaries, and a FIFO or device is refused
+ * without waiting. */
+#include "unit.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "sow_file.h"
+#include "sow_text.h"
+
+static void scrubbed(const char *in, const char *want)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", in);
+    sow_text_scrub(buf);
+    assert_string_equal(buf, want);
+}
+
+static void test_scrub(void **state)
+{
+    (void)state;
+    scrubbed("plain text", "plain text");
+    scrubbed("caf\xc3\xa9 \xef\xbc\x92", "caf\xc3\xa9 \xef\xbc\x92"); /* é, fullwidth 2 */
+    scrubbed("a\x1b[2Jb", "a [2Jb");                      /* ESC: CSI */
+    scrubbed("bell\x07!", "bell !");
+    scrubbed("del\x7f.", "del .");
+    scrubbed("tab\tline\nbreak", "tab line break");
+    scrubbed("c1 \xc2\x9b" "31m", "c1  31m");              /* U+009B CSI */
+    scrubbed("osc \xc2\x9d" "52;c;x", "osc  52;c;x");      /* U+009D OSC */
+    scrubbed("raw \x9b" "2J", "raw ?2J");                  /* 8-bit CSI byte */
+    scrubbed("raw \x9d" "52", "raw ?52");
+    scrubbed("overlong \xc0\x9b", "overlong ??");
+    scrubbed("surrogate \xed\xa0\x80", "surrogate ???");
+    scrubbed("too big \xf4\x90\x80\x80", "too big ????");
+    /* cut short at the very end (an earlier %.Ns): dropped, not '?' */
+    scrubbed("cut \xe2\x82", "cut ");
+    scrubbed("cut \xf0\x9f\x98", "cut ");
+    /* cut short in the middle: those bytes are not UTF-8 */
+    scrubbed("mid \xe2\x82 x", "mid ?? x");
+}
+
+static void test_copy(void **state)
+{
+    (void)state;
+    char buf[8];
+    /* "ééééé" is 10 bytes: 7 fit, but only 3 whole characters (6 bytes) */
+    size_t n = sow_text_copy(buf, sizeof buf, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+    assert_int_equal(n, 6);
+    assert_string_equal(buf, "\xc3\xa9\xc3\xa9\xc3\xa9");
+    n = sow_text_copy(buf, sizeof buf, "\x1b]52;c;");
+    assert_string_equal(buf, " ]52;c;");
+    assert_int_equal(n, 7);
+    n = sow_text_copy(buf, sizeof buf, "\x9b\xc2\x9b");
+    assert_string_equal(buf, "? ");
+}
+
+static void test_safe_and_cut(void **state)
+{
+    (void)state;
+    assert_true(sow_text_is_safe("abc \xc3\xa9", 6));
+    assert_false(sow_text_is_safe("a\tb", 3));
+    assert_false(sow_text_is_safe("\xc2\x85", 2)); /* NEL, a C1 control */
+    assert_false(sow_text_is_safe("\x85", 1));
+    assert_false(sow_text_is_safe("\xe2\x82", 2));
+    const char *s = "ab\xe2\x82\xac"; /* "ab€" */
+    assert_int_equal(sow_utf8_cut(s, 5, 5), 5);
+    assert_int_equal(sow_utf8_cut(s, 5, 4), 2);
+    assert_int_equal(sow_utf8_cut(s, 5, 3), 2);
+    assert_int_equal(sow_utf8_cut(s, 5, 2), 2);
+    assert_int_equal(sow_utf8_cut(s, 5, 1), 1);
+    uint32_t cp;
+    assert_int_equal(sow_utf8_decode(s + 2, 3, &cp), 3);
+    assert_int_equal(cp, 0x20ac);
+    assert_int_equal(sow_utf8_decode(s + 2, 2, &cp), 0);
+}
+
+static void test_file_read(void **state)
+{
+    (void)state;
+    char *dir = unit_mkdtemp();
+    char path[512], *buf;
+    size_t len;
+    sow_error err;
+    /* a regular file within the limit, and one byte over it */
+    snprintf(path, sizeof path, "%s/f.yaml", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("0123456789", f);
+    fclose(f);
+    assert_int_equal(sow_file_read(path, 10, "a test file", &buf, &len, &err),
+                     SOW_FILE_OK);
+    assert_int_equal(len, 10);
+    assert_string_equal(buf, "0123456789");
+    free(buf);
+    sow_error_clear(&err);
+    assert_int_equal(sow_file_read(path, 9, "a test file", &buf, &len, &err),
+                     SOW_FILE_BIG);
+    assert_null(buf);
+    assert_non_null(strstr(err.msg, "at most 9 bytes"));
+    /* a FIFO with no writer: refused at once, not waited on */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    assert_int_equal(sow_file_read(path, 100, "a test file", &buf, &len, &err),
+                     SOW_FILE_SPECIAL);
+    assert_non_null(strstr(err.msg, "is a FIFO"));
+    unlink(path);
+    /* a device that never ends, a directory, a missing file */
+    assert_int_equal(sow_file_read("/dev/zero", 100, "a test file", &buf,
+                                   &len, &err),
+                     SOW_FILE_SPECIAL);
+    assert_non_null(strstr(err.msg, "is a device"));
+    assert_int_equal(sow_file_read(dir, 100, "a test file", &buf, &len, &err),
+                     SOW_FILE_DIR);
+    snprintf(path, sizeof path, "%s/none", dir);
+    assert_int_equal(sow_file_read(path, 100, "a test file", &buf, &len, &err),
+                     SOW_FILE_OPEN);
+    unit_rmdir(dir);
+}
+
+static void test_error_is_safe(void **state)
+{
+    (void)state;
+    sow_error err;
+    /* whatever a caller formats, an error holds no control character and
+     * no broken UTF-8 (sow_error_set scrubs both fields) */
+    sow_error_set(&err, "a\x1b[1mb.yaml", 3, 4, "move '%s' %.5s", "2\x1b]52;c;x\x07",
+                  "\xc3\xa9\xc3\xa9\xc3\xa9");
+    assert_string_equal(err.path, "a [1mb.yaml");
+    assert_string_equal(err.msg, "move '2 ]52;c;x ' \xc3\xa9\xc3\xa9");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scrub),
+        cmocka_unit_test(test_copy),
+        cmocka_unit_test(test_safe_and_cut),
+        cmocka_unit_test(test_file_read),
+        cmocka_unit_test(test_error_is_safe),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
