@@ -1,5 +1,6 @@
 /* sow_draw.c - text pictures of a board (see sow_draw.h). */
 #include "sow_draw.h"
+#include "sow_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,11 +10,11 @@
 void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size)
 {
     if (s->n > 26)
-        snprintf(buf, size, "%d", h);
+        sow_text_fmt(buf, size, "%d", h);
     else if (h < s->n)
-        snprintf(buf, size, "%c", 'a' + h);
+        sow_text_fmt(buf, size, "%c", 'a' + h);
     else
-        snprintf(buf, size, "%c", 'A' + (h - s->n));
+        sow_text_fmt(buf, size, "%c", 'A' + (h - s->n));
 }
 
 int sow_hole_from_label(const sow_setup *s, const char *label)

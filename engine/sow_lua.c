@@ -367,7 +367,7 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
 {
     char hint[160], full[SOW_MSG_MAX];
     sandbox_hint(msg, hint, sizeof hint);
-    snprintf(full, sizeof full, "%.800s%s", msg, hint);
+    snprintf(full, sizeof full, "%.*s%s", SOW_CLIP(msg, 800), hint);
     report_raw(x, err, full, hook);
     return SOW_ERR; /* sow_error_set made the text safe (sow_text.h) */
 }
@@ -1367,8 +1367,8 @@ static bool only_keys(lua_State *L, hook_call *c, int t,
                     ok = true;
         if (!ok) {
             if (lua_type(L, -1) == LUA_TSTRING)
-                BAD(c, "a table with the unknown field '%.40s'",
-                    lua_tostring(L, -1));
+                BAD(c, "a table with the unknown field '%.*s'",
+                    SOW_CLIP(lua_tostring(L, -1), 40));
             else
                 BAD(c, "a table with a field that is not a name");
             lua_pop(L, 1);
@@ -1604,9 +1604,9 @@ static void read_decisions(lua_State *L, hook_call *c)
         sow_error e;
         if (sow_move_parse(c->s, lua_tostring(L, -1), &m, &e) ||
             !sow_move_is_decision(m))
-            return (void)BAD(c, "the token '%.40s', which is not a declared "
+            return (void)BAD(c, "the token '%.*s', which is not a declared "
                                 "decision",
-                             lua_tostring(L, -1));
+                             SOW_CLIP(lua_tostring(L, -1), 40));
         lua_pop(L, 1);
         mo->moves[mo->n++] = (uint16_t)m;
     }

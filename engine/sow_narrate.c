@@ -2,6 +2,7 @@
  * words name mechanics only; every rule cited is looked up in the
  * variant. */
 #include "sow_narrate.h"
+#include "sow_text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,19 +71,19 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         if (!n->lifted) {
             n->lifted = true;
             if (ev->extra > 0) {
-                snprintf(out->text, sizeof out->text,
+                sow_text_fmt(out->text, sizeof out->text,
                          "%s lifts %d %s from %s and leaves %d there",
                          who(ev->player), ev->count, seeds(ev->count), h,
                          ev->extra);
                 cite_mech(s, SOW_CITE_LEAVE, out);
             } else {
-                snprintf(out->text, sizeof out->text,
+                sow_text_fmt(out->text, sizeof out->text,
                          "%s lifts the %d %s of %s", who(ev->player),
                          ev->count, seeds(ev->count), h);
                 cite_mech(s, SOW_CITE_MOVE, out);
             }
         } else {
-            snprintf(out->text, sizeof out->text,
+            sow_text_fmt(out->text, sizeof out->text,
                      "relay: %s lifts the %d %s of %s and sows on",
                      who(ev->player), ev->count, seeds(ev->count), h);
             cite_mech(s, SOW_CITE_RELAY, out);
@@ -90,18 +91,18 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         n->lap_rule = -1;
         break;
     case SOW_EV_DROP:
-        snprintf(out->text, sizeof out->text, "one seed into %s, now %d", h,
+        sow_text_fmt(out->text, sizeof out->text, "one seed into %s, now %d", h,
                  ev->count);
         cite_mech(s, SOW_CITE_SOW, out);
         break;
     case SOW_EV_SKIP:
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "%s is passed over: the lap started there", h);
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
         break;
     case SOW_EV_LAP_END: {
         n->lap_rule = ev->rule - 1;
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "the last seed falls in %s, which now holds %d: %s", h,
                  ev->count, action_text(ev->extra));
         const char *id = n->lap_rule >= 0
@@ -118,27 +119,27 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
     }
     case SOW_EV_CAPTURE:
         if (ev->hole < 0) {
-            snprintf(out->text, sizeof out->text,
+            sow_text_fmt(out->text, sizeof out->text,
                      "bear-off: the %d %s in hand cross out of %s's row "
                      "and leave the board; the move ends",
                      ev->count, seeds(ev->count), who(ev->player));
             cite_mech(s, SOW_CITE_BEAROFF, out);
         } else {
-            snprintf(out->text, sizeof out->text, "%s takes the %d %s of %s",
+            sow_text_fmt(out->text, sizeof out->text, "%s takes the %d %s of %s",
                      who(ev->player), ev->count, seeds(ev->count), h);
             if (n->lap_rule >= 0)
                 cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         }
         break;
     case SOW_EV_ENDLESS:
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "this move would never end: after %d laps a lap starts "
                  "again from the same board, hole and seeds in hand",
                  ev->extra);
         cite_mech(s, SOW_CITE_ENDLESS, out);
         break;
     case SOW_EV_PASS:
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "%s cannot move and is passed over; %s moves again",
                  who(ev->player), who(1 - ev->player));
         cite_mech(s, SOW_CITE_PASS, out);
@@ -148,9 +149,9 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         const sow_result *r = &g->result;
         char score[48] = "";
         if (r->has_score)
-            snprintf(score, sizeof score, " (South %d, North %d)",
+            sow_text_fmt(score, sizeof score, " (South %d, North %d)",
                      r->score[0], r->score[1]);
-        snprintf(out->text, sizeof out->text, "the game ends: %s%s; %s",
+        sow_text_fmt(out->text, sizeof out->text, "the game ends: %s%s; %s",
                  sow_result_text(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
@@ -174,11 +175,11 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
                               ? &s->v->phases[before->phase - 1]
                               : NULL;
     if (sow_move_is_decision(m))
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "%s decides %s; %s is to move", who(before->to_move), tok,
                  who(after->to_move));
     else
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "%s plays %s in the %s phase, worked out by the script as "
                  "one move; %s is to move",
                  who(before->to_move), tok, ph ? ph->name : "scripted",
@@ -209,7 +210,7 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
             return false;
         char h[16];
         sow_hole_label(s, ev->hole, h, sizeof h);
-        snprintf(out->text, sizeof out->text,
+        sow_text_fmt(out->text, sizeof out->text,
                  "%s now holds %d, but the lap goes on: only the last seed "
                  "of a lap counts, so %s",
                  h, c, c == 1 ? "it stays" : "they stay");
@@ -228,10 +229,10 @@ void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
         if ((mask >> h) & 1) {
             char l[16];
             sow_hole_label(s, h, l, sizeof l);
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+            len += (size_t)sow_text_fmt(list + len, sizeof list - len, "%s%s",
                                     len ? " " : "", l);
         }
-    snprintf(out->text, sizeof out->text,
+    sow_text_fmt(out->text, sizeof out->text,
              "left out of %s's legal moves because they would never end: %s",
              who(player), list);
     cite_mech(s, SOW_CITE_ENDLESS, out);

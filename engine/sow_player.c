@@ -1,6 +1,7 @@
 /* sow_player.c - player specs, the player object, the random and greedy
  * players, and what the searching players share (sow_search.h). */
 #include "sow_player.h"
+#include "sow_text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -46,10 +47,10 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
     char buf[256];
     if (strlen(text) >= sizeof buf)
         return sow_error_set(err, NULL, 0, 0,
-                             "player '%.40s...': too long; players are "
+                             "player '%.*s...': too long; players are "
                              "%s",
-                             text, PLAYERS_HELP);
-    snprintf(buf, sizeof buf, "%s", text);
+                             SOW_CLIP(text, 40), PLAYERS_HELP);
+    sow_text_fmt(buf, sizeof buf, "%s", text);
     char *colon = strchr(buf, ':');
     if (colon)
         *colon = 0;
@@ -140,11 +141,11 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
 void sow_player_spec_format(const sow_player_spec *sp, char *buf,
                             size_t size)
 {
-    size_t len = (size_t)snprintf(buf, size, "%s", kind_names[sp->kind]);
+    size_t len = (size_t)sow_text_fmt(buf, size, "%s", kind_names[sp->kind]);
 #define ADD(...)                                                             \
     do {                                                                     \
         if (len < size)                                                      \
-            len += (size_t)snprintf(buf + len, size - len, __VA_ARGS__);     \
+            len += (size_t)sow_text_fmt(buf + len, size - len, __VA_ARGS__);     \
     } while (0)
     if (sp->kind == SOW_PLAYER_ALPHABETA) {
         if (sp->depth)

@@ -1,6 +1,7 @@
 /* sow_plot.c - two game-length histograms as an SVG picture (see
  * sow_plot.h). */
 #include "sow_plot.h"
+#include "sow_text.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -20,17 +21,7 @@ static const char *const colour[2] = {"#1f5fa8", "#c0392b"};
 
 static void xml_text(FILE *f, const char *s)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default:
-            /* control characters have no place in XML 1.0 */
-            fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
-        }
-    }
+    sow_text_escape_file(f, s, SOW_ESC_XML);
 }
 
 /* The smallest of 1, 2, 5, 10, 20, 50, ... that is at least x. */

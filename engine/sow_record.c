@@ -1,5 +1,6 @@
 /* sow_record.c - JSON Lines records (RECORD.md) and move tokens. */
 #include "sow_record.h"
+#include "sow_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -159,26 +160,26 @@ static int parse_decision(const sow_setup *s, const char *token,
         }
         if (!ok || val > 255)
             return sow_error_set(err, NULL, 0, 0,
-                                 "move '%.40s': the value after '%s:' must "
+                                 "move '%.*s': the value after '%s:' must "
                                  "be a whole number from 0 to 255",
-                                 token, v->decisions[k]);
+                                 SOW_CLIP(token, 40), v->decisions[k]);
         *out_move = sow_decision(k, val);
         return SOW_OK;
     }
     if (v->ndecisions == 0)
         return sow_error_set(err, NULL, 0, 0,
-                             "move '%.40s' is not a hole number (0 to %d); "
+                             "move '%.*s' is not a hole number (0 to %d); "
                              "variant %s has no decision moves",
-                             token, s->holes - 1, v->id);
+                             SOW_CLIP(token, 40), s->holes - 1, v->id);
     char list[256] = "";
     size_t len = 0;
     for (int k = 0; k < v->ndecisions && len + 40 < sizeof list; k++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s:N",
                                 k ? ", " : "", v->decisions[k]);
     return sow_error_set(err, NULL, 0, 0,
-                         "move '%.40s' is neither a hole number (0 to %d) "
+                         "move '%.*s' is neither a hole number (0 to %d) "
                          "nor a decision (%s)",
-                         token, s->holes - 1, list);
+                         SOW_CLIP(token, 40), s->holes - 1, list);
 }
 
 int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
@@ -199,8 +200,9 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
         return parse_decision(s, token, out_move, err);
     if (len > 6)
         return sow_error_set(err, NULL, 0, 0,
-                             "move '%.40s%s' is not a hole number (0 to %d)",
-                             token, len > 40 ? "..." : "", s->holes - 1);
+                             "move '%.*s%s' is not a hole number (0 to %d)",
+                             SOW_CLIP(token, 40), len > 40 ? "..." : "",
+                             s->holes - 1);
     for (size_t i = 0; i < len; i++)
         if (token[i] < '0' || token[i] > '9')
             return sow_error_set(err, NULL, 0, 0,

@@ -1,5 +1,6 @@
 /* sow_svg.c - SVG pictures of a board (see sow_svg.h). */
 #include "sow_svg.h"
+#include "sow_text.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -67,34 +68,16 @@ __attribute__((format(printf, 2, 3))) static void put(sbuf *b,
     b->len += (size_t)w;
 }
 
-/* Text for XML: the five special characters as entities, control
- * characters (never in a variant's texts, which the loader checks) left
- * out. */
+/* Text for XML (sow_text.h): entities, no control character, valid
+ * UTF-8 whatever was cut. */
+static void put_bytes(void *ctx, const char *p, size_t n)
+{
+    put((sbuf *)ctx, "%.*s", (int)n, p);
+}
+
 static void put_text(sbuf *b, const char *t)
 {
-    for (; t && *t; t++) {
-        unsigned char c = (unsigned char)*t;
-        switch (c) {
-        case '&':
-            put(b, "&amp;");
-            break;
-        case '<':
-            put(b, "&lt;");
-            break;
-        case '>':
-            put(b, "&gt;");
-            break;
-        case '"':
-            put(b, "&quot;");
-            break;
-        case '\'':
-            put(b, "&#39;");
-            break;
-        default:
-            if (c >= 0x20 && c != 0x7f)
-                put(b, "%c", c);
-        }
-    }
+    sow_text_escape(t, SOW_ESC_XML, put_bytes, b);
 }
 
 void sow_svg_dot(int i, int k, double r, double *x, double *y)
@@ -170,10 +153,10 @@ static void legend(const sow_setup *s, const sow_game *gm,
         char *l = g->legend[g->nlegend ? g->nlegend - 1 : 0];
         int used = g->nlegend ? (int)strlen(l) : -1;
         if (g->nlegend && used + 2 + (int)strlen(item[i]) <= per_line) {
-            snprintf(l + used, sizeof g->legend[0] - (size_t)used, "; %s",
+            sow_text_fmt(l + used, sizeof g->legend[0] - (size_t)used, "; %s",
                      item[i]);
         } else if (g->nlegend < LEGEND_MAX) {
-            snprintf(g->legend[g->nlegend++], sizeof g->legend[0], "%s",
+            sow_text_fmt(g->legend[g->nlegend++], sizeof g->legend[0], "%s",
                      item[i]);
         }
     }

@@ -1,7 +1,27 @@
 /* sow_text.c - safe text and UTF-8 cuts (see sow_text.h). */
 #include "sow_text.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+/* The length a sequence starting with lead byte b must have, or 0. */
+static size_t lead_len(unsigned char b)
+{
+    return b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3
+         : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+}
+
+/* True when s[i..len) is the start of a sequence that the end cut. */
+static bool cut_at_end(const char *s, size_t i, size_t len)
+{
+    size_t want = lead_len((unsigned char)s[i]), j = i + 1;
+    if (!want || len - i >= want)
+        return false;
+    while (j < len && ((unsigned char)s[j] & 0xc0) == 0x80)
+        j++;
+    return j == len;
+}
 
 int sow_utf8_decode(const char *s, size_t len, uint32_t *cp)
 {
@@ -13,8 +33,7 @@ int sow_utf8_decode(const char *s, size_t len, uint32_t *cp)
         *cp = b;
         return 1;
     }
-    int n = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 && b <= 0xef ? 3
-          : b >= 0xc2 && b <= 0xdf ? 2 : 0;
+    int n = (int)lead_len(b);
     if (n == 0 || len < (size_t)n)
         return 0;
     uint32_t c = b & (0x7f >> n);
@@ -62,35 +81,47 @@ size_t sow_utf8_cut(const char *s, size_t len, size_t max)
     return i;
 }
 
+/* A byte that is not part of valid UTF-8, as next_char reports it. */
+#define NOT_UTF8 0xffffffffu
+
+/* The next character of s[*i..len): *c and its *n bytes at s + *i (the
+ * caller advances *i by *n). False at the end, and at a sequence the end
+ * cuts short: the mark of an earlier truncation, dropped. A byte that is
+ * not UTF-8 is taken alone, as *c = NOT_UTF8. */
+static bool next_char(const char *s, size_t len, size_t i, uint32_t *c,
+                      size_t *n)
+{
+    if (i >= len || cut_at_end(s, i, len))
+        return false;
+    int k = sow_utf8_decode(s + i, len - i, c);
+    if (k == 0) {
+        *c = NOT_UTF8;
+        k = 1;
+    }
+    *n = (size_t)k;
+    return true;
+}
+
+/* What the terminal rule shows for character c of bytes p[0..n). */
+static const char *shown(uint32_t c, const char *p, size_t *n)
+{
+    if (c == NOT_UTF8 || sow_is_control(c)) {
+        *n = 1;
+        return c == NOT_UTF8 ? "?" : " ";
+    }
+    return p;
+}
+
 void sow_text_scrub(char *s)
 {
-    size_t len = strlen(s), i = 0, o = 0;
-    while (i < len) {
-        uint32_t c;
-        int n = sow_utf8_decode(s + i, len - i, &c);
-        if (n == 0) {
-            /* a lead byte whose sequence the end of the text cut short: an
-             * earlier truncation, not a hostile byte; drop the rest */
-            unsigned char b = (unsigned char)s[i];
-            int want = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 && b <= 0xef ? 3
-                     : b >= 0xc2 && b <= 0xdf ? 2 : 0;
-            if (want && len - i < (size_t)want) {
-                size_t j = i + 1;
-                while (j < len && ((unsigned char)s[j] & 0xc0) == 0x80)
-                    j++;
-                if (j == len)
-                    break;
-            }
-            s[o++] = '?';
-            i++;
-        } else if (sow_is_control(c)) {
-            s[o++] = ' ';
-            i += (size_t)n;
-        } else {
-            memmove(s + o, s + i, (size_t)n);
-            o += (size_t)n;
-            i += (size_t)n;
-        }
+    size_t len = strlen(s), i = 0, o = 0, n, k;
+    uint32_t c;
+    /* in place: what is shown is never longer than what it replaces */
+    for (; next_char(s, len, i, &c, &n); i += n) {
+        k = n;
+        const char *p = shown(c, s + i, &k);
+        memmove(s + o, p, k);
+        o += k;
     }
     s[o] = 0;
 }
@@ -99,26 +130,80 @@ size_t sow_text_copy(char *dst, size_t size, const char *src)
 {
     if (size == 0)
         return 0;
-    size_t len = strlen(src), i = 0, o = 0;
-    while (i < len) {
-        uint32_t c;
-        int n = sow_utf8_decode(src + i, len - i, &c);
-        const char *put = src + i;
-        size_t k = (size_t)n;
-        if (n == 0) {
-            put = "?";
-            k = 1;
-            n = 1;
-        } else if (sow_is_control(c)) {
-            put = " ";
-            k = 1;
-        }
+    size_t len = strlen(src), i = 0, o = 0, n, k;
+    uint32_t c;
+    for (; next_char(src, len, i, &c, &n); i += n) {
+        k = n;
+        const char *p = shown(c, src + i, &k);
         if (o + k >= size)
             break;
-        memcpy(dst + o, put, k);
+        memcpy(dst + o, p, k);
         o += k;
-        i += (size_t)n;
     }
     dst[o] = 0;
     return o;
+}
+
+void sow_utf8_mend(char *s)
+{
+    size_t len = strlen(s), i = len;
+    /* the start of the last character: back over continuation bytes */
+    while (i > 0 && len - i < 3 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+        i--;
+    if (i > 0 && cut_at_end(s, i - 1, len))
+        s[i - 1] = 0;
+}
+
+int sow_text_fmt(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && size > 0 && (size_t)n >= size)
+        sow_utf8_mend(buf);
+    return n;
+}
+
+void sow_text_escape(const char *s, int mode,
+                     void (*put)(void *ctx, const char *p, size_t n),
+                     void *ctx)
+{
+    size_t len = s ? strlen(s) : 0, i = 0, n;
+    uint32_t c;
+    char esc[16];
+    for (; next_char(s, len, i, &c, &n); i += n) {
+        const char *rep = NULL;
+        if (c == NOT_UTF8) {
+            rep = mode == SOW_ESC_XML ? "\xef\xbf\xbd" : "\\ufffd";
+        } else if (mode == SOW_ESC_XML) {
+            rep = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
+                : c == '"' ? "&quot;" : c == '\'' ? "&#39;"
+                : sow_is_control(c) ? " " : NULL;
+        } else if (c == '"' || c == '\\') {
+            esc[0] = '\\';
+            esc[1] = (char)c;
+            esc[2] = 0;
+            rep = esc;
+        } else if (sow_is_control(c) ||
+                   (mode == SOW_ESC_JSON_HTML &&
+                    (c == '<' || c == '>' || c == '&'))) {
+            snprintf(esc, sizeof esc, "\\u%04x", (unsigned)c);
+            rep = esc;
+        }
+        if (rep)
+            put(ctx, rep, strlen(rep));
+        else
+            put(ctx, s + i, n);
+    }
+}
+
+static void put_file(void *ctx, const char *p, size_t n)
+{
+    fwrite(p, 1, n, (FILE *)ctx);
+}
+
+void sow_text_escape_file(FILE *f, const char *s, int mode)
+{
+    sow_text_escape(s, mode, put_file, f);
 }

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Decode one UTF-8 character of s[0..len): its length in bytes (1 to 4)
  * and *cp, or 0 when the bytes there are not a valid, shortest UTF-8
@@ -42,5 +44,39 @@ void sow_text_scrub(char *s);
  * returns the length written (dst is always NUL-terminated when size >
  * 0). */
 size_t sow_text_copy(char *dst, size_t size, const char *src);
+
+/* The arguments of "%.*s" that print at most max bytes of the string s cut
+ * on a character boundary: printf("'%.*s'", SOW_CLIP(token, 40)). */
+#define SOW_CLIP(s, max) (int)sow_utf8_cut((s), strlen(s), (max)), (s)
+
+/* Drop a UTF-8 sequence cut short at the very end of s (the mark of an
+ * snprintf or %.Ns that cut a character): after a cut, call this. */
+void sow_utf8_mend(char *s);
+
+/* snprintf for text shown to a person: the same result, but a cut never
+ * falls inside a character (a sequence cut short at the end is dropped).
+ * Returns what snprintf returns. */
+int sow_text_fmt(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The one escaper of text written into JSON strings, XML and HTML (SVG
+ * boards and plots, the animate page, records). It writes the text of s
+ * (without quotes) through put(ctx, bytes, n):
+ *  - SOW_ESC_JSON: '"' and '\\' escaped, control characters as \u00XX
+ *    (C1 too: a JSON reader keeps them, a terminal would obey them);
+ *  - SOW_ESC_JSON_HTML: the same, and '<', '>', '&' as \u00XX so that the
+ *    string is safe inside an HTML <script> element;
+ *  - SOW_ESC_XML: '<', '>', '&', '"', '\'' as entities, control characters
+ *    (which XML 1.0 forbids) as spaces.
+ * A byte that is not part of valid UTF-8 becomes U+FFFD, and a sequence
+ * cut short at the end of s is dropped, so the output is always valid
+ * UTF-8: an SVG stays well-formed whatever a variant's name holds. */
+enum { SOW_ESC_JSON, SOW_ESC_JSON_HTML, SOW_ESC_XML };
+void sow_text_escape(const char *s, int mode,
+                     void (*put)(void *ctx, const char *p, size_t n),
+                     void *ctx);
+
+/* sow_text_escape into a FILE (a convenience for writers on stdio). */
+void sow_text_escape_file(FILE *f, const char *s, int mode);
 
 #endif

@@ -1,5 +1,6 @@
 /* cli.c - shared helpers of the `sow` subcommands (see cli.h). */
 #include "cli.h"
+#include "sow_text.h"
 
 #include "sow_draw.h"
 #include "sow_record.h"
@@ -301,15 +302,15 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
 {
     if (g->over)
         return sow_error_set(err, NULL, 0, 0,
-                             "token %d ('%.40s'): the %s is already over "
+                             "token %d ('%.*s'): the %s is already over "
                              "after ply %d; nothing may follow",
-                             i + 1, tok, s->match ? "match" : "game", g->ply);
+                             i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
     if (sow_move_parse(s, tok, mv, err)) {
         char msg[SOW_MSG_MAX], legal[512];
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
         snprintf(msg, sizeof msg,
-                 "ply %d: %.500s; the legal moves are: %.480s", g->ply,
-                 err->msg, legal);
+                 "ply %d: %.*s; the legal moves are: %.*s", g->ply,
+                 SOW_CLIP(err->msg, 500), SOW_CLIP(legal, 480));
         snprintf(err->msg, sizeof err->msg, "%s", msg);
         return SOW_ERR;
     }

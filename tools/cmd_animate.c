@@ -22,6 +22,7 @@
 #include "sow_narrate.h"
 #include "sow_record.h"
 #include "sow_svg.h"
+#include "sow_text.h"
 
 #define C "animate"
 
@@ -191,12 +192,12 @@ static void narrate(story *st, const sow_setup *s, const sow_event *ev,
         }
         char text[1200];
         if (j - i == 1)
-            snprintf(text, sizeof text, "%s", first.text);
+            sow_text_fmt(text, sizeof text, "%s", first.text);
         else if (shown > 61)
-            snprintf(text, sizeof text, "one seed into each of %d holes:%s",
+            sow_text_fmt(text, sizeof text, "one seed into each of %d holes:%s",
                      drops, buf);
         else
-            snprintf(text, sizeof text, "one seed into each:%s", buf);
+            sow_text_fmt(text, sizeof text, "one seed into each:%s", buf);
         say_rule(st, i, text, first.rule, first.rule_text);
         i = j;
     }
@@ -273,11 +274,11 @@ static void put_game(page *pg, const learn_play *p)
         int own[2] = {0, 0};
         for (int h = 0; h < s->holes; h++)
             own[g->owner[h]]++;
-        snprintf(head, sizeof head, "game %d: %s starts; holes South %d, "
+        sow_text_fmt(head, sizeof head, "game %d: %s starts; holes South %d, "
                                     "North %d",
                  p->m.game, who(p->m.starter), own[0], own[1]);
     } else {
-        snprintf(head, sizeof head, "the start: %s to %s", who(g->to_move),
+        sow_text_fmt(head, sizeof head, "the start: %s to %s", who(g->to_move),
                  sow_decision_phase(s, g) ? "decide" : "move");
     }
     fprintf(f, "%s\n{\"k\":\"game\",\"game\":%d,\"head\":", pg->steps++ ? "," : "",
@@ -308,14 +309,15 @@ static void put_ply(page *pg, const learn_play *p, int index,
     char head[600], m[64], game[32] = "";
     learn_move_text(s, mv, m, sizeof m);
     if (s->match)
-        snprintf(game, sizeof game, "game %d, ", p->m.game);
+        sow_text_fmt(game, sizeof game, "game %d, ", p->m.game);
     if (decision)
-        snprintf(head, sizeof head, "%sply %d: %s chooses %s%s%.400s%s", game,
+        sow_text_fmt(head, sizeof head, "%sply %d: %s chooses %s%s%.*s%s", game,
                  before->ply, who(before->to_move), m,
-                 ph && ph->question[0] ? " (" : "", ph ? ph->question : "",
+                 ph && ph->question[0] ? " (" : "",
+                 SOW_CLIP(ph ? ph->question : "", 400),
                  ph && ph->question[0] ? ")" : "");
     else
-        snprintf(head, sizeof head, "%sply %d: %s plays %s (hole %d)%s%s%s",
+        sow_text_fmt(head, sizeof head, "%sply %d: %s plays %s (hole %d)%s%s%s",
                  game, before->ply, who(before->to_move), m, (int)mv,
                  scripted ? ": " : "", scripted ? ph->name : "",
                  scripted ? ", a move the variant's script makes whole" : "");
@@ -350,21 +352,10 @@ static void put_ply(page *pg, const learn_play *p, int index,
     pg->eb->dropped = 0;
 }
 
-/* Text for HTML. */
+/* Text for HTML (sow_text.h). */
 static void html_text(FILE *f, const char *t)
 {
-    for (; *t; t++) {
-        if (*t == '<')
-            fputs("&lt;", f);
-        else if (*t == '>')
-            fputs("&gt;", f);
-        else if (*t == '&')
-            fputs("&amp;", f);
-        else if (*t == '"')
-            fputs("&quot;", f);
-        else
-            fputc(*t, f);
-    }
+    sow_text_escape_file(f, t, SOW_ESC_XML);
 }
 
 static void put_header(page *pg, const cli_game *cg, const char *name,
@@ -491,7 +482,7 @@ int cmd_animate(int argc, char **argv)
         goto done;
     }
     char head[600], status[600];
-    snprintf(head, sizeof head, "%s: the start", name);
+    sow_text_fmt(head, sizeof head, "%s: the start", name);
     learn_status(s, &p.g, status, sizeof status);
     sow_svg_opts so = {-1, head, status, p.g.over ? -1 : p.g.to_move, true};
     svg = sow_svg_board(s, &p.g, &so, NULL);
@@ -532,7 +523,7 @@ int cmd_animate(int argc, char **argv)
         fprintf(out.f, "],\n\"end\":");
         if (s->match && p.m.over) {
             char end[300];
-            snprintf(end, sizeof end,
+            sow_text_fmt(end, sizeof end,
                      "match over after %d games: %s; holes South %d, North "
                      "%d%s",
                      p.m.game, p.m.reason, p.m.holes[0], p.m.holes[1],

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "learn.h"
 #include "sow_svg.h"
+#include "sow_text.h"
 
 #define C "draw"
 
@@ -150,9 +151,9 @@ int cmd_draw(int argc, char **argv)
         if (r < 0)
             rc = 1;
         else if (this_one && p.m.over && s->match)
-            snprintf(match_end, sizeof match_end,
-                     "; match over after %d games: %.120s", p.m.game,
-                     p.m.reason);
+            sow_text_fmt(match_end, sizeof match_end,
+                     "; match over after %d games: %.*s", p.m.game,
+                     SOW_CLIP(p.m.reason, 120));
     }
     if (rc) {
         if (err.msg[0])
@@ -164,13 +165,13 @@ int cmd_draw(int argc, char **argv)
     char name[400], title[600], status[800], where[32] = "";
     learn_name(&cg, name, sizeof name);
     if (s->match)
-        snprintf(where, sizeof where, ", game %d", game);
+        sow_text_fmt(where, sizeof where, ", game %d", game);
     if (ply == 0) {
-        snprintf(title, sizeof title, "%s%s: the start", name, where);
+        sow_text_fmt(title, sizeof title, "%s%s: the start", name, where);
     } else {
         char m[64];
         learn_move_text(s, pic_mv, m, sizeof m);
-        snprintf(title, sizeof title, "%s%s: after %d pl%s; %s %s %s", name,
+        sow_text_fmt(title, sizeof title, "%s%s: after %d pl%s; %s %s %s", name,
                  where, pic.ply, pic.ply == 1 ? "y" : "ies",
                  mover ? "North" : "South",
                  sow_move_is_decision(pic_mv) ? "chose" : "played", m);

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "sow_text.h"
 
 static int cmp(const void *a, const void *b)
 {
@@ -26,7 +27,7 @@ static int add_line(void *ctx, const char *path, const sow_variant *v)
     if (lc->n >= 256)
         return 1;
     char line[512];
-    snprintf(line, sizeof line, "%-14s %-14s %s", v->id, v->name,
+    sow_text_fmt(line, sizeof line, "%-14s %-14s %s", v->id, v->name,
              v->summary);
     lc->ids[lc->n] = strdup(v->id);
     lc->lines[lc->n++] = strdup(line);

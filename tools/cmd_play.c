@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "sow_draw.h"
+#include "sow_text.h"
 #include "sow_player.h"
 #include "sow_record.h"
 #include "teach.h"
@@ -171,7 +172,7 @@ static void show_result(const sow_setup *s, const sow_game *g)
     const sow_result *r = &g->result;
     char score[64] = "";
     if (r->has_score)
-        snprintf(score, sizeof score, " South %d, North %d:", r->score[0],
+        sow_text_fmt(score, sizeof score, " South %d, North %d:", r->score[0],
                  r->score[1]);
     printf("\ngame over after %d %s: %s.%s %s.\n", g->ply,
            g->ply == 1 ? "ply" : "plies",
@@ -312,7 +313,7 @@ int cmd_play(int argc, char **argv)
     sow_player *searcher[2] = {NULL, NULL};
     for (int p = 0; p < 2; p++) {
         if (players[p] != P_SEARCH) {
-            snprintf(label[p], sizeof label[p], "%s", names[players[p]]);
+            sow_text_fmt(label[p], sizeof label[p], "%s", names[players[p]]);
             continue;
         }
         sow_player_spec_format(&specs[p], label[p], sizeof label[p]);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "sow_draw.h"
+#include "sow_text.h"
 #include "sow_record.h"
 
 #define MAX_TOKENS 1000000
@@ -43,7 +44,7 @@ static void print_ply(const out *o, const sow_game *before, sow_move mv,
                      sizeof tok);
     char where[32] = "";
     if (!sow_move_is_decision(mv))
-        snprintf(where, sizeof where, " (hole %d)", (int)mv);
+        sow_text_fmt(where, sizeof where, " (hole %d)", (int)mv);
     printf("\nply %d: %s plays %s%s%s\n", before->ply,
            before->to_move ? "North" : "South", tok, where,
            after->last_endless ? ", an endless move (P5)" : "");
@@ -85,7 +86,7 @@ static int game_over(const out *o, sow_engine *e, sow_match *m, sow_game *g,
         char why[128];
         char score[32] = "";
         if (r->has_score)
-            snprintf(score, sizeof score, " %d-%d,", r->score[0], r->score[1]);
+            sow_text_fmt(score, sizeof score, " %d-%d,", r->score[0], r->score[1]);
         printf("\ngame over: %s;%s %s\n",
                sow_result_text(s, g, why, sizeof why), score,
                r->unfinished    ? "unfinished"
@@ -216,8 +217,8 @@ int cmd_replay(int argc, char **argv)
     if (rc && s->match && !err.path[0]) {
         /* plies count from 0 in every game: say which game */
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "game %d, %.1000s", m.game, err.msg);
-        snprintf(err.msg, sizeof err.msg, "%s", msg);
+        sow_text_fmt(msg, sizeof msg, "game %d, %.1000s", m.game, err.msg);
+        sow_text_fmt(err.msg, sizeof err.msg, "%s", msg);
     }
     if (rc)
         cli_error("replay", &err);

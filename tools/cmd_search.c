@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "sow_player.h"
+#include "sow_text.h"
 #include "sow_record.h"
 
 static int help(void)
@@ -136,18 +137,18 @@ int cmd_search(int argc, char **argv)
         }
         if (g.over) {
             sow_error_set(&err, NULL, 0, 0,
-                          "--moves: token %d ('%.40s'): the game is already "
+                          "--moves: token %d ('%.*s'): the game is already "
                           "over after ply %d; give fewer moves",
-                          i + 1, tok[i], g.ply);
+                          i + 1, SOW_CLIP(tok[i], 40), g.ply);
             rc = 1;
             goto done;
         }
         if (sow_move_parse(s, tok[i], &mv, &err) ||
             sow_engine_play(&cg.eng, &g, mv, &err)) {
             char msg[SOW_MSG_MAX];
-            snprintf(msg, sizeof msg, "--moves: token %d: %.900s", i + 1,
-                     err.msg);
-            snprintf(err.msg, sizeof err.msg, "%s", msg);
+            sow_text_fmt(msg, sizeof msg, "--moves: token %d: %.*s", i + 1,
+                     SOW_CLIP(err.msg, 900));
+            sow_text_fmt(err.msg, sizeof err.msg, "%s", msg);
             rc = 1;
             goto done;
         }

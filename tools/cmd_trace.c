@@ -9,6 +9,7 @@
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
+#include "sow_text.h"
 
 static int help(void)
 {
@@ -81,14 +82,7 @@ static void json_text(const char *key, const char *v)
         return;
     }
     putchar('"');
-    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
+    sow_text_escape_file(stdout, v, SOW_ESC_JSON);
     putchar('"');
 }
 
@@ -181,16 +175,16 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
             /* the drops of a lap on one line, then any count made en
              * passant that a lap end would have acted on */
             char line[1024];
-            size_t len = (size_t)snprintf(line, sizeof line, "sows into");
+            size_t len = (size_t)sow_text_fmt(line, sizeof line, "sows into");
             int j = i;
             for (; j < t->nev && t->ev[j].kind == SOW_EV_DROP; j++) {
                 char l[16];
                 sow_hole_label(s, t->ev[j].hole, l, sizeof l);
                 if (len + 24 < sizeof line)
-                    len += (size_t)snprintf(line + len, sizeof line - len,
+                    len += (size_t)sow_text_fmt(line + len, sizeof line - len,
                                             " %s", l);
                 else if (len + 5 < sizeof line) {
-                    len += (size_t)snprintf(line + len, sizeof line - len,
+                    len += (size_t)sow_text_fmt(line + len, sizeof line - len,
                                             " ...");
                     break;
                 }

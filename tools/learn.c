@@ -8,6 +8,7 @@
 
 #include "sow_draw.h"
 #include "sow_record.h"
+#include "sow_text.h"
 
 int learn_split(const char *cmd, const char *moves, learn_moves *lm)
 {
@@ -44,8 +45,9 @@ static int in_game(const learn_play *p, sow_error *err)
 {
     if (p->cg->setup.match && !err->path[0]) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "game %d, %.1000s", p->m.game, err->msg);
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
+        sow_text_fmt(msg, sizeof msg, "game %d, %.*s", p->m.game,
+                     SOW_CLIP(err->msg, 1000));
+        sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
     }
     return SOW_ERR;
 }
@@ -57,17 +59,17 @@ int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
     sow_game *g = &p->g;
     if (g->over) {
         sow_error_set(err, NULL, 0, 0,
-                      "token %d ('%.40s'): the %s is already over after ply "
+                      "token %d ('%.*s'): the %s is already over after ply "
                       "%d; nothing may follow",
-                      i + 1, tok, s->match ? "match" : "game", g->ply);
+                      i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
         return in_game(p, err);
     }
     if (sow_move_parse(s, tok, mv, err)) {
         char msg[SOW_MSG_MAX], legal[512];
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
-        snprintf(msg, sizeof msg, "ply %d: %.500s; the legal moves are: %.480s",
-                 g->ply, err->msg, legal);
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
+        sow_text_fmt(msg, sizeof msg, "ply %d: %.*s; the legal moves are: %.*s",
+                 g->ply, SOW_CLIP(err->msg, 500), SOW_CLIP(legal, 480));
+        sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
         return in_game(p, err);
     }
     *before = *g;
@@ -93,9 +95,9 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
         const sow_result *r = &g->result;
         char why[128], score[32] = "";
         if (r->has_score)
-            snprintf(score, sizeof score, " %d-%d,", (int)r->score[0],
+            sow_text_fmt(score, sizeof score, " %d-%d,", (int)r->score[0],
                      (int)r->score[1]);
-        snprintf(buf, size, "game over: %s;%s %s",
+        sow_text_fmt(buf, size, "game over: %s;%s %s",
                  sow_result_text(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
@@ -103,18 +105,18 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
                                   : "North wins");
         return;
     }
-    size_t len = (size_t)snprintf(buf, size, "%s to %s", who,
+    size_t len = (size_t)sow_text_fmt(buf, size, "%s to %s", who,
                                   sow_decision_phase(s, g) ? "decide"
                                                            : "move");
     /* the question a phase asks (A.3: who makes the first regular move?) */
     if (g->phase && g->phase <= s->v->nphases &&
         s->v->phases[g->phase - 1].question[0] && len < size)
-        len += (size_t)snprintf(buf + len, size - len, ": %s",
+        len += (size_t)sow_text_fmt(buf + len, size - len, ": %s",
                                 s->v->phases[g->phase - 1].question);
     char due[256];
     cli_phase_due(s, g, due, sizeof due);
     if (due[0] && len < size)
-        len += (size_t)snprintf(buf + len, size - len, "; %s", due);
+        len += (size_t)sow_text_fmt(buf + len, size - len, "; %s", due);
     if (g->endless_mask && len < size) {
         uint16_t ex[SOW_MAX_HOLES];
         int n = 0;
@@ -123,7 +125,7 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
                 ex[n++] = (uint16_t)h;
         char list[256];
         cli_format_moves(s, ex, n, true, list, sizeof list);
-        snprintf(buf + len, size - len, "; not legal, endless: %s", list);
+        sow_text_fmt(buf + len, size - len, "; not legal, endless: %s", list);
     }
 }
 
@@ -132,7 +134,7 @@ void learn_name(const cli_game *cg, char *buf, size_t size)
     const sow_variant *v = cg->v;
     sow_optset def;
     sow_optset_defaults(v, &def);
-    size_t len = (size_t)snprintf(buf, size, "%s", v->name);
+    size_t len = (size_t)sow_text_fmt(buf, size, "%s", v->name);
     int k = 0;
     for (int i = 0; i < v->noptions && len < size; i++) {
         if (cg->opts.val[i].index == def.val[i].index &&
@@ -140,11 +142,11 @@ void learn_name(const cli_game *cg, char *buf, size_t size)
             continue;
         char val[64];
         sow_optval_format(&v->options[i], cg->opts.val[i], val, sizeof val);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s=%s",
+        len += (size_t)sow_text_fmt(buf + len, size - len, "%s%s=%s",
                                 k++ ? ", " : " (", v->options[i].name, val);
     }
     if (k && len < size)
-        snprintf(buf + len, size - len, ")");
+        sow_text_fmt(buf + len, size - len, ")");
 }
 
 void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size)
@@ -234,14 +236,6 @@ int learn_out_close(const char *cmd, learn_out *o, bool ok)
 void learn_json_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7f)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
+    sow_text_escape_file(f, s, SOW_ESC_JSON_HTML);
     fputc('"', f);
 }

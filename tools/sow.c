@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "term.h"
 
 static const struct {
     const char *name;
@@ -43,6 +44,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    term_guard(); /* no control character reaches a terminal (term.h) */
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -1,5 +1,6 @@
 /* teach.c - watch mode and hints of `sow play` (see teach.h). */
 #include "teach.h"
+#include "term.h"
 
 #include <poll.h>
 #include <stdio.h>
@@ -90,7 +91,8 @@ void teach_watch(const sow_setup *s, const sow_game *before,
         /* a terminal: redraw in place, then wait (a key skips) */
         sow_draw_board(buf, sizeof buf, s, &pic,
                        ev->hole >= 0 && ev->hole < s->holes ? ev->hole : -1);
-        printf("\033[H\033[J%s  %s%s%s%s\n(watching: press Enter to skip)\n",
+        term_control("\033[H\033[J"); /* ours: past the filter */
+        printf("%s  %s%s%s%s\n(watching: press Enter to skip)\n",
                buf, st.text, st.rule ? " (" : "", st.rule ? st.rule : "",
                st.rule ? ")" : "");
         fflush(stdout);

@@ -20,6 +20,10 @@
 #            lines=N      stdout has exactly N lines
 #            file=PATH    PATH exists after the command
 #            nofile=PATH  PATH does not exist after the command
+#            clean        neither stdout nor stderr holds a control
+#                         character (C0 but tab and line feed, DEL, C1 as
+#                         UTF-8) or a byte that is not UTF-8: nothing that
+#                         could drive a terminal (issue 13 #5, #9)
 # COMMAND  the command; a word `sow` (first, or after `env VAR=VALUE...`)
 #          stands for $SOW.
 #
@@ -154,6 +158,15 @@ t() {
         nofile=*)
             arg=${c#nofile=}
             [ ! -e "$arg" ] || cli_fail "$name" "$arg still exists" ;;
+        clean)
+            local f
+            for f in "$out" "$err"; do
+                if LC_ALL=C grep -qaP '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$f"; then
+                    cli_fail "$name" "$(basename "$f") holds a control character: $(cli_show "$(LC_ALL=C grep -aP -m 1 '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$f" | od -An -c | head -c 200)")"
+                elif ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1; then
+                    cli_fail "$name" "$(basename "$f") is not valid UTF-8"
+                fi
+            done ;;
         *)
             cli_fail "$name" "unknown check $(cli_show "$c") (a bug in the table)" ;;
         esac

@@ -77,6 +77,65 @@ static void test_safe_and_cut(void **state)
     assert_int_equal(sow_utf8_decode(s + 2, 2, &cp), 0);
 }
 
+/* sow_text_escape into a string, for the tests. */
+typedef struct sink {
+    char buf[256];
+    size_t n;
+} sink;
+
+static void to_sink(void *ctx, const char *p, size_t n)
+{
+    sink *k = ctx;
+    assert_true(k->n + n < sizeof k->buf);
+    memcpy(k->buf + k->n, p, n);
+    k->n += n;
+    k->buf[k->n] = 0;
+}
+
+static const char *escaped(const char *s, int mode, sink *k)
+{
+    k->n = 0;
+    k->buf[0] = 0;
+    sow_text_escape(s, mode, to_sink, k);
+    return k->buf;
+}
+
+static void test_escape(void **state)
+{
+    (void)state;
+    sink k;
+    assert_string_equal(escaped("a\"b\\c\x1b\xc2\x9b\xc3\xa9<&>", SOW_ESC_JSON, &k),
+                        "a\\\"b\\\\c\\u001b\\u009b\xc3\xa9<&>");
+    assert_string_equal(escaped("</script>&", SOW_ESC_JSON_HTML, &k),
+                        "\\u003c/script\\u003e\\u0026");
+    assert_string_equal(escaped("<a href='x'>\"&\x07", SOW_ESC_XML, &k),
+                        "&lt;a href=&#39;x&#39;&gt;&quot;&amp; ");
+    /* a stray byte is U+FFFD; a character cut at the end is dropped */
+    assert_string_equal(escaped("x\x9by", SOW_ESC_XML, &k), "x\xef\xbf\xbdy");
+    assert_string_equal(escaped("x\x9by", SOW_ESC_JSON, &k), "x\\ufffdy");
+    assert_string_equal(escaped("ab\xe2\x82", SOW_ESC_XML, &k), "ab");
+}
+
+static void test_fmt_and_mend(void **state)
+{
+    (void)state;
+    char buf[6];
+    /* "aé€" is 1 + 2 + 3 bytes: 5 fit, the euro sign would be cut */
+    int n = sow_text_fmt(buf, sizeof buf, "%s", "a\xc3\xa9\xe2\x82\xac");
+    assert_int_equal(n, 6);
+    assert_string_equal(buf, "a\xc3\xa9");
+    char m[] = "ok\xf0\x9f\x98";
+    sow_utf8_mend(m);
+    assert_string_equal(m, "ok");
+    char whole[] = "ok\xf0\x9f\x98\x80";
+    sow_utf8_mend(whole);
+    assert_string_equal(whole, "ok\xf0\x9f\x98\x80");
+    char clip[64];
+    const char *tok = "x\xc3\xa9\xc3\xa9";
+    snprintf(clip, sizeof clip, "'%.*s'", SOW_CLIP(tok, 4));
+    assert_string_equal(clip, "'x\xc3\xa9'");
+}
+
 static void test_file_read(void **state)
 {
     (void)state;
@@ -138,6 +197,8 @@ int main(void)
         cmocka_unit_test(test_scrub),
         cmocka_unit_test(test_copy),
         cmocka_unit_test(test_safe_and_cut),
+        cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_fmt_and_mend),
         cmocka_unit_test(test_file_read),
         cmocka_unit_test(test_error_is_safe),
     };
