@@ -43,6 +43,13 @@ static const char *const removed_string[] = {
     "dump", "find", "gmatch", "gsub", "match", "pack", "packsize", "unpack",
     NULL};
 
+/* Math functions that are not given: rules are deterministic, and a hook
+ * drawing random numbers would make a game that `sow selfplay --jsonl`
+ * recorded replay differently (the numbers depend on every call made
+ * before in the same Lua state: other games, a search's look-ahead). A
+ * variant whose rules need chance says so with a decision (issue 13 #10). */
+static const char *const removed_math[] = {"random", "randomseed", NULL};
+
 struct sow_lua {
     lua_State *L;
     const sow_variant *v;
@@ -347,13 +354,15 @@ static void sandbox_hint(const char *msg, char *buf, size_t size)
         p += strlen(kinds[k]);
         size_t len = strcspn(p, "'");
         bool global = k == 0;
-        if ((global && (listed(removed_globals, p, len) ||
-                        listed(absent_libs, p, len))) ||
-            (!global && listed(removed_string, p, len)))
+        const char *lib = global ? ""
+                        : listed(removed_string, p, len) ? "string."
+                        : listed(removed_math, p, len) ? "math." : NULL;
+        if (lib && (!global || listed(removed_globals, p, len) ||
+                    listed(absent_libs, p, len)))
             snprintf(buf, size,
                      "; %s%.*s is not available to variant scripts (see "
                      "README, The sandbox)",
-                     global ? "" : "string.", (int)len, p);
+                     lib, (int)len, p);
         return;
     }
 }
@@ -718,19 +727,6 @@ static void rec_geometry(sow_lua *x, const sow_setup *s)
     x->rec_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* math.random in a recording call: its result is no function of the view,
- * so the call is not cached. Upvalue 1: the original. */
-static int impure_random(lua_State *L)
-{
-    sow_lua *x = bridge_of(L);
-    if (x->recording)
-        x->rec_impure = true;
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 /* Bring the view up to date with the game and push the proxy g. */
 static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
 {
@@ -818,16 +814,12 @@ static int setup_state(lua_State *L)
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     lua_settop(L, 1);
-    /* math.random reproducible: seeded by the engine, not by the clock */
+    /* no chance in the rules: math.random and math.randomseed removed */
     lua_getglobal(L, LUA_MATHLIBNAME);
-    lua_getfield(L, -1, "randomseed");
-    lua_pushinteger(L, 20261129);
-    lua_call(L, 1, 0);
-    lua_pushnil(L);
-    lua_setfield(L, -2, "randomseed");
-    lua_getfield(L, -1, "random");
-    lua_pushcclosure(L, impure_random, 1);
-    lua_setfield(L, -2, "random");
+    for (int i = 0; removed_math[i]; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, removed_math[i]);
+    }
     lua_pop(L, 1);
     for (int i = 0; removed_globals[i]; i++) {
         lua_pushnil(L);

@@ -2,7 +2,7 @@
  * DESIGN.md "The sandbox"): the exact globals, what is removed, source
  * only, the instruction and memory limits (also under pcall) and recovery
  * after them, errors mapped to file and line, checks on what hooks return,
- * and a reproducible math.random. */
+ * and no math.random (rules are deterministic). */
 #include "unit.h"
 
 #include <lauxlib.h>
@@ -310,6 +310,7 @@ static void test_removed(void **state)
             "  if ('x')[n] ~= nil then bad[#bad + 1] = '(\"x\").' .. n end\n"
             "end\n"
             "if math.randomseed ~= nil then bad[#bad + 1] = 'randomseed' end\n"
+            "if math.random ~= nil then bad[#bad + 1] = 'random' end\n"
             "return table.concat(bad, ' ')\n",
             "");
     /* the direct spellings */
@@ -946,27 +947,25 @@ static void test_view(void **state)
     sow_lua_close(x);
 }
 
-/* ---- reproducible random numbers ----------------------------------- */
+/* ---- no chance in the rules (issue 13 #10) --------------------------- */
 
-static void test_random_reproducible(void **state)
+/* math.random would make a recorded game replay differently: it is not
+ * there, and calling it says why. */
+static void test_no_random(void **state)
 {
     (void)state;
-    const char *code = "local t = {}\n"
-                       "for i = 1, 8 do t[i] = math.random(1, 1000000) end\n"
-                       "t[9] = string.format('%.6f', math.random())\n"
-                       "return table.concat(t, ',')";
-    char a[256], b[256], c[256];
+    char out[256];
     sow_error err;
     sow_lua *x = open_script(OK_SCRIPT);
-    sow_lua *y = open_script(OK_SCRIPT);
-    assert_int_equal(eval(x, code, a, sizeof a, &err), SOW_OK);
-    assert_int_equal(eval(y, code, b, sizeof b, &err), SOW_OK);
-    assert_string_equal(a, b);
-    /* not a constant */
-    assert_int_equal(eval(x, code, c, sizeof c, &err), SOW_OK);
-    assert_string_not_equal(a, c);
+    eval_is(x, "return type(math.random) .. type(math.randomseed)",
+            "nilnil");
+    assert_int_equal(eval(x, "return math.random(6)", out, sizeof out, &err),
+                     SOW_ERR);
+    assert_contains(err.msg, "math.random is not available to variant "
+                             "scripts");
+    /* the rest of math is there */
+    eval_is(x, "return math.floor(7 / 2) .. math.max(1, 5)", "35");
     sow_lua_close(x);
-    sow_lua_close(y);
 }
 
 /* ---- opening from files -------------------------------------------- */
@@ -1039,7 +1038,7 @@ int main(void)
         cmocka_unit_test(test_hook_returns),
         cmocka_unit_test(test_score_returns),
         cmocka_unit_test(test_view),
-        cmocka_unit_test(test_random_reproducible),
+        cmocka_unit_test(test_no_random),
         cmocka_unit_test(test_open_files),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
