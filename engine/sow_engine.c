@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "sow_game.h"
+#include "sow_budget.h"
 #include "sow_history.h"
 #include "sow_record.h"
 
@@ -492,9 +493,20 @@ fail:
     return SOW_ERR;
 }
 
+void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
+{
+    e->budget = b;
+    e->budget_tick = 0;
+}
+
 int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
 {
     const sow_setup *s = e->setup;
+    /* the clock every 64 plies: a ply costs far more than a look at it
+     * then, and a run stops within 64 plies of its deadline */
+    if (e->budget && (++e->budget_tick & 63) == 0 &&
+        sow_budget_over(e->budget))
+        return sow_budget_error(e->budget, err);
     if (g->over)
         return sow_error_set(err, NULL, 0, 0,
                              "ply %d: the game is already over; no move can "

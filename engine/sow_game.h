@@ -241,11 +241,15 @@ typedef struct sow_observer {
 
 typedef struct sow_history sow_history;
 
+struct sow_budget;
+
 typedef struct sow_engine {
     const sow_setup *setup; /* borrowed */
     sow_rules rules;        /* copied */
     sow_observer obs;       /* on_event NULL: no events */
     sow_history *hist;      /* owned; positions of the current game */
+    const struct sow_budget *budget; /* the run's deadline, or NULL */
+    unsigned budget_tick;   /* plies since the clock was last read */
 } sow_engine;
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
@@ -261,6 +265,11 @@ int sow_engine_start(sow_engine *e, sow_game *g, sow_error *err);
  * to move tried first, then the other) and the initial position. */
 void sow_game_init(const sow_setup *s, sow_game *g);
 int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err);
+
+/* Bound the engine's plays by a run's deadline (sow_budget.h; borrowed,
+ * NULL for none): every 64 plies sow_engine_play reads the clock, and once
+ * the deadline has passed it plays no more (issue 13 #11). */
+void sow_engine_set_budget(sow_engine *e, const struct sow_budget *b);
 
 /* Play one move. An illegal move is an error that lists the legal ones.
  * On any error the game is left as it was. */

@@ -4,6 +4,7 @@
 #include "sow_record.h"
 #include "sow_file.h"
 #include "sow_text.h"
+#include "sow_budget.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -22,7 +23,7 @@
 #define NKEYS 4        /* numbers of the view set at every change */
 #define BIG_ALLOC 65536 /* allocations this large check the clock */
 
-enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY };
+enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY, LIMIT_RUN };
 
 const char *const sow_lua_allowed_globals[] = {
     "_G",     "_VERSION", "assert",  "error",    "ipairs", "math",
@@ -60,10 +61,13 @@ struct sow_lua {
     size_t mem_used;
     int mem_refusals;   /* growth requests refused in a row */
     long insn_used;     /* instructions run by the current call */
+    const sow_budget *budget; /* the whole run's deadline (borrowed), or
+                               * NULL (sow_budget.h) */
     int64_t deadline;   /* monotonic ns by which the current call must end;
                            0 until the call has run HOOK_STEP instructions,
                            so short calls never read the clock */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
+    bool run_over;      /* the run's deadline passed: every call fails */
     int trip_line;      /* the script line the count hook tripped at, or 0 */
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
     /* the board view (see push_view): refs of the table g and of its
@@ -102,21 +106,35 @@ static sow_lua *bridge_of(lua_State *L)
 
 /* ---- limits ----------------------------------------------------------- */
 
-static int64_t mono_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
 /* The clock is read only by calls that run long: the deadline is set at
- * the first check of a call (0 until then). */
-static bool past_deadline(sow_lua *x)
+ * the first check of a call (0 until then). The run's deadline, when
+ * there is one, bounds every call too; *which says which one passed. */
+static bool past_deadline_of(sow_lua *x, int *which)
 {
-    int64_t now = mono_ns();
+    int64_t now = sow_budget_now();
     if (x->deadline == 0)
         x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    if (x->budget && x->budget->deadline_ns && now > x->budget->deadline_ns) {
+        *which = LIMIT_RUN;
+        return true;
+    }
+    *which = LIMIT_TIME;
     return now > x->deadline;
+}
+
+static bool past_deadline(sow_lua *x)
+{
+    int which;
+    bool past = past_deadline_of(x, &which);
+    if (past && which == LIMIT_RUN)
+        x->run_over = true;
+    return past;
+}
+
+/* The limit a passed deadline trips. */
+static int time_limit(const sow_lua *x)
+{
+    return x->run_over ? LIMIT_RUN : LIMIT_TIME;
 }
 
 static void count_hook(lua_State *L, lua_Debug *ar);
@@ -145,7 +163,7 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old && nsize - old >= BIG_ALLOC && x->tripped == LIMIT_NONE &&
         past_deadline(x)) {
         /* loops of big copies (s .. s, string.rep) run few instructions */
-        x->tripped = LIMIT_TIME;
+        x->tripped = time_limit(x);
         if (x->L)
             arm(x);
         return NULL;
@@ -176,6 +194,8 @@ static const char *limit_text(int which)
         return "memory limit reached (32 MiB)";
     case LIMIT_TIME:
         return "time limit reached (0.5 s)";
+    case LIMIT_RUN:
+        return "the run's time limit reached (--time-limit, SOW_TIME_LIMIT)";
     default:
         return "instruction limit reached (20,000,000 instructions)";
     }
@@ -193,7 +213,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
         if (x->insn_used > SOW_LUA_INSN_LIMIT)
             x->tripped = LIMIT_INSTRUCTIONS;
         else if (past_deadline(x))
-            x->tripped = LIMIT_TIME;
+            x->tripped = time_limit(x);
         else
             return;
         /* where it tripped: the error a pcall swallows would say it, the
@@ -221,7 +241,7 @@ static int budgeted(lua_State *L)
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     sow_lua *x = bridge_of(L);
     if (x->tripped == LIMIT_NONE && past_deadline(x)) {
-        x->tripped = LIMIT_TIME;
+        x->tripped = time_limit(x);
         arm(x);
         return luaL_error(L, "%s", limit_text(x->tripped));
     }
@@ -1641,6 +1661,11 @@ static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
     hook_call c = {.x = ctx, .hook = SOW_HOOK_DECIDE, .s = s, .g = g,
                    .sarg = tok, .nres = 1, .read = read_decide, .out = out};
     return call_hook(&c, err);
+}
+
+void sow_lua_set_budget(sow_lua *x, const sow_budget *b)
+{
+    x->budget = b;
 }
 
 void sow_lua_set_memo(sow_lua *x, bool on)

@@ -53,6 +53,12 @@ void sow_lua_close(sow_lua *x);
  * (math.random, state of its own) turns the cache off by itself. */
 void sow_lua_set_memo(sow_lua *x, bool on);
 
+/* Bound every call by a run's deadline too (sow_budget.h; b borrowed, NULL
+ * for none): once it has passed, each call fails with "the run's time
+ * limit reached". */
+struct sow_budget;
+void sow_lua_set_budget(sow_lua *x, const struct sow_budget *b);
+
 /* Run the script's garbage collector to the end: what the hooks left
  * behind is freed now (a long-lived state, e.g. a fuzz harness's, then
  * frees what each run allocated before the next). */

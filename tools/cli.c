@@ -47,6 +47,36 @@ const char *cli_value(const char *cmd, int argc, char **argv, int *i)
     return argv[++*i];
 }
 
+/* A number of seconds from 0 to SOW_TIME_LIMIT_MAX: 0, or -1. */
+static int parse_seconds(const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (!*v || *end || errno || !(x >= 0 && x <= SOW_TIME_LIMIT_MAX))
+        return -1;
+    *out = x;
+    return 0;
+}
+
+double cli_time_limit(const cli_opts *o, sow_error *err)
+{
+    if (o && o->time_set)
+        return o->time_limit;
+    const char *env = getenv("SOW_TIME_LIMIT");
+    double t;
+    if (!env || !*env)
+        return SOW_TIME_LIMIT_DEFAULT;
+    if (parse_seconds(env, &t)) {
+        sow_error_set(err, NULL, 0, 0,
+                      "SOW_TIME_LIMIT is '%s'; set it to a number of seconds "
+                      "from 0 (no limit) to %.0f",
+                      env, SOW_TIME_LIMIT_MAX);
+        return -1;
+    }
+    return t;
+}
+
 int cli_take_option(const char *cmd, int argc, char **argv, int *i,
                     cli_opts *o)
 {
@@ -58,6 +88,18 @@ int cli_take_option(const char *cmd, int argc, char **argv, int *i,
             return -1;
     } else if (strncmp(a, "--option=", 9) == 0) {
         val = a + 9;
+    } else if (strcmp(a, "--time-limit") == 0) {
+        const char *v = cli_value(cmd, argc, argv, i);
+        if (!v)
+            return -1;
+        if (parse_seconds(v, &o->time_limit)) {
+            cli_usage(cmd, "--time-limit takes a number of seconds from 0 "
+                           "(no limit) to %.0f, not '%s'",
+                      SOW_TIME_LIMIT_MAX, v);
+            return -1;
+        }
+        o->time_set = true;
+        return 1;
     } else {
         return 0;
     }
@@ -203,6 +245,11 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
              sow_error *err)
 {
     memset(cg, 0, sizeof *cg);
+    double limit = cli_time_limit(o, err);
+    if (limit < 0)
+        return SOW_ERR;
+    /* the run's clock starts here: loading and the script count too */
+    sow_budget_start(&cg->budget, limit);
     char path[1400];
     if (cli_find_variant(variant, path, sizeof path, err))
         return SOW_ERR;
@@ -217,9 +264,11 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
         goto fail;
     if (sow_lua_open(&cg->lua, cg->v, &cg->opts, err))
         goto fail;
+    sow_lua_set_budget(cg->lua, &cg->budget);
     sow_rules rules = sow_lua_rules(cg->lua);
     if (sow_engine_init(&cg->eng, &cg->setup, &rules, err))
         goto fail;
+    sow_engine_set_budget(&cg->eng, &cg->budget);
     cg->eng_ready = true;
     return SOW_OK;
 fail:

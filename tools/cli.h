@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "sow_budget.h"
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_variant.h"
@@ -13,7 +14,9 @@
 #define CLI_MAX_OPTION_ARGS 64
 #define CLI_MAX_DIRS 8
 
-/* A variant opened for play: file, options, setup, script, engine. */
+/* A variant opened for play: file, options, setup, script, engine, and
+ * the run's time budget that bounds the engine and the script (do not
+ * copy a cli_game once open: they point at its budget). */
 typedef struct cli_game {
     sow_variant *v;
     sow_optset opts;
@@ -21,13 +24,29 @@ typedef struct cli_game {
     sow_lua *lua;
     sow_engine eng;
     bool eng_ready;
+    sow_budget budget;
 } cli_game;
 
-/* --option NAME=VALUE arguments collected from the command line. */
+/* --option NAME=VALUE arguments collected from the command line, and
+ * --time-limit SECONDS (time_limit < 0: not given). */
 typedef struct cli_opts {
     int n;
     const char *arg[CLI_MAX_OPTION_ARGS];
+    double time_limit;
+    bool time_set;
 } cli_opts;
+
+/* What --help says of --time-limit (every command that plays or loads
+ * scripts takes it). */
+#define CLI_TIME_LIMIT_HELP                                                  \
+    "--time-limit SECONDS bounds the whole run (default 600; 0: no limit;\n" \
+    "the environment variable SOW_TIME_LIMIT sets it too): a run past it\n" \
+    "stops with an error and writes no output file.\n"
+
+/* The time limit of a run: --time-limit if given (o may be NULL), else
+ * SOW_TIME_LIMIT, else SOW_TIME_LIMIT_DEFAULT; -1 with err set when
+ * SOW_TIME_LIMIT is not a number of seconds. */
+double cli_time_limit(const cli_opts *o, sow_error *err);
 
 /* Print an error as "path:line:col: message" (or "sow CMD: message"). */
 void cli_error(const char *cmd, const sow_error *err);
@@ -36,8 +55,8 @@ void cli_error(const char *cmd, const sow_error *err);
 int cli_usage(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* If argv[*i] is "--option", take its value into o and advance *i.
- * Returns 1 if taken, 0 if not an --option, -1 on error (printed). */
+/* If argv[*i] is "--option" or "--time-limit", take its value into o and
+ * advance *i. Returns 1 if taken, 0 if neither, -1 on error (printed). */
 int cli_take_option(const char *cmd, int argc, char **argv, int *i,
                     cli_opts *o);
 

@@ -55,6 +55,7 @@ static int help(void)
            "  --option N=V      an option of the variant\n\n"
            "Example: sow animate adji-kui-1 --moves \"2 8 1 7\" --html "
            "game.html\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

@@ -63,6 +63,7 @@ static int help(void)
         "their documentation and the rule texts it cites; and, when\n"
         "several options differ, which of them alone makes the difference. "
         "A token\nillegal under both readings is an error (exit 1).\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

@@ -35,6 +35,7 @@ static int help(void)
            "lists them)\n\n"
            "Example: sow draw adji-kui-1 --moves \"2 8 1\" --svg "
            "board.svg\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

@@ -69,6 +69,7 @@ static int help(void)
            "rule it\napplies (on a terminal the board is redrawn in place, "
            "--watch-delay MS\nbetween steps, default 150; Enter skips to "
            "the end of the move).\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

@@ -21,6 +21,7 @@ static int help(void)
            "result line when the game ended.\nWithout it, draw the board "
            "after every ply. An illegal token, or a token\nafter the end, "
            "is an error (exit 1) after the lines before it.\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

@@ -41,6 +41,7 @@ static int help(void)
         "  sow search andada --option holes=15 --moves \"0 first:0\" "
         "--player alphabeta:depth=7\n",
         SOW_SCORE_WIN);
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

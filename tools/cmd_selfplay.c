@@ -45,6 +45,7 @@ static int help(void)
         "histogram of\n"
         "                plies, and the rates) instead of text\n\n"
         "A progress bar is drawn on stderr when it is a terminal.\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

@@ -44,7 +44,8 @@ int cmd_show(int argc, char **argv)
             printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
                    "Show a variant: its board (with hole labels), its "
                    "sowing rules, the end\nrules, and every option with its "
-                   "values, default and documentation.\n");
+                   "values, default and documentation.\n\n"
+                   CLI_TIME_LIMIT_HELP);
             return 0;
         }
         if (argv[i][0] == '-')

@@ -33,6 +33,7 @@ static int help(void)
            "only)\n\n"
            "Tokens are as for sow replay. An illegal token, or one after "
            "the end,\nis an error (exit 1) after the lines before it.\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 

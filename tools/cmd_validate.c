@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "commands.h"
 
-static int check_one(const char *path)
+static int check_one(const char *path, const sow_budget *budget)
 {
     sow_error err;
     sow_variant *v = NULL;
@@ -22,6 +22,8 @@ static int check_one(const char *path)
         cli_error("validate", &err);
         bad = 1;
     }
+    if (lua)
+        sow_lua_set_budget(lua, budget);
     /* every value of every enum and bool option must give a board */
     for (int i = 0; !bad && i < v->noptions; i++) {
         const sow_option_def *d = &v->options[i];
@@ -48,23 +50,50 @@ static int check_one(const char *path)
 int cmd_validate(int argc, char **argv)
 {
     int nfiles = 0, bad = 0;
+    cli_opts o = {0};
+    const char *files[argc];
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow validate FILE...\n\nLoad each variant file, "
+            printf("usage: sow validate FILE... [--time-limit SECONDS]\n\n"
+                   "Load each variant file, "
                    "its script and its hooks, and check every value\nof its "
                    "options. Problems are printed as file:line:col: message; "
-                   "the exit\nstatus is 1 if any file has a problem.\n");
+                   "the exit\nstatus is 1 if any file has a problem.\n\n"
+                   CLI_TIME_LIMIT_HELP);
             return 0;
         }
+        int t = cli_take_option("validate", argc, argv, &i, &o);
+        if (t < 0)
+            return 2;
+        if (t && o.n)
+            return cli_usage("validate", "--option is not taken: every "
+                                         "value of every option is checked");
+        if (t)
+            continue;
         if (argv[i][0] == '-' && argv[i][1])
             return cli_usage("validate", "unknown flag '%s'", argv[i]);
-    }
-    for (int i = 1; i < argc; i++) {
-        nfiles++;
-        bad |= check_one(argv[i]);
+        files[nfiles++] = argv[i];
     }
     if (!nfiles)
         return cli_usage("validate", "which files? e.g. sow validate "
                                      "variants/*.yaml");
+    sow_error err;
+    double limit = cli_time_limit(&o, &err);
+    if (limit < 0) {
+        cli_error("validate", &err);
+        return 1;
+    }
+    /* the whole run is bounded (issue 13 #11): each script has its 0.5 s,
+     * and thousands of files add up */
+    sow_budget budget;
+    sow_budget_start(&budget, limit);
+    for (int i = 0; i < nfiles; i++) {
+        if (sow_budget_over(&budget)) {
+            sow_budget_error(&budget, &err);
+            cli_error("validate", &err);
+            return 1;
+        }
+        bad |= check_one(files[i], &budget);
+    }
     return bad;
 }
