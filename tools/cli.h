@@ -41,7 +41,8 @@ typedef struct cli_opts {
 #define CLI_TIME_LIMIT_HELP                                                  \
     "--time-limit SECONDS bounds the whole run (default 600; 0: no limit;\n" \
     "the environment variable SOW_TIME_LIMIT sets it too): a run past it\n" \
-    "stops with an error and writes no output file.\n"
+    "stops with an error and writes no output file (sow play with a\n"      \
+    "person at the board has no limit unless one is given).\n"
 
 /* The time limit of a run: --time-limit if given (o may be NULL), else
  * SOW_TIME_LIMIT, else SOW_TIME_LIMIT_DEFAULT; -1 with err set when

@@ -302,6 +302,14 @@ int cmd_play(int argc, char **argv)
     }
     if (!variant)
         return cli_usage("play", "which variant? e.g. sow play adji-kui-1");
+    /* a person takes the time they take: with one at the board the run has
+     * no time limit unless one is asked for (the computer's moves and the
+     * script still have theirs) */
+    if ((players[0] == P_HUMAN || players[1] == P_HUMAN) && !o.time_set &&
+        !getenv("SOW_TIME_LIMIT")) {
+        o.time_set = true;
+        o.time_limit = 0;
+    }
     cli_game cg;
     sow_error err;
     if (cli_open(&cg, variant, &o, &err)) {
