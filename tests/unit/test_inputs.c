@@ -113,44 +113,37 @@ static void test_probe_kinds(void **state)
 
 /* ---- #4: where a path leads ---------------------------------------------- */
 
+/* Where tdir/rel leads from the folder d; r as sow_file_resolve_in. */
+static int where(const char *d, const char *rel, char **r)
+{
+    char p[1024];
+    return sow_file_resolve_in(d, at(p, sizeof p, rel), r);
+}
+
 static void test_resolve_in(void **state)
 {
     (void)state;
-    char d[1024], p[1024];
+    char d[1024];
     char *r;
     put("r/v/ok.lua", "-- ok\n");
     put("r/out.lua", "-- out\n");
-    at(d, sizeof d, "r/v/x");
-    d[strlen(d) - 2] = 0; /* tdir/r/v */
-    assert_int_equal(sow_file_resolve_in(d, at(p, sizeof p, "r/v/ok.lua"),
-                                         &r),
-                     SOW_FILE_INSIDE);
-    assert_non_null(r);
+    snprintf(d, sizeof d, "%s/r/v", tdir);
+    assert_int_equal(where(d, "r/v/ok.lua", &r), SOW_FILE_INSIDE);
     assert_non_null(strstr(r, "/r/v/ok.lua"));
     free(r);
-    assert_int_equal(sow_file_resolve_in(d, at(p, sizeof p, "r/v/../out.lua"),
-                                         &r),
-                     SOW_FILE_OUTSIDE);
+    assert_int_equal(where(d, "r/v/../out.lua", &r), SOW_FILE_OUTSIDE);
     assert_null(r);
     link_to("../out.lua", "r/v/link.lua");
-    assert_int_equal(sow_file_resolve_in(d, at(p, sizeof p, "r/v/link.lua"),
-                                         &r),
-                     SOW_FILE_OUTSIDE);
+    assert_int_equal(where(d, "r/v/link.lua", &r), SOW_FILE_OUTSIDE);
     link_to("ok.lua", "r/v/alias.lua");
-    assert_int_equal(sow_file_resolve_in(d, at(p, sizeof p, "r/v/alias.lua"),
-                                         &r),
-                     SOW_FILE_INSIDE);
+    assert_int_equal(where(d, "r/v/alias.lua", &r), SOW_FILE_INSIDE);
     assert_non_null(strstr(r, "/r/v/ok.lua")); /* the target is read */
     free(r);
-    assert_int_equal(sow_file_resolve_in(d, at(p, sizeof p, "r/v/none.lua"),
-                                         &r),
-                     SOW_FILE_MISSING);
+    assert_int_equal(where(d, "r/v/none.lua", &r), SOW_FILE_MISSING);
     assert_null(r);
     /* a folder whose name begins like the variant's is not inside it */
     put("r/v2/x.lua", "-- x\n");
-    assert_int_equal(sow_file_resolve_in(d, at(p, sizeof p, "r/v2/x.lua"),
-                                         &r),
-                     SOW_FILE_OUTSIDE);
+    assert_int_equal(where(d, "r/v2/x.lua", &r), SOW_FILE_OUTSIDE);
 }
 
 #define VAR_HEAD                                                          \
