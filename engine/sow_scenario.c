@@ -457,13 +457,19 @@ static int check_case(const ctx *c, const sow_ynode *cs, int k)
     return check_fields(c, n, "expect", expect_fields, true);
 }
 
+/* Whether t names a YAML file (ends in .yaml or .yml). */
+static bool yaml_name(const char *t)
+{
+    size_t len = strlen(t);
+    return (len > 5 && strcmp(t + len - 5, ".yaml") == 0) ||
+           (len > 4 && strcmp(t + len - 4, ".yml") == 0);
+}
+
 /* Whether the variant is named by path (it holds a '/' or ends in .yaml
  * or .yml) rather than by id. */
 static bool names_a_path(const char *t)
 {
-    size_t len = strlen(t);
-    return strchr(t, '/') || (len > 5 && strcmp(t + len - 5, ".yaml") == 0) ||
-           (len > 4 && strcmp(t + len - 4, ".yml") == 0);
+    return strchr(t, '/') || yaml_name(t);
 }
 
 /* A path names a YAML file (issue 13 #4: a scenario file must not make
@@ -473,10 +479,7 @@ static bool names_a_path(const char *t)
 static int check_variant_path(const ctx *c, const sow_ynode *n)
 {
     const char *t = n->text;
-    size_t len = strlen(t);
-    if (!names_a_path(t) ||
-        (len > 5 && strcmp(t + len - 5, ".yaml") == 0) ||
-        (len > 4 && strcmp(t + len - 4, ".yml") == 0))
+    if (!names_a_path(t) || yaml_name(t))
         return SOW_OK;
     return fail(c, n, "variant '%.200s' is neither an id nor the path of a "
                       ".yaml file; name the variant's .yaml file (or give "
@@ -652,8 +655,11 @@ int sow_scenario_variant_file(const sow_scenario_file *f, char *path,
     /* its own folder or below it, or the folder just above it (the
      * layout DIR/NAME.yaml with DIR/scenarios/NAME.yaml), symlinks and
      * `..` resolved */
-    char up[SOW_PATH_MAX + 4], *r = NULL;
-    snprintf(up, sizeof up, "%s/..", f->dir);
+    size_t ul = strlen(f->dir) + 4;
+    char *up = malloc(ul), *r = NULL;
+    if (!up)
+        return sow_error_set(err, f->path, 0, 0, "out of memory");
+    snprintf(up, ul, "%s/..", f->dir);
     int where = sow_file_resolve_in(f->dir, path, &r);
     free(r);
     r = NULL;
@@ -662,6 +668,7 @@ int sow_scenario_variant_file(const sow_scenario_file *f, char *path,
         directly_in(up, r))
         where = SOW_FILE_INSIDE;
     free(r);
+    free(up);
     if (where != SOW_FILE_OUTSIDE) /* a missing file: loading it says so */
         return SOW_OK;
     return sow_error_set(err, f->path, line, col,
