@@ -245,9 +245,7 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                              "the script set phase %d; phases are 0 to 255",
                              c->phase);
     if (c->has_board) {
-        long sum = 0;
-        for (int h = 0; h < s->holes; h++)
-            sum += c->board[h];
+        long sum = sow_board_seeds(s, c->board);
         if (sum != g->on_board)
             return sow_error_set(err, path, 0, 0,
                                  "the script's board holds %ld seeds, but "
@@ -326,9 +324,39 @@ const char *sow_result_text(const sow_setup *s, const sow_game *g, char *buf,
     return sow_end_reason_text(s, g->result.reason, buf, size);
 }
 
+int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
+{
+    const char *path = s->v->path;
+    long board = sow_board_seeds(s, g->board);
+    if (board != g->on_board)
+        return sow_error_set(err, path, 0, 0,
+                             "the holes hold %ld seeds, but the game counts "
+                             "%d on the board: seeds were made or lost",
+                             board, g->on_board);
+    if (g->captured[0] < 0 || g->captured[1] < 0)
+        return sow_error_set(err, path, 0, 0,
+                             "the stores hold %d and %d seeds; a store "
+                             "cannot hold fewer than 0",
+                             g->captured[0], g->captured[1]);
+    long all = board + (long)g->captured[0] + g->captured[1];
+    if (all > SOW_MAX_SEEDS)
+        return sow_error_set(err, path, 0, 0,
+                             "the position holds %ld seeds (%ld on the "
+                             "board, %d and %d in the stores); a game holds "
+                             "at most %d, since one hole may come to hold "
+                             "them all: use fewer seeds",
+                             all, board, g->captured[0], g->captured[1],
+                             SOW_MAX_SEEDS);
+    return SOW_OK;
+}
+
 int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
 {
     int next, n;
+    /* every game starts here: the variant's, a match game's, a scenario's
+     * given position (issue 13 #8) */
+    if (sow_seeds_check(e->setup, g, err))
+        return SOW_ERR;
     uint64_t endless = 0;
     int r = settle(e, g, 1 - g->to_move, &next, g->legal, &n, &endless, err);
     if (r < 0)

@@ -2,6 +2,7 @@
 #include "sow_file.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,40 +24,69 @@ const char *sow_file_kind(unsigned mode)
     return "not a regular file";
 }
 
-int sow_file_read(const char *path, size_t limit, const char *what,
-                  char **out, size_t *len, sow_error *err)
+/* Open path for reading, without waiting, as a regular file: the
+ * descriptor, or -1 with *code and err set. The type is checked on the
+ * open descriptor, so that nothing can be swapped in between a check and
+ * the open. */
+static int open_regular(const char *path, const char *what, struct stat *st,
+                        int *code, sow_error *err)
 {
-    *out = NULL;
-    *len = 0;
     /* O_NONBLOCK: opening a FIFO with no writer, or a tty, returns at
      * once; O_NOCTTY: a terminal never becomes ours */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
         sow_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-        return SOW_FILE_OPEN;
+        *code = SOW_FILE_OPEN;
+        return -1;
     }
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
+    if (fstat(fd, st) != 0) {
         sow_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
         close(fd);
-        return SOW_FILE_READ;
+        *code = SOW_FILE_READ;
+        return -1;
     }
-    if (S_ISDIR(st.st_mode)) {
+    if (S_ISDIR(st->st_mode)) {
         close(fd);
         sow_error_set(err, path, 0, 0, "is a directory; give the path of %s", what);
-        return SOW_FILE_DIR;
+        *code = SOW_FILE_DIR;
+        return -1;
     }
-    if (!S_ISREG(st.st_mode)) {
+    if (!S_ISREG(st->st_mode)) {
         close(fd);
         sow_error_set(err, path, 0, 0,
                       "is %s; give the path of %s (only regular files are "
                       "read)",
-                      sow_file_kind(st.st_mode), what);
-        return SOW_FILE_SPECIAL;
+                      sow_file_kind(st->st_mode), what);
+        *code = SOW_FILE_SPECIAL;
+        return -1;
     }
     /* a regular file: blocking reads from here (O_NONBLOCK means nothing
      * to a regular file, but clear it for clarity) */
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    *code = SOW_FILE_OK;
+    return fd;
+}
+
+int sow_file_probe(const char *path, const char *what, sow_error *err)
+{
+    struct stat st;
+    int code;
+    int fd = open_regular(path, what, &st, &code, err);
+    if (fd >= 0)
+        close(fd);
+    return code;
+}
+
+int sow_file_read(const char *path, size_t limit, const char *what,
+                  char **out, size_t *len, sow_error *err)
+{
+    *out = NULL;
+    *len = 0;
+    struct stat st;
+    int code;
+    int fd = open_regular(path, what, &st, &code, err);
+    if (fd < 0)
+        return code;
     if (st.st_size > 0 && (unsigned long long)st.st_size > limit) {
         close(fd);
         sow_error_set(err, path, 0, 0,
@@ -117,4 +147,29 @@ int sow_file_read(const char *path, size_t limit, const char *what,
     *out = buf;
     *len = n;
     return SOW_FILE_OK;
+}
+
+/* Whether resolved path p is dir or below it (both resolved). */
+static bool below(const char *dir, const char *p)
+{
+    size_t l = strlen(dir);
+    if (l == 1 && dir[0] == '/') /* everything is below the root */
+        return true;
+    return strncmp(p, dir, l) == 0 && (p[l] == '/' || p[l] == 0);
+}
+
+int sow_file_resolve_in(const char *dir, const char *path, char **resolved)
+{
+    *resolved = NULL;
+    char *rd = realpath(dir, NULL);
+    char *rp = realpath(path, NULL);
+    int where = !rd || !rp         ? SOW_FILE_MISSING
+                : below(rd, rp)    ? SOW_FILE_INSIDE
+                                   : SOW_FILE_OUTSIDE;
+    free(rd);
+    if (where == SOW_FILE_INSIDE)
+        *resolved = rp;
+    else
+        free(rp);
+    return where;
 }

@@ -35,6 +35,22 @@ enum {
 int sow_file_read(const char *path, size_t limit, const char *what,
                   char **out, size_t *len, sow_error *err);
 
+/* The same checks without reading: SOW_FILE_OK when `path` is a regular
+ * file that can be opened, else a code above with err set as
+ * sow_file_read sets it. (A later read checks again: this only words an
+ * early answer, such as whether a command line names a file at all.) */
+int sow_file_probe(const char *path, const char *what, sow_error *err);
+
+/* Where `path` leads from the folder `dir`, both resolved with realpath
+ * (symlinks and `..` followed) (issue 13 #4: a variant reads files in its
+ * own folder only): SOW_FILE_INSIDE when it is below dir, with *resolved
+ * the resolved path (malloc'd; read that one, not `path`, so that what
+ * was checked is what is read); SOW_FILE_OUTSIDE; or SOW_FILE_MISSING when
+ * either does not resolve (no such file: the reader then says so).
+ * *resolved is NULL but for SOW_FILE_INSIDE. */
+enum { SOW_FILE_INSIDE = 0, SOW_FILE_OUTSIDE = 1, SOW_FILE_MISSING = 2 };
+int sow_file_resolve_in(const char *dir, const char *path, char **resolved);
+
 /* The kind of a file that is not regular, as a noun ("a FIFO", "a
  * device", "a socket", "a directory"), from its st_mode. */
 const char *sow_file_kind(unsigned mode);

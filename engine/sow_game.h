@@ -16,6 +16,23 @@
 #include "sow_error.h"
 #include "sow_variant.h"
 
+/* ---- seeds ------------------------------------------------------------ */
+
+/* The most seeds a game may hold, on the board and in the stores
+ * (issue 13 #8). A hole is a uint16_t (sow_game.board, and the 16-bit
+ * lanes of sow_setup.runs), and one hole can come to hold every seed in
+ * play, so they must all fit in one: 65,535. Every path that builds a
+ * position keeps to it: the loader (SOW_MAX_HOLE_SEEDS a hole at the start
+ * on at most SOW_MAX_HOLES holes: 64,000, below it), sow_setup_init (a
+ * count that an option gives), a scenario's start (sow_scenario.c), and
+ * the engine wherever it takes a position (sow_seeds_check: the start of
+ * every game, and a board a script hands back). */
+#define SOW_MAX_SEEDS 65535
+_Static_assert(SOW_MAX_SEEDS <= UINT16_MAX,
+               "a hole must be able to hold every seed of a game");
+_Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
+               "every start the loader accepts fits SOW_MAX_SEEDS");
+
 /* ---- the variant with its options chosen ------------------------------ */
 
 #define SOW_LAP_RULES 255 /* lap_action: conditions beyond count and owner */
@@ -322,8 +339,24 @@ static inline bool sow_decision_phase(const sow_setup *s, const sow_game *g)
     return s->v->phases[g->phase - 1].decisions;
 }
 
+/* The seeds on the holes of a board (the one sum, so that every check of
+ * conservation counts alike). */
+static inline long sow_board_seeds(const sow_setup *s, const uint16_t *board)
+{
+    long sum = 0;
+    for (int h = 0; h < s->holes; h++)
+        sum += board[h];
+    return sum;
+}
+
+/* Check a position the engine is handed (issue 13 #8): its holes add up
+ * to g->on_board, the stores are not negative, and board and stores hold
+ * at most SOW_MAX_SEEDS. An error (naming the variant file), never an
+ * abort: the position may come from a scenario file or a script. */
+int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err);
+
 /* Apply changes (from a decision or a game's set-up) to g, after checking
- * every value. */
+ * every value (a new board must hold the seeds on the board). */
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err);
 

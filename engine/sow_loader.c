@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sow_file.h"
 #include "sow_variant.h"
 #include "sow_yaml.h"
 
@@ -1137,8 +1138,52 @@ static int load_match(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
-/* script: the Lua file beside the YAML file (absent in a variant of data
- * alone). */
+/* Whether the script path as written has a `..` component. */
+static bool has_dotdot(const char *p)
+{
+    for (const char *s = p; (s = strstr(s, "..")); s += 2)
+        if ((s == p || s[-1] == '/') && (s[2] == 0 || s[2] == '/'))
+            return true;
+    return false;
+}
+
+int sow_variant_script_check(const sow_variant *v, char **resolved,
+                             sow_error *err)
+{
+    if (resolved)
+        *resolved = NULL;
+    const char *w = v->script;
+    size_t len = strlen(w);
+    /* the rule of issue 13 #4: a variant reads its own files only, so
+     * that a variant file from a stranger cannot make sow read (and quote
+     * in an error) ../../.ssh/id_rsa; refused before anything is opened */
+    char *r = NULL;
+    bool outside = w[0] == '/' || has_dotdot(w) ||
+                   sow_file_resolve_in(v->dir, v->script_path, &r) ==
+                       SOW_FILE_OUTSIDE;
+    if (outside)
+        return sow_error_set(err, v->path, v->script_line, v->script_col,
+                             "script '%s' is outside the variant's folder; "
+                             "put the script beside the .yaml file (or "
+                             "below its folder)",
+                             w);
+    if (len < 5 || strcmp(w + len - 4, ".lua") != 0) {
+        free(r);
+        return sow_error_set(err, v->path, v->script_line, v->script_col,
+                             "script '%s' is not a .lua file; a variant's "
+                             "script is Lua source text named NAME.lua, "
+                             "beside the .yaml file (or below its folder)",
+                             w);
+    }
+    if (resolved)
+        *resolved = r;
+    else
+        free(r);
+    return SOW_OK;
+}
+
+/* script: the Lua file beside the YAML file or below its folder (absent
+ * in a variant of data alone). */
 static int load_script(ctx *c, const sow_ynode *x)
 {
     sow_variant *v = c->v;
@@ -1156,7 +1201,7 @@ static int load_script(ctx *c, const sow_ynode *x)
         snprintf(v->script_path, len, "%s", v->script);
     else
         snprintf(v->script_path, len, "%s/%s", v->dir, v->script);
-    return SOW_OK;
+    return sow_variant_script_check(v, NULL, c->err);
 }
 
 static int load_root(ctx *c, const sow_ynode *root)

@@ -1019,6 +1019,26 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
     return SOW_OK;
 }
 
+/* The line of the first byte that keeps a script from being source text:
+ * one that is not UTF-8, or a control character other than the white
+ * space Lua reads (tab, line feed, vertical tab, form feed, carriage
+ * return); 0 when there is none. Such a file is refused with its line
+ * alone (issue 13 #4): Lua's syntax errors quote the text near the error
+ * ("near 'secret'"), and what is not a script is not quoted back. */
+static int not_source_line(const char *s, size_t len)
+{
+    int line = 1;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        int k = sow_utf8_decode(s + i, len - i, &cp);
+        if (k == 0 || (sow_is_control(cp) && !(cp >= '\t' && cp <= '\r')))
+            return line;
+        line += cp == '\n';
+        i += (size_t)k;
+    }
+    return 0;
+}
+
 int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
                  sow_error *err)
 {
@@ -1026,6 +1046,12 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
     const char *path = v->script_path;
     if (!path) /* a variant of data alone: an empty sandbox, no hooks */
         return sow_lua_open_text(out, v, opts, v->path, "", 0, err);
+    /* checked again here, just before the read (the variant may have
+     * been loaded from text, or the folder changed since), and the path
+     * read is the one checked (issue 13 #4) */
+    char *resolved;
+    if (sow_variant_script_check(v, &resolved, err))
+        return SOW_ERR;
     /* a regular file only (sow_file.h): the path comes from the variant
      * file, and a FIFO, /dev/tty or /dev/stdin would wait for input for
      * ever */
@@ -1033,9 +1059,10 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
     size_t len;
     sow_error ferr;
     sow_error_clear(&ferr);
-    int fr = sow_file_read(path, SOW_LUA_SCRIPT_MAX, "a script", &buf, &len,
-                           &ferr);
-    int rc;
+    int fr = sow_file_read(resolved ? resolved : path, SOW_LUA_SCRIPT_MAX,
+                           "a script", &buf, &len, &ferr);
+    free(resolved);
+    int rc, line;
     if (fr == SOW_FILE_OPEN)
         return sow_error_set(err, v->path, v->script_line, v->script_col,
                              "script '%s' cannot be opened (%s): check the "
@@ -1065,6 +1092,12 @@ int sow_lua_open(sow_lua **out, const sow_variant *v, const sow_optset *opts,
         rc = sow_error_set(err, path, 0, 0,
                            "the script contains NUL bytes; it must be Lua "
                            "source text");
+    else if (buf[0] != 0x1b && (line = not_source_line(buf, len)))
+        rc = sow_error_set(err, path, line, 0,
+                           "the script is not Lua source text (a byte that "
+                           "is not UTF-8, or a control character, on this "
+                           "line); save it as UTF-8 text (variant %s)",
+                           v->id);
     else
         rc = sow_lua_open_text(out, v, opts, path, buf, len, err);
     free(buf);
@@ -1464,10 +1497,10 @@ static void read_board(lua_State *L, hook_call *c, int t, sow_changes *ch)
         int isnum;
         lua_Integer v = lua_tointegerx(L, -1, &isnum);
         lua_pop(L, 1);
-        if (!isnum || v < 0 || v > 65535)
-            return (void)BAD(c, "a board without a count from 0 to 65535 "
+        if (!isnum || v < 0 || v > SOW_MAX_SEEDS)
+            return (void)BAD(c, "a board without a count from 0 to %d "
                                 "for hole %d",
-                             h);
+                             SOW_MAX_SEEDS, h);
         ch->board[h] = (uint16_t)v;
     }
     ch->has_board = true;
@@ -1488,9 +1521,7 @@ static void read_play(lua_State *L, hook_call *c)
     if (!c->bad[0] && ch->has_board) {
         /* checked here too (the engine checks it anyway) so that the error
          * names the hook and its line */
-        long sum = 0;
-        for (int h = 0; h < c->s->holes; h++)
-            sum += ch->board[h];
+        long sum = sow_board_seeds(c->s, ch->board);
         if (sum != c->g->on_board)
             return (void)BAD(c, "a board of %ld seeds, but %d are on the "
                                 "board: a move may not make or lose seeds",

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_file.h"
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_record.h"
@@ -356,7 +357,8 @@ static int check_field(const ctx *c, const sow_ynode *n, const fspec *f)
     bool b;
     const char *t;
     switch (f->kind) {
-    case F_COUNTS: return check_int_list(c, n, f->key, 0, 60000, false);
+    case F_COUNTS:
+        return check_int_list(c, n, f->key, 0, SOW_MAX_SEEDS, false);
     case F_PLAYERS: return check_int_list(c, n, f->key, 0, 1, true);
     case F_HOLES:
         return check_int_list(c, n, f->key, 0, SOW_MAX_HOLES - 1, false);
@@ -455,6 +457,36 @@ static int check_case(const ctx *c, const sow_ynode *cs, int k)
     return check_fields(c, n, "expect", expect_fields, true);
 }
 
+/* Whether t names a YAML file (ends in .yaml or .yml). */
+static bool yaml_name(const char *t)
+{
+    size_t len = strlen(t);
+    return (len > 5 && strcmp(t + len - 5, ".yaml") == 0) ||
+           (len > 4 && strcmp(t + len - 4, ".yml") == 0);
+}
+
+/* Whether the variant is named by path (it holds a '/' or ends in .yaml
+ * or .yml) rather than by id. */
+static bool names_a_path(const char *t)
+{
+    return strchr(t, '/') || yaml_name(t);
+}
+
+/* A path names a YAML file (issue 13 #4: a scenario file must not make
+ * sow read, and quote in its errors, a file that is not a variant, such
+ * as ../../.ssh/config); where it may lead is checked when it is read
+ * (sow_scenario_variant_file). */
+static int check_variant_path(const ctx *c, const sow_ynode *n)
+{
+    const char *t = n->text;
+    if (!names_a_path(t) || yaml_name(t))
+        return SOW_OK;
+    return fail(c, n, "variant '%.200s' is neither an id nor the path of a "
+                      ".yaml file; name the variant's .yaml file (or give "
+                      "its id, as sow list shows it)",
+                t);
+}
+
 static int check_file(sow_scenario_file *f, sow_error *err)
 {
     ctx c = {f, err};
@@ -469,7 +501,8 @@ static int check_file(sow_scenario_file *f, sow_error *err)
     if (!(f->variant = get(root, "variant")))
         return fail(&c, root, "no variant: name the variant (its id, as sow list "
                               "shows it, or a path relative to this file)");
-    if (get_text(&c, f->variant, "variant", &t))
+    if (get_text(&c, f->variant, "variant", &t) ||
+        check_variant_path(&c, f->variant))
         return SOW_ERR;
     if ((f->options = get(root, "options")) &&
         check_options(&c, f->options, "options"))
@@ -531,7 +564,7 @@ int sow_scenario_load(const char *path, sow_scenario_file **out,
 {
     *out = NULL;
     sow_ynode *root = NULL;
-    if (sow_yaml_parse_file(path, &root, err)) {
+    if (sow_yaml_read_file(path, "a scenario file", &root, err)) {
         one_line(err->msg);
         return SOW_ERR;
     }
@@ -565,7 +598,7 @@ bool sow_scenario_is_file(const char *path)
 {
     sow_ynode *root = NULL;
     sow_error e;
-    if (sow_yaml_parse_file(path, &root, &e))
+    if (sow_yaml_read_file(path, "a scenario file", &root, &e))
         return false;
     bool yes = root && root->type == SOW_Y_MAP &&
                sow_ynode_get(root, "scenarios") &&
@@ -583,10 +616,7 @@ const char *sow_scenario_variant(const sow_scenario_file *f, bool *is_path,
                                  char *path, size_t size, int *line, int *col)
 {
     const char *t = f->variant->text;
-    size_t len = strlen(t);
-    bool p = strchr(t, '/') ||
-             (len > 5 && strcmp(t + len - 5, ".yaml") == 0) ||
-             (len > 4 && strcmp(t + len - 4, ".yml") == 0);
+    bool p = names_a_path(t);
     if (is_path)
         *is_path = p;
     if (path && size) {
@@ -600,6 +630,54 @@ const char *sow_scenario_variant(const sow_scenario_file *f, bool *is_path,
     if (col)
         *col = f->variant->col;
     return t;
+}
+
+/* Whether the resolved path r is a file in the folder dir (resolved
+ * here), not below it. */
+static bool directly_in(const char *dir, const char *r)
+{
+    char *rd = realpath(dir, NULL);
+    const char *slash = strrchr(r, '/');
+    size_t n = !slash ? 0 : slash == r ? 1 : (size_t)(slash - r);
+    bool yes = rd && slash && strlen(rd) == n && strncmp(r, rd, n) == 0;
+    free(rd);
+    return yes;
+}
+
+int sow_scenario_variant_file(const sow_scenario_file *f, char *path,
+                              size_t size, sow_error *err)
+{
+    bool is_path;
+    int line, col;
+    const char *t = sow_scenario_variant(f, &is_path, path, size, &line, &col);
+    if (!is_path)
+        return SOW_OK;
+    /* its own folder or below it, or the folder just above it (the
+     * layout DIR/NAME.yaml with DIR/scenarios/NAME.yaml), symlinks and
+     * `..` resolved */
+    size_t ul = strlen(f->dir) + 4;
+    char *up = malloc(ul), *r = NULL;
+    if (!up)
+        return sow_error_set(err, f->path, 0, 0, "out of memory");
+    snprintf(up, ul, "%s/..", f->dir);
+    int where = sow_file_resolve_in(f->dir, path, &r);
+    free(r);
+    r = NULL;
+    if (where == SOW_FILE_OUTSIDE &&
+        sow_file_resolve_in(up, path, &r) == SOW_FILE_INSIDE &&
+        directly_in(up, r))
+        where = SOW_FILE_INSIDE;
+    free(r);
+    free(up);
+    if (where != SOW_FILE_OUTSIDE) /* a missing file: loading it says so */
+        return SOW_OK;
+    return sow_error_set(err, f->path, line, col,
+                         "variant '%.200s' is outside the folders a scenario "
+                         "file may read: its own (and below) and the one "
+                         "just above it (DIR/NAME.yaml for "
+                         "DIR/scenarios/NAME.yaml); move the files so, or "
+                         "name the variant by its id",
+                         t);
 }
 
 int sow_scenario_count(const sow_scenario_file *f)
@@ -946,6 +1024,15 @@ static int set_start(run *r, const sow_ynode *st)
             r->m.game = (int)strtol(n->text, NULL, 10);
         if ((n = get(st, "starter")))
             r->m.starter = player_of(n);
+    }
+    /* the seeds of the position fit (issue 13 #8), said at the line that
+     * gives them; the engine checks again, without the line */
+    sow_error e;
+    if (sow_seeds_check(s, g, &e)) {
+        const sow_ynode *at = get(st, "board") ? get(st, "board")
+                              : get(st, "captured") ? get(st, "captured")
+                                                    : st;
+        return fail(&r->c, at, "start: %s", e.msg);
     }
     g->over = false;
     g->last_endless = false;

@@ -56,6 +56,18 @@ const char *sow_scenario_variant(const sow_scenario_file *f, bool *is_path,
                                  char *path, size_t size, int *line,
                                  int *col);
 
+/* The variant file the scenario file names by path (as
+ * sow_scenario_variant puts it in `path`), checked before it is read
+ * (issue 13 #4): resolved with realpath (symlinks and `..` followed), it
+ * must be in the scenario file's folder or below it, or directly in the
+ * folder above (DIR/NAME.yaml for DIR/scenarios/NAME.yaml); anything
+ * else is an error at the variant: line. The path must also end in .yaml
+ * or .yml (checked when the file is loaded). SOW_OK for a variant named
+ * by id (path is then the id) and for a path that does not resolve
+ * (loading it says that it is missing). */
+int sow_scenario_variant_file(const sow_scenario_file *f, char *path,
+                              size_t size, sow_error *err);
+
 int sow_scenario_count(const sow_scenario_file *f);
 
 /* Case k (0-based): its name and where it starts. */

@@ -24,7 +24,15 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                  v->layout_len, s->holes, s->n);
         memcpy(s->start, v->layout, sizeof s->start);
     } else {
+        /* the loader bounds a number written out and an int option's
+         * range, but not the K of an option value such as start:K
+         * (issue 13 #8: it would wrap in a uint16_t) */
         long seeds = sow_expr_eval(&v->seeds, opts);
+        if (seeds < 0 || seeds > SOW_MAX_HOLE_SEEDS)
+            return sow_error_set(err, v->path, v->seeds.line, v->seeds.col,
+                                 "seeds per hole is %ld with these options; "
+                                 "it must be from 0 to %d",
+                                 seeds, SOW_MAX_HOLE_SEEDS);
         for (int i = 0; i < s->holes; i++)
             s->start[i] = (uint16_t)seeds;
     }

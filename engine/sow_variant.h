@@ -257,10 +257,22 @@ int sow_variant_load(const char *path, sow_variant **out, sow_error *err);
 
 /* The same for the text of a variant file in memory (tests, fuzzing):
  * `path` names it in errors and its directory is where the script is
- * looked for; nothing is read from disk. */
+ * looked for; no file is read (the script's path is resolved, to check
+ * where it leads). */
 int sow_variant_load_text(const char *path, const char *text, size_t len,
                           sow_variant **out, sow_error *err);
 void sow_variant_free(sow_variant *v);
+
+/* The files a variant may read (issue 13 #4): its script must be a .lua
+ * file beside the variant file or in a folder below it. A path that is
+ * absolute, has a `..` component, or leads elsewhere once symlinks are
+ * resolved (realpath of the script and of the variant's folder) is an
+ * error at the script: line, as is a name not ending in .lua. The loader
+ * checks it, and the Lua bridge again just before it reads the script,
+ * reading *resolved (malloc'd, NULL when the script does not exist: the
+ * reader then says so; pass NULL to only check). */
+int sow_variant_script_check(const sow_variant *v, char **resolved,
+                             sow_error *err);
 
 /* Index of option `name`, or -1. */
 int sow_variant_option(const sow_variant *v, const char *name);

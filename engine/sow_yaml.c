@@ -385,11 +385,16 @@ int sow_yaml_parse_text(const char *path, const char *text, size_t len,
 
 int sow_yaml_parse_file(const char *path, sow_ynode **root, sow_error *err)
 {
+    return sow_yaml_read_file(path, "a variant file", root, err);
+}
+
+int sow_yaml_read_file(const char *path, const char *what, sow_ynode **root,
+                       sow_error *err)
+{
     *root = NULL;
     char *buf;
     size_t len;
-    if (sow_file_read(path, SOW_YAML_MAX_BYTES, "a variant file", &buf, &len,
-                      err))
+    if (sow_file_read(path, SOW_YAML_MAX_BYTES, what, &buf, &len, err))
         return SOW_ERR;
     int rc = sow_yaml_parse_text(path, buf, len, root, err);
     free(buf);

@@ -34,6 +34,12 @@ struct sow_ynode {
  * sow_ynode_free (an empty document gives a NULL root and SOW_OK). */
 int sow_yaml_parse_file(const char *path, sow_ynode **root, sow_error *err);
 
+/* The same, `what` naming the file in the messages of the bounded reader
+ * (sow_file.h: "a scenario file"; sow_yaml_parse_file says "a variant
+ * file"). */
+int sow_yaml_read_file(const char *path, const char *what, sow_ynode **root,
+                       sow_error *err);
+
 /* The same for text in memory; path is used in error messages only. */
 int sow_yaml_parse_text(const char *path, const char *text, size_t len,
                         sow_ynode **root, sow_error *err);

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "sow_file.h"
 #include "sow_scenario.h"
 
 static const char *const C = "test";
@@ -184,6 +185,12 @@ static void run_file(const char *given, bool verbose, totals *t)
     const char *vname = sow_scenario_variant(f, &is_path, vpath, sizeof vpath,
                                              &vl, &vc);
     sow_variant *v = NULL;
+    if (is_path && sow_scenario_variant_file(f, vpath, sizeof vpath, &err)) {
+        cli_error(C, &err);
+        t->broken++;
+        sow_scenario_free(f);
+        return;
+    }
     if (!is_path && cli_find_variant(vname, vpath, sizeof vpath, &err)) {
         char msg[SOW_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", err.msg);
@@ -276,10 +283,17 @@ int cmd_test(int argc, char **argv)
         char vpath[1400], spath[1600];
         sow_error err;
         if (looks_like_path(a)) {
-            if (access(a, R_OK)) {
+            /* a FIFO or a device is refused at once, in one line, rather
+             * than taken for a variant without scenarios (sow_file.h) */
+            int fr = sow_file_probe(a, "a scenario file or a variant file",
+                                    &err);
+            if (fr == SOW_FILE_OPEN)
                 fprintf(stderr, "%s: cannot read: no such file, or not "
                                 "readable\n",
                         a);
+            else if (fr)
+                cli_error(C, &err);
+            if (fr) {
                 t.broken++;
                 continue;
             }
@@ -294,7 +308,7 @@ int cmd_test(int argc, char **argv)
             continue;
         }
         scenario_path_for(vpath, spath, sizeof spath);
-        if (access(spath, R_OK)) {
+        if (sow_file_probe(spath, "a scenario file", &err) == SOW_FILE_OPEN) {
             fprintf(stderr, "sow %s: %s has no scenario file: looked for %s "
                             "(scenarios/NAME.yaml beside the variant's "
                             "NAME.yaml)\n",
