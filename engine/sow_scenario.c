@@ -1,6 +1,7 @@
 /* sow_scenario.c - scenario files: loading and checking their shape, and
  * running a case against a variant (see sow_scenario.h). */
 #include "sow_scenario.h"
+#include "sow_budget.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -1323,7 +1324,8 @@ static int check_expect_run(run *r, const sow_ynode *ex)
 }
 
 int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
-                     sow_scenario_outcome *out, sow_error *err)
+                     const sow_budget *budget, sow_scenario_outcome *out,
+                     sow_error *err)
 {
     memset(out, 0, sizeof *out);
     out->passed = true;
@@ -1347,11 +1349,17 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
         fail(&r->c, n, "%s", e.msg);
         goto out;
     }
+    if (sow_budget_over(budget)) {
+        sow_budget_error(budget, err);
+        goto out;
+    }
     if (sow_lua_open(&r->lua, v, &out->opts, err))
         goto out;
+    sow_lua_set_budget(r->lua, budget);
     sow_rules rules = sow_lua_rules(r->lua);
     if (sow_engine_init(&r->e, &r->s, &rules, err))
         goto out;
+    sow_engine_set_budget(&r->e, budget);
     r->eng_ready = true;
     if (sow_match_start(&r->e, &r->m, &r->g, err))
         goto out;

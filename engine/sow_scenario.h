@@ -96,11 +96,16 @@ typedef struct sow_scenario_outcome {
     int plies;                      /* moves played */
 } sow_scenario_outcome;
 
-/* Run case k of f on variant v (loaded by the caller; borrowed). Returns
- * SOW_ERR for a problem of the case itself (file:line:col) or of the
- * variant's script (its file and line); else SOW_OK with out->passed
- * telling whether every expectation held. */
+/* Run case k of f on variant v (loaded by the caller; borrowed), within
+ * the run's budget (sow_budget.h; borrowed, NULL for none: a case whose
+ * deadline has passed is not started, and the engine and the script stop
+ * at it). Returns SOW_ERR for a problem of the case itself
+ * (file:line:col), of the variant's script (its file and line) or for the
+ * budget; else SOW_OK with out->passed telling whether every expectation
+ * held. */
+struct sow_budget;
 int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
+                     const struct sow_budget *budget,
                      sow_scenario_outcome *out, sow_error *err);
 
 #endif

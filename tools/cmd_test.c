@@ -20,7 +20,7 @@ static const char *const C = "test";
 static int help(void)
 {
     printf(
-        "usage: sow test VARIANT|FILE... [--verbose]\n\n"
+        "usage: sow test VARIANT|FILE... [--verbose] [--time-limit SECONDS]\n\n"
         "Run scenario tests. A FILE is a scenario file (YAML with "
         "scenarios:, see\nschemas/SCENARIOS.md); a VARIANT (an id, or the "
         "path of its .yaml file) runs\nthe scenario file beside it: "
@@ -35,6 +35,7 @@ static int help(void)
         "Exit status: 0 when every case passed, 1 when one failed or a "
         "file or\nvariant has an error (file:line:col), 2 for a misused "
         "command line.\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
 
@@ -74,6 +75,7 @@ static void scenario_path_for(const char *variant, char *out, size_t size)
 
 typedef struct totals {
     int cases, failed, broken; /* broken: files not run */
+    const sow_budget *budget;  /* the run's deadline */
 } totals;
 
 static void print_diff(const sow_scenario_diff *d)
@@ -223,7 +225,15 @@ static void run_file(const char *given, bool verbose, totals *t)
         int line, col;
         const char *name = sow_scenario_name(f, k, &line, &col);
         fflush(stdout);
-        if (sow_scenario_run(f, k, v, out, &err)) {
+        if (sow_budget_over(t->budget)) {
+            /* the whole run is bounded (issue 13 #11): no case starts
+             * after its deadline; the rest are not run */
+            sow_budget_error(t->budget, &err);
+            cli_error(C, &err);
+            t->broken++;
+            break;
+        }
+        if (sow_scenario_run(f, k, v, t->budget, out, &err)) {
             printf("FAIL %s:%d:%d: %s\n", path, line, col, name);
             fflush(stdout);
             cli_error(C, &err);
@@ -261,25 +271,41 @@ int cmd_test(int argc, char **argv)
 {
     bool verbose = false;
     int nargs = 0;
+    cli_opts o = {0};
+    const char *args[argc];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return help();
+        int taken = cli_take_option(C, argc, argv, &i, &o);
+        if (taken < 0)
+            return 2;
+        if (taken && o.n)
+            return cli_usage(C, "--option is not taken: each scenario sets "
+                                "the options it runs with");
+        if (taken)
+            continue;
         if (!strcmp(a, "--verbose") || !strcmp(a, "-v"))
             verbose = true;
         else if (a[0] == '-')
             return cli_usage(C, "unknown flag '%s'", a);
         else
-            nargs++;
+            args[nargs++] = a;
     }
     if (!nargs)
         return cli_usage(C, "which variants or scenario files? e.g. sow "
                             "test adji-kui-1, or sow test my.scenarios.yaml");
-    totals t = {0, 0, 0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] == '-')
-            continue;
+    sow_error lerr;
+    double limit = cli_time_limit(&o, &lerr);
+    if (limit < 0) {
+        cli_error(C, &lerr);
+        return 1;
+    }
+    sow_budget budget;
+    sow_budget_start(&budget, limit);
+    totals t = {0, 0, 0, &budget};
+    for (int i = 0; i < nargs; i++) {
+        const char *a = args[i];
         char vpath[1400], spath[1600];
         sow_error err;
         if (looks_like_path(a)) {

@@ -417,7 +417,7 @@ static void test_scenario_start_limit(void **state)
     assert_int_equal(sow_scenario_load_text("t/s.yaml", ok, strlen(ok), &f,
                                             &err),
                      SOW_OK);
-    assert_int_equal(sow_scenario_run(f, 0, v, &out, &err), SOW_OK);
+    assert_int_equal(sow_scenario_run(f, 0, v, NULL, &out, &err), SOW_OK);
     assert_true(out.passed);
     sow_scenario_free(f);
     const char *over = "variant: adji-kui-1\nscenarios:\n  - name: a\n"
@@ -427,7 +427,7 @@ static void test_scenario_start_limit(void **state)
     assert_int_equal(sow_scenario_load_text("t/s.yaml", over, strlen(over),
                                             &f, &err),
                      SOW_OK);
-    assert_int_equal(sow_scenario_run(f, 0, v, &out, &err), SOW_ERR);
+    assert_int_equal(sow_scenario_run(f, 0, v, NULL, &out, &err), SOW_ERR);
     assert_string_equal(err.path, "t/s.yaml");
     assert_int_equal(err.line, 5);
     assert_int_equal(err.col, 14);

@@ -148,7 +148,7 @@ static void test_passing(void **state)
     sow_scenario_outcome out;
     sow_error err;
     for (int k = 0; k < 4; k++) {
-        if (sow_scenario_run(f, k, v, &out, &err))
+        if (sow_scenario_run(f, k, v, NULL, &out, &err))
             fail_msg("case %d: %d:%d: %s", k, err.line, err.col, err.msg);
         if (!out.passed)
             fail_msg("case %d: %s: expected %s, got %s", k,
@@ -159,11 +159,11 @@ static void test_passing(void **state)
      * file's max_plies in every case but the last, which sets its own */
     int so = sow_variant_option(v, "skip_origin"),
         mp = sow_variant_option(v, "max_plies");
-    sow_scenario_run(f, 1, v, &out, &err);
+    sow_scenario_run(f, 1, v, NULL, &out, &err);
     assert_int_equal(out.opts.val[so].num, 1);
     assert_int_equal(out.opts.val[mp].num, 500);
     assert_int_equal(out.plies, 1);
-    sow_scenario_run(f, 3, v, &out, &err);
+    sow_scenario_run(f, 3, v, NULL, &out, &err);
     assert_int_equal(out.opts.val[so].num, 0);
     assert_int_equal(out.opts.val[mp].num, 1);
     sow_scenario_free(f);
@@ -209,7 +209,7 @@ static void test_failing(void **state)
     sow_scenario_file *f = load(FAILING);
     sow_scenario_outcome out;
     sow_error err;
-    assert_int_equal(sow_scenario_run(f, 0, v, &out, &err), SOW_OK);
+    assert_int_equal(sow_scenario_run(f, 0, v, NULL, &out, &err), SOW_OK);
     assert_false(out.passed);
     assert_int_equal(out.ndiffs, 6);
     const sow_scenario_diff *d = diff(&out, "board");
@@ -230,17 +230,17 @@ static void test_failing(void **state)
     d = diff(&out, "result");
     assert_string_equal(d->got, "the game goes on");
     /* an error expected, none came */
-    assert_int_equal(sow_scenario_run(f, 1, v, &out, &err), SOW_OK);
+    assert_int_equal(sow_scenario_run(f, 1, v, NULL, &out, &err), SOW_OK);
     assert_false(out.passed);
     d = diff(&out, "error");
     assert_string_equal(d->got, "no error: every move was played");
     /* another error than the one expected */
-    assert_int_equal(sow_scenario_run(f, 2, v, &out, &err), SOW_OK);
+    assert_int_equal(sow_scenario_run(f, 2, v, NULL, &out, &err), SOW_OK);
     assert_false(out.passed);
     d = diff(&out, "error");
     assert_non_null(strstr(d->got, "move 'x' is not a hole number"));
     /* a move refused before the last: the rest is not checked */
-    assert_int_equal(sow_scenario_run(f, 3, v, &out, &err), SOW_OK);
+    assert_int_equal(sow_scenario_run(f, 3, v, NULL, &out, &err), SOW_OK);
     assert_false(out.passed);
     assert_int_equal(out.ndiffs, 1);
     d = diff(&out, "moves");
@@ -258,7 +258,7 @@ static void run_error(const char *text, int line, int col, const char *want)
     sow_scenario_outcome out;
     sow_error err;
     sow_error_clear(&err);
-    assert_int_equal(sow_scenario_run(f, 0, v, &out, &err), SOW_ERR);
+    assert_int_equal(sow_scenario_run(f, 0, v, NULL, &out, &err), SOW_ERR);
     if (strcmp(err.path, "t/s.yaml") || err.line != line || err.col != col ||
         !strstr(err.msg, want))
         fail_msg("got %s:%d:%d: %s; expected %d:%d: ...%s...", err.path,
