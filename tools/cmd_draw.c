@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "learn.h"
+#include "outfile.h"
 #include "sow_svg.h"
 
 #define C "draw"
@@ -181,15 +182,15 @@ int cmd_draw(int argc, char **argv)
                        pic.over ? -1 : pic.to_move, false};
     size_t len = 0;
     char *text = sow_svg_board(s, &pic, &so, &len);
-    learn_out out;
+    outfile out;
     if (!text) {
         fprintf(stderr, "sow %s: out of memory\n", C);
         rc = 1;
-    } else if (learn_out_open(C, svg, &out)) {
+    } else if (outfile_open(&out, C, svg)) {
         rc = 1;
     } else {
-        fwrite(text, 1, len, out.f);
-        rc = learn_out_close(C, &out, true);
+        fwrite(text, 1, len, out.f); /* a failure is found on closing */
+        rc = outfile_close(&out, true);
     }
     free(text);
     learn_moves_free(&lm);

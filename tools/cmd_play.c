@@ -346,7 +346,9 @@ int cmd_play(int argc, char **argv)
     }
     show_start(s, &m, &g);
     bool quit = false;
-    while (!quit && !rc) {
+    /* a write error on standard output ends the game: nobody sees it
+     * (sow.c reports it, issue 13 #7) */
+    while (!quit && !rc && !ferror(stdout)) {
         if (g.over) {
             show_result(s, &g);
             if (!s->match)

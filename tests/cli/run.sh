@@ -579,7 +579,7 @@ t selfplay-jsonl 0 noerr "file=$SPJ" "nofile=$SPJ.tmp" -- sow selfplay $V --game
 t selfplay-jsonl-lines 0 noerr 'out=30 0 29' -- bash -c "echo \$(wc -l <'$SPJ') \$(head -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/') \$(tail -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/')"
 t selfplay-jsonl-replays 0 noerr 'out~{"result":{"winner":' -- bash -c "$SOW replay $V --json --moves \"\$(head -1 '$SPJ' | sed 's/.*\"moves\":\"\\([^\"]*\\)\".*/\\1/')\" | tail -1"
 t selfplay-jsonl-fields 0 noerr 'outre=^\{"game":0,"seed":[0-9]+,"players":\["random","random"\],"result":\{"winner":(0|1|null),"unfinished":false,"reason":"[a-z ]+","score":\[[0-9]+,[0-9]+\]\},"first_mover":0,"plies":[0-9]+,"captured":\[[0-9]+,[0-9]+\],"moves":"[0-9 ]+"\}$' -- head -1 "$SPJ"
-t selfplay-jsonl-nodir 1 "err=sow selfplay: cannot write $cli_tmp/none/x.jsonl.tmp: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow selfplay $V --games 3 --jsonl "$cli_tmp/none/x.jsonl"
+t selfplay-jsonl-nodir 1 "err=sow selfplay: cannot write $cli_tmp/none/x.jsonl: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow selfplay $V --games 3 --jsonl "$cli_tmp/none/x.jsonl"
 t selfplay-hook-error 1 "err~sow selfplay: game 0 (seed 8841707400507832957): tests/cli/hooks/runtime.lua:4: attempt to index a nil value" "nofile=$cli_tmp/rt.jsonl" "nofile=$cli_tmp/rt.jsonl.tmp" -- sow selfplay $H/runtime.yaml --games 10 --threads 2 --jsonl "$cli_tmp/rt.jsonl"
 # the same numbers whatever the thread count; shards merged = the whole run
 SP="$SOW selfplay $V --games 300 --seed 11 --players random,greedy --json"
@@ -698,7 +698,7 @@ t compare-match 0 noerr 'outre=^games per match +2\.000 +2\.000 ' -- sow compare
 CSVG="$cli_tmp/cmp.svg"
 t compare-svg 0 noerr "out~svg             $CSVG" "file=$CSVG" "nofile=$CSVG.tmp" -- sow compare $V --b skip_origin=true --games 30 --svg "$CSVG"
 t compare-svg-xml 0 noerr 'out=ok' -- "$PYTHON" -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); t = ''.join(r.itertext()); assert r.tag.endswith('svg') and 'plies per game' in t and 'share of games' in t and 'A skip_origin=false' in t and 'B skip_origin=true' in t; print('ok')" "$CSVG"
-t compare-svg-nodir 1 "err=sow compare: cannot write $cli_tmp/none/c.svg.tmp: No such file or directory; check that the directory exists and is writable" lines=0 -- sow compare $V --b skip_origin=true --svg "$cli_tmp/none/c.svg"
+t compare-svg-nodir 1 "err=sow compare: cannot write $cli_tmp/none/c.svg: No such file or directory; check that the directory exists and is writable" lines=0 -- sow compare $V --b skip_origin=true --svg "$cli_tmp/none/c.svg"
 t compare-no-variant 2 "err=sow compare: which variant? e.g. sow compare adji-kui-1 --a endless=repetition --b endless=no_capture_plies:30 (see 'sow compare --help')" -- sow compare
 t compare-no-readings 2 "err=sow compare: give the two readings with --a \"NAME=VALUE ...\" and --b \"NAME=VALUE ...\" (see 'sow compare --help')" -- sow compare $V
 t compare-same 2 "err=sow compare: --a and --b give the same reading; give options that differ (see 'sow compare --help')" -- sow compare $V --a endless=repetition --b "max_plies=10000"
@@ -847,7 +847,7 @@ t draw-illegal 1 "err=sow draw: ply 1: move 2 is not legal for North; the legal 
 t draw-bad-token 1 "err=sow draw: ply 1: move 'x' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow draw $V --moves "2 x" --svg -
 t draw-after-end 1 "err=sow draw: token 44 ('3'): the game is already over after ply 43; nothing may follow" -- sow draw $V --moves "$GAME1 3" --svg -
 t draw-match-game 1 "err~sow draw: game 1, ply 0: move 6 is not legal for South" -- sow draw $V2 --option match=true --moves 6 --svg -
-t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg.tmp: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow draw $V --svg "$cli_tmp/none/x.svg"
+t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow draw $V --svg "$cli_tmp/none/x.svg"
 # animate: the page, written whole; its data checked against sow replay --json
 t animate-file 0 noerr lines=0 "file=$HTML" "nofile=$HTML.tmp" -- sow animate $VA --moves "$ANDADA" --html "$HTML"
 t animate-page-record 0 noerr 'out=65 plies' -- bash -c "$SOW replay $VA --moves '$ANDADA' --json >'$cli_tmp/a.jsonl' && $PYTHON tests/html/check_page.py '$HTML' '$cli_tmp/a.jsonl'"
@@ -878,7 +878,7 @@ t animate-no-variant 2 "err=sow animate: which variant? e.g. sow animate adji-ku
 t animate-illegal 1 "err=sow animate: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 "nofile=$cli_tmp/i.html" "nofile=$cli_tmp/i.html.tmp" -- sow animate $V --moves "2 2" --html "$cli_tmp/i.html"
 t animate-after-end 1 "err=sow animate: token 44 ('3'): the game is already over after ply 43; nothing may follow" "nofile=$cli_tmp/e.html" -- sow animate $V --moves "$GAME1 3" --html "$cli_tmp/e.html"
 t animate-stdout-error 1 "err=sow animate: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 -- sow animate $V --moves "2 2" --html -
-t animate-nodir 1 "err=sow animate: cannot write $cli_tmp/none/x.html.tmp: No such file or directory; check that the directory exists and is writable" -- sow animate $V --moves 2 --html "$cli_tmp/none/x.html"
+t animate-nodir 1 "err=sow animate: cannot write $cli_tmp/none/x.html: No such file or directory; check that the directory exists and is writable" -- sow animate $V --moves 2 --html "$cli_tmp/none/x.html"
 # an earlier page is left as it was when a new one fails
 t animate-keeps-old 1 'err~sow animate: ply 1: move 2 is not legal' "file=$HTML" "nofile=$HTML.tmp" -- sow animate $V --moves "2 2" --html "$HTML"
 t animate-old-intact 0 noerr 'out=65 plies' -- "$PYTHON" tests/html/check_page.py "$HTML" "$cli_tmp/a.jsonl"
