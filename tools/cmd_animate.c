@@ -50,8 +50,10 @@ static int help(void)
            "  --moves \"TOKENS\"  the moves, as sow replay takes them\n"
            "  --html FILE       where to write the page ('-': standard "
            "output); it is\n"
-           "                    written to FILE.tmp and renamed when "
-           "complete\n"
+           "                    written to a new file beside FILE and renamed "
+           "over it\n"
+           "                    when complete (a FIFO or a device is "
+           "written to as it is)\n"
            "  --option N=V      an option of the variant\n\n"
            "Example: sow animate adji-kui-1 --moves \"2 8 1 7\" --html "
            "game.html\n");

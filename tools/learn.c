@@ -61,7 +61,7 @@ int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
         return in_game(p, err);
     }
     if (sow_move_parse(s, tok, mv, err)) {
-        char msg[SOW_MSG_MAX], legal[512];
+        char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
         snprintf(msg, sizeof msg, "ply %d: %.500s; the legal moves are: %.480s",
                  g->ply, err->msg, legal);

@@ -44,7 +44,7 @@ static ssize_t sink_write(void *cookie, const char *buf, size_t n)
 static int sink_close(void *cookie)
 {
     outfile_sink *k = cookie;
-    if (close(k->fd) != 0 && !k->err)
+    if (k->fd >= 0 && close(k->fd) != 0 && !k->err)
         k->err = errno;
     return k->err ? -1 : 0;
 }
@@ -264,8 +264,10 @@ void outfile_stdout_open(outfile *o)
 {
     memset(o, 0, sizeof *o);
     o->path = "standard output";
+    /* closed (>&-): a sink over no descriptor, whose writes fail as
+     * writes to descriptor 1 would (EBADF), and are said so */
     int fd = dup(STDOUT_FILENO);
-    if (fd < 0 || open_sink(o, fd))
+    if ((fd < 0 && errno != EBADF) || open_sink(o, fd))
         return;
     setvbuf(o->f, NULL, isatty(fd) ? _IOLBF : _IOFBF, BUFSIZ);
     o->stdio = stdout;

@@ -823,6 +823,18 @@ t draw-stdout 0 noerr 'out=<svg xmlns="http://www.w3.org/2000/svg" width="560" h
     'out~stroke="#d0021b" stroke-width="3.5"/>' 'last=</svg>' -- sow draw $V --moves "2 8 1" --svg -
 t draw-file 0 noerr lines=0 "file=$SVG" "nofile=$SVG.tmp" -- sow draw $V --moves "2 8 1" --svg "$SVG"
 t draw-file-xml 0 noerr 'out=ok' -- "$PYTHON" -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print('ok' if d.documentElement.tagName == 'svg' else 'no')" "$SVG"
+# the output path rules (tools/outfile.h; the hostile cases are in
+# tests/hostile/cases/output.sh): a symbolic link at FILE is replaced by
+# the file, not followed; a new file gets 0666 less the umask
+echo "the victim" >"$cli_tmp/victim"
+ln -s victim "$cli_tmp/link.svg"
+t draw-link-replaced 0 noerr lines=0 -- sow draw $V --moves 2 --svg "$cli_tmp/link.svg"
+t draw-link-victim 0 'out=the victim' -- cat "$cli_tmp/victim"
+t draw-link-now-file 0 'out=regular file' -- stat -c %F "$cli_tmp/link.svg"
+printf '#!/bin/sh\numask 027\nexec "%s" "$@"\n' "$SOW" >"$cli_tmp/sow-umask027"
+chmod +x "$cli_tmp/sow-umask027"
+t draw-umask 0 noerr -- "$cli_tmp/sow-umask027" draw $V --moves 2 --svg "$cli_tmp/mode.svg"
+t draw-umask-mode 0 'out=640' -- stat -c %a "$cli_tmp/mode.svg"
 t draw-ply0 0 noerr 'out~<title>Adji Kui I: the start</title>' 'out~>South to move</text>' 'out!~#d0021b' -- sow draw $V --moves "2 8 1" --ply 0 --svg -
 t draw-ply1 0 noerr 'out~Adji Kui I: after 1 ply; South played c' -- sow draw $V --moves "2 8 1" --ply=1 --svg=-
 t draw-start 0 noerr 'out~Adji Kui I: the start' -- sow draw $V --svg -
