@@ -49,8 +49,8 @@ static int sink_close(void *cookie)
     return k->err ? -1 : 0;
 }
 
-/* o->f over descriptor fd (taken: closed on failure too). Returns 0, or
- * the errno. */
+/* o->f over descriptor fd (closed with o->f; left open on a failure).
+ * Returns 0, or the errno. */
 static int open_sink(outfile *o, int fd)
 {
     cookie_io_functions_t io = {NULL, sink_write, NULL, sink_close};
@@ -63,7 +63,6 @@ static int open_sink(outfile *o, int fd)
     int e = errno;
     free(o->sink);
     o->sink = NULL;
-    close(fd);
     return e;
 }
 
@@ -78,8 +77,8 @@ static int open_std(outfile *o)
     int e = fd < 0 ? errno : 0;
     if (t)
         fclose(t);
-    if (!e)
-        e = open_sink(o, fd);
+    if (!e && (e = open_sink(o, fd)))
+        close(fd);
     if (e) {
         fprintf(stderr, "sow %s: cannot make a temporary file for standard "
                         "output: %s\n",
@@ -115,7 +114,11 @@ static int open_direct(outfile *o, bool fifo)
         return fail(o, why);
     }
     int e = open_sink(o, fd);
-    return e ? fail(o, strerror(e)) : 0;
+    if (e) {
+        close(fd);
+        return fail(o, strerror(e));
+    }
+    return 0;
 }
 
 /* The permissions a newly created file gets: 0666 less the umask (mkstemp
@@ -153,12 +156,9 @@ static int open_temp(outfile *o)
                 o->cmd, o->path, strerror(e));
         return 1;
     }
-    int e = fchmod(fd, new_file_mode()) != 0 ? errno : 0;
-    if (e)
-        close(fd);
-    else
-        e = open_sink(o, fd);
+    int e = fchmod(fd, new_file_mode()) != 0 ? errno : open_sink(o, fd);
     if (e) {
+        close(fd);
         unlink(o->tmp);
         free(o->tmp);
         o->tmp = NULL;
@@ -167,15 +167,59 @@ static int open_temp(outfile *o)
     return 0;
 }
 
+/* A path that names one of sow's own open descriptors, as the shell
+ * reads it: /dev/fd/N, /proc/self/fd/N, or a symbolic link to
+ * /proc/self/fd/N (which /dev/stdout and /dev/stderr are). Such a path
+ * leads through /proc to whatever the descriptor has open: making a file
+ * beside it and renaming it over the path would replace the link
+ * (/dev/stdout itself, as root). Returns N, or -1. */
+static int own_descriptor(const char *path)
+{
+    static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
+    const char *num = NULL;
+    char link[64];
+    for (size_t i = 0; i < 2 && !num; i++)
+        if (strncmp(path, dirs[i], strlen(dirs[i])) == 0)
+            num = path + strlen(dirs[i]);
+    if (!num) {
+        ssize_t n = readlink(path, link, sizeof link - 1);
+        if (n <= 0)
+            return -1;
+        link[n] = 0;
+        if (strncmp(link, dirs[1], strlen(dirs[1])) != 0)
+            return -1;
+        num = link + strlen(dirs[1]);
+    }
+    int fd = 0;
+    for (int i = 0; num[i]; i++) {
+        if (num[i] < '0' || num[i] > '9' || i >= 6)
+            return -1;
+        fd = fd * 10 + (num[i] - '0');
+    }
+    return *num ? fd : -1;
+}
+
+/* Descriptor n of sow itself (the shell opened it: 3>out.svg), written
+ * where it stands. */
+static int open_dup(outfile *o, int n)
+{
+    int fd = fcntl(n, F_DUPFD_CLOEXEC, 3);
+    int e = fd < 0 ? errno : open_sink(o, fd);
+    if (e && fd >= 0)
+        close(fd);
+    return e ? fail(o, strerror(e)) : 0;
+}
+
 int outfile_open(outfile *o, const char *cmd, const char *path)
 {
     memset(o, 0, sizeof *o);
     o->cmd = cmd;
     o->path = path;
-    /* /dev/stdout too: when standard output is a regular file it is a
-     * link to that file, and replacing it would replace /dev/stdout */
-    if (strcmp(path, "-") == 0 || strcmp(path, "/dev/stdout") == 0)
+    int fd = strcmp(path, "-") == 0 ? STDOUT_FILENO : own_descriptor(path);
+    if (fd == STDOUT_FILENO)
         return open_std(o);
+    if (fd >= 0)
+        return open_dup(o, fd);
     if (!*path)
         return fail(o, "an empty file name");
     struct stat st;
@@ -213,7 +257,9 @@ static int fail_write(const outfile *o, int e)
     return 1;
 }
 
-/* Copy the gathered text to standard output. */
+/* Copy the gathered text to standard output. A failed write there is
+ * said by the check of standard output in sow.c (with its reason); the
+ * copy stops at it. */
 static int copy_to_stdout(outfile *o)
 {
     char buf[65536];
@@ -225,15 +271,7 @@ static int copy_to_stdout(outfile *o)
         else if (k > 0 && fwrite(buf, 1, (size_t)k, stdout) != (size_t)k)
             break;
     }
-    if (k < 0)
-        return fail_write(o, errno);
-    int e = fflush(stdout) != 0 ? errno : ferror(stdout) ? EIO : 0;
-    if (e) {
-        fprintf(stderr, "sow %s: cannot write to standard output: %s\n",
-                o->cmd, strerror(e));
-        return 1;
-    }
-    return 0;
+    return k < 0 ? fail_write(o, errno) : 0;
 }
 
 int outfile_close(outfile *o, bool ok)
@@ -264,12 +302,13 @@ void outfile_stdout_open(outfile *o)
 {
     memset(o, 0, sizeof *o);
     o->path = "standard output";
-    /* closed (>&-): a sink over no descriptor, whose writes fail as
-     * writes to descriptor 1 would (EBADF), and are said so */
-    int fd = dup(STDOUT_FILENO);
-    if ((fd < 0 && errno != EBADF) || open_sink(o, fd))
+    /* descriptor 1 itself (a copy would take a number the command line
+     * may name, /dev/fd/3); closed (>&-): a sink over no descriptor, whose
+     * writes fail as writes to descriptor 1 would (EBADF), and say so */
+    int fd = fcntl(STDOUT_FILENO, F_GETFL) < 0 ? -1 : STDOUT_FILENO;
+    if (open_sink(o, fd))
         return;
-    setvbuf(o->f, NULL, isatty(fd) ? _IOLBF : _IOFBF, BUFSIZ);
+    setvbuf(o->f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
     o->stdio = stdout;
     stdout = o->f; /* glibc: stdout is a variable a program may set */
 }

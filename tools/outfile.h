@@ -4,9 +4,16 @@
  *
  * What PATH may be, and what happens:
  *
- *   "-", "/dev/stdout"  standard output. The text is gathered in an
- *               anonymous temporary file and copied out when complete, so
- *               standard output gets the whole file or nothing.
+ *   "-"         standard output. The text is gathered in an anonymous
+ *               temporary file and copied out when complete, so standard
+ *               output gets the whole file or nothing (a write error there
+ *               is said by sow.c, see outfile_stdout_open).
+ *   /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N (or another
+ *               symbolic link to /proc/self/fd/N)
+ *               sow's own descriptor N, as the shell reads these names:
+ *               1 is standard output as "-"; another is written directly
+ *               (sow draw --svg /dev/fd/3 3>out.svg). Never replaced (as
+ *               root, a rename would replace /dev/stdout itself).
  *   a FIFO or a character device (/dev/null, a terminal, a named pipe;
  *               also through a symbolic link, as /dev/stderr)
  *               written directly: opened without O_CREAT or O_TRUNC and
@@ -61,7 +68,7 @@ int outfile_close(outfile *o, bool ok);
 /* Standard output of the whole command (issue 13 #7: a write error on it
  * was ignored, `sow replay ... >/dev/full` exited 0). sow.c calls
  * outfile_stdout_open before a command runs: stdout becomes a stream over
- * a copy of descriptor 1 that keeps the errno of its first failed write
+ * descriptor 1 that keeps the errno of its first failed write
  * (stdio's ferror only says that one failed), line-buffered on a terminal
  * and fully buffered elsewhere, as stdout is. A command that prints in a
  * loop stops early when ferror(stdout) is set. outfile_stdout_close(o,

@@ -161,6 +161,25 @@ for c in draw animate selfplay compare; do
         tc "output-$c-socket" 1 "err=sow $c: cannot write $d/sock: it is a socket; give a regular file, a FIFO or '-' for standard output" -- "${cmd[@]}"
         also "output-$c-socket" "the socket was replaced" test -S "$d/sock"
     fi
+    # sow's own descriptors, named as the shell names them: written where
+    # they stand (a file beside /proc/self/fd/3 cannot be made; a link to
+    # one must not be replaced). /dev/stdout and /dev/stderr are such links
+    # too, but not tried here: as root the code before replaced them.
+    d=$O/$c-fd
+    mkdir -p "$d"
+    out_cmd $c /dev/fd/3
+    tc "output-$c-dev-fd" 0 noerr -- "${cmd[@]}" 3>"$d/three"
+    also "output-$c-dev-fd" "descriptor 3's file is not the output" starts "$d/three" "$first"
+    out_cmd $c /proc/self/fd/4
+    tc "output-$c-proc-fd" 0 noerr -- "${cmd[@]}" 4>"$d/four"
+    also "output-$c-proc-fd" "descriptor 4's file is not the output" starts "$d/four" "$first"
+    ln -s /proc/self/fd/5 "$d/link"
+    out_cmd $c "$d/link"
+    tc "output-$c-fd-link" 0 noerr -- "${cmd[@]}" 5>"$d/five"
+    also "output-$c-fd-link" "descriptor 5's file is not the output" starts "$d/five" "$first"
+    also "output-$c-fd-link" "the link was replaced" test "$(readlink "$d/link")" = /proc/self/fd/5
+    out_cmd $c /dev/fd/7
+    t "output-$c-fd-closed" 1 "err=sow $c: cannot write /dev/fd/7: Bad file descriptor" -- "${cmd[@]}"
     # a directory, one ending in '/', and a directory name that does not
     # exist
     d=$O/$c-dir
