@@ -16,6 +16,10 @@ void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size);
 /* Hole index for a label or a decimal index, or -1. */
 int sow_hole_from_label(const sow_setup *s, const char *label);
 
+/* Room for any drawing: rows of up to 32 holes with counts of up to five
+ * digits take about 1,300 bytes. */
+#define SOW_DRAW_MAX 4096
+
 /* Draw g into buf (several lines, each ending in '\n'). `last` is the hole
  * of the last move to mark, or -1. Returns the length, or -1 if too small. */
 int sow_draw_board(char *buf, size_t size, const sow_setup *s,

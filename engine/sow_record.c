@@ -2,39 +2,14 @@
 #include "sow_record.h"
 #include "sow_text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef struct out {
-    char *buf;
-    size_t size, len;
-    bool full;
-} out;
-
-static void put(out *o, const char *fmt, ...)
+/* The line so far; SOW_ERR when memory ran out (the line is then
+ * incomplete and must not be written). */
+static int done(const sow_buf *b)
 {
-    if (o->full)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
-    va_end(ap);
-    if (w < 0 || (size_t)w >= o->size - o->len) {
-        o->full = true;
-        return;
-    }
-    o->len += (size_t)w;
-}
-
-static int done(out *o)
-{
-    if (o->full) {
-        if (o->size)
-            o->buf[0] = 0;
-        return -1;
-    }
-    return (int)o->len;
+    return b->oom ? SOW_ERR : SOW_OK;
 }
 
 int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
@@ -48,93 +23,89 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
     return snprintf(buf, size, "%d", (int)m);
 }
 
-static void put_move(out *o, const sow_setup *s, sow_move m)
+static void put_move(sow_buf *b, const sow_setup *s, sow_move m)
 {
     char tok[64];
     sow_move_format(tok, sizeof tok, s, m);
     if (m >= SOW_MOVE_DECISION)
-        put(o, "\"%s\"", tok);
+        sow_buf_add(b, "\"%s\"", tok);
     else
-        put(o, "%s", tok);
+        sow_buf_add(b, "%s", tok);
 }
 
-int sow_record_ply(char *buf, size_t size, const sow_setup *s,
-                   const sow_game *before, sow_move move,
-                   const sow_game *after)
+int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
+                   sow_move move, const sow_game *after)
 {
-    out o = {buf, size, 0, false};
-    put(&o, "{\"ply\":%d,\"to_move\":%d,\"legal\":[", before->ply,
-        before->to_move);
+    sow_buf_add(b, "{\"ply\":%d,\"to_move\":%d,\"legal\":[", before->ply,
+                before->to_move);
     for (int i = 0; i < before->nlegal; i++) {
         if (i)
-            put(&o, ",");
-        put_move(&o, s, before->legal[i]);
+            sow_buf_add(b, ",");
+        put_move(b, s, before->legal[i]);
     }
-    put(&o, "],\"move\":");
-    put_move(&o, s, move);
-    put(&o, ",\"board\":[");
+    sow_buf_add(b, "],\"move\":");
+    put_move(b, s, move);
+    sow_buf_add(b, ",\"board\":[");
     for (int h = 0; h < s->holes; h++)
-        put(&o, h ? ",%d" : "%d", after->board[h]);
-    put(&o, "],\"captured\":[%d,%d]}\n", after->captured[0],
-        after->captured[1]);
-    return done(&o);
+        sow_buf_add(b, h ? ",%d" : "%d", after->board[h]);
+    sow_buf_add(b, "],\"captured\":[%d,%d]}\n", after->captured[0],
+                after->captured[1]);
+    return done(b);
 }
 
-int sow_record_game(char *buf, size_t size, const sow_setup *s,
-                    const sow_match *m, const sow_game *g)
+int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
+                    const sow_game *g)
 {
-    out o = {buf, size, 0, false};
-    put(&o, "{\"game\":%d,\"starter\":%d,\"owners\":[", m->game, m->starter);
+    sow_buf_add(b, "{\"game\":%d,\"starter\":%d,\"owners\":[", m->game,
+                m->starter);
     for (int h = 0; h < s->holes; h++)
-        put(&o, h ? ",%d" : "%d", m->owners[h]);
-    put(&o, "],\"board\":[");
+        sow_buf_add(b, h ? ",%d" : "%d", m->owners[h]);
+    sow_buf_add(b, "],\"board\":[");
     for (int h = 0; h < s->holes; h++)
-        put(&o, h ? ",%d" : "%d", g->board[h]);
-    put(&o, "]}\n");
-    return done(&o);
+        sow_buf_add(b, h ? ",%d" : "%d", g->board[h]);
+    sow_buf_add(b, "]}\n");
+    return done(b);
 }
 
-int sow_record_match(char *buf, size_t size, const sow_match *m)
+int sow_record_match(sow_buf *b, const sow_match *m)
 {
-    out o = {buf, size, 0, false};
-    put(&o, "{\"match_result\":{\"winner\":");
+    sow_buf_add(b, "{\"match_result\":{\"winner\":");
     if (m->winner < 0)
-        put(&o, "null");
+        sow_buf_add(b, "null");
     else
-        put(&o, "%d", m->winner);
-    put(&o, ",\"games\":%d,\"holes\":[%d,%d],\"unfinished\":%s,", m->game,
-        m->holes[0], m->holes[1], m->unfinished ? "true" : "false");
-    put(&o, "\"reason\":\"");
+        sow_buf_add(b, "%d", m->winner);
+    sow_buf_add(b, ",\"games\":%d,\"holes\":[%d,%d],\"unfinished\":%s,",
+                m->game, m->holes[0], m->holes[1],
+                m->unfinished ? "true" : "false");
+    sow_buf_add(b, "\"reason\":\"");
     for (const char *c = m->reason; *c; c++) /* the script's text, escaped */
         if (*c == '"' || *c == '\\')
-            put(&o, "\\%c", *c);
+            sow_buf_add(b, "\\%c", *c);
         else if ((unsigned char)*c < 0x20)
-            put(&o, "\\u%04x", (unsigned char)*c);
+            sow_buf_add(b, "\\u%04x", (unsigned char)*c);
         else
-            put(&o, "%c", *c);
-    put(&o, "\"}}\n");
-    return done(&o);
+            sow_buf_add(b, "%c", *c);
+    sow_buf_add(b, "\"}}\n");
+    return done(b);
 }
 
-int sow_record_result(char *buf, size_t size, const sow_setup *s,
-                      const sow_game *g)
+int sow_record_result(sow_buf *b, const sow_setup *s, const sow_game *g)
 {
-    out o = {buf, size, 0, false};
     const sow_result *r = &g->result;
     char why[128];
     const char *text = sow_result_text(s, g, why, sizeof why);
-    put(&o, "{\"result\":{\"winner\":");
+    sow_buf_add(b, "{\"result\":{\"winner\":");
     if (r->winner < 0)
-        put(&o, "null");
+        sow_buf_add(b, "null");
     else
-        put(&o, "%d", r->winner);
+        sow_buf_add(b, "%d", r->winner);
     if (r->has_score)
-        put(&o, ",\"score\":[%d,%d]", r->score[0], r->score[1]);
+        sow_buf_add(b, ",\"score\":[%d,%d]", r->score[0], r->score[1]);
     else
-        put(&o, ",\"score\":null");
-    put(&o, ",\"reason\":\"%s\",\"unfinished\":%s}}\n", text,
-        r->unfinished ? "true" : "false");
-    return done(&o);
+        sow_buf_add(b, ",\"score\":null");
+    sow_buf_add(b, ",\"reason\":\"%s\",\"unfinished\":%s}}\n", text,
+                r->unfinished ? "true" : "false");
+    return done(b);
 }
 
 /* "name:value" with a declared name and a value 0..255. */

@@ -1,34 +1,34 @@
 /* sow_record.h - the JSON Lines game record of RECORD.md.
  *
- * Each function writes one line (with its newline) into buf, NUL-terminated,
- * and returns its length, or -1 if buf is too small. Boards are in canonical
- * order (RULES C0.2). */
+ * Each function appends one line (with its newline) to a sow_buf and
+ * returns SOW_OK, or SOW_ERR when memory ran out (b->oom: the line is
+ * incomplete and must not be written). A line has no length limit: a ply
+ * offering 128 decision moves with long names is over 4 KB, and was lost
+ * in a fixed buffer before (issue 13 #7). Boards are in canonical order
+ * (RULES C0.2). */
 #ifndef SOW_RECORD_H
 #define SOW_RECORD_H
 
 #include <stddef.h>
 
+#include "sow_buf.h"
 #include "sow_game.h"
-
-#define SOW_RECORD_LINE_MAX 4096
 
 /* A ply line: `before` is the state the move was chosen in (ply, to_move,
  * legal), `after` the state after it (board, captured). */
-int sow_record_ply(char *buf, size_t size, const sow_setup *s,
-                   const sow_game *before, sow_move move,
-                   const sow_game *after);
+int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
+                   sow_move move, const sow_game *after);
 
 /* The line before each game of a match: its number, starter, the owners
  * before any decision move, and the board (RECORD.md, Matches). */
-int sow_record_game(char *buf, size_t size, const sow_setup *s,
-                    const sow_match *m, const sow_game *g);
+int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
+                    const sow_game *g);
 
 /* The line after the last game of a match. */
-int sow_record_match(char *buf, size_t size, const sow_match *m);
+int sow_record_match(sow_buf *b, const sow_match *m);
 
 /* The result line of a finished game. */
-int sow_record_result(char *buf, size_t size, const sow_setup *s,
-                      const sow_game *g);
+int sow_record_result(sow_buf *b, const sow_setup *s, const sow_game *g);
 
 /* Write a move token ("3", or a decision "first:1") into buf. */
 int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_buf.h"
 #include "sow_draw.h"
 
 /* Geometry, in SVG units (px at the natural size). */
@@ -26,56 +27,25 @@
 #define LAST "#d0021b"
 #define CURRENT "#1e8a3c"
 
-/* A growing string; `oom` once an allocation failed (then nothing more is
- * added). */
-typedef struct sbuf {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} sbuf;
-
-static bool grow(sbuf *b, size_t more)
-{
-    if (b->oom)
-        return false;
-    if (b->len + more + 1 <= b->cap)
-        return true;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) {
-        b->oom = true;
-        return false;
-    }
-    b->p = p;
-    b->cap = cap;
-    return true;
-}
-
-__attribute__((format(printf, 2, 3))) static void put(sbuf *b,
+/* Append to the picture (sow_buf.h: it grows; out of memory is checked
+ * once at the end). */
+__attribute__((format(printf, 2, 3))) static void put(sow_buf *b,
                                                       const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int w = vsnprintf(NULL, 0, fmt, ap);
+    sow_buf_vadd(b, fmt, ap);
     va_end(ap);
-    if (w < 0 || !grow(b, (size_t)w))
-        return;
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)w;
 }
 
 /* Text for XML (sow_text.h): entities, no control character, valid
  * UTF-8 whatever was cut. */
 static void put_bytes(void *ctx, const char *p, size_t n)
 {
-    put((sbuf *)ctx, "%.*s", (int)n, p);
+    sow_buf_add((sow_buf *)ctx, "%.*s", (int)n, p);
 }
 
-static void put_text(sbuf *b, const char *t)
+static void put_text(sow_buf *b, const char *t)
 {
     sow_text_escape(t, SOW_ESC_XML, put_bytes, b);
 }
@@ -227,7 +197,7 @@ static const char *pale(int p)
     return p ? SOW_SVG_NORTH_PALE : SOW_SVG_SOUTH_PALE;
 }
 
-static void put_id(sbuf *b, const sow_svg_opts *o, const char *fmt, int k)
+static void put_id(sow_buf *b, const sow_svg_opts *o, const char *fmt, int k)
 {
     if (!o->ids)
         return;
@@ -236,7 +206,7 @@ static void put_id(sbuf *b, const sow_svg_opts *o, const char *fmt, int k)
     put(b, "\"");
 }
 
-static void hole(sbuf *b, const sow_setup *s, const sow_game *gm,
+static void hole(sow_buf *b, const sow_setup *s, const sow_game *gm,
                  const geo *g, const sow_svg_opts *o, int h)
 {
     int x, y;
@@ -281,7 +251,7 @@ static void hole(sbuf *b, const sow_setup *s, const sow_game *gm,
 }
 
 /* A store (stores) or a taken box (no stores) of player p. */
-static void store(sbuf *b, const sow_setup *s, const sow_game *gm,
+static void store(sow_buf *b, const sow_setup *s, const sow_game *gm,
                   const geo *g, const sow_svg_opts *o, int p)
 {
     int x, y, w, h;
@@ -327,7 +297,7 @@ char *sow_svg_board(const sow_setup *s, const sow_game *gm,
         o = &none;
     geo g;
     layout(s, gm, o, &g);
-    sbuf b = {0};
+    sow_buf b = {0};
     put(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
             "height=\"%d\" viewBox=\"0 0 %d %d\" "
             "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
@@ -381,10 +351,10 @@ char *sow_svg_board(const sow_setup *s, const sow_game *gm,
             MARGIN, g.legend_y + 16 * i, g.legend[i]);
     put(&b, "</svg>\n");
     if (b.oom) {
-        free(b.p);
+        free(b.s);
         return NULL;
     }
     if (len)
         *len = b.len;
-    return b.p;
+    return b.s;
 }

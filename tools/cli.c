@@ -287,26 +287,39 @@ void cli_close(cli_game *cg)
     memset(cg, 0, sizeof *cg);
 }
 
+void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
+                   int n, bool labels)
+{
+    if (n == 0)
+        sow_buf_add(b, "(none)");
+    for (int i = 0; i < n; i++) {
+        char tok[64];
+        sow_move m = moves[i];
+        if (labels && !sow_move_is_decision(m))
+            sow_hole_label(s, m, tok, sizeof tok);
+        else
+            sow_move_format(tok, sizeof tok, s, m);
+        sow_buf_add(b, "%s%s", i ? " " : "", tok);
+    }
+}
+
 void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
                       bool labels, char *buf, size_t size)
 {
-    size_t len = 0;
-    buf[0] = 0;
-    for (int i = 0; i < n && len + 1 < size; i++) {
-        char tok[64];
-        sow_move m = moves[i];
-        if (labels && !sow_move_is_decision(m)) {
-            sow_hole_label(s, m, tok, sizeof tok);
-        } else {
-            sow_move_format(tok, sizeof tok, s, m);
-        }
-        int w = snprintf(buf + len, size - len, "%s%s", i ? " " : "", tok);
-        if (w < 0)
-            break;
-        len += (size_t)w;
+    sow_buf b = {0};
+    cli_put_moves(&b, s, moves, n, labels);
+    const char *t = b.s && !b.oom ? b.s : "...";
+    size_t len = b.s && !b.oom ? b.len : 3;
+    if (len >= size && size > 4) {
+        /* the tokens that fit whole before " ..." */
+        len = size - 5;
+        while (len > 0 && t[len] != ' ')
+            len--;
+        snprintf(buf, size, "%.*s%s...", (int)len, t, len ? " " : "");
+    } else {
+        snprintf(buf, size, "%s", t);
     }
-    if (n == 0)
-        snprintf(buf, size, "(none)");
+    sow_buf_free(&b);
 }
 
 void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
@@ -357,7 +370,7 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                              "after ply %d; nothing may follow",
                              i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
     if (sow_move_parse(s, tok, mv, err)) {
-        char msg[SOW_MSG_MAX], legal[512];
+        char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
         snprintf(msg, sizeof msg,
                  "ply %d: %.*s; the legal moves are: %.*s", g->ply,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "sow_budget.h"
+#include "sow_buf.h"
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_variant.h"
@@ -82,8 +83,15 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
              sow_error *err);
 void cli_close(cli_game *cg);
 
-/* Write moves as text separated by spaces: tokens ("3", "buy:8"), or with
- * `labels` hole labels for sowing moves ("d"); decisions stay tokens. */
+/* Append moves as text separated by spaces to b: tokens ("3", "buy:8"),
+ * or with `labels` hole labels for sowing moves ("d"); decisions stay
+ * tokens; "(none)" for none. */
+void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
+                   int n, bool labels);
+
+/* The same into buf for a message or a status line: a list that does not
+ * fit is cut after a whole token and ends in "..." (issue 13 #7: never a
+ * silent cut, never inside a token). */
 void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
                       bool labels, char *buf, size_t size);
 

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "learn.h"
+#include "outfile.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
@@ -50,8 +51,10 @@ static int help(void)
            "  --moves \"TOKENS\"  the moves, as sow replay takes them\n"
            "  --html FILE       where to write the page ('-': standard "
            "output); it is\n"
-           "                    written to FILE.tmp and renamed when "
-           "complete\n"
+           "                    written to a new file beside FILE and renamed "
+           "over it\n"
+           "                    when complete (a FIFO or a device is "
+           "written to as it is)\n"
            "  --option N=V      an option of the variant\n\n"
            "Example: sow animate adji-kui-1 --moves \"2 8 1 7\" --html "
            "game.html\n");
@@ -473,7 +476,7 @@ int cmd_animate(int argc, char **argv)
     cg.eng.obs.ctx = &eb;
     cg.eng.obs.on_event = on_event;
     learn_play p;
-    learn_out out = {0};
+    outfile out = {0};
     int rc = 0;
     char *svg = NULL;
     char name[400];
@@ -492,7 +495,7 @@ int cmd_animate(int argc, char **argv)
         rc = 1;
         goto done;
     }
-    if (learn_out_open(C, html, &out)) {
+    if (outfile_open(&out, C, html)) {
         rc = 1;
         err.msg[0] = 0;
         goto done;
@@ -500,7 +503,9 @@ int cmd_animate(int argc, char **argv)
     page pg = {out.f, s, &eb, 0};
     put_header(&pg, &cg, name, lm.n, svg);
     put_game(&pg, &p);
-    for (int i = 0; i < lm.n; i++) {
+    /* a page that cannot be written (a full disk) stops the replay: the
+     * error is said on closing (issue 13 #7) */
+    for (int i = 0; i < lm.n && !ferror(out.f); i++) {
         sow_game before;
         sow_move mv;
         if (learn_step(&p, i, lm.tok[i], &before, &mv, &err)) {
@@ -537,7 +542,7 @@ int cmd_animate(int argc, char **argv)
         fputs(sow_animate_js, out.f);
         fputs("</script>\n</body>\n</html>\n", out.f);
     }
-    if (learn_out_close(C, &out, !rc))
+    if (outfile_close(&out, !rc))
         rc = 1;
 done:
     if (rc && err.msg[0])

@@ -12,13 +12,12 @@
  * both sides at that point, the options that differ with their
  * documentation and the rule texts it cites, and, when several options
  * differ, which of them alone makes the difference. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "outfile.h"
 #include "selfplay_run.h"
 #include "sow_compare.h"
 #include "sow_draw.h"
@@ -51,7 +50,11 @@ static int help(void)
         "Welch's t-test; medians and maxima are not tested.\n\n"
         "--svg FILE   draw the game-length distributions of both readings "
         "(an SVG\n"
-        "             histogram of each, written to FILE.tmp and renamed)\n"
+        "             histogram of each, written to a new file beside FILE "
+        "and renamed\n"
+        "             over it; a FIFO or a device is written to as it is; "
+        "'-': standard\n"
+        "             output, after the comparison)\n"
         "--json       the comparison as one JSON object: both summaries "
         "(as selfplay\n"
         "             --json) and the tests\n\n"
@@ -146,30 +149,10 @@ static int differing(const cli_game *a, const cli_game *b, int x, char *buf,
 
 /* ---- statistics ------------------------------------------------------------ */
 
-/* --svg: FILE.tmp is opened before the games are played (a path that
- * cannot be written is found at once), written after, then renamed. */
-typedef struct svg_out {
-    const char *path;
-    char tmp[4200];
-    FILE *f;
-} svg_out;
-
-static int svg_open(svg_out *o, const char *path)
-{
-    o->path = path;
-    snprintf(o->tmp, sizeof o->tmp, "%.4000s.tmp", path);
-    o->f = fopen(o->tmp, "w");
-    if (!o->f) {
-        fprintf(stderr, "sow %s: cannot write %s: %s; check that the "
-                        "directory exists and is writable\n",
-                C, o->tmp, strerror(errno));
-        return 1;
-    }
-    return 0;
-}
-
-/* Write the picture (ra NULL: give up) and close; returns 0 or 1. */
-static int svg_close(svg_out *o, const sow_reading *ra, const sow_reading *rb)
+/* --svg: the file is opened before the games are played (a path that
+ * cannot be written is found at once), and the picture written after
+ * (ra NULL: give up). Returns 0 or 1. */
+static int svg_close(outfile *o, const sow_reading *ra, const sow_reading *rb)
 {
     char *svg = NULL;
     size_t len = 0;
@@ -188,23 +171,10 @@ static int svg_close(svg_out *o, const sow_reading *ra, const sow_reading *rb)
         if (!svg)
             fprintf(stderr, "sow %s: out of memory for --svg\n", C);
     }
-    bool bad = !svg || fwrite(svg, 1, len, o->f) != len;
+    if (svg)
+        fwrite(svg, 1, len, o->f); /* a failure is found on closing */
     free(svg);
-    if (fclose(o->f) || bad) {
-        if (svg)
-            fprintf(stderr, "sow %s: cannot write %s (disk full?); nothing "
-                            "was written to %s\n",
-                    C, o->tmp, o->path);
-        unlink(o->tmp);
-        return 1;
-    }
-    if (rename(o->tmp, o->path)) {
-        fprintf(stderr, "sow %s: cannot rename %s to %s: %s\n", C, o->tmp,
-                o->path, strerror(errno));
-        unlink(o->tmp);
-        return 1;
-    }
-    return 0;
+    return outfile_close(o, svg != NULL);
 }
 
 static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
@@ -213,8 +183,8 @@ static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
     sp_players pl;
     if (sp_parse_players(C, fl->players, &pl))
         return 2;
-    svg_out so;
-    if (svg && svg_open(&so, svg))
+    outfile so;
+    if (svg && outfile_open(&so, C, svg))
         return 1;
     sp_done done[2];
     for (int k = 0; k < 2; k++) {
@@ -238,8 +208,9 @@ static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
     else
         sow_compare_write_text(&ra, &rb, stdout);
     if (svg) {
+        bool to_stdout = so.std;
         rc = svg_close(&so, &ra, &rb);
-        if (!rc && !json)
+        if (!rc && !json && !to_stdout)
             printf("svg             %s\n", svg);
     }
     sow_stats_free(&done[0].total);
@@ -459,7 +430,7 @@ static void side_status(const side *x, char *buf, size_t size)
 static void show_side(const side *x, const char *opts)
 {
     const sow_setup *s = &x->cg.setup;
-    char board[SOW_RECORD_LINE_MAX], status[800];
+    char board[SOW_DRAW_MAX], status[800];
     printf("\n%s (%s)", x->name, opts);
     if (s->match)
         printf(", game %d of the match", x->m.game);

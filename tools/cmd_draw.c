@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "learn.h"
+#include "outfile.h"
 #include "sow_svg.h"
 #include "sow_text.h"
 
@@ -29,8 +30,10 @@ static int help(void)
            "                    default: after the last move\n"
            "  --svg FILE        where to write the picture ('-': standard "
            "output); it is\n"
-           "                    written to FILE.tmp and renamed when "
-           "complete\n"
+           "                    written to a new file beside FILE and renamed "
+           "over it\n"
+           "                    when complete (a FIFO or a device is "
+           "written to as it is)\n"
            "  --option N=V      an option of the variant (sow show VARIANT "
            "lists them)\n\n"
            "Example: sow draw adji-kui-1 --moves \"2 8 1\" --svg "
@@ -183,15 +186,15 @@ int cmd_draw(int argc, char **argv)
                        pic.over ? -1 : pic.to_move, false};
     size_t len = 0;
     char *text = sow_svg_board(s, &pic, &so, &len);
-    learn_out out;
+    outfile out;
     if (!text) {
         fprintf(stderr, "sow %s: out of memory\n", C);
         rc = 1;
-    } else if (learn_out_open(C, svg, &out)) {
+    } else if (outfile_open(&out, C, svg)) {
         rc = 1;
     } else {
-        fwrite(text, 1, len, out.f);
-        rc = learn_out_close(C, &out, true);
+        fwrite(text, 1, len, out.f); /* a failure is found on closing */
+        rc = outfile_close(&out, true);
     }
     free(text);
     learn_moves_free(&lm);

@@ -4,7 +4,6 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "sow_text.h"
 
 static int cmp(const void *a, const void *b)
 {
@@ -26,11 +25,17 @@ static int add_line(void *ctx, const char *path, const sow_variant *v)
             return 0;
     if (lc->n >= 256)
         return 1;
-    char line[512];
-    sow_text_fmt(line, sizeof line, "%-14s %-14s %s", v->id, v->name,
-             v->summary);
-    lc->ids[lc->n] = strdup(v->id);
-    lc->lines[lc->n++] = strdup(line);
+    /* the whole summary, however long (issue 13 #7: no line cut short) */
+    sow_buf line = {0};
+    sow_buf_add(&line, "%-14s %-14s %s", v->id, v->name, v->summary);
+    char *id = strdup(v->id);
+    if (line.oom || !id) {
+        sow_buf_free(&line);
+        free(id);
+        return 1;
+    }
+    lc->ids[lc->n] = id;
+    lc->lines[lc->n++] = line.s;
     return 0;
 }
 

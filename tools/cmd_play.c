@@ -73,11 +73,13 @@ static int help(void)
     return 0;
 }
 
+/* All of them, however long the list (issue 13 #7). */
 static void print_legal(const sow_setup *s, const sow_game *g)
 {
-    char buf[1024];
-    cli_format_moves(s, g->legal, g->nlegal, true, buf, sizeof buf);
-    printf("legal moves: %s\n", buf);
+    sow_buf b = {0};
+    cli_put_moves(&b, s, g->legal, g->nlegal, true);
+    printf("legal moves: %s\n", b.oom ? "(out of memory)" : b.s);
+    sow_buf_free(&b);
 }
 
 static void print_rules(const sow_variant *v)
@@ -356,7 +358,9 @@ int cmd_play(int argc, char **argv)
     }
     show_start(s, &m, &g);
     bool quit = false;
-    while (!quit && !rc) {
+    /* a write error on standard output ends the game: nobody sees it
+     * (sow.c reports it, issue 13 #7) */
+    while (!quit && !rc && !ferror(stdout)) {
         if (g.over) {
             show_result(s, &g);
             if (!s->match)

@@ -28,18 +28,29 @@ static int help(void)
 typedef struct out {
     const sow_setup *s;
     bool json;
+    sow_buf line; /* a record line: it grows to any length (issue 13 #7) */
 } out;
 
-static void print_ply(const out *o, const sow_game *before, sow_move mv,
-                      const sow_game *after)
+/* Write the record line made in o->line (the sow_record_* result rc) to
+ * standard output. */
+static int put_line(out *o, int rc, sow_error *err)
 {
-    char line[SOW_RECORD_LINE_MAX];
+    if (rc)
+        return sow_error_set(err, NULL, 0, 0, "out of memory for a record "
+                                              "line");
+    fwrite(o->line.s, 1, o->line.len, stdout);
+    sow_buf_clear(&o->line);
+    return SOW_OK;
+}
+
+static int print_ply(out *o, const sow_game *before, sow_move mv,
+                     const sow_game *after, sow_error *err)
+{
     const sow_setup *s = o->s;
-    if (o->json) {
-        sow_record_ply(line, sizeof line, s, before, mv, after);
-        fputs(line, stdout);
-        return;
-    }
+    if (o->json)
+        return put_line(o, sow_record_ply(&o->line, s, before, mv, after),
+                        err);
+    char line[SOW_DRAW_MAX];
     char tok[64];
     cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, tok,
                      sizeof tok);
@@ -66,23 +77,23 @@ static void print_ply(const out *o, const sow_game *before, sow_move mv,
         printf("not legal for %s, endless (C0.7): %s\n",
                after->to_move ? "North" : "South", line);
     }
+    return SOW_OK;
 }
 
 /* The start of a game: a match's header line, or the board drawn. */
-static int game_start(const out *o, sow_engine *e, sow_match *m,
-                      sow_game *g, sow_error *err);
+static int game_start(out *o, sow_engine *e, sow_match *m, sow_game *g,
+                      sow_error *err);
 
 /* A game ended: its result, then the next game of a match, or the
  * match's result. */
-static int game_over(const out *o, sow_engine *e, sow_match *m, sow_game *g,
+static int game_over(out *o, sow_engine *e, sow_match *m, sow_game *g,
                      sow_error *err)
 {
-    char line[SOW_RECORD_LINE_MAX];
     const sow_setup *s = o->s;
     const sow_result *r = &g->result;
     if (o->json) {
-        sow_record_result(line, sizeof line, s, g);
-        fputs(line, stdout);
+        if (put_line(o, sow_record_result(&o->line, s, g), err))
+            return SOW_ERR;
     } else {
         char why[128];
         char score[32] = "";
@@ -100,29 +111,26 @@ static int game_over(const out *o, sow_engine *e, sow_match *m, sow_game *g,
     if (sow_match_next(e, m, g, err))
         return SOW_ERR;
     if (m->over) {
-        if (o->json) {
-            sow_record_match(line, sizeof line, m);
-            fputs(line, stdout);
-        } else {
-            printf("\nmatch over after %d games: %s; holes South %d, North "
-                   "%d%s\n",
-                   m->game, m->reason, m->holes[0], m->holes[1],
-                   m->unfinished ? " (unfinished)" : "");
-        }
+        if (o->json)
+            return put_line(o, sow_record_match(&o->line, m), err);
+        printf("\nmatch over after %d games: %s; holes South %d, North "
+               "%d%s\n",
+               m->game, m->reason, m->holes[0], m->holes[1],
+               m->unfinished ? " (unfinished)" : "");
         return SOW_OK;
     }
     return game_start(o, e, m, g, err);
 }
 
-static int game_start(const out *o, sow_engine *e, sow_match *m,
-                      sow_game *g, sow_error *err)
+static int game_start(out *o, sow_engine *e, sow_match *m, sow_game *g,
+                      sow_error *err)
 {
-    char line[SOW_RECORD_LINE_MAX];
     const sow_setup *s = o->s;
     if (o->json && s->match) {
-        sow_record_game(line, sizeof line, s, m, g);
-        fputs(line, stdout);
+        if (put_line(o, sow_record_game(&o->line, s, m, g), err))
+            return SOW_ERR;
     } else if (!o->json) {
+        char line[SOW_DRAW_MAX];
         int own[2] = {0, 0};
         for (int h = 0; h < s->holes; h++)
             own[g->owner[h]]++;
@@ -194,12 +202,14 @@ int cmd_replay(int argc, char **argv)
     const sow_setup *s = &cg.setup;
     sow_game g;
     sow_match m;
-    out pr = {s, json};
+    out pr = {s, json, {0}};
     int rc = 0;
     if (sow_match_start(&cg.eng, &m, &g, &err) ||
         game_start(&pr, &cg.eng, &m, &g, &err))
         rc = 1;
-    for (int i = 0; !rc && i < nt; i++) {
+    /* a write error on standard output (a full disk) stops the replay:
+     * sow.c reports it (issue 13 #7) */
+    for (int i = 0; !rc && i < nt && !ferror(stdout); i++) {
         sow_move mv;
         if (cli_token_move(s, &g, tok[i], i, &mv, &err)) {
             rc = 1;
@@ -210,8 +220,8 @@ int cmd_replay(int argc, char **argv)
             rc = 1;
             break;
         }
-        print_ply(&pr, &before, mv, &g);
-        if (g.over && game_over(&pr, &cg.eng, &m, &g, &err))
+        if (print_ply(&pr, &before, mv, &g, &err) ||
+            (g.over && game_over(&pr, &cg.eng, &m, &g, &err)))
             rc = 1;
     }
     fflush(stdout);
@@ -223,6 +233,7 @@ int cmd_replay(int argc, char **argv)
     }
     if (rc)
         cli_error("replay", &err);
+    sow_buf_free(&pr.line);
     free(buf);
     free(tok);
     cli_close(&cg);

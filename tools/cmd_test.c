@@ -221,7 +221,9 @@ static void run_file(const char *given, bool verbose, totals *t)
         t->broken++;
         goto done;
     }
-    for (int k = 0; k < n; k++) {
+    /* a write error on standard output stops the run: sow.c reports it
+     * (issue 13 #7) */
+    for (int k = 0; k < n && !ferror(stdout); k++) {
         int line, col;
         const char *name = sow_scenario_name(f, k, &line, &col);
         fflush(stdout);

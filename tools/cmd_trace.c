@@ -231,7 +231,7 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
                after->captured[0], after->captured[1], after->to_move,
                after->over ? "true" : "false");
     } else if (t->board) {
-        char buf[SOW_RECORD_LINE_MAX];
+        char buf[SOW_DRAW_MAX];
         sow_draw_board(buf, sizeof buf, s, after,
                        sow_move_is_decision(mv) ? -1 : mv);
         fputs(buf, stdout);
@@ -306,14 +306,16 @@ int cmd_trace(int argc, char **argv)
     if (sow_match_start(&cg.eng, &m, &g, &err))
         rc = 1;
     if (!rc && !t.json && t.board) {
-        char board[SOW_RECORD_LINE_MAX];
+        char board[SOW_DRAW_MAX];
         sow_draw_board(board, sizeof board, s, &g, -1);
         printf("%s (%s), %s to move\n%s", s->v->name, s->v->id,
                g.to_move ? "North" : "South", board);
     }
     cg.eng.obs.ctx = &t;
     cg.eng.obs.on_event = on_event;
-    for (int i = 0; !rc && i < nt; i++) {
+    /* a write error on standard output stops the story: sow.c reports it
+     * (issue 13 #7) */
+    for (int i = 0; !rc && i < nt && !ferror(stdout); i++) {
         sow_move mv;
         if (cli_token_move(s, &g, tok[i], i, &mv, &err)) {
             rc = 1;

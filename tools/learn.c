@@ -1,10 +1,8 @@
 /* learn.c - shared by sow draw and sow animate (see learn.h). */
 #include "learn.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sow_draw.h"
 #include "sow_record.h"
@@ -65,7 +63,7 @@ int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
         return in_game(p, err);
     }
     if (sow_move_parse(s, tok, mv, err)) {
-        char msg[SOW_MSG_MAX], legal[512];
+        char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
         sow_text_fmt(msg, sizeof msg, "ply %d: %.*s; the legal moves are: %.*s",
                  g->ply, SOW_CLIP(err->msg, 500), SOW_CLIP(legal, 480));
@@ -155,82 +153,6 @@ void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size)
         sow_move_format(buf, size, s, m);
     else
         sow_hole_label(s, m, buf, size);
-}
-
-int learn_out_open(const char *cmd, const char *path, learn_out *o)
-{
-    memset(o, 0, sizeof *o);
-    snprintf(o->path, sizeof o->path, "%.1000s", path);
-    if (strcmp(path, "-") == 0) {
-        /* standard output gets the whole file or nothing: written to an
-         * anonymous temporary file first */
-        o->std = true;
-        o->f = tmpfile();
-        if (!o->f) {
-            fprintf(stderr, "sow %s: cannot make a temporary file: %s\n", cmd,
-                    strerror(errno));
-            return 1;
-        }
-        return 0;
-    }
-    snprintf(o->tmp, sizeof o->tmp, "%.1000s.tmp", path);
-    o->f = fopen(o->tmp, "w");
-    if (!o->f) {
-        fprintf(stderr,
-                "sow %s: cannot write %s: %s; check that the directory "
-                "exists and is writable\n",
-                cmd, o->tmp, strerror(errno));
-        return 1;
-    }
-    return 0;
-}
-
-int learn_out_close(const char *cmd, learn_out *o, bool ok)
-{
-    if (!o->f)
-        return 1;
-    if (o->std) {
-        bool bad = ferror(o->f) != 0;
-        if (ok && !bad) {
-            char buf[65536];
-            size_t k;
-            rewind(o->f);
-            while ((k = fread(buf, 1, sizeof buf, o->f)) > 0)
-                if (fwrite(buf, 1, k, stdout) != k)
-                    break;
-            bad = ferror(o->f) || fflush(stdout) != 0 || ferror(stdout);
-            if (bad)
-                fprintf(stderr, "sow %s: cannot write to standard output: "
-                                "%s\n",
-                        cmd, strerror(errno));
-        } else if (ok) {
-            fprintf(stderr, "sow %s: cannot write a temporary file: %s\n",
-                    cmd, strerror(errno));
-        }
-        fclose(o->f);
-        o->f = NULL;
-        return ok && !bad ? 0 : 1;
-    }
-    bool bad = ferror(o->f) != 0;
-    int e = errno;
-    if (fclose(o->f) != 0 && !bad) {
-        bad = true;
-        e = errno;
-    }
-    o->f = NULL;
-    if (ok && bad) {
-        fprintf(stderr,
-                "sow %s: cannot write %s: %s; nothing was written to %s\n",
-                cmd, o->tmp, strerror(e), o->path);
-        ok = false;
-    } else if (ok && rename(o->tmp, o->path) != 0) {
-        fprintf(stderr, "sow %s: cannot rename %s to %s: %s\n", cmd, o->tmp,
-                o->path, strerror(errno));
-        ok = false;
-    }
-    if (!ok)
-        unlink(o->tmp);
-    return ok ? 0 : 1;
 }
 
 void learn_json_str(FILE *f, const char *s)

@@ -1,7 +1,7 @@
 /* learn.h - what `sow draw` and `sow animate` share: playing a --moves
  * list as `sow replay` does (the same errors), the sentences under a board
  * ("North to move", "game over: ..."), the options that differ from the
- * defaults, and writing an output file whole (FILE.tmp, then renamed). */
+ * defaults, and JSON strings for a page (the output file: outfile.h). */
 #ifndef SOW_LEARN_H
 #define SOW_LEARN_H
 
@@ -57,19 +57,6 @@ void learn_name(const cli_game *cg, char *buf, size_t size);
 /* A move as a person reads it: a hole's label ("c"), or a decision token
  * ("first:0"). */
 void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size);
-
-/* An output file written whole: open PATH.tmp, and on close rename it to
- * PATH if all went well, else remove it ("-": standard output, through a
- * temporary file, so that it gets the whole file or nothing). Errors are
- * printed as errors of `cmd`; both return 0 or 1. */
-typedef struct learn_out {
-    FILE *f;
-    char path[1100], tmp[1120];
-    bool std;
-} learn_out;
-
-int learn_out_open(const char *cmd, const char *path, learn_out *o);
-int learn_out_close(const char *cmd, learn_out *o, bool ok);
 
 /* Write s as a JSON string, safe inside an HTML <script> element ('<',
  * '>' and '&' escaped too). */

@@ -4,13 +4,14 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "outfile.h"
+#include "sow_buf.h"
 #include "sow_record.h"
 
 void sp_flags_default(sp_flags *f)
@@ -133,53 +134,13 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* ---- a growing string ----------------------------------------------------- */
-
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    for (;;) {
-        if (b->oom)
-            return;
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = b->cap - b->len;
-        int w = vsnprintf(b->s ? b->s + b->len : NULL, room, fmt, ap);
-        va_end(ap);
-        if (w < 0) {
-            b->oom = true;
-            return;
-        }
-        if ((size_t)w < room) {
-            b->len += (size_t)w;
-            return;
-        }
-        size_t nc = b->cap ? b->cap * 2 : 256;
-        while (nc < b->len + (size_t)w + 1)
-            nc *= 2;
-        char *t = realloc(b->s, nc);
-        if (!t) {
-            b->oom = true;
-            return;
-        }
-        b->s = t;
-        b->cap = nc;
-    }
-}
-
 /* ---- the run -------------------------------------------------------------- */
 
 typedef struct run {
     const sp_job *job;
     long long nlocal;          /* games of this shard */
-    FILE *jsonl;
+    outfile out;               /* --jsonl */
+    FILE *jsonl;               /* out.f, or NULL without --jsonl */
     /* shared while running */
     atomic_llong next, done;
     atomic_bool stop;
@@ -189,7 +150,8 @@ typedef struct run {
     long long next_write;
     long long err_index;       /* the first game that failed, or -1 */
     sow_error err;
-    bool write_failed;
+    atomic_bool write_failed;  /* a --jsonl line was not written: the
+                                  games stop (issue 13 #7) */
 } run;
 
 typedef struct worker {
@@ -209,7 +171,7 @@ static bool scripted_phase(const sow_setup *s, const sow_game *g)
 /* Play game gi; its numbers to *gs, its --jsonl line (if wanted) to
  * *line. */
 static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
-                     sow_game_stat *gs, sbuf *line, sow_error *err)
+                     sow_game_stat *gs, sow_buf *line, sow_error *err)
 {
     const sow_setup *s = &cg->setup;
     const sp_players *sp = r->job->players;
@@ -220,7 +182,7 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
     gs->first_mover = -1;
     sow_match m;
     sow_game g;
-    sbuf mv = {0};
+    sow_buf mv = {0};
     long long cap[2] = {0, 0};
     if (sow_match_start(&cg->eng, &m, &g, err))
         return SOW_ERR;
@@ -244,7 +206,7 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
             if (line) {
                 char tok[64];
                 sow_move_format(tok, sizeof tok, s, move);
-                sb_add(&mv, "%s%s", mv.len ? " " : "", tok);
+                sow_buf_add(&mv, "%s%s", mv.len ? " " : "", tok);
             }
         }
         gs->games++;
@@ -267,28 +229,28 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
     }
     if (line) {
         char why[160];
-        sb_add(line,
+        sow_buf_add(line,
                "{\"game\":%lld,\"seed\":%llu,\"players\":[\"%s\",\"%s\"],"
                "\"result\":{\"winner\":",
                gi, (unsigned long long)gseed, sp->text[0], sp->text[1]);
         if (gs->winner < 0)
-            sb_add(line, "null");
+            sow_buf_add(line, "null");
         else
-            sb_add(line, "%d", gs->winner);
+            sow_buf_add(line, "%d", gs->winner);
         if (s->match) {
-            sb_add(line, ",\"unfinished\":%s,\"reason\":\"%s\",\"games\":%lld}",
+            sow_buf_add(line, ",\"unfinished\":%s,\"reason\":\"%s\",\"games\":%lld}",
                    gs->unfinished ? "true" : "false", m.reason, gs->games);
         } else {
-            sb_add(line, ",\"unfinished\":%s,\"reason\":\"%s\",\"score\":",
+            sow_buf_add(line, ",\"unfinished\":%s,\"reason\":\"%s\",\"score\":",
                    gs->unfinished ? "true" : "false",
                    sow_result_text(s, &g, why, sizeof why));
             if (g.result.has_score)
-                sb_add(line, "[%d,%d]}", g.result.score[0],
+                sow_buf_add(line, "[%d,%d]}", g.result.score[0],
                        g.result.score[1]);
             else
-                sb_add(line, "null}");
+                sow_buf_add(line, "null}");
         }
-        sb_add(line,
+        sow_buf_add(line,
                ",\"first_mover\":%d,\"plies\":%lld,\"captured\":[%lld,%lld],"
                "\"moves\":\"%s\"}\n",
                gs->first_mover, gs->plies, cap[0], cap[1],
@@ -297,7 +259,7 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
             rc = sow_error_set(err, NULL, 0, 0, "out of memory");
     }
 out:
-    free(mv.s);
+    sow_buf_free(&mv);
     return rc;
 }
 
@@ -319,8 +281,8 @@ static void write_line(run *r, long long k, char *text)
     r->pending[k] = text;
     while (r->next_write < r->nlocal && r->pending[r->next_write]) {
         char *t = r->pending[r->next_write];
-        if (!r->write_failed && fputs(t, r->jsonl) == EOF)
-            r->write_failed = true;
+        if (!atomic_load(&r->write_failed) && fputs(t, r->jsonl) == EOF)
+            atomic_store(&r->write_failed, true);
         free(t);
         r->pending[r->next_write++] = NULL;
     }
@@ -348,13 +310,13 @@ static void *work(void *arg)
             w->rc = 1;
             goto done;
         }
-    while (!atomic_load(&r->stop)) {
+    while (!atomic_load(&r->stop) && !atomic_load(&r->write_failed)) {
         long long k = atomic_fetch_add(&r->next, 1);
         if (k >= r->nlocal)
             break;
         long long gi = job->shard_i + k * job->shard_n;
         sow_game_stat gs;
-        sbuf line = {0};
+        sow_buf line = {0};
         if (play_game(r, &cg, pl, gi, &gs, r->jsonl ? &line : NULL, &err) ||
             sow_stats_add(&w->st, &gs, &err)) {
             free(line.s);
@@ -391,58 +353,33 @@ static void progress(run *r, double t0, bool final)
     fflush(stderr);
 }
 
-/* Open the --jsonl file (FILE.tmp) and the table of pending lines. */
-static int open_jsonl(run *r, char *tmp, size_t size)
+/* Open the --jsonl file (outfile.h) and the table of pending lines. */
+static int open_jsonl(run *r)
 {
     const sp_job *job = r->job;
-    snprintf(tmp, size, "%.4000s.tmp", job->jsonl);
-    r->jsonl = fopen(tmp, "w");
-    if (!r->jsonl) {
-        fprintf(stderr, "sow %s: cannot write %s: %s; check that the "
-                        "directory exists and is writable\n",
-                job->cmd, tmp, strerror(errno));
+    if (outfile_open(&r->out, job->cmd, job->jsonl))
         return 1;
-    }
+    r->jsonl = r->out.f;
     r->pending = calloc((size_t)(r->nlocal ? r->nlocal : 1),
                         sizeof *r->pending);
     if (!r->pending) {
-        fclose(r->jsonl);
-        unlink(tmp);
+        outfile_close(&r->out, false);
         fprintf(stderr, "sow %s: out of memory for --jsonl\n", job->cmd);
         return 1;
     }
     return 0;
 }
 
-/* Close the --jsonl file: renamed to FILE when all went well (rc 0), else
- * removed. Returns the new rc. */
-static int close_jsonl(run *r, const char *tmp, int rc)
+/* Close the --jsonl file: put in place when all went well (rc 0), else
+ * thrown away. Returns the new rc: 1 after a write error, which
+ * outfile_close has said. */
+static int close_jsonl(run *r, int rc)
 {
-    const sp_job *job = r->job;
     for (long long k = 0; k < r->nlocal; k++)
         free(r->pending[k]);
     free(r->pending);
-    bool bad = r->write_failed || ferror(r->jsonl);
-    if (fclose(r->jsonl) || bad) {
-        if (!rc) {
-            sow_error_set(&r->err, NULL, 0, 0,
-                          "cannot write %s (disk full?); nothing was "
-                          "written to %s",
-                          tmp, job->jsonl);
-            r->err_index = -1;
-        }
-        rc = 1;
-    }
-    if (rc) {
-        unlink(tmp);
-    } else if (rename(tmp, job->jsonl)) {
-        sow_error_set(&r->err, NULL, 0, 0, "cannot rename %s to %s: %s", tmp,
-                      job->jsonl, strerror(errno));
-        r->err_index = -1;
-        unlink(tmp);
-        rc = 1;
-    }
-    return rc;
+    r->jsonl = NULL;
+    return outfile_close(&r->out, rc == 0) ? 1 : rc;
 }
 
 int sp_run(const sp_job *job, sp_done *out)
@@ -476,8 +413,7 @@ int sp_run(const sp_job *job, sp_done *out)
                          job->shard_n
                    : 0;
     r.err_index = -1;
-    char tmp[4200];
-    if (job->jsonl && open_jsonl(&r, tmp, sizeof tmp)) {
+    if (job->jsonl && open_jsonl(&r)) {
         sow_stats_free(total);
         return 1;
     }
@@ -505,7 +441,8 @@ int sp_run(const sp_job *job, sp_done *out)
         started++;
     }
     if (bar && started) {
-        while (atomic_load(&r.done) < r.nlocal && !atomic_load(&r.stop)) {
+        while (atomic_load(&r.done) < r.nlocal && !atomic_load(&r.stop) &&
+               !atomic_load(&r.write_failed)) {
             progress(&r, t0, false);
             struct timespec ts = {0, 100 * 1000 * 1000};
             nanosleep(&ts, NULL);
@@ -532,9 +469,12 @@ int sp_run(const sp_job *job, sp_done *out)
     for (int k = 0; w && k < started; k++)
         sow_stats_free(&w[k].st);
     free(w);
-    if (r.jsonl)
-        rc = close_jsonl(&r, tmp, rc);
     pthread_mutex_destroy(&r.lock);
+    if (r.jsonl && close_jsonl(&r, rc) && !rc) {
+        /* a write error, said by outfile_close */
+        sow_stats_free(total);
+        return 1;
+    }
     if (rc) {
         if (r.err_index >= 0) {
             /* which game, then the error with its place */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "outfile.h"
 #include "term.h"
 
 static const struct {
@@ -42,9 +43,22 @@ static void usage(FILE *f)
                "SOW_VARIANTS=DIR[:DIR] adds directories.\n");
 }
 
-int main(int argc, char **argv)
+/* The command called name, or NULL. */
+static const char *command_name(int argc, char **argv, size_t *at)
 {
-    term_guard(); /* no control character reaches a terminal (term.h) */
+    for (size_t i = 0; argc >= 2 && i < sizeof commands / sizeof *commands;
+         i++)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            *at = i;
+            return commands[i].name;
+        }
+    return NULL;
+}
+
+/* Run the command of argv[1] (or show the usage). Returns the exit
+ * status. */
+static int run(int argc, char **argv)
+{
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -54,12 +68,28 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+    size_t i;
+    if (command_name(argc, argv, &i))
+        return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "sow: unknown command '%s'; the commands are:", argv[1]);
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    for (i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(stderr, " %s", commands[i].name);
     fprintf(stderr, " (see 'sow --help')\n");
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    /* every write to standard output is checked: a full disk is an error
+     * of the command (issue 13 #7) */
+    outfile out;
+    outfile_stdout_open(&out);
+    /* no control character reaches a terminal (term.h, issue 13 #5): the
+     * filters stand in front of the checked stdout and of stderr */
+    term shown;
+    term_guard(&shown);
+    int rc = run(argc, argv);
+    term_release(&shown);
+    size_t i;
+    return outfile_stdout_close(&out, command_name(argc, argv, &i), rc);
 }

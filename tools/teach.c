@@ -60,7 +60,7 @@ void teach_watch(const sow_setup *s, const sow_game *before,
     sow_narrator n;
     sow_narrator_start(&n, s);
     sow_game pic = *before;
-    char buf[SOW_RECORD_LINE_MAX];
+    char buf[SOW_DRAW_MAX];
     bool skip = !tty;
     for (int i = 0; i < t->n; i++) {
         const sow_event *ev = &t->ev[i];

@@ -1,7 +1,6 @@
 /* term.c - the filter between sow and a terminal (see term.h). */
 #include "term.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,36 +11,30 @@
 /* A stream's state: where it writes, and a UTF-8 sequence begun but not
  * finished (stdio hands over its buffer in pieces that may cut one). */
 typedef struct term_sink {
-    int fd;
+    FILE *next;               /* the stream below, where the text goes */
     unsigned char held[4];
     size_t nheld, want;
 } term_sink;
 
-/* Output being gathered for one write(2). */
+/* Output being gathered for one write to the stream below. */
 typedef struct term_out {
     char buf[4096];
     size_t n;
-    int fd, bad;
+    FILE *next;
+    int bad;
 } term_out;
 
-static int write_all(int fd, const char *p, size_t n)
+/* Pass p[0..n) on; -1 when the stream below refused it (it keeps the
+ * reason: sow.c reports it, outfile.h). */
+static int write_all(FILE *next, const char *p, size_t n)
 {
-    while (n > 0) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        p += k;
-        n -= (size_t)k;
-    }
-    return 0;
+    return n && fwrite(p, 1, n, next) != n ? -1 : 0;
 }
 
 static void put(term_out *o, const void *p, size_t n)
 {
     if (o->n + n > sizeof o->buf) {
-        if (!o->bad && write_all(o->fd, o->buf, o->n))
+        if (!o->bad && write_all(o->next, o->buf, o->n))
             o->bad = 1;
         o->n = 0;
     }
@@ -67,7 +60,7 @@ static void release(term_sink *k, term_out *o)
 static ssize_t sink_write(void *cookie, const char *buf, size_t size)
 {
     term_sink *k = cookie;
-    term_out o = {.fd = k->fd};
+    term_out o = {.next = k->next};
     for (size_t i = 0; i < size; i++) {
         unsigned char b = (unsigned char)buf[i];
         if (k->nheld && (b & 0xc0) == 0x80) {
@@ -90,7 +83,11 @@ static ssize_t sink_write(void *cookie, const char *buf, size_t size)
             put(&o, "?", 1);
         }
     }
-    if (!o.bad && write_all(k->fd, o.buf, o.n))
+    if (!o.bad && write_all(k->next, o.buf, o.n))
+        o.bad = 1;
+    /* what the filter lets go goes on at once: a prompt without a line
+     * break, or a line of stderr, must not wait in the buffer below */
+    if (!o.bad && fflush(k->next))
         o.bad = 1;
     return o.bad ? -1 : (ssize_t)size;
 }
@@ -98,20 +95,21 @@ static ssize_t sink_write(void *cookie, const char *buf, size_t size)
 static int sink_close(void *cookie)
 {
     term_sink *k = cookie;
-    term_out o = {.fd = k->fd};
+    term_out o = {.next = k->next};
     if (k->nheld)
         release(k, &o);
-    int rc = write_all(k->fd, o.buf, o.n);
+    int rc = write_all(k->next, o.buf, o.n) || fflush(k->next) ? -1 : 0;
     free(k);
     return rc;
 }
 
-static FILE *guarded(int fd, int mode)
+/* A filtering stream in front of `next`. */
+static FILE *guarded(FILE *next, int mode)
 {
     term_sink *k = calloc(1, sizeof *k);
     if (!k)
         return NULL;
-    k->fd = fd;
+    k->next = next;
     cookie_io_functions_t io = {.write = sink_write, .close = sink_close};
     FILE *f = fopencookie(k, "w", io);
     if (!f) {
@@ -122,23 +120,37 @@ static FILE *guarded(int fd, int mode)
     return f;
 }
 
-void term_guard(void)
+void term_guard(term *t)
 {
     /* standard error unbuffered, as it is; standard output line-buffered
      * on a terminal and fully buffered elsewhere, as it is */
-    FILE *e = guarded(STDERR_FILENO, _IONBF);
+    t->err_below = stderr;
+    t->out_below = stdout;
+    FILE *e = guarded(stderr, _IONBF);
     if (e)
         stderr = e; /* glibc: the standard streams may be assigned */
-    FILE *o = guarded(STDOUT_FILENO,
-                      isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
-    if (o) {
-        fflush(stdout);
+    FILE *o = guarded(stdout, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+    if (o)
         stdout = o;
+}
+
+void term_release(term *t)
+{
+    if (stdout != t->out_below) {
+        FILE *shown = stdout;
+        stdout = t->out_below;
+        fclose(shown); /* passes the rest on; an error stays below */
+    }
+    if (stderr != t->err_below) {
+        FILE *shown = stderr;
+        stderr = t->err_below;
+        fclose(shown);
     }
 }
 
 void term_control(const char *seq)
 {
-    fflush(stdout);
-    (void)write_all(STDOUT_FILENO, seq, strlen(seq));
+    fflush(NULL); /* the filter and the stream below it */
+    ssize_t n = (ssize_t)strlen(seq);
+    (void)!write(STDOUT_FILENO, seq, (size_t)n);
 }

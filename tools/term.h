@@ -18,9 +18,22 @@
 #ifndef SOW_TERM_H
 #define SOW_TERM_H
 
-/* Put the filters in place: call first thing in main. Write errors still
- * reach ferror() of the stream, as without a filter. */
-void term_guard(void);
+#include <stdio.h>
+
+/* The streams the filters stand in front of. */
+typedef struct term {
+    FILE *out_below, *err_below;
+} term;
+
+/* Put the filters in front of stderr and stdout as they are (sow.c calls
+ * it after outfile_stdout_open, so that the filtered text goes through
+ * that checked stream). A failed write below sets ferror() of the filter
+ * too; the stream below keeps the reason. */
+void term_guard(term *t);
+
+/* Flush the filters and take them away: stdout and stderr are the streams
+ * below again (before outfile_stdout_close checks them). */
+void term_release(term *t);
 
 /* Write one of sow's own control sequences (clearing the screen of `sow
  * play --watch`) to standard output past the filter. */

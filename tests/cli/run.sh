@@ -579,7 +579,7 @@ t selfplay-jsonl 0 noerr "file=$SPJ" "nofile=$SPJ.tmp" -- sow selfplay $V --game
 t selfplay-jsonl-lines 0 noerr 'out=30 0 29' -- bash -c "echo \$(wc -l <'$SPJ') \$(head -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/') \$(tail -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/')"
 t selfplay-jsonl-replays 0 noerr 'out~{"result":{"winner":' -- bash -c "$SOW replay $V --json --moves \"\$(head -1 '$SPJ' | sed 's/.*\"moves\":\"\\([^\"]*\\)\".*/\\1/')\" | tail -1"
 t selfplay-jsonl-fields 0 noerr 'outre=^\{"game":0,"seed":[0-9]+,"players":\["random","random"\],"result":\{"winner":(0|1|null),"unfinished":false,"reason":"[a-z ]+","score":\[[0-9]+,[0-9]+\]\},"first_mover":0,"plies":[0-9]+,"captured":\[[0-9]+,[0-9]+\],"moves":"[0-9 ]+"\}$' -- head -1 "$SPJ"
-t selfplay-jsonl-nodir 1 "err=sow selfplay: cannot write $cli_tmp/none/x.jsonl.tmp: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow selfplay $V --games 3 --jsonl "$cli_tmp/none/x.jsonl"
+t selfplay-jsonl-nodir 1 "err=sow selfplay: cannot write $cli_tmp/none/x.jsonl: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow selfplay $V --games 3 --jsonl "$cli_tmp/none/x.jsonl"
 t selfplay-hook-error 1 "err~sow selfplay: game 0 (seed 8841707400507832957): tests/cli/hooks/runtime.lua:4: attempt to index a nil value" "nofile=$cli_tmp/rt.jsonl" "nofile=$cli_tmp/rt.jsonl.tmp" -- sow selfplay $H/runtime.yaml --games 10 --threads 2 --jsonl "$cli_tmp/rt.jsonl"
 # the same numbers whatever the thread count; shards merged = the whole run
 SP="$SOW selfplay $V --games 300 --seed 11 --players random,greedy --json"
@@ -698,7 +698,7 @@ t compare-match 0 noerr 'outre=^games per match +2\.000 +2\.000 ' -- sow compare
 CSVG="$cli_tmp/cmp.svg"
 t compare-svg 0 noerr "out~svg             $CSVG" "file=$CSVG" "nofile=$CSVG.tmp" -- sow compare $V --b skip_origin=true --games 30 --svg "$CSVG"
 t compare-svg-xml 0 noerr 'out=ok' -- "$PYTHON" -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); t = ''.join(r.itertext()); assert r.tag.endswith('svg') and 'plies per game' in t and 'share of games' in t and 'A skip_origin=false' in t and 'B skip_origin=true' in t; print('ok')" "$CSVG"
-t compare-svg-nodir 1 "err=sow compare: cannot write $cli_tmp/none/c.svg.tmp: No such file or directory; check that the directory exists and is writable" lines=0 -- sow compare $V --b skip_origin=true --svg "$cli_tmp/none/c.svg"
+t compare-svg-nodir 1 "err=sow compare: cannot write $cli_tmp/none/c.svg: No such file or directory; check that the directory exists and is writable" lines=0 -- sow compare $V --b skip_origin=true --svg "$cli_tmp/none/c.svg"
 t compare-no-variant 2 "err=sow compare: which variant? e.g. sow compare adji-kui-1 --a endless=repetition --b endless=no_capture_plies:30 (see 'sow compare --help')" -- sow compare
 t compare-no-readings 2 "err=sow compare: give the two readings with --a \"NAME=VALUE ...\" and --b \"NAME=VALUE ...\" (see 'sow compare --help')" -- sow compare $V
 t compare-same 2 "err=sow compare: --a and --b give the same reading; give options that differ (see 'sow compare --help')" -- sow compare $V --a endless=repetition --b "max_plies=10000"
@@ -788,7 +788,7 @@ t test-missing 1 "err=$cli_tmp/nope.yaml: cannot read: no such file, or not read
 t test-no-such-id 1 "err~sow test: no variant 'nope'" -- sow test nope
 t test-no-args 2 "err=sow test: which variants or scenario files? e.g. sow test adji-kui-1, or sow test my.scenarios.yaml (see 'sow test --help')" -- sow test
 t test-unknown-flag 2 "err=sow test: unknown flag '--all' (see 'sow test --help')" -- sow test --all
-t test-help 0 noerr 'out=usage: sow test VARIANT|FILE... [--verbose]' -- sow test --help
+t test-help 0 noerr 'out=usage: sow test VARIANT|FILE... [--verbose] [--time-limit SECONDS]' -- sow test --help
 # scenario files are not variants: sow list does not show them
 t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 
@@ -823,6 +823,18 @@ t draw-stdout 0 noerr 'out=<svg xmlns="http://www.w3.org/2000/svg" width="560" h
     'out~stroke="#d0021b" stroke-width="3.5"/>' 'last=</svg>' -- sow draw $V --moves "2 8 1" --svg -
 t draw-file 0 noerr lines=0 "file=$SVG" "nofile=$SVG.tmp" -- sow draw $V --moves "2 8 1" --svg "$SVG"
 t draw-file-xml 0 noerr 'out=ok' -- "$PYTHON" -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print('ok' if d.documentElement.tagName == 'svg' else 'no')" "$SVG"
+# the output path rules (tools/outfile.h; the hostile cases are in
+# tests/hostile/cases/output.sh): a symbolic link at FILE is replaced by
+# the file, not followed; a new file gets 0666 less the umask
+echo "the victim" >"$cli_tmp/victim"
+ln -s victim "$cli_tmp/link.svg"
+t draw-link-replaced 0 noerr lines=0 -- sow draw $V --moves 2 --svg "$cli_tmp/link.svg"
+t draw-link-victim 0 'out=the victim' -- cat "$cli_tmp/victim"
+t draw-link-now-file 0 'out=regular file' -- stat -c %F "$cli_tmp/link.svg"
+printf '#!/bin/sh\numask 027\nexec "%s" "$@"\n' "$SOW" >"$cli_tmp/sow-umask027"
+chmod +x "$cli_tmp/sow-umask027"
+t draw-umask 0 noerr -- "$cli_tmp/sow-umask027" draw $V --moves 2 --svg "$cli_tmp/mode.svg"
+t draw-umask-mode 0 'out=640' -- stat -c %a "$cli_tmp/mode.svg"
 t draw-ply0 0 noerr 'out~<title>Adji Kui I: the start</title>' 'out~>South to move</text>' 'out!~#d0021b' -- sow draw $V --moves "2 8 1" --ply 0 --svg -
 t draw-ply1 0 noerr 'out~Adji Kui I: after 1 ply; South played c' -- sow draw $V --moves "2 8 1" --ply=1 --svg=-
 t draw-start 0 noerr 'out~Adji Kui I: the start' -- sow draw $V --svg -
@@ -847,7 +859,7 @@ t draw-illegal 1 "err=sow draw: ply 1: move 2 is not legal for North; the legal 
 t draw-bad-token 1 "err=sow draw: ply 1: move 'x' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow draw $V --moves "2 x" --svg -
 t draw-after-end 1 "err=sow draw: token 44 ('3'): the game is already over after ply 43; nothing may follow" -- sow draw $V --moves "$GAME1 3" --svg -
 t draw-match-game 1 "err~sow draw: game 1, ply 0: move 6 is not legal for South" -- sow draw $V2 --option match=true --moves 6 --svg -
-t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg.tmp: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow draw $V --svg "$cli_tmp/none/x.svg"
+t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow draw $V --svg "$cli_tmp/none/x.svg"
 # animate: the page, written whole; its data checked against sow replay --json
 t animate-file 0 noerr lines=0 "file=$HTML" "nofile=$HTML.tmp" -- sow animate $VA --moves "$ANDADA" --html "$HTML"
 t animate-page-record 0 noerr 'out=65 plies' -- bash -c "$SOW replay $VA --moves '$ANDADA' --json >'$cli_tmp/a.jsonl' && $PYTHON tests/html/check_page.py '$HTML' '$cli_tmp/a.jsonl'"
@@ -878,7 +890,7 @@ t animate-no-variant 2 "err=sow animate: which variant? e.g. sow animate adji-ku
 t animate-illegal 1 "err=sow animate: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 "nofile=$cli_tmp/i.html" "nofile=$cli_tmp/i.html.tmp" -- sow animate $V --moves "2 2" --html "$cli_tmp/i.html"
 t animate-after-end 1 "err=sow animate: token 44 ('3'): the game is already over after ply 43; nothing may follow" "nofile=$cli_tmp/e.html" -- sow animate $V --moves "$GAME1 3" --html "$cli_tmp/e.html"
 t animate-stdout-error 1 "err=sow animate: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 -- sow animate $V --moves "2 2" --html -
-t animate-nodir 1 "err=sow animate: cannot write $cli_tmp/none/x.html.tmp: No such file or directory; check that the directory exists and is writable" -- sow animate $V --moves 2 --html "$cli_tmp/none/x.html"
+t animate-nodir 1 "err=sow animate: cannot write $cli_tmp/none/x.html: No such file or directory; check that the directory exists and is writable" -- sow animate $V --moves 2 --html "$cli_tmp/none/x.html"
 # an earlier page is left as it was when a new one fails
 t animate-keeps-old 1 'err~sow animate: ply 1: move 2 is not legal' "file=$HTML" "nofile=$HTML.tmp" -- sow animate $V --moves "2 2" --html "$HTML"
 t animate-old-intact 0 noerr 'out=65 plies' -- "$PYTHON" tests/html/check_page.py "$HTML" "$cli_tmp/a.jsonl"

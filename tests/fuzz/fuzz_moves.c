@@ -71,8 +71,9 @@ static void replay(fuzz_variant *f, char **tok, int nt)
             }
             return;
         }
-        char line[SOW_RECORD_LINE_MAX];
-        sow_record_ply(line, sizeof line, &f->s, &before, mv, &g);
+        sow_buf line = {0};
+        sow_record_ply(&line, &f->s, &before, mv, &g);
+        sow_buf_free(&line);
         if (fuzz_seeds(&f->s, &g) != seeds) {
             fprintf(stderr, "finding: seeds not conserved by move '%s'\n",
                     tok[i]);

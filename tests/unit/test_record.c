@@ -81,20 +81,22 @@ static void test_ply_line_example(void **state)
     fx_open(&f, NULL);
     sow_game before = f.g;
     fx_play(&f, 2);
-    char buf[SOW_RECORD_LINE_MAX];
-    int n = sow_record_ply(buf, sizeof buf, &f.s, &before, 2, &f.g);
+    sow_buf b = {0};
+    assert_int_equal(sow_record_ply(&b, &f.s, &before, 2, &f.g), SOW_OK);
     const char *want = "{\"ply\":0,\"to_move\":0,\"legal\":[0,1,2,3,4,5],"
                        "\"move\":2,\"board\":[4,4,0,5,5,5,5,4,4,4,4,4],"
                        "\"captured\":[0,0]}\n";
-    assert_string_equal(buf, want);
-    assert_int_equal(n, (int)strlen(want));
+    assert_string_equal(b.s, want);
+    assert_int_equal(b.len, strlen(want));
     /* North's reply: ply 1, North's legal moves, and the board after */
     before = f.g;
     fx_play(&f, 9);
-    n = sow_record_ply(buf, sizeof buf, &f.s, &before, 9, &f.g);
-    assert_string_equal(buf, "{\"ply\":1,\"to_move\":1,\"legal\":[6,7,8,9,"
+    sow_buf_clear(&b);
+    sow_record_ply(&b, &f.s, &before, 9, &f.g);
+    assert_string_equal(b.s, "{\"ply\":1,\"to_move\":1,\"legal\":[6,7,8,9,"
                              "10,11],\"move\":9,\"board\":[5,5,0,5,5,5,5,4,"
                              "4,0,5,5],\"captured\":[0,0]}\n");
+    sow_buf_free(&b);
     fx_close(&f);
 }
 
@@ -109,43 +111,61 @@ static void test_ply_line_capture(void **state)
     f.g.ply = 17;
     sow_game before = f.g;
     fx_play(&f, 5);
-    char buf[SOW_RECORD_LINE_MAX];
-    sow_record_ply(buf, sizeof buf, &f.s, &before, 5, &f.g);
-    assert_string_equal(buf, "{\"ply\":17,\"to_move\":0,\"legal\":[0,1,2,3,"
-                             "4,5],\"move\":5,\"board\":[4,4,4,4,4,0,0,0,0,"
-                             "4,4,4],\"captured\":[12,4]}\n");
+    sow_buf line = {0};
+    sow_record_ply(&line, &f.s, &before, 5, &f.g);
+    assert_string_equal(line.s, "{\"ply\":17,\"to_move\":0,\"legal\":[0,1,"
+                                "2,3,4,5],\"move\":5,\"board\":[4,4,4,4,4,0,"
+                                "0,0,0,4,4,4],\"captured\":[12,4]}\n");
+    sow_buf_free(&line);
     fx_close(&f);
 }
 
-static void test_ply_line_small_buffer(void **state)
+/* Issue 13 #7: a ply offering the most decision moves (128) with the
+ * longest name (31 letters) is a line of about 5 KB; it was dropped by a
+ * 4,096-byte buffer. It comes whole, appended to what the buffer holds. */
+static void test_ply_line_long(void **state)
 {
     (void)state;
     fx f;
     fx_open(&f, NULL);
+    f.v->ndecisions = 1;
+    snprintf(f.v->decisions[0], sizeof f.v->decisions[0], "%s",
+             "abcdefghijklmnopqrstuvwxyzabcde");
     sow_game before = f.g;
-    fx_play(&f, 2);
-    char buf[SOW_RECORD_LINE_MAX];
-    int n = sow_record_ply(buf, sizeof buf, &f.s, &before, 2, &f.g);
-    assert_true(n > 0);
-    /* exactly enough (the line and its NUL) works; one byte less fails
-     * with an empty string, never a cut line */
-    char *exact = malloc((size_t)n + 1);
-    assert_non_null(exact);
-    assert_int_equal(sow_record_ply(exact, (size_t)n + 1, &f.s, &before, 2,
-                                    &f.g),
-                     n);
-    assert_string_equal(exact, buf);
-    assert_int_equal(sow_record_ply(exact, (size_t)n, &f.s, &before, 2, &f.g),
-                     -1);
-    assert_string_equal(exact, "");
-    free(exact);
-    char tiny[8];
-    assert_int_equal(sow_record_result(tiny, sizeof tiny, &f.s, &f.g), -1);
-    assert_string_equal(tiny, "");
+    before.nlegal = SOW_MAX_LEGAL;
+    for (int i = 0; i < SOW_MAX_LEGAL; i++)
+        before.legal[i] = (uint16_t)sow_decision(0, 128 + i);
+    sow_buf b = {0};
+    sow_buf_add(&b, "before\n");
+    assert_int_equal(sow_record_ply(&b, &f.s, &before,
+                                    sow_decision(0, 255), &f.g),
+                     SOW_OK);
+    assert_true(b.len > 4096 + 7);
+    assert_int_equal(b.len, strlen(b.s));
+    assert_true(strncmp(b.s, "before\n{\"ply\":0,\"to_move\":0,\"legal\":"
+                             "[\"abcdefghijklmnopqrstuvwxyzabcde:128\",",
+                        52) == 0);
+    assert_non_null(strstr(b.s, ",\"abcdefghijklmnopqrstuvwxyzabcde:255\"],"
+                                "\"move\":\"abcdefghijklmnopqrstuvwxyzabcde:"
+                                "255\",\"board\":[4,4,4,4,4,4,4,4,4,4,4,4],"
+                                "\"captured\":[0,0]}\n"));
+    /* one line after "before": its only newline is the last byte */
+    assert_ptr_equal(strchr(b.s + 7, '\n'), b.s + b.len - 1);
+    sow_buf_free(&b);
     fx_close(&f);
 }
 
 /* ---- result lines ------------------------------------------------------ */
+
+/* The result line of f's game. */
+static void assert_result(fx *f, const sow_game *g, const char *want)
+{
+    sow_buf b = {0};
+    assert_int_equal(sow_record_result(&b, &f->s, g), SOW_OK);
+    assert_string_equal(b.s, want);
+    assert_int_equal(b.len, strlen(want));
+    sow_buf_free(&b);
+}
 
 static void test_result_win(void **state)
 {
@@ -156,13 +176,9 @@ static void test_result_win(void **state)
     fx_position(&f, b, 25, 17, 0);
     fx_play(&f, 5); /* K1.7(a): neither can move */
     assert_true(f.g.over);
-    char buf[SOW_RECORD_LINE_MAX];
-    int n = sow_record_result(buf, sizeof buf, &f.s, &f.g);
-    const char *want = "{\"result\":{\"winner\":0,\"score\":[27,21],"
-                       "\"reason\":\"neither player can move\","
-                       "\"unfinished\":false}}\n";
-    assert_string_equal(buf, want);
-    assert_int_equal(n, (int)strlen(want));
+    assert_result(&f, &f.g, "{\"result\":{\"winner\":0,\"score\":[27,21],"
+                            "\"reason\":\"neither player can move\","
+                            "\"unfinished\":false}}\n");
     fx_close(&f);
 }
 
@@ -174,11 +190,9 @@ static void test_result_draw(void **state)
     int b[12] = {1, 0, 1, 0, 0, 2, 0, 0, 1, 0, 1, 0};
     fx_position(&f, b, 22, 20, 0);
     fx_play(&f, 5); /* K1.8: 24-24 */
-    char buf[SOW_RECORD_LINE_MAX];
-    sow_record_result(buf, sizeof buf, &f.s, &f.g);
-    assert_string_equal(buf, "{\"result\":{\"winner\":null,\"score\":[24,24],"
-                             "\"reason\":\"neither player can move\","
-                             "\"unfinished\":false}}\n");
+    assert_result(&f, &f.g, "{\"result\":{\"winner\":null,\"score\":[24,"
+                            "24],\"reason\":\"neither player can move\","
+                            "\"unfinished\":false}}\n");
     fx_close(&f);
 }
 
@@ -190,11 +204,9 @@ static void test_result_unfinished(void **state)
     fx_open(&f, opts);
     fx_play(&f, 2); /* P3: scores differ, winner still null */
     assert_true(f.g.over);
-    char buf[SOW_RECORD_LINE_MAX];
-    sow_record_result(buf, sizeof buf, &f.s, &f.g);
-    assert_string_equal(buf, "{\"result\":{\"winner\":null,\"score\":[23,25],"
-                             "\"reason\":\"max_plies reached\","
-                             "\"unfinished\":true}}\n");
+    assert_result(&f, &f.g, "{\"result\":{\"winner\":null,\"score\":[23,"
+                            "25],\"reason\":\"max_plies reached\","
+                            "\"unfinished\":true}}\n");
     fx_close(&f);
 }
 
@@ -211,26 +223,22 @@ static void test_result_reasons(void **state)
     g.result.score[1] = 18;
     g.result.winner = 0;
     g.result.reason = SOW_END_NO_CAPTURE;
-    char buf[SOW_RECORD_LINE_MAX];
-    sow_record_result(buf, sizeof buf, &f.s, &g);
-    assert_string_equal(buf, "{\"result\":{\"winner\":0,\"score\":[30,18],"
-                             "\"reason\":\"30 plies without a capture\","
-                             "\"unfinished\":false}}\n");
+    assert_result(&f, &g, "{\"result\":{\"winner\":0,\"score\":[30,18],"
+                          "\"reason\":\"30 plies without a capture\","
+                          "\"unfinished\":false}}\n");
     g.result.reason = SOW_END_REPETITION;
     g.result.winner = 1;
     g.result.score[0] = 18;
     g.result.score[1] = 30;
-    sow_record_result(buf, sizeof buf, &f.s, &g);
-    assert_string_equal(buf, "{\"result\":{\"winner\":1,\"score\":[18,30],"
-                             "\"reason\":\"position repeated\","
-                             "\"unfinished\":false}}\n");
+    assert_result(&f, &g, "{\"result\":{\"winner\":1,\"score\":[18,30],"
+                          "\"reason\":\"position repeated\","
+                          "\"unfinished\":false}}\n");
     /* a game without scoring (Andada) has score null */
     g.result.has_score = false;
     g.result.reason = SOW_END_ENDLESS;
-    sow_record_result(buf, sizeof buf, &f.s, &g);
-    assert_string_equal(buf, "{\"result\":{\"winner\":1,\"score\":null,"
-                             "\"reason\":\"endless move\","
-                             "\"unfinished\":false}}\n");
+    assert_result(&f, &g, "{\"result\":{\"winner\":1,\"score\":null,"
+                          "\"reason\":\"endless move\","
+                          "\"unfinished\":false}}\n");
     fx_close(&f);
 }
 
@@ -277,7 +285,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ply_line_example),
         cmocka_unit_test(test_ply_line_capture),
-        cmocka_unit_test(test_ply_line_small_buffer),
+        cmocka_unit_test(test_ply_line_long),
         cmocka_unit_test(test_result_win),
         cmocka_unit_test(test_result_draw),
         cmocka_unit_test(test_result_unfinished),

@@ -21,7 +21,7 @@ limit=4 t limit-compare-slow-hook 1 "err~the run's time limit reached" -- sow co
 limit=4 t limit-search-big 1 "err~time limit" -- sow selfplay "$B" --games 50 --players greedy,greedy --time-limit 1
 # a replay of a long move list through a slow hook
 moves=$(for _ in $(seq 60); do printf '2 7 3 8 4 9 '; done)
-limit=4 t limit-replay-env 1 "err~the run's time limit reached" -- env SOW_TIME_LIMIT=0.5 sow trace "$SLOW" --moves "$moves"
+limit=4 t limit-replay-env 1 "err~the run's time limit reached" -- env SOW_TIME_LIMIT=0.05 sow trace "$SLOW" --moves "$moves"
 # no limit: 0 (the run ends by itself)
 t limit-zero 0 "out~sow bench: variant=adji-kui-1" -- sow bench adji-kui-1 --seconds 0.1 --time-limit 0
 # values
