@@ -268,16 +268,28 @@ static int scan_string(sow_json *j, char *out, size_t size, size_t *len)
     return SOW_OK;
 }
 
-int sow_json_string(sow_json *j, const char *what, char *out, size_t size)
+/* The next value must be of kind `want` (`noun` in the error): else its
+ * syntax error, or "WHAT is a list, not a string". */
+static int expect(sow_json *j, sow_json_kind want, const char *what,
+                  const char *noun)
 {
     sow_json_kind k = sow_json_peek(j);
     if (j->failed)
         return SOW_ERR;
-    if (k != SOW_JSON_STRING)
-        return k == SOW_JSON_NONE
-                   ? sow_json_skip(j)
-                   : fail_at(j, j->at, "%s is %s, not a string", what,
-                             sow_json_noun(k));
+    if (k == want)
+        return SOW_OK;
+    if (k == SOW_JSON_NONE) { /* not a value at all: its syntax error */
+        sow_json_skip(j);
+        return SOW_ERR;
+    }
+    return fail_at(j, j->at, "%s is %s, not %s", what, sow_json_noun(k),
+                   noun);
+}
+
+int sow_json_string(sow_json *j, const char *what, char *out, size_t size)
+{
+    if (expect(j, SOW_JSON_STRING, what, "a string"))
+        return SOW_ERR;
     sow_json_pos at = j->at;
     size_t len;
     if (scan_string(j, out, size, &len))
@@ -346,17 +358,11 @@ static int scan_number(sow_json *j, number *n)
     return SOW_OK;
 }
 
-int sow_json_uint(sow_json *j, const char *what, uint64_t max,
+int sow_json_uint(sow_json *j, const char *what, uint64_t min, uint64_t max,
                   uint64_t *out)
 {
-    sow_json_kind k = sow_json_peek(j);
-    if (j->failed)
+    if (expect(j, SOW_JSON_NUMBER, what, "a whole number"))
         return SOW_ERR;
-    if (k != SOW_JSON_NUMBER)
-        return k == SOW_JSON_NONE
-                   ? sow_json_skip(j)
-                   : fail_at(j, j->at, "%s is %s, not a whole number", what,
-                             sow_json_noun(k));
     sow_json_pos at = j->at;
     number n;
     if (scan_number(j, &n))
@@ -376,9 +382,10 @@ int sow_json_uint(sow_json *j, const char *what, uint64_t max,
         over = d > max || v > (max - d) / 10;
         v = v * 10 + d;
     }
-    if (over)
-        return fail_at(j, at, "%s is %.*s%s; it must be from 0 to %llu",
-                       what, shown, n.text, more, (unsigned long long)max);
+    if (over || v < min)
+        return fail_at(j, at, "%s is %.*s%s; it must be from %llu to %llu",
+                       what, shown, n.text, more, (unsigned long long)min,
+                       (unsigned long long)max);
     *out = v;
     return SOW_OK;
 }

@@ -87,10 +87,10 @@ int sow_json_next(sow_json *j, char *key, size_t size);
  * ("field \"variant\""): not a string, or not shorter than size bytes. */
 int sow_json_string(sow_json *j, const char *what, char *out, size_t size);
 
-/* The next value, a whole number from 0 to max written in plain digits.
- * A fraction or an exponent (2.0, 1e3), a minus sign or a number above
- * max is an error naming `what`. */
-int sow_json_uint(sow_json *j, const char *what, uint64_t max,
+/* The next value, a whole number from min to max written in plain
+ * digits. A fraction or an exponent (2.0, 1e3), a minus sign or a number
+ * out of the range is an error naming `what`. */
+int sow_json_uint(sow_json *j, const char *what, uint64_t min, uint64_t max,
                   uint64_t *out);
 
 /* Skip the next value, whatever it is (its syntax is checked). */

@@ -83,17 +83,13 @@ struct reader {
 
 /* ---- values -------------------------------------------------------------- */
 
-/* A whole number lo..hi, named `what` in errors. */
+/* A whole number lo..hi (0 <= lo), named `what` in errors. */
 static int read_range(reader *r, const char *what, long long lo,
                       long long hi, long long *out)
 {
     uint64_t n = 0;
-    if (sow_json_uint(&r->j, what, (uint64_t)hi, &n))
+    if (sow_json_uint(&r->j, what, (uint64_t)lo, (uint64_t)hi, &n))
         return SOW_ERR;
-    if ((long long)n < lo)
-        return sow_json_fail(&r->j, r->j.at,
-                             "%s is %llu; it must be from %lld to %lld; %s",
-                             what, (unsigned long long)n, lo, hi, HINT);
     *out = (long long)n;
     return SOW_OK;
 }
@@ -235,8 +231,9 @@ static int read_options(reader *r)
             return sow_json_fail(j, at, "more than %d options; a variant "
                                         "has at most %d; %s",
                                  SOW_MAX_OPTIONS, SOW_MAX_OPTIONS, HINT);
-        char *value = st->opt_value[st->noptions];
-        if (read_text(r, "an option value", value, SOW_STATS_NAME_MAX))
+        char *value = st->opt_value[st->noptions], what[64];
+        snprintf(what, sizeof what, "option %s", name);
+        if (read_text(r, what, value, SOW_STATS_NAME_MAX))
             return SOW_ERR;
         if (!option_value_text(value))
             return sow_json_fail(j, j->at,
@@ -269,8 +266,7 @@ static int read_players(reader *r)
         sow_error e;
         char again[SOW_STATS_NAME_MAX];
         if (sow_player_spec_parse(text, &spec, &e))
-            return sow_json_fail(j, j->at, "player \"%s\": %s; %s", text,
-                                 e.msg, HINT);
+            return sow_json_fail(j, j->at, "%s; %s", e.msg, HINT);
         sow_player_spec_format(&spec, again, sizeof again);
         if (strcmp(again, text) != 0)
             return sow_json_fail(j, j->at,
@@ -467,8 +463,8 @@ static int top_value(reader *r, int f)
     case F_VARIANT: return read_variant(r);
     case F_OPTIONS: return read_options(r);
     case F_PLAYERS: return read_players(r);
-    case F_SEED: return sow_json_uint(&r->j, "field \"seed\"", UINT64_MAX,
-                                      &st->seed);
+    case F_SEED: return sow_json_uint(&r->j, "field \"seed\"", 0,
+                                      UINT64_MAX, &st->seed);
     case F_GAMES_REQUESTED:
         return read_range(r, "field \"games_requested\"", 1,
                           SOW_STATS_MAX_GAMES, &st->games_requested);
@@ -541,16 +537,16 @@ static int check_shards(reader *r)
                             st->shards[i]);
     if (st->games == held)
         return SOW_OK;
-    const char *unit = st->matches ? "matches" : "games";
     if (st->nshards == 1)
-        return disagree(r, T_GAMES, "%lld %s, but shard %ld/%ld of a run "
-                                    "of %lld %s holds %lld",
-                        st->games, unit, st->shards[0], st->shard_count,
-                        st->games_requested, unit, held);
-    return disagree(r, T_GAMES, "%lld %s, but the %ld shards listed (of "
-                                "%ld) of a run of %lld %s hold %lld",
-                    st->games, unit, st->nshards, st->shard_count,
-                    st->games_requested, unit, held);
+        return disagree(r, T_GAMES, "games is %lld, but shard %ld/%ld of a "
+                                    "run with --games %lld holds %lld",
+                        st->games, st->shards[0], st->shard_count,
+                        st->games_requested, held);
+    return disagree(r, T_GAMES, "games is %lld, but the %ld shards listed "
+                                "(of %ld) of a run with --games %lld hold "
+                                "%lld",
+                    st->games, st->nshards, st->shard_count,
+                    st->games_requested, held);
 }
 
 static int check_results(reader *r)
@@ -639,8 +635,9 @@ static int check_sums(reader *r)
                         mg, st->games, st->games,
                         mul_capped(st->games, SOW_STATS_MAX_MATCH_GAMES));
     if (st->plies_sum > mul_capped(mg, MAX_GAME_PLIES))
-        return disagree(r, T_PLIES_SUM, "plies_sum is %lld, more than %lld "
-                                        "games of at most %lld plies play",
+        return disagree(r, T_PLIES_SUM, "plies_sum is %lld, more than "
+                                        "match_games_sum (%lld) games of at "
+                                        "most %lld plies each can play",
                         st->plies_sum, mg, MAX_GAME_PLIES);
     if (st->capture_moves_sum > st->plies_sum)
         return disagree(r, T_CAPTURE_MOVES, "capture_moves_sum (%lld) is more "
@@ -653,9 +650,9 @@ static int check_sums(reader *r)
                                       "plies_sum (%lld) plies",
                         st->endless_sum, SOW_MAX_HOLES, st->plies_sum);
     if (st->captured_sum > mul_capped(mg, MAX_SEEDS))
-        return disagree(r, T_CAPTURED, "captured_sum (%lld) is more than %lld "
-                                       "games of at most %lld seeds can "
-                                       "capture",
+        return disagree(r, T_CAPTURED, "captured_sum (%lld) is more than "
+                                       "match_games_sum (%lld) games of at "
+                                       "most %lld seeds each can capture",
                         st->captured_sum, mg, MAX_SEEDS);
     return SOW_OK;
 }

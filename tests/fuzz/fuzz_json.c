@@ -40,8 +40,8 @@ static int walk(const uint8_t *data, size_t size)
         else if (k == SOW_JSON_STRING)
             rc = sow_json_string(&j, "a string", text, sizeof text);
         else if (k == SOW_JSON_NUMBER)
-            rc = sow_json_uint(&j, "a number", UINT64_MAX / (size % 7 + 1),
-                               &n);
+            rc = sow_json_uint(&j, "a number", size % 3,
+                               UINT64_MAX / (size % 7 + 1), &n);
         else
             rc = sow_json_skip(&j);
         while (!rc && j.depth > 0) {
