@@ -42,6 +42,8 @@
  * real shard; a run of matches would need over a million distinct match
  * lengths. */
 #define SOW_STATS_FILE_MAX ((size_t)16 << 20)
+/* Such a file, in messages ("is larger than ... may be"). */
+#define SOW_STATS_FILE_WHAT "a sow selfplay --json summary"
 
 /* Games of one length. */
 typedef struct sow_stats_bin {

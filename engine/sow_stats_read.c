@@ -663,8 +663,8 @@ int sow_stats_read_json(sow_stats *st, const char *path, const char *text,
     sow_stats_init(st);
     if (len > SOW_STATS_FILE_MAX)
         return sow_error_set(err, path, 0, 0,
-                             "is larger than a selfplay summary may be: at "
-                             "most %zu bytes",
+                             "is larger than " SOW_STATS_FILE_WHAT " may be: "
+                             "at most %zu bytes",
                              SOW_STATS_FILE_MAX);
     /* the syntax first: a broken file is reported as that, before what
      * its values mean */

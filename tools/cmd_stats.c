@@ -60,9 +60,8 @@ int cmd_stats(int argc, char **argv)
          * a read; issue 13) */
         char *text;
         size_t len;
-        if (sow_file_read(a, SOW_STATS_FILE_MAX,
-                          "a sow selfplay --json summary", &text, &len,
-                          &err)) {
+        if (sow_file_read(a, SOW_STATS_FILE_MAX, SOW_STATS_FILE_WHAT, &text,
+                          &len, &err)) {
             cli_error(C, &err);
             rc = 1;
             break;

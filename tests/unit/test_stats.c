@@ -521,8 +521,8 @@ static void test_read_large(void **state)
     assert_int_equal(sow_stats_read_json(&st, "e.json", t,
                                          SOW_STATS_FILE_MAX + 1, &err),
                      SOW_ERR);
-    assert_contains(err.msg, "is larger than a selfplay summary may be: at "
-                             "most 16777216 bytes");
+    assert_contains(err.msg, "is larger than a sow selfplay --json summary "
+                             "may be: at most 16777216 bytes");
     assert_int_equal(sow_stats_read_json(&st, "e.json", t,
                                          SOW_STATS_FILE_MAX, &err),
                      SOW_OK);
