@@ -145,6 +145,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (syntax)
         finding("a summary is accepted whose syntax is refused");
+    if (sow_stats_games_between(&st, 0, INT64_MAX) != st.games)
+        finding("the histogram of an accepted summary does not hold its "
+                "games");
     round_trip(&st);
     doubled(&st, data, size);
     sow_stats_free(&st);
