@@ -122,7 +122,7 @@ uninstall:
 #                            (FUZZ_JOBS at a time, default: the cores)
 # make fuzz-replay           run each harness once over its saved corpus
 #                            (tests/fuzz/corpus/<harness>/): a regression test
-# make fuzz-build            build build/fuzz/fuzz_{loader,lua,moves,scenario}
+# make fuzz-build            build build/fuzz/fuzz_{loader,lua,moves,scenario,json}
 # The engine is built again with clang, ASan+UBSan and libFuzzer's
 # coverage, and with small Lua budgets so that a looping script costs
 # milliseconds (the limits still trip the same way).
@@ -130,7 +130,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_B = build/fuzz
 # scenario: only once the scenario loader (engine/sow_scenario.h) is there
-FUZZ_HARNESSES = loader lua moves $(if $(wildcard engine/sow_scenario.h),scenario)
+FUZZ_HARNESSES = loader lua moves $(if $(wildcard engine/sow_scenario.h),scenario) json
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-DSOW_LUA_INSN_LIMIT=200000L -DSOW_LUA_TIME_LIMIT_MS=100 \

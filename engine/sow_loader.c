@@ -402,7 +402,7 @@ static int want_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
 
 /* --- sections ---------------------------------------------------------- */
 
-static bool valid_name(const char *s, bool dash)
+bool sow_name_valid(const char *s, bool dash)
 {
     if (!s[0] || strlen(s) >= SOW_NAME_MAX)
         return false;
@@ -423,7 +423,7 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                                        "step", "default", "doc", "needs",
                                        NULL};
     static const char *const types[] = {"enum", "bool", "int", NULL};
-    if (!valid_name(key->text, false))
+    if (!sow_name_valid(key->text, false))
         return fail(c, key, "option name '%s' must be lower-case letters, "
                             "digits and _ (starting with a letter)%s",
                     key->text, NULL);
@@ -465,7 +465,7 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                 d->param[i] = true;
                 word[wl - 2] = 0;
             }
-            if (!valid_name(word, false))
+            if (!sow_name_valid(word, false))
                 return fail(c, w, "option value '%s' must be a lower-case "
                                   "word (letters, digits, _), optionally "
                                   "followed by :K%s",
@@ -831,7 +831,7 @@ static int load_phases(ctx *c, const sow_ynode *n)
             return fail(c, p, "a phase needs name: and moves: (sowing or "
                               "decisions)%s%s",
                         NULL, NULL);
-        if (nm->type != SOW_Y_SCALAR || !valid_name(nm->text, false))
+        if (nm->type != SOW_Y_SCALAR || !sow_name_valid(nm->text, false))
             return fail(c, nm, "a phase name must be a lower-case word%s%s",
                         NULL, NULL);
         for (int k = 0; k < i; k++)
@@ -1096,7 +1096,7 @@ static int load_words(ctx *c, const sow_ynode *n, const char *what, int max,
     }
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *w = n->items[i];
-        if (w->type != SOW_Y_SCALAR || !valid_name(w->text, false))
+        if (w->type != SOW_Y_SCALAR || !sow_name_valid(w->text, false))
             return fail(c, w, "'%s' must be a lower-case word (letters, "
                               "digits, _)%s",
                         w->type == SOW_Y_SCALAR ? w->text : "?", NULL);
@@ -1230,7 +1230,7 @@ static int load_root(ctx *c, const sow_ynode *root)
     const sow_ynode *x = sow_ynode_get(root, "id");
     if (want_string(c, x, "id", &v->id))
         return SOW_ERR;
-    if (!valid_name(v->id, true))
+    if (!sow_name_valid(v->id, true))
         return fail(c, x, "id '%s' must be lower-case letters, digits and "
                           "dashes, at most 31 characters%s",
                     v->id, NULL);

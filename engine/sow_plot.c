@@ -47,14 +47,6 @@ static double tick_step(double range, int want)
     return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
 
-static long long bin_count(const sow_stats *st, long long from, long long to)
-{
-    long long n = 0;
-    for (long long p = from; p < to && p < st->plies_cap; p++)
-        n += st->plies_hist[p];
-    return n;
-}
-
 char *sow_plot_lengths(const sow_plot_run *a, const sow_plot_run *b,
                        const char *title, size_t *len)
 {
@@ -66,11 +58,9 @@ char *sow_plot_lengths(const sow_plot_run *a, const sow_plot_run *b,
     double share[2][MAX_BINS + 1], top = 0;
     for (int r = 0; r < 2; r++)
         for (long long i = 0; i < nbins; i++) {
-            long long games = run[r]->st->games;
-            share[r][i] = games ? (double)bin_count(run[r]->st, i * bw,
-                                                    (i + 1) * bw) /
-                                      (double)games
-                                : 0;
+            const sow_stats *st = run[r]->st;
+            long long n = sow_stats_games_between(st, i * bw, (i + 1) * bw);
+            share[r][i] = st->games ? (double)n / (double)st->games : 0;
             if (share[r][i] > top)
                 top = share[r][i];
         }

@@ -20,6 +20,36 @@
 
 #define SOW_STATS_NAME_MAX 128
 
+/* The summary's JSON: "format" and "version". */
+#define SOW_STATS_FORMAT "sow-selfplay"
+#define SOW_STATS_VERSION 1
+
+/* What a real run can produce (issue 13 #1): a summary read back is
+ * checked against these, so that no number in a file can make sow stats
+ * allocate, loop or add beyond them. */
+#define SOW_STATS_MAX_GAMES 10000000000LL   /* --games of sow selfplay */
+#define SOW_STATS_MAX_SHARDS 1000000000LL   /* N of --shard I/N */
+/* The plies of one game are at most its max_plies, itself at most
+ * SOW_MAX_PLIES_LIMIT; a match plays at most 100,000 games (the loader's
+ * bound on match: max_games). */
+#define SOW_STATS_MAX_MATCH_GAMES 100000LL
+/* The longest summary file read. Its size is the histogram: one
+ * [plies,games] entry per distinct game length, so at most 1,000,001
+ * entries (lengths 0 to the max_plies ceiling of 1,000,000) of at most 4 +
+ * 7 + 11 bytes, and as the counts add up to at most 10^10 games their
+ * digits are fewer: the longest possible histogram of single games is
+ * under 15 MB, the rest of the file a few KB. 16 MiB is never reached by a
+ * real shard; a run of matches would need over a million distinct match
+ * lengths. */
+#define SOW_STATS_FILE_MAX ((size_t)16 << 20)
+/* Such a file, in messages ("is larger than ... may be"). */
+#define SOW_STATS_FILE_WHAT "a sow selfplay --json summary"
+
+/* Games of one length. */
+typedef struct sow_stats_bin {
+    long long plies, games;
+} sow_stats_bin;
+
 /* One game's numbers. */
 typedef struct sow_game_stat {
     int winner;            /* 0, 1, or -1 (a draw, or unfinished) */
@@ -50,8 +80,10 @@ typedef struct sow_stats {
     long long games, wins[2], draws, unfinished;
     long long first_known, first_south, first_wins;
     long long plies_sum, plies_max;
-    long long *plies_hist; /* games by length, 0..plies_cap-1 */
-    long long plies_cap;
+    /* games by length, sparse (a match may be 10^11 plies long): ascending
+     * plies, each with games >= 1 */
+    sow_stats_bin *hist;
+    long long nhist, hist_cap;
     long long captured_sum, capture_moves_sum, endless_sum, match_games_sum;
 } sow_stats;
 
@@ -68,15 +100,29 @@ int sow_stats_describe(sow_stats *st, const char *variant,
                        long long games_requested, bool matches,
                        long shard_index, long shard_count, sow_error *err);
 
+/* Add one game. Returns SOW_ERR when out of memory or when a total would
+ * pass 2^63 - 1. */
 int sow_stats_add(sow_stats *st, const sow_game_stat *g, sow_error *err);
 
+/* Add `games` games of length `plies` to the histogram alone (plies_sum
+ * and plies_max are the caller's). Appending in ascending order costs no
+ * more than a search. */
+int sow_stats_hist_add(sow_stats *st, long long plies, long long games,
+                       sow_error *err);
+
+/* The games whose length is from `from` to `to` - 1. */
+long long sow_stats_games_between(const sow_stats *st, long long from,
+                                  long long to);
+
 /* Add the totals of `from` (same run description) into `to`: the
- * shards of both are included; from's shards must not be in to. `what`
- * and `where` name from in errors. */
+ * shards of both are included; from's shards must not be in to. `where`
+ * names from in errors. A total that would pass 2^63 - 1 is an error. On
+ * an error `to` is unchanged. */
 int sow_stats_merge(sow_stats *to, const sow_stats *from, const char *where,
                     sow_error *err);
 
-/* Add the totals only (threads of one run). */
+/* Add the totals only (threads of one run); on an error `to` is
+ * unchanged. */
 int sow_stats_add_totals(sow_stats *to, const sow_stats *from,
                          sow_error *err);
 
@@ -97,9 +143,16 @@ void sow_stats_write_json(const sow_stats *st, FILE *f);
 /* The summary as text, one statistic a line. */
 void sow_stats_write_text(const sow_stats *st, FILE *f);
 
-/* Read the JSON summary in text (as written by sow_stats_write_json);
- * `path` names it in errors (path:line:col). st is initialised here. */
+/* Read the JSON summary in text[0..len) (as written by
+ * sow_stats_write_json; sow_stats_read.c); `path` names it in errors
+ * (path:line:col). st is initialised here, and freed again on an error.
+ *
+ * The file may come from a stranger (issue 13 #1): every number is read
+ * against the range a real run can produce (the limits above), the totals
+ * must agree with each other, with the histogram and with the games the
+ * shards listed hold, and the memory taken is proportional to the
+ * histogram's entries; text longer than SOW_STATS_FILE_MAX is refused. */
 int sow_stats_read_json(sow_stats *st, const char *path, const char *text,
-                        sow_error *err);
+                        size_t len, sow_error *err);
 
 #endif

@@ -274,6 +274,12 @@ void sow_variant_free(sow_variant *v);
 int sow_variant_script_check(const sow_variant *v, char **resolved,
                              sow_error *err);
 
+/* Whether s is a name of a variant file: lower-case letters, digits and
+ * '_' starting with a letter or '_' (options, enum values, phases), or
+ * with dash true lower-case letters, digits and '-' (a variant id); at
+ * most SOW_NAME_MAX - 1 characters. */
+bool sow_name_valid(const char *s, bool dash);
+
 /* Index of option `name`, or -1. */
 int sow_variant_option(const sow_variant *v, const char *name);
 

@@ -81,8 +81,8 @@ int cmd_selfplay(int argc, char **argv)
             char *slash = strchr(buf, '/');
             if (slash)
                 *slash = 0;
-            if (!slash || (shard_i = sp_parse_num(buf, 0, 1000000000)) < 0 ||
-                (shard_n = sp_parse_num(slash + 1, 1, 1000000000)) < 0 ||
+            if (!slash || (shard_i = sp_parse_num(buf, 0, SOW_STATS_MAX_SHARDS)) < 0 ||
+                (shard_n = sp_parse_num(slash + 1, 1, SOW_STATS_MAX_SHARDS)) < 0 ||
                 shard_i >= shard_n)
                 return cli_usage(C, "--shard takes I/N with 0 <= I < N, e.g. "
                                     "--shard 0/4, not '%s'",

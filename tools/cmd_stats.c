@@ -1,11 +1,11 @@
 /* cmd_stats.c - `sow stats FILE... [--json]`: merge the --json summaries
  * of sow selfplay shards (sow_stats.h) into the totals of the whole run. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "sow_file.h"
 #include "sow_stats.h"
 
 static int help_stats(void)
@@ -18,62 +18,14 @@ static int help_stats(void)
         "with --json as one JSON\nobject. When every shard is given, the "
         "totals and the JSON are exactly\nthose of the unsharded run; "
         "otherwise the shards included are listed.\nA shard given twice, "
-        "or files of different runs, are errors.\n");
+        "or files of different runs, are errors.\n\n"
+        "Each FILE is checked before it is merged: a regular file (not a "
+        "FIFO,\ndevice or directory) of at most %zu bytes (16 MiB), whose "
+        "numbers\nare within what a real run can produce and whose totals "
+        "agree with\neach other and with the games of the shards it "
+        "lists.\n",
+        SOW_STATS_FILE_MAX);
     return 0;
-}
-
-static char *read_file(const char *path, sow_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        sow_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
-        return NULL;
-    }
-    size_t cap = 65536, len = 0;
-    char *s = malloc(cap);
-    while (s) {
-        if (len + 1 >= cap) {
-            if (cap >= ((size_t)1 << 30)) {
-                sow_error_set(err, path, 0, 0,
-                              "larger than 1 GiB: not a selfplay summary");
-                free(s);
-                s = NULL;
-                break;
-            }
-            char *t = realloc(s, cap *= 2);
-            if (!t) {
-                free(s);
-                s = NULL;
-                sow_error_set(err, path, 0, 0, "out of memory");
-                break;
-            }
-            s = t;
-        }
-        size_t k = fread(s + len, 1, cap - len - 1, f);
-        len += k;
-        if (k == 0) {
-            if (ferror(f)) {
-                sow_error_set(err, path, 0, 0, "cannot read: %s",
-                              strerror(errno));
-                free(s);
-                s = NULL;
-            }
-            break;
-        }
-    }
-    if (!s && !err->msg[0])
-        sow_error_set(err, path, 0, 0, "out of memory");
-    if (s) {
-        s[len] = 0;
-        if (strlen(s) != len) {
-            sow_error_set(err, path, 0, 0,
-                          "holds a NUL byte: not a selfplay summary");
-            free(s);
-            s = NULL;
-        }
-    }
-    fclose(f);
-    return s;
 }
 
 int cmd_stats(int argc, char **argv)
@@ -103,14 +55,19 @@ int cmd_stats(int argc, char **argv)
             continue;
         sow_error err;
         sow_error_clear(&err);
-        char *text = read_file(a, &err);
-        if (!text) {
+        /* the one bounded reader: a regular file of at most
+         * SOW_STATS_FILE_MAX bytes (a FIFO or /dev/zero is refused without
+         * a read; issue 13) */
+        char *text;
+        size_t len;
+        if (sow_file_read(a, SOW_STATS_FILE_MAX, SOW_STATS_FILE_WHAT, &text,
+                          &len, &err)) {
             cli_error(C, &err);
             rc = 1;
             break;
         }
         sow_stats one;
-        if (sow_stats_read_json(&one, a, text, &err)) {
+        if (sow_stats_read_json(&one, a, text, len, &err)) {
             free(text);
             cli_error(C, &err);
             rc = 1;

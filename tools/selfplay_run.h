@@ -21,7 +21,8 @@
 #include "sow_stats.h"
 
 #define SP_MAX_THREADS 256
-#define SP_MAX_GAMES 10000000000LL
+/* sow stats reads back no more than selfplay may play (sow_stats.h) */
+#define SP_MAX_GAMES SOW_STATS_MAX_GAMES
 
 /* The flags selfplay and compare share, with their defaults. */
 typedef struct sp_flags {

@@ -598,7 +598,7 @@ t stats-twice 1 "err=$cli_tmp/shard1.json: shard 1/3 is given twice: each shard'
 $SOW selfplay $V --games 30 --seed 12 --players random,greedy --json --shard 1/3 >"$cli_tmp/other.json"
 t stats-other-run 1 "err=$cli_tmp/other.json: the seeds differ: 12 here, 11 in the first file; merge only the shards of one run (the same variant, --option, --players, --seed, --games and N of --shard I/N)" -- sow stats "$cli_tmp/shard0.json" "$cli_tmp/other.json"
 t stats-no-files 2 "err=sow stats: which files? e.g. sow stats shard-*.json (see 'sow stats --help')" -- sow stats
-t stats-missing 1 "err=$cli_tmp/nope.json: cannot read: No such file or directory" -- sow stats "$cli_tmp/nope.json"
+t stats-missing 1 "err=$cli_tmp/nope.json: cannot open: No such file or directory" -- sow stats "$cli_tmp/nope.json"
 printf '{"format":"sow-selfplay",\n  "version": 1,\n  "variant": x}\n' >"$cli_tmp/bad.json"
 t stats-not-json 1 "err=$cli_tmp/bad.json:3:14: expected a JSON value; is this the --json output of sow selfplay?" -- sow stats "$cli_tmp/bad.json"
 t stats-other-json 1 "err=$cli_tmp/rec.json:1:1: field \"format\" is missing, expected a string; is this the --json output of sow selfplay?" -- bash -c "$SOW replay $V --moves 2 --json >'$cli_tmp/rec.json'; $SOW stats '$cli_tmp/rec.json'"

@@ -13,14 +13,16 @@
 #
 # Harnesses: loader (YAML text -> variant), lua (a script against a
 # shipped variant), moves (--moves tokens replayed), scenario (a scenario
-# file's cases run; built once engine/sow_scenario.h exists). Seeds besides the
-# saved corpus: variants/, tests/cli/bad, tests/cli/hooks, tests/hostile.
+# file's cases run; built once engine/sow_scenario.h exists), json (a
+# selfplay summary read by sow stats: the JSON reader, the checks, merging).
+# Seeds besides the saved corpus: variants/, tests/cli/bad, tests/cli/hooks,
+# tests/hostile.
 # A finding is written to build/fuzz/artifacts/<harness>-crash-... (or
 # leak-, timeout-, oom-); the run then reports it and exits 1.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 B=build/fuzz
-HARNESSES=${FUZZ_HARNESSES:-loader lua moves$([ -f engine/sow_scenario.h ] && echo " scenario")}
+HARNESSES=${FUZZ_HARNESSES:-loader lua moves$([ -f engine/sow_scenario.h ] && echo " scenario") json}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 
 seeds() { # the read-only seed folders of a harness
@@ -32,6 +34,7 @@ seeds() { # the read-only seed folders of a harness
          [ -d "$B/seeds/lua" ] && echo "$B/seeds/lua" ;;
     moves) ;;
     scenario) for d in variants/scenarios; do [ -d "$d" ] && echo "$d"; done ;;
+    json) for d in tests/hostile/stats; do [ -d "$d" ] && echo "$d"; done ;;
     esac
 }
 
