@@ -52,6 +52,16 @@ void sow_buf_add(sow_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+void sow_buf_put(void *ctx, const char *p, size_t n)
+{
+    sow_buf *b = ctx;
+    if (grow(b, n)) {
+        memcpy(b->s + b->len, p, n);
+        b->len += n;
+        b->s[b->len] = 0;
+    }
+}
+
 void sow_buf_clear(sow_buf *b)
 {
     b->len = 0;

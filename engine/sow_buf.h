@@ -29,6 +29,10 @@ void sow_buf_add(sow_buf *b, const char *fmt, ...)
     ;
 void sow_buf_vadd(sow_buf *b, const char *fmt, va_list ap);
 
+/* Append n bytes of p; shaped as the sink of sow_text_escape (ctx is the
+ * sow_buf). */
+void sow_buf_put(void *ctx, const char *p, size_t n);
+
 /* Forget the text, keeping the memory (and the oom mark) for the next. */
 void sow_buf_clear(sow_buf *b);
 

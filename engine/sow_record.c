@@ -78,13 +78,8 @@ int sow_record_match(sow_buf *b, const sow_match *m)
                 m->game, m->holes[0], m->holes[1],
                 m->unfinished ? "true" : "false");
     sow_buf_add(b, "\"reason\":\"");
-    for (const char *c = m->reason; *c; c++) /* the script's text, escaped */
-        if (*c == '"' || *c == '\\')
-            sow_buf_add(b, "\\%c", *c);
-        else if ((unsigned char)*c < 0x20)
-            sow_buf_add(b, "\\u%04x", (unsigned char)*c);
-        else
-            sow_buf_add(b, "%c", *c);
+    /* the script's text, escaped (sow_text.h) */
+    sow_text_escape(m->reason, SOW_ESC_JSON, sow_buf_put, b);
     sow_buf_add(b, "\"}}\n");
     return done(b);
 }

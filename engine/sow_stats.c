@@ -1,6 +1,7 @@
 /* sow_stats.c - self-play totals, merging, the summary as text and JSON
  * (see sow_stats.h; reading it back is sow_stats_read.c). */
 #include "sow_stats.h"
+#include "sow_text.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -393,15 +394,7 @@ double sow_stats_median_plies(const sow_stats *st)
 static void json_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
+    sow_text_escape_file(f, s, SOW_ESC_JSON);
     fputc('"', f);
 }
 

@@ -40,14 +40,9 @@ __attribute__((format(printf, 2, 3))) static void put(sow_buf *b,
 
 /* Text for XML (sow_text.h): entities, no control character, valid
  * UTF-8 whatever was cut. */
-static void put_bytes(void *ctx, const char *p, size_t n)
-{
-    sow_buf_add((sow_buf *)ctx, "%.*s", (int)n, p);
-}
-
 static void put_text(sow_buf *b, const char *t)
 {
-    sow_text_escape(t, SOW_ESC_XML, put_bytes, b);
+    sow_text_escape(t, SOW_ESC_XML, sow_buf_put, b);
 }
 
 void sow_svg_dot(int i, int k, double r, double *x, double *y)
