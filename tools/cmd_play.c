@@ -351,6 +351,7 @@ int cmd_play(int argc, char **argv)
     const bool tty = isatty(1);
     if (sow_match_start(&cg.eng, &m, &g, &err)) {
         cli_error("play", &err);
+        free(te.ev);
         sow_player_free(searcher[0]);
         sow_player_free(searcher[1]);
         cli_close(&cg);
