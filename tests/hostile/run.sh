@@ -1,9 +1,12 @@
 #!/bin/bash
-# tests/hostile/run.sh - the bad-input corpus (issue 6): variant files,
-# scripts and command lines that a stranger (or a slip) could hand to
-# `sow`. Every case must exit non-zero within 2 seconds with the expected
-# FIRST line of stderr (exact, or a stable part of it where the line holds
-# a temporary path), and must not crash, hang or leak: under
+# tests/hostile/run.sh - the bad-input corpus (issues 6 and 13): variant
+# files, scripts, scenario files, shards, output paths and command lines
+# that a stranger (or a slip) could hand to `sow`. Every case must finish
+# within its time (2 seconds unless it says otherwise) with the expected
+# exit status (non-zero for a refusal) and FIRST line of stderr (exact, or
+# a stable part of it where the line holds a temporary path), or with what
+# must hold afterwards (an output file, a victim left alone), and must not
+# crash, hang or leak: under
 # `make check SANITIZE=1` the binary is built with ASan+UBSan (LeakSanitizer
 # included), and a sanitizer report changes the exit status, which fails
 # the case.
