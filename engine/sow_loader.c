@@ -4,6 +4,7 @@
  * every error points at the node it is about. The script itself is checked
  * later, when the Lua bridge opens it (sow_lua.c). */
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,15 @@ typedef struct ctx {
     sow_variant *v;
 } ctx;
 
-static int fail(ctx *c, const sow_ynode *n, const char *fmt, const char *a,
-                const char *b)
+/* An error at node n (its line and column; none for NULL). */
+__attribute__((format(printf, 3, 4))) static int
+fail(ctx *c, const sow_ynode *n, const char *fmt, ...)
 {
     char msg[SOW_MSG_MAX];
-    snprintf(msg, sizeof msg, fmt, a ? a : "", b ? b : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     return sow_error_set(c->err, c->path, n ? n->line : 0, n ? n->col : 0,
                          "%s", msg);
 }
@@ -106,7 +111,7 @@ static int want_string(ctx *c, const sow_ynode *n, const char *what,
     if (yaml_null(n))
         return fail(c, n, n->text[0] ? "%s is '%s', which YAML reads as "
                                        "null (no value); write the text"
-                                     : "%s has no value; write the text%s",
+                                     : " has no value; write the text",
                     what, n->text);
     if (yaml11_bool(n))
         return fail(c, n, "%s is '%s', which YAML reads as true or false; "
@@ -115,7 +120,7 @@ static int want_string(ctx *c, const sow_ynode *n, const char *what,
     free(*out);
     *out = strdup(n->text);
     if (!*out)
-        return fail(c, n, "out of memory%s%s", NULL, NULL);
+        return fail(c, n, "out of memory");
     return SOW_OK;
 }
 
@@ -126,9 +131,9 @@ static int want_line(ctx *c, const sow_ynode *n, const char *what,
     if (want_string(c, n, what, out))
         return SOW_ERR;
     if (!(*out)[0])
-        return fail(c, n, "%s must not be empty%s", what, NULL);
+        return fail(c, n, "%s must not be empty", what);
     if (strpbrk(*out, "\r\n"))
-        return fail(c, n, "%s must be a single line%s", what, NULL);
+        return fail(c, n, "%s must be a single line", what);
     return SOW_OK;
 }
 
@@ -286,16 +291,16 @@ static int want_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
         char sep = s[nl];
         if (nl == 0 || nl >= sizeof name)
             return fail(c, n, "'%s' is not an option reference; write "
-                              "$name, $name=value or $name:value%s",
-                        n->text, NULL);
+                              "$name, $name=value or $name:value",
+                        n->text);
         memcpy(name, s, nl);
         name[nl] = 0;
         if (sep) {
             snprintf(word, sizeof word, "%s", s + nl + 1);
             if (!word[0])
                 return fail(c, n, "'%s': a value must follow the '=' or "
-                                  "':'%s",
-                            n->text, NULL);
+                                  "':'",
+                            n->text);
         }
         int oi = sow_variant_option(c->v, name);
         if (oi < 0)
@@ -349,7 +354,7 @@ static int want_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
                          "option %s ranges over %ld..%ld, but %s must be "
                          "from %ld to %ld",
                          name, d->min, d->max, f->what, f->min, f->max);
-                return fail(c, n, "%s%s", msg, NULL);
+                return fail(c, n, "%s", msg);
             }
             return SOW_OK;
         case F_BOOL:
@@ -425,8 +430,8 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
     static const char *const types[] = {"enum", "bool", "int", NULL};
     if (!sow_name_valid(key->text, false))
         return fail(c, key, "option name '%s' must be lower-case letters, "
-                            "digits and _ (starting with a letter)%s",
-                    key->text, NULL);
+                            "digits and _ (starting with a letter)",
+                    key->text);
     snprintf(d->name, sizeof d->name, "%s", key->text);
     d->line = key->line;
     d->col = key->col;
@@ -440,7 +445,7 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
     const sow_ynode *vals = sow_ynode_get(n, "values");
     const sow_ynode *mn = sow_ynode_get(n, "min"), *mx = sow_ynode_get(n, "max");
     if (!t || !def || !doc)
-        return fail(c, n, "%s needs type, default and doc%s", what, NULL);
+        return fail(c, n, "%s needs type, default and doc", what);
     int ti;
     if (want_word(c, t, "type", types, &ti))
         return SOW_ERR;
@@ -449,15 +454,13 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
         return SOW_ERR;
     if (d->type == SOW_OPT_ENUM) {
         if (!vals)
-            return fail(c, n, "enum %s needs values: [...]%s", what, NULL);
+            return fail(c, n, "enum %s needs values: [...]", what);
         if (vals->type != SOW_Y_SEQ || vals->n < 1 || vals->n > SOW_MAX_ENUM)
-            return fail(c, vals, "values must be a list of 1 to 16 words%s%s",
-                        NULL, NULL);
+            return fail(c, vals, "values must be a list of 1 to 16 words");
         for (int i = 0; i < vals->n; i++) {
             const sow_ynode *w = vals->items[i];
             if (w->type != SOW_Y_SCALAR)
-                return fail(c, w, "an option value must be a word%s%s", NULL,
-                            NULL);
+                return fail(c, w, "an option value must be a word");
             char word[SOW_NAME_MAX * 2];
             snprintf(word, sizeof word, "%s", w->text);
             size_t wl = strlen(word);
@@ -468,37 +471,34 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
             if (!sow_name_valid(word, false))
                 return fail(c, w, "option value '%s' must be a lower-case "
                                   "word (letters, digits, _), optionally "
-                                  "followed by :K%s",
-                            w->text, NULL);
+                                  "followed by :K",
+                            w->text);
             for (int k = 0; k < i; k++)
                 if (strcmp(d->values[k], word) == 0)
-                    return fail(c, w, "option value '%s' is listed twice%s",
-                                word, NULL);
+                    return fail(c, w, "option value '%s' is listed twice",
+                                word);
             snprintf(d->values[i], sizeof d->values[i], "%s", word);
         }
         d->nvalues = vals->n;
         if (mn || mx)
-            return fail(c, mn ? mn : mx, "min and max are for int options%s%s",
-                        NULL, NULL);
+            return fail(c, mn ? mn : mx, "min and max are for int options");
     } else {
         if (vals)
-            return fail(c, vals, "values: is for enum options%s%s", NULL,
-                        NULL);
+            return fail(c, vals, "values: is for enum options");
         if (d->type == SOW_OPT_INT) {
             if (!mn || !mx)
-                return fail(c, n, "int %s needs min and max%s", what, NULL);
+                return fail(c, n, "int %s needs min and max", what);
             if (want_int(c, mn, "min", -1000000000, 1000000000, &d->min) ||
                 want_int(c, mx, "max", -1000000000, 1000000000, &d->max))
                 return SOW_ERR;
             if (d->min > d->max)
-                return fail(c, mx, "max is below min%s%s", NULL, NULL);
+                return fail(c, mx, "max is below min");
             const sow_ynode *st = sow_ynode_get(n, "step");
             d->step = 1;
             if (st && want_int(c, st, "step", 1, 1000000000, &d->step))
                 return SOW_ERR;
         } else if (mn || mx) {
-            return fail(c, mn ? mn : mx, "min and max are for int options%s%s",
-                        NULL, NULL);
+            return fail(c, mn ? mn : mx, "min and max are for int options");
         }
     }
     d->needs = -1;
@@ -508,16 +508,14 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                                          : -1;
         if (k < 0 || c->v->options[k].type != SOW_OPT_BOOL || &c->v->options[k] == d)
             return fail(c, nd, "needs: must name a bool option declared "
-                               "before this one%s%s",
-                        NULL, NULL);
+                               "before this one");
         d->needs = k;
     }
     if (def->type != SOW_Y_SCALAR)
-        return fail(c, def, "default must be a single value%s%s", NULL, NULL);
+        return fail(c, def, "default must be a single value");
     if (d->type == SOW_OPT_BOOL || d->type == SOW_OPT_INT) {
         if (!def->plain)
-            return fail(c, def, "default must be written without quotes%s%s",
-                        NULL, NULL);
+            return fail(c, def, "default must be written without quotes");
     }
     sow_error sub;
     sow_error_clear(&sub);
@@ -532,7 +530,7 @@ static int load_options(ctx *c, const sow_ynode *n)
     if (want_map(c, n, "options"))
         return SOW_ERR;
     if (n->n > SOW_MAX_OPTIONS)
-        return fail(c, n, "at most 16 options%s%s", NULL, NULL);
+        return fail(c, n, "at most 16 options");
     for (int i = 0; i < n->n; i++) {
         c->v->noptions = i + 1; /* so a failed option's doc is freed */
         if (load_option(c, n->items[2 * i], n->items[2 * i + 1],
@@ -557,19 +555,16 @@ static int load_board(ctx *c, const sow_ynode *n)
     }
     const sow_ynode *holes = sow_ynode_get(n, "holes");
     if (!holes)
-        return fail(c, n, "board needs holes: (holes per row)%s%s", NULL,
-                    NULL);
+        return fail(c, n, "board needs holes: (holes per row)");
     field fh = {"holes", F_INT, 1, SOW_MAX_ROW, NULL};
     if (want_expr(c, holes, &fh, &v->holes))
         return SOW_ERR;
     const sow_ynode *seeds = sow_ynode_get(n, "seeds");
     const sow_ynode *layout = sow_ynode_get(n, "layout");
     if (seeds && layout)
-        return fail(c, layout, "give seeds or layout, not both%s%s", NULL,
-                    NULL);
+        return fail(c, layout, "give seeds or layout, not both");
     if (!seeds && !layout)
-        return fail(c, n, "board needs seeds: (per hole) or layout: [...]%s%s",
-                    NULL, NULL);
+        return fail(c, n, "board needs seeds: (per hole) or layout: [...]");
     if (seeds) {
         field fs = {"seeds", F_INT, 0, SOW_MAX_HOLE_SEEDS, NULL};
         if (want_expr(c, seeds, &fs, &v->seeds))
@@ -578,8 +573,7 @@ static int load_board(ctx *c, const sow_ynode *n)
         if (layout->type != SOW_Y_SEQ || layout->n < 2 ||
             layout->n > SOW_MAX_HOLES)
             return fail(c, layout, "layout must be a list of 2 to 64 seed "
-                                   "counts in canonical hole order%s%s",
-                        NULL, NULL);
+                                   "counts in canonical hole order");
         v->has_layout = true;
         v->layout_len = layout->n;
         v->layout_line = layout->line;
@@ -615,14 +609,13 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
         *counts = (uint64_t)1 << lo;
     } else if (cn->type == SOW_Y_SEQ) {
         if (cn->n == 0)
-            return fail(c, cn, "%s: [] matches nothing; list counts%s", what,
-                        NULL);
+            return fail(c, cn, "%s: [] matches nothing; list counts", what);
         for (int i = 0; i < cn->n; i++) {
             if (want_int(c, cn->items[i], what, least, 62, &lo))
                 return SOW_ERR;
             if ((*counts >> lo) & 1)
-                return fail(c, cn->items[i], "count %s is listed twice%s",
-                            cn->items[i]->text, NULL);
+                return fail(c, cn->items[i], "count %s is listed twice",
+                            cn->items[i]->text);
             *counts |= (uint64_t)1 << lo;
         }
     } else {
@@ -634,8 +627,7 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
         lo = least;
         hi = -1;
         if (!mn && !mx)
-            return fail(c, cn, "a %s range needs min:, max: or both%s", what,
-                        NULL);
+            return fail(c, cn, "a %s range needs min:, max: or both", what);
         if (mn && want_int(c, mn, wmin, least, 62, &lo))
             return SOW_ERR;
         if (mx && want_int(c, mx, wmax, least, 62, &hi))
@@ -644,7 +636,7 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
             *high = true;
         long top = mx ? hi : 62;
         if (top < lo)
-            return fail(c, cn, "%s max is below min%s", what, NULL);
+            return fail(c, cn, "%s max is below min", what);
         for (long k = lo; k <= top; k++)
             *counts |= (uint64_t)1 << k;
     }
@@ -665,8 +657,7 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
     const sow_ynode *x = sow_ynode_get(n, "counts");
     if (!x)
         return fail(c, n, "a chain needs counts: (the counts it takes, "
-                          "e.g. [1, 3, 5])%s%s",
-                    NULL, NULL);
+                          "e.g. [1, 3, 5])");
     if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
         return SOW_ERR;
     int k;
@@ -701,12 +692,11 @@ const char *const sow_cite_names[SOW_CITE_COUNT] = {
 static int load_cite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
 {
     if (n->type != SOW_Y_SCALAR)
-        return fail(c, n, "rule: must be a rule id such as K1.5%s%s", NULL,
-                    NULL);
+        return fail(c, n, "rule: must be a rule id such as K1.5");
     if (!sow_variant_rule_text(c->v, n->text))
         return fail(c, n, "rule '%s' is not listed under rules: (add it "
-                          "there with its one-line text)%s",
-                    n->text, NULL);
+                          "there with its one-line text)",
+                    n->text);
     snprintf(out, SOW_RULE_ID_MAX, "%s", n->text);
     return SOW_OK;
 }
@@ -743,8 +733,7 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     const sow_ynode *act = sow_ynode_get(n, "do");
     if (!act)
         return fail(c, n, "a lap_end rule needs do: (stop, relay, capture, "
-                          "capture_opposite, chain or hook)%s%s",
-                    NULL, NULL);
+                          "capture_opposite, chain or hook)");
     int a;
     if (want_word(c, act, "do", actions, &a))
         return SOW_ERR;
@@ -752,11 +741,9 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     const sow_ynode *chn = sow_ynode_get(n, "chain");
     if (r->action == SOW_LAP_CHAIN && !chn)
         return fail(c, act, "do: chain needs a chain: map beside it (chain: "
-                            "{counts: [1, 3, 5]})%s%s",
-                    NULL, NULL);
+                            "{counts: [1, 3, 5]})");
     if (r->action != SOW_LAP_CHAIN && chn)
-        return fail(c, chn, "chain: belongs to a rule that says do: chain%s%s",
-                    NULL, NULL);
+        return fail(c, chn, "chain: belongs to a rule that says do: chain");
     if (chn && load_chain(c, chn, &r->chain))
         return SOW_ERR;
     const sow_ynode *rid = sow_ynode_get(n, "rule");
@@ -818,8 +805,7 @@ static int load_phases(ctx *c, const sow_ynode *n)
     sow_variant *v = c->v;
     if (n->type != SOW_Y_SEQ || n->n < 1 || n->n > SOW_MAX_PHASES)
         return fail(c, n, "phases must be a list of 1 to 8 phases (- name: "
-                          "..., moves: sowing or decisions)%s%s",
-                    NULL, NULL);
+                          "..., moves: sowing or decisions)");
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *p = n->items[i];
         sow_phase *ph = &v->phases[i];
@@ -829,15 +815,12 @@ static int load_phases(ctx *c, const sow_ynode *n)
         const sow_ynode *mv = sow_ynode_get(p, "moves");
         if (!nm || !mv)
             return fail(c, p, "a phase needs name: and moves: (sowing or "
-                              "decisions)%s%s",
-                        NULL, NULL);
+                              "decisions)");
         if (nm->type != SOW_Y_SCALAR || !sow_name_valid(nm->text, false))
-            return fail(c, nm, "a phase name must be a lower-case word%s%s",
-                        NULL, NULL);
+            return fail(c, nm, "a phase name must be a lower-case word");
         for (int k = 0; k < i; k++)
             if (strcmp(v->phases[k].name, nm->text) == 0)
-                return fail(c, nm, "phase '%s' is listed twice%s", nm->text,
-                            NULL);
+                return fail(c, nm, "phase '%s' is listed twice", nm->text);
         snprintf(ph->name, sizeof ph->name, "%s", nm->text);
         int kind;
         if (want_word(c, mv, "moves", kinds, &kind))
@@ -846,8 +829,7 @@ static int load_phases(ctx *c, const sow_ynode *n)
         ph->scripted = kind == 2;
         if (ph->scripted && !v->hook_fn[SOW_HOOK_PLAY])
             return fail(c, mv, "a scripted phase needs a play hook under "
-                               "hooks:%s%s",
-                        NULL, NULL);
+                               "hooks:");
         const sow_ynode *q = sow_ynode_get(p, "question");
         if (q) {
             char *text = NULL;
@@ -873,8 +855,7 @@ static int load_phases(ctx *c, const sow_ynode *n)
         }
         if (ph->decisions && (ph->fresh_holes || ph->until_ply))
             return fail(c, p, "fresh_holes and until_ply are for sowing "
-                              "phases%s%s",
-                        NULL, NULL);
+                              "phases");
         v->nphases = i + 1;
     }
     return SOW_OK;
@@ -908,8 +889,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     }
     if (v->leave >= v->min_seeds)
         return fail(c, x, "leave must be below min_seeds, or a move could "
-                          "sow nothing%s%s",
-                    NULL, NULL);
+                          "sow nothing");
     if ((x = sow_ynode_get(n, "laps"))) {
         int li;
         if (want_word(c, x, "laps", laps, &li))
@@ -926,8 +906,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         if (!v->relay)
             return fail(c, x, "endless_move applies only to relay laps "
-                              "(laps: relay); a single lap always ends%s%s",
-                        NULL, NULL);
+                              "(laps: relay); a single lap always ends");
     }
     if ((x = sow_ynode_get(n, "passing")) &&
         want_bool(c, x, "passing", &v->passing))
@@ -958,10 +937,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "lap_end"))) {
         if (x->type != SOW_Y_SEQ)
             return fail(c, x, "lap_end must be a list of rules (- when: ... "
-                              "do: ...)%s%s",
-                        NULL, NULL);
+                              "do: ...)");
         if (x->n > SOW_MAX_LAP_RULES)
-            return fail(c, x, "at most 16 lap_end rules%s%s", NULL, NULL);
+            return fail(c, x, "at most 16 lap_end rules");
         for (int i = 0; i < x->n; i++)
             if (load_lap_rule(c, x->items[i], &v->lap_rules[i]))
                 return SOW_ERR;
@@ -978,8 +956,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                         "laps: relay needs a lap_end rule that ends a lap "
                         "(do: stop, capture, capture_opposite, chain or "
                         "hook), e.g. - when: {count: 1} do: stop; without one "
-                        "no move ever ends%s%s",
-                        NULL, NULL);
+                        "no move ever ends");
     }
     return SOW_OK;
 }
@@ -1051,8 +1028,8 @@ static int load_hooks(ctx *c, const sow_ynode *n)
             continue;
         if (x->type != SOW_Y_SCALAR || !lua_identifier(x->text))
             return fail(c, x, "hook %s must name a Lua function (letters, "
-                              "digits, _)%s",
-                        sow_hook_names[h], NULL);
+                              "digits, _)",
+                        sow_hook_names[h]);
         if (want_string(c, x, "hook", &c->v->hook_fn[h]))
             return SOW_ERR;
         c->v->hook_line[h] = x->line;
@@ -1066,14 +1043,14 @@ static int load_rules(ctx *c, const sow_ynode *n)
     if (want_map(c, n, "rules"))
         return SOW_ERR;
     if (n->n > SOW_MAX_RULE_IDS)
-        return fail(c, n, "at most 64 rule ids%s%s", NULL, NULL);
+        return fail(c, n, "at most 64 rule ids");
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *k = n->items[2 * i], *t = n->items[2 * i + 1];
         sow_rule_text *r = &c->v->rules[i];
         if (!valid_rule_id(k->text))
             return fail(c, k, "rule id '%s' must be capital letters then "
-                              "digits and dots, like K1.5, B.2 or P13%s",
-                        k->text, NULL);
+                              "digits and dots, like K1.5, B.2 or P13",
+                        k->text);
         c->v->nrules = i + 1;
         if (want_string(c, k, "rule id", &r->id) ||
             want_line(c, t, "a rule text", &r->text))
@@ -1088,21 +1065,21 @@ static int load_words(ctx *c, const sow_ynode *n, const char *what, int max,
                       char (*out)[SOW_NAME_MAX], int *count, bool sort)
 {
     if (n->type != SOW_Y_SEQ)
-        return fail(c, n, "%s must be a list of words%s", what, NULL);
+        return fail(c, n, "%s must be a list of words", what);
     if (n->n > max) {
         char msg[96];
         snprintf(msg, sizeof msg, "%s may list at most %d words", what, max);
-        return fail(c, n, "%s%s", msg, NULL);
+        return fail(c, n, "%s", msg);
     }
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *w = n->items[i];
         if (w->type != SOW_Y_SCALAR || !sow_name_valid(w->text, false))
             return fail(c, w, "'%s' must be a lower-case word (letters, "
-                              "digits, _)%s",
-                        w->type == SOW_Y_SCALAR ? w->text : "?", NULL);
+                              "digits, _)",
+                        w->type == SOW_Y_SCALAR ? w->text : "?");
         for (int k = 0; k < i; k++)
             if (strcmp(out[k], w->text) == 0)
-                return fail(c, w, "'%s' is listed twice%s", w->text, NULL);
+                return fail(c, w, "'%s' is listed twice", w->text);
         snprintf(out[i], SOW_NAME_MAX, "%s", w->text);
     }
     *count = n->n;
@@ -1133,8 +1110,7 @@ static int load_match(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if (!c->v->hook_fn[SOW_HOOK_NEW_GAME])
         return fail(c, n, "match: needs a new_game hook under hooks: (it "
-                          "sets up each game)%s%s",
-                    NULL, NULL);
+                          "sets up each game)");
     return SOW_OK;
 }
 
@@ -1192,11 +1168,11 @@ static int load_script(ctx *c, const sow_ynode *x)
     v->script_line = x->line;
     v->script_col = x->col;
     if (!v->script[0])
-        return fail(c, x, "script must name the Lua file%s%s", NULL, NULL);
+        return fail(c, x, "script must name the Lua file");
     size_t len = strlen(v->dir) + strlen(v->script) + 2;
     v->script_path = malloc(len);
     if (!v->script_path)
-        return fail(c, x, "out of memory%s%s", NULL, NULL);
+        return fail(c, x, "out of memory");
     if (v->script[0] == '/')
         snprintf(v->script_path, len, "%s", v->script);
     else
@@ -1232,8 +1208,8 @@ static int load_root(ctx *c, const sow_ynode *root)
         return SOW_ERR;
     if (!sow_name_valid(v->id, true))
         return fail(c, x, "id '%s' must be lower-case letters, digits and "
-                          "dashes, at most 31 characters%s",
-                    v->id, NULL);
+                          "dashes, at most 31 characters",
+                    v->id);
     if (want_line(c, sow_ynode_get(root, "name"), "name", &v->name) ||
         want_line(c, sow_ynode_get(root, "summary"), "summary",
                   &v->summary))
@@ -1273,15 +1249,13 @@ static int load_root(ctx *c, const sow_ynode *root)
             if (x->type == SOW_Y_SCALAR && strcmp(v->phases[i].name, x->text) == 0)
                 v->start_phase = i + 1;
         if (v->start_phase < 0)
-            return fail(c, x, "start_phase must name one of the phases%s%s",
-                        NULL, NULL);
+            return fail(c, x, "start_phase must name one of the phases");
     }
     if (v->ndecisions &&
         (!v->hook_fn[SOW_HOOK_DECISIONS] || !v->hook_fn[SOW_HOOK_DECIDE]))
         return fail(c, sow_ynode_get(root, "decisions"),
                     "decision moves need both a decisions hook (which are "
-                    "legal) and a decide hook (what one does)%s%s",
-                    NULL, NULL);
+                    "legal) and a decide hook (what one does)");
     x = sow_ynode_get(root, "script");
     if (!x && sow_ynode_get(root, "hooks"))
         return sow_error_set(c->err, c->path, root->line, root->col,
