@@ -27,8 +27,7 @@ static int rm_one(const char *p, const struct stat *st, int flag,
 static int group_setup(void **state)
 {
     (void)state;
-    tdir = unit_mkdtemp();
-    return tdir ? 0 : -1;
+    return unit_group_dir(&tdir);
 }
 
 static int group_teardown(void **state)

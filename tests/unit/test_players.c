@@ -24,16 +24,13 @@ static char *tdir;
 static int group_setup(void **state)
 {
     (void)state;
-    tdir = unit_mkdtemp();
-    return tdir ? 0 : -1;
+    return unit_group_dir(&tdir);
 }
 
 static int group_teardown(void **state)
 {
     (void)state;
-    unit_rmdir(tdir);
-    tdir = NULL;
-    return 0;
+    return unit_group_dir_done(&tdir);
 }
 
 static void open_game(unit_game *a, const char *yaml, const char *opt)

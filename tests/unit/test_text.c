@@ -42,21 +42,6 @@ static void test_scrub(void **state)
     scrubbed("mid \xe2\x82 x", "mid ?? x");
 }
 
-static void test_copy(void **state)
-{
-    (void)state;
-    char buf[8];
-    /* "ééééé" is 10 bytes: 7 fit, but only 3 whole characters (6 bytes) */
-    size_t n = sow_text_copy(buf, sizeof buf, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
-    assert_int_equal(n, 6);
-    assert_string_equal(buf, "\xc3\xa9\xc3\xa9\xc3\xa9");
-    n = sow_text_copy(buf, sizeof buf, "\x1b]52;c;");
-    assert_string_equal(buf, " ]52;c;");
-    assert_int_equal(n, 7);
-    n = sow_text_copy(buf, sizeof buf, "\x9b\xc2\x9b");
-    assert_string_equal(buf, "? ");
-}
-
 static void test_safe_and_cut(void **state)
 {
     (void)state;
@@ -195,7 +180,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scrub),
-        cmocka_unit_test(test_copy),
         cmocka_unit_test(test_safe_and_cut),
         cmocka_unit_test(test_escape),
         cmocka_unit_test(test_fmt_and_mend),

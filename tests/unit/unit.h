@@ -65,6 +65,21 @@ static inline void unit_rmdir(char *dir)
     free(dir);
 }
 
+/* A test group's temporary folder (group setup and teardown): made into
+ * *dir (0, or -1 when it cannot be), then removed and *dir set to NULL. */
+static inline int unit_group_dir(char **dir)
+{
+    *dir = unit_mkdtemp();
+    return *dir ? 0 : -1;
+}
+
+static inline int unit_group_dir_done(char **dir)
+{
+    unit_rmdir(*dir);
+    *dir = NULL;
+    return 0;
+}
+
 /* dir/name into buf. */
 static inline const char *unit_path(char *buf, size_t size, const char *dir,
                                     const char *name)
