@@ -9,7 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *sow_file_kind(unsigned mode)
+/* The kind of a file that is not regular, as a noun ("a FIFO"). */
+static const char *sow_file_kind(unsigned mode)
 {
     if (S_ISDIR(mode))
         return "a directory";

@@ -51,8 +51,4 @@ int sow_file_probe(const char *path, const char *what, sow_error *err);
 enum { SOW_FILE_INSIDE = 0, SOW_FILE_OUTSIDE = 1, SOW_FILE_MISSING = 2 };
 int sow_file_resolve_in(const char *dir, const char *path, char **resolved);
 
-/* The kind of a file that is not regular, as a noun ("a FIFO", "a
- * device", "a socket", "a directory"), from its st_mode. */
-const char *sow_file_kind(unsigned mode);
-
 #endif

@@ -126,24 +126,6 @@ void sow_text_scrub(char *s)
     s[o] = 0;
 }
 
-size_t sow_text_copy(char *dst, size_t size, const char *src)
-{
-    if (size == 0)
-        return 0;
-    size_t len = strlen(src), i = 0, o = 0, n, k;
-    uint32_t c;
-    for (; next_char(src, len, i, &c, &n); i += n) {
-        k = n;
-        const char *p = shown(c, src + i, &k);
-        if (o + k >= size)
-            break;
-        memcpy(dst + o, p, k);
-        o += k;
-    }
-    dst[o] = 0;
-    return o;
-}
-
 void sow_utf8_mend(char *s)
 {
     size_t len = strlen(s), i = len;

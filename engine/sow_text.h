@@ -40,11 +40,6 @@ size_t sow_utf8_cut(const char *s, size_t len, size_t max);
  * truncation) is dropped, not replaced. */
 void sow_text_scrub(char *s);
 
-/* Copy src into dst[size] made safe, cut on a character boundary to fit;
- * returns the length written (dst is always NUL-terminated when size >
- * 0). */
-size_t sow_text_copy(char *dst, size_t size, const char *src);
-
 /* The arguments of "%.*s" that print at most max bytes of the string s cut
  * on a character boundary: printf("'%.*s'", SOW_CLIP(token, 40)). */
 #define SOW_CLIP(s, max) (int)sow_utf8_cut((s), strlen(s), (max)), (s)
