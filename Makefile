@@ -16,8 +16,12 @@ PKG_CONFIG ?= pkg-config
 PKGS = lua5.4 yaml-0.1
 
 CFLAGS ?= -O2 -g
+# The engine's rooms, lowest first (README: Layout): each includes only
+# the rooms below it.
+ENGINE_ROOMS = base core load lua players observe lab
+ENGINE_INC = -Iinclude $(ENGINE_ROOMS:%=-Iengine/%)
 SOW_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wshadow -Wno-unused-parameter \
-	-Iengine $(shell $(PKG_CONFIG) --cflags $(PKGS)) -MMD -MP \
+	$(ENGINE_INC) $(shell $(PKG_CONFIG) --cflags $(PKGS)) -MMD -MP \
 	-DSOW_DATADIR='"$(DATADIR)"'
 SOW_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -pthread
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka)
@@ -32,7 +36,7 @@ else
 B = build
 endif
 
-ENGINE_SRC = $(wildcard engine/*.c)
+ENGINE_SRC = $(wildcard engine/*/*.c)
 ENGINE_OBJ = $(ENGINE_SRC:engine/%.c=$(B)/engine/%.o)
 TOOL_SRC = $(wildcard tools/*.c)
 TOOL_OBJ = $(TOOL_SRC:tools/%.c=$(B)/tools/%.o)
@@ -82,6 +86,7 @@ unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 
 check: $(B)/sow $(TEST_BIN)
+	bash tests/layout/layers.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
 	SOW=$(B)/sow bash tests/hostile/run.sh
@@ -105,17 +110,38 @@ CROSSCHECK_GAMES ?= 120
 bench: $(B)/sow
 	./$(B)/sow bench adji-kui-1 --seconds 3
 
-install: $(B)/sow
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/variants \
-		$(DESTDIR)$(DATADIR)/variants/scenarios $(DESTDIR)$(DATADIR)/schemas
+# make install: the command, its data (variants, scenarios, schemas), the
+# library (install-lib) and the documents (install-docs), each its own
+# target so that packagers can take parts.
+install: install-bin install-data install-lib install-docs
+
+install-bin: $(B)/sow
+	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(B)/sow $(DESTDIR)$(BINDIR)/sow
+
+install-data:
+	install -d $(DESTDIR)$(DATADIR)/variants \
+		$(DESTDIR)$(DATADIR)/variants/scenarios $(DESTDIR)$(DATADIR)/schemas
 	install -m 644 variants/*.yaml variants/*.lua $(DESTDIR)$(DATADIR)/variants/
 	install -m 644 variants/scenarios/*.yaml $(DESTDIR)$(DATADIR)/variants/scenarios/
 	install -m 644 schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
 
-uninstall:
+# libsow: the static and shared library, public headers, sow.pc
+install-lib:
+
+# manual pages, shell completion, LICENSE and docs/ (share/doc/sow)
+install-docs:
+
+uninstall: uninstall-lib uninstall-docs
 	rm -f $(DESTDIR)$(BINDIR)/sow
 	rm -rf $(DESTDIR)$(DATADIR)
+
+uninstall-lib:
+
+uninstall-docs:
+
+.PHONY: install install-bin install-data install-lib install-docs \
+	uninstall uninstall-lib uninstall-docs
 
 # ---- fuzzing: libFuzzer harnesses (tests/fuzz/, clang) --------------------
 # make fuzz FUZZ_SECONDS=N   build, then run each harness for N seconds
@@ -129,8 +155,7 @@ uninstall:
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_B = build/fuzz
-# scenario: only once the scenario loader (engine/sow_scenario.h) is there
-FUZZ_HARNESSES = loader lua moves $(if $(wildcard engine/sow_scenario.h),scenario) json
+FUZZ_HARNESSES = loader lua moves scenario json
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-DSOW_LUA_INSN_LIMIT=200000L -DSOW_LUA_TIME_LIMIT_MS=100 \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # docs/pictures.sh - the pictures of README's "Learning a game", drawn by
-# sow draw (engine/sow_svg.c). Run from anywhere:
+# sow draw (engine/observe/sow_svg.c). Run from anywhere:
 #
 #   bash docs/pictures.sh            write docs/*.svg (with build/sow)
 #   bash docs/pictures.sh --check    print "same" if they are up to date

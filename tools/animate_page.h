@@ -145,7 +145,7 @@ static const char sow_animate_js[] =
     "  var checked = 0, sown = 0;\n"
     "  var dirty = {};\n"
     "\n"
-    "  /* sow_svg_dot (engine/sow_svg.c): where seed i of k goes in a hole */\n"
+    "  /* sow_svg_dot (engine/observe/sow_svg.c): where seed i of k goes in a hole */\n"
     "  function dot(i, k, r) {\n"
     "    if (k <= 1) return [0, 0];\n"
     "    var a;\n"

@@ -8,7 +8,7 @@
  * every ply: the token, the mover, the events, the sentences telling them,
  * and the record's board, captures and owners after the ply, so that it
  * checks its own replay against the record (tools/page/animate.js). The
- * sentences are those of engine/sow_narrate (as sow trace tells them),
+ * sentences are those of engine/observe/sow_narrate (as sow trace tells them),
  * with the rules they apply. */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -98,7 +98,7 @@ static void on_event(void *ctx, const sow_event *ev)
 
 /* ---- the story: a sentence for each event or run of drops ------------ */
 
-/* The sentences come from engine/sow_narrate (as sow trace tells them),
+/* The sentences come from engine/observe/sow_narrate (as sow trace tells them),
  * each with the rule it applies from the variant's own file; a run of
  * drops is told as one line listing the holes. Each goes into the page as
  * [event index, text] or [event index, text, rule id] (the page's data has

@@ -1,5 +1,5 @@
 /* cmd_draw.c - `sow draw VARIANT [--moves "TOKENS"] [--ply N] --svg FILE`:
- * an SVG picture of the board after a ply (engine/sow_svg.c). */
+ * an SVG picture of the board after a ply (engine/observe/sow_svg.c). */
 #include <stdlib.h>
 #include <string.h>
 

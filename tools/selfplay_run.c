@@ -1,6 +1,7 @@
 /* selfplay_run.c - many games between computer players on several threads
  * (see selfplay_run.h); used by sow selfplay and sow compare. */
 #include "selfplay_run.h"
+#include "sow_num.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -115,16 +116,9 @@ int sp_parse_players(const char *cmd, const char *players, sp_players *out)
     return 0;
 }
 
-static inline uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 uint64_t sp_game_seed(uint64_t seed, long long i)
 {
-    return mix64(mix64(seed) + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
+    return sow_mix64(sow_mix64(seed) + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
 }
 
 static double now(void)
@@ -176,8 +170,8 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
     const sow_setup *s = &cg->setup;
     const sp_players *sp = r->job->players;
     uint64_t gseed = sp_game_seed(r->job->seed, gi);
-    sow_player_seed(pl[0], mix64(gseed ^ 1));
-    sow_player_seed(pl[1], mix64(gseed ^ 2));
+    sow_player_seed(pl[0], sow_mix64(gseed ^ 1));
+    sow_player_seed(pl[1], sow_mix64(gseed ^ 2));
     memset(gs, 0, sizeof *gs);
     gs->first_mover = -1;
     sow_match m;

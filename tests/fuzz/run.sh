@@ -13,7 +13,7 @@
 #
 # Harnesses: loader (YAML text -> variant), lua (a script against a
 # shipped variant), moves (--moves tokens replayed), scenario (a scenario
-# file's cases run; built once engine/sow_scenario.h exists), json (a
+# file's cases run; built once engine/lab/sow_scenario.h exists), json (a
 # selfplay summary read by sow stats: the JSON reader, the checks, merging).
 # Seeds besides the saved corpus: variants/, tests/cli/bad, tests/cli/hooks,
 # tests/hostile.
@@ -22,7 +22,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 B=build/fuzz
-HARNESSES=${FUZZ_HARNESSES:-loader lua moves$([ -f engine/sow_scenario.h ] && echo " scenario") json}
+HARNESSES=${FUZZ_HARNESSES:-loader lua moves scenario json}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 
 seeds() { # the read-only seed folders of a harness

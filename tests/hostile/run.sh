@@ -353,7 +353,7 @@ xfail() {
 # the overflowed number
 t cli-bench-seed-overflow 2 "err=sow bench: --seed takes a whole number, not '99999999999999999999999' (see 'sow bench --help')" -- sow bench $V --seconds 0.01 --seed 99999999999999999999999
 t cli-play-seed-overflow 2 "err=sow play: --seed takes a whole number, not '99999999999999999999999' (see 'sow play --help')" -- sow play $V --south random --north random --seed 99999999999999999999999
-# engine/sow_record.c (sow_move_parse) quotes a token as typed: control
+# engine/core/sow_move.c (sow_move_parse) quotes a token as typed: control
 # characters (here ESC [2J, "clear the screen") reach the terminal
 t cli-token-escape 1 "err=sow replay: ply 0: a move token holds a control character (byte 2 of it); type a hole number or a decision such as buy:8; the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves $'2\e[2J' --json
 # relay laps that no rule ends: refused when the variant is loaded

@@ -1,4 +1,4 @@
-/* test_buf.c - the growing string (engine/sow_buf.c): text of any length
+/* test_buf.c - the growing string (engine/base/sow_buf.c): text of any length
  * comes whole (issue 13 #7: no fixed-size line buffers on output paths). */
 #include "unit.h"
 

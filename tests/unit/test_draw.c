@@ -1,4 +1,4 @@
-/* test_draw.c - hole labels and the board drawing (engine/sow_draw.c):
+/* test_draw.c - hole labels and the board drawing (engine/observe/sow_draw.c):
  * a..f / A..F, labels back to holes, the picture of a board, and the
  * 80-column promise of sow_draw.h for rows of up to 24 holes. */
 #include "unit.h"

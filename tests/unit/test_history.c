@@ -1,4 +1,4 @@
-/* test_history.c - the repetition history (engine/sow_history.c): a
+/* test_history.c - the repetition history (engine/core/sow_history.c): a
  * position is a board and the player to move (RULES K1.7, P4); answers are
  * exact, storage grows, and pop/reset forget what they should. */
 #include "unit.h"

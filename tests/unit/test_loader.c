@@ -1,5 +1,5 @@
-/* test_loader.c - the variant loader (engine/sow_loader.c) and the setup
- * (engine/sow_setup.c): the shipped variant, and one error per rule of
+/* test_loader.c - the variant loader (engine/load/sow_loader.c) and the setup
+ * (engine/core/sow_setup.c): the shipped variant, and one error per rule of
  * schemas/README.md, each checked for its line, column and wording. */
 #include "unit.h"
 

@@ -1,4 +1,4 @@
-/* test_lua.c - the Lua bridge and its sandbox (engine/sow_lua.c,
+/* test_lua.c - the Lua bridge and its sandbox (engine/lua/sow_lua.c,
  * DESIGN.md "The sandbox"): the exact globals, what is removed, source
  * only, the instruction and memory limits (also under pcall) and recovery
  * after them, errors mapped to file and line, checks on what hooks return,

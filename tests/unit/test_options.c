@@ -1,4 +1,4 @@
-/* test_options.c - option values (engine/sow_options.c): --option
+/* test_options.c - option values (engine/core/sow_options.c): --option
  * NAME=VALUE, the messages that list what is allowed, and formatting a
  * value back to the text that parses to it. Uses the shipped Adji Kui I
  * (options endless, skip_origin, max_plies). */

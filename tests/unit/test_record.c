@@ -1,4 +1,4 @@
-/* test_record.c - the JSON Lines record (engine/sow_record.c, RECORD.md):
+/* test_record.c - the JSON Lines record (engine/observe/sow_record.c, RECORD.md):
  * exact ply and result lines, and move tokens. Adji Kui I through its
  * real script. */
 #include "unit.h"

@@ -1,4 +1,4 @@
-/* test_sow.c - the sowing machine (engine/sow_sow.c) with a C stub for the
+/* test_sow.c - the sowing machine (engine/core/sow_sow.c) with a C stub for the
  * rule interface: no Lua anywhere. Laps, the origin hole (C0.4, P1),
  * leave-one (B.2), relay laps, lap-end rules, hook decisions and their
  * checks, endless moves (C0.7, P2, P5, P6) and ownership (C0.6). */

@@ -1,4 +1,4 @@
-/* test_svg.c - SVG pictures of a board (engine/sow_svg.c): the parts of
+/* test_svg.c - SVG pictures of a board (engine/observe/sow_svg.c): the parts of
  * the picture (labels, counts, dots, stores or taken boxes, owners, the
  * last move, title and status), XML escaping, ids for the animation page,
  * the dot layout, and boards of every size up to 2x32. */

@@ -1,4 +1,4 @@
-/* test_yaml.c - the YAML tree reader (engine/sow_yaml.c): trees with
+/* test_yaml.c - the YAML tree reader (engine/load/sow_yaml.c): trees with
  * 1-based positions, and every construct a variant file must not use,
  * refused with file:line:col. */
 #include "unit.h"

@@ -54,7 +54,7 @@
   var checked = 0, sown = 0;
   var dirty = {};
 
-  /* sow_svg_dot (engine/sow_svg.c): where seed i of k goes in a hole */
+  /* sow_svg_dot (engine/observe/sow_svg.c): where seed i of k goes in a hole */
   function dot(i, k, r) {
     if (k <= 1) return [0, 0];
     var a;

@@ -12,7 +12,7 @@
 #include "sow_file.h"
 #include "sow_game.h"
 #include "sow_lua.h"
-#include "sow_record.h"
+#include "sow_move.h"
 #include "sow_yaml.h"
 
 struct sow_scenario_file {

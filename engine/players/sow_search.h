@@ -1,7 +1,7 @@
 /* sow_search.h - the searching players (alphabeta in sow_search.c, mcts
  * in sow_mcts.c) and what they share: evaluation, the clock, and scratch
- * repetition histories. Used by sow_player.c; see sow_player.h for what
- * the players do.
+ * repetition histories. Used by sow_player.c (the factory); see sow_player.h for what the
+ * players do.
  *
  * The engine's history (e->hist) holds the positions of the game so far.
  * A search plays moves on copies of the game with sow_engine_play, which
@@ -19,7 +19,8 @@
 
 #include "sow_game.h"
 #include "sow_history.h"
-#include "sow_player.h"
+#include "sow_rng.h"
+#include "sow_spec.h"
 
 /* Whether a move from g goes through the engine's decision path (a
  * decision phase, or a scripted phase), which may reset the history. */

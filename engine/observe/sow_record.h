@@ -13,6 +13,7 @@
 
 #include "sow_buf.h"
 #include "sow_game.h"
+#include "sow_move.h"
 
 /* A ply line: `before` is the state the move was chosen in (ply, to_move,
  * legal), `after` the state after it (board, captured). */
@@ -29,13 +30,5 @@ int sow_record_match(sow_buf *b, const sow_match *m);
 
 /* The result line of a finished game. */
 int sow_record_result(sow_buf *b, const sow_setup *s, const sow_game *g);
-
-/* Write a move token ("3", or a decision "first:1") into buf. */
-int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m);
-
-/* Parse a move token: a canonical hole index in decimal, or a decision
- * "name:value" of the variant. Errors say why. */
-int sow_move_parse(const sow_setup *s, const char *token, sow_move *out,
-                   sow_error *err);
 
 #endif

@@ -1,7 +1,7 @@
 /* sow_lua.c - the Lua bridge and its sandbox (see sow_lua.h). */
 #include "sow_lua.h"
 #include "sow_memo.h"
-#include "sow_record.h"
+#include "sow_move.h"
 #include "sow_file.h"
 #include "sow_text.h"
 #include "sow_budget.h"

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "sow_num.h"
+
 typedef struct sow_rng {
     uint64_t s;
 } sow_rng;
@@ -13,10 +15,7 @@ static inline void sow_rng_seed(sow_rng *r, uint64_t seed) { r->s = seed; }
 
 static inline uint64_t sow_rng_next(sow_rng *r)
 {
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return sow_mix64(r->s += 0x9E3779B97F4A7C15ULL);
 }
 
 /* Uniform in 0..n-1 (n > 0); Lemire's multiply-shift, bias below 2^-32 for

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "sow_draw.h"
-#include "sow_record.h"
+#include "sow_move.h"
 
 static const char *who(int p) { return p ? "North" : "South"; }
 

@@ -1,16 +1,11 @@
-/* sow_player.c - player specs, the player object, the random and greedy
- * players, and what the searching players share (sow_search.h). */
-#include "sow_player.h"
+/* sow_spec.c - player spec strings: parse and print (sow_spec.h). */
+#include "sow_spec.h"
 #include "sow_text.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#include "sow_search.h"
 
 #define PLAYERS_HELP                                                         \
     "random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], "                    \
@@ -167,203 +162,23 @@ void sow_player_spec_format(const sow_player_spec *sp, char *buf,
 #undef ADD
 }
 
-/* ---- shared by the searches ---------------------------------------------- */
 
-sow_history *sow_scratch_get(sow_scratch *sc, int level)
+void sow_player_spec_complete(sow_player_spec *sp)
 {
-    if (!sc->h[level])
-        sc->h[level] = sow_history_new(sc->s->holes, sc->s->total);
-    return sc->h[level];
-}
-
-void sow_scratch_free(sow_scratch *sc)
-{
-    for (int i = 0; i < SOW_SEARCH_MAX_DEPTH + 2; i++) {
-        sow_history_free(sc->h[i]);
-        sc->h[i] = NULL;
+    if (sp->kind == SOW_PLAYER_ALPHABETA) {
+        if (!sp->depth && !sp->ms)
+            sp->depth = DEFAULT_DEPTH;
+        if (sp->depth > SOW_SEARCH_MAX_DEPTH)
+            sp->depth = SOW_SEARCH_MAX_DEPTH;
+        if (sp->tt < 10 || sp->tt > 26)
+            sp->tt = DEFAULT_TT;
     }
-}
-
-int sow_search_eval(const sow_setup *s, const sow_game *g, int me)
-{
-    /* own seeds minus the opponent's: 2 x own - all on the board */
-    int own = 0;
-    for (uint64_t m = g->owns[me]; m; m &= m - 1)
-        own += g->board[__builtin_ctzll(m)];
-    return 16 * (g->captured[me] - g->captured[1 - me]) + 2 * own -
-           g->on_board;
-}
-
-double sow_search_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* ---- random and greedy --------------------------------------------------- */
-
-int sow_player_parse(const char *name)
-{
-    if (strcmp(name, "random") == 0)
-        return SOW_PLAYER_RANDOM;
-    if (strcmp(name, "greedy") == 0)
-        return SOW_PLAYER_GREEDY;
-    return -1;
-}
-
-/* The seeds the mover takes with move m: the sowing alone in a sowing
- * phase; in a scripted phase the engine's move, on a copy of the engine
- * without history or observer (so the game's history is not touched). */
-static int gain_of(sow_engine *e, const sow_game *g, sow_move m, int *gain,
-                   sow_error *err)
-{
-    sow_game copy = *g;
-    const int me = g->to_move;
-    if (sow_search_resets_history(e->setup, g)) {
-        sow_engine se = *e;
-        se.hist = NULL;
-        se.obs.on_event = NULL;
-        if (sow_engine_play(&se, &copy, m, err))
-            return SOW_ERR;
-        *gain = copy.captured[me] - g->captured[me];
-        return SOW_OK;
+    if (sp->kind == SOW_PLAYER_MCTS) {
+        if (!sp->iter && !sp->ms)
+            sp->iter = DEFAULT_ITER;
+        if (sp->playout <= 0)
+            sp->playout = DEFAULT_PLAYOUT;
+        if (!(sp->c >= 0))
+            sp->c = DEFAULT_C;
     }
-    bool endless;
-    if (sow_sow(e->setup, &e->rules, NULL, &copy, m, &endless, err))
-        return SOW_ERR;
-    *gain = endless ? 0 : copy.captured[me] - g->captured[me];
-    return SOW_OK;
-}
-
-int sow_player_choose(sow_player_kind kind, sow_engine *e, const sow_game *g,
-                      sow_rng *rng, sow_move *out, sow_error *err)
-{
-    if (g->over || g->nlegal <= 0)
-        return sow_error_set(err, NULL, 0, 0, "no legal move to choose");
-    if (kind != SOW_PLAYER_GREEDY || sow_decision_phase(e->setup, g)) {
-        /* decision moves: the greedy player has no measure of them */
-        *out = g->legal[sow_rng_below(rng, g->nlegal)];
-        return SOW_OK;
-    }
-    int best = -1, nbest = 0;
-    sow_move pick[SOW_MAX_LEGAL];
-    for (int i = 0; i < g->nlegal; i++) {
-        int gain;
-        if (gain_of(e, g, g->legal[i], &gain, err))
-            return SOW_ERR;
-        if (gain > best) {
-            best = gain;
-            nbest = 0;
-        }
-        if (gain == best)
-            pick[nbest++] = g->legal[i];
-    }
-    *out = pick[sow_rng_below(rng, nbest)];
-    return SOW_OK;
-}
-
-/* ---- the player object -------------------------------------------------- */
-
-struct sow_player {
-    sow_player_spec spec;
-    const sow_setup *s;
-    sow_rng rng;
-    sow_ab *ab;       /* alphabeta */
-    sow_mcts *mcts;   /* mcts */
-};
-
-sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
-                           uint64_t seed, sow_error *err)
-{
-    sow_player *p = calloc(1, sizeof *p);
-    if (!p) {
-        sow_error_set(err, NULL, 0, 0, "out of memory");
-        return NULL;
-    }
-    p->spec = *sp;
-    /* a spec made by hand: the defaults of an empty one */
-    if (p->spec.kind == SOW_PLAYER_ALPHABETA) {
-        if (!p->spec.depth && !p->spec.ms)
-            p->spec.depth = DEFAULT_DEPTH;
-        if (p->spec.depth > SOW_SEARCH_MAX_DEPTH)
-            p->spec.depth = SOW_SEARCH_MAX_DEPTH;
-        if (p->spec.tt < 10 || p->spec.tt > 26)
-            p->spec.tt = DEFAULT_TT;
-    }
-    if (p->spec.kind == SOW_PLAYER_MCTS) {
-        if (!p->spec.iter && !p->spec.ms)
-            p->spec.iter = DEFAULT_ITER;
-        if (p->spec.playout <= 0)
-            p->spec.playout = DEFAULT_PLAYOUT;
-        if (!(p->spec.c >= 0))
-            p->spec.c = DEFAULT_C;
-    }
-    sp = &p->spec;
-    p->s = s;
-    sow_rng_seed(&p->rng, seed);
-    if (sp->kind == SOW_PLAYER_ALPHABETA && !(p->ab = sow_ab_new(sp, s, err)))
-        goto fail;
-    if (sp->kind == SOW_PLAYER_MCTS && !(p->mcts = sow_mcts_new(sp, s, err)))
-        goto fail;
-    return p;
-fail:
-    sow_player_free(p);
-    return NULL;
-}
-
-void sow_player_free(sow_player *p)
-{
-    if (!p)
-        return;
-    sow_ab_free(p->ab);
-    sow_mcts_free(p->mcts);
-    free(p);
-}
-
-void sow_player_seed(sow_player *p, uint64_t seed)
-{
-    sow_rng_seed(&p->rng, seed);
-}
-
-void sow_player_set_shortcuts(sow_player *p, bool on)
-{
-    if (p->ab)
-        sow_ab_set_exact(p->ab, !on);
-}
-
-const sow_player_spec *sow_player_get_spec(const sow_player *p)
-{
-    return &p->spec;
-}
-
-int sow_player_move(sow_player *p, sow_engine *e, const sow_game *g,
-                    sow_move *out, sow_search_info *info, sow_error *err)
-{
-    sow_search_info local;
-    if (!info)
-        info = &local;
-    memset(info, 0, sizeof *info);
-    if (g->over || g->nlegal <= 0)
-        return sow_error_set(err, NULL, 0, 0,
-                             "ply %d: the game is over; there is no move to "
-                             "choose",
-                             g->ply);
-    int rc;
-    if (p->spec.kind <= SOW_PLAYER_GREEDY) {
-        /* no clock: these take nanoseconds */
-        rc = sow_player_choose(p->spec.kind, e, g, &p->rng, &info->move,
-                               err);
-        info->nodes = p->spec.kind == SOW_PLAYER_GREEDY ? g->nlegal : 0;
-    } else {
-        double t0 = sow_search_now();
-        if (p->spec.kind == SOW_PLAYER_ALPHABETA)
-            rc = sow_ab_search(p->ab, e, g, &p->rng, info, err);
-        else
-            rc = sow_mcts_search(p->mcts, e, g, &p->rng, info, err);
-        info->seconds = sow_search_now() - t0;
-    }
-    if (rc == SOW_OK)
-        *out = info->move;
-    return rc;
 }

@@ -6,7 +6,7 @@
 #include "sow_game.h"
 #include "sow_budget.h"
 #include "sow_history.h"
-#include "sow_record.h"
+#include "sow_move.h"
 
 #define EMIT(e, k, p, h, c, x)                                              \
     do {                                                                     \

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_num.h"
 #include "sow_search.h"
 
 #define INF (SOW_SCORE_WIN + 1000)
@@ -71,13 +72,6 @@ struct sow_ab {
     sow_error *err;
 };
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 static inline uint64_t step(uint64_t x, uint64_t w)
 {
     x = (x ^ w) * 0x9E3779B97F4A7C15ULL;
@@ -106,7 +100,7 @@ static uint64_t hash_game(const sow_setup *s, const sow_game *g)
         x = step(step(x, g->played[0]), g->played[1]);
     if (s->no_capture_plies > 0)
         x = step(x, (uint64_t)g->since_capture);
-    return mix64(x);
+    return sow_mix64(x);
 }
 
 sow_ab *sow_ab_new(const sow_player_spec *sp, const sow_setup *s,
@@ -525,7 +519,7 @@ int sow_ab_search(sow_ab *ab, sow_engine *e, const sow_game *g, sow_rng *rng,
     if (n == 1)
         return SOW_OK; /* nothing to choose: played at once, depth 0 */
     ab->searches++;
-    ab->tag = mix64(ab->searches * 0x9E3779B97F4A7C15ULL + 1);
+    ab->tag = sow_mix64(ab->searches * 0x9E3779B97F4A7C15ULL + 1);
     memset(ab->killer, 0xff, sizeof ab->killer);
     memset(ab->hist, 0, sizeof ab->hist);
     ab->nodes = 0;

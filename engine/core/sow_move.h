@@ -1,0 +1,19 @@
+/* sow_move.h - move tokens (RECORD.md): a hole index in decimal, or a
+ * decision "name:value" of the variant. */
+#ifndef SOW_MOVE_H
+#define SOW_MOVE_H
+
+#include <stddef.h>
+
+#include "sow_error.h"
+#include "sow_game.h"
+
+/* Write a move token ("3", or a decision "first:1") into buf. */
+int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m);
+
+/* Parse a move token: a canonical hole index in decimal, or a decision
+ * "name:value" of the variant. Errors say why. */
+int sow_move_parse(const sow_setup *s, const char *token, sow_move *out,
+                   sow_error *err);
+
+#endif

@@ -1,0 +1,164 @@
+/* sow_player.c - player specs, the player object, the random and greedy
+ * players, and what the searching players share (sow_search.h). */
+#include "sow_player.h"
+#include "sow_text.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sow_search.h"
+
+/* ---- random and greedy --------------------------------------------------- */
+
+int sow_player_parse(const char *name)
+{
+    if (strcmp(name, "random") == 0)
+        return SOW_PLAYER_RANDOM;
+    if (strcmp(name, "greedy") == 0)
+        return SOW_PLAYER_GREEDY;
+    return -1;
+}
+
+/* The seeds the mover takes with move m: the sowing alone in a sowing
+ * phase; in a scripted phase the engine's move, on a copy of the engine
+ * without history or observer (so the game's history is not touched). */
+static int gain_of(sow_engine *e, const sow_game *g, sow_move m, int *gain,
+                   sow_error *err)
+{
+    sow_game copy = *g;
+    const int me = g->to_move;
+    if (sow_search_resets_history(e->setup, g)) {
+        sow_engine se = *e;
+        se.hist = NULL;
+        se.obs.on_event = NULL;
+        if (sow_engine_play(&se, &copy, m, err))
+            return SOW_ERR;
+        *gain = copy.captured[me] - g->captured[me];
+        return SOW_OK;
+    }
+    bool endless;
+    if (sow_sow(e->setup, &e->rules, NULL, &copy, m, &endless, err))
+        return SOW_ERR;
+    *gain = endless ? 0 : copy.captured[me] - g->captured[me];
+    return SOW_OK;
+}
+
+int sow_player_choose(sow_player_kind kind, sow_engine *e, const sow_game *g,
+                      sow_rng *rng, sow_move *out, sow_error *err)
+{
+    if (g->over || g->nlegal <= 0)
+        return sow_error_set(err, NULL, 0, 0, "no legal move to choose");
+    if (kind != SOW_PLAYER_GREEDY || sow_decision_phase(e->setup, g)) {
+        /* decision moves: the greedy player has no measure of them */
+        *out = g->legal[sow_rng_below(rng, g->nlegal)];
+        return SOW_OK;
+    }
+    int best = -1, nbest = 0;
+    sow_move pick[SOW_MAX_LEGAL];
+    for (int i = 0; i < g->nlegal; i++) {
+        int gain;
+        if (gain_of(e, g, g->legal[i], &gain, err))
+            return SOW_ERR;
+        if (gain > best) {
+            best = gain;
+            nbest = 0;
+        }
+        if (gain == best)
+            pick[nbest++] = g->legal[i];
+    }
+    *out = pick[sow_rng_below(rng, nbest)];
+    return SOW_OK;
+}
+
+/* ---- the player object -------------------------------------------------- */
+
+struct sow_player {
+    sow_player_spec spec;
+    const sow_setup *s;
+    sow_rng rng;
+    sow_ab *ab;       /* alphabeta */
+    sow_mcts *mcts;   /* mcts */
+};
+
+sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
+                           uint64_t seed, sow_error *err)
+{
+    sow_player *p = calloc(1, sizeof *p);
+    if (!p) {
+        sow_error_set(err, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    p->spec = *sp;
+    sow_player_spec_complete(&p->spec);
+    sp = &p->spec;
+    p->s = s;
+    sow_rng_seed(&p->rng, seed);
+    if (sp->kind == SOW_PLAYER_ALPHABETA && !(p->ab = sow_ab_new(sp, s, err)))
+        goto fail;
+    if (sp->kind == SOW_PLAYER_MCTS && !(p->mcts = sow_mcts_new(sp, s, err)))
+        goto fail;
+    return p;
+fail:
+    sow_player_free(p);
+    return NULL;
+}
+
+void sow_player_free(sow_player *p)
+{
+    if (!p)
+        return;
+    sow_ab_free(p->ab);
+    sow_mcts_free(p->mcts);
+    free(p);
+}
+
+void sow_player_seed(sow_player *p, uint64_t seed)
+{
+    sow_rng_seed(&p->rng, seed);
+}
+
+void sow_player_set_shortcuts(sow_player *p, bool on)
+{
+    if (p->ab)
+        sow_ab_set_exact(p->ab, !on);
+}
+
+const sow_player_spec *sow_player_get_spec(const sow_player *p)
+{
+    return &p->spec;
+}
+
+int sow_player_move(sow_player *p, sow_engine *e, const sow_game *g,
+                    sow_move *out, sow_search_info *info, sow_error *err)
+{
+    sow_search_info local;
+    if (!info)
+        info = &local;
+    memset(info, 0, sizeof *info);
+    if (g->over || g->nlegal <= 0)
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: the game is over; there is no move to "
+                             "choose",
+                             g->ply);
+    int rc;
+    if (p->spec.kind <= SOW_PLAYER_GREEDY) {
+        /* no clock: these take nanoseconds */
+        rc = sow_player_choose(p->spec.kind, e, g, &p->rng, &info->move,
+                               err);
+        info->nodes = p->spec.kind == SOW_PLAYER_GREEDY ? g->nlegal : 0;
+    } else {
+        double t0 = sow_search_now();
+        if (p->spec.kind == SOW_PLAYER_ALPHABETA)
+            rc = sow_ab_search(p->ab, e, g, &p->rng, info, err);
+        else
+            rc = sow_mcts_search(p->mcts, e, g, &p->rng, info, err);
+        info->seconds = sow_search_now() - t0;
+    }
+    if (rc == SOW_OK)
+        *out = info->move;
+    return rc;
+}
