@@ -10,6 +10,8 @@
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/sow
+LIBDIR = $(PREFIX)/lib
+INCLUDEDIR = $(PREFIX)/include
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -18,7 +20,7 @@ PKGS = lua5.4 yaml-0.1
 CFLAGS ?= -O2 -g
 # The engine's rooms, lowest first (README: Layout): each includes only
 # the rooms below it.
-ENGINE_ROOMS = base core load lua players observe lab
+ENGINE_ROOMS = base core load lua open players observe lab api
 ENGINE_INC = -Iinclude $(ENGINE_ROOMS:%=-Iengine/%)
 SOW_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	$(ENGINE_INC) $(shell $(PKG_CONFIG) --cflags $(PKGS)) -MMD -MP \
@@ -43,20 +45,53 @@ TOOL_OBJ = $(TOOL_SRC:tools/%.c=$(B)/tools/%.o)
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
 
-all: $(B)/sow
+all: $(B)/sow lib
 
 $(B)/libsow.a: $(ENGINE_OBJ)
 	ar rcs $@ $^
 
+# ---- libsow as a shared library ------------------------------------------
+# The same sources again, position-independent and with hidden visibility:
+# only the functions the public headers mark SOW_API (include/sow/) are
+# exported (tests/lib/run.sh checks the list). The soname carries the major
+# version (include/sow/version.h).
+SOW_VERSION := $(shell sed -n 's/^\#define SOW_VERSION_STRING "\(.*\)"/\1/p' include/sow/version.h)
+SOW_SOMAJOR := $(firstword $(subst ., ,$(SOW_VERSION)))
+PIC_OBJ = $(ENGINE_SRC:engine/%.c=$(B)/pic/engine/%.o)
+
+$(B)/pic/engine/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SOW_CFLAGS) $(CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+$(B)/pic/engine/open/sow_find.o: $(B)/datadir.stamp
+
+$(B)/libsow.so.$(SOW_VERSION): $(PIC_OBJ)
+	$(CC) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -shared \
+		-Wl,-soname,libsow.so.$(SOW_SOMAJOR) -Wl,--no-undefined \
+		-o $@ $(PIC_OBJ) $(SOW_LIBS)
+
+$(B)/libsow.so: $(B)/libsow.so.$(SOW_VERSION)
+	ln -sf libsow.so.$(SOW_VERSION) $(B)/libsow.so.$(SOW_SOMAJOR)
+	ln -sf libsow.so.$(SOW_VERSION) $@
+
+# pkg-config's description of the installed library
+$(B)/sow.pc: tools/sow.pc.in include/sow/version.h $(B)/datadir.stamp
+	@mkdir -p $(B)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(SOW_VERSION)|' \
+		-e 's|@DATADIR@|$(DATADIR)|' $< > $@
+
+lib: $(B)/libsow.a $(B)/libsow.so $(B)/sow.pc
+
 $(B)/sow: $(TOOL_OBJ) $(B)/libsow.a
 	$(CC) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(B)/libsow.a $(SOW_LIBS)
 
-# The installed data directory is compiled into cli.o: rebuild it when
-# PREFIX or DATADIR change (make install PREFIX=/usr after a plain make).
+# The installed data directory is compiled into sow_find.o: rebuild it
+# when PREFIX or DATADIR change (make install PREFIX=/usr after a plain
+# make).
 $(B)/datadir.stamp: FORCE
 	@mkdir -p $(B)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
-$(B)/tools/cli.o: $(B)/datadir.stamp
+$(B)/engine/open/sow_find.o: $(B)/datadir.stamp
 
 $(B)/engine/%.o: engine/%.c
 	@mkdir -p $(dir $@)
@@ -85,7 +120,7 @@ endif
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 
-check: $(B)/sow $(TEST_BIN)
+check: $(B)/sow lib $(TEST_BIN)
 	bash tests/layout/layers.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
@@ -103,6 +138,11 @@ check: $(B)/sow $(TEST_BIN)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow bash tests/html/run.sh
+ifeq ($(SANITIZE),1)
+	@echo "tests/lib/run.sh skipped in the sanitizer build: the installed library is checked by the plain make check (the session API runs under ASan in build-san/tests/test_session)"
+else
+	MAKE="$(MAKE)" B=$(B) bash tests/lib/run.sh
+endif
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
@@ -127,7 +167,14 @@ install-data:
 	install -m 644 schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
 
 # libsow: the static and shared library, public headers, sow.pc
-install-lib:
+install-lib: lib
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/sow
+	install -m 644 $(B)/libsow.a $(DESTDIR)$(LIBDIR)/libsow.a
+	install -m 755 $(B)/libsow.so.$(SOW_VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libsow.so.$(SOW_VERSION) $(DESTDIR)$(LIBDIR)/libsow.so.$(SOW_SOMAJOR)
+	ln -sf libsow.so.$(SOW_SOMAJOR) $(DESTDIR)$(LIBDIR)/libsow.so
+	install -m 644 include/sow/*.h $(DESTDIR)$(INCLUDEDIR)/sow/
+	install -m 644 $(B)/sow.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sow.pc
 
 # manual pages, shell completion, LICENSE and docs/ (share/doc/sow)
 install-docs:
@@ -137,6 +184,11 @@ uninstall: uninstall-lib uninstall-docs
 	rm -rf $(DESTDIR)$(DATADIR)
 
 uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/libsow.a $(DESTDIR)$(LIBDIR)/libsow.so \
+		$(DESTDIR)$(LIBDIR)/libsow.so.$(SOW_SOMAJOR) \
+		$(DESTDIR)$(LIBDIR)/libsow.so.$(SOW_VERSION) \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/sow.pc
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/sow
 
 uninstall-docs:
 
@@ -192,7 +244,7 @@ hostile: $(B)/sow
 clean:
 	rm -rf build build-san
 
-.PHONY: all check unit tests install uninstall clean bench FORCE fuzz fuzz-build \
-	fuzz-replay hostile
+.PHONY: all lib check unit tests install uninstall clean bench FORCE fuzz \
+	fuzz-build fuzz-replay hostile
 
--include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)

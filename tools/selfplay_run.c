@@ -118,7 +118,7 @@ int sp_parse_players(const char *cmd, const char *players, sp_players *out)
 
 uint64_t sp_game_seed(uint64_t seed, long long i)
 {
-    return sow_mix64(sow_mix64(seed) + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
+    return sow_game_seed(seed, i);
 }
 
 static double now(void)

@@ -171,11 +171,15 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old &&
         (x->tripped == LIMIT_MEMORY ||
          x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
-        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE) {
-            x->tripped = LIMIT_MEMORY;
-            if (x->L)
-                arm(x); /* from here on every instruction fails */
-        }
+        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE)
+            x->tripped = LIMIT_MEMORY; /* from here on every instruction
+                                          fails */
+        /* Lua does not always retry (not while the collector runs): a
+         * single refusal may raise the error a pcall swallows. The hook
+         * then runs at the next instruction and trips the limit if no
+         * allocation has succeeded since (count_hook). */
+        if (x->L)
+            arm(x);
         return NULL;
     }
     void *p = realloc(ptr, nsize);
@@ -210,12 +214,18 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     sow_lua *x = bridge_of(L);
     x->insn_used += HOOK_STEP;
     if (x->tripped == LIMIT_NONE) {
-        if (x->insn_used > SOW_LUA_INSN_LIMIT)
+        if (x->mem_refusals > 0) /* a refused allocation was not retried,
+                                    yet the script runs on: caught */
+            x->tripped = LIMIT_MEMORY;
+        else if (x->insn_used > SOW_LUA_INSN_LIMIT)
             x->tripped = LIMIT_INSTRUCTIONS;
         else if (past_deadline(x))
             x->tripped = time_limit(x);
-        else
+        else {
+            /* armed by a refusal that a retry then made good */
+            lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
             return;
+        }
         /* where it tripped: the error a pcall swallows would say it, the
          * one that reaches the engine may come from a later line */
         lua_getinfo(L, "Sl", ar);
@@ -896,6 +906,7 @@ static int find_hooks(lua_State *L)
 static void reset_budget(sow_lua *x)
 {
     x->insn_used = 0;
+    x->mem_refusals = 0;
     x->deadline = 0; /* set by the first budget check (count_hook) */
     lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
@@ -1229,6 +1240,7 @@ static int call_hook(hook_call *c, sow_error *err)
                              x->v->id);
     lua_State *L = x->L;
     x->insn_used = 0;
+    x->mem_refusals = 0;
     x->deadline = 0; /* set by the first budget check */
     c->bad[0] = 0;
     lua_pushcfunction(L, trampoline);
@@ -1780,6 +1792,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
         return SOW_ERR;
     }
     x->insn_used = 0;
+    x->mem_refusals = 0;
     x->deadline = 0; /* set by the first budget check (count_hook) */
     rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK || x->tripped != LIMIT_NONE) {

@@ -534,8 +534,10 @@ static void test_insn_limit_script_start(void **state)
 
 /* ---- the memory limit ------------------------------------------------ */
 
+/* 100 KB a step: the memory limit trips in a few hundred steps, long
+ * before the time limit, even on a loaded machine */
 #define BOMB_TEXT                                                            \
-    "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(1000) .. i end"
+    "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100000) .. i end"
 #define BOMB BOMB_TEXT
 
 static void test_memory_limit(void **state)
@@ -562,6 +564,11 @@ static void test_memory_limit_pcall_return(void **state)
     (void)state;
     sow_lua *x = open_script(OK_SCRIPT);
     eval_trips(x, "local ok = pcall(function() " BOMB " end)\n"
+                  "return 'escaped'",
+               mem_limit_text());
+    /* small steps too: there Lua retries every refused allocation */
+    eval_trips(x, "local ok = pcall(function() local t = {} for i = 1, 1e9 "
+                  "do t[i] = ('x'):rep(1000) .. i end end)\n"
                   "return 'escaped'",
                mem_limit_text());
     sow_lua_close(x);
