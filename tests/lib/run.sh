@@ -102,6 +102,25 @@ done
 check_game adji-kui-2 5 match=true
 check_game adji-kui-1 9 skip_origin=true
 
+# the manual's examples run: every C block of docs/embedding.md builds
+# against the install and exits 0
+awk '/^```c$/ {n++; f=sprintf("'"$tmp"'/doc%d.c", n); on=1; next}
+     /^```$/ {on=0; next} on {print > f}' docs/embedding.md
+ndoc=0
+for src in "$tmp"/doc*.c; do
+    [ -f "$src" ] || continue
+    ndoc=$((ndoc + 1))
+    # shellcheck disable=SC2046
+    if $CC -std=c11 -Wall -Wextra -Werror "$src" $(pkg-config --cflags --libs sow) \
+           -o "${src%.c}" 2>"$tmp/cc.log" && "${src%.c}" >"$tmp/doc.out" 2>&1 &&
+       grep -q '^legal:' "$tmp/doc.out" && grep -q '^{"ply":0,' "$tmp/doc.out"; then
+        ok "docs/embedding.md example $ndoc builds and runs"
+    else
+        bad "docs/embedding.md example $ndoc: $(cat "$tmp/cc.log" "$tmp/doc.out" | head -5)"
+    fi
+done
+[ $ndoc -gt 0 ] || bad "no C example found in docs/embedding.md"
+
 # errors come back as values with their place
 "$tmp/random_game" no-such-variant 1 >/dev/null 2>"$tmp/err"
 rc=$?
