@@ -99,6 +99,10 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         return "max_plies reached";
     case SOW_END_CANNOT_MOVE:
         return "the player to move cannot move";
+    case SOW_END_THRESHOLD:
+        snprintf(buf, (size_t)size, "a player has captured more than %d",
+                 s->threshold);
+        return buf;
     }
     return "?";
 }
@@ -107,8 +111,29 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
 {
     out[0] = g->captured[0];
     out[1] = g->captured[1];
-    for (int h = 0; h < s->holes; h++)
-        out[g->owner[h]] += g->board[h];
+    long left = 0, row[2] = {0, 0};
+    for (int h = 0; h < s->holes; h++) {
+        left += g->board[h];
+        row[g->owner[h]] += g->board[h];
+    }
+    switch (s->rest) { /* C1.8: where the seeds still on the board go */
+    case SOW_REST_LAST_MOVER:
+        if (g->last_mover >= 0)
+            out[g->last_mover] += (int32_t)left;
+        break;
+    case SOW_REST_UNFED:
+        /* to the player whose row is empty (both empty: nothing left) */
+        if (row[0] == 0 && row[1] != 0)
+            out[0] += (int32_t)left;
+        else if (row[1] == 0 && row[0] != 0)
+            out[1] += (int32_t)left;
+        break;
+    case SOW_REST_NOBODY:
+        break;
+    default: /* own_row: K1.8, K2.6, B.6 */
+        out[0] += (int32_t)row[0];
+        out[1] += (int32_t)row[1];
+    }
 }
 
 /* Nobody can move: the game ends (C0.5), or the player to move loses
@@ -154,7 +179,11 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
         return SOW_OK;
     }
-    if (e->rules.score) {
+    if (why == SOW_END_THRESHOLD) {
+        /* C1.7: the stores as they are, nothing swept */
+        res->score[0] = g->captured[0];
+        res->score[1] = g->captured[1];
+    } else if (e->rules.score) {
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
             return SOW_ERR;
     } else {
@@ -176,8 +205,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
  * automatic pass, C0.5, not a ply), else nobody. The legal moves go to
  * `legal`, their count to *nlegal, the player to *next, the holes left out
  * as endless to *endless. Returns 1 when nobody can move, -1 on an error. */
-static int settle(sow_engine *e, const sow_game *g, int mover, int *next,
-                  uint16_t *legal, int *nlegal, uint64_t *endless,
+static int settle(sow_engine *e, const sow_game *g, int mover, bool again,
+                  int *next, uint16_t *legal, int *nlegal, uint64_t *endless,
                   sow_error *err)
 {
     const sow_setup *s = e->setup;
@@ -195,7 +224,9 @@ static int settle(sow_engine *e, const sow_game *g, int mover, int *next,
         *nlegal = n;
         return 0;
     }
-    int opp = 1 - mover;
+    /* an extra turn (C1.3): the mover is the one to move next */
+    int opp = again ? mover : 1 - mover;
+    mover = 1 - opp;
     int n = sow_legal_moves(s, &e->rules, g, opp, legal, endless, err);
     if (n < 0)
         return -1;
@@ -282,6 +313,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
         sow_game_set_owner(g, h, h < s->n ? 0 : 1);
     g->on_board = s->total;
     g->last_move_hole = -1;
+    g->last_mover = -1;
     g->result.winner = -1;
     g->phase = (uint8_t)s->v->start_phase;
 }
@@ -358,7 +390,7 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
     if (sow_seeds_check(e->setup, g, err))
         return SOW_ERR;
     uint64_t endless = 0;
-    int r = settle(e, g, 1 - g->to_move, &next, g->legal, &n, &endless, err);
+    int r = settle(e, g, 1 - g->to_move, false, &next, g->legal, &n, &endless, err);
     if (r < 0)
         return SOW_ERR;
     g->to_move = (uint8_t)next;
@@ -408,7 +440,7 @@ typedef struct undo {
     int32_t captured[2], on_board, ply, since_capture;
     uint8_t to_move, phase;
     bool last_endless;
-    int8_t last_move_hole;
+    int8_t last_move_hole, last_mover;
     uint64_t endless_mask, played[2];
 } undo;
 
@@ -424,6 +456,7 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->phase = g->phase;
     u->last_endless = g->last_endless;
     u->last_move_hole = g->last_move_hole;
+    u->last_mover = g->last_mover;
     u->endless_mask = g->endless_mask;
     u->played[0] = g->played[0];
     u->played[1] = g->played[1];
@@ -441,6 +474,8 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->phase = u->phase;
     g->last_endless = u->last_endless;
     g->last_move_hole = u->last_move_hole;
+    g->last_mover = u->last_mover;
+    g->move_flags = 0;
     g->endless_mask = u->endless_mask;
     g->played[0] = u->played[0];
     g->played[1] = u->played[1];
@@ -490,8 +525,8 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     uint16_t legal[SOW_MAX_LEGAL];
     int nlegal = 0, next;
     uint64_t endless = 0;
-    int r = settle(e, g, 1 - g->to_move, &next, legal, &nlegal, &endless,
-                   err);
+    int r = settle(e, g, 1 - g->to_move, false, &next, legal, &nlegal,
+                   &endless, err);
     if (r < 0)
         goto fail;
     g->to_move = (uint8_t)next;
@@ -563,6 +598,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     g->last_endless = endless;
     g->ply++;
     g->last_move_hole = (int8_t)m;
+    g->last_mover = (int8_t)mover;
     phase_after_sowing(s, g, mover, m);
     bool took = g->captured[0] + g->captured[1] !=
                 u.captured[0] + u.captured[1];
@@ -575,11 +611,16 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     int rc = SOW_OK;
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
+    } else if (s->threshold >= 0 && (g->captured[0] > s->threshold ||
+                                     g->captured[1] > s->threshold)) {
+        /* C1.7: before every other end rule, nothing swept */
+        rc = finish(e, g, SOW_END_THRESHOLD, err);
     } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most) {
         rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
-        int r = settle(e, g, mover, &next, legal, &nlegal, &endless_mask,
-                       err);
+        int r = settle(e, g, mover,
+                       (g->move_flags & SOW_MOVED_EXTRA_TURN) != 0, &next,
+                       legal, &nlegal, &endless_mask, err);
         g->to_move = (uint8_t)next;
         if (r < 0) {
             rc = SOW_ERR;

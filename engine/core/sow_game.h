@@ -63,6 +63,16 @@ typedef struct sow_setup {
     uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
     bool chain_skip_empty[SOW_MAX_LAP_RULES]; /* rule i's chain skip_empty */
     bool bearoff_sticky;    /* bear-off stays on once on (A.5, P12) */
+    /* the two-row family (CATALOGUE C1.x) */
+    int track;              /* sow_track: stores on the track (C1.2) */
+    uint8_t store_after[SOW_MAX_HOLES]; /* the player whose store lies
+                                           between h and next[h], or 255 */
+    int grand_slam;         /* sow_slam (OW.4) */
+    int must_feed;          /* sow_feed (OW.5) */
+    int threshold;          /* C1.7; -1: off */
+    int rest;               /* sow_rest (C1.8) */
+    bool plain_drops;       /* sowing drops only into holes: the quick
+                               drop paths of sow_sow apply */
     bool match;             /* play a match of games (new_game hook) */
     bool force_general;     /* tests: never take sow_sow's fast path */
     /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes
@@ -114,7 +124,9 @@ typedef enum {
     SOW_END_FEW_SEEDS,      /* seeds_at_most reached (K2.6) */
     SOW_END_ENDLESS,        /* an endless move was played (P5) */
     SOW_END_MAX_PLIES,      /* max_plies: unfinished (C0.7, P3) */
-    SOW_END_CANNOT_MOVE     /* the player to move cannot, and loses (A.6) */
+    SOW_END_CANNOT_MOVE,    /* the player to move cannot, and loses (A.6) */
+    SOW_END_THRESHOLD       /* a player captured more than the threshold
+                               (C1.7) */
 } sow_end_reason;
 
 typedef struct sow_result {
@@ -149,11 +161,18 @@ typedef struct sow_game {
     uint64_t played[2];     /* holes each player has sown from in this
                                phase (phases with fresh_holes, B.3) */
     bool bearoff_on;        /* bear-off is on (A.5, sticky) */
+    uint8_t move_flags;     /* what the last sowing did: SOW_MOVED_* */
+    int8_t last_mover;      /* the player who made the last move, -1 */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
     sow_result result;
 } sow_game;
+
+/* sow_game.move_flags, set by sow_sow for the move it sowed */
+#define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
+#define SOW_MOVED_GRAND_SLAM 2 /* it captured the whole opposing row, or
+                                  would have (OW.4) */
 
 /* ---- the rule interface --------------------------------------------- */
 
@@ -236,7 +255,11 @@ typedef enum {
     SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker */
     SOW_EV_ENDLESS,   /* the move never ends (P2); extra = laps seen */
     SOW_EV_PASS,      /* player cannot move and is skipped (C0.5) */
-    SOW_EV_END        /* the game ended; see the game's result */
+    SOW_EV_END,       /* the game ended; see the game's result */
+    SOW_EV_STORE,     /* a seed sown into player's store on the track
+                         (C1.2); count = the store's seeds after it */
+    SOW_EV_GRAND_SLAM /* the move captured the whole opposing row; extra
+                         = the sow_slam reading applied (OW.4) */
 } sow_event_kind;
 
 typedef struct sow_event {

@@ -47,6 +47,26 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
         s->next[i] = (uint8_t)(s->dir == SOW_DIR_CCW ? up : down);
         s->prev[i] = (uint8_t)(s->dir == SOW_DIR_CCW ? down : up);
     }
+    /* C1.2: South's store lies between N-1 and N, North's between 2N-1
+     * and 0, whichever way the sowing runs */
+    s->track = (int)sow_expr_eval(&v->stores_on_track, opts);
+    for (int i = 0; i < s->holes; i++) {
+        int a = i, b = s->next[i];
+        s->store_after[i] = 255;
+        if (s->track == SOW_TRACK_NONE)
+            continue;
+        if ((a == s->n - 1 && b == s->n) || (a == s->n && b == s->n - 1))
+            s->store_after[i] = 0;
+        if ((a == s->holes - 1 && b == 0) || (a == 0 && b == s->holes - 1))
+            s->store_after[i] = 1;
+    }
+    s->plain_drops = s->track == SOW_TRACK_NONE;
+    s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
+    s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
+    s->threshold = sow_expr_eval(&v->threshold_if, opts)
+                       ? (int)sow_expr_eval(&v->threshold, opts)
+                       : -1;
+    s->rest = (int)sow_expr_eval(&v->rest, opts);
     s->min_seeds = v->min_seeds;
     s->leave = v->leave;
     s->relay = v->relay;
@@ -71,13 +91,14 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
             int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
             for (int i = v->nlap_rules - 1; i >= 0; i--) {
                 const sow_lap_rule *r = &v->lap_rules[i];
-                if (!((s->lap_rules_on >> i) & 1))
+                if (!((s->lap_rules_on >> i) & 1) || r->in_store)
                     continue;
                 bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
                 bool owner_ok = r->owner == SOW_OWNER_ANY ||
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
                 if (count_ok && owner_ok) /* the first matching rule wins */
-                    a = r->has_next || r->min_ply ? SOW_LAP_RULES
+                    a = r->has_next || r->min_ply || r->opposite
+                            ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;
             }

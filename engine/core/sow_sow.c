@@ -75,7 +75,7 @@ static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
     int mover = g->to_move;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
-        if (!((s->lap_rules_on >> i) & 1))
+        if (!((s->lap_rules_on >> i) & 1) || r->in_store)
             continue;
         bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
         if (!count_ok)
@@ -91,8 +91,21 @@ static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
             continue;
         if (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == mover)
             continue;
+        if (r->opposite && (g->board[s->holes - 1 - h] != 0) !=
+                               (r->opposite == 1))
+            continue;
         return i;
     }
+    return -1;
+}
+
+/* The first rule in force for a lap that ends in the mover's store
+ * (C1.3), or -1 (the move then simply ends). */
+static int store_rule(const sow_setup *s)
+{
+    for (int i = 0; i < s->v->nlap_rules; i++)
+        if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].in_store)
+            return i;
     return -1;
 }
 
@@ -647,8 +660,10 @@ static bool lap_hooks(const sow_setup *s)
     return false;
 }
 
-int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
-            sow_game *g, int hole, bool *endless, sow_error *err)
+/* The laps of a move (sow_sow without the grand-slam reading). */
+static int sow_laps(const sow_setup *s, const sow_rules *r,
+                    const sow_observer *obs, sow_game *g, int hole,
+                    bool *endless, sow_error *err)
 {
     const bool bear = bearoff_now(s, g);
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
@@ -688,14 +703,14 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             if (++laps > SOW_MAX_LAPS)
                 return lap_cap(s, hole, err);
         }
-        if (!obs && !s->skip_origin && seeds > s->holes) {
+        if (!obs && !s->skip_origin && s->plain_drops && seeds > s->holes) {
             /* whole rounds at once: every hole, the origin included (C0.4) */
             int rounds = (seeds - 1) / s->holes;
             for (int i = 0; i < s->holes; i++)
                 b[i] = (uint16_t)(b[i] + rounds);
             seeds -= rounds * s->holes;
         }
-        if (!obs && !bear && !s->skip_origin) {
+        if (!obs && !bear && !s->skip_origin && s->plain_drops) {
             /* nothing to watch for on the way: just drop; on a small
              * counter-clockwise board (seeds <= holes after the rounds
              * above), as one precomputed run added to four words, with no
@@ -720,7 +735,25 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 }
             }
         }
+        int in_store = -1; /* the store the last seed went into (C1.2) */
+        bool at_store = false;
         while (seeds > 0) {
+            if (!at_store && s->store_after[h] != 255) {
+                /* C1.2: the store between h and the next hole: the
+                 * mover's receives a seed (both: either), the other's is
+                 * passed over */
+                int p = s->store_after[h];
+                at_store = true;
+                if (p == mover || s->track == SOW_TRACK_BOTH) {
+                    g->captured[p]++;
+                    g->on_board--;
+                    seeds--;
+                    in_store = seeds == 0 ? p : -1;
+                    EMIT(obs, SOW_EV_STORE, p, -1, g->captured[p], 0);
+                }
+                continue;
+            }
+            at_store = false;
             if (bear && (h < s->n) == (mover == 0) &&
                 (s->next[h] < s->n) != (mover == 0)) {
                 /* A.5, P11: a seed crossing out of the mover's row leaves
@@ -738,6 +771,21 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
+        }
+        if (in_store >= 0) {
+            /* C1.3: the move ends in a store: no capture, no relay; a rule
+             * may give the mover another turn */
+            int i = store_rule(s);
+            sow_lap_action a = i < 0 ? SOW_LAP_STOP
+                                     : s->v->lap_rules[i].action;
+            if (in_store == mover && a == SOW_LAP_EXTRA_TURN)
+                g->move_flags |= SOW_MOVED_EXTRA_TURN;
+            if (obs && obs->on_event) {
+                sow_event ev = {SOW_EV_LAP_END, mover, -1, g->captured[in_store],
+                                (int)a, in_store == mover ? 1 + i : 0};
+                obs->on_event(obs->ctx, &ev);
+            }
+            return SOW_OK;
         }
         int c = b[h];
         int a = decide(s, g, h, c);
@@ -761,6 +809,12 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             capture(obs, g, h);
         if (a == SOW_LAP_CAPTURE_OPPOSITE) /* the hole facing h: 2N-1-h */
             capture(obs, g, s->holes - 1 - h);
+        if (a == SOW_LAP_CAPTURE_PAIR) { /* KA.4: the opposite, then h */
+            capture(obs, g, s->holes - 1 - h);
+            capture(obs, g, h);
+        }
+        if (a == SOW_LAP_EXTRA_TURN)
+            g->move_flags |= SOW_MOVED_EXTRA_TURN;
         if (a >= SOW_LAP_CHAIN_AT(0))
             chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
         if (a == SOW_LAP_RELAY || (a == SOW_LAP_HOOK && relay)) {
@@ -774,6 +828,74 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         }
         return SOW_OK;
     }
+}
+
+/* The seeds in the holes `player` owns. */
+static long row_seeds(const sow_game *g, int player)
+{
+    long sum = 0;
+    for (uint64_t m = g->owns[player]; m; m &= m - 1)
+        sum += g->board[__builtin_ctzll(m)];
+    return sum;
+}
+
+/* What a move captured, seen by an observer in front of the caller's: to
+ * put the captures back when a grand slam is void (OW.4). */
+typedef struct slam_log {
+    const sow_observer *next;
+    int n;
+    int8_t hole[SOW_MAX_HOLES];
+    int32_t count[SOW_MAX_HOLES];
+    bool overflow;
+} slam_log;
+
+static void slam_event(void *ctx, const sow_event *ev)
+{
+    slam_log *l = ctx;
+    if (ev->kind == SOW_EV_CAPTURE && ev->hole >= 0) {
+        if (l->n < SOW_MAX_HOLES) {
+            l->hole[l->n] = (int8_t)ev->hole;
+            l->count[l->n++] = ev->count;
+        } else {
+            l->overflow = true;
+        }
+    }
+    if (l->next && l->next->on_event)
+        l->next->on_event(l->next->ctx, ev);
+}
+
+int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
+            sow_game *g, int hole, bool *endless, sow_error *err)
+{
+    g->move_flags = 0;
+    if (s->grand_slam == SOW_SLAM_CAPTURE)
+        return sow_laps(s, r, obs, g, hole, endless, err);
+    /* OW.4, P17: the opponent's row before the lift; a move that leaves
+     * it empty by capturing, when it held seeds, is a grand slam */
+    const int mover = g->to_move, opp = 1 - mover;
+    const long before = row_seeds(g, opp);
+    const int32_t took = g->captured[mover];
+    slam_log log = {obs, 0, {0}, {0}, false};
+    sow_observer spy = {&log, slam_event};
+    if (sow_laps(s, r, &spy, g, hole, endless, err))
+        return SOW_ERR;
+    if (*endless || before == 0 || g->captured[mover] == took ||
+        row_seeds(g, opp) != 0)
+        return SOW_OK;
+    g->move_flags |= SOW_MOVED_GRAND_SLAM;
+    EMIT(obs, SOW_EV_GRAND_SLAM, mover, -1, g->captured[mover] - took,
+         s->grand_slam);
+    if (s->grand_slam == SOW_SLAM_EXTRA_TURN) /* OU.3 */
+        g->move_flags |= SOW_MOVED_EXTRA_TURN;
+    if (s->grand_slam == SOW_SLAM_NO_CAPTURE && !log.overflow) {
+        /* OW.4: nothing is captured; the sowing stands */
+        for (int i = 0; i < log.n; i++) {
+            g->board[log.hole[i]] = (uint16_t)(g->board[log.hole[i]] + log.count[i]);
+            g->captured[mover] -= log.count[i];
+            g->on_board += log.count[i];
+        }
+    }
+    return SOW_OK;
 }
 
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
@@ -819,9 +941,10 @@ static int decisions(const sow_setup *s, const sow_rules *r,
     return n;
 }
 
-int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
-                    int player, uint16_t *out, uint64_t *endless_mask,
-                    sow_error *err)
+/* The legal moves before the filters that simulate whole moves. */
+static int legal_base(const sow_setup *s, const sow_rules *r,
+                      const sow_game *g, int player, uint16_t *out,
+                      uint64_t *endless_mask, sow_error *err)
 {
     if (endless_mask)
         *endless_mask = 0;
@@ -882,4 +1005,46 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
             *endless_mask |= (uint64_t)1 << out[i];
     }
     return k;
+}
+
+/* The filters that play each candidate on a copy (P42): a grand slam
+ * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
+static int filter_moves(const sow_setup *s, const sow_rules *r,
+                        const sow_game *g, int player, uint16_t *out, int n,
+                        sow_error *err)
+{
+    const bool feed = s->must_feed != SOW_FEED_OFF &&
+                      row_seeds(g, 1 - player) == 0;
+    const bool slam = s->grand_slam == SOW_SLAM_FORBID;
+    if (!feed && !slam)
+        return n;
+    uint16_t keep[SOW_MAX_LEGAL];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        sow_game copy;
+        memcpy(&copy, g, offsetof(sow_game, nlegal));
+        copy.to_move = (uint8_t)player;
+        bool endless = false;
+        if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
+            return -1;
+        if (slam && !endless && (copy.move_flags & SOW_MOVED_GRAND_SLAM))
+            continue;
+        if (feed && !endless && row_seeds(&copy, 1 - player) == 0)
+            continue;
+        keep[k++] = out[i];
+    }
+    if (k == 0 && feed && s->must_feed == SOW_FEED_ELSE_ALL && !slam)
+        return n; /* PL.7: no move feeds: every move is legal */
+    memcpy(out, keep, (size_t)k * sizeof *out);
+    return k;
+}
+
+int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
+                    int player, uint16_t *out, uint64_t *endless_mask,
+                    sow_error *err)
+{
+    int n = legal_base(s, r, g, player, out, endless_mask, err);
+    if (n <= 0 || sow_decision_phase(s, g))
+        return n;
+    return filter_moves(s, r, g, player, out, n, err);
 }

@@ -104,8 +104,43 @@ typedef enum {
     SOW_LAP_CAPTURE,
     SOW_LAP_HOOK,
     SOW_LAP_CHAIN,  /* capture along the track (the rule's `chain`) */
-    SOW_LAP_CAPTURE_OPPOSITE /* capture the hole facing h (A.4, P10) */
+    SOW_LAP_CAPTURE_OPPOSITE, /* capture the hole facing h (A.4, P10) */
+    SOW_LAP_CAPTURE_PAIR,     /* the hole facing h, then h itself (KA.4) */
+    SOW_LAP_EXTRA_TURN        /* the move ends; the mover moves again (C1.3) */
 } sow_lap_action;
+
+/* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
+ * track), the mover's own store is sown and the opponent's passed over
+ * (own), or both are sown (both). South's store lies between holes N-1
+ * and N, North's between 2N-1 and 0. */
+typedef enum { SOW_TRACK_NONE, SOW_TRACK_OWN, SOW_TRACK_BOTH } sow_track;
+
+/* A capture that would empty the opponent's whole row, which held seeds
+ * before the move (OW.4, WA.1, OU.3): it stands (capture), is undone
+ * (no_capture: the sowing stands), makes the move illegal (forbid), or
+ * stands and gives the mover another turn (extra_turn). */
+typedef enum {
+    SOW_SLAM_CAPTURE,
+    SOW_SLAM_NO_CAPTURE,
+    SOW_SLAM_FORBID,
+    SOW_SLAM_EXTRA_TURN
+} sow_slam;
+
+/* Must feed (OW.5, PL.7): when the opponent's row is empty at the start
+ * of a turn, only moves that leave it seeds are legal (only); when none
+ * does, no move is legal (only) or every move is (else_all). */
+typedef enum { SOW_FEED_OFF, SOW_FEED_ONLY, SOW_FEED_ELSE_ALL } sow_feed;
+
+/* Where the seeds still on the board go when a game ends other than by
+ * the threshold (C1.8): to the owners of their holes (own_row), to the
+ * player who moved last (last_mover), to the player whose row is empty
+ * (unfed), or to nobody. */
+typedef enum {
+    SOW_REST_OWN_ROW,
+    SOW_REST_LAST_MOVER,
+    SOW_REST_UNFED,
+    SOW_REST_NOBODY
+} sow_rest;
 
 /* A chain capture (B.4 and kin): from the hole after the lap's last hole
  * h (or h itself), along the sowing direction (or against it), the mover
@@ -133,6 +168,11 @@ typedef struct sow_lap_rule {
     uint64_t next_counts; /*   bit k set: count k matches (k < 63) */
     bool next_high;       /*   counts of 63 and more match */
     int min_ply;          /* the rule applies from this ply on (0: always) */
+    bool in_store;        /* the lap ended in the mover's store (C1.2,
+                             C1.3); such a rule matches no hole, and no
+                             other rule matches a store */
+    uint8_t opposite;     /* the hole facing h: 0 any, 1 holding seeds,
+                             2 empty */
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
@@ -186,6 +226,7 @@ typedef struct sow_variant {
     uint16_t layout[SOW_MAX_HOLES];
     int layout_line, layout_col;
     bool stores;
+    sow_expr stores_on_track;     /* sow_track (C1.2) */
 
     /* sowing */
     sow_expr direction;           /* sow_dir */
@@ -197,6 +238,8 @@ typedef struct sow_variant {
     bool passing;
     int nlap_rules;
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
+    sow_expr grand_slam;          /* sow_slam (OW.4) */
+    sow_expr must_feed;           /* sow_feed (OW.5) */
 
     /* end */
     sow_expr seeds_at_most;       /* -1: off */
@@ -205,6 +248,10 @@ typedef struct sow_variant {
     sow_expr max_plies;
     bool no_moves_lose;           /* the player to move who cannot, loses */
     bool no_score;                /* no scoring: results have score null */
+    sow_expr threshold;           /* C1.7: a player who has captured more
+                                     than this wins at once; -1: off */
+    sow_expr threshold_if;        /* bool: the threshold applies */
+    sow_expr rest;                /* sow_rest (C1.8) */
 
     /* bear-off (A.5): once every hole holds at most bearoff_max seeds at
      * the start of a move from ply bearoff_from on, a seed about to cross

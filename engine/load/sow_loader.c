@@ -543,7 +543,8 @@ static int load_options(ctx *c, const sow_ynode *n)
 static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
-                                       "stores", NULL};
+                                       "stores", "stores_on_track", NULL};
+    static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (want_map(c, n, "board") || check_keys(c, n, "board", keys))
         return SOW_ERR;
@@ -588,6 +589,11 @@ static int load_board(ctx *c, const sow_ynode *n)
     }
     const sow_ynode *stores = sow_ynode_get(n, "stores");
     if (stores && want_bool(c, stores, "stores", &v->stores))
+        return SOW_ERR;
+    /* C1.2: stores sown like holes on the way round */
+    const sow_ynode *track = sow_ynode_get(n, "stores_on_track");
+    field ft = {"stores_on_track", F_WORD, 0, 0, tracks};
+    if (track && want_expr(c, track, &ft, &v->stores_on_track))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -723,9 +729,14 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        NULL};
     static const char *const wkeys[] = {"count", "owner", "next_count",
-                                        "min_ply", NULL};
+                                        "min_ply", "store", "opposite",
+                                        NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
-                                          "chain", "capture_opposite", NULL};
+                                          "chain", "capture_opposite",
+                                          "capture_pair", "extra_turn",
+                                          NULL};
+    static const char *const opposites[] = {"any", "seeds", "empty", NULL};
+    static const char *const stores[] = {"own", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
     if (want_map(c, n, "a lap_end rule") ||
         check_keys(c, n, "a lap_end rule", keys))
@@ -733,7 +744,8 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     const sow_ynode *act = sow_ynode_get(n, "do");
     if (!act)
         return fail(c, n, "a lap_end rule needs do: (stop, relay, capture, "
-                          "capture_opposite, chain or hook)");
+                          "capture_opposite, capture_pair, chain, "
+                          "extra_turn or hook)");
     int a;
     if (want_word(c, act, "do", actions, &a))
         return SOW_ERR;
@@ -789,6 +801,31 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         if (want_int(c, x, "min_ply", 0, SOW_MAX_PLIES_LIMIT, &mp))
             return SOW_ERR;
         r->min_ply = (int)mp;
+    }
+    /* C1.3: a lap that ends in the mover's store (stores_on_track) */
+    x = sow_ynode_get(w, "store");
+    if (x) {
+        int si;
+        if (want_word(c, x, "store", stores, &si))
+            return SOW_ERR;
+        r->in_store = true;
+        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
+            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite"))
+            return fail(c, x, "store: own describes a lap that ends in the "
+                              "mover's store, which has no count, owner, "
+                              "next or opposite hole: leave those out");
+        if (r->action != SOW_LAP_STOP && r->action != SOW_LAP_EXTRA_TURN &&
+            r->action != SOW_LAP_HOOK)
+            return fail(c, act, "a lap that ends in a store can only stop "
+                                "or give an extra turn (do: stop or "
+                                "extra_turn; C1.3: no capture follows)");
+    }
+    x = sow_ynode_get(w, "opposite");
+    if (x) {
+        int oi;
+        if (want_word(c, x, "opposite", opposites, &oi))
+            return SOW_ERR;
+        r->opposite = (uint8_t)oi;
     }
     return SOW_OK;
 }
@@ -865,7 +902,11 @@ static int load_sowing(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"direction", "min_seeds", "leave",
                                        "laps", "skip_origin", "endless_move",
-                                       "passing", "lap_end", "bearoff", NULL};
+                                       "passing", "lap_end", "bearoff",
+                                       "grand_slam", "must_feed", NULL};
+    static const char *const slams[] = {"capture", "no_capture", "forbid",
+                                        "extra_turn", NULL};
+    static const char *const feeds[] = {"off", "only", "else_all", NULL};
     static const char *const dirs[] = {"ccw", "cw", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
@@ -910,6 +951,14 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     }
     if ((x = sow_ynode_get(n, "passing")) &&
         want_bool(c, x, "passing", &v->passing))
+        return SOW_ERR;
+    field fg = {"grand_slam", F_WORD, 0, 0, slams};
+    if ((x = sow_ynode_get(n, "grand_slam")) &&
+        want_expr(c, x, &fg, &v->grand_slam))
+        return SOW_ERR;
+    field ff = {"must_feed", F_WORD, 0, 0, feeds};
+    if ((x = sow_ynode_get(n, "must_feed")) &&
+        want_expr(c, x, &ff, &v->must_feed))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "bearoff"))) {
         static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
@@ -965,7 +1014,10 @@ static int load_end(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
-                                       "max_plies", NULL};
+                                       "max_plies", "threshold", "rest",
+                                       NULL};
+    static const char *const rests[] = {"own_row", "last_mover", "unfed",
+                                        "nobody", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     sow_variant *v = c->v;
@@ -998,6 +1050,28 @@ static int load_end(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "max_plies")) &&
         want_expr(c, x, &fm, &v->max_plies))
+        return SOW_ERR;
+    /* C1.7: threshold: T, or {more_than: T, if: $bool_option} */
+    field ft = {"threshold", F_INT, -1, 64000, NULL};
+    if ((x = sow_ynode_get(n, "threshold"))) {
+        const sow_ynode *t = x;
+        if (x->type == SOW_Y_MAP) {
+            static const char *const tkeys[] = {"more_than", "if", NULL};
+            if (check_keys(c, x, "threshold", tkeys))
+                return SOW_ERR;
+            if (!(t = sow_ynode_get(x, "more_than")))
+                return fail(c, x, "threshold: {more_than: T, if: $option} "
+                                  "needs more_than:");
+            const sow_ynode *y = sow_ynode_get(x, "if");
+            field fi = {"if", F_BOOL, 0, 0, NULL};
+            if (y && want_expr(c, y, &fi, &v->threshold_if))
+                return SOW_ERR;
+        }
+        if (want_expr(c, t, &ft, &v->threshold))
+            return SOW_ERR;
+    }
+    field fr2 = {"rest", F_WORD, 0, 0, rests};
+    if ((x = sow_ynode_get(n, "rest")) && want_expr(c, x, &fr2, &v->rest))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -1292,6 +1366,10 @@ static void defaults(sow_variant *v)
     v->match.kind = SOW_EXPR_CONST;
     v->match_games.kind = SOW_EXPR_CONST;
     v->match_games.value = 50;
+    v->threshold.kind = SOW_EXPR_CONST;
+    v->threshold.value = -1;
+    v->threshold_if.kind = SOW_EXPR_CONST;
+    v->threshold_if.value = 1;
 }
 
 /* An error message is printed as one line on a terminal: whatever a

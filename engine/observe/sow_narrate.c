@@ -52,6 +52,11 @@ static const char *action_text(int a)
     case SOW_LAP_CAPTURE_OPPOSITE:
         return "the seeds of the hole facing it are captured, and the move "
                "ends";
+    case SOW_LAP_CAPTURE_PAIR:
+        return "the seeds of the hole facing it and the last seed are "
+               "captured, and the move ends";
+    case SOW_LAP_EXTRA_TURN:
+        return "the move ends and the same player moves again";
     default:
         return "the move ends";
     }
@@ -102,9 +107,15 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         break;
     case SOW_EV_LAP_END: {
         n->lap_rule = ev->rule - 1;
-        sow_text_fmt(out->text, sizeof out->text,
-                 "the last seed falls in %s, which now holds %d: %s", h,
-                 ev->count, action_text(ev->extra));
+        if (ev->hole < 0) /* C1.3: the lap ended in a store */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "the last seed falls in %s's store, which now "
+                         "holds %d: %s",
+                         who(ev->player), ev->count, action_text(ev->extra));
+        else
+            sow_text_fmt(out->text, sizeof out->text,
+                         "the last seed falls in %s, which now holds %d: %s",
+                         h, ev->count, action_text(ev->extra));
         const char *id = n->lap_rule >= 0
                              ? s->v->lap_rules[n->lap_rule].cite
                              : NULL;
@@ -137,6 +148,24 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  "again from the same board, hole and seeds in hand",
                  ev->extra);
         cite_mech(s, SOW_CITE_ENDLESS, out);
+        break;
+    case SOW_EV_STORE:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "one seed into %s's store, now %d", who(ev->player),
+                     ev->count);
+        cite_mech(s, SOW_CITE_SOW, out);
+        break;
+    case SOW_EV_GRAND_SLAM:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "grand slam: %s's captures of %d %s empty the whole "
+                     "opposing row: %s",
+                     who(ev->player), ev->count, seeds(ev->count),
+                     ev->extra == SOW_SLAM_NO_CAPTURE
+                         ? "nothing is captured, the sowing stands"
+                     : ev->extra == SOW_SLAM_EXTRA_TURN
+                         ? "the captures stand and the mover moves again"
+                         : "the captures stand");
+        cite_mech(s, SOW_CITE_END, out);
         break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,
