@@ -122,11 +122,18 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
             out[g->last_mover] += (int32_t)left;
         break;
     case SOW_REST_UNFED:
-        /* to the player whose row is empty (both empty: nothing left) */
-        if (row[0] == 0 && row[1] != 0)
+        /* OU.4 (b), (c): to the player whose row is empty and cannot be
+         * fed; with no row empty, as own_row (OU.4 (d)) */
+        if (row[0] == 0 && row[1] != 0) {
             out[0] += (int32_t)left;
-        else if (row[1] == 0 && row[0] != 0)
+            break;
+        }
+        if (row[1] == 0 && row[0] != 0) {
             out[1] += (int32_t)left;
+            break;
+        }
+        out[0] += (int32_t)row[0];
+        out[1] += (int32_t)row[1];
         break;
     case SOW_REST_NOBODY:
         break;

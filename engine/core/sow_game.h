@@ -69,6 +69,7 @@ typedef struct sow_setup {
                                            between h and next[h], or 255 */
     int grand_slam;         /* sow_slam (OW.4) */
     int must_feed;          /* sow_feed (OW.5) */
+    bool singletons_last;   /* OU.2 */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick

@@ -1013,6 +1013,18 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
                         const sow_game *g, int player, uint16_t *out, int n,
                         sow_error *err)
 {
+    if (s->singletons_last) {
+        /* OU.2, before must feed: a hole of 1 only when every non-empty
+         * own hole holds 1 */
+        bool big = false;
+        for (int i = 0; i < n; i++)
+            big |= g->board[out[i]] > 1;
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!big || g->board[out[i]] != 1)
+                out[k++] = out[i];
+        n = k;
+    }
     const bool feed = s->must_feed != SOW_FEED_OFF &&
                       row_seeds(g, 1 - player) == 0;
     const bool slam = s->grand_slam == SOW_SLAM_FORBID;

@@ -240,6 +240,9 @@ typedef struct sow_variant {
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
     sow_expr grand_slam;          /* sow_slam (OW.4) */
     sow_expr must_feed;           /* sow_feed (OW.5) */
+    bool singletons_last;         /* a 1-seed hole is playable only when
+                                     every non-empty own hole holds 1
+                                     (OU.2) */
 
     /* end */
     sow_expr seeds_at_most;       /* -1: off */

@@ -903,7 +903,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"direction", "min_seeds", "leave",
                                        "laps", "skip_origin", "endless_move",
                                        "passing", "lap_end", "bearoff",
-                                       "grand_slam", "must_feed", NULL};
+                                       "grand_slam", "must_feed",
+                                       "singletons", NULL};
+    static const char *const singles[] = {"any", "last", NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
                                         "extra_turn", NULL};
     static const char *const feeds[] = {"off", "only", "else_all", NULL};
@@ -956,6 +958,13 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "grand_slam")) &&
         want_expr(c, x, &fg, &v->grand_slam))
         return SOW_ERR;
+    /* OU.2: singletons: last (a 1-seed hole only when all hold 1) */
+    if ((x = sow_ynode_get(n, "singletons"))) {
+        int si;
+        if (want_word(c, x, "singletons", singles, &si))
+            return SOW_ERR;
+        v->singletons_last = si == 1;
+    }
     field ff = {"must_feed", F_WORD, 0, 0, feeds};
     if ((x = sow_ynode_get(n, "must_feed")) &&
         want_expr(c, x, &ff, &v->must_feed))

@@ -39,6 +39,7 @@ GAMES = {
     'bohnenspiel': ('Bohnenspiel', []),
     'vai-lung-thlan': ('Vai_Lun_Thlan', []),
     'ayoayo': ('Ayoayo', []),
+    'ouri': ('Ouri', []),
 }
 
 
