@@ -50,6 +50,12 @@ typedef struct sow_setup {
     sow_dir dir;
     uint8_t next[SOW_MAX_HOLES]; /* next hole along the sowing direction */
     uint8_t prev[SOW_MAX_HOLES]; /* previous hole along it */
+    /* both directions, for variants whose direction depends on the move
+     * (dir_rule): nexts[d], prevs[d], store_afters[d] for sow_dir d */
+    int dir_rule;
+    uint64_t cw_holes;
+    uint8_t nexts[2][SOW_MAX_HOLES], prevs[2][SOW_MAX_HOLES];
+    uint8_t store_afters[2][SOW_MAX_HOLES];
     int min_seeds, leave;
     bool relay, skip_origin, passing, stores;
     sow_endless endless_move;
@@ -163,6 +169,7 @@ typedef struct sow_game {
                                phase (phases with fresh_holes, B.3) */
     bool bearoff_on;        /* bear-off is on (A.5, sticky) */
     uint8_t move_flags;     /* what the last sowing did: SOW_MOVED_* */
+    uint8_t move_dir;       /* the sow_dir of the last sowing */
     int8_t last_mover;      /* the player who made the last move, -1 */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */

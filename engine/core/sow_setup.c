@@ -44,22 +44,29 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
      * clockwise variant mirrors "next" while keeping the indices. */
     for (int i = 0; i < s->holes; i++) {
         int up = (i + 1) % s->holes, down = (i + s->holes - 1) % s->holes;
-        s->next[i] = (uint8_t)(s->dir == SOW_DIR_CCW ? up : down);
-        s->prev[i] = (uint8_t)(s->dir == SOW_DIR_CCW ? down : up);
+        s->nexts[SOW_DIR_CCW][i] = s->prevs[SOW_DIR_CW][i] = (uint8_t)up;
+        s->nexts[SOW_DIR_CW][i] = s->prevs[SOW_DIR_CCW][i] = (uint8_t)down;
     }
+    memcpy(s->next, s->nexts[s->dir], sizeof s->next);
+    memcpy(s->prev, s->prevs[s->dir], sizeof s->prev);
+    s->dir_rule = v->dir_rule;
+    s->cw_holes = v->cw_holes;
     /* C1.2: South's store lies between N-1 and N, North's between 2N-1
      * and 0, whichever way the sowing runs */
     s->track = (int)sow_expr_eval(&v->stores_on_track, opts);
-    for (int i = 0; i < s->holes; i++) {
-        int a = i, b = s->next[i];
-        s->store_after[i] = 255;
-        if (s->track == SOW_TRACK_NONE)
-            continue;
-        if ((a == s->n - 1 && b == s->n) || (a == s->n && b == s->n - 1))
-            s->store_after[i] = 0;
-        if ((a == s->holes - 1 && b == 0) || (a == 0 && b == s->holes - 1))
-            s->store_after[i] = 1;
-    }
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < s->holes; i++) {
+            int a = i, b = s->nexts[d][i];
+            uint8_t *st = &s->store_afters[d][i];
+            *st = 255;
+            if (s->track == SOW_TRACK_NONE)
+                continue;
+            if ((a == s->n - 1 && b == s->n) || (a == s->n && b == s->n - 1))
+                *st = 0;
+            if ((a == s->holes - 1 && b == 0) || (a == 0 && b == s->holes - 1))
+                *st = 1;
+        }
+    memcpy(s->store_after, s->store_afters[s->dir], sizeof s->store_after);
     s->plain_drops = s->track == SOW_TRACK_NONE;
     s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);

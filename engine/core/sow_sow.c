@@ -83,7 +83,7 @@ static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
         if (r->min_ply && g->ply < r->min_ply)
             continue;
         if (r->has_next) {
-            int k = g->board[s->next[h]];
+            int k = g->board[s->nexts[g->move_dir][h]];
             if (!(k < 63 ? (r->next_counts >> k) & 1 : r->next_high))
                 continue;
         }
@@ -149,7 +149,8 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
 {
     const sow_chain *ch = &s->v->lap_rules[i].chain;
     const bool skip = s->chain_skip_empty[i];
-    const uint8_t *step = ch->backward ? s->prev : s->next;
+    const uint8_t *step = ch->backward ? s->prevs[g->move_dir]
+                                       : s->nexts[g->move_dir];
     const int mover = g->to_move;
     int x = ch->from_last ? h : step[h];
     for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
@@ -666,10 +667,19 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
                     bool *endless, sow_error *err)
 {
     const bool bear = bearoff_now(s, g);
+    /* the direction of this move (XK.1, QL.2), or the variant's */
+    int d = s->dir;
+    if (s->dir_rule == SOW_DIR_BY_COUNT)
+        d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
+    else if (s->dir_rule == SOW_DIR_BY_HOLE)
+        d = (s->cw_holes >> hole) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
+    g->move_dir = (uint8_t)d;
+    const uint8_t *const nx = s->nexts[d];
+    const uint8_t *const store_after = s->store_afters[d];
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
-    if (!obs && !s->skip_origin && s->dir == SOW_DIR_CCW &&
-        !s->force_general && !bear && s->relay)
+    if (!obs && !s->skip_origin && d == SOW_DIR_CCW && (int)s->dir == d &&
+        !s->force_general && !bear && s->relay && s->plain_drops)
         return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
                               : sow_fastw(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
@@ -715,9 +725,9 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
              * counter-clockwise board (seeds <= holes after the rounds
              * above), as one precomputed run added to four words, with no
              * loop whose end the processor must guess */
-            if (s->holes <= 16 && s->dir == SOW_DIR_CCW) {
+            if (s->holes <= 16 && d == SOW_DIR_CCW) {
                 uint64_t w[4];
-                int first = s->next[h], end = first + seeds;
+                int first = nx[h], end = first + seeds;
                 const uint64_t *add = s->runs[first][seeds];
                 memcpy(w, b, sizeof w);
                 w[0] += add[0];
@@ -728,7 +738,6 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
                 h = (end > s->holes ? end - s->holes : end) - 1;
                 seeds = 0;
             } else {
-                const uint8_t *nx = s->next;
                 for (; seeds > 0; seeds--) {
                     h = nx[h];
                     b[h]++;
@@ -738,11 +747,11 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
         int in_store = -1; /* the store the last seed went into (C1.2) */
         bool at_store = false;
         while (seeds > 0) {
-            if (!at_store && s->store_after[h] != 255) {
+            if (!at_store && store_after[h] != 255) {
                 /* C1.2: the store between h and the next hole: the
                  * mover's receives a seed (both: either), the other's is
                  * passed over */
-                int p = s->store_after[h];
+                int p = store_after[h];
                 at_store = true;
                 if (p == mover || s->track == SOW_TRACK_BOTH) {
                     g->captured[p]++;
@@ -755,7 +764,7 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
             }
             at_store = false;
             if (bear && (h < s->n) == (mover == 0) &&
-                (s->next[h] < s->n) != (mover == 0)) {
+                (nx[h] < s->n) != (mover == 0)) {
                 /* A.5, P11: a seed crossing out of the mover's row leaves
                  * the board, with those in hand; the move ends (P10) */
                 g->captured[mover] += seeds;
@@ -763,7 +772,7 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
                 EMIT(obs, SOW_EV_CAPTURE, mover, -1, seeds, 1);
                 return SOW_OK;
             }
-            h = s->next[h];
+            h = nx[h];
             if (s->skip_origin && h == origin) {
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
                 continue;
@@ -984,6 +993,7 @@ static int legal_base(const sow_setup *s, const sow_rules *r,
     /* as sow_sow's choice of its word paths (bear-off needs the full
      * path) */
     const bool words = !s->skip_origin && s->dir == SOW_DIR_CCW &&
+                       s->dir_rule == SOW_DIR_FIXED && s->plain_drops &&
                        !s->force_general && !bear;
     for (int i = 0; i < n; i++) {
         int ends = !words                                ? -1

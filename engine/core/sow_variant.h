@@ -73,6 +73,11 @@ typedef struct sow_expr {
 } sow_expr;
 
 typedef enum { SOW_DIR_CCW = 0, SOW_DIR_CW = 1 } sow_dir;
+
+/* A direction that depends on the move: fixed (the variant's direction),
+ * by the count lifted (odd counter-clockwise, even clockwise: XK.1), or by
+ * the hole sown from (the holes listed sow clockwise: QL.2). */
+typedef enum { SOW_DIR_FIXED, SOW_DIR_BY_COUNT, SOW_DIR_BY_HOLE } sow_dir_rule;
 typedef enum { SOW_ENDLESS_FORBID = 0, SOW_ENDLESS_END_GAME = 1 } sow_endless;
 
 /* Rule ids (`rules:` keys) are at most this long, with the terminator. */
@@ -230,6 +235,8 @@ typedef struct sow_variant {
 
     /* sowing */
     sow_expr direction;           /* sow_dir */
+    int dir_rule;                 /* sow_dir_rule: per-move directions */
+    uint64_t cw_holes;            /* SOW_DIR_BY_HOLE: holes sown clockwise */
     int min_seeds;
     int leave;
     bool relay;

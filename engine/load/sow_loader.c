@@ -917,8 +917,30 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     const sow_ynode *x;
     field fd = {"direction", F_WORD, 0, 0, dirs};
-    if ((x = sow_ynode_get(n, "direction")) && want_expr(c, x, &fd, &v->direction))
+    x = sow_ynode_get(n, "direction");
+    if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "by_count") == 0) {
+        v->dir_rule = SOW_DIR_BY_COUNT; /* XK.1: odd ccw, even cw */
+    } else if (x && x->type == SOW_Y_MAP) {
+        /* QL.2: direction: {cw_holes: [0, 1, 2, 6, 7, 8]}, the others
+         * counter-clockwise */
+        static const char *const dkeys[] = {"cw_holes", NULL};
+        const sow_ynode *l = sow_ynode_get(x, "cw_holes");
+        if (check_keys(c, x, "direction", dkeys))
+            return SOW_ERR;
+        if (!l || l->type != SOW_Y_SEQ)
+            return fail(c, x, "direction: {cw_holes: [...]} lists the holes "
+                              "that sow clockwise (the others sow "
+                              "counter-clockwise)");
+        for (int i = 0; i < l->n; i++) {
+            long h;
+            if (want_int(c, l->items[i], "a hole", 0, SOW_MAX_HOLES - 1, &h))
+                return SOW_ERR;
+            v->cw_holes |= (uint64_t)1 << h;
+        }
+        v->dir_rule = SOW_DIR_BY_HOLE;
+    } else if (x && want_expr(c, x, &fd, &v->direction)) {
         return SOW_ERR;
+    }
     long l;
     if ((x = sow_ynode_get(n, "min_seeds"))) {
         if (want_int(c, x, "min_seeds", 1, SOW_MAX_HOLE_SEEDS, &l))

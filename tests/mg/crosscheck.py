@@ -40,6 +40,7 @@ GAMES = {
     'vai-lung-thlan': ('Vai_Lun_Thlan', []),
     'ayoayo': ('Ayoayo', []),
     'ouri': ('Ouri', []),
+    'cross-kalah': ('Cross-Kalah', []),
 }
 
 
