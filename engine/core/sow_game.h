@@ -76,6 +76,7 @@ typedef struct sow_setup {
     int grand_slam;         /* sow_slam (OW.4) */
     int must_feed;          /* sow_feed (OW.5) */
     bool singletons_last;   /* OU.2 */
+    bool no_sides;          /* EX.1: moves from any hole */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick

@@ -71,6 +71,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
+    s->no_sides = v->no_sides;
     s->threshold = sow_expr_eval(&v->threshold_if, opts)
                        ? (int)sow_expr_eval(&v->threshold, opts)
                        : -1;

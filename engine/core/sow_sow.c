@@ -165,6 +165,42 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
     }
 }
 
+/* The lap-end actions that end the move with no script: apply action a
+ * of a lap that ended in h (captures, an extra turn) and return true; any
+ * other action (relay, hook) returns false. The one place these actions
+ * are carried out, by the word paths and the plain loop alike. */
+static bool end_lap(const sow_setup *s, const sow_observer *obs,
+                    sow_game *g, int h, int a)
+{
+    const uint8_t *nx = s->nexts[g->move_dir];
+    switch (a) {
+    case SOW_LAP_STOP:
+        return true;
+    case SOW_LAP_CAPTURE:
+        capture(obs, g, h);
+        return true;
+    case SOW_LAP_CAPTURE_OPPOSITE: /* the hole facing h: 2N-1-h (A.4) */
+        capture(obs, g, s->holes - 1 - h);
+        return true;
+    case SOW_LAP_CAPTURE_PAIR: /* KA.4: the opposite, then h */
+        capture(obs, g, s->holes - 1 - h);
+        capture(obs, g, h);
+        return true;
+    case SOW_LAP_EXTRA_TURN: /* C1.3 */
+        g->move_flags |= SOW_MOVED_EXTRA_TURN;
+        return true;
+    case SOW_LAP_CAPTURE_TWO_OUT: /* EX.3: the hole after the next */
+        capture(obs, g, nx[nx[h]]);
+        return true;
+    default:
+        if (a >= SOW_LAP_CHAIN_AT(0) && a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES)) {
+            chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
+            return true;
+        }
+        return false;
+    }
+}
+
 /* Ask the script; check what it returns before applying it. */
 static int run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_observer *obs, sow_game *g, int h, int c,
@@ -275,20 +311,8 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
             continue;
         }
         memcpy(b, w, sizeof w);
-        if (a == SOW_LAP_STOP)
+        if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_CAPTURE) {
-            capture(NULL, g, h);
-            return SOW_OK;
-        }
-        if (a == SOW_LAP_CAPTURE_OPPOSITE) {
-            capture(NULL, g, n - 1 - h);
-            return SOW_OK;
-        }
-        if (a >= SOW_LAP_CHAIN_AT(0)) {
-            chain(s, NULL, g, h, a - SOW_LAP_CHAIN_AT(0));
-            return SOW_OK;
-        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -450,20 +474,8 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
             continue;
         }
         memcpy(b, w, bytes);
-        if (a == SOW_LAP_STOP)
+        if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_CAPTURE) {
-            capture(NULL, g, h);
-            return SOW_OK;
-        }
-        if (a == SOW_LAP_CAPTURE_OPPOSITE) {
-            capture(NULL, g, n - 1 - h);
-            return SOW_OK;
-        }
-        if (a >= SOW_LAP_CHAIN_AT(0)) {
-            chain(s, NULL, g, h, a - SOW_LAP_CHAIN_AT(0));
-            return SOW_OK;
-        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -494,7 +506,8 @@ _Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_RULES,
 static inline bool lap_ends(int a)
 {
     return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ||
-           a == SOW_LAP_CAPTURE_OPPOSITE ||
+           a == SOW_LAP_CAPTURE_OPPOSITE || a == SOW_LAP_CAPTURE_PAIR ||
+           a == SOW_LAP_EXTRA_TURN || a == SOW_LAP_CAPTURE_TWO_OUT ||
            (a >= SOW_LAP_CHAIN_AT(0) &&
             a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES));
 }
@@ -814,18 +827,8 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
                             rule};
             obs->on_event(obs->ctx, &ev);
         }
-        if (a == SOW_LAP_CAPTURE)
-            capture(obs, g, h);
-        if (a == SOW_LAP_CAPTURE_OPPOSITE) /* the hole facing h: 2N-1-h */
-            capture(obs, g, s->holes - 1 - h);
-        if (a == SOW_LAP_CAPTURE_PAIR) { /* KA.4: the opposite, then h */
-            capture(obs, g, s->holes - 1 - h);
-            capture(obs, g, h);
-        }
-        if (a == SOW_LAP_EXTRA_TURN)
-            g->move_flags |= SOW_MOVED_EXTRA_TURN;
-        if (a >= SOW_LAP_CHAIN_AT(0))
-            chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
+        if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
+            return SOW_OK;
         if (a == SOW_LAP_RELAY || (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
@@ -913,7 +916,9 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
     /* only the player's holes; write each, advance past the good ones */
     int n = 0;
     const int min = s->min_seeds;
-    for (uint64_t m = g->owns[player]; m; m &= m - 1) {
+    /* EX.1: with no sides every hole is either player's to play */
+    uint64_t all = s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
+    for (uint64_t m = s->no_sides ? all : g->owns[player]; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
         out[n] = (uint16_t)h;
         n += g->board[h] >= min;

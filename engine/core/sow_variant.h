@@ -111,7 +111,8 @@ typedef enum {
     SOW_LAP_CHAIN,  /* capture along the track (the rule's `chain`) */
     SOW_LAP_CAPTURE_OPPOSITE, /* capture the hole facing h (A.4, P10) */
     SOW_LAP_CAPTURE_PAIR,     /* the hole facing h, then h itself (KA.4) */
-    SOW_LAP_EXTRA_TURN        /* the move ends; the mover moves again (C1.3) */
+    SOW_LAP_EXTRA_TURN,       /* the move ends; the mover moves again (C1.3) */
+    SOW_LAP_CAPTURE_TWO_OUT   /* the hole after the next one (EX.3, PL.5) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -247,6 +248,8 @@ typedef struct sow_variant {
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
     sow_expr grand_slam;          /* sow_slam (OW.4) */
     sow_expr must_feed;           /* sow_feed (OW.5) */
+    bool no_sides;                /* either player may move from any hole
+                                     (EX.1) */
     bool singletons_last;         /* a 1-seed hole is playable only when
                                      every non-empty own hole holds 1
                                      (OU.2) */

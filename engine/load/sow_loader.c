@@ -734,7 +734,7 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
-                                          NULL};
+                                          "capture_two_out", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
@@ -904,7 +904,8 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "laps", "skip_origin", "endless_move",
                                        "passing", "lap_end", "bearoff",
                                        "grand_slam", "must_feed",
-                                       "singletons", NULL};
+                                       "singletons", "sides", NULL};
+    static const char *const sides[] = {"own", "none", NULL};
     static const char *const singles[] = {"any", "last", NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
                                         "extra_turn", NULL};
@@ -980,6 +981,13 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "grand_slam")) &&
         want_expr(c, x, &fg, &v->grand_slam))
         return SOW_ERR;
+    /* EX.1: sides: none (either player sows from any hole) */
+    if ((x = sow_ynode_get(n, "sides"))) {
+        int si;
+        if (want_word(c, x, "sides", sides, &si))
+            return SOW_ERR;
+        v->no_sides = si == 1;
+    }
     /* OU.2: singletons: last (a 1-seed hole only when all hold 1) */
     if ((x = sow_ynode_get(n, "singletons"))) {
         int si;

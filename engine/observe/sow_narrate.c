@@ -57,6 +57,9 @@ static const char *action_text(int a)
                "captured, and the move ends";
     case SOW_LAP_EXTRA_TURN:
         return "the move ends and the same player moves again";
+    case SOW_LAP_CAPTURE_TWO_OUT:
+        return "the seeds of the hole after the next one are captured, and "
+               "the move ends";
     default:
         return "the move ends";
     }

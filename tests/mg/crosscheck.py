@@ -41,6 +41,7 @@ GAMES = {
     'ayoayo': ('Ayoayo', []),
     'ouri': ('Ouri', []),
     'cross-kalah': ('Cross-Kalah', []),
+    'eson-xorgol': ('Eson_Xorgol', []),
 }
 
 
