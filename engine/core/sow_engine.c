@@ -113,6 +113,11 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
     out[1] = g->captured[1];
     long left = 0, row[2] = {0, 0};
     for (int h = 0; h < s->holes; h++) {
+        int claimant = sow_claimant(g, h);
+        if (claimant >= 0) { /* C1.4: a claimed hole counts for its owner */
+            out[claimant] += g->board[h];
+            continue;
+        }
         left += g->board[h];
         row[g->owner[h]] += g->board[h];
     }
@@ -141,6 +146,20 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
         out[0] += (int32_t)row[0];
         out[1] += (int32_t)row[1];
     }
+}
+
+/* C1.7: a player's total (store plus claimed holes, C1.4) is more than
+ * the threshold, or (TK.6 (a)) both equal it. */
+static bool over_threshold(const sow_setup *s, const sow_game *g)
+{
+    long t[2] = {g->captured[0], g->captured[1]};
+    for (int p = 0; p < 2; p++)
+        for (uint64_t m = g->claims[p]; m; m &= m - 1)
+            t[p] += g->board[__builtin_ctzll(m)];
+    if (t[0] > s->threshold || t[1] > s->threshold)
+        return true;
+    return s->v->threshold_both && t[0] == s->threshold &&
+           t[1] == s->threshold;
 }
 
 /* Nobody can move: the game ends (C0.5), or the player to move loses
@@ -187,9 +206,13 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         return SOW_OK;
     }
     if (why == SOW_END_THRESHOLD) {
-        /* C1.7: the stores as they are, nothing swept */
+        /* C1.7: the stores as they are and the claimed holes, nothing
+         * swept */
         res->score[0] = g->captured[0];
         res->score[1] = g->captured[1];
+        for (int p = 0; p < 2; p++)
+            for (uint64_t m = g->claims[p]; m; m &= m - 1)
+                res->score[p] += g->board[__builtin_ctzll(m)];
     } else if (e->rules.score) {
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
             return SOW_ERR;
@@ -618,11 +641,12 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     int rc = SOW_OK;
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
-    } else if (s->threshold >= 0 && (g->captured[0] > s->threshold ||
-                                     g->captured[1] > s->threshold)) {
+    } else if (s->threshold >= 0 && over_threshold(s, g)) {
         /* C1.7: before every other end rule, nothing swept */
         rc = finish(e, g, SOW_END_THRESHOLD, err);
-    } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most) {
+    } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most &&
+               !(s->v->few_seeds_unclaimed &&
+                 (g->claims[0] | g->claims[1]))) {
         rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
         int r = settle(e, g, mover,

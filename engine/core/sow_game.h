@@ -77,6 +77,9 @@ typedef struct sow_setup {
     int must_feed;          /* sow_feed (OW.5) */
     bool singletons_last;   /* OU.2 */
     bool no_sides;          /* EX.1: moves from any hole */
+    bool claims;            /* some lap-end rule claims holes (C1.4) */
+    bool claim_to_store;    /* TK.5 store */
+    bool origin_first;      /* TK.2 */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick
@@ -171,6 +174,7 @@ typedef struct sow_game {
     bool bearoff_on;        /* bear-off is on (A.5, sticky) */
     uint8_t move_flags;     /* what the last sowing did: SOW_MOVED_* */
     uint8_t move_dir;       /* the sow_dir of the last sowing */
+    uint64_t claims[2];     /* holes each player has claimed (C1.4) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
@@ -267,8 +271,9 @@ typedef enum {
     SOW_EV_END,       /* the game ended; see the game's result */
     SOW_EV_STORE,     /* a seed sown into player's store on the track
                          (C1.2); count = the store's seeds after it */
-    SOW_EV_GRAND_SLAM /* the move captured the whole opposing row; extra
+    SOW_EV_GRAND_SLAM,/* the move captured the whole opposing row; extra
                          = the sow_slam reading applied (OW.4) */
+    SOW_EV_CLAIM      /* player claims hole (C1.4); count = its seeds */
 } sow_event_kind;
 
 typedef struct sow_event {
@@ -344,6 +349,12 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless,
                     sow_error *err);
+
+/* Whether hole h is claimed (C1.4), and by whom (-1: nobody). */
+static inline int sow_claimant(const sow_game *g, int h)
+{
+    return (g->claims[0] >> h) & 1 ? 0 : (g->claims[1] >> h) & 1 ? 1 : -1;
+}
 
 /* The holes `player` owns, as bits. */
 static inline uint64_t sow_owned_mask(const sow_game *g, int player)

@@ -72,9 +72,17 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
     s->no_sides = v->no_sides;
+    for (int i = 0; i < v->nlap_rules; i++)
+        s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
+    s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
+    s->origin_first = v->origin_first;
+    if (s->claims || s->origin_first)
+        s->plain_drops = false; /* the word paths know neither */
     s->threshold = sow_expr_eval(&v->threshold_if, opts)
                        ? (int)sow_expr_eval(&v->threshold, opts)
                        : -1;
+    if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
+        s->threshold = s->total / 2;
     s->rest = (int)sow_expr_eval(&v->rest, opts);
     s->min_seeds = v->min_seeds;
     s->leave = v->leave;
@@ -106,7 +114,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                 bool owner_ok = r->owner == SOW_OWNER_ANY ||
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
                 if (count_ok && owner_ok) /* the first matching rule wins */
-                    a = r->has_next || r->min_ply || r->opposite
+                    a = r->has_next || r->min_ply || r->opposite ||
+                                r->even || r->action == SOW_LAP_CLAIM
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;

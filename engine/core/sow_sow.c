@@ -67,12 +67,39 @@ static inline bool brent_save(long t, long *lam, long *power)
     } while (0)
 
 /* The lap-end rules in full: the first whose conditions hold. */
+/* Whether the mover may claim hole h under c (TK.3, QL.3, P23): h is not
+ * claimed yet (the caller checks), the mover has fewer than the limit,
+ * h is eligible, not the opponent's last hole, not the mirror of the
+ * opponent's claim. */
+static bool claim_ok(const sow_setup *s, const sow_game *g,
+                     const sow_claim *c, int h)
+{
+    const int mover = g->to_move, n = s->n;
+    if (c->limit && __builtin_popcountll(g->claims[mover]) >= c->limit)
+        return false;
+    if (c->has_eligible && !((c->eligible[mover] >> h) & 1))
+        return false;
+    /* the opponent's last hole: South may not claim 2N-1, North N-1 */
+    if (c->not_last && h == (mover == 0 ? s->holes - 1 : n - 1))
+        return false;
+    /* the hole with the same number in the mover's row (h-N for South,
+     * h+N for North) must not be the opponent's claim */
+    if (c->not_mirror) {
+        int m = h >= n ? h - n : h + n;
+        if ((g->claims[1 - mover] >> m) & 1)
+            return false;
+    }
+    return true;
+}
+
 /* The index of the first lap-end rule that holds when a lap ends in h
  * with c seeds, or -1. */
 static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
     const sow_variant *v = s->v;
     int mover = g->to_move;
+    if (((g->claims[0] | g->claims[1]) >> h) & 1)
+        return -1; /* C1.4, P23: a last seed in a claimed hole does nothing */
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         if (!((s->lap_rules_on >> i) & 1) || r->in_store)
@@ -93,6 +120,10 @@ static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
             continue;
         if (r->opposite && (g->board[s->holes - 1 - h] != 0) !=
                                (r->opposite == 1))
+            continue;
+        if (r->even && c % 2)
+            continue;
+        if (r->action == SOW_LAP_CLAIM && !claim_ok(s, g, &r->claim, h))
             continue;
         return i;
     }
@@ -122,6 +153,8 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
 
 static int decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
+    if (((g->claims[0] | g->claims[1]) >> h) & 1)
+        return SOW_LAP_STOP; /* C1.4, P23 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
         if (a != SOW_LAP_RULES)
@@ -133,8 +166,8 @@ static int decide(const sow_setup *s, const sow_game *g, int h, int c)
 static void capture(const sow_observer *obs, sow_game *g, int h)
 {
     int c = g->board[h];
-    if (c == 0)
-        return;
+    if (c == 0 || ((g->claims[0] | g->claims[1]) >> h) & 1)
+        return; /* C1.4: claimed holes are never captured */
     g->board[h] = 0;
     g->captured[g->to_move] += c;
     g->on_board -= c;
@@ -155,7 +188,8 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
     int x = ch->from_last ? h : step[h];
     for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
-            (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover))
+            (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
+            ((g->claims[0] | g->claims[1]) >> x) & 1)
             return;
         int c = g->board[x];
         if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high)
@@ -191,6 +225,10 @@ static bool end_lap(const sow_setup *s, const sow_observer *obs,
         return true;
     case SOW_LAP_CAPTURE_TWO_OUT: /* EX.3: the hole after the next */
         capture(obs, g, nx[nx[h]]);
+        return true;
+    case SOW_LAP_CLAIM: /* C1.4: h is the mover's from now on */
+        g->claims[g->to_move] |= (uint64_t)1 << h;
+        EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
         return true;
     default:
         if (a >= SOW_LAP_CHAIN_AT(0) && a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES)) {
@@ -702,6 +740,12 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
     b[hole] = (uint16_t)s->leave;
     EMIT(obs, SOW_EV_LIFT, mover, hole, seeds, s->leave);
     int origin = hole, h = hole;
+    if (s->origin_first && seeds >= 2) {
+        /* TK.2: the first seed goes back into the origin */
+        b[hole]++;
+        seeds--;
+        EMIT(obs, SOW_EV_DROP, mover, hole, b[hole], 0);
+    }
     *endless = false;
 
     /* Brent's cycle finding over lap-start states (board, origin, seeds in
@@ -876,12 +920,43 @@ static void slam_event(void *ctx, const sow_event *ev)
         l->next->on_event(l->next->ctx, ev);
 }
 
+/* TK.5 store: the seeds in claimed holes go to their claimants' stores
+ * (when a hole is claimed, and after every move that sows into it). */
+static void claims_to_store(sow_game *g, const sow_observer *obs)
+{
+    for (int p = 0; p < 2; p++)
+        for (uint64_t m = g->claims[p]; m; m &= m - 1) {
+            int h = __builtin_ctzll(m), c = g->board[h];
+            if (!c)
+                continue;
+            g->board[h] = 0;
+            g->captured[p] += c;
+            g->on_board -= c;
+            EMIT(obs, SOW_EV_CAPTURE, p, h, c, 0);
+        }
+}
+
+static int sow_slammed(const sow_setup *s, const sow_rules *r,
+                    const sow_observer *obs, sow_game *g, int hole,
+                    bool *endless, sow_error *err);
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
     g->move_flags = 0;
-    if (s->grand_slam == SOW_SLAM_CAPTURE)
-        return sow_laps(s, r, obs, g, hole, endless, err);
+    int rc = s->grand_slam == SOW_SLAM_CAPTURE
+                 ? sow_laps(s, r, obs, g, hole, endless, err)
+                 : sow_slammed(s, r, obs, g, hole, endless, err);
+    if (rc == SOW_OK && s->claim_to_store && !*endless)
+        claims_to_store(g, obs);
+    return rc;
+}
+
+/* sow_laps with the grand-slam readings (OW.4, OU.3). */
+static int sow_slammed(const sow_setup *s, const sow_rules *r,
+                    const sow_observer *obs, sow_game *g, int hole,
+                    bool *endless, sow_error *err)
+{
     /* OW.4, P17: the opponent's row before the lift; a move that leaves
      * it empty by capturing, when it held seeds, is a grand slam */
     const int mover = g->to_move, opp = 1 - mover;
@@ -916,9 +991,12 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
     /* only the player's holes; write each, advance past the good ones */
     int n = 0;
     const int min = s->min_seeds;
-    /* EX.1: with no sides every hole is either player's to play */
+    /* EX.1: with no sides every hole is either player's to play; a
+     * claimed hole is never an origin (C1.4) */
     uint64_t all = s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
-    for (uint64_t m = s->no_sides ? all : g->owns[player]; m; m &= m - 1) {
+    uint64_t mask = (s->no_sides ? all : g->owns[player]) &
+                    ~(g->claims[0] | g->claims[1]);
+    for (uint64_t m = mask; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
         out[n] = (uint16_t)h;
         n += g->board[h] >= min;

@@ -112,7 +112,9 @@ typedef enum {
     SOW_LAP_CAPTURE_OPPOSITE, /* capture the hole facing h (A.4, P10) */
     SOW_LAP_CAPTURE_PAIR,     /* the hole facing h, then h itself (KA.4) */
     SOW_LAP_EXTRA_TURN,       /* the move ends; the mover moves again (C1.3) */
-    SOW_LAP_CAPTURE_TWO_OUT   /* the hole after the next one (EX.3, PL.5) */
+    SOW_LAP_CAPTURE_TWO_OUT,  /* the hole after the next one (EX.3, PL.5) */
+    SOW_LAP_CLAIM             /* h becomes the mover's claimed hole (C1.4:
+                                 TK.3 tuzdik, QL.3 walda) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -164,6 +166,18 @@ typedef struct sow_chain {
 
 typedef enum { SOW_OWNER_ANY, SOW_OWNER_OWN, SOW_OWNER_OPPONENT } sow_owner_sel;
 
+/* Where a hole may be claimed (the rule's `claim:` map; TK.3, QL.3): at
+ * most `limit` claimed holes a player (0: no limit), not the opponent's
+ * last hole (not_last), not the hole with the same number in the other
+ * row as the opponent's own claim (not_mirror), and only the holes of
+ * `eligible[mover]` (all when has_eligible is false). */
+typedef struct sow_claim {
+    int limit;
+    bool not_last, not_mirror;
+    bool has_eligible;
+    uint64_t eligible[2];
+} sow_claim;
+
 /* One lap-end rule: when the last seed of a lap makes hole h hold c seeds,
  * the first rule whose condition holds says what happens. */
 typedef struct sow_lap_rule {
@@ -183,6 +197,8 @@ typedef struct sow_lap_rule {
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
     sow_chain chain;      /* action SOW_LAP_CHAIN: what it takes */
+    sow_claim claim;      /* action SOW_LAP_CLAIM: where it may claim */
+    bool even;            /* the count must be even (TK.4) */
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
@@ -264,7 +280,16 @@ typedef struct sow_variant {
     sow_expr threshold;           /* C1.7: a player who has captured more
                                      than this wins at once; -1: off */
     sow_expr threshold_if;        /* bool: the threshold applies */
+#define SOW_THRESHOLD_HALF (-2)   /* threshold: half of all the seeds */
     sow_expr rest;                /* sow_rest (C1.8) */
+    bool threshold_both;          /* also end when both totals equal the
+                                     threshold (TK.6 (a)) */
+    bool few_seeds_unclaimed;     /* seeds_at_most applies only while no
+                                     hole is claimed (TK.6 (b)) */
+    sow_expr claim_seeds;         /* bool: a claimed hole's seeds go to
+                                     its claimant's store (TK.5 store) */
+    bool origin_first;            /* a hand of 2 or more drops its first
+                                     seed back into the origin (TK.2) */
 
     /* bear-off (A.5): once every hole holds at most bearoff_max seeds at
      * the start of a move from ply bearoff_from on, a seed about to cross

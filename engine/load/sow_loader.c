@@ -727,14 +727,17 @@ static int load_explain(ctx *c, const sow_ynode *n)
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
-                                       NULL};
+                                       "claim", NULL};
     static const char *const wkeys[] = {"count", "owner", "next_count",
                                         "min_ply", "store", "opposite",
+                                        NULL};
+    static const char *const ckeys[] = {"limit", "not_last", "not_mirror",
+                                        "eligible_south", "eligible_north",
                                         NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
-                                          "capture_two_out", NULL};
+                                          "capture_two_out", "claim", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
@@ -761,6 +764,41 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     const sow_ynode *rid = sow_ynode_get(n, "rule");
     if (rid && load_cite(c, rid, r->cite))
         return SOW_ERR;
+    /* C1.4: where a claim may be made (TK.3, QL.3) */
+    const sow_ynode *cl = sow_ynode_get(n, "claim");
+    if (cl && r->action != SOW_LAP_CLAIM)
+        return fail(c, cl, "claim: belongs to a rule that says do: claim");
+    if (cl) {
+        if (want_map(c, cl, "claim") || check_keys(c, cl, "claim", ckeys))
+            return SOW_ERR;
+        const sow_ynode *y;
+        long lim = 0;
+        if ((y = sow_ynode_get(cl, "limit")) &&
+            want_int(c, y, "limit", 0, SOW_MAX_HOLES, &lim))
+            return SOW_ERR;
+        r->claim.limit = (int)lim;
+        if ((y = sow_ynode_get(cl, "not_last")) &&
+            want_bool(c, y, "not_last", &r->claim.not_last))
+            return SOW_ERR;
+        if ((y = sow_ynode_get(cl, "not_mirror")) &&
+            want_bool(c, y, "not_mirror", &r->claim.not_mirror))
+            return SOW_ERR;
+        const char *side[2] = {"eligible_south", "eligible_north"};
+        for (int p = 0; p < 2; p++) {
+            if (!(y = sow_ynode_get(cl, side[p])))
+                continue;
+            if (y->type != SOW_Y_SEQ)
+                return fail(c, y, "%s must be a list of holes", side[p]);
+            r->claim.has_eligible = true;
+            for (int i = 0; i < y->n; i++) {
+                long h;
+                if (want_int(c, y->items[i], "a hole", 0, SOW_MAX_HOLES - 1,
+                             &h))
+                    return SOW_ERR;
+                r->claim.eligible[p] |= (uint64_t)1 << h;
+            }
+        }
+    }
     r->line = n->line;
     r->col = n->col;
     r->counts = ~(uint64_t)0;
@@ -786,7 +824,9 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         r->owner = (sow_owner_sel)oi;
     }
     const sow_ynode *x = sow_ynode_get(w, "count");
-    if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
+    if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
+        r->even = true; /* TK.4: any even count */
+    else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
         return SOW_ERR;
     x = sow_ynode_get(w, "next_count");
     if (x) {
@@ -904,7 +944,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "laps", "skip_origin", "endless_move",
                                        "passing", "lap_end", "bearoff",
                                        "grand_slam", "must_feed",
-                                       "singletons", "sides", NULL};
+                                       "singletons", "sides", "origin_first",
+                                       "claim_seeds", NULL};
+    static const char *const claimseeds[] = {"stay", "store", NULL};
     static const char *const sides[] = {"own", "none", NULL};
     static const char *const singles[] = {"any", "last", NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
@@ -980,6 +1022,15 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     field fg = {"grand_slam", F_WORD, 0, 0, slams};
     if ((x = sow_ynode_get(n, "grand_slam")) &&
         want_expr(c, x, &fg, &v->grand_slam))
+        return SOW_ERR;
+    /* TK.2: a hand of 2 or more drops its first seed into the origin */
+    if ((x = sow_ynode_get(n, "origin_first")) &&
+        want_bool(c, x, "origin_first", &v->origin_first))
+        return SOW_ERR;
+    /* TK.5: a claimed hole's seeds stay there or go to the store */
+    field fcs = {"claim_seeds", F_WORD, 0, 0, claimseeds};
+    if ((x = sow_ynode_get(n, "claim_seeds")) &&
+        want_expr(c, x, &fcs, &v->claim_seeds))
         return SOW_ERR;
     /* EX.1: sides: none (either player sows from any hole) */
     if ((x = sow_ynode_get(n, "sides"))) {
@@ -1078,8 +1129,23 @@ static int load_end(ctx *c, const sow_ynode *n)
     field fr = {"repetition", F_BOOL, 0, 0, NULL};
     field fn = {"no_capture_plies", F_INT, 0, SOW_MAX_PLIES_LIMIT, NULL};
     field fm = {"max_plies", F_INT, 1, SOW_MAX_PLIES_LIMIT, NULL};
-    if ((x = sow_ynode_get(n, "seeds_at_most")) &&
-        want_expr(c, x, &fs, &v->seeds_at_most))
+    x = sow_ynode_get(n, "seeds_at_most");
+    if (x && x->type == SOW_Y_MAP) {
+        /* TK.6 (b): {at_most: 1, while: no_claims} */
+        static const char *const skeys[] = {"at_most", "while", NULL};
+        static const char *const whiles[] = {"always", "no_claims", NULL};
+        if (check_keys(c, x, "seeds_at_most", skeys))
+            return SOW_ERR;
+        const sow_ynode *y = sow_ynode_get(x, "while");
+        int wi = 0;
+        if (y && want_word(c, y, "while", whiles, &wi))
+            return SOW_ERR;
+        v->few_seeds_unclaimed = wi == 1;
+        if (!(x = sow_ynode_get(x, "at_most")))
+            return fail(c, y ? y : n, "seeds_at_most: {at_most: K, while: "
+                                      "no_claims} needs at_most:");
+    }
+    if (x && want_expr(c, x, &fs, &v->seeds_at_most))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "repetition")) &&
         want_expr(c, x, &fr, &v->repetition))
@@ -1095,19 +1161,28 @@ static int load_end(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "threshold"))) {
         const sow_ynode *t = x;
         if (x->type == SOW_Y_MAP) {
-            static const char *const tkeys[] = {"more_than", "if", NULL};
+            static const char *const tkeys[] = {"more_than", "if",
+                                                "or_both_equal", NULL};
             if (check_keys(c, x, "threshold", tkeys))
                 return SOW_ERR;
             if (!(t = sow_ynode_get(x, "more_than")))
                 return fail(c, x, "threshold: {more_than: T, if: $option} "
                                   "needs more_than:");
+            const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
+            if (be && want_bool(c, be, "or_both_equal", &v->threshold_both))
+                return SOW_ERR;
             const sow_ynode *y = sow_ynode_get(x, "if");
             field fi = {"if", F_BOOL, 0, 0, NULL};
             if (y && want_expr(c, y, &fi, &v->threshold_if))
                 return SOW_ERR;
         }
-        if (want_expr(c, t, &ft, &v->threshold))
+        if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
+            /* half of all the seeds, whatever the options make them */
+            v->threshold.kind = SOW_EXPR_CONST;
+            v->threshold.value = SOW_THRESHOLD_HALF;
+        } else if (want_expr(c, t, &ft, &v->threshold)) {
             return SOW_ERR;
+        }
     }
     field fr2 = {"rest", F_WORD, 0, 0, rests};
     if ((x = sow_ynode_get(n, "rest")) && want_expr(c, x, &fr2, &v->rest))

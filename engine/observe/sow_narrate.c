@@ -60,6 +60,8 @@ static const char *action_text(int a)
     case SOW_LAP_CAPTURE_TWO_OUT:
         return "the seeds of the hole after the next one are captured, and "
                "the move ends";
+    case SOW_LAP_CLAIM:
+        return "the mover claims it, and the move ends";
     default:
         return "the move ends";
     }
@@ -169,6 +171,14 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          ? "the captures stand and the mover moves again"
                          : "the captures stand");
         cite_mech(s, SOW_CITE_END, out);
+        break;
+    case SOW_EV_CLAIM:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s claims %s, which holds %d: it is %s's for the rest "
+                     "of the game",
+                     who(ev->player), h, ev->count, who(ev->player));
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,

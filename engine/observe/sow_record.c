@@ -37,8 +37,15 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
     sow_buf_add(b, ",\"board\":[");
     for (int h = 0; h < s->holes; h++)
         sow_buf_add(b, h ? ",%d" : "%d", after->board[h]);
-    sow_buf_add(b, "],\"captured\":[%d,%d]}\n", after->captured[0],
+    sow_buf_add(b, "],\"captured\":[%d,%d]", after->captured[0],
                 after->captured[1]);
+    if (s->claims) { /* C1.4: who has claimed each hole, -1 for nobody */
+        sow_buf_add(b, ",\"claimed\":[");
+        for (int h = 0; h < s->holes; h++)
+            sow_buf_add(b, h ? ",%d" : "%d", sow_claimant(after, h));
+        sow_buf_add(b, "]");
+    }
+    sow_buf_add(b, "}\n");
     return done(b);
 }
 

@@ -42,6 +42,7 @@ GAMES = {
     'ouri': ('Ouri', []),
     'cross-kalah': ('Cross-Kalah', []),
     'eson-xorgol': ('Eson_Xorgol', []),
+    'toguz-kumalak': ('Toguz_Kumalak', []),
 }
 
 
@@ -124,6 +125,9 @@ def compare_plies(rec, lines, rc, err):
                   ('move', sp['move'], mp['move']),
                   ('board', sp['board'], want['board']),
                   ('captured', sp['captured'], want['stores'])]
+        if 'child' in mp:  # claimed holes (C1.4): MG's children
+            checks.append(('claimed', sp.get('claimed'),
+                           [-1 if x is None else int(x) for x in mp['child']]))
         for name, got, exp in checks:
             if got != exp:
                 return (i, f'ply {i}: {name}: sow {got}, MG {exp}')
@@ -137,7 +141,12 @@ def compare_plies(rec, lines, rc, err):
     winner = r['winner'] if r['winner'] is not None and r['winner'] >= 0 else None
     if winner != res['winner']:
         return (last, f'end: winner sow {r["winner"]}, MG {res["winner"]} ({res["cond"]})')
-    mg_score = res['stores']  # after MG's end sweep
+    mg_score = list(res['stores'])  # after MG's end sweep
+    child = rec['plies'][-1].get('child') if rec['plies'] else None
+    if child:  # C1.7, C1.4: a player's score counts their claimed holes
+        for h, owner in enumerate(child):
+            if owner is not None:
+                mg_score[int(owner)] += res['board'][h]
     if r.get('score') is not None and r['score'] != mg_score:
         return (last, f'end: score sow {r["score"]}, MG stores {mg_score} ({res["cond"]})')
     return None
