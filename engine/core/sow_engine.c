@@ -471,7 +471,9 @@ typedef struct undo {
     uint8_t to_move, phase;
     bool last_endless;
     int8_t last_move_hole, last_mover;
-    uint64_t endless_mask, played[2];
+    uint8_t move_dir;
+    int16_t last_lifted;
+    uint64_t endless_mask, played[2], claims[2];
 } undo;
 
 static void save(const sow_setup *s, const sow_game *g, undo *u)
@@ -487,6 +489,10 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->last_endless = g->last_endless;
     u->last_move_hole = g->last_move_hole;
     u->last_mover = g->last_mover;
+    u->move_dir = g->move_dir;
+    u->last_lifted = g->last_lifted;
+    u->claims[0] = g->claims[0];
+    u->claims[1] = g->claims[1];
     u->endless_mask = g->endless_mask;
     u->played[0] = g->played[0];
     u->played[1] = g->played[1];
@@ -505,6 +511,10 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->last_endless = u->last_endless;
     g->last_move_hole = u->last_move_hole;
     g->last_mover = u->last_mover;
+    g->move_dir = u->move_dir;
+    g->last_lifted = u->last_lifted;
+    g->claims[0] = u->claims[0];
+    g->claims[1] = u->claims[1];
     g->move_flags = 0;
     g->endless_mask = u->endless_mask;
     g->played[0] = u->played[0];

@@ -80,6 +80,7 @@ typedef struct sow_setup {
     bool claims;            /* some lap-end rule claims holes (C1.4) */
     bool claim_to_store;    /* TK.5 store */
     bool origin_first;      /* TK.2 */
+    bool no_undo;           /* QL.6 */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick
@@ -175,6 +176,7 @@ typedef struct sow_game {
     uint8_t move_flags;     /* what the last sowing did: SOW_MOVED_* */
     uint8_t move_dir;       /* the sow_dir of the last sowing */
     uint64_t claims[2];     /* holes each player has claimed (C1.4) */
+    int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */

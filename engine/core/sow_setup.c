@@ -76,6 +76,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
         s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
     s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
     s->origin_first = v->origin_first;
+    s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
     if (s->claims || s->origin_first)
         s->plain_drops = false; /* the word paths know neither */
     s->threshold = sow_expr_eval(&v->threshold_if, opts)

@@ -226,6 +226,17 @@ static bool end_lap(const sow_setup *s, const sow_observer *obs,
     case SOW_LAP_CAPTURE_TWO_OUT: /* EX.3: the hole after the next */
         capture(obs, g, nx[nx[h]]);
         return true;
+    case SOW_LAP_CAPTURE_TO_CLAIM: { /* QL.4: into the lowest claimed */
+        uint64_t m = g->claims[g->to_move];
+        int c = g->board[h];
+        if (!m || !c || sow_claimant(g, h) >= 0)
+            return true;
+        int w = __builtin_ctzll(m);
+        g->board[h] = 0;
+        g->board[w] = (uint16_t)(g->board[w] + c);
+        EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, c, w);
+        return true;
+    }
     case SOW_LAP_CLAIM: /* C1.4: h is the mover's from now on */
         g->claims[g->to_move] |= (uint64_t)1 << h;
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
@@ -944,6 +955,7 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
     g->move_flags = 0;
+    g->last_lifted = (int16_t)g->board[hole];
     int rc = s->grand_slam == SOW_SLAM_CAPTURE
                  ? sow_laps(s, r, obs, g, hole, endless, err)
                  : sow_slammed(s, r, obs, g, hole, endless, err);
@@ -1106,6 +1118,24 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
                         const sow_game *g, int player, uint16_t *out, int n,
                         sow_error *err)
 {
+    if (s->no_undo && g->last_mover == 1 - player && g->last_lifted == 1 &&
+        g->last_move_hole >= 0) {
+        /* QL.6: the single seed the opponent just sowed from an end hole
+         * round the row end into the other row's end hole (0 <-> 2N-1,
+         * N-1 <-> N: the hole facing it), which holds it alone, may not
+         * go straight back (P28: after a pass the player to move is the
+         * last mover, and the rule lapses) */
+        int from = g->last_move_hole, to = s->holes - 1 - from;
+        bool end = from == 0 || from == s->n - 1 || from == s->n ||
+                   from == s->holes - 1;
+        if (end && s->nexts[g->move_dir][from] == to && g->board[to] == 1) {
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (out[i] != to)
+                    out[k++] = out[i];
+            n = k;
+        }
+    }
     if (s->singletons_last) {
         /* OU.2, before must feed: a hole of 1 only when every non-empty
          * own hole holds 1 */

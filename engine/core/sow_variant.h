@@ -113,8 +113,10 @@ typedef enum {
     SOW_LAP_CAPTURE_PAIR,     /* the hole facing h, then h itself (KA.4) */
     SOW_LAP_EXTRA_TURN,       /* the move ends; the mover moves again (C1.3) */
     SOW_LAP_CAPTURE_TWO_OUT,  /* the hole after the next one (EX.3, PL.5) */
-    SOW_LAP_CLAIM             /* h becomes the mover's claimed hole (C1.4:
+    SOW_LAP_CLAIM,            /* h becomes the mover's claimed hole (C1.4:
                                  TK.3 tuzdik, QL.3 walda) */
+    SOW_LAP_CAPTURE_TO_CLAIM  /* h's seeds go into the mover's lowest
+                                 claimed hole, if any (QL.4) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -290,6 +292,9 @@ typedef struct sow_variant {
                                      its claimant's store (TK.5 store) */
     bool origin_first;            /* a hand of 2 or more drops its first
                                      seed back into the origin (TK.2) */
+    sow_expr no_undo;             /* bool: a single seed just sown round a
+                                     row end may not be sown straight back
+                                     (QL.6) */
 
     /* bear-off (A.5): once every hole holds at most bearoff_max seeds at
      * the start of a move from ply bearoff_from on, a seed about to cross

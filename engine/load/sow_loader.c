@@ -737,7 +737,8 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
-                                          "capture_two_out", "claim", NULL};
+                                          "capture_two_out", "claim",
+                                          "capture_to_claim", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
@@ -945,7 +946,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "passing", "lap_end", "bearoff",
                                        "grand_slam", "must_feed",
                                        "singletons", "sides", "origin_first",
-                                       "claim_seeds", NULL};
+                                       "claim_seeds", "no_undo", NULL};
     static const char *const claimseeds[] = {"stay", "store", NULL};
     static const char *const sides[] = {"own", "none", NULL};
     static const char *const singles[] = {"any", "last", NULL};
@@ -1026,6 +1027,11 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     /* TK.2: a hand of 2 or more drops its first seed into the origin */
     if ((x = sow_ynode_get(n, "origin_first")) &&
         want_bool(c, x, "origin_first", &v->origin_first))
+        return SOW_ERR;
+    /* QL.6: no undo of a single seed sown round a row end */
+    field fnu = {"no_undo", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "no_undo")) &&
+        want_expr(c, x, &fnu, &v->no_undo))
         return SOW_ERR;
     /* TK.5: a claimed hole's seeds stay there or go to the store */
     field fcs = {"claim_seeds", F_WORD, 0, 0, claimseeds};

@@ -43,6 +43,7 @@ GAMES = {
     'cross-kalah': ('Cross-Kalah', []),
     'eson-xorgol': ('Eson_Xorgol', []),
     'toguz-kumalak': ('Toguz_Kumalak', []),
+    'qelat': ('Qelat', []),
 }
 
 
