@@ -189,7 +189,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         if (why == SOW_END_CANNOT_MOVE)
             res->winner = 1 - g->to_move; /* the player who moved last */
         else if (why == SOW_END_ENDLESS)
-            res->winner = 1 - g->to_move; /* the mover loses (P5) */
+            /* the mover loses (P5), or a draw (NB.5) */
+            res->winner = s->v->endless_draw ? -1 : 1 - g->to_move;
         else
             res->winner = -1;
         g->over = true;
@@ -473,7 +474,7 @@ typedef struct undo {
     int8_t last_move_hole, last_mover;
     uint8_t move_dir;
     int16_t last_lifted;
-    uint64_t endless_mask, played[2], claims[2];
+    uint64_t endless_mask, played[2], claims[2], blocked;
 } undo;
 
 static void save(const sow_setup *s, const sow_game *g, undo *u)
@@ -493,6 +494,7 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->last_lifted = g->last_lifted;
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
+    u->blocked = g->blocked;
     u->endless_mask = g->endless_mask;
     u->played[0] = g->played[0];
     u->played[1] = g->played[1];
@@ -515,6 +517,7 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->last_lifted = u->last_lifted;
     g->claims[0] = u->claims[0];
     g->claims[1] = u->claims[1];
+    g->blocked = u->blocked;
     g->move_flags = 0;
     g->endless_mask = u->endless_mask;
     g->played[0] = u->played[0];

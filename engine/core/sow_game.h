@@ -81,6 +81,7 @@ typedef struct sow_setup {
     bool claim_to_store;    /* TK.5 store */
     bool origin_first;      /* TK.2 */
     bool no_undo;           /* QL.6 */
+    bool closes;            /* some lap-end rule closes holes (C1.5) */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick
@@ -177,6 +178,7 @@ typedef struct sow_game {
     uint8_t move_dir;       /* the sow_dir of the last sowing */
     uint64_t claims[2];     /* holes each player has claimed (C1.4) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
+    uint64_t blocked;       /* closed (blocked) holes (C1.5) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
@@ -275,7 +277,13 @@ typedef enum {
                          (C1.2); count = the store's seeds after it */
     SOW_EV_GRAND_SLAM,/* the move captured the whole opposing row; extra
                          = the sow_slam reading applied (OW.4) */
-    SOW_EV_CLAIM      /* player claims hole (C1.4); count = its seeds */
+    SOW_EV_CLAIM,     /* player claims hole (C1.4); count = its seeds */
+    SOW_EV_CLOSE,     /* player closes hole (C1.5, NB.3); count = its
+                         seeds, lifted next */
+    SOW_EV_OUT,       /* a seed sown into the closed hole leaves play
+                         (NB.2, C1.13); player = the mover */
+    SOW_EV_INTO       /* the count seeds of hole go into player's claimed
+                         hole extra (QL.4) */
 } sow_event_kind;
 
 typedef struct sow_event {

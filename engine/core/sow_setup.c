@@ -77,6 +77,10 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
     s->origin_first = v->origin_first;
     s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
+    for (int i = 0; i < v->nlap_rules; i++)
+        s->closes |= v->lap_rules[i].action == SOW_LAP_CLOSE;
+    if (s->closes)
+        s->plain_drops = false;
     if (s->claims || s->origin_first)
         s->plain_drops = false; /* the word paths know neither */
     s->threshold = sow_expr_eval(&v->threshold_if, opts)
@@ -116,7 +120,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
                 if (count_ok && owner_ok) /* the first matching rule wins */
                     a = r->has_next || r->min_ply || r->opposite ||
-                                r->even || r->action == SOW_LAP_CLAIM
+                                r->even || r->action == SOW_LAP_CLAIM ||
+                                r->action == SOW_LAP_CLOSE
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;

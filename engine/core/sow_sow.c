@@ -234,9 +234,11 @@ static bool end_lap(const sow_setup *s, const sow_observer *obs,
         int w = __builtin_ctzll(m);
         g->board[h] = 0;
         g->board[w] = (uint16_t)(g->board[w] + c);
-        EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, c, w);
+        EMIT(obs, SOW_EV_INTO, g->to_move, h, c, w);
         return true;
     }
+    case SOW_LAP_CLOSE: /* C1.5: handled by the loop (it relays) */
+        return false;
     case SOW_LAP_CLAIM: /* C1.4: h is the mover's from now on */
         g->claims[g->to_move] |= (uint64_t)1 << h;
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
@@ -763,12 +765,13 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
      * hand), P2: exact, constant memory, no lap cap. */
     uint16_t saved[SOW_MAX_HOLES];
     int saved_origin = -1, saved_seeds = -1;
+    uint64_t saved_blocked = 0; /* closed holes are part of the state */
     long power = 1, lam = 0, laps = 0;
 
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
-                memcmp(b, saved, bytes) == 0) {
+                g->blocked == saved_blocked && memcmp(b, saved, bytes) == 0) {
                 *endless = true;
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
                 return SOW_OK;
@@ -777,6 +780,7 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
                 memcpy(saved, b, bytes);
                 saved_origin = origin;
                 saved_seeds = seeds;
+                saved_blocked = g->blocked;
             }
             if (++laps > SOW_MAX_LAPS)
                 return lap_cap(s, hole, err);
@@ -841,6 +845,20 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
                 return SOW_OK;
             }
             h = nx[h];
+            if ((g->blocked >> h) & 1) {
+                /* C1.5: a closed hole is stepped over; NB.2: the mover's
+                 * own are passed over, the opponent's take the seed out
+                 * of play (C1.13), and the hand goes on */
+                if (s->v->closed_out_of_play && g->owner[h] != mover) {
+                    g->captured[mover]++;
+                    g->on_board--;
+                    seeds--;
+                    EMIT(obs, SOW_EV_OUT, mover, h, 1, 0);
+                    if (seeds == 0) /* NB.3: the last seed went out */
+                        return SOW_OK;
+                }
+                continue;
+            }
             if (s->skip_origin && h == origin) {
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
                 continue;
@@ -884,7 +902,14 @@ static int sow_laps(const sow_setup *s, const sow_rules *r,
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_RELAY || (a == SOW_LAP_HOOK && relay)) {
+        if (a == SOW_LAP_CLOSE) {
+            /* NB.3: h is closed, and its seeds are sown on from the next
+             * hole */
+            g->blocked |= (uint64_t)1 << h;
+            EMIT(obs, SOW_EV_CLOSE, mover, h, b[h], 0);
+        }
+        if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
+            (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             seeds = b[h];
@@ -1007,7 +1032,7 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
      * claimed hole is never an origin (C1.4) */
     uint64_t all = s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
     uint64_t mask = (s->no_sides ? all : g->owns[player]) &
-                    ~(g->claims[0] | g->claims[1]);
+                    ~(g->claims[0] | g->claims[1] | g->blocked);
     for (uint64_t m = mask; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
         out[n] = (uint16_t)h;

@@ -115,8 +115,10 @@ typedef enum {
     SOW_LAP_CAPTURE_TWO_OUT,  /* the hole after the next one (EX.3, PL.5) */
     SOW_LAP_CLAIM,            /* h becomes the mover's claimed hole (C1.4:
                                  TK.3 tuzdik, QL.3 walda) */
-    SOW_LAP_CAPTURE_TO_CLAIM  /* h's seeds go into the mover's lowest
+    SOW_LAP_CAPTURE_TO_CLAIM, /* h's seeds go into the mover's lowest
                                  claimed hole, if any (QL.4) */
+    SOW_LAP_CLOSE             /* h is closed (blocked, C1.5) and its seeds
+                                 are lifted and sown on (NB.3) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -292,6 +294,13 @@ typedef struct sow_variant {
                                      its claimant's store (TK.5 store) */
     bool origin_first;            /* a hand of 2 or more drops its first
                                      seed back into the origin (TK.2) */
+    bool closed_out_of_play;      /* sowing into an opponent's closed hole
+                                     takes the seed out of play, into the
+                                     mover's own closed holes passes over
+                                     (NB.2); else closed holes are stepped
+                                     over (C1.5) */
+    bool endless_draw;            /* without scores, an endless move draws
+                                     (NB.5) rather than losing (P5) */
     sow_expr no_undo;             /* bool: a single seed just sown round a
                                      row end may not be sown straight back
                                      (QL.6) */

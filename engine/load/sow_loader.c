@@ -738,7 +738,7 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
                                           "capture_two_out", "claim",
-                                          "capture_to_claim", NULL};
+                                          "capture_to_claim", "close", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
@@ -946,7 +946,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "passing", "lap_end", "bearoff",
                                        "grand_slam", "must_feed",
                                        "singletons", "sides", "origin_first",
-                                       "claim_seeds", "no_undo", NULL};
+                                       "claim_seeds", "no_undo",
+                                       "closed_holes", NULL};
+    static const char *const closeds[] = {"step_over", "out_of_play", NULL};
     static const char *const claimseeds[] = {"stay", "store", NULL};
     static const char *const sides[] = {"own", "none", NULL};
     static const char *const singles[] = {"any", "last", NULL};
@@ -1028,6 +1030,13 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "origin_first")) &&
         want_bool(c, x, "origin_first", &v->origin_first))
         return SOW_ERR;
+    /* NB.2: what sowing does at a closed hole */
+    if ((x = sow_ynode_get(n, "closed_holes"))) {
+        int ci;
+        if (want_word(c, x, "closed_holes", closeds, &ci))
+            return SOW_ERR;
+        v->closed_out_of_play = ci == 1;
+    }
     /* QL.6: no undo of a single seed sown round a row end */
     field fnu = {"no_undo", F_BOOL, 0, 0, NULL};
     if ((x = sow_ynode_get(n, "no_undo")) &&
@@ -1111,11 +1120,13 @@ static int load_end(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
                                        "max_plies", "threshold", "rest",
-                                       NULL};
+                                       "endless_result", NULL};
     static const char *const rests[] = {"own_row", "last_mover", "unfed",
                                         "nobody", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
+    static const char *const endless_results[] = {"mover_loses", "draw",
+                                                  NULL};
     sow_variant *v = c->v;
     if (want_map(c, n, "end") || check_keys(c, n, "end", keys))
         return SOW_ERR;
@@ -1130,6 +1141,12 @@ static int load_end(ctx *c, const sow_ynode *n)
         if (want_word(c, x, "score", scores, &w))
             return SOW_ERR;
         v->no_score = w == 1;
+    }
+    /* NB.5: without scores, an endless move is a draw */
+    if ((x = sow_ynode_get(n, "endless_result"))) {
+        if (want_word(c, x, "endless_result", endless_results, &w))
+            return SOW_ERR;
+        v->endless_draw = w == 1;
     }
     field fs = {"seeds_at_most", F_INT, -1, 64000, NULL};
     field fr = {"repetition", F_BOOL, 0, 0, NULL};

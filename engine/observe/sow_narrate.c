@@ -62,6 +62,8 @@ static const char *action_text(int a)
                "the move ends";
     case SOW_LAP_CLAIM:
         return "the mover claims it, and the move ends";
+    case SOW_LAP_CLOSE:
+        return "it is closed, and its seeds are lifted and sown on";
     default:
         return "the move ends";
     }
@@ -177,6 +179,31 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                      "%s claims %s, which holds %d: it is %s's for the rest "
                      "of the game",
                      who(ev->player), h, ev->count, who(ev->player));
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        break;
+    case SOW_EV_OUT:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s is closed: the seed sown into it leaves play",
+                     h);
+        cite(s, "C1.13", out);
+        break;
+    case SOW_EV_INTO: {
+        char w[16] = "";
+        if (ev->extra >= 0 && ev->extra < s->holes)
+            sow_hole_label(s, ev->extra, w, sizeof w);
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the %d %s of %s go into %s's claimed hole %s",
+                     ev->count, seeds(ev->count), h, who(ev->player), w);
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        break;
+    }
+    case SOW_EV_CLOSE:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s closes %s, which holds %d: the seeds are sown on, "
+                     "and the hole is closed for the rest of the game",
+                     who(ev->player), h, ev->count);
         if (n->lap_rule >= 0)
             cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         break;

@@ -45,6 +45,14 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
             sow_buf_add(b, h ? ",%d" : "%d", sow_claimant(after, h));
         sow_buf_add(b, "]");
     }
+    if (s->closes) { /* C1.5: the closed holes, ascending */
+        sow_buf_add(b, ",\"blocked\":[");
+        int k = 0;
+        for (int h = 0; h < s->holes; h++)
+            if ((after->blocked >> h) & 1)
+                sow_buf_add(b, k++ ? ",%d" : "%d", h);
+        sow_buf_add(b, "]");
+    }
     sow_buf_add(b, "}\n");
     return done(b);
 }
