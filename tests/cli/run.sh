@@ -187,7 +187,7 @@ bad seeds_negative "$B/seeds_negative.yaml:7:10: seeds is -1; it must be from 0 
 bad bool_yes "$B/bool_yes.yaml:10:12: passing must be true or false, not 'yes'"
 bad int_hex "$B/int_hex.yaml:7:10: seeds must be a whole number written in decimal digits, not '0x10'"
 bad float_int "$B/float_int.yaml:7:10: seeds must be a whole number written in decimal digits, not '4.0'"
-bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out (not 'explode')"
+bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out, claim, capture_to_claim, close (not 'explode')"
 bad option_ref_unknown "$B/option_ref_unknown.yaml:7:10: seeds refers to option 'nope', which is not declared under options:"
 bad anchor "$B/anchor.yaml:5:8: anchors (&b) are not allowed in a variant file; write the value out"
 bad alias "$B/alias.yaml:6:10: anchors (&six) are not allowed in a variant file; write the value out"

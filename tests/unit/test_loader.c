@@ -411,7 +411,9 @@ static void test_wrong_types(void **state)
                        "      do: stop\n",
             10, 21, "count is 63; it must be from 1 to 62");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - do: jump\n", 10, 11,
-            "do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out (not 'jump')");
+            "do must be one of: stop, relay, capture, hook, chain, "
+            "capture_opposite, capture_pair, extra_turn, capture_two_out, "
+            "claim, capture_to_claim, close (not 'jump')");
     refused(HEAD BOARD "sowing:\n  endless_move: loop\n", 9, 17,
             "endless_move must be one of: forbid, end_game");
     refused(HEAD BOARD SOWING "hooks: [f]\n", 10, 8, "hooks must be a mapping");
