@@ -16,7 +16,7 @@ PKG_CONFIG ?= pkg-config
 PKGS = lua5.4 yaml-0.1
 
 CFLAGS ?= -O2 -g
-# The engine's rooms, lowest first (README: Layout): each includes only
+# The engine's rooms, lowest first (docs/design.md: Rooms): each includes only
 # the rooms below it.
 ENGINE_ROOMS = base core load lua players observe lab
 ENGINE_INC = -Iinclude $(ENGINE_ROOMS:%=-Iengine/%)
