@@ -55,7 +55,7 @@ check_outside() {
         grep -q -i 'skip' "$f" ||
             { echo "$f is allowed to read ../shared but never says it skips"; return 1; }
     done < tests/docs/shared_readers.txt
-    if git grep -n -I -E "$pat" -- . ':!tests/fuzz/corpus' ':!tests/fuzz/crashes' \
+    if git grep --untracked -n -I -E "$pat" -- . ':!tests/fuzz/corpus' ':!tests/fuzz/crashes' \
         ':!tests/docs/run.sh' ':!tests/docs/shared_readers.txt' "${allowed[@]}"; then
         echo "the lines above refer to files outside the repository; point them at docs/ instead"
         return 1
