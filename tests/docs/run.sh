@@ -79,7 +79,7 @@ check_man() {
     done
     # generated from --help: every command, and every flag of its help
     local text; text=$(MANWIDTH=200 man -l "$page" 2>/dev/null)
-    for c in $("$sow" --help | awk '/^commands:/ {on = 1; next} on && /^[[:space:]]*$/ {exit} on {print $1}'); do
+    for c in $("$sow" --help | awk 'tolower($0) ~ /^commands:/ {on = 1; next} on && /^[[:space:]]*$/ {exit} on {print $1}'); do
         grep -q "^ *sow $c\b" <<<"$text" || { echo "sow.1 has no section for 'sow $c'"; return 1; }
         for flag in $("$sow" "$c" --help | grep -o -e '--[a-z][a-z0-9-]*' | sort -u); do
             grep -q -e "$flag" <<<"$text" || { echo "sow.1 lacks $flag of 'sow $c --help'"; return 1; }

@@ -10,7 +10,7 @@
 # The commands: the "commands:" section of `sow --help`.
 _sow_commands()
 {
-    "$1" --help 2>/dev/null | awk '/^commands:/ {on = 1; next}
+    "$1" --help 2>/dev/null | awk 'tolower($0) ~ /^commands:/ {on = 1; next}
         on && /^[[:space:]]*$/ {exit}
         on && /^  [a-z]/ {print $1}'
 }

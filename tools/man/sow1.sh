@@ -27,7 +27,7 @@ fi
 top=$("$sow" --help)
 
 # The commands: "  NAME  summary" lines after "commands:", up to a blank line.
-commands=$(awk '/^commands:/ {on = 1; next}
+commands=$(awk 'tolower($0) ~ /^commands:/ {on = 1; next}
                 on && /^[[:space:]]*$/ {exit}
                 on && /^  [a-z]/ {print $1}' <<<"$top")
 [ -n "$commands" ] || { echo "sow1.sh: no commands found in '$sow --help'" >&2; exit 1; }
@@ -121,7 +121,7 @@ sow \- a mancala rules engine: play, replay, trace, check and measure games
 EOF
 # The top help without its usage line and its command list (the commands
 # have their own section below).
-awk '/^usage:/ {next} /^commands:/ {skip = 1; next}
+awk '/^usage:/ {next} tolower($0) ~ /^commands:/ {skip = 1; next}
      skip && /^[[:space:]]*$/ {skip = 0; next}
      !skip {print}' <<<"$top" | to_roff | grep -v '^\.SS'
 
