@@ -405,7 +405,7 @@ static void sandbox_hint(const char *msg, char *buf, size_t size)
                     listed(absent_libs, p, len)))
             snprintf(buf, size,
                      "; %s%.*s is not available to variant scripts (see "
-                     "README, The sandbox)",
+                     "docs/hostile-input.md, The sandbox)",
                      lib, (int)len, p);
         return;
     }
@@ -456,7 +456,8 @@ static int report_raw(sow_lua *x, sow_error *err, const char *msg,
 /* ---- the board view ----------------------------------------------------- */
 
 /* The view `g` a hook receives is a read-only proxy over tables that only
- * C writes (its fields are in schemas/README.md). Reading g.board[h] is a
+ * C writes (its fields are in docs/writing-variants.md). Reading g.board[h]
+ * is a
  * table access, not a call into C: each proxy's __index is its backing
  * table, which the VM follows without calling a function. Writing through
  * a proxy is an error, and a script cannot reach the backing tables (no
@@ -1559,7 +1560,7 @@ static void read_play(lua_State *L, hook_call *c)
 
 /* A scripted move (Andada's opening relay) is cached as lap_end decisions
  * are: a play hook decides from the view and the hole alone
- * (schemas/README.md). */
+ * (docs/writing-variants.md). */
 static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {

@@ -1,6 +1,6 @@
 /* test_lua.c - the Lua bridge and its sandbox (engine/lua/sow_lua.c,
- * DESIGN.md "The sandbox"): the exact globals, what is removed, source
- * only, the instruction and memory limits (also under pcall) and recovery
+ * docs/hostile-input.md "The sandbox"): the exact globals, what is removed,
+ * source only, the instruction and memory limits (also under pcall) and recovery
  * after them, errors mapped to file and line, checks on what hooks return,
  * and no math.random (rules are deterministic). */
 #include "unit.h"
@@ -244,7 +244,8 @@ static void expected_globals(char *buf, size_t size, const char *const *extra)
 static void test_allowed_list(void **state)
 {
     (void)state;
-    /* the published list is what DESIGN.md allows, nothing more */
+    /* the published list is what docs/hostile-input.md (The sandbox) allows,
+     * nothing more */
     const char *want[] = {"_G",       "_VERSION", "assert",   "error",
                           "ipairs",   "math",     "next",     "options",
                           "pairs",    "pcall",    "rawequal", "rawget",
@@ -558,7 +559,8 @@ static void test_memory_limit(void **state)
 }
 
 /* pcall swallowing the memory error and returning at once: the limit
- * must still end the call (DESIGN.md: pcall cannot swallow it). */
+ * must still end the call (docs/hostile-input.md, The sandbox: pcall cannot
+ * swallow it). */
 static void test_memory_limit_pcall_return(void **state)
 {
     (void)state;
@@ -937,7 +939,8 @@ static void test_view(void **state)
         "end\n");
     sow_lap_decision d;
     sow_error err;
-    /* DESIGN: the view is read-only; every write is an error naming the
+    /* docs/writing-variants.md: the view is read-only; every write is an
+     * error naming the
      * line, and the next call still sees the game as it is */
     const int writer[3] = {0, 1, 3}; /* holes holding 4 in some_game */
     for (int i = 0; i < 3; i++) {
