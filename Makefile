@@ -1,6 +1,6 @@
 # sow - a mancala rules engine. See README.md.
 #
-# Targets: all, check, install, uninstall, clean, bench, hostile (the
+# Targets: all, check, install, uninstall, clean, man, bench, hostile (the
 # bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang).
 # Variables: PREFIX, DESTDIR, CFLAGS (yours; project flags live in SOW_CFLAGS),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in
@@ -12,13 +12,17 @@ BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/sow
 LIBDIR = $(PREFIX)/lib
 INCLUDEDIR = $(PREFIX)/include
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/sow
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS = lua5.4 yaml-0.1
 
 CFLAGS ?= -O2 -g
-# The engine's rooms, lowest first (README: Layout): each includes only
+# The engine's rooms, lowest first (docs/design.md: Rooms): each includes only
 # the rooms below it.
 ENGINE_ROOMS = base core load lua open players observe lab api
 ENGINE_INC = -Iinclude $(ENGINE_ROOMS:%=-Iengine/%)
@@ -138,6 +142,7 @@ check: $(B)/sow lib $(TEST_BIN)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow bash tests/html/run.sh
+	SOW=$(B)/sow bash tests/docs/run.sh
 ifeq ($(SANITIZE),1)
 	@echo "tests/lib/run.sh skipped in the sanitizer build: the installed library is checked by the plain make check (the session API runs under ASan in build-san/tests/test_session)"
 else
@@ -146,6 +151,21 @@ endif
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
+
+# The manual pages: sow.1 is made from the built program's --help texts
+# (tools/man/sow1.sh), so it cannot drift from them; sow-variant.5 is
+# written by hand (tools/man/sow-variant.5).
+SOW_VERSION := $(shell sed -n 's/.*SOW_VERSION_STRING "\(.*\)".*/\1/p' include/sow/version.h)
+
+man: $(B)/man/sow.1 $(B)/man/sow-variant.5
+
+$(B)/man/sow.1: $(B)/sow tools/man/sow1.sh include/sow/version.h
+	@mkdir -p $(dir $@)
+	bash tools/man/sow1.sh $(B)/sow $(SOW_VERSION) > $@.tmp && mv $@.tmp $@
+
+$(B)/man/sow-variant.5: tools/man/sow-variant.5
+	@mkdir -p $(dir $@)
+	cp tools/man/sow-variant.5 $@
 
 bench: $(B)/sow
 	./$(B)/sow bench adji-kui-1 --seconds 3
@@ -176,8 +196,17 @@ install-lib: lib
 	install -m 644 include/sow/*.h $(DESTDIR)$(INCLUDEDIR)/sow/
 	install -m 644 $(B)/sow.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sow.pc
 
-# manual pages, shell completion, LICENSE and docs/ (share/doc/sow)
-install-docs:
+# manual pages, shell completion, LICENSE, README.md and docs/ (share/doc/sow;
+# docs/ keeps its folder so that the README's links still resolve)
+install-docs: man
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(DOCDIR)/docs
+	install -m 644 $(B)/man/sow.1 $(DESTDIR)$(MANDIR)/man1/sow.1
+	install -m 644 $(B)/man/sow-variant.5 $(DESTDIR)$(MANDIR)/man5/sow-variant.5
+	install -m 644 tools/completion/sow.bash $(DESTDIR)$(BASHCOMPDIR)/sow
+	install -m 644 tools/completion/_sow $(DESTDIR)$(ZSHCOMPDIR)/_sow
+	install -m 644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/*.md docs/*.svg $(DESTDIR)$(DOCDIR)/docs/
 
 uninstall: uninstall-lib uninstall-docs
 	rm -f $(DESTDIR)$(BINDIR)/sow
@@ -191,6 +220,9 @@ uninstall-lib:
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/sow
 
 uninstall-docs:
+	rm -f $(DESTDIR)$(MANDIR)/man1/sow.1 $(DESTDIR)$(MANDIR)/man5/sow-variant.5 \
+		$(DESTDIR)$(BASHCOMPDIR)/sow $(DESTDIR)$(ZSHCOMPDIR)/_sow
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 .PHONY: install install-bin install-data install-lib install-docs \
 	uninstall uninstall-lib uninstall-docs
@@ -244,7 +276,7 @@ hostile: $(B)/sow
 clean:
 	rm -rf build build-san
 
-.PHONY: all lib check unit tests install uninstall clean bench FORCE fuzz \
+.PHONY: all lib check unit tests install uninstall clean man bench FORCE fuzz \
 	fuzz-build fuzz-replay hostile
 
 -include $(ENGINE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)

@@ -63,7 +63,7 @@ struct sow_lua {
     long insn_used;     /* instructions run by the current call */
     const sow_budget *budget; /* the whole run's deadline (borrowed), or
                                * NULL (sow_budget.h) */
-    int64_t deadline;   /* monotonic ns by which the current call must end;
+    int64_t deadline;   /* processor ns (cpu_now) by which this call must end;
                            0 until the call has run HOOK_STEP instructions,
                            so short calls never read the clock */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
@@ -109,15 +109,29 @@ static sow_lua *bridge_of(lua_State *L)
 /* The clock is read only by calls that run long: the deadline is set at
  * the first check of a call (0 until then). The run's deadline, when
  * there is one, bounds every call too; *which says which one passed. */
+/* The processor time this thread has used, in nanoseconds: the clock of
+ * a call's time limit. A script cannot wait for anything (the sandbox has
+ * no input or output), so its running time is processor time, and a
+ * loaded machine does not make a script trip that runs well within it on
+ * an idle one. */
+static int64_t cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
 static bool past_deadline_of(sow_lua *x, int *which)
 {
-    int64_t now = sow_budget_now();
-    if (x->deadline == 0)
-        x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
-    if (x->budget && x->budget->deadline_ns && now > x->budget->deadline_ns) {
+    /* the run's deadline is on the wall clock (sow_budget.h) */
+    if (x->budget && x->budget->deadline_ns &&
+        sow_budget_now() > x->budget->deadline_ns) {
         *which = LIMIT_RUN;
         return true;
     }
+    int64_t now = cpu_now();
+    if (x->deadline == 0)
+        x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
     *which = LIMIT_TIME;
     return now > x->deadline;
 }
@@ -391,7 +405,7 @@ static void sandbox_hint(const char *msg, char *buf, size_t size)
                     listed(absent_libs, p, len)))
             snprintf(buf, size,
                      "; %s%.*s is not available to variant scripts (see "
-                     "README, The sandbox)",
+                     "docs/hostile-input.md, The sandbox)",
                      lib, (int)len, p);
         return;
     }
@@ -442,7 +456,8 @@ static int report_raw(sow_lua *x, sow_error *err, const char *msg,
 /* ---- the board view ----------------------------------------------------- */
 
 /* The view `g` a hook receives is a read-only proxy over tables that only
- * C writes (its fields are in schemas/README.md). Reading g.board[h] is a
+ * C writes (its fields are in docs/writing-variants.md). Reading g.board[h]
+ * is a
  * table access, not a call into C: each proxy's __index is its backing
  * table, which the VM follows without calling a function. Writing through
  * a proxy is an error, and a script cannot reach the backing tables (no
@@ -1545,7 +1560,7 @@ static void read_play(lua_State *L, hook_call *c)
 
 /* A scripted move (Andada's opening relay) is cached as lap_end decisions
  * are: a play hook decides from the view and the hole alone
- * (schemas/README.md). */
+ * (docs/writing-variants.md). */
 static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {

@@ -1,4 +1,4 @@
-/* test_andada.c - Andada (RULES.md section 4: A.1-A.6, with C0.7, P5, P6,
+/* test_andada.c - Andada (docs/rules.md, Andada: A.1-A.6, with C0.7, P5, P6,
  * P9-P12, P16) through the real variant files: variants/andada.yaml (the
  * opposite removal is its lap_end rule capture_opposite) and its Lua
  * script (the opening relay and the first-mover decision), run by the engine (sow_lua_open + sow_lua_rules +

@@ -1,4 +1,4 @@
-/* test_boto.c - Adji-Boto (RULES.md section 3: B.1-B.6, with C0.4, C0.5,
+/* test_boto.c - Adji-Boto (docs/rules.md, Adji-Boto: B.1-B.6, with C0.4, C0.5,
  * C0.7, P3, P7, P8) through the real variant file: variants/adji_boto.yaml,
  * all data (the chain is a lap_end `chain` rule, no script), run by the
  * engine (sow_engine_*). Each test names the rule ids it checks. Positions after
@@ -210,7 +210,7 @@ static void test_b1_stores_never_sown(void **state)
     chain_case(NULL, bn, 39, 40, 1, 9, wn, 0);
 }
 
-/* B.1, RECORD.md: `captured` is the content of the stores: seeds taken go
+/* B.1, docs/record.md: `captured` is the content of the stores: seeds taken go
  * to the mover's store and stay there; the stores plus the board are 100
  * at every ply (a full opening, then a capture by South at ply 10). */
 static void test_b1_captured_is_the_stores(void **state)

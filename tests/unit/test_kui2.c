@@ -1,4 +1,4 @@
-/* test_kui2.c - Adji Kui II (RULES.md section 2, P2, P5, P6, P14, P15)
+/* test_kui2.c - Adji Kui II (docs/rules.md, Adji Kui II, P2, P5, P6, P14, P15)
  * through the real variant files: variants/adji_kui_2.yaml and its Lua
  * script, run by the engine (sow_lua_open + sow_lua_rules + sow_engine_*,
  * sow_match_*). Each test names the rule ids it checks. Positions are set by
@@ -1006,7 +1006,7 @@ static void test_k2_9_buy_phase(void **state)
     char buf[256];
     assert_string_equal(legal_text(&a, buf, sizeof buf),
                         "buy:6 buy:7 buy:8 buy:9 buy:10 buy:11");
-    /* RECORD: decisions sort after holes, by value numerically */
+    /* docs/record.md: decisions sort after holes, by value numerically */
     for (int i = 1; i < a.g.nlegal; i++)
         assert_true(a.g.legal[i - 1] < a.g.legal[i]);
     /* refused: a sowing, a hole the buyer owns, a hole that does not exist */

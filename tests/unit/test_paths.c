@@ -84,7 +84,8 @@ static void test_boto(void **state)
 }
 
 /* B.4, P7: the data chain (lap_end do: chain) plays exactly as the chain
- * written as a Lua hook from RULES.md, under both empty_in_chain values */
+ * written as a Lua hook from docs/rules.md, under both empty_in_chain
+ * values */
 static void test_boto_chain_as_script(void **state)
 {
     (void)state;
