@@ -82,6 +82,11 @@ typedef struct sow_setup {
     bool origin_first;      /* TK.2 */
     bool no_undo;           /* QL.6 */
     bool closes;            /* some lap-end rule closes holes (C1.5) */
+    bool plain_turns;       /* none of the rules above changes who moves
+                               next, which moves are legal or when the
+                               game ends beyond the four seed games'
+                               rules: the search may make its last plies
+                               by sowing alone (sow_search.c) */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick

@@ -139,5 +139,14 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->bearoff_sticky = sow_expr_eval(&v->bearoff_sticky, opts) != 0;
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
+    bool extra = false;
+    for (int i = 0; i < v->nlap_rules; i++)
+        extra |= v->lap_rules[i].in_store ||
+                 v->lap_rules[i].action == SOW_LAP_EXTRA_TURN;
+    s->plain_turns = !extra && s->threshold < 0 &&
+                     s->must_feed == SOW_FEED_OFF && !s->singletons_last &&
+                     !s->no_undo && !s->no_sides && !s->claims &&
+                     !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
+                     s->track == SOW_TRACK_NONE;
     return SOW_OK;
 }

@@ -100,6 +100,15 @@ static uint64_t hash_game(const sow_setup *s, const sow_game *g)
         x = step(step(x, g->played[0]), g->played[1]);
     if (s->no_capture_plies > 0)
         x = step(x, (uint64_t)g->since_capture);
+    /* claimed and closed holes (C1.4, C1.5), and what the no-undo filter
+     * reads (QL.6), change the moves of a position with the same board */
+    if (g->claims[0] | g->claims[1] | g->blocked)
+        x = step(step(step(x, g->claims[0]), g->claims[1]), g->blocked);
+    if (s->no_undo)
+        x = step(x, (uint64_t)(uint16_t)g->last_lifted |
+                        (uint64_t)(uint8_t)g->last_move_hole << 16 |
+                        (uint64_t)(uint8_t)g->last_mover << 24 |
+                        (uint64_t)g->move_dir << 32);
     return sow_mix64(x);
 }
 
@@ -171,6 +180,8 @@ static int negamax(sow_ab *ab, sow_engine *e, const sow_game *g, int depth,
 static bool leaf_by_sowing(const sow_setup *s, const sow_game *g,
                            const sow_game *c)
 {
+    if (!s->plain_turns) /* extra turns, filters, thresholds (C1.3-C1.7) */
+        return false;
     if (s->seeds_at_most >= 0 && c->on_board <= s->seeds_at_most)
         return false;
     if (g->ply + 1 >= s->max_plies)

@@ -163,12 +163,33 @@ def compare_plies(rec, lines, rc, err, pooled):
     return None
 
 
+def speed(sow, ids, games, seed):
+    """MG's random games a second beside sow bench's, game by game."""
+    env = dict(os.environ, SOW_VARIANTS=os.path.join(ROOT, 'variants'))
+    print(f'{"game":16} {"MG games/s":>11} {"sow games/s":>12} {"ratio":>8}')
+    for gid in ids:
+        props, options = GAMES[gid]
+        _, t1 = mg_games(props, 1, seed)        # start-up and one game
+        _, tn = mg_games(props, games + 1, seed)
+        mg_rate = games / max(tn - t1, 1e-9)
+        cmd = [sow, 'bench', gid, '--seconds', '1']
+        for o in options:
+            cmd += ['--option', o]
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env).stdout
+        rate = float(out.split('games_per_s=')[1].split()[0]) if 'games_per_s=' in out else 0
+        print(f'{gid:16} {mg_rate:11.1f} {rate:12.0f} {rate / mg_rate:7.0f}x')
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('games_ids', nargs='*', metavar='GAME')
     ap.add_argument('--games', type=int, default=500)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--show', type=int, default=3, help='differences shown per game')
+    ap.add_argument('--speed', action='store_true',
+                    help='instead: random games a second, MG (mg_play.py, less its start-up) '
+                         'beside sow bench, measured one after the other for each game')
     a = ap.parse_args()
     why = skip_reason()
     if why:
@@ -176,6 +197,8 @@ def main():
         return 0
     sow = os.environ.get('SOW', os.path.join(ROOT, 'build', 'sow'))
     ids = a.games_ids or list(GAMES)
+    if a.speed:
+        return speed(sow, ids, a.games, a.seed)
     bad = 0
     for gid in ids:
         if gid not in GAMES:
