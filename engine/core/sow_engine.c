@@ -490,14 +490,16 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->last_endless = g->last_endless;
     u->last_move_hole = g->last_move_hole;
     u->last_mover = g->last_mover;
+    u->endless_mask = g->endless_mask;
+    u->played[0] = g->played[0];
+    u->played[1] = g->played[1];
+    if (s->plain_turns) /* the fields below change only in the family */
+        return;
     u->move_dir = g->move_dir;
     u->last_lifted = g->last_lifted;
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
-    u->endless_mask = g->endless_mask;
-    u->played[0] = g->played[0];
-    u->played[1] = g->played[1];
 }
 
 static void restore(const sow_setup *s, sow_game *g, const undo *u)
@@ -513,18 +515,20 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->last_endless = u->last_endless;
     g->last_move_hole = u->last_move_hole;
     g->last_mover = u->last_mover;
-    g->move_dir = u->move_dir;
-    g->last_lifted = u->last_lifted;
-    g->claims[0] = u->claims[0];
-    g->claims[1] = u->claims[1];
-    g->blocked = u->blocked;
-    g->move_flags = 0;
     g->endless_mask = u->endless_mask;
     g->played[0] = u->played[0];
     g->played[1] = u->played[1];
     g->over = false;
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
+    if (s->plain_turns) /* the fields below change only in the family */
+        return;
+    g->move_dir = u->move_dir;
+    g->last_lifted = u->last_lifted;
+    g->claims[0] = u->claims[0];
+    g->claims[1] = u->claims[1];
+    g->blocked = u->blocked;
+    g->move_flags = 0;
 }
 
 /* Set the legal moves of g; most lists are short, and a fixed-size copy

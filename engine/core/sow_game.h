@@ -82,6 +82,14 @@ typedef struct sow_setup {
     bool origin_first;      /* TK.2 */
     bool no_undo;           /* QL.6 */
     bool closes;            /* some lap-end rule closes holes (C1.5) */
+    uint32_t hole_rules_on; /* lap_rules_on without the store rules */
+    uint32_t family_rules;  /* rules with an opposite, even or claim
+                               condition */
+    bool plain_holes;       /* every own hole may be an origin: no claims,
+                               no closed holes, sides (sow_candidates) */
+    bool filters;           /* some legal-move filter is on (must feed,
+                               a forbidden grand slam, singletons, no
+                               undo) */
     bool plain_turns;       /* none of the rules above changes who moves
                                next, which moves are legal or when the
                                game ends beyond the four seed games'

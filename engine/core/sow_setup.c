@@ -148,5 +148,18 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                      !s->no_undo && !s->no_sides && !s->claims &&
                      !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
                      s->track == SOW_TRACK_NONE;
+    s->plain_holes = !s->no_sides && !s->claims && !s->closes;
+    s->hole_rules_on = s->lap_rules_on;
+    s->family_rules = 0;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        if (r->in_store)
+            s->hole_rules_on &= ~(1u << i);
+        if (r->opposite || r->even || r->action == SOW_LAP_CLAIM)
+            s->family_rules |= 1u << i;
+    }
+    s->filters = s->must_feed != SOW_FEED_OFF ||
+                 s->grand_slam == SOW_SLAM_FORBID || s->singletons_last ||
+                 s->no_undo;
     return SOW_OK;
 }

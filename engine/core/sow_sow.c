@@ -93,18 +93,32 @@ static bool claim_ok(const sow_setup *s, const sow_game *g,
     return true;
 }
 
+/* The family's conditions of rule r (KA.4 opposite, TK.4 even, TK.3 and
+ * QL.3 where a claim may be made), out of the seed games' path. */
+static __attribute__((noinline)) bool
+family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
+          int c)
+{
+    if (r->opposite &&
+        (g->board[s->holes - 1 - h] != 0) != (r->opposite == 1))
+        return false;
+    if (r->even && c % 2)
+        return false;
+    return r->action != SOW_LAP_CLAIM || claim_ok(s, g, &r->claim, h);
+}
+
 /* The index of the first lap-end rule that holds when a lap ends in h
  * with c seeds, or -1. */
 static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
     const sow_variant *v = s->v;
     int mover = g->to_move;
-    if (((g->claims[0] | g->claims[1]) >> h) & 1)
+    if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return -1; /* C1.4, P23: a last seed in a claimed hole does nothing */
-    for (int i = 0; i < v->nlap_rules; i++) {
+    /* the rules in force for a lap that ends in a hole, in order */
+    for (uint32_t on = s->hole_rules_on; on; on &= on - 1) {
+        const int i = __builtin_ctz(on);
         const sow_lap_rule *r = &v->lap_rules[i];
-        if (!((s->lap_rules_on >> i) & 1) || r->in_store)
-            continue;
         bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
         if (!count_ok)
             continue;
@@ -119,14 +133,8 @@ static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
             continue;
         if (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == mover)
             continue;
-        if (r->opposite && (g->board[s->holes - 1 - h] != 0) !=
-                               (r->opposite == 1))
-            continue;
-        if (r->even && c % 2)
-            continue;
-        if (r->action == SOW_LAP_CLAIM && !claim_ok(s, g, &r->claim, h))
-            continue;
-        return i;
+        if (!((s->family_rules >> i) & 1) || family_ok(s, g, r, h, c))
+            return i;
     }
     return -1;
 }
@@ -152,9 +160,10 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
 }
 
-static int decide(const sow_setup *s, const sow_game *g, int h, int c)
+static inline __attribute__((always_inline)) int
+decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
-    if (((g->claims[0] | g->claims[1]) >> h) & 1)
+    if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return SOW_LAP_STOP; /* C1.4, P23 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
@@ -186,11 +195,12 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
     const uint8_t *step = ch->backward ? s->prevs[g->move_dir]
                                        : s->nexts[g->move_dir];
     const int mover = g->to_move;
+    const uint64_t claimed = g->claims[0] | g->claims[1];
     int x = ch->from_last ? h : step[h];
     for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
             (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
-            ((g->claims[0] | g->claims[1]) >> x) & 1)
+            (claimed && (claimed >> x) & 1)) /* C1.4 */
             return;
         int c = g->board[x];
         if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high)
@@ -204,8 +214,8 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
  * of a lap that ended in h (captures, an extra turn) and return true; any
  * other action (relay, hook) returns false. The one place these actions
  * are carried out, by the word paths and the plain loop alike. */
-static bool end_lap(const sow_setup *s, const sow_observer *obs,
-                    sow_game *g, int h, int a)
+static inline __attribute__((always_inline)) bool
+end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
 {
     const uint8_t *nx = s->nexts[g->move_dir];
     switch (a) {
@@ -726,10 +736,11 @@ static bool lap_hooks(const sow_setup *s)
     return false;
 }
 
-/* The laps of a move (sow_sow without the grand-slam reading). */
-static int sow_laps(const sow_setup *s, const sow_rules *r,
-                    const sow_observer *obs, sow_game *g, int hole,
-                    bool *endless, sow_error *err)
+/* The laps of a move (sow_sow without the grand-slam reading). Inlined
+ * into sow_sow, the hot path of every game. */
+static inline __attribute__((always_inline)) int
+sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
+         sow_game *g, int hole, bool *endless, sow_error *err)
 {
     const bool bear = bearoff_now(s, g);
     /* the direction of this move (XK.1, QL.2), or the variant's */
@@ -977,8 +988,11 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_observer *obs, sow_game *g, int hole,
                     bool *endless, sow_error *err);
 
-int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
-            sow_game *g, int hole, bool *endless, sow_error *err)
+/* sow_sow for the family's rules: flags, the grand-slam readings, the
+ * store of claimed holes (kept out of the seed games' path). */
+static int sow_family(const sow_setup *s, const sow_rules *r,
+                      const sow_observer *obs, sow_game *g, int hole,
+                      bool *endless, sow_error *err)
 {
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
@@ -988,6 +1002,15 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     if (rc == SOW_OK && s->claim_to_store && !*endless)
         claims_to_store(g, obs);
     return rc;
+}
+
+int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
+            sow_game *g, int hole, bool *endless, sow_error *err)
+{
+    /* the seed games set no move flags: they stay 0 from the start */
+    if (!s->plain_turns)
+        return sow_family(s, r, obs, g, hole, endless, err);
+    return sow_laps(s, r, obs, g, hole, endless, err);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
@@ -1023,23 +1046,34 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
-int sow_candidates(const sow_setup *s, const sow_game *g, int player,
-                   uint16_t *out)
+/* sow_candidates, inlined where the legal moves are made. */
+static inline __attribute__((always_inline)) int
+candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out)
 {
     /* only the player's holes; write each, advance past the good ones */
     int n = 0;
     const int min = s->min_seeds;
     /* EX.1: with no sides every hole is either player's to play; a
      * claimed hole is never an origin (C1.4) */
-    uint64_t all = s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
-    uint64_t mask = (s->no_sides ? all : g->owns[player]) &
-                    ~(g->claims[0] | g->claims[1] | g->blocked);
+    uint64_t mask = g->owns[player];
+    if (!s->plain_holes) {
+        uint64_t all =
+            s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
+        mask = (s->no_sides ? all : mask) &
+               ~(g->claims[0] | g->claims[1] | g->blocked);
+    }
     for (uint64_t m = mask; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
         out[n] = (uint16_t)h;
         n += g->board[h] >= min;
     }
     return n;
+}
+
+int sow_candidates(const sow_setup *s, const sow_game *g, int player,
+                   uint16_t *out)
+{
+    return candidates(s, g, player, out);
 }
 
 /* The decision moves the script offers, checked: known kinds, ascending,
@@ -1072,7 +1106,7 @@ static int decisions(const sow_setup *s, const sow_rules *r,
 }
 
 /* The legal moves before the filters that simulate whole moves. */
-static int legal_base(const sow_setup *s, const sow_rules *r,
+static inline __attribute__((always_inline)) int legal_base(const sow_setup *s, const sow_rules *r,
                       const sow_game *g, int player, uint16_t *out,
                       uint64_t *endless_mask, sow_error *err)
 {
@@ -1083,7 +1117,7 @@ static int legal_base(const sow_setup *s, const sow_rules *r,
                               : NULL;
     if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
-    int n = sow_candidates(s, g, player, out);
+    int n = candidates(s, g, player, out);
     if (ph && ph->fresh_holes) {
         /* B.3: only holes not yet played in this round of the phase (once
          * all are played, a new round starts with all) */
@@ -1205,7 +1239,7 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     sow_error *err)
 {
     int n = legal_base(s, r, g, player, out, endless_mask, err);
-    if (n <= 0 || sow_decision_phase(s, g))
+    if (!s->filters || n <= 0 || sow_decision_phase(s, g))
         return n;
     return filter_moves(s, r, g, player, out, n, err);
 }
