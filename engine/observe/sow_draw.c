@@ -58,14 +58,47 @@ static void put(pen *p, const char *fmt, ...)
     p->len += (size_t)w;
 }
 
-/* One cell: the count, a '*' when the hole is owned by the other row's
- * player, a '<' on the hole the last move started from. */
+/* One cell: the count, then a mark: '<' on the hole the last move started
+ * from, 'x' on a closed hole (C1.5), '+' on a claimed one (C1.4), '*' on a
+ * hole owned by the other row's player. */
 static void cell(pen *p, const sow_setup *s, const sow_game *g, int h,
                  int width, int last)
 {
     int row_owner = h < s->n ? 0 : 1;
-    char mark = h == last ? '<' : g->owner[h] != row_owner ? '*' : ' ';
+    char mark = h == last                     ? '<'
+                : (g->blocked >> h) & 1       ? 'x'
+                : sow_claimant(g, h) >= 0     ? '+'
+                : g->owner[h] != row_owner    ? '*'
+                                              : ' ';
     put(p, "%*d%c", width, g->board[h], mark);
+}
+
+/* A line under a board with claimed or closed holes, naming them. */
+static void legend(pen *p, const sow_setup *s, const sow_game *g)
+{
+    if (!(g->claims[0] | g->claims[1] | g->blocked))
+        return;
+    const char *sep = "";
+    for (int q = 0; q < 2; q++) {
+        if (!g->claims[q])
+            continue;
+        put(p, "%sclaimed (+) by %s:", sep, q ? "North" : "South");
+        for (uint64_t m = g->claims[q]; m; m &= m - 1) {
+            char l[8];
+            sow_hole_label(s, __builtin_ctzll(m), l, sizeof l);
+            put(p, " %s", l);
+        }
+        sep = "; ";
+    }
+    if (g->blocked) {
+        put(p, "%sclosed (x):", sep);
+        for (uint64_t m = g->blocked; m; m &= m - 1) {
+            char l[8];
+            sow_hole_label(s, __builtin_ctzll(m), l, sizeof l);
+            put(p, " %s", l);
+        }
+    }
+    put(p, "\n");
 }
 
 int sow_draw_board(char *buf, size_t size, const sow_setup *s,
@@ -114,6 +147,7 @@ int sow_draw_board(char *buf, size_t size, const sow_setup *s,
     if (!beside)
         put(&p, "%s: South %d, North %d\n", s->stores ? "stores" : "taken",
             g->captured[0], g->captured[1]);
+    legend(&p, s, g);
     if (p.full) {
         if (size)
             buf[0] = 0;

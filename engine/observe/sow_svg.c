@@ -99,7 +99,7 @@ static void legend(const sow_setup *s, const sow_game *gm,
     for (int h = 0; h < s->holes; h++)
         if (gm->owner[h] != (h < s->n ? 0 : 1))
             foreign = true;
-    const char *item[4];
+    const char *item[6];
     int k = 0;
     item[k++] = s->n > 26 ? "holes numbered as in the records (South 0.., "
                             "North from the right)"
@@ -112,6 +112,11 @@ static void legend(const sow_setup *s, const sow_game *gm,
                     "player";
     item[k++] = s->stores ? "stores at each player's right"
                           : "boxes: the seeds each player took";
+    if (gm->claims[0] | gm->claims[1])
+        item[k++] = "a double ring (+): a hole claimed by the player of its "
+                    "colour (C1.4)";
+    if (gm->blocked)
+        item[k++] = "a dark hole (x): closed (C1.5)";
     int per_line = width / 7;
     g->nlegend = 0;
     for (int i = 0; i < k; i++) {
@@ -211,9 +216,16 @@ static void hole(sow_buf *b, const sow_setup *s, const sow_game *gm,
     int count = gm->board[h];
     put(b, "<circle");
     put_id(b, o, "p%d", h);
+    int claimant = sow_claimant(gm, h);
+    bool closed = (gm->blocked >> h) & 1;
     put(b, " cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" "
            "stroke-width=\"%s\"/>\n",
-        x, y, RADIUS, pale(own), strong(own), own != row ? "3" : "1.5");
+        x, y, RADIUS, closed ? WOOD_EDGE : pale(own), strong(own),
+        own != row ? "3" : "1.5");
+    if (claimant >= 0) /* C1.4: a second ring in the claimant's colour */
+        put(b, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
+               "stroke=\"%s\" stroke-width=\"3\"/>\n",
+            x, y, RADIUS - 5, strong(claimant));
     put(b, "<g");
     put_id(b, o, "d%d", h);
     put(b, " fill=\"" SEED "\">");
