@@ -805,6 +805,19 @@ GOOD_RECORD_LINES = [
     '"board":[3,3,0,3,3,0],"captured":[0,0]}',
     '{"ply":3,"to_move":1,"legal":[6,7,"buy:10"],"move":6,"board":[0,0],'
     '"captured":[0,0],"note":"extra fields are allowed"}',
+    # a ply of toguz-kumalak with a tuzdik (claimed, docs/rules-family.md
+    # C1.4): sow replay toguz-kumalak --moves "5 10 4 14" --json, ply 3
+    '{"ply":3,"to_move":1,"legal":[9,10,11,13,14,15,16,17],"move":14,'
+    '"board":[11,1,10,10,2,3,11,11,11,11,2,12,0,1,1,11,11,11],"captured":[22,10],'
+    '"claimed":[-1,-1,-1,-1,-1,1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1]}',
+    # a ply of nambayi that closes two holes (blocked, C1.5):
+    # sow replay nambayi --moves "2" --json
+    '{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5,6,7],"move":2,'
+    '"board":[4,0,1,5,5,1,4,4,4,0,4,4,4,0,4,4],"captured":[0,0],"blocked":[9,13]}',
+    # a walda of qelat not yet made: sow replay qelat --moves "3" --json
+    '{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":3,'
+    '"board":[4,4,4,0,5,5,5,5,4,4,4,4],"captured":[0,0],'
+    '"claimed":[-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1]}',
     '{"match_result":{"winner":0,"games":4,"holes":[12,0],"unfinished":false,'
     '"reason":"North owns no hole"}}',
     '{"match_result":{"winner":null,"games":50,"holes":[7,5],"unfinished":true,'
@@ -828,7 +841,7 @@ def result_with(**fields):
 
 
 GOOD_GAME = json.loads(GOOD_RECORD_LINES[5])
-GOOD_MATCH = json.loads(GOOD_RECORD_LINES[9])
+GOOD_MATCH = json.loads(GOOD_RECORD_LINES[12])
 
 
 def game_with(**fields):
@@ -885,6 +898,13 @@ BAD_RECORD_LINES = [
     ("match_result holes of three players", match_with(holes=[6, 6, 0])),
     ("match_result holes negative", match_with(holes=[13, -1])),
     ("match_result reason empty", match_with(reason="")),
+    ("claimed 2", ply_with(claimed=[-1] * 11 + [2])),
+    ("claimed a word", ply_with(claimed=["south"] + [-1] * 11)),
+    ("claimed of one hole", ply_with(claimed=[0])),
+    ("blocked 64", ply_with(blocked=[64])),
+    ("blocked negative", ply_with(blocked=[-1])),
+    ("blocked repeated", ply_with(blocked=[9, 9])),
+    ("blocked a number", ply_with(blocked=9)),
     ("an array", "[0, 1]"),
     ("an empty object", "{}"),
 ]

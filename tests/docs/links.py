@@ -5,8 +5,11 @@
                              schemas/*.md names a file that exists, and its
                              #fragment an anchor of that file
     links.py ROOT ids        every rule id cited anywhere in the repository
-                             (C0.x, K1.x, K2.x, B.x, A.x, P1..) has an
-                             anchor in docs/rules.md
+                             (C0.x, K1.x, K2.x, B.x, A.x, P1..; and for the
+                             two-row family C1.x, KA.x, XK.x, OW.x, WA.x,
+                             OU.x, BS.x, VL.x, AY.x, TK.x, QL.x, EX.x, NB.x)
+                             has an anchor in docs/rules.md or
+                             docs/rules-family.md
 
 Prints one line per problem ("FILE:LINE: ...") and exits 1 if there is any.
 Documents that another part of the project is still writing are listed in
@@ -18,7 +21,10 @@ import re
 import subprocess
 import sys
 
-ID = re.compile(r"\b(C0\.\d+|K[12]\.\d+|[AB]\.\d+|P\d+)\b")
+ID = re.compile(r"\b(C[01]\.\d+|K[12]\.\d+|[AB]\.\d+|P\d+"
+                r"|(?:KA|XK|OW|WA|OU|BS|VL|AY|TK|QL|EX|NB)\.\d+)\b")
+# the documents whose <a id="..."> anchors define the rule ids
+RULE_DOCS = ("docs/rules.md", "docs/rules-family.md")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^\s*```")
 
@@ -93,7 +99,10 @@ def check_links(root):
 
 
 def check_ids(root):
-    have = set(re.findall(r'<a id="([^"]+)"', open(os.path.join(root, "docs/rules.md"), encoding="utf-8").read()))
+    have = set()
+    for doc in RULE_DOCS:
+        with open(os.path.join(root, doc), encoding="utf-8") as f:
+            have.update(re.findall(r'<a id="([^"]+)"', f.read()))
     files = subprocess.run(["git", "-C", root, "ls-files", "-co", "--exclude-standard"],
                            capture_output=True, text=True, check=True).stdout.split("\n")
     bad = 0
@@ -115,10 +124,10 @@ def check_ids(root):
             for rid in ID.findall(line):
                 cited.add(rid)
                 if rid not in have:
-                    print("%s:%d: rule id %s is not in docs/rules.md (add <a id=\"%s\"></a> there, or fix the id)"
+                    print("%s:%d: rule id %s is not in docs/rules.md nor docs/rules-family.md (add <a id=\"%s\"></a> there, or fix the id)"
                           % (name, n, rid, rid))
                     bad += 1
-    print("ids: %d distinct rule ids cited, %d anchors in docs/rules.md, %d citations unresolved"
+    print("ids: %d distinct rule ids cited, %d anchors in docs/rules.md and docs/rules-family.md, %d citations unresolved"
           % (len(cited), len(have), bad))
     return bad
 

@@ -287,6 +287,14 @@ class Kui2:
         return v
 
 
+# The games of the two-row family (docs/rules-family.md) have no Python
+# reference in tests/ref/: their scenario files were worked out by hand, and
+# the games themselves are compared move by move with an independent engine,
+# MancalaGames, by make crosscheck-mg. Their cases are counted as skipped.
+NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
+                "vai-lung-thlan", "ayoayo", "toguz-kumalak", "qelat",
+                "eson-xorgol", "nambayi"}
+
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}
 
@@ -380,6 +388,12 @@ def main(argv):
         doc = yaml.safe_load(path.read_text())
         vid = pathlib.Path(doc["variant"]).stem.replace("_", "-")
         adapter = ADAPTERS.get(vid)
+        if adapter is None and vid in NO_REFERENCE:
+            notes.setdefault("file skipped: no Python reference for %s "
+                             "(see NO_REFERENCE)" % vid, []).extend(
+                                 c["name"] for c in doc["scenarios"])
+            skipped_cases += len(doc["scenarios"])
+            continue
         if adapter is None:
             print("%s: no reference for variant %s" % (path, vid))
             bad += 1
