@@ -155,7 +155,7 @@ CROSSCHECK_GAMES ?= 120
 
 # The two-row family against MancalaGames (issue 15): MG's random games
 # replayed through sow replay ply by ply (tests/mg/crosscheck.py). It needs
-# the MancalaGames references beside the project (../shared) and Python's
+# the MancalaGames references beside the project and Python's
 # tkinter; without them it says so and passes. make check replays
 # MG_CHECK_GAMES a game, make crosscheck-mg MG_GAMES (500).
 MG_GAMES ?= 500
