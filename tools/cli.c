@@ -3,10 +3,10 @@
 #include "sow_text.h"
 
 #include "sow_draw.h"
+#include "sow_num.h"
 #include "sow_record.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -38,27 +38,6 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
-const char *cli_value(const char *cmd, int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        cli_usage(cmd, "%s needs a value", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-/* A number of seconds from 0 to SOW_TIME_LIMIT_MAX: 0, or -1. */
-static int parse_seconds(const char *v, double *out)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (!*v || *end || errno || !(x >= 0 && x <= SOW_TIME_LIMIT_MAX))
-        return -1;
-    *out = x;
-    return 0;
-}
-
 double cli_time_limit(const cli_opts *o, sow_error *err)
 {
     if (o && o->time_set)
@@ -67,7 +46,7 @@ double cli_time_limit(const cli_opts *o, sow_error *err)
     double t;
     if (!env || !*env)
         return SOW_TIME_LIMIT_DEFAULT;
-    if (parse_seconds(env, &t)) {
+    if (sow_parse_double(env, 0, SOW_TIME_LIMIT_MAX, &t)) {
         sow_error_set(err, NULL, 0, 0,
                       "SOW_TIME_LIMIT is '%s'; set it to a number of seconds "
                       "from 0 (no limit) to %.0f",
@@ -75,41 +54,6 @@ double cli_time_limit(const cli_opts *o, sow_error *err)
         return -1;
     }
     return t;
-}
-
-int cli_take_option(const char *cmd, int argc, char **argv, int *i,
-                    cli_opts *o)
-{
-    const char *a = argv[*i];
-    const char *val = NULL;
-    if (strcmp(a, "--option") == 0 || strcmp(a, "-o") == 0) {
-        val = cli_value(cmd, argc, argv, i);
-        if (!val)
-            return -1;
-    } else if (strncmp(a, "--option=", 9) == 0) {
-        val = a + 9;
-    } else if (strcmp(a, "--time-limit") == 0) {
-        const char *v = cli_value(cmd, argc, argv, i);
-        if (!v)
-            return -1;
-        if (parse_seconds(v, &o->time_limit)) {
-            cli_usage(cmd, "--time-limit takes a number of seconds from 0 "
-                           "(no limit) to %.0f, not '%s'",
-                      SOW_TIME_LIMIT_MAX, v);
-            return -1;
-        }
-        o->time_set = true;
-        return 1;
-    } else {
-        return 0;
-    }
-    if (o->n >= CLI_MAX_OPTION_ARGS) {
-        cli_usage(cmd, "too many --option flags (at most %d)",
-                  CLI_MAX_OPTION_ARGS);
-        return -1;
-    }
-    o->arg[o->n++] = val;
-    return 1;
 }
 
 int cli_variant_dirs(char dirs[][1024], int max)
@@ -322,6 +266,17 @@ void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
     sow_buf_free(&b);
 }
 
+void cli_endless_list(const sow_setup *s, const sow_game *g, char *buf,
+                      size_t size)
+{
+    uint16_t ex[SOW_MAX_HOLES];
+    int n = 0;
+    for (int h = 0; h < s->holes; h++)
+        if ((g->endless_mask >> h) & 1)
+            ex[n++] = (uint16_t)h;
+    cli_format_moves(s, ex, n, true, buf, size);
+}
+
 void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
                    size_t size)
 {
@@ -361,6 +316,46 @@ int cli_split_moves(char *buf, char **tok, int max)
     return n;
 }
 
+/* Whether a move's parse error is to be left as it is: a decision, a
+ * number, or a token with a control character (never echoed). */
+static bool keep_parse_error(const char *tok)
+{
+    bool digits = true;
+    for (const char *p = tok; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f || c == ':')
+            return true;
+        digits &= c >= '0' && c <= '9';
+    }
+    return digits;
+}
+
+int cli_move_read(const sow_setup *s, const char *tok, sow_move *mv,
+                  sow_error *err)
+{
+    if (sow_move_parse(s, tok, mv, err) == SOW_OK)
+        return SOW_OK;
+    if (keep_parse_error(tok))
+        return SOW_ERR;
+    int h = tok[0] && !tok[1] ? sow_hole_from_label(s, tok) : -1;
+    if (h >= 0) {
+        *mv = (sow_move)h;
+        return SOW_OK;
+    }
+    if (s->n > 26) /* no labels: they run a..z */
+        return SOW_ERR;
+    char l[4][8];
+    int at[4] = {0, s->n - 1, s->n, s->holes - 1};
+    for (int k = 0; k < 4; k++)
+        sow_hole_label(s, at[k], l[k], sizeof l[k]);
+    size_t len = strlen(tok);
+    return sow_error_set(err, NULL, 0, 0,
+                         "move '%.*s%s' is neither a hole label (%s to %s, "
+                         "%s to %s) nor a hole number (0 to %d)",
+                         SOW_CLIP(tok, 40), len > 40 ? "..." : "", l[0], l[1],
+                         l[2], l[3], s->holes - 1);
+}
+
 int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                    int i, sow_move *mv, sow_error *err)
 {
@@ -369,7 +364,7 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                              "token %d ('%.*s'): the %s is already over "
                              "after ply %d; nothing may follow",
                              i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
-    if (sow_move_parse(s, tok, mv, err)) {
+    if (cli_move_read(s, tok, mv, err)) {
         char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
         snprintf(msg, sizeof msg,

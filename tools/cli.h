@@ -29,7 +29,7 @@ typedef struct cli_game {
 } cli_game;
 
 /* --option NAME=VALUE arguments collected from the command line, and
- * --time-limit SECONDS (time_limit < 0: not given). */
+ * --time-limit SECONDS (time_set: given); flags.h fills them. */
 typedef struct cli_opts {
     int n;
     const char *arg[CLI_MAX_OPTION_ARGS];
@@ -56,14 +56,6 @@ void cli_error(const char *cmd, const sow_error *err);
 /* Print "sow CMD: message" and a hint to use --help; returns 2. */
 int cli_usage(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-
-/* If argv[*i] is "--option" or "--time-limit", take its value into o and
- * advance *i. Returns 1 if taken, 0 if neither, -1 on error (printed). */
-int cli_take_option(const char *cmd, int argc, char **argv, int *i,
-                    cli_opts *o);
-
-/* The value after a flag, or NULL (error printed). */
-const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 
 /* Directories searched for variants, in order; returns the count. */
 int cli_variant_dirs(char dirs[][1024], int max);
@@ -95,6 +87,11 @@ void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
 void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
                       bool labels, char *buf, size_t size);
 
+/* The labels of the holes g's player to move may not play because their
+ * sowing would never end (C0.7), as cli_format_moves writes them. */
+void cli_endless_list(const sow_setup *s, const sow_game *g, char *buf,
+                      size_t size);
+
 /* In a sowing phase with fresh_holes (an opening such as B.3), write the
  * holes each player has still to play, e.g. "opening: still to play:
  * South b c, North A E"; else write nothing. */
@@ -104,6 +101,13 @@ void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
 /* Split a string of move tokens separated by spaces or commas. Returns
  * the count, fills tok (pointers into buf, which is modified). */
 int cli_split_moves(char *buf, char **tok, int max);
+
+/* A move as people and records write it: a hole label as sow play shows
+ * it ("c", "A"), a hole number ("2"), or a decision ("first:0"); the one
+ * reader of move tokens typed on the command line. An error says why
+ * (and what labels and numbers there are). */
+int cli_move_read(const sow_setup *s, const char *tok, sow_move *mv,
+                  sow_error *err);
 
 /* The move of token i (from 0) of a move list on g: an error when the game
  * is over or the token is not a move (with the legal moves). Legality

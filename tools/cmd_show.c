@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "sow_draw.h"
 
 static const char *action_name(sow_lap_action a)
@@ -30,35 +31,33 @@ static void print_counts(const sow_lap_rule *r)
         printf(" or more");
 }
 
+static void help(void)
+{
+    printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
+           "Show a variant: its board (with hole labels), its "
+           "sowing rules, the end\nrules, and every option with its "
+           "values, default and documentation.\n\n"
+           CLI_TIME_LIMIT_HELP);
+}
+
+typedef struct show_args {
+    cli_opts o;
+} show_args;
+
+static const flag_spec flags[] = {FLAGS_VARIANT(show_args, o)};
+static const flag_cmd cmd = FLAGS_CMD("show", help, flags);
+
 int cmd_show(int argc, char **argv)
 {
-    cli_opts o = {0};
-    const char *variant = NULL;
-    for (int i = 1; i < argc; i++) {
-        int t = cli_take_option("show", argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
-                   "Show a variant: its board (with hole labels), its "
-                   "sowing rules, the end\nrules, and every option with its "
-                   "values, default and documentation.\n\n"
-                   CLI_TIME_LIMIT_HELP);
-            return 0;
-        }
-        if (argv[i][0] == '-')
-            return cli_usage("show", "unknown flag '%s'", argv[i]);
-        if (variant)
-            return cli_usage("show", "one variant at a time");
-        variant = argv[i];
-    }
+    show_args a = {0};
+    flags_parsed p;
+    const char *variant =
+        flags_parse_variant(&cmd, argc, argv, &a, &p, "sow show adji-kui-1");
     if (!variant)
-        return cli_usage("show", "which variant? e.g. sow show adji-kui-1");
+        return p.status;
     cli_game cg;
     sow_error err;
-    if (cli_open(&cg, variant, &o, &err)) {
+    if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error("show", &err);
         return 1;
     }
