@@ -300,9 +300,12 @@ static void put_game(page *pg, const learn_play *p)
 }
 
 static void put_ply(page *pg, const learn_play *p, int index,
-                    const char *tok, const sow_game *before, sow_move mv)
+                    const sow_game *before, sow_move mv)
 {
     FILE *f = pg->f;
+    /* the token as the record writes it, however it was typed (a label) */
+    char tok[64];
+    sow_move_format(tok, sizeof tok, pg->s, mv);
     const sow_setup *s = pg->s;
     const sow_game *after = &p->g;
     bool decision = sow_move_is_decision(mv);
@@ -499,7 +502,7 @@ int cmd_animate(int argc, char **argv)
             rc = 1;
             break;
         }
-        put_ply(&pg, &p, i, lm.tok[i], &before, mv);
+        put_ply(&pg, &p, i, &before, mv);
         int r;
         while ((r = learn_next_game(&p, &err)) == 1)
             put_game(&pg, &p);

@@ -33,8 +33,9 @@ static void help(void)
            "with the board; for other tools\n"
            "  --no-board  do not draw the board after each move (text "
            "only)\n\n"
-           "Tokens are as for sow replay. An illegal token, or one after "
-           "the end,\nis an error (exit 1) after the lines before it.\n");
+           "Tokens are as for sow replay (hole numbers or labels, "
+           "decisions). An\nillegal token, or one after the end, is an "
+           "error (exit 1) after the lines\nbefore it.\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
 

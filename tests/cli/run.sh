@@ -11,7 +11,8 @@
 # any failed. The broken variant files are in tests/cli/bad/ (the base they
 # differ from is tests/cli/bad/good.yaml), the misbehaving hooks in
 # tests/cli/hooks/. tests/cli/install.sh (make install into a temporary
-# DESTDIR) is run from here too.
+# DESTDIR) and tests/cli/flags.sh (the conventions of the command line)
+# are run from here too.
 set -u
 export LC_ALL=C
 unset SOW_VARIANTS
@@ -795,6 +796,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 # ---- make install into a temporary DESTDIR --------------------------------
 # shellcheck source=tests/cli/install.sh
 . "$here/install.sh"
+# shellcheck source=tests/cli/flags.sh
+. "$here/flags.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)
