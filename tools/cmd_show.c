@@ -31,6 +31,162 @@ static void print_counts(const sow_lap_rule *r)
         printf(" or more");
 }
 
+/* One lap_end rule: the counts it applies to, where, and what it does. */
+static void show_lap_rule(const cli_game *cg, int i)
+{
+    const sow_variant *v = cg->v;
+    const sow_lap_rule *r = &v->lap_rules[i];
+    printf("  lap end        ");
+    print_counts(r);
+    if (r->owner != SOW_OWNER_ANY)
+        printf(" in %s hole",
+               r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
+    if (r->has_next) {
+        printf(", the next hole ");
+        sow_lap_rule t = {.counts = r->next_counts,
+                          .counts_high = r->next_high};
+        print_counts(&t);
+    }
+    if (r->min_ply)
+        printf(", from ply %d", r->min_ply);
+    if (r->has_if)
+        printf(sow_expr_eval(&r->cond, &cg->opts) ? " (on: option)"
+                                                  : " (off: option)");
+    printf(": %s", action_name(r->action));
+    if (r->action == SOW_LAP_HOOK)
+        printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
+    if (r->action == SOW_LAP_CHAIN) {
+        const sow_chain *ch = &r->chain;
+        sow_lap_rule t = {.counts = ch->counts,
+                          .counts_high = ch->counts_high};
+        printf(" of holes with ");
+        print_counts(&t);
+        printf(", from %s, %s", ch->from_last ? "the last hole" : "the next hole",
+               ch->backward ? "backward" : "forward");
+        if (ch->owner != SOW_OWNER_ANY)
+            printf(", %s holes only",
+                   ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
+        printf(", %s", cg->setup.chain_skip_empty[i]
+                           ? "passing over empty holes"
+                           : "stopped by an empty hole");
+    }
+    printf("\n");
+}
+
+/* How seeds are sown and how a lap ends. */
+static void show_sowing(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    printf("sowing:\n");
+    printf("  direction      %s\n",
+           s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
+    printf("  start from     an own hole with %d or more seeds\n",
+           s->min_seeds);
+    if (s->leave)
+        printf("  leave          %d seed%s in the hole lifted from\n",
+               s->leave, s->leave > 1 ? "s" : "");
+    printf("  laps           %s\n", s->relay ? "relay" : "single");
+    printf("  skip origin    %s\n", s->skip_origin ? "yes" : "no");
+    if (s->relay)
+        printf("  endless move   %s\n",
+               s->endless_move == SOW_ENDLESS_FORBID
+                   ? "forbidden: not legal (proved exactly, P2; replay and "
+                     "play name the moves left out)"
+                   : "legal; playing one ends the game (P5)");
+    printf("  passing        %s\n", s->passing ? "automatic" : "none");
+    if (v->bearoff)
+        printf("  bear-off       from ply %d, once every hole holds at most "
+               "%d: seeds crossing out of the mover's row leave the board "
+               "(%s)\n",
+               v->bearoff_from, v->bearoff_max,
+               s->bearoff_sticky ? "stays on" : "tested at every move");
+    for (int i = 0; i < v->nlap_rules; i++)
+        show_lap_rule(cg, i);
+    printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
+}
+
+/* When a game ends, how it is scored, its phases, decisions and match. */
+static void show_end(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    if (v->no_moves_lose)
+        printf("end:\n  the player to move who cannot move loses\n");
+    else
+        printf("end:\n  neither player can move\n");
+    if (s->seeds_at_most >= 0)
+        printf("  %d or fewer seeds on the board\n", s->seeds_at_most);
+    if (s->repetition)
+        printf("  a position recurs\n");
+    if (s->no_capture_plies)
+        printf("  %d plies without a capture\n", s->no_capture_plies);
+    printf("  unfinished after %d plies\n", s->max_plies);
+    if (v->no_score)
+        printf("  scoring: none (the end rule names the winner)\n");
+    else
+        printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
+                                      ? v->hook_fn[SOW_HOOK_SCORE]
+                                      : "captures plus seeds in own holes");
+    for (int i = 0; i < v->nphases; i++) {
+        const sow_phase *ph = &v->phases[i];
+        printf("phase %d %s: %s", i + 1, ph->name,
+               ph->decisions  ? "decision moves"
+               : ph->scripted ? "scripted moves (hook play)"
+                              : "sowing moves");
+        if (ph->fresh_holes)
+            printf(", each own hole once before any again");
+        if (ph->until_ply)
+            printf(", the first %d plies", ph->until_ply);
+        printf("%s\n", v->start_phase == i + 1 ? " (games start in it)" : "");
+    }
+    if (v->ndecisions) {
+        printf("decision moves:");
+        for (int i = 0; i < v->ndecisions; i++)
+            printf(" %s:N", v->decisions[i]);
+        printf("  (offered by %s, applied by %s)\n",
+               v->hook_fn[SOW_HOOK_DECISIONS], v->hook_fn[SOW_HOOK_DECIDE]);
+    }
+    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+        printf("match: %s; at most %d games; each game set up by %s\n",
+               s->match ? "on" : "off (a single game)", s->match_games,
+               v->hook_fn[SOW_HOOK_NEW_GAME]);
+}
+
+/* Every option: its value, default, values and documentation; the rules. */
+static void show_options(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    printf("options:%s\n", v->noptions ? "" : " none");
+    for (int i = 0; i < v->noptions; i++) {
+        const sow_option_def *d = &v->options[i];
+        char cur[64], def[64];
+        sow_optval_format(d, cg->opts.val[i], cur, sizeof cur);
+        sow_optval_format(d, d->def, def, sizeof def);
+        printf("  %s = %s   (default %s; ", d->name, cur, def);
+        if (d->type == SOW_OPT_BOOL)
+            printf("true or false)\n");
+        else if (d->type == SOW_OPT_INT && d->step > 1)
+            printf("%ld to %ld in steps of %ld)\n", d->min, d->max, d->step);
+        else if (d->type == SOW_OPT_INT)
+            printf("%ld to %ld)\n", d->min, d->max);
+        else {
+            for (int k = 0; k < d->nvalues; k++)
+                printf("%s%s%s", k ? ", " : "", d->values[k],
+                       d->param[k] ? ":K" : "");
+            printf(")\n");
+        }
+        printf("      %s\n", d->doc);
+        if (d->needs >= 0)
+            printf("      (only with %s=true)\n", v->options[d->needs].name);
+    }
+    if (v->nrules) {
+        printf("rules:\n");
+        for (int i = 0; i < v->nrules; i++)
+            printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
+    }
+}
+
 static void help(void)
 {
     printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
@@ -78,136 +234,9 @@ int cmd_show(int argc, char **argv)
     sow_draw_board(pic, sizeof pic, s, &g, -1);
     printf("board: 2 rows of %d holes, %d seeds%s\n%s\n", s->n, s->total,
            s->stores ? ", a store for each player" : ", no stores", pic);
-    printf("sowing:\n");
-    printf("  direction      %s\n",
-           s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
-    printf("  start from     an own hole with %d or more seeds\n",
-           s->min_seeds);
-    if (s->leave)
-        printf("  leave          %d seed%s in the hole lifted from\n",
-               s->leave, s->leave > 1 ? "s" : "");
-    printf("  laps           %s\n", s->relay ? "relay" : "single");
-    printf("  skip origin    %s\n", s->skip_origin ? "yes" : "no");
-    if (s->relay)
-        printf("  endless move   %s\n",
-               s->endless_move == SOW_ENDLESS_FORBID
-                   ? "forbidden: not legal (proved exactly, P2; replay and "
-                     "play name the moves left out)"
-                   : "legal; playing one ends the game (P5)");
-    printf("  passing        %s\n", s->passing ? "automatic" : "none");
-    if (v->bearoff)
-        printf("  bear-off       from ply %d, once every hole holds at most "
-               "%d: seeds crossing out of the mover's row leave the board "
-               "(%s)\n",
-               v->bearoff_from, v->bearoff_max,
-               s->bearoff_sticky ? "stays on" : "tested at every move");
-    for (int i = 0; i < v->nlap_rules; i++) {
-        const sow_lap_rule *r = &v->lap_rules[i];
-        printf("  lap end        ");
-        print_counts(r);
-        if (r->owner != SOW_OWNER_ANY)
-            printf(" in %s hole",
-                   r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
-        if (r->has_next) {
-            printf(", the next hole ");
-            sow_lap_rule t = {.counts = r->next_counts,
-                              .counts_high = r->next_high};
-            print_counts(&t);
-        }
-        if (r->min_ply)
-            printf(", from ply %d", r->min_ply);
-        if (r->has_if)
-            printf(sow_expr_eval(&r->cond, &cg.opts) ? " (on: option)"
-                                                      : " (off: option)");
-        printf(": %s", action_name(r->action));
-        if (r->action == SOW_LAP_HOOK)
-            printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
-        if (r->action == SOW_LAP_CHAIN) {
-            const sow_chain *ch = &r->chain;
-            sow_lap_rule t = {.counts = ch->counts,
-                              .counts_high = ch->counts_high};
-            printf(" of holes with ");
-            print_counts(&t);
-            printf(", from %s, %s", ch->from_last ? "the last hole" : "the next hole",
-                   ch->backward ? "backward" : "forward");
-            if (ch->owner != SOW_OWNER_ANY)
-                printf(", %s holes only",
-                       ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
-            printf(", %s", cg.setup.chain_skip_empty[i]
-                               ? "passing over empty holes"
-                               : "stopped by an empty hole");
-        }
-        printf("\n");
-    }
-    printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
-    if (v->no_moves_lose)
-        printf("end:\n  the player to move who cannot move loses\n");
-    else
-        printf("end:\n  neither player can move\n");
-    if (s->seeds_at_most >= 0)
-        printf("  %d or fewer seeds on the board\n", s->seeds_at_most);
-    if (s->repetition)
-        printf("  a position recurs\n");
-    if (s->no_capture_plies)
-        printf("  %d plies without a capture\n", s->no_capture_plies);
-    printf("  unfinished after %d plies\n", s->max_plies);
-    if (v->no_score)
-        printf("  scoring: none (the end rule names the winner)\n");
-    else
-        printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
-                                      ? v->hook_fn[SOW_HOOK_SCORE]
-                                      : "captures plus seeds in own holes");
-    for (int i = 0; i < v->nphases; i++) {
-        const sow_phase *ph = &v->phases[i];
-        printf("phase %d %s: %s", i + 1, ph->name,
-               ph->decisions  ? "decision moves"
-               : ph->scripted ? "scripted moves (hook play)"
-                              : "sowing moves");
-        if (ph->fresh_holes)
-            printf(", each own hole once before any again");
-        if (ph->until_ply)
-            printf(", the first %d plies", ph->until_ply);
-        printf("%s\n", v->start_phase == i + 1 ? " (games start in it)" : "");
-    }
-    if (v->ndecisions) {
-        printf("decision moves:");
-        for (int i = 0; i < v->ndecisions; i++)
-            printf(" %s:N", v->decisions[i]);
-        printf("  (offered by %s, applied by %s)\n",
-               v->hook_fn[SOW_HOOK_DECISIONS], v->hook_fn[SOW_HOOK_DECIDE]);
-    }
-    if (v->hook_fn[SOW_HOOK_NEW_GAME])
-        printf("match: %s; at most %d games; each game set up by %s\n",
-               s->match ? "on" : "off (a single game)", s->match_games,
-               v->hook_fn[SOW_HOOK_NEW_GAME]);
-    printf("options:%s\n", v->noptions ? "" : " none");
-    for (int i = 0; i < v->noptions; i++) {
-        const sow_option_def *d = &v->options[i];
-        char cur[64], def[64];
-        sow_optval_format(d, cg.opts.val[i], cur, sizeof cur);
-        sow_optval_format(d, d->def, def, sizeof def);
-        printf("  %s = %s   (default %s; ", d->name, cur, def);
-        if (d->type == SOW_OPT_BOOL)
-            printf("true or false)\n");
-        else if (d->type == SOW_OPT_INT && d->step > 1)
-            printf("%ld to %ld in steps of %ld)\n", d->min, d->max, d->step);
-        else if (d->type == SOW_OPT_INT)
-            printf("%ld to %ld)\n", d->min, d->max);
-        else {
-            for (int k = 0; k < d->nvalues; k++)
-                printf("%s%s%s", k ? ", " : "", d->values[k],
-                       d->param[k] ? ":K" : "");
-            printf(")\n");
-        }
-        printf("      %s\n", d->doc);
-        if (d->needs >= 0)
-            printf("      (only with %s=true)\n", v->options[d->needs].name);
-    }
-    if (v->nrules) {
-        printf("rules:\n");
-        for (int i = 0; i < v->nrules; i++)
-            printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
-    }
+    show_sowing(&cg);
+    show_end(&cg);
+    show_options(&cg);
     cli_close(&cg);
     return 0;
 }
