@@ -3,10 +3,10 @@
 #include "sow_text.h"
 
 #include "sow_draw.h"
+#include "sow_num.h"
 #include "sow_record.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -34,27 +34,6 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
-const char *cli_value(const char *cmd, int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        cli_usage(cmd, "%s needs a value", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-/* A number of seconds from 0 to SOW_TIME_LIMIT_MAX: 0, or -1. */
-static int parse_seconds(const char *v, double *out)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (!*v || *end || errno || !(x >= 0 && x <= SOW_TIME_LIMIT_MAX))
-        return -1;
-    *out = x;
-    return 0;
-}
-
 double cli_time_limit(const cli_opts *o, sow_error *err)
 {
     if (o && o->time_set)
@@ -63,7 +42,7 @@ double cli_time_limit(const cli_opts *o, sow_error *err)
     double t;
     if (!env || !*env)
         return SOW_TIME_LIMIT_DEFAULT;
-    if (parse_seconds(env, &t)) {
+    if (sow_parse_double(env, 0, SOW_TIME_LIMIT_MAX, &t)) {
         sow_error_set(err, NULL, 0, 0,
                       "SOW_TIME_LIMIT is '%s'; set it to a number of seconds "
                       "from 0 (no limit) to %.0f",
@@ -71,41 +50,6 @@ double cli_time_limit(const cli_opts *o, sow_error *err)
         return -1;
     }
     return t;
-}
-
-int cli_take_option(const char *cmd, int argc, char **argv, int *i,
-                    cli_opts *o)
-{
-    const char *a = argv[*i];
-    const char *val = NULL;
-    if (strcmp(a, "--option") == 0 || strcmp(a, "-o") == 0) {
-        val = cli_value(cmd, argc, argv, i);
-        if (!val)
-            return -1;
-    } else if (strncmp(a, "--option=", 9) == 0) {
-        val = a + 9;
-    } else if (strcmp(a, "--time-limit") == 0) {
-        const char *v = cli_value(cmd, argc, argv, i);
-        if (!v)
-            return -1;
-        if (parse_seconds(v, &o->time_limit)) {
-            cli_usage(cmd, "--time-limit takes a number of seconds from 0 "
-                           "(no limit) to %.0f, not '%s'",
-                      SOW_TIME_LIMIT_MAX, v);
-            return -1;
-        }
-        o->time_set = true;
-        return 1;
-    } else {
-        return 0;
-    }
-    if (o->n >= CLI_MAX_OPTION_ARGS) {
-        cli_usage(cmd, "too many --option flags (at most %d)",
-                  CLI_MAX_OPTION_ARGS);
-        return -1;
-    }
-    o->arg[o->n++] = val;
-    return 1;
 }
 
 int cli_scan_variants(int (*fn)(void *ctx, const char *path,
@@ -139,6 +83,7 @@ void cli_close(cli_game *cg)
 {
     sow_kit_close(cg);
 }
+
 void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
                    int n, bool labels)
 {
@@ -172,6 +117,17 @@ void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
         snprintf(buf, size, "%s", t);
     }
     sow_buf_free(&b);
+}
+
+void cli_endless_list(const sow_setup *s, const sow_game *g, char *buf,
+                      size_t size)
+{
+    uint16_t ex[SOW_MAX_HOLES];
+    int n = 0;
+    for (int h = 0; h < s->holes; h++)
+        if ((g->endless_mask >> h) & 1)
+            ex[n++] = (uint16_t)h;
+    cli_format_moves(s, ex, n, true, buf, size);
 }
 
 void cli_phase_due(const sow_setup *s, const sow_game *g, char *buf,
@@ -213,6 +169,7 @@ int cli_split_moves(char *buf, char **tok, int max)
     return n;
 }
 
+
 int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                    int i, sow_move *mv, sow_error *err)
 {
@@ -221,7 +178,7 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                              "token %d ('%.*s'): the %s is already over "
                              "after ply %d; nothing may follow",
                              i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
-    if (sow_move_parse(s, tok, mv, err)) {
+    if (sow_move_read(s, tok, mv, err)) {
         char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
         snprintf(msg, sizeof msg,

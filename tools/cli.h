@@ -22,7 +22,7 @@
 typedef sow_kit cli_game;
 
 /* --option NAME=VALUE arguments collected from the command line, and
- * --time-limit SECONDS (time_limit < 0: not given). */
+ * --time-limit SECONDS (time_set: given); flags.h fills them. */
 typedef struct cli_opts {
     int n;
     const char *arg[CLI_MAX_OPTION_ARGS];
@@ -50,13 +50,6 @@ void cli_error(const char *cmd, const sow_error *err);
 int cli_usage(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* If argv[*i] is "--option" or "--time-limit", take its value into o and
- * advance *i. Returns 1 if taken, 0 if neither, -1 on error (printed). */
-int cli_take_option(const char *cmd, int argc, char **argv, int *i,
-                    cli_opts *o);
-
-/* The value after a flag, or NULL (error printed). */
-const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 
 /* Call fn for every variant file that loads, directory by directory in
  * search order, until fn returns non-zero. Returns 1 if stopped early. */
@@ -84,6 +77,11 @@ void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
  * silent cut, never inside a token). */
 void cli_format_moves(const sow_setup *s, const uint16_t *moves, int n,
                       bool labels, char *buf, size_t size);
+
+/* The labels of the holes g's player to move may not play because their
+ * sowing would never end (C0.7), as cli_format_moves writes them. */
+void cli_endless_list(const sow_setup *s, const sow_game *g, char *buf,
+                      size_t size);
 
 /* In a sowing phase with fresh_holes (an opening such as B.3), write the
  * holes each player has still to play, e.g. "opening: still to play:

@@ -17,6 +17,7 @@
 #include "animate_page.h"
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "learn.h"
 #include "outfile.h"
 #include "sow_draw.h"
@@ -34,7 +35,7 @@
 #define PLY_EVENTS_MAX 20000
 #define ALL_EVENTS_MAX 2000000L
 
-static int help(void)
+static void help(void)
 {
     printf("usage: sow animate VARIANT --moves \"TOKENS\" [--option "
            "NAME=VALUE]... --html FILE\n\n"
@@ -59,7 +60,6 @@ static int help(void)
            "Example: sow animate adji-kui-1 --moves \"2 8 1 7\" --html "
            "game.html\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
-    return 0;
 }
 
 /* ---- the events of one ply ------------------------------------------- */
@@ -300,9 +300,12 @@ static void put_game(page *pg, const learn_play *p)
 }
 
 static void put_ply(page *pg, const learn_play *p, int index,
-                    const char *tok, const sow_game *before, sow_move mv)
+                    const sow_game *before, sow_move mv)
 {
     FILE *f = pg->f;
+    /* the token as the record writes it, however it was typed (a label) */
+    char tok[64];
+    sow_move_format(tok, sizeof tok, pg->s, mv);
     const sow_setup *s = pg->s;
     const sow_game *after = &p->g;
     bool decision = sow_move_is_decision(mv);
@@ -416,41 +419,28 @@ static void put_header(page *pg, const cli_game *cg, const char *name,
     fprintf(f, "},\n\"steps\":[");
 }
 
+typedef struct animate_args {
+    cli_opts o;
+    const char *moves, *html;
+} animate_args;
+
+static const flag_spec flags[] = {
+    FL_STRING("moves", animate_args, moves, "\"TOKENS\""),
+    FL_STRING("html", animate_args, html, "FILE"),
+    FLAGS_VARIANT(animate_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD(C, help, flags);
+
 int cmd_animate(int argc, char **argv)
 {
-    cli_opts o = {0};
-    const char *variant = NULL, *moves = NULL, *html = NULL;
-    for (int i = 1; i < argc; i++) {
-        int t = cli_take_option(C, argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return help();
-        if (strcmp(a, "--moves") == 0) {
-            if (!(moves = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strncmp(a, "--moves=", 8) == 0) {
-            moves = a + 8;
-        } else if (strcmp(a, "--html") == 0) {
-            if (!(html = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strncmp(a, "--html=", 7) == 0) {
-            html = a + 7;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage(C, "unknown flag '%s'", a);
-        } else if (variant) {
-            return cli_usage(C, "one variant at a time ('%s' and '%s')",
-                             variant, a);
-        } else {
-            variant = a;
-        }
-    }
+    animate_args a = {0};
+    flags_parsed fp;
+    const char *variant = flags_parse_variant(
+        &cmd, argc, argv, &a, &fp,
+        "sow animate adji-kui-1 --moves \"2 8 1\" --html game.html");
     if (!variant)
-        return cli_usage(C, "which variant? e.g. sow animate adji-kui-1 "
-                            "--moves \"2 8 1\" --html game.html");
+        return fp.status;
+    const char *moves = a.moves, *html = a.html;
     if (!moves)
         return cli_usage(C, "--moves \"TOKENS\" is required (the game to "
                             "replay; sow replay takes the same)");
@@ -461,7 +451,7 @@ int cmd_animate(int argc, char **argv)
         return cli_usage(C, "--html needs a file name");
     cli_game cg;
     sow_error err;
-    if (cli_open(&cg, variant, &o, &err)) {
+    if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error(C, &err);
         return 1;
     }
@@ -512,7 +502,7 @@ int cmd_animate(int argc, char **argv)
             rc = 1;
             break;
         }
-        put_ply(&pg, &p, i, lm.tok[i], &before, mv);
+        put_ply(&pg, &p, i, &before, mv);
         int r;
         while ((r = learn_next_game(&p, &err)) == 1)
             put_game(&pg, &p);

@@ -1,12 +1,12 @@
 /* cmd_bench.c - `sow bench VARIANT`: uniformly random games back to back
  * on one core, for a given time. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "sow_player.h"
 
 static double now(void)
@@ -16,86 +16,57 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static void help(void)
+{
+    printf("usage: sow bench VARIANT [--seconds S] [--games N] [--seed N] "
+           "[--option NAME=VALUE]...\n\n"
+           "Play uniformly random games back to back on one core for "
+           "S seconds\n(default 3) and print one line: games, "
+           "games_per_s, plies_per_s,\nmean_plies, unfinished "
+           "(games ended by max_plies). With a match option\n"
+           "(adji-kui-2 --option match=true) whole matches are "
+           "played, decisions at\nrandom, and a second line "
+           "gives matches_per_s.\n\n"
+           "--games N stops after N games (or the matches holding "
+           "them) even before\nS seconds: a fixed amount of work, "
+           "to compare builds with a cycle counter\n(perf stat -e "
+           "cycles:u sow bench ... --games N --seconds 3600).\n\n"
+           CLI_TIME_LIMIT_HELP);
+}
+
+typedef struct bench_args {
+    cli_opts o;
+    double seconds;
+    long games; /* 0: no limit, stop on the clock */
+    uint64_t seed;
+} bench_args;
+
+static const flag_spec flags[] = {
+    FL_DOUBLE("seconds", bench_args, seconds, "S", 0, true, 3600, NULL),
+    FL_LONG("games", bench_args, games, "N", 1, 1000000000, NULL),
+    FL_SEED("seed", bench_args, seed),
+    FLAGS_VARIANT(bench_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD("bench", help, flags);
+
 int cmd_bench(int argc, char **argv)
 {
-    cli_opts o = {0};
-    const char *variant = NULL;
-    double seconds = 3;
-    unsigned long long seed = 1;
-    long max_games = 0; /* 0: no limit, stop on the clock */
-    for (int i = 1; i < argc; i++) {
-        int t = cli_take_option("bench", argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow bench VARIANT [--seconds S] [--games N] [--seed N] "
-                   "[--option NAME=VALUE]...\n\n"
-                   "Play uniformly random games back to back on one core for "
-                   "S seconds\n(default 3) and print one line: games, "
-                   "games_per_s, plies_per_s,\nmean_plies, unfinished "
-                   "(games ended by max_plies). With a match option\n"
-                   "(adji-kui-2 --option match=true) whole matches are "
-                   "played, decisions at\nrandom, and a second line "
-                   "gives matches_per_s.\n\n"
-                   "--games N stops after N games (or the matches holding "
-                   "them) even before\nS seconds: a fixed amount of work, "
-                   "to compare builds with a cycle counter\n(perf stat -e "
-                   "cycles:u sow bench ... --games N --seconds 3600).\n\n"
-                   CLI_TIME_LIMIT_HELP);
-            return 0;
-        }
-        if (strcmp(argv[i], "--seconds") == 0) {
-            const char *v = cli_value("bench", argc, argv, &i);
-            char *end;
-            if (!v)
-                return 2;
-            seconds = strtod(v, &end);
-            if (*end || !(seconds > 0 && seconds <= 3600))
-                return cli_usage("bench", "--seconds takes a number above 0 "
-                                          "and at most 3600, not '%s'",
-                                 v);
-        } else if (strcmp(argv[i], "--games") == 0) {
-            const char *v = cli_value("bench", argc, argv, &i);
-            char *end;
-            if (!v)
-                return 2;
-            errno = 0;
-            max_games = strtol(v, &end, 10);
-            if (*end || !*v || errno || max_games < 1 ||
-                max_games > 1000000000L)
-                return cli_usage("bench", "--games takes a whole number from "
-                                          "1 to 1000000000, not '%s'",
-                                 v);
-        } else if (strcmp(argv[i], "--seed") == 0) {
-            const char *v = cli_value("bench", argc, argv, &i);
-            char *end;
-            if (!v)
-                return 2;
-            errno = 0;
-            seed = strtoull(v, &end, 10);
-            if (*end || !*v || *v == '-' || *v == '+' || errno)
-                return cli_usage("bench", "--seed takes a whole number, not "
-                                          "'%s'",
-                                 v);
-        } else if (argv[i][0] == '-')
-            return cli_usage("bench", "unknown flag '%s'", argv[i]);
-        else if (variant)
-            return cli_usage("bench", "one variant at a time");
-        else
-            variant = argv[i];
-    }
+    bench_args a = {.seconds = 3, .seed = 1};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &cmd, argc, argv, &a, &p, "sow bench adji-kui-1 --seconds 3");
     if (!variant)
-        return cli_usage("bench", "which variant?");
+        return p.status;
+    double seconds = a.seconds;
+    long max_games = a.games;
     cli_game cg;
     sow_error err;
-    if (cli_open(&cg, variant, &o, &err)) {
+    if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error("bench", &err);
         return 1;
     }
     sow_rng rng;
-    sow_rng_seed(&rng, seed);
+    sow_rng_seed(&rng, a.seed);
     long games = 0, plies = 0, unfinished = 0, matches = 0;
     /* --seconds is kept within 64 plies, however long a game is (issue 13
      * #11): a game still in progress then is left out. The run's time

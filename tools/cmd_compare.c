@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "outfile.h"
 #include "selfplay_run.h"
 #include "sow_compare.h"
@@ -26,7 +27,7 @@
 
 static const char *const C = "compare";
 
-static int help(void)
+static void help(void)
 {
     printf(
         "usage: sow compare VARIANT --a \"NAME=VALUE ...\" --b \"NAME=VALUE "
@@ -43,7 +44,7 @@ static int help(void)
         "Without --moves, both readings play N games (default 100) of "
         "player A\n(South) against player B (North), default random,random, "
         "game i with the\nsame seed under both (as sow selfplay, whose "
-        "flags these are), and every\nstatistic of the selfplay summary is "
+        "flags these are; --threads 0:\nevery core), and every\nstatistic of the selfplay summary is "
         "shown for A and B with the difference\nB - A and whether it is "
         "significant at 95%% (two-sided): rates by the\ntwo-proportion "
         "z-test, means (plies, captures, endless moves per game) by\n"
@@ -58,7 +59,9 @@ static int help(void)
         "--json       the comparison as one JSON object: both summaries "
         "(as selfplay\n"
         "             --json) and the tests\n\n"
-        "With --moves, replay the move list under both readings and show "
+        "With --moves (tokens as sow replay takes them: hole numbers or "
+        "labels,\ndecisions), replay the move list under both readings and "
+        "show "
         "the first\nply where they part: a token legal under one reading "
         "and not the other, or\na different board, captures, player to "
         "move, legal moves or result after\nthe same ply; both boards, "
@@ -67,7 +70,6 @@ static int help(void)
         "several options differ, which of them alone makes the difference. "
         "A token\nillegal under both readings is an error (exit 1).\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
-    return 0;
 }
 
 /* ---- the two option lists ---------------------------------------------- */
@@ -295,7 +297,7 @@ static int side_play(side *x, const char *tok)
                  s->match ? "match" : "game");
         return 1;
     }
-    if (sow_move_parse(s, tok, &mv, &err)) {
+    if (sow_move_read(s, tok, &mv, &err)) {
         snprintf(x->why, sizeof x->why, "%s", err.msg);
         return 1;
     }
@@ -768,49 +770,42 @@ out:
     return rc;
 }
 
+typedef struct compare_args {
+    cli_opts o;
+    sp_flags sp;
+    const char *a, *b, *svg, *moves;
+    bool json;
+} compare_args;
+
+static const flag_spec flags[] = {
+    FL_STRING("a", compare_args, a, "\"NAME=VALUE ...\""),
+    FL_STRING("b", compare_args, b, "\"NAME=VALUE ...\""),
+    SP_FLAGS(compare_args, sp),
+    FL_STRING("svg", compare_args, svg, "FILE"),
+    FL_BOOL("json", 0, compare_args, json),
+    FL_STRING("moves", compare_args, moves, "\"TOKENS\""),
+    FLAGS_VARIANT(compare_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD(C, help, flags);
+
 int cmd_compare(int argc, char **argv)
 {
-    cli_opts base = {0};
-    sp_flags fl;
-    sp_flags_default(&fl);
-    const char *variant = NULL, *ta = NULL, *tb = NULL, *svg = NULL,
-               *moves = NULL;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int t = sp_take_flag(C, argc, argv, &i, &base, &fl);
-        if (t == 2)
-            return 2;
-        if (t)
-            continue;
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return help();
-        /* the flags that take a value */
-        const struct {
-            const char *flag;
-            const char **to;
-        } vals[] = {{"--a", &ta}, {"--b", &tb}, {"--svg", &svg},
-                    {"--moves", &moves}};
-        int k = 0;
-        while (k < 4 && strcmp(a, vals[k].flag) != 0)
-            k++;
-        if (k < 4) {
-            if (!(*vals[k].to = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--json") == 0) {
-            json = true;
-        } else if (sp_take_variant(C, a, &variant)) {
-            return 2;
-        }
-    }
-    if (!variant)
-        return cli_usage(C, "which variant? e.g. sow compare adji-kui-1 --a "
-                            "endless=repetition --b "
+    compare_args ca = {.sp = SP_FLAGS_DEFAULT};
+    flags_parsed p;
+    const char *variant =
+        flags_parse_variant(&cmd, argc, argv, &ca, &p,
+                            "sow compare adji-kui-1 --a endless=repetition --b "
                             "endless=no_capture_plies:30");
+    if (!variant)
+        return p.status;
+    const cli_opts base = ca.o;
+    const sp_flags fl = ca.sp;
+    const char *ta = ca.a, *tb = ca.b, *svg = ca.svg, *moves = ca.moves;
+    bool json = ca.json;
     if (!ta && !tb)
         return cli_usage(C, "give the two readings with --a \"NAME=VALUE "
                             "...\" and --b \"NAME=VALUE ...\"");
-    if (moves && (fl.given || svg || json))
+    if (moves && (sp_flags_given(&p) || svg || json))
         return cli_usage(C, "--moves replays one move list: --games, "
                             "--players, --threads, --seed, --svg and --json "
                             "do not go with it");

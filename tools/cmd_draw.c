@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "learn.h"
 #include "outfile.h"
 #include "sow_svg.h"
@@ -12,7 +13,7 @@
 
 #define C "draw"
 
-static int help(void)
+static void help(void)
 {
     printf("usage: sow draw VARIANT [--moves \"TOKENS\"] [--ply N] [--option "
            "NAME=VALUE]...\n                --svg FILE\n\n"
@@ -23,8 +24,8 @@ static int help(void)
            "ringed, whose turn it is, or the result.\n\n"
            "  --moves \"TOKENS\"  the moves to play first, as sow replay "
            "takes them\n"
-           "                    (canonical hole indices and decisions such "
-           "as first:0)\n"
+           "                    (hole indices or labels, and decisions "
+           "such as first:0)\n"
            "  --ply N           the board after the first N moves (0: the "
            "start);\n"
            "                    default: after the last move\n"
@@ -39,67 +40,33 @@ static int help(void)
            "Example: sow draw adji-kui-1 --moves \"2 8 1\" --svg "
            "board.svg\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
-    return 0;
 }
 
-/* A whole number 0..1000000, or -1. */
-static long whole(const char *t)
-{
-    if (!t[0] || strlen(t) > 7)
-        return -1;
-    long v = 0;
-    for (const char *p = t; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    return v <= 1000000 ? v : -1;
-}
+typedef struct draw_args {
+    cli_opts o;
+    const char *moves, *svg;
+    long ply;
+} draw_args;
+
+static const flag_spec flags[] = {
+    FL_STRING("moves", draw_args, moves, "\"TOKENS\""),
+    FL_LONG("ply", draw_args, ply, "N", 0, 1000000, "of moves to play"),
+    FL_STRING("svg", draw_args, svg, "FILE"),
+    FLAGS_VARIANT(draw_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD(C, help, flags);
 
 int cmd_draw(int argc, char **argv)
 {
-    cli_opts o = {0};
-    const char *variant = NULL, *moves = "", *svg = NULL;
-    long ply = -1;
-    for (int i = 1; i < argc; i++) {
-        int t = cli_take_option(C, argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return help();
-        if (strcmp(a, "--moves") == 0) {
-            if (!(moves = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strncmp(a, "--moves=", 8) == 0) {
-            moves = a + 8;
-        } else if (strcmp(a, "--svg") == 0) {
-            if (!(svg = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (strncmp(a, "--svg=", 6) == 0) {
-            svg = a + 6;
-        } else if (strcmp(a, "--ply") == 0 || strncmp(a, "--ply=", 6) == 0) {
-            const char *v = a[5] == '=' ? a + 6 : cli_value(C, argc, argv, &i);
-            if (!v)
-                return 2;
-            if ((ply = whole(v)) < 0)
-                return cli_usage(C, "--ply takes the number of moves to "
-                                    "play, 0 to 1000000, not '%s'",
-                                 v);
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage(C, "unknown flag '%s'", a);
-        } else if (variant) {
-            return cli_usage(C, "one variant at a time ('%s' and '%s')",
-                             variant, a);
-        } else {
-            variant = a;
-        }
-    }
+    draw_args a = {.moves = "", .ply = -1};
+    flags_parsed fp;
+    const char *variant = flags_parse_variant(
+        &cmd, argc, argv, &a, &fp,
+        "sow draw adji-kui-1 --moves \"2 8\" --svg board.svg");
     if (!variant)
-        return cli_usage(C, "which variant? e.g. sow draw adji-kui-1 "
-                            "--moves \"2 8\" --svg board.svg");
+        return fp.status;
+    const char *moves = a.moves, *svg = a.svg;
+    long ply = a.ply;
     if (!svg)
         return cli_usage(C, "--svg FILE is required (where to write the "
                             "picture; '-' for standard output)");
@@ -107,7 +74,7 @@ int cmd_draw(int argc, char **argv)
         return cli_usage(C, "--svg needs a file name");
     cli_game cg;
     sow_error err;
-    if (cli_open(&cg, variant, &o, &err)) {
+    if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error(C, &err);
         return 1;
     }

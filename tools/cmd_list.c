@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 
 static int cmp(const void *a, const void *b)
 {
@@ -39,19 +40,29 @@ static int add_line(void *ctx, const char *path, const sow_variant *v)
     return 0;
 }
 
+static void help(void)
+{
+    printf("usage: sow list\n\nList the variants found: id, name "
+           "and a one-line summary.\nSearched: $SOW_VARIANTS "
+           "(DIR[:DIR]), then the variants bundled beside\nthe "
+           "program and the installed ones. Files that do not load "
+           "are skipped\n(use 'sow validate FILE' to see why).\n");
+}
+
+typedef struct list_args {
+    char none; /* sow list takes no flags but --help */
+} list_args;
+
+static const flag_cmd cmd = {"list", help, NULL, 0};
+
 int cmd_list(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow list\n\nList the variants found: id, name "
-                   "and a one-line summary.\nSearched: $SOW_VARIANTS "
-                   "(DIR[:DIR]), then the variants bundled beside\nthe "
-                   "program and the installed ones. Files that do not load "
-                   "are skipped\n(use 'sow validate FILE' to see why).\n");
-            return 0;
-        }
-        return cli_usage("list", "unexpected argument '%s'", argv[i]);
-    }
+    list_args a;
+    flags_parsed p;
+    if (!flags_parse(&cmd, argc, argv, &a, &p))
+        return p.status;
+    if (p.npos)
+        return cli_usage("list", "unexpected argument '%s'", p.pos[0]);
     list_ctx lc = {0};
     cli_scan_variants(add_line, &lc);
     char **lines = lc.lines;

@@ -1,17 +1,18 @@
 /* cmd_search.c - `sow search VARIANT [--moves "TOKENS"] --player SPEC`:
  * replay a move list, then let a computer player choose the next move and
  * say how: move, score, depth, nodes, time, nodes/s. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
+#include "learn.h"
 #include "sow_player.h"
 #include "sow_text.h"
 #include "sow_record.h"
 
-static int help(void)
+static void help(void)
 {
     printf(
         "usage: sow search VARIANT [--moves \"TOKENS\"] [--player SPEC] "
@@ -42,7 +43,6 @@ static int help(void)
         "--player alphabeta:depth=7\n",
         SOW_SCORE_WIN);
     printf("\n" CLI_TIME_LIMIT_HELP);
-    return 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -51,129 +51,96 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+typedef struct search_args {
+    cli_opts o;
+    const char *moves, *player;
+    uint64_t seed;
+    long repeat;
+} search_args;
+
+static const flag_spec flags[] = {
+    FL_STRING("moves", search_args, moves, "\"TOKENS\""),
+    FL_STRING("player", search_args, player, "SPEC"),
+    FL_SEED("seed", search_args, seed),
+    FL_LONG("repeat", search_args, repeat, "N", 1, 1000, NULL),
+    FLAGS_VARIANT(search_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD("search", help, flags);
+
+/* Play the --moves list (with the errors of sow replay, after
+ * "--moves: "); the game to search is lp->g. */
+static int play_moves(cli_game *cg, const char *moves, learn_play *lp,
+                      sow_error *err)
+{
+    learn_moves lm;
+    if (learn_split("search", moves, &lm))
+        return sow_error_set(err, NULL, 0, 0, "out of memory");
+    int rc = learn_start(lp, cg, err);
+    sow_game before;
+    sow_move mv;
+    for (int i = 0; !rc && i < lm.n; i++) {
+        int r = learn_step(lp, i, lm.tok[i], &before, &mv, err);
+        while (!r && (r = learn_next_game(lp, err)) == 1)
+            ;
+        rc = r;
+    }
+    learn_moves_free(&lm);
+    if (rc && !err->path[0]) {
+        char msg[SOW_MSG_MAX];
+        sow_text_fmt(msg, sizeof msg, "--moves: %.*s",
+                     SOW_CLIP(err->msg, 900));
+        sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
+    }
+    if (!rc && lp->g.over)
+        rc = sow_error_set(err, NULL, 0, 0,
+                           "the game is over after ply %d: there is no move "
+                           "to search; give fewer moves",
+                           lp->g.ply);
+    return rc ? SOW_ERR : SOW_OK;
+}
+
 int cmd_search(int argc, char **argv)
 {
-    cli_opts o = {0};
-    const char *variant = NULL, *moves = "", *spec_text = "alphabeta";
-    unsigned long long seed = 1;
-    long repeat = 1;
-    for (int i = 1; i < argc; i++) {
-        int t = cli_take_option("search", argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return help();
-        if (strcmp(a, "--moves") == 0) {
-            if (!(moves = cli_value("search", argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--player") == 0) {
-            if (!(spec_text = cli_value("search", argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--seed") == 0 || strcmp(a, "--repeat") == 0) {
-            if (!(v = cli_value("search", argc, argv, &i)))
-                return 2;
-            char *end;
-            errno = 0;
-            unsigned long long n = strtoull(v, &end, 10);
-            bool rep = a[2] == 'r';
-            if (*end || !*v || *v == '-' || *v == '+' || errno ||
-                (rep && (n < 1 || n > 1000)))
-                return cli_usage("search", "%s takes a whole number%s, not "
-                                           "'%s'",
-                                 a, rep ? " from 1 to 1000" : "", v);
-            if (rep)
-                repeat = (long)n;
-            else
-                seed = n;
-        } else if (a[0] == '-') {
-            return cli_usage("search", "unknown flag '%s'", a);
-        } else if (variant) {
-            return cli_usage("search", "one variant at a time");
-        } else {
-            variant = a;
-        }
-    }
+    search_args a = {.moves = "", .player = "alphabeta", .seed = 1,
+                     .repeat = 1};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &cmd, argc, argv, &a, &p, "sow search andada --moves \"0 first:0\"");
     if (!variant)
-        return cli_usage("search", "which variant? e.g. sow search andada "
-                                   "--moves \"0 first:0\"");
+        return p.status;
+    const char *spec_text = a.player;
+    long repeat = a.repeat;
     sow_player_spec sp;
     sow_error err;
     if (sow_player_spec_parse(spec_text, &sp, &err))
         return cli_usage("search", "--player: %s", err.msg);
     cli_game cg;
-    if (cli_open(&cg, variant, &o, &err)) {
+    if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error("search", &err);
         return 1;
     }
     const sow_setup *s = &cg.setup;
-    int rc = 0;
-    size_t len = strlen(moves);
-    char *buf = malloc(len + 1);
-    char **tok = malloc(sizeof *tok * (len / 2 + 2));
     sow_player *pl = NULL;
     double *times = malloc(sizeof *times * (size_t)repeat);
-    if (!buf || !tok || !times) {
+    learn_play lp;
+    int rc = 0;
+    if (!times) {
         sow_error_set(&err, NULL, 0, 0, "out of memory");
         rc = 1;
-        goto done;
-    }
-    memcpy(buf, moves, len + 1);
-    int nt = cli_split_moves(buf, tok, (int)(len / 2 + 2));
-    sow_game g;
-    sow_match m;
-    if (sow_match_start(&cg.eng, &m, &g, &err)) {
+    } else if (play_moves(&cg, a.moves, &lp, &err)) {
         rc = 1;
+    }
+    if (rc)
         goto done;
-    }
-    for (int i = 0; i < nt; i++) {
-        sow_move mv;
-        if (g.over && s->match && !m.over) {
-            if (sow_match_next(&cg.eng, &m, &g, &err)) {
-                rc = 1;
-                goto done;
-            }
-        }
-        if (g.over) {
-            sow_error_set(&err, NULL, 0, 0,
-                          "--moves: token %d ('%.*s'): the game is already "
-                          "over after ply %d; give fewer moves",
-                          i + 1, SOW_CLIP(tok[i], 40), g.ply);
-            rc = 1;
-            goto done;
-        }
-        if (sow_move_parse(s, tok[i], &mv, &err) ||
-            sow_engine_play(&cg.eng, &g, mv, &err)) {
-            char msg[SOW_MSG_MAX];
-            sow_text_fmt(msg, sizeof msg, "--moves: token %d: %.*s", i + 1,
-                     SOW_CLIP(err.msg, 900));
-            sow_text_fmt(err.msg, sizeof err.msg, "%s", msg);
-            rc = 1;
-            goto done;
-        }
-    }
-    if (g.over && s->match && !m.over && sow_match_next(&cg.eng, &m, &g, &err)) {
-        rc = 1;
-        goto done;
-    }
-    if (g.over) {
-        sow_error_set(&err, NULL, 0, 0,
-                      "the game is over after ply %d: there is no move to "
-                      "search; give fewer moves",
-                      g.ply);
-        rc = 1;
-        goto done;
-    }
-    if (!(pl = sow_player_new(&sp, s, seed, &err))) {
+    const sow_game g = lp.g;
+    if (!(pl = sow_player_new(&sp, s, a.seed, &err))) {
         rc = 1;
         goto done;
     }
     sow_search_info info;
     sow_move mv = 0;
     for (long r = 0; r < repeat; r++) {
-        sow_player_seed(pl, seed);
+        sow_player_seed(pl, a.seed);
         if (sow_player_move(pl, &cg.eng, &g, &mv, &info, &err)) {
             rc = 1;
             goto done;
@@ -202,8 +169,6 @@ done:
     if (rc)
         cli_error("search", &err);
     sow_player_free(pl);
-    free(buf);
-    free(tok);
     free(times);
     cli_close(&cg);
     return rc;

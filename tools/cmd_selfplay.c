@@ -9,9 +9,11 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "selfplay_run.h"
+#include "sow_num.h"
 
-static int help(void)
+static void help(void)
 {
     printf(
         "usage: sow selfplay VARIANT [--games N] [--players A,B] [--threads "
@@ -29,8 +31,9 @@ static int help(void)
         "Players: random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], "
         "mcts[:iter=N][:ms=T]\n[:c=X][:playout=P] (see 'sow search "
         "--help'). A seed S (default 1) fixes\nevery game: the same "
-        "command gives the same numbers with any --threads T\n(default 1), "
-        "unless a player has a time limit (ms=).\n\n"
+        "command gives the same numbers with any --threads T\n(default 1; "
+        "--threads 0: every core), unless a player has a time limit\n"
+        "(ms=).\n\n"
         "--shard I/N     play only the games i with i %% N == I (0 <= I < "
         "N); 'sow stats'\n"
         "                merges the --json summaries of all N shards into "
@@ -50,57 +53,59 @@ static int help(void)
         "                plies, and the rates) instead of text\n\n"
         "A progress bar is drawn on stderr when it is a terminal.\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
+}
+
+typedef struct selfplay_args {
+    cli_opts o;
+    sp_flags sp;
+    const char *shard, *jsonl;
+    bool json;
+} selfplay_args;
+
+static const flag_spec flags[] = {
+    SP_FLAGS(selfplay_args, sp),
+    FL_STRING("shard", selfplay_args, shard, "I/N"),
+    FL_STRING("jsonl", selfplay_args, jsonl, "FILE"),
+    FL_BOOL("json", 0, selfplay_args, json),
+    FLAGS_VARIANT(selfplay_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD("selfplay", help, flags);
+
+/* --shard I/N into *i and *n. Returns 0, or 2 after a usage error. */
+static int parse_shard(const char *C, const char *v, long *i, long *n)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *slash = strchr(buf, '/');
+    if (slash)
+        *slash = 0;
+    if (!slash || sow_parse_long(buf, 0, SOW_STATS_MAX_SHARDS, i) ||
+        sow_parse_long(slash + 1, 1, SOW_STATS_MAX_SHARDS, n) || *i >= *n)
+        return cli_usage(C, "--shard takes I/N with 0 <= I < N, e.g. "
+                            "--shard 0/4, not '%s'",
+                         v);
     return 0;
 }
 
 int cmd_selfplay(int argc, char **argv)
 {
     const char *C = "selfplay";
-    cli_opts o = {0};
-    sp_flags fl;
-    sp_flags_default(&fl);
-    const char *variant = NULL, *jsonl = NULL;
-    long long shard_i = 0, shard_n = 1;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int t = sp_take_flag(C, argc, argv, &i, &o, &fl);
-        if (t == 2)
-            return 2;
-        if (t)
-            continue;
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return help();
-        if (strcmp(a, "--json") == 0) {
-            json = true;
-        } else if (strcmp(a, "--shard") == 0) {
-            if (!(v = cli_value(C, argc, argv, &i)))
-                return 2;
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *slash = strchr(buf, '/');
-            if (slash)
-                *slash = 0;
-            if (!slash || (shard_i = sp_parse_num(buf, 0, SOW_STATS_MAX_SHARDS)) < 0 ||
-                (shard_n = sp_parse_num(slash + 1, 1, SOW_STATS_MAX_SHARDS)) < 0 ||
-                shard_i >= shard_n)
-                return cli_usage(C, "--shard takes I/N with 0 <= I < N, e.g. "
-                                    "--shard 0/4, not '%s'",
-                                 v);
-        } else if (strcmp(a, "--jsonl") == 0) {
-            if (!(jsonl = cli_value(C, argc, argv, &i)))
-                return 2;
-        } else if (sp_take_variant(C, a, &variant)) {
-            return 2;
-        }
-    }
+    selfplay_args a = {.sp = SP_FLAGS_DEFAULT};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &cmd, argc, argv, &a, &p, "sow selfplay adji-kui-1 --games 1000");
     if (!variant)
-        return cli_usage(C, "which variant? e.g. sow selfplay adji-kui-1 "
-                            "--games 1000");
+        return p.status;
+    long shard_i = 0, shard_n = 1;
+    if (a.shard && parse_shard(C, a.shard, &shard_i, &shard_n))
+        return 2;
+    const sp_flags fl = a.sp;
+    const char *jsonl = a.jsonl;
+    bool json = a.json;
     sp_players pl;
     if (sp_parse_players(C, fl.players, &pl))
         return 2;
-    sp_job job = {C, variant, &o, &pl, fl.seed, fl.games, shard_i, shard_n,
+    sp_job job = {C, variant, &a.o, &pl, fl.seed, fl.games, shard_i, shard_n,
                   (int)fl.threads, jsonl, "selfplay"};
     sp_done done;
     if (sp_run(&job, &done))

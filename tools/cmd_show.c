@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "sow_draw.h"
 
 static const char *action_name(sow_lap_action a)
@@ -30,55 +31,53 @@ static void print_counts(const sow_lap_rule *r)
         printf(" or more");
 }
 
-int cmd_show(int argc, char **argv)
+/* One lap_end rule: the counts it applies to, where, and what it does. */
+static void show_lap_rule(const cli_game *cg, int i)
 {
-    cli_opts o = {0};
-    const char *variant = NULL;
-    for (int i = 1; i < argc; i++) {
-        int t = cli_take_option("show", argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
-                   "Show a variant: its board (with hole labels), its "
-                   "sowing rules, the end\nrules, and every option with its "
-                   "values, default and documentation.\n\n"
-                   CLI_TIME_LIMIT_HELP);
-            return 0;
-        }
-        if (argv[i][0] == '-')
-            return cli_usage("show", "unknown flag '%s'", argv[i]);
-        if (variant)
-            return cli_usage("show", "one variant at a time");
-        variant = argv[i];
+    const sow_variant *v = cg->v;
+    const sow_lap_rule *r = &v->lap_rules[i];
+    printf("  lap end        ");
+    print_counts(r);
+    if (r->owner != SOW_OWNER_ANY)
+        printf(" in %s hole",
+               r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
+    if (r->has_next) {
+        printf(", the next hole ");
+        sow_lap_rule t = {.counts = r->next_counts,
+                          .counts_high = r->next_high};
+        print_counts(&t);
     }
-    if (!variant)
-        return cli_usage("show", "which variant? e.g. sow show adji-kui-1");
-    cli_game cg;
-    sow_error err;
-    if (cli_open(&cg, variant, &o, &err)) {
-        cli_error("show", &err);
-        return 1;
+    if (r->min_ply)
+        printf(", from ply %d", r->min_ply);
+    if (r->has_if)
+        printf(sow_expr_eval(&r->cond, &cg->opts) ? " (on: option)"
+                                                  : " (off: option)");
+    printf(": %s", action_name(r->action));
+    if (r->action == SOW_LAP_HOOK)
+        printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
+    if (r->action == SOW_LAP_CHAIN) {
+        const sow_chain *ch = &r->chain;
+        sow_lap_rule t = {.counts = ch->counts,
+                          .counts_high = ch->counts_high};
+        printf(" of holes with ");
+        print_counts(&t);
+        printf(", from %s, %s", ch->from_last ? "the last hole" : "the next hole",
+               ch->backward ? "backward" : "forward");
+        if (ch->owner != SOW_OWNER_ANY)
+            printf(", %s holes only",
+                   ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
+        printf(", %s", cg->setup.chain_skip_empty[i]
+                           ? "passing over empty holes"
+                           : "stopped by an empty hole");
     }
-    const sow_variant *v = cg.v;
-    const sow_setup *s = &cg.setup;
-    printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
-    if (v->source)
-        printf("source: %s\n", v->source);
-    printf("file: %s\nscript: %s\n\n", v->path,
-           v->script_path ? v->script_path : "(none: the rules are data)");
-    sow_game g;
-    if (sow_engine_start(&cg.eng, &g, &err)) {
-        cli_error("show", &err);
-        cli_close(&cg);
-        return 1;
-    }
-    char pic[4096];
-    sow_draw_board(pic, sizeof pic, s, &g, -1);
-    printf("board: 2 rows of %d holes, %d seeds%s\n%s\n", s->n, s->total,
-           s->stores ? ", a store for each player" : ", no stores", pic);
+    printf("\n");
+}
+
+/* How seeds are sown and how a lap ends. */
+static void show_sowing(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
     printf("sowing:\n");
     printf("  direction      %s\n",
            s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
@@ -102,45 +101,16 @@ int cmd_show(int argc, char **argv)
                "(%s)\n",
                v->bearoff_from, v->bearoff_max,
                s->bearoff_sticky ? "stays on" : "tested at every move");
-    for (int i = 0; i < v->nlap_rules; i++) {
-        const sow_lap_rule *r = &v->lap_rules[i];
-        printf("  lap end        ");
-        print_counts(r);
-        if (r->owner != SOW_OWNER_ANY)
-            printf(" in %s hole",
-                   r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
-        if (r->has_next) {
-            printf(", the next hole ");
-            sow_lap_rule t = {.counts = r->next_counts,
-                              .counts_high = r->next_high};
-            print_counts(&t);
-        }
-        if (r->min_ply)
-            printf(", from ply %d", r->min_ply);
-        if (r->has_if)
-            printf(sow_expr_eval(&r->cond, &cg.opts) ? " (on: option)"
-                                                      : " (off: option)");
-        printf(": %s", action_name(r->action));
-        if (r->action == SOW_LAP_HOOK)
-            printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
-        if (r->action == SOW_LAP_CHAIN) {
-            const sow_chain *ch = &r->chain;
-            sow_lap_rule t = {.counts = ch->counts,
-                              .counts_high = ch->counts_high};
-            printf(" of holes with ");
-            print_counts(&t);
-            printf(", from %s, %s", ch->from_last ? "the last hole" : "the next hole",
-                   ch->backward ? "backward" : "forward");
-            if (ch->owner != SOW_OWNER_ANY)
-                printf(", %s holes only",
-                       ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
-            printf(", %s", cg.setup.chain_skip_empty[i]
-                               ? "passing over empty holes"
-                               : "stopped by an empty hole");
-        }
-        printf("\n");
-    }
+    for (int i = 0; i < v->nlap_rules; i++)
+        show_lap_rule(cg, i);
     printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
+}
+
+/* When a game ends, how it is scored, its phases, decisions and match. */
+static void show_end(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
     if (v->no_moves_lose)
         printf("end:\n  the player to move who cannot move loses\n");
     else
@@ -181,11 +151,17 @@ int cmd_show(int argc, char **argv)
         printf("match: %s; at most %d games; each game set up by %s\n",
                s->match ? "on" : "off (a single game)", s->match_games,
                v->hook_fn[SOW_HOOK_NEW_GAME]);
+}
+
+/* Every option: its value, default, values and documentation; the rules. */
+static void show_options(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
     printf("options:%s\n", v->noptions ? "" : " none");
     for (int i = 0; i < v->noptions; i++) {
         const sow_option_def *d = &v->options[i];
         char cur[64], def[64];
-        sow_optval_format(d, cg.opts.val[i], cur, sizeof cur);
+        sow_optval_format(d, cg->opts.val[i], cur, sizeof cur);
         sow_optval_format(d, d->def, def, sizeof def);
         printf("  %s = %s   (default %s; ", d->name, cur, def);
         if (d->type == SOW_OPT_BOOL)
@@ -209,6 +185,58 @@ int cmd_show(int argc, char **argv)
         for (int i = 0; i < v->nrules; i++)
             printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
     }
+}
+
+static void help(void)
+{
+    printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
+           "Show a variant: its board (with hole labels), its "
+           "sowing rules, the end\nrules, and every option with its "
+           "values, default and documentation.\n\n"
+           CLI_TIME_LIMIT_HELP);
+}
+
+typedef struct show_args {
+    cli_opts o;
+} show_args;
+
+static const flag_spec flags[] = {FLAGS_VARIANT(show_args, o)};
+static const flag_cmd cmd = FLAGS_CMD("show", help, flags);
+
+int cmd_show(int argc, char **argv)
+{
+    show_args a = {0};
+    flags_parsed p;
+    const char *variant =
+        flags_parse_variant(&cmd, argc, argv, &a, &p, "sow show adji-kui-1");
+    if (!variant)
+        return p.status;
+    cli_game cg;
+    sow_error err;
+    if (cli_open(&cg, variant, &a.o, &err)) {
+        cli_error("show", &err);
+        return 1;
+    }
+    const sow_variant *v = cg.v;
+    const sow_setup *s = &cg.setup;
+    printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
+    if (v->source)
+        printf("source: %s\n", v->source);
+    printf("file: %s\nscript: %s\n\n", v->path,
+           v->script_path ? v->script_path : "(none: the rules are data)");
+    sow_game g;
+    if (sow_engine_start(&cg.eng, &g, &err)) {
+        cli_error("show", &err);
+        cli_close(&cg);
+        return 1;
+    }
+    char pic[4096];
+    sow_draw_board(pic, sizeof pic, s, &g, -1);
+    printf("board: 2 rows of %d holes, %d seeds%s\n%s\n", s->n, s->total,
+           s->stores ? ", a store for each player" : ", no stores", pic);
+    show_sowing(&cg);
+    show_end(&cg);
+    show_options(&cg);
     cli_close(&cg);
     return 0;
 }

@@ -5,10 +5,11 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "sow_file.h"
 #include "sow_stats.h"
 
-static int help_stats(void)
+static void help(void)
 {
     printf(
         "usage: sow stats FILE... [--json]\n\n"
@@ -25,34 +26,30 @@ static int help_stats(void)
         "agree with\neach other and with the games of the shards it "
         "lists.\n",
         SOW_STATS_FILE_MAX);
-    return 0;
 }
+
+typedef struct stats_args {
+    bool json;
+} stats_args;
+
+static const flag_spec flags[] = {FL_BOOL("json", 0, stats_args, json)};
+static const flag_cmd cmd = FLAGS_CMD("stats", help, flags);
 
 int cmd_stats(int argc, char **argv)
 {
     const char *C = "stats";
-    bool json = false;
-    int nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            return help_stats();
-        if (strcmp(a, "--json") == 0)
-            json = true;
-        else if (a[0] == '-' && a[1])
-            return cli_usage(C, "unknown flag '%s'", a);
-        else
-            nfiles++;
-    }
-    if (!nfiles)
+    stats_args sa = {0};
+    flags_parsed p;
+    if (!flags_parse(&cmd, argc, argv, &sa, &p))
+        return p.status;
+    bool json = sa.json;
+    if (!p.npos)
         return cli_usage(C, "which files? e.g. sow stats shard-*.json");
     sow_stats total;
     bool have = false;
     int rc = 0;
-    for (int i = 1; i < argc && !rc; i++) {
-        const char *a = argv[i];
-        if (a[0] == '-' && a[1])
-            continue;
+    for (int i = 0; i < p.npos && !rc; i++) {
+        const char *a = p.pos[i];
         sow_error err;
         sow_error_clear(&err);
         /* the one bounded reader: a regular file of at most

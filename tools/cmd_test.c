@@ -12,12 +12,13 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 #include "sow_file.h"
 #include "sow_scenario.h"
 
 static const char *const C = "test";
 
-static int help(void)
+static void help(void)
 {
     printf(
         "usage: sow test VARIANT|FILE... [--verbose] [--time-limit SECONDS]\n\n"
@@ -36,7 +37,6 @@ static int help(void)
         "file or\nvariant has an error (file:line:col), 2 for a misused "
         "command line.\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
-    return 0;
 }
 
 static bool looks_like_path(const char *arg)
@@ -269,36 +269,33 @@ done:
     sow_scenario_free(f);
 }
 
+typedef struct test_args {
+    cli_opts o;
+    bool verbose;
+} test_args;
+
+/* --option is in the table only to be refused with the reason below */
+static const flag_spec flags[] = {
+    FL_BOOL("verbose", 'v', test_args, verbose),
+    FLAGS_VARIANT(test_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD("test", help, flags);
+
 int cmd_test(int argc, char **argv)
 {
-    bool verbose = false;
-    int nargs = 0;
-    cli_opts o = {0};
-    const char *args[argc];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return help();
-        int taken = cli_take_option(C, argc, argv, &i, &o);
-        if (taken < 0)
-            return 2;
-        if (taken && o.n)
-            return cli_usage(C, "--option is not taken: each scenario sets "
-                                "the options it runs with");
-        if (taken)
-            continue;
-        if (!strcmp(a, "--verbose") || !strcmp(a, "-v"))
-            verbose = true;
-        else if (a[0] == '-')
-            return cli_usage(C, "unknown flag '%s'", a);
-        else
-            args[nargs++] = a;
-    }
-    if (!nargs)
+    test_args ta = {0};
+    flags_parsed p;
+    if (!flags_parse(&cmd, argc, argv, &ta, &p))
+        return p.status;
+    if (ta.o.n)
+        return cli_usage(C, "--option is not taken: each scenario sets "
+                            "the options it runs with");
+    if (!p.npos)
         return cli_usage(C, "which variants or scenario files? e.g. sow "
                             "test adji-kui-1, or sow test my.scenarios.yaml");
+    bool verbose = ta.verbose;
     sow_error lerr;
-    double limit = cli_time_limit(&o, &lerr);
+    double limit = cli_time_limit(&ta.o, &lerr);
     if (limit < 0) {
         cli_error(C, &lerr);
         return 1;
@@ -306,8 +303,8 @@ int cmd_test(int argc, char **argv)
     sow_budget budget;
     sow_budget_start(&budget, limit);
     totals t = {0, 0, 0, &budget};
-    for (int i = 0; i < nargs; i++) {
-        const char *a = args[i];
+    for (int i = 0; i < p.npos; i++) {
+        const char *a = p.pos[i];
         char vpath[1400], spath[1600];
         sow_error err;
         if (looks_like_path(a)) {

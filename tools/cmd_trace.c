@@ -6,12 +6,14 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
+#include "learn.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
 #include "sow_text.h"
 
-static int help(void)
+static void help(void)
 {
     printf("usage: sow trace VARIANT --moves \"TOKENS\" [--option "
            "NAME=VALUE]...\n                 [--brief] [--json] "
@@ -31,10 +33,10 @@ static int help(void)
            "with the board; for other tools\n"
            "  --no-board  do not draw the board after each move (text "
            "only)\n\n"
-           "Tokens are as for sow replay. An illegal token, or one after "
-           "the end,\nis an error (exit 1) after the lines before it.\n");
+           "Tokens are as for sow replay (hole numbers or labels, "
+           "decisions). An\nillegal token, or one after the end, is an "
+           "error (exit 1) after the lines\nbefore it.\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
-    return 0;
 }
 
 #define MAX_EVENTS 100000 /* per ply; a relay move can run many laps */
@@ -240,64 +242,54 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
     t->overflow = false;
 }
 
+typedef struct trace_args {
+    cli_opts o;
+    const char *moves;
+    bool brief, json, no_board;
+} trace_args;
+
+static const flag_spec flags[] = {
+    FL_STRING("moves", trace_args, moves, "\"TOKENS\""),
+    FL_BOOL("brief", 0, trace_args, brief),
+    FL_BOOL("json", 0, trace_args, json),
+    FL_BOOL("no-board", 0, trace_args, no_board),
+    FLAGS_VARIANT(trace_args, o),
+};
+static const flag_cmd cmd = FLAGS_CMD("trace", help, flags);
+
 int cmd_trace(int argc, char **argv)
 {
-    cli_opts o = {0};
-    const char *variant = NULL, *moves = NULL;
-    tracer t = {0};
-    t.board = true;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_take_option("trace", argc, argv, &i, &o);
-        if (r < 0)
-            return 2;
-        if (r)
-            continue;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return help();
-        if (strcmp(argv[i], "--json") == 0)
-            t.json = true;
-        else if (strcmp(argv[i], "--brief") == 0)
-            t.brief = true;
-        else if (strcmp(argv[i], "--no-board") == 0)
-            t.board = false;
-        else if (strcmp(argv[i], "--moves") == 0) {
-            if (!(moves = cli_value("trace", argc, argv, &i)))
-                return 2;
-        } else if (strncmp(argv[i], "--moves=", 8) == 0)
-            moves = argv[i] + 8;
-        else if (argv[i][0] == '-')
-            return cli_usage("trace", "unknown flag '%s'", argv[i]);
-        else if (variant)
-            return cli_usage("trace", "one variant at a time ('%s' and "
-                                      "'%s')",
-                             variant, argv[i]);
-        else
-            variant = argv[i];
-    }
+    trace_args a = {0};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &cmd, argc, argv, &a, &p, "sow trace adji-kui-1 --moves \"2 8\"");
     if (!variant)
-        return cli_usage("trace", "which variant?");
+        return p.status;
+    const char *moves = a.moves;
     if (!moves)
         return cli_usage("trace", "--moves \"TOKENS\" is required");
+    tracer t = {0};
+    t.brief = a.brief;
+    t.json = a.json;
+    t.board = !a.no_board;
     cli_game cg;
     sow_error err;
-    if (cli_open(&cg, variant, &o, &err)) {
+    if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error("trace", &err);
         return 1;
     }
-    size_t len = strlen(moves);
-    char *buf = malloc(len + 1);
-    char **tok = malloc(sizeof *tok * (len / 2 + 2));
+    learn_moves lm;
+    if (learn_split("trace", moves, &lm)) {
+        cli_close(&cg);
+        return 1;
+    }
     t.ev = malloc(sizeof *t.ev * MAX_EVENTS);
-    if (!buf || !tok || !t.ev) {
-        free(buf);
-        free(tok);
-        free(t.ev);
+    if (!t.ev) {
+        learn_moves_free(&lm);
         cli_close(&cg);
         fprintf(stderr, "sow trace: out of memory\n");
         return 1;
     }
-    memcpy(buf, moves, len + 1);
-    int nt = cli_split_moves(buf, tok, (int)(len / 2 + 2));
     const sow_setup *s = &cg.setup;
     t.s = s;
     sow_game g;
@@ -315,9 +307,9 @@ int cmd_trace(int argc, char **argv)
     cg.eng.obs.on_event = on_event;
     /* a write error on standard output stops the story: sow.c reports it
      * (issue 13 #7) */
-    for (int i = 0; !rc && i < nt && !ferror(stdout); i++) {
+    for (int i = 0; !rc && i < lm.n && !ferror(stdout); i++) {
         sow_move mv;
-        if (cli_token_move(s, &g, tok[i], i, &mv, &err)) {
+        if (cli_token_move(s, &g, lm.tok[i], i, &mv, &err)) {
             rc = 1;
             break;
         }
@@ -338,8 +330,7 @@ int cmd_trace(int argc, char **argv)
     fflush(stdout);
     if (rc)
         cli_error("trace", &err);
-    free(buf);
-    free(tok);
+    learn_moves_free(&lm);
     free(t.ev);
     cli_close(&cg);
     return rc;

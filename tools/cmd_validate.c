@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "flags.h"
 
 static int check_one(const char *path, const sow_budget *budget)
 {
@@ -47,38 +48,39 @@ static int check_one(const char *path, const sow_budget *budget)
     return bad;
 }
 
+static void help(void)
+{
+    printf("usage: sow validate FILE... [--time-limit SECONDS]\n\n"
+           "Load each variant file, "
+           "its script and its hooks, and check every value\nof its "
+           "options. Problems are printed as file:line:col: message; "
+           "the exit\nstatus is 1 if any file has a problem.\n\n"
+           CLI_TIME_LIMIT_HELP);
+}
+
+typedef struct validate_args {
+    cli_opts o;
+} validate_args;
+
+/* --option is in the table only to be refused with the reason below */
+static const flag_spec flags[] = {FLAGS_VARIANT(validate_args, o)};
+static const flag_cmd cmd = FLAGS_CMD("validate", help, flags);
+
 int cmd_validate(int argc, char **argv)
 {
-    int nfiles = 0, bad = 0;
-    cli_opts o = {0};
-    const char *files[argc];
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow validate FILE... [--time-limit SECONDS]\n\n"
-                   "Load each variant file, "
-                   "its script and its hooks, and check every value\nof its "
-                   "options. Problems are printed as file:line:col: message; "
-                   "the exit\nstatus is 1 if any file has a problem.\n\n"
-                   CLI_TIME_LIMIT_HELP);
-            return 0;
-        }
-        int t = cli_take_option("validate", argc, argv, &i, &o);
-        if (t < 0)
-            return 2;
-        if (t && o.n)
-            return cli_usage("validate", "--option is not taken: every "
-                                         "value of every option is checked");
-        if (t)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage("validate", "unknown flag '%s'", argv[i]);
-        files[nfiles++] = argv[i];
-    }
-    if (!nfiles)
+    validate_args a = {0};
+    flags_parsed p;
+    if (!flags_parse(&cmd, argc, argv, &a, &p))
+        return p.status;
+    if (a.o.n)
+        return cli_usage("validate", "--option is not taken: every "
+                                     "value of every option is checked");
+    if (!p.npos)
         return cli_usage("validate", "which files? e.g. sow validate "
                                      "variants/*.yaml");
+    int bad = 0;
     sow_error err;
-    double limit = cli_time_limit(&o, &err);
+    double limit = cli_time_limit(&a.o, &err);
     if (limit < 0) {
         cli_error("validate", &err);
         return 1;
@@ -87,13 +89,13 @@ int cmd_validate(int argc, char **argv)
      * and thousands of files add up */
     sow_budget budget;
     sow_budget_start(&budget, limit);
-    for (int i = 0; i < nfiles; i++) {
+    for (int i = 0; i < p.npos; i++) {
         if (sow_budget_over(&budget)) {
             sow_budget_error(&budget, &err);
             cli_error("validate", &err);
             return 1;
         }
-        bad |= check_one(files[i], &budget);
+        bad |= check_one(p.pos[i], &budget);
     }
     return bad;
 }

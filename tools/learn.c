@@ -53,23 +53,9 @@ static int in_game(const learn_play *p, sow_error *err)
 int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
                sow_move *mv, sow_error *err)
 {
-    const sow_setup *s = &p->cg->setup;
     sow_game *g = &p->g;
-    if (g->over) {
-        sow_error_set(err, NULL, 0, 0,
-                      "token %d ('%.*s'): the %s is already over after ply "
-                      "%d; nothing may follow",
-                      i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
+    if (cli_token_move(&p->cg->setup, g, tok, i, mv, err))
         return in_game(p, err);
-    }
-    if (sow_move_parse(s, tok, mv, err)) {
-        char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
-        cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
-        sow_text_fmt(msg, sizeof msg, "ply %d: %.*s; the legal moves are: %.*s",
-                 g->ply, SOW_CLIP(err->msg, 500), SOW_CLIP(legal, 480));
-        sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
-        return in_game(p, err);
-    }
     *before = *g;
     if (sow_engine_play(&p->cg->eng, g, *mv, err))
         return in_game(p, err);
@@ -116,13 +102,8 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
     if (due[0] && len < size)
         len += (size_t)sow_text_fmt(buf + len, size - len, "; %s", due);
     if (g->endless_mask && len < size) {
-        uint16_t ex[SOW_MAX_HOLES];
-        int n = 0;
-        for (int h = 0; h < s->holes; h++)
-            if ((g->endless_mask >> h) & 1)
-                ex[n++] = (uint16_t)h;
         char list[256];
-        cli_format_moves(s, ex, n, true, list, sizeof list);
+        cli_endless_list(s, g, list, sizeof list);
         sow_text_fmt(buf + len, size - len, "; not legal, endless: %s", list);
     }
 }

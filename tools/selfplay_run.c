@@ -15,83 +15,10 @@
 #include "sow_buf.h"
 #include "sow_record.h"
 
-void sp_flags_default(sp_flags *f)
+bool sp_flags_given(const flags_parsed *p)
 {
-    memset(f, 0, sizeof *f);
-    f->games = 100;
-    f->players = "random,random";
-    f->threads = 1;
-    f->seed = 1;
-}
-
-long long sp_parse_num(const char *v, long long lo, long long hi)
-{
-    if (!*v || *v == '-' || *v == '+' || *v == ' ')
-        return -1;
-    char *end;
-    errno = 0;
-    long long n = strtoll(v, &end, 10);
-    if (*end || errno || n < lo || n > hi)
-        return -1;
-    return n;
-}
-
-/* The value of argv[*i], a whole number in lo..hi: 0, or 2 after a usage
- * error. */
-static int num_flag(const char *cmd, int argc, char **argv, int *i,
-                    long long lo, long long hi, long long *out)
-{
-    const char *flag = argv[*i], *v = cli_value(cmd, argc, argv, i);
-    if (!v)
-        return 2;
-    if ((*out = sp_parse_num(v, lo, hi)) < 0)
-        return cli_usage(cmd, "%s takes a whole number from %lld to %lld, "
-                              "not '%s'",
-                         flag, lo, hi, v);
-    return 0;
-}
-
-int sp_take_flag(const char *cmd, int argc, char **argv, int *i,
-                 cli_opts *o, sp_flags *f)
-{
-    int t = cli_take_option(cmd, argc, argv, i, o);
-    if (t)
-        return t < 0 ? 2 : 1;
-    const char *a = argv[*i], *v;
-    if (strcmp(a, "--games") == 0) {
-        if (num_flag(cmd, argc, argv, i, 1, SP_MAX_GAMES, &f->games))
-            return 2;
-    } else if (strcmp(a, "--threads") == 0) {
-        if (num_flag(cmd, argc, argv, i, 1, SP_MAX_THREADS, &f->threads))
-            return 2;
-    } else if (strcmp(a, "--seed") == 0) {
-        if (!(v = cli_value(cmd, argc, argv, i)))
-            return 2;
-        char *end;
-        errno = 0;
-        f->seed = strtoull(v, &end, 10);
-        if (*end || !*v || *v == '-' || *v == '+' || errno)
-            return cli_usage(cmd, "--seed takes a whole number from 0 to "
-                                  "18446744073709551615, not '%s'",
-                             v);
-    } else if (strcmp(a, "--players") == 0) {
-        if (!(f->players = cli_value(cmd, argc, argv, i)))
-            return 2;
-    } else {
-        return 0;
-    }
-    f->given = true;
-    return 1;
-}
-
-int sp_take_variant(const char *cmd, const char *arg, const char **variant)
-{
-    if (arg[0] == '-')
-        return cli_usage(cmd, "unknown flag '%s'", arg);
-    if (*variant)
-        return cli_usage(cmd, "one variant at a time");
-    *variant = arg;
-    return 0;
+    return flags_given(p, "games") || flags_given(p, "players") ||
+           flags_given(p, "threads") || flags_given(p, "seed");
 }
 
 int sp_parse_players(const char *cmd, const char *players, sp_players *out)
@@ -412,6 +339,12 @@ int sp_run(const sp_job *job, sp_done *out)
         return 1;
     }
     long long threads = job->threads;
+    if (threads == 0) {
+        /* --threads 0: every core this process may run on */
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cores < 1 ? 1 : cores > SP_MAX_THREADS ? SP_MAX_THREADS
+                                                         : cores;
+    }
     if (threads > r.nlocal && r.nlocal > 0)
         threads = r.nlocal;
     out->threads = (int)threads;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "flags.h"
 #include "sow_compare.h"
 #include "sow_player.h"
 #include "sow_stats.h"
@@ -24,29 +25,29 @@
 /* sow stats reads back no more than selfplay may play (sow_stats.h) */
 #define SP_MAX_GAMES SOW_STATS_MAX_GAMES
 
-/* The flags selfplay and compare share, with their defaults. */
+/* The flags selfplay and compare share. */
 typedef struct sp_flags {
-    long long games;          /* --games N: 100 */
-    const char *players;      /* --players A,B: "random,random" */
-    long long threads;        /* --threads T: 1 */
-    unsigned long long seed;  /* --seed S: 1 */
-    bool given;               /* any of them was given */
+    long games;          /* --games N */
+    const char *players; /* --players A,B */
+    long threads;        /* --threads T (0: all cores) */
+    uint64_t seed;       /* --seed S */
 } sp_flags;
 
-void sp_flags_default(sp_flags *f);
+#define SP_FLAGS_DEFAULT                                                   \
+    {.games = 100, .players = "random,random", .threads = 1, .seed = 1}
 
-/* If argv[*i] is --option NAME=VALUE (into o) or one of the flags above
- * (into f), take it and its value. Returns 1 if taken, 0 if not one of
- * them, 2 on a usage error (printed as "sow CMD: ..."). */
-int sp_take_flag(const char *cmd, int argc, char **argv, int *i,
-                 cli_opts *o, sp_flags *f);
+/* Their entries in a flag table (flags.h), into the sp_flags `field` of
+ * struct `type`. */
+#define SP_FLAGS(type, field)                                              \
+    FL_LONG("games", type, field.games, "N", 1, SP_MAX_GAMES, NULL),       \
+        FL_STRING("players", type, field.players, "A,B"),                  \
+        {.name = "threads", .kind = FLAG_LONG,                             \
+         .at = offsetof(type, field.threads), .value = "T", .lo = 0,       \
+         .hi = SP_MAX_THREADS, .zero = "all cores"},                       \
+        FL_SEED("seed", type, field.seed)
 
-/* An argument that is none of a command's flags: the variant, once.
- * Returns 0, or 2 after a usage error (an unknown flag, a second variant). */
-int sp_take_variant(const char *cmd, const char *arg, const char **variant);
-
-/* A whole number in lo..hi from text, or -1. */
-long long sp_parse_num(const char *v, long long lo, long long hi);
+/* Whether any of them was given. */
+bool sp_flags_given(const flags_parsed *p);
 
 /* The two players of --players A,B. */
 typedef struct sp_players {
@@ -69,7 +70,7 @@ typedef struct sp_job {
     uint64_t seed;
     long long games;          /* games of the whole run */
     long long shard_i, shard_n; /* play the games i with i % n == i */
-    int threads;
+    int threads;              /* 0: all cores */
     const char *jsonl;        /* a JSON line per game to this file, or NULL */
     const char *label;        /* before the progress bar ("selfplay") */
 } sp_job;

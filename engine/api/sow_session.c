@@ -270,26 +270,13 @@ int sow_session_play_move(sow_session *s, int move, sow_error *err)
     return SOW_OK;
 }
 
-/* The move a token or a hole label names on the session's game. */
-static int read_move(const sow_session *s, const char *text, sow_move *out,
-                     sow_error *err)
-{
-    const sow_setup *st = &s->k.setup;
-    int h = sow_hole_from_label(st, text);
-    if (h >= 0) {
-        *out = h;
-        return SOW_OK;
-    }
-    return sow_move_parse(st, text, out, err);
-}
-
 int sow_session_play(sow_session *s, const char *move, sow_error *err)
 {
     sow_error_clear(err);
     sow_move m;
     if (!move)
         return sow_error_set(err, NULL, 0, 0, "no move given");
-    if (read_move(s, move, &m, err))
+    if (sow_move_read(&s->k.setup, move, &m, err))
         return SOW_ERR;
     return sow_session_play_move(s, m, err);
 }
@@ -329,7 +316,7 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
     for (char *t = strtok_r(buf, " \t\r\n,", &save); !rc && t;
          t = strtok_r(NULL, " \t\r\n,", &save), i++) {
         sow_move m;
-        if (read_move(s, t, &m, err) || sow_session_play_move(s, m, err)) {
+        if (sow_move_read(&s->k.setup, t, &m, err) || sow_session_play_move(s, m, err)) {
             char msg[SOW_MSG_MAX];
             sow_text_fmt(msg, sizeof msg, "move %d ('%.*s'): %s", i + 1,
                          SOW_CLIP(t, 40), err->msg);

@@ -63,6 +63,7 @@ struct sow_lua {
     long insn_used;     /* instructions run by the current call */
     const sow_budget *budget; /* the whole run's deadline (borrowed), or
                                * NULL (sow_budget.h) */
+    int64_t wall_deadline; /* monotonic ns: the same call's outer bound */
     int64_t deadline;   /* processor ns (cpu_now) by which this call must end;
                            0 until the call has run HOOK_STEP instructions,
                            so short calls never read the clock */
@@ -129,11 +130,15 @@ static bool past_deadline_of(sow_lua *x, int *which)
         *which = LIMIT_RUN;
         return true;
     }
-    int64_t now = cpu_now();
-    if (x->deadline == 0)
+    int64_t now = cpu_now(), wall = sow_budget_now();
+    if (x->deadline == 0) {
         x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+        /* and a bound on the wall clock, three times as long, so that a
+         * call still ends soon on a machine too loaded to run it */
+        x->wall_deadline = wall + 3 * SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    }
     *which = LIMIT_TIME;
-    return now > x->deadline;
+    return now > x->deadline || wall > x->wall_deadline;
 }
 
 static bool past_deadline(sow_lua *x)

@@ -1,5 +1,6 @@
 /* sow_draw.c - text pictures of a board (see sow_draw.h). */
 #include "sow_draw.h"
+#include "sow_move.h"
 #include "sow_text.h"
 
 #include <stdarg.h>
@@ -154,4 +155,44 @@ int sow_draw_board(char *buf, size_t size, const sow_setup *s,
         return -1;
     }
     return (int)p.len;
+}
+
+/* Whether a move's parse error is to be left as it is: a decision, a
+ * number, or a token with a control character (never echoed). */
+static bool keep_parse_error(const char *tok)
+{
+    bool digits = true;
+    for (const char *p = tok; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x20 || c == 0x7f || c == ':')
+            return true;
+        digits &= c >= '0' && c <= '9';
+    }
+    return digits;
+}
+
+int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
+                  sow_error *err)
+{
+    if (sow_move_parse(s, tok, mv, err) == SOW_OK)
+        return SOW_OK;
+    if (keep_parse_error(tok))
+        return SOW_ERR;
+    int h = tok[0] && !tok[1] ? sow_hole_from_label(s, tok) : -1;
+    if (h >= 0) {
+        *mv = (sow_move)h;
+        return SOW_OK;
+    }
+    if (s->n > 26) /* no labels: they run a..z */
+        return SOW_ERR;
+    char l[4][8];
+    int at[4] = {0, s->n - 1, s->n, s->holes - 1};
+    for (int k = 0; k < 4; k++)
+        sow_hole_label(s, at[k], l[k], sizeof l[k]);
+    size_t len = strlen(tok);
+    return sow_error_set(err, NULL, 0, 0,
+                         "move '%.*s%s' is neither a hole label (%s to %s, "
+                         "%s to %s) nor a hole number (0 to %d)",
+                         SOW_CLIP(tok, 40), len > 40 ? "..." : "", l[0], l[1],
+                         l[2], l[3], s->holes - 1);
 }

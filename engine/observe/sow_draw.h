@@ -16,6 +16,13 @@ void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size);
 /* Hole index for a label or a decimal index, or -1. */
 int sow_hole_from_label(const sow_setup *s, const char *label);
 
+/* A move as people and records write it: a hole label as boards show it
+ * ("c", "A"), a hole number ("2"), or a decision ("first:0"); the one
+ * reader of typed moves (the command line, the library's sessions). An
+ * error says why (and what labels and numbers there are). */
+int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
+                  sow_error *err);
+
 /* Room for any drawing: rows of up to 32 holes with counts of up to five
  * digits take about 1,300 bytes. */
 #define SOW_DRAW_MAX 4096

@@ -177,6 +177,17 @@ t() {
     fi
 }
 
+# A case file run on its own (not sourced by run.sh): the same locale,
+# no SOW_VARIANTS, $SOW absolute (default build/sow), the repository root
+# as working directory.
+cli_standalone() {
+    export LC_ALL=C
+    unset SOW_VARIANTS
+    SOW=${SOW:-build/sow}
+    case $SOW in /*) ;; *) SOW="$cli_root/$SOW" ;; esac
+    cd "$cli_root" || exit 2
+}
+
 cli_summary() {
     echo "$1: $cli_cases cases, $cli_failed failed"
     [ "$cli_failed" -eq 0 ]

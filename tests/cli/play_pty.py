@@ -2,7 +2,9 @@
 """Drive `sow play` through a pseudo-terminal, as a person would, for whole
 games: the prompt, `help` (the rules), `hint` (what each legal move would
 do), `undo`, watch mode (each move shown seed by seed, redrawn in place on
-the terminal) and a full game to its end.
+the terminal), a full game to its end, and what is left of it: the move
+list printed at the end (the sow replay command that replays it) and the
+record written by --record.
 
     tests/cli/play_pty.py [SOW]        (default build/sow; `make check` runs it)
 
@@ -13,7 +15,11 @@ import os
 import pty
 import re
 import select
+import shlex
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 
 SOW = sys.argv[1] if len(sys.argv) > 1 else "build/sow"
@@ -118,10 +124,30 @@ def full_game(variant, opts, watch):
             break
         if "game over after" in t or "match over after" in t:
             break
+    s.read_until(r"to replay them: sow replay [^\n]*\n")
     text = ANSI.sub("", s.out)
     s.close()
     check("game over after" in text, variant + ": the game did not end")
     return text
+
+
+def replayed(variant, text, record):
+    """The move list printed at the end replays the game: sow replay of the
+    printed command gives the record --record wrote, and it ends with the
+    game's result."""
+    m = re.search(r"to replay them: sow (replay [^\r\n]*)", text)
+    if not check(m, variant + ": no move list at the end"):
+        return
+    run = subprocess.run([SOW] + shlex.split(m.group(1)) + ["--json"],
+                         capture_output=True, text=True, timeout=60)
+    check(run.returncode == 0, variant + ": the printed command fails: "
+          + run.stderr[:300])
+    lines = run.stdout.splitlines()
+    check(lines and ('"result"' in lines[-1] or '"match_result"' in lines[-1]),
+          variant + ": the replay does not end with a result")
+    with open(record) as f:
+        check(f.read() == run.stdout,
+              variant + ": --record differs from sow replay --json")
 
 
 def main():
@@ -129,11 +155,14 @@ def main():
         print("play_pty: no sow binary at " + SOW)
         return 2
     # a whole game of each, the person typing, watch mode on
+    tmp = tempfile.mkdtemp()
     for variant, opts in (("adji-kui-1", []), ("adji-kui-2", []),
                           ("adji-boto", []), ("andada", [])):
-        text = full_game(variant, opts, True)
+        record = os.path.join(tmp, variant + ".jsonl")
+        text = full_game(variant, opts + ["--record", record], True)
         check("lifts" in text and "(watching: press Enter to skip)" in text,
               variant + ": watch mode showed no steps")
+        replayed(variant, text, record)
     # help, hint and undo in one session
     s = Session(["adji-kui-1", "--south", "human", "--north", "human"])
     t = s.read_until(PROMPT)
@@ -160,6 +189,7 @@ def main():
     t = s.read_until(r"game left unfinished")
     check(t is not None, "quit")
     s.close()
+    shutil.rmtree(tmp, ignore_errors=True)
     print("play_pty: %d checks, %d failed" % (checks, failed))
     return 1 if failed else 0
 

@@ -11,7 +11,8 @@
 # any failed. The broken variant files are in tests/cli/bad/ (the base they
 # differ from is tests/cli/bad/good.yaml), the misbehaving hooks in
 # tests/cli/hooks/. tests/cli/install.sh (make install into a temporary
-# DESTDIR) is run from here too.
+# DESTDIR) and tests/cli/flags.sh (the conventions of the command line)
+# are run from here too.
 set -u
 export LC_ALL=C
 unset SOW_VARIANTS
@@ -55,7 +56,7 @@ for c in list show validate play replay bench trace; do
 done
 t help-after-args 0 'out~usage: sow replay' noerr -- sow replay $V --moves 2 --help
 
-t list-unknown-flag 2 "err=sow list: unexpected argument '--bogus' (see 'sow list --help')" -- sow list --bogus
+t list-unknown-flag 2 "err=sow list: unknown flag '--bogus' (see 'sow list --help')" -- sow list --bogus
 t list-extra-arg 2 "err=sow list: unexpected argument 'x' (see 'sow list --help')" -- sow list x
 t show-unknown-flag 2 "err=sow show: unknown flag '--bogus' (see 'sow show --help')" -- sow show $V --bogus
 t validate-unknown-flag 2 "err=sow validate: unknown flag '--bogus' (see 'sow validate --help')" -- sow validate --bogus variants/adji_kui_1.yaml
@@ -66,16 +67,16 @@ t bench-unknown-flag 2 "err=sow bench: unknown flag '--bogus' (see 'sow bench --
 t show-no-variant 2 "err=sow show: which variant? e.g. sow show adji-kui-1 (see 'sow show --help')" -- sow show
 t validate-no-files 2 "err=sow validate: which files? e.g. sow validate variants/*.yaml (see 'sow validate --help')" -- sow validate
 t play-no-variant 2 "err=sow play: which variant? e.g. sow play adji-kui-1 (see 'sow play --help')" -- sow play
-t replay-no-variant 2 "err=sow replay: which variant? (see 'sow replay --help')" -- sow replay --moves 2
+t replay-no-variant 2 "err=sow replay: which variant? e.g. sow replay adji-kui-1 --moves \"2 8\" (see 'sow replay --help')" -- sow replay --moves 2
 t replay-no-moves 2 "err=sow replay: --moves \"TOKENS\" is required (see 'sow replay --help')" -- sow replay $V
-t replay-moves-no-value 2 "err=sow replay: --moves needs a value (see 'sow replay --help')" -- sow replay $V --moves
-t bench-no-variant 2 "err=sow bench: which variant? (see 'sow bench --help')" -- sow bench
-t show-two-variants 2 "err=sow show: one variant at a time (see 'sow show --help')" -- sow show $V $V
+t replay-moves-no-value 2 "err=sow replay: --moves needs a value (--moves \"TOKENS\") (see 'sow replay --help')" -- sow replay $V --moves
+t bench-no-variant 2 "err=sow bench: which variant? e.g. sow bench adji-kui-1 --seconds 3 (see 'sow bench --help')" -- sow bench
+t show-two-variants 2 "err=sow show: one variant at a time ('adji-kui-1' and 'adji-kui-1') (see 'sow show --help')" -- sow show $V $V
 t replay-two-variants 2 "err=sow replay: one variant at a time ('adji-kui-1' and 'x') (see 'sow replay --help')" -- sow replay $V x --moves 2
-t bench-two-variants 2 "err=sow bench: one variant at a time (see 'sow bench --help')" -- sow bench $V $V
-t play-two-variants 2 "err=sow play: one variant at a time (see 'sow play --help')" -- sow play $V $V
-t option-no-value 2 "err=sow replay: --option needs a value (see 'sow replay --help')" -- sow replay $V --moves 2 --option
-t bench-seconds-no-value 2 "err=sow bench: --seconds needs a value (see 'sow bench --help')" -- sow bench $V --seconds
+t bench-two-variants 2 "err=sow bench: one variant at a time ('adji-kui-1' and 'adji-kui-1') (see 'sow bench --help')" -- sow bench $V $V
+t play-two-variants 2 "err=sow play: one variant at a time ('adji-kui-1' and 'adji-kui-1') (see 'sow play --help')" -- sow play $V $V
+t option-no-value 2 "err=sow replay: --option needs a value (--option NAME=VALUE) (see 'sow replay --help')" -- sow replay $V --moves 2 --option
+t bench-seconds-no-value 2 "err=sow bench: --seconds needs a value (--seconds S) (see 'sow bench --help')" -- sow bench $V --seconds
 t bench-seconds-word 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not 'abc' (see 'sow bench --help')" -- sow bench $V --seconds abc
 t bench-games-word 2 "err=sow bench: --games takes a whole number from 1 to 1000000000, not 'abc' (see 'sow bench --help')" -- sow bench $V --games abc
 t bench-games-zero 2 "err=sow bench: --games takes a whole number from 1 to 1000000000, not '0' (see 'sow bench --help')" -- sow bench $V --games 0
@@ -87,14 +88,14 @@ t show-boto-chain-skip 0 'out~passing over empty holes' -- sow show adji-boto --
 # status and the naming of flag and value are checked here)
 t bench-seconds-zero 2 "err~sow bench: --seconds" "err~'0'" -- sow bench $V --seconds 0
 t bench-seconds-huge 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not '4000' (see 'sow bench --help')" -- sow bench $V --seconds 4000
-t bench-seed-word 2 "err=sow bench: --seed takes a whole number, not 'x' (see 'sow bench --help')" -- sow bench $V --seed x
+t bench-seed-word 2 "err=sow bench: --seed takes a whole number from 0 to 18446744073709551615, not 'x' (see 'sow bench --help')" -- sow bench $V --seed x
 # like `play --seed -1`: a negative seed is not a whole number
-t bench-seed-negative 2 "err=sow bench: --seed takes a whole number, not '-1' (see 'sow bench --help')" lines=0 -- sow bench $V --seed -1 --seconds 0.01
+t bench-seed-negative 2 "err=sow bench: --seed takes a whole number from 0 to 18446744073709551615, not '-1' (see 'sow bench --help')" lines=0 -- sow bench $V --seed -1 --seconds 0.01
 t play-who-bad 2 "err=sow play: --south takes human, computer, random, greedy, alphabeta[:depth=D][:ms=T] or mcts[:iter=N][:ms=T], not 'bogus' (see 'sow play --help')" -- sow play $V --south bogus
 t play-north-bad 2 "err=sow play: --north takes human, computer, random, greedy, alphabeta[:depth=D][:ms=T] or mcts[:iter=N][:ms=T], not 'me' (see 'sow play --help')" -- sow play $V --north me
-t play-seed-bad 2 "err=sow play: --seed takes a whole number, not 'x' (see 'sow play --help')" -- sow play $V --seed x
-t play-seed-negative 2 "err=sow play: --seed takes a whole number, not '-1' (see 'sow play --help')" -- sow play $V --seed -1
-t play-delay-bad 2 "err=sow play: --delay takes a whole number of milliseconds (0 to 60000), not '70000' (see 'sow play --help')" -- sow play $V --delay 70000
+t play-seed-bad 2 "err=sow play: --seed takes a whole number from 0 to 18446744073709551615, not 'x' (see 'sow play --help')" -- sow play $V --seed x
+t play-seed-negative 2 "err=sow play: --seed takes a whole number from 0 to 18446744073709551615, not '-1' (see 'sow play --help')" -- sow play $V --seed -1
+t play-delay-bad 2 "err=sow play: --delay takes a whole number of milliseconds from 0 to 60000, not '70000' (see 'sow play --help')" -- sow play $V --delay 70000
 
 # ---- finding variants ----------------------------------------------------
 NOVAR="no variant 'nope'; 'sow list' shows the variants found, or give the path of a .yaml file"
@@ -146,12 +147,12 @@ t replay-full-game-text 0 'out~game over: neither player can move; 21-27, North 
 t replay-illegal 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' "out=$PLY0" lines=1 -- sow replay $V --moves "2 0" --json
 t replay-illegal-empty-hole 1 'err=sow replay: ply 2: move 2 is not legal for South; the legal moves are: 0 1 3 4 5' "last=$PLY1" lines=2 -- sow replay $V --moves "2 8 2" --json
 t replay-illegal-text 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' 'out~ply 0: South plays c (hole 2)' -- sow replay $V --moves "2 0"
-t replay-token-word 1 "err=sow replay: ply 1: move 'x' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" "out=$PLY0" lines=1 -- sow replay $V --moves "2 x" --json
-t replay-token-negative 1 "err=sow replay: ply 1: move '-1' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 -1" --json
+t replay-token-word 1 "err=sow replay: ply 1: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" "out=$PLY0" lines=1 -- sow replay $V --moves "2 x" --json
+t replay-token-negative 1 "err=sow replay: ply 1: move '-1' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 -1" --json
 t replay-token-99 1 'err=sow replay: ply 1: move 99: there is no such hole; holes are 0 to 11; the legal moves are: 6 7 8 9 10 11' lines=1 -- sow replay $V --moves "2 99" --json
 t replay-token-huge 1 "err=sow replay: ply 0: move '99999999999999999999' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 99999999999999999999 --json
 t replay-token-decision 1 "err=sow replay: ply 0: move 'buy:2' is not a hole number (0 to 11); variant adji-kui-1 has no decision moves; the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves buy:2 --json
-t replay-token-float 1 "err=sow replay: ply 0: move '2.0' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 2.0 --json
+t replay-token-float 1 "err=sow replay: ply 0: move '2.0' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 2.0 --json
 t replay-after-end 1 "err=sow replay: token 44 ('3'): the game is already over after ply 43; nothing may follow" "last=$GAME1_RESULT" lines=44 -- sow replay $V --moves "$GAME1 3" --json
 t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 1; nothing may follow" "out=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
 
@@ -541,11 +542,11 @@ t search-time 0 noerr 'outre=player=alphabeta:ms=30 .* depth=[0-9]+ ' -- sow sea
 t search-default 0 noerr 'out~player=alphabeta:depth=6 ply=0 to_move=South' -- sow search $V
 t search-no-variant 2 "err=sow search: which variant? e.g. sow search andada --moves \"0 first:0\" (see 'sow search --help')" -- sow search
 t search-player-bad 2 "err=sow search: --player: player 'minimax': no such player; players are $PLAYERS_HELP (see 'sow search --help')" -- sow search $V --player minimax
-t search-player-no-value 2 "err=sow search: --player needs a value (see 'sow search --help')" -- sow search $V --player
-t search-seed-bad 2 "err=sow search: --seed takes a whole number, not '-1' (see 'sow search --help')" -- sow search $V --seed -1
+t search-player-no-value 2 "err=sow search: --player needs a value (--player SPEC) (see 'sow search --help')" -- sow search $V --player
+t search-seed-bad 2 "err=sow search: --seed takes a whole number from 0 to 18446744073709551615, not '-1' (see 'sow search --help')" -- sow search $V --seed -1
 t search-repeat-bad 2 "err=sow search: --repeat takes a whole number from 1 to 1000, not '0' (see 'sow search --help')" -- sow search $V --repeat 0
-t search-bad-token 1 "err=sow search: --moves: token 3: move 'x' is not a hole number (0 to 11)" lines=0 -- sow search $V --moves "2 8 x"
-t search-illegal 1 'err~sow search: --moves: token 2: ply 1: move 2 is not legal for North' lines=0 -- sow search $V --moves "2 2"
+t search-bad-token 1 "err=sow search: --moves: ply 2: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 3 4 5" lines=0 -- sow search $V --moves "2 8 x"
+t search-illegal 1 'err=sow search: --moves: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11' lines=0 -- sow search $V --moves "2 2"
 t search-game-over 1 "err=sow search: the game is over after ply 65: there is no move to search; give fewer moves" lines=0 -- sow search $VA --moves "$AGAME"
 t search-no-variant-file 1 "err~sow search: no variant 'nope'" -- sow search nope
 
@@ -564,13 +565,13 @@ t selfplay-match 0 noerr 'out~matches         6' 'out~match length    2.00 games
 t selfplay-endless 0 noerr 'outre=^endless moves +0\.[0-9]*[1-9][0-9]* left out per game \(P6\)$' -- sow selfplay $V2 --games 300
 t selfplay-no-variant 2 "err=sow selfplay: which variant? e.g. sow selfplay adji-kui-1 --games 1000 (see 'sow selfplay --help')" -- sow selfplay
 t selfplay-games-0 2 "err=sow selfplay: --games takes a whole number from 1 to 10000000000, not '0' (see 'sow selfplay --help')" -- sow selfplay $V --games 0
-t selfplay-threads-bad 2 "err=sow selfplay: --threads takes a whole number from 1 to 256, not '0' (see 'sow selfplay --help')" -- sow selfplay $V --threads 0
+t selfplay-threads-bad 2 "err=sow selfplay: --threads takes a whole number from 0 (all cores) to 256, not '257' (see 'sow selfplay --help')" -- sow selfplay $V --threads 257
 t selfplay-seed-bad 2 "err=sow selfplay: --seed takes a whole number from 0 to 18446744073709551615, not 'x' (see 'sow selfplay --help')" -- sow selfplay $V --seed x
 t selfplay-shard-bad 2 "err=sow selfplay: --shard takes I/N with 0 <= I < N, e.g. --shard 0/4, not '4/4' (see 'sow selfplay --help')" -- sow selfplay $V --shard 4/4
 t selfplay-shard-word 2 "err=sow selfplay: --shard takes I/N with 0 <= I < N, e.g. --shard 0/4, not 'two' (see 'sow selfplay --help')" -- sow selfplay $V --shard two
 t selfplay-players-one 2 "err=sow selfplay: --players takes two players A,B (South, North), e.g. --players alphabeta:depth=4,random, not 'random' (see 'sow selfplay --help')" -- sow selfplay $V --players random
 t selfplay-players-bad 2 "err=sow selfplay: --players: player 'alphabeta:depth=x': depth takes a whole number from 1 to 64, not 'x' (see 'sow selfplay --help')" -- sow selfplay $V --players random,alphabeta:depth=x
-t selfplay-two-variants 2 "err=sow selfplay: one variant at a time (see 'sow selfplay --help')" -- sow selfplay $V $V
+t selfplay-two-variants 2 "err=sow selfplay: one variant at a time ('adji-kui-1' and 'adji-kui-1') (see 'sow selfplay --help')" -- sow selfplay $V $V
 t selfplay-no-such-variant 1 "err~sow selfplay: no variant 'nope'" -- sow selfplay nope
 t selfplay-bad-option 1 "err=sow selfplay: option endless: 'sometimes' is not a value it takes; $ALLOWED_ENDLESS" -- sow selfplay $V --option endless=sometimes
 # --jsonl: a line per game, in game order, replayable; nothing left on an error
@@ -606,7 +607,7 @@ sed 's/"games":300,/"games":301,/' "$cli_tmp/whole.json" >"$cli_tmp/edited.json"
 t stats-edited 1 "err~$cli_tmp/edited.json:1:" "err~the totals do not add up" -- sow stats "$cli_tmp/edited.json"
 
 # ---- sow play for learners: watch, hint, undo (a terminal: tests/cli/play_pty.py)
-t play-watch-delay-word 2 "err=sow play: --watch-delay takes a whole number of milliseconds (0 to 10000), not 'x' (see 'sow play --help')" -- sow play $V --watch-delay x
+t play-watch-delay-word 2 "err=sow play: --watch-delay takes a whole number of milliseconds from 0 to 10000, not 'x' (see 'sow play --help')" -- sow play $V --watch-delay x
 input=$'hint\nc\nundo\nundo\nquit\n' t play-hint-undo 0 noerr \
     'out~what each legal move of South would do:' 'out~  c      1 lap, ends in A' \
     'out~ply 0: South plays c' 'outre=undone: ply 0 \(South.s c\) and the moves after it; South to move\.$' \
@@ -618,7 +619,7 @@ input=$'watch\nhelp\nquit\n' t play-watch-toggle 0 noerr 'out~watch mode on' 'ou
     -- sow play $V --south human --north computer --seed 1
 
 # ---- sow trace: every step told, citing the variant's rules ---------------
-t trace-no-variant 2 "err=sow trace: which variant? (see 'sow trace --help')" -- sow trace --moves 2
+t trace-no-variant 2 "err=sow trace: which variant? e.g. sow trace adji-kui-1 --moves \"2 8\" (see 'sow trace --help')" -- sow trace --moves 2
 t trace-no-moves 2 "err=sow trace: --moves \"TOKENS\" is required (see 'sow trace --help')" -- sow trace $V
 t trace-unknown-flag 2 "err=sow trace: unknown flag '--bogus' (see 'sow trace --help')" -- sow trace $V --moves 2 --bogus
 t trace-illegal 1 "err~sow trace: ply 1: move 3 is not legal for North" 'out~ply 0: South plays c (hole 2)' -- sow trace $V --moves "2 3" --no-board
@@ -795,6 +796,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 # ---- make install into a temporary DESTDIR --------------------------------
 # shellcheck source=tests/cli/install.sh
 . "$here/install.sh"
+# shellcheck source=tests/cli/flags.sh
+. "$here/flags.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)
@@ -849,14 +852,14 @@ t draw-andada-decision 0 noerr 'out~Andada: after 2 plies; North chose first:0' 
 t draw-kui2-owners 0 noerr 'out~Adji Kui II (match=true, match_games=3), game 3: after 40 plies; North played E' 'out~>F*</text>' \
     'out~; match over after 3 games: match_games reached</text>' -- sow draw $V2 --option match=true --option match_games=3 --moves "$KUI2_MATCH" --svg -
 t draw-ply-too-many 1 "err=sow draw: --ply 5, but the move list has 3 moves; give --ply 0 to 3, or more moves" "nofile=$cli_tmp/p.svg" -- sow draw $V --moves "2 8 1" --ply 5 --svg "$cli_tmp/p.svg"
-t draw-ply-word 2 "err=sow draw: --ply takes the number of moves to play, 0 to 1000000, not 'x' (see 'sow draw --help')" -- sow draw $V --ply x --svg -
-t draw-ply-negative 2 "err=sow draw: --ply takes the number of moves to play, 0 to 1000000, not '-1' (see 'sow draw --help')" -- sow draw $V --ply -1 --svg -
-t draw-ply-no-value 2 "err=sow draw: --ply needs a value (see 'sow draw --help')" -- sow draw $V --svg - --ply
+t draw-ply-word 2 "err=sow draw: --ply takes a whole number of moves to play from 0 to 1000000, not 'x' (see 'sow draw --help')" -- sow draw $V --ply x --svg -
+t draw-ply-negative 2 "err=sow draw: --ply takes a whole number of moves to play from 0 to 1000000, not '-1' (see 'sow draw --help')" -- sow draw $V --ply -1 --svg -
+t draw-ply-no-value 2 "err=sow draw: --ply needs a value (--ply N) (see 'sow draw --help')" -- sow draw $V --svg - --ply
 t draw-no-svg 2 "err=sow draw: --svg FILE is required (where to write the picture; '-' for standard output) (see 'sow draw --help')" -- sow draw $V --moves 2
 t draw-svg-empty 2 "err=sow draw: --svg needs a file name (see 'sow draw --help')" -- sow draw $V --svg ''
 t draw-no-variant 2 "err=sow draw: which variant? e.g. sow draw adji-kui-1 --moves \"2 8\" --svg board.svg (see 'sow draw --help')" -- sow draw
 t draw-illegal 1 "err=sow draw: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 "nofile=$cli_tmp/i.svg" "nofile=$cli_tmp/i.svg.tmp" -- sow draw $V --moves "2 2" --svg "$cli_tmp/i.svg"
-t draw-bad-token 1 "err=sow draw: ply 1: move 'x' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow draw $V --moves "2 x" --svg -
+t draw-bad-token 1 "err=sow draw: ply 1: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow draw $V --moves "2 x" --svg -
 t draw-after-end 1 "err=sow draw: token 44 ('3'): the game is already over after ply 43; nothing may follow" -- sow draw $V --moves "$GAME1 3" --svg -
 t draw-match-game 1 "err~sow draw: game 1, ply 0: move 6 is not legal for South" -- sow draw $V2 --option match=true --moves 6 --svg -
 t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow draw $V --svg "$cli_tmp/none/x.svg"

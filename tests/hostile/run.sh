@@ -282,13 +282,15 @@ t made-yaml-dev-zero 1 "err=/dev/zero: is a device; give the path of a variant f
 V=adji-kui-1
 # (the list of commands is checked by tests/cli/run.sh; here only the rest)
 t cli-command-empty 2 "err~sow: unknown command ''; the commands are: list show validate play replay " "err~ (see 'sow --help')" -- sow ""
-t cli-command-case 2 "err~sow: unknown command 'REPLAY'; the commands are: list show validate play replay " "err~ (see 'sow --help')" -- sow REPLAY $V --moves 2
-t cli-flag-value-glued 2 "err=sow replay: unknown flag '--json=yes' (see 'sow replay --help')" -- sow replay $V --moves 2 --json=yes
-t cli-flag-double-dash 2 "err=sow replay: unknown flag '--' (see 'sow replay --help')" -- sow replay $V -- --moves 2
+t cli-command-case 2 "err=sow: unknown command 'REPLAY'; did you mean \`replay\`? (see 'sow --help')" -- sow REPLAY $V --moves 2
+t cli-flag-value-glued 2 "err=sow replay: --json takes no value; give --json alone, not '--json=yes' (see 'sow replay --help')" -- sow replay $V --moves 2 --json=yes
+# '--' ends the flags (getopt): what follows is positional, so '--moves'
+# here is a second variant
+t cli-flag-double-dash 2 "err=sow replay: one variant at a time ('adji-kui-1' and '--moves') (see 'sow replay --help')" -- sow replay $V -- --moves 2
 t cli-list-dash 2 "err=sow list: unexpected argument '-' (see 'sow list --help')" -- sow list -
-t cli-moves-last-no-value 2 "err=sow replay: --moves needs a value (see 'sow replay --help')" -- sow replay $V --moves 2 --json --moves
-t cli-show-option-no-value 2 "err=sow show: --option needs a value (see 'sow show --help')" -- sow show $V --option
-t cli-play-south-no-value 2 "err=sow play: --south needs a value (see 'sow play --help')" -- sow play $V --south
+t cli-moves-last-no-value 2 "err=sow replay: --moves needs a value (--moves \"TOKENS\") (see 'sow replay --help')" -- sow replay $V --moves 2 --json --moves
+t cli-show-option-no-value 2 "err=sow show: --option needs a value (--option NAME=VALUE) (see 'sow show --help')" -- sow show $V --option
+t cli-play-south-no-value 2 "err=sow play: --south needs a value (--south WHO) (see 'sow play --help')" -- sow play $V --south
 options65=()
 for _ in $(seq 65); do options65+=(--option max_plies=5); done
 t cli-option-65-flags 2 "err=sow replay: too many --option flags (at most 64) (see 'sow replay --help')" -- sow replay $V --moves 2 "${options65[@]}"
@@ -296,7 +298,7 @@ t cli-bench-seconds-nan 2 "err=sow bench: --seconds takes a number above 0 and a
 t cli-bench-seconds-inf 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not 'inf' (see 'sow bench --help')" -- sow bench $V --seconds inf
 t cli-bench-seconds-1e999 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not '1e999' (see 'sow bench --help')" -- sow bench $V --seconds 1e999
 t cli-bench-seconds-negative 2 "err=sow bench: --seconds takes a number above 0 and at most 3600, not '-1' (see 'sow bench --help')" -- sow bench $V --seconds -1
-t cli-play-delay-negative 2 "err=sow play: --delay takes a whole number of milliseconds (0 to 60000), not '-1' (see 'sow play --help')" -- sow play $V --delay -1
+t cli-play-delay-negative 2 "err=sow play: --delay takes a whole number of milliseconds from 0 to 60000, not '-1' (see 'sow play --help')" -- sow play $V --delay -1
 t cli-validate-empty-path 1 "err=sow validate: cannot open: No such file or directory" -- sow validate ""
 # option values
 t cli-option-negative 1 "err=sow replay: option max_plies: '-1' is not a value it takes; use an integer from 1 to 1000000" -- sow replay andada --moves 2 --option max_plies=-1
@@ -309,11 +311,11 @@ t cli-option-k-too-big 1 "err=sow replay: option endless: 'no_capture_plies:1000
 t cli-option-k-overflow 1 "err=sow replay: option endless: 'no_capture_plies:99999999999999999999' needs a whole number K from 1 to 1000000 after 'no_capture_plies:'" -- sow replay $V --moves 2 --option endless=no_capture_plies:99999999999999999999
 t cli-option-match-games-zero 1 "err=sow replay: option match_games: '0' is not a value it takes; use an integer from 1 to 100000" -- sow replay adji-kui-2 --option match=true --option match_games=0 --moves 2
 # move tokens
-t cli-token-fullwidth 1 "err=sow replay: ply 0: move '２' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves "２" --json
+t cli-token-fullwidth 1 "err=sow replay: ply 0: move '２' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves "２" --json
 t cli-token-long-zeros 1 "err=sow replay: ply 1: move '000000000000000000002' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 000000000000000000002" --json
-t cli-token-plus 1 "err=sow replay: ply 0: move '+2' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "+2" --json
-t cli-token-hex 1 "err=sow replay: ply 0: move '0x2' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "0x2" --json
-t cli-token-minus-zero 1 "err=sow replay: ply 0: move '-0' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "-0" --json
+t cli-token-plus 1 "err=sow replay: ply 0: move '+2' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "+2" --json
+t cli-token-hex 1 "err=sow replay: ply 0: move '0x2' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "0x2" --json
+t cli-token-minus-zero 1 "err=sow replay: ply 0: move '-0' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "-0" --json
 t cli-decision-value-2 1 "err=sow replay: ply 1: move first:2 is not legal for North; the legal moves are: first:0 first:1" lines=1 -- sow replay andada --moves "5 first:2" --json
 t cli-decision-value-256 1 "err=sow replay: ply 1: move 'first:256': the value after 'first:' must be a whole number from 0 to 255; the legal moves are: first:0 first:1" -- sow replay andada --moves "5 first:256" --json
 t cli-decision-value-empty 1 "err=sow replay: ply 1: move 'first:': the value after 'first:' must be a whole number from 0 to 255; the legal moves are: first:0 first:1" -- sow replay andada --moves "5 first:" --json
@@ -324,7 +326,7 @@ t cli-decision-unknown-kind 1 "err=sow replay: ply 1: move 'bogus:1' is neither 
 t cli-decision-too-early 1 "err=sow replay: ply 0: move first:1 is not legal for South; the legal moves are: 0 1 2 3 4 5 6 7 8 9 10 11" lines=0 -- sow replay andada --moves "first:1" --json
 t cli-token-after-end 1 "err=sow replay: token 2 ('first:0'): the game is already over after ply 1; nothing may follow" -- sow replay andada --option max_plies=1 --moves "5 first:0" --json
 # the variant file given where a move list is expected, and so on
-t cli-moves-a-path 1 "err~sow replay: ply 0: move 'variants/adji_kui_1.yaml' is not a hole number (0 to 11)" -- sow replay $V --moves variants/adji_kui_1.yaml --json
+t cli-moves-a-path 1 "err~sow replay: ply 0: move 'variants/adji_kui_1.yaml' is neither a hole label (a to f, A to F) nor a hole number (0 to 11)" -- sow replay $V --moves variants/adji_kui_1.yaml --json
 
 # ---- round 2 (issue 13): a file of cases for each class of defect, in
 # tests/hostile/cases/ (shard files, output paths, control characters,
@@ -351,8 +353,8 @@ xfail() {
 }
 # tools/cmd_bench.c, tools/cmd_play.c: strtoull saturates and the flag takes
 # the overflowed number
-t cli-bench-seed-overflow 2 "err=sow bench: --seed takes a whole number, not '99999999999999999999999' (see 'sow bench --help')" -- sow bench $V --seconds 0.01 --seed 99999999999999999999999
-t cli-play-seed-overflow 2 "err=sow play: --seed takes a whole number, not '99999999999999999999999' (see 'sow play --help')" -- sow play $V --south random --north random --seed 99999999999999999999999
+t cli-bench-seed-overflow 2 "err=sow bench: --seed takes a whole number from 0 to 18446744073709551615, not '99999999999999999999999' (see 'sow bench --help')" -- sow bench $V --seconds 0.01 --seed 99999999999999999999999
+t cli-play-seed-overflow 2 "err=sow play: --seed takes a whole number from 0 to 18446744073709551615, not '99999999999999999999999' (see 'sow play --help')" -- sow play $V --south random --north random --seed 99999999999999999999999
 # engine/core/sow_move.c (sow_move_parse) quotes a token as typed: control
 # characters (here ESC [2J, "clear the screen") reach the terminal
 t cli-token-escape 1 "err=sow replay: ply 0: a move token holds a control character (byte 2 of it); type a hole number or a decision such as buy:8; the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves $'2\e[2J' --json

@@ -29,7 +29,7 @@ t limit-flag-negative 2 "err=sow bench: --time-limit takes a number of seconds f
 t limit-flag-word 2 "err=sow replay: --time-limit takes a number of seconds from 0 (no limit) to 604800, not 'soon' (see 'sow replay --help')" -- sow replay adji-kui-1 --moves 2 --time-limit soon
 t limit-flag-nan 2 "err~--time-limit takes a number of seconds" -- sow replay adji-kui-1 --moves 2 --time-limit nan
 t limit-flag-huge 2 "err~--time-limit takes a number of seconds" -- sow replay adji-kui-1 --moves 2 --time-limit 1e30
-t limit-flag-missing 2 "err=sow replay: --time-limit needs a value (see 'sow replay --help')" -- sow replay adji-kui-1 --moves 2 --time-limit
+t limit-flag-missing 2 "err=sow replay: --time-limit needs a value (--time-limit SECONDS) (see 'sow replay --help')" -- sow replay adji-kui-1 --moves 2 --time-limit
 t limit-env-word 1 "err=sow replay: SOW_TIME_LIMIT is 'never'; set it to a number of seconds from 0 (no limit) to 604800" -- env SOW_TIME_LIMIT=never sow replay adji-kui-1 --moves 2
 t limit-env-escape 1 clean "err~SOW_TIME_LIMIT is ' [2J'" -- env SOW_TIME_LIMIT=$'\e[2J' sow replay adji-kui-1 --moves 2
 # forty variant files whose scripts are slow at the top level

@@ -223,7 +223,8 @@ for c in draw animate selfplay compare; do
     chmod +x "$O/sow-fsize"
     out_cmd $c "$d/o"
     cmd[0]=$O/sow-fsize
-    case $c in selfplay) cmd+=(--games 200) ;; compare) ;; esac
+    # selfplay: 200 games instead of 3 (a flag is given once)
+    case $c in selfplay) cmd[4]=200 ;; compare) ;; esac
     tc "output-$c-write-error" 1 "err=sow $c: cannot write $d/o: File too large" -- "${cmd[@]}"
     also "output-$c-write-error" "o was changed" holds "$d/o" "the old output"
     also "output-$c-write-error" "files left: $(ls -A "$d" | tr '\n' ' ')" listing "$d" o

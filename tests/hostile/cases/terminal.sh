@@ -31,16 +31,16 @@ t term-option-value-raw 1 clean "err~sow show: option direction: '?" -- sow show
 t term-player-selfplay 2 clean "err~sow selfplay: --players: player 'random [31m': no such player" -- sow selfplay $V --players $'random\e[31m,random' --games 1
 t term-player-search 2 clean "err~sow search: --player: player '?2J': no such player" -- sow search $V --player $'\x9b2J'
 t term-player-play 2 clean "err~, not ' ]52;c;aGk= ' (see 'sow play --help')" -- sow play $V --south $'\e]52;c;aGk=\a' --north random
-t term-token-c1 1 clean "err=sow replay: ply 1: move ' 31m' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow replay $V --moves $'2 \xc2\x9b31m' --json
-t term-token-raw-c1 1 clean "err=sow trace: ply 0: move '?' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow trace $V --moves $'\x9b'
+t term-token-c1 1 clean "err=sow replay: ply 1: move ' 31m' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow replay $V --moves $'2 \xc2\x9b31m' --json
+t term-token-raw-c1 1 clean "err=sow trace: ply 0: move '?' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow trace $V --moves $'\x9b'
 t term-token-bel 1 clean "err~a move token holds a control character" -- sow replay $V --moves $'2\a'
-t term-token-draw 1 clean "err~move ' [2J' is not a hole number" -- sow draw $V --moves $'\xc2\x9b[2J' --svg -
-t term-token-search 1 clean "err~--moves: token 1: " -- sow search $V --moves $'\e]52;c;aGk=\a'
-t term-seed 2 clean "err=sow bench: --seed takes a whole number, not '1 [2J' (see 'sow bench --help')" -- sow bench $V --seed $'1\e[2J'
+t term-token-draw 1 clean "err~move ' [2J' is neither a hole label (a to f, A to F) nor a hole number" -- sow draw $V --moves $'\xc2\x9b[2J' --svg -
+t term-token-search 1 clean "err~--moves: ply 0: " -- sow search $V --moves $'\e]52;c;aGk=\a'
+t term-seed 2 clean "err=sow bench: --seed takes a whole number from 0 to 18446744073709551615, not '1 [2J' (see 'sow bench --help')" -- sow bench $V --seed $'1\e[2J'
 # 40 bytes of a token are quoted: 20 characters of two bytes, or x and 19
 e20=$(printf 'é%.0s' $(seq 20))
-t term-token-long-utf8 1 clean "err=sow replay: ply 0: move '$e20...' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "$(printf 'é%.0s' $(seq 100))"
-t term-token-long-utf8-odd 1 clean "err=sow replay: ply 0: move 'x${e20#é}...' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "x$(printf 'é%.0s' $(seq 100))"
+t term-token-long-utf8 1 clean "err=sow replay: ply 0: move '$e20...' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "$(printf 'é%.0s' $(seq 100))"
+t term-token-long-utf8-odd 1 clean "err=sow replay: ply 0: move 'x${e20#é}...' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "x$(printf 'é%.0s' $(seq 100))"
 # the `sow play` prompt: what was typed is quoted back, made safe
 input=$'\e[2J\xc2\x9b31m\x9b\nquit\n' t term-play-prompt 0 clean "out~' [2J 31m?' is not a legal move" -- sow play $V --south human --north random
 

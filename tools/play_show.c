@@ -1,0 +1,66 @@
+/* play_show.c - what sow play shows of the game (see play.h). */
+#include "play.h"
+#include "sow_draw.h"
+#include "sow_text.h"
+
+void play_show_start(const sow_setup *s, const sow_match *m,
+                     const sow_game *g)
+{
+    char pic[4096];
+    if (s->match) {
+        int own[2] = {0, 0};
+        for (int h = 0; h < s->holes; h++)
+            own[g->owner[h]]++;
+        printf("\n== game %d: %s starts; holes: South %d, North %d%s\n",
+               m->game, m->starter ? "North" : "South", own[0], own[1],
+               sow_decision_phase(s, g) ? " (before the decisions)" : "");
+    }
+    sow_draw_board(pic, sizeof pic, s, g, -1);
+    printf("\n%s", pic);
+}
+
+void play_show_result(const sow_setup *s, const sow_game *g)
+{
+    char why[128];
+    const sow_result *r = &g->result;
+    char score[64] = "";
+    if (r->has_score)
+        sow_text_fmt(score, sizeof score, " South %d, North %d:", r->score[0],
+                     r->score[1]);
+    printf("\ngame over after %d %s: %s.%s %s.\n", g->ply,
+           g->ply == 1 ? "ply" : "plies",
+           sow_result_text(s, g, why, sizeof why), score,
+           r->unfinished    ? "unfinished"
+           : r->winner < 0  ? "a draw"
+           : r->winner == 0 ? "South wins"
+                            : "North wins");
+}
+
+void play_show_ply(const sow_setup *s, const sow_game *g, int mover,
+                   sow_move mv, int32_t had)
+{
+    char pic[4096], l[64];
+    bool sowing = !sow_move_is_decision(mv);
+    cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
+                     sizeof l);
+    sow_draw_board(pic, sizeof pic, s, g, sowing ? mv : -1);
+    printf("\nply %d: %s plays %s", g->ply - 1, mover ? "North" : "South", l);
+    if (g->captured[mover] > had)
+        printf(" and takes %d", (int)(g->captured[mover] - had));
+    if (g->last_endless)
+        printf(", an endless move (C0.7, P5)");
+    printf("\n%s", pic);
+    if (!g->over && sowing && !sow_decision_phase(s, g) &&
+        g->to_move == mover)
+        printf("%s cannot move and passes (C0.5).\n",
+               mover ? "South" : "North");
+    char due[256];
+    cli_phase_due(s, g, due, sizeof due);
+    if (due[0])
+        printf("%s\n", due);
+    if (!g->over && g->endless_mask) {
+        cli_endless_list(s, g, pic, sizeof pic);
+        printf("not legal for %s, their sowing would never end (C0.7): %s\n",
+               g->to_move ? "North" : "South", pic);
+    }
+}
