@@ -182,9 +182,10 @@ static int check_int_list(const ctx *c, const sow_ynode *n, const char *what,
     if (!n || n->type != SOW_Y_SEQ)
         return sow_yfail(c, n, "%s takes a list, e.g. [4, 4, 0]", what);
     if (n->n > SOW_MAX_HOLES)
-        return sow_yfail(c, n, "%s: %d values, more than the %d holes a board "
-                          "may have",
-                    what, n->n, SOW_MAX_HOLES);
+        return sow_yfail(c, n,
+                         "%s: %d values, more than the %d holes a board "
+                         "may have",
+                         what, n->n, SOW_MAX_HOLES);
     char item[64];
     snprintf(item, sizeof item, "a value of %s", what);
     for (int i = 0; i < n->n; i++) {
@@ -203,7 +204,7 @@ static int check_pair(const ctx *c, const sow_ynode *n, const char *what)
         return SOW_ERR;
     if (n->n != 2)
         return sow_yfail(c, n, "%s takes two numbers [South, North], not %d",
-                    what, n->n);
+                         what, n->n);
     return SOW_OK;
 }
 
@@ -213,36 +214,40 @@ static int check_tokens(const ctx *c, const sow_ynode *n, const char *what)
     if (is_scalar(n))
         return SOW_OK;
     if (!n || n->type != SOW_Y_SEQ)
-        return sow_yfail(c, n, "%s takes move tokens: a text \"2 8 buy:7\" or a "
-                          "list [2, 8, \"buy:7\"]",
-                    what);
+        return sow_yfail(c, n,
+                         "%s takes move tokens: a text \"2 8 buy:7\" or a "
+                         "list [2, 8, \"buy:7\"]",
+                         what);
     for (int i = 0; i < n->n; i++)
         if (!is_scalar(n->items[i]) || !n->items[i]->text[0])
-            return sow_yfail(c, n->items[i], "%s: each token is a hole number "
-                                        "or a decision such as buy:7",
-                        what);
+            return sow_yfail(c, n->items[i],
+                             "%s: each token is a hole number "
+                             "or a decision such as buy:7",
+                             what);
     return SOW_OK;
 }
 
 static int check_options(const ctx *c, const sow_ynode *n, const char *what)
 {
     if (!n || n->type != SOW_Y_MAP)
-        return sow_yfail(c, n, "%s takes a mapping of option names to values, "
-                          "e.g. {skip_origin: true}",
-                    what);
+        return sow_yfail(c, n,
+                         "%s takes a mapping of option names to values, "
+                         "e.g. {skip_origin: true}",
+                         what);
     for (int i = 0; i < n->n; i++)
         if (!is_scalar(n->items[2 * i + 1]))
             return sow_yfail(c, n->items[2 * i + 1],
-                        "option %s takes one value, not a list or mapping",
-                        n->items[2 * i]->text);
+                             "option %s takes one value, not a list or mapping",
+                             n->items[2 * i]->text);
     return SOW_OK;
 }
 
 static int check_state(const ctx *c, const sow_ynode *n)
 {
     if (!n || n->type != SOW_Y_MAP)
-        return sow_yfail(c, n, "state takes a mapping of the script's state "
-                          "names to whole numbers, e.g. {buyer: 0}");
+        return sow_yfail(c, n,
+                         "state takes a mapping of the script's state "
+                         "names to whole numbers, e.g. {buyer: 0}");
     long v;
     for (int i = 0; i < n->n; i++)
         if (sow_yint(c, n->items[2 * i + 1], "a state value", -1000000000,
@@ -303,11 +308,11 @@ static int check_fields(const ctx *c, const sow_ynode *map, const char *what,
     if (check_keys(c, map, what, fields))
         return SOW_ERR;
     if (some && map->n == 0)
-        return sow_yfail(c, map, "%s is empty; give at least one of its fields%s",
-                    what,
-                    fields == expect_fields
-                        ? " (board, captured, legal, result, error, ...)"
-                        : "");
+        return sow_yfail(c, map,
+                         "%s is empty; give at least one of its fields%s", what,
+                         fields == expect_fields
+                             ? " (board, captured, legal, result, error, ...)"
+                             : "");
     for (int i = 0; fields[i].key; i++) {
         const sow_ynode *n = get(map, fields[i].key);
         if (n && check_field(c, n, &fields[i]))
@@ -339,23 +344,24 @@ static int check_case(const ctx *c, const sow_ynode *cs, int k)
     const char *t;
     if (!n)
         return sow_yfail(c, cs, "%s has no name: give each case a name: line",
-                    what);
+                         what);
     if (sow_yline(c, n, "name", &t))
         return SOW_ERR;
     if ((n = get(cs, "rules"))) {
         if (n->type != SOW_Y_SEQ)
-            return sow_yfail(c, n, "rules takes a list of rule ids, e.g. [K1.5, "
-                              "C0.4]");
+            return sow_yfail(c, n,
+                             "rules takes a list of rule ids, e.g. [K1.5, "
+                             "C0.4]");
         if (n->n > SOW_SCN_MAX_RULES)
             return sow_yfail(c, n, "rules: at most %d ids a case",
-                        SOW_SCN_MAX_RULES);
+                             SOW_SCN_MAX_RULES);
         for (int i = 0; i < n->n; i++)
             if (!is_scalar(n->items[i]) || !rule_id_ok(n->items[i]->text))
                 return sow_yfail(c, n->items[i],
-                            "rules: '%.40s' is not a rule id (such as "
-                            "K1.5, B.4, P7)",
-                            is_scalar(n->items[i]) ? n->items[i]->text
-                                                   : "a list or mapping");
+                                 "rules: '%.40s' is not a rule id (such as "
+                                 "K1.5, B.4, P7)",
+                                 is_scalar(n->items[i]) ? n->items[i]->text
+                                                        : "a list or mapping");
     }
     if ((n = get(cs, "options")) && check_options(c, n, "options"))
         return SOW_ERR;
@@ -365,9 +371,10 @@ static int check_case(const ctx *c, const sow_ynode *cs, int k)
     if ((n = get(cs, "moves")) && check_tokens(c, n, "moves"))
         return SOW_ERR;
     if (!(n = get(cs, "expect")))
-        return sow_yfail(c, cs, "scenario '%.60s' has no expect: say what it "
-                           "must give",
-                    get(cs, "name")->text);
+        return sow_yfail(c, cs,
+                         "scenario '%.60s' has no expect: say what it "
+                         "must give",
+                         get(cs, "name")->text);
     return check_fields(c, n, "expect", expect_fields, true);
 }
 
@@ -395,10 +402,11 @@ static int check_variant_path(const ctx *c, const sow_ynode *n)
     const char *t = n->text;
     if (!names_a_path(t) || yaml_name(t))
         return SOW_OK;
-    return sow_yfail(c, n, "variant '%.200s' is neither an id nor the path of a "
-                      ".yaml file; name the variant's .yaml file (or give "
-                      "its id, as sow list shows it)",
-                t);
+    return sow_yfail(c, n,
+                     "variant '%.200s' is neither an id nor the path of a "
+                     ".yaml file; name the variant's .yaml file (or give "
+                     "its id, as sow list shows it)",
+                     t);
 }
 
 static int check_file(sow_scenario_file *f, sow_error *err)
@@ -413,8 +421,9 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         return SOW_ERR;
     const char *t;
     if (!(f->variant = get(root, "variant")))
-        return sow_yfail(&c, root, "no variant: name the variant (its id, as sow list "
-                              "shows it, or a path relative to this file)");
+        return sow_yfail(&c, root,
+                         "no variant: name the variant (its id, as sow list "
+                         "shows it, or a path relative to this file)");
     if (sow_yline(&c, f->variant, "variant", &t) ||
         check_variant_path(&c, f->variant))
         return SOW_ERR;
@@ -428,7 +437,7 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         return sow_yfail(&c, sc, "scenarios takes a list of one or more cases");
     if (sc->n > SOW_SCN_MAX_CASES)
         return sow_yfail(&c, sc, "%d scenarios; at most %d a file", sc->n,
-                    SOW_SCN_MAX_CASES);
+                         SOW_SCN_MAX_CASES);
     f->cases = calloc((size_t)sc->n, sizeof *f->cases);
     if (!f->cases)
         return sow_error_set(err, f->path, 0, 0, "out of memory");
@@ -438,10 +447,11 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         const sow_ynode *name = get(sc->items[k], "name");
         for (int j = 0; j < k; j++)
             if (!strcmp(get(f->cases[j], "name")->text, name->text))
-                return sow_yfail(&c, name, "a second scenario named '%.60s' "
-                                      "(the first is at line %d): names "
-                                      "must differ",
-                            name->text, f->cases[j]->line);
+                return sow_yfail(&c, name,
+                                 "a second scenario named '%.60s' "
+                                 "(the first is at line %d): names "
+                                 "must differ",
+                                 name->text, f->cases[j]->line);
         f->cases[f->ncases++] = sc->items[k];
     }
     return SOW_OK;
@@ -770,9 +780,10 @@ static int phase_of(run *r, const sow_ynode *n, int *out)
     for (int i = 0; i < r->v->nphases && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, ", %s",
                                 r->v->phases[i].name);
-    return sow_yfail(&r->c, n, "phase '%.40s': variant %s has the phases %s (or "
-                          "give a number)",
-                n->text, r->v->id, list);
+    return sow_yfail(&r->c, n,
+                     "phase '%.40s': variant %s has the phases %s (or "
+                     "give a number)",
+                     n->text, r->v->id, list);
 }
 
 static void phase_name(const run *r, int p, char *buf, size_t size)
@@ -796,7 +807,7 @@ static int state_index(run *r, const sow_ynode *key)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                 i ? ", " : "", r->v->state[i]);
     sow_yfail(&r->c, key, "state '%.40s': variant %s keeps %s", key->text,
-         r->v->id, r->v->nstate ? list : "no state");
+              r->v->id, r->v->nstate ? list : "no state");
     return -1;
 }
 
@@ -838,9 +849,9 @@ static int apply_options(run *r, const sow_ynode *map, sow_optset *opts)
         snprintf(arg, sizeof arg, "%.100s=%.190s", k->text, val->text);
         sow_error e;
         if (sow_optset_apply(r->v, opts, arg, &e))
-            return sow_yfail(&r->c, sow_variant_option(r->v, k->text) < 0 ? k
-                                                                      : val,
-                        "%s", e.msg);
+            return sow_yfail(&r->c,
+                             sow_variant_option(r->v, k->text) < 0 ? k : val,
+                             "%s", e.msg);
     }
     return SOW_OK;
 }
@@ -853,9 +864,10 @@ static int set_start(run *r, const sow_ynode *st)
     long v[SOW_MAX_HOLES];
     if ((n = get(st, "board"))) {
         if (n->n != s->holes)
-            return sow_yfail(&r->c, n, "board: %d counts, but the board has %d "
-                                  "holes (2 rows of %d)",
-                        n->n, s->holes, s->n);
+            return sow_yfail(&r->c, n,
+                             "board: %d counts, but the board has %d "
+                             "holes (2 rows of %d)",
+                             n->n, s->holes, s->n);
         read_list(n, v);
         g->on_board = 0;
         for (int h = 0; h < s->holes; h++) {
@@ -865,9 +877,10 @@ static int set_start(run *r, const sow_ynode *st)
     }
     if ((n = get(st, "owners"))) {
         if (n->n != s->holes)
-            return sow_yfail(&r->c, n, "owners: %d values, but the board has %d "
-                                  "holes",
-                        n->n, s->holes);
+            return sow_yfail(&r->c, n,
+                             "owners: %d values, but the board has %d "
+                             "holes",
+                             n->n, s->holes);
         read_list(n, v);
         for (int h = 0; h < s->holes; h++)
             sow_game_set_owner(g, h, (int)v[h]);
@@ -896,9 +909,10 @@ static int set_start(run *r, const sow_ynode *st)
         int k = read_list(n, v);
         for (int i = 0; i < k; i++) {
             if (v[i] >= s->holes)
-                return sow_yfail(&r->c, n->items[i], "played: there is no hole "
-                                                "%ld (holes are 0 to %d)",
-                            v[i], s->holes - 1);
+                return sow_yfail(&r->c, n->items[i],
+                                 "played: there is no hole "
+                                 "%ld (holes are 0 to %d)",
+                                 v[i], s->holes - 1);
             g->played[g->owner[v[i]]] |= (uint64_t)1 << v[i];
         }
     }
@@ -911,10 +925,11 @@ static int set_start(run *r, const sow_ynode *st)
         }
     if ((n = get(st, "game")) || (n = get(st, "starter"))) {
         if (!s->match)
-            return sow_yfail(&r->c, n, "%s is for a game of a match; this case "
-                                  "plays a single game (add the option "
-                                  "match: true)",
-                        get(st, "game") ? "game" : "starter");
+            return sow_yfail(&r->c, n,
+                             "%s is for a game of a match; this case "
+                             "plays a single game (add the option "
+                             "match: true)",
+                             get(st, "game") ? "game" : "starter");
         if ((n = get(st, "game")))
             r->m.game = (int)sow_yint_of(n);
         if ((n = get(st, "starter")))
@@ -1090,7 +1105,8 @@ static int expect_legal(run *r, const sow_ynode *n)
             goto out;
         }
         if (nw >= SOW_MAX_LEGAL) {
-            rc = sow_yfail(&r->c, at, "legal: more than %d moves", SOW_MAX_LEGAL);
+            rc = sow_yfail(&r->c, at, "legal: more than %d moves",
+                           SOW_MAX_LEGAL);
             goto out;
         }
         /* ascending, as the engine lists them */

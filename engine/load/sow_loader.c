@@ -76,32 +76,36 @@ static int want_ref_value(ctx *c, const sow_ynode *n, const field *f,
 {
     const char *name = d->name;
     if (d->type != SOW_OPT_ENUM)
-        return sow_yfail(&c->y, n, "'%s': only an enum option can be "
-                                   "compared with a value (option %s)",
+        return sow_yfail(&c->y, n,
+                         "'%s': only an enum option can be "
+                         "compared with a value (option %s)",
                          n->text, name);
     int wi = -1;
     for (int i = 0; i < d->nvalues; i++)
         if (strcmp(d->values[i], word) == 0)
             wi = i;
     if (wi < 0)
-        return sow_yfail(&c->y, n, "'%s': option %s has no such value",
-                         n->text, name);
+        return sow_yfail(&c->y, n, "'%s': option %s has no such value", n->text,
+                         name);
     e->word = wi;
     if (sep == '=') {
         if (f->kind != F_BOOL)
-            return sow_yfail(&c->y, n, "%s needs a number or word, but '%s' "
-                                       "is true or false",
+            return sow_yfail(&c->y, n,
+                             "%s needs a number or word, but '%s' "
+                             "is true or false",
                              f->what, n->text);
         e->kind = SOW_EXPR_EQ;
         return SOW_OK;
     }
     if (!d->param[wi])
-        return sow_yfail(&c->y, n, "'%s': that value takes no :K number; "
-                                   "declare it as 'value:K' or use =%s",
+        return sow_yfail(&c->y, n,
+                         "'%s': that value takes no :K number; "
+                         "declare it as 'value:K' or use =%s",
                          n->text, "");
     if (f->kind != F_INT)
-        return sow_yfail(&c->y, n, "%s is not a number field, so '%s' cannot "
-                                   "be used",
+        return sow_yfail(&c->y, n,
+                         "%s is not a number field, so '%s' cannot "
+                         "be used",
                          f->what, n->text);
     e->kind = SOW_EXPR_PARAM;
     return SOW_OK;
@@ -117,24 +121,28 @@ static int want_ref_whole(ctx *c, const sow_ynode *n, const field *f,
     switch (f->kind) {
     case F_INT:
         if (d->type != SOW_OPT_INT)
-            return sow_yfail(&c->y, n, "%s needs a number, but option %s is "
-                                       "not an int option",
+            return sow_yfail(&c->y, n,
+                             "%s needs a number, but option %s is "
+                             "not an int option",
                              f->what, name);
         if (d->min < f->min || d->max > f->max)
-            return sow_yfail(&c->y, n, "option %s ranges over %ld..%ld, but "
-                                       "%s must be from %ld to %ld",
+            return sow_yfail(&c->y, n,
+                             "option %s ranges over %ld..%ld, but "
+                             "%s must be from %ld to %ld",
                              name, d->min, d->max, f->what, f->min, f->max);
         return SOW_OK;
     case F_BOOL:
         if (d->type != SOW_OPT_BOOL)
-            return sow_yfail(&c->y, n, "%s is true or false, but option %s "
-                                       "is not a bool option",
+            return sow_yfail(&c->y, n,
+                             "%s is true or false, but option %s "
+                             "is not a bool option",
                              f->what, name);
         return SOW_OK;
     case F_WORD:
         if (d->type != SOW_OPT_ENUM)
-            return sow_yfail(&c->y, n, "%s takes a word, but option %s is "
-                                       "not an enum option",
+            return sow_yfail(&c->y, n,
+                             "%s takes a word, but option %s is "
+                             "not an enum option",
                              f->what, name);
         e->is_enum = true;
         for (int i = 0; i < d->nvalues; i++) {
@@ -143,8 +151,9 @@ static int want_ref_whole(ctx *c, const sow_ynode *n, const field *f,
                 if (strcmp(f->words[k], d->values[i]) == 0)
                     wi = k;
             if (wi < 0 || d->param[i])
-                return sow_yfail(&c->y, n, "option %s has the value '%s', "
-                                           "which this field does not take",
+                return sow_yfail(&c->y, n,
+                                 "option %s has the value '%s', "
+                                 "which this field does not take",
                                  name, d->values[i]);
             e->map[i] = (signed char)wi;
         }
@@ -161,22 +170,25 @@ static int want_ref(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
     size_t nl = strcspn(s, "=:");
     char sep = s[nl];
     if (nl == 0 || nl >= sizeof name)
-        return sow_yfail(&c->y, n, "'%s' is not an option reference; write "
-                                   "$name, $name=value or $name:value",
+        return sow_yfail(&c->y, n,
+                         "'%s' is not an option reference; write "
+                         "$name, $name=value or $name:value",
                          n->text);
     memcpy(name, s, nl);
     name[nl] = 0;
     if (sep) {
         snprintf(word, sizeof word, "%s", s + nl + 1);
         if (!word[0])
-            return sow_yfail(&c->y, n, "'%s': a value must follow the '=' "
-                                       "or ':'",
+            return sow_yfail(&c->y, n,
+                             "'%s': a value must follow the '=' "
+                             "or ':'",
                              n->text);
     }
     int oi = sow_variant_option(c->v, name);
     if (oi < 0)
-        return sow_yfail(&c->y, n, "%s refers to option '%s', which is not "
-                                   "declared under options:",
+        return sow_yfail(&c->y, n,
+                         "%s refers to option '%s', which is not "
+                         "declared under options:",
                          f->what, name);
     e->opt = oi;
     const sow_option_def *d = &c->v->options[oi];
@@ -194,8 +206,7 @@ static int want_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
         return want_ref(c, n, f, e);
     e->kind = SOW_EXPR_CONST;
     switch (f->kind) {
-    case F_INT:
-        return sow_yint(&c->y, n, f->what, f->min, f->max, &e->value);
+    case F_INT: return sow_yint(&c->y, n, f->what, f->min, f->max, &e->value);
     case F_BOOL: {
         bool b;
         if (sow_ybool(&c->y, n, f->what, &b))
@@ -238,9 +249,10 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                                        NULL};
     static const char *const types[] = {"enum", "bool", "int", NULL};
     if (!sow_name_valid(key->text, false))
-        return sow_yfail(&c->y, key, "option name '%s' must be lower-case letters, "
-                            "digits and _ (starting with a letter)",
-                    key->text);
+        return sow_yfail(&c->y, key,
+                         "option name '%s' must be lower-case letters, "
+                         "digits and _ (starting with a letter)",
+                         key->text);
     snprintf(d->name, sizeof d->name, "%s", key->text);
     d->line = key->line;
     d->col = key->col;
@@ -265,7 +277,8 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
         if (!vals)
             return sow_yfail(&c->y, n, "enum %s needs values: [...]", what);
         if (vals->type != SOW_Y_SEQ || vals->n < 1 || vals->n > SOW_MAX_ENUM)
-            return sow_yfail(&c->y, vals, "values must be a list of 1 to 16 words");
+            return sow_yfail(&c->y, vals,
+                             "values must be a list of 1 to 16 words");
         for (int i = 0; i < vals->n; i++) {
             const sow_ynode *w = vals->items[i];
             if (w->type != SOW_Y_SCALAR)
@@ -278,19 +291,21 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                 word[wl - 2] = 0;
             }
             if (!sow_name_valid(word, false))
-                return sow_yfail(&c->y, w, "option value '%s' must be a lower-case "
-                                  "word (letters, digits, _), optionally "
-                                  "followed by :K",
-                            w->text);
+                return sow_yfail(&c->y, w,
+                                 "option value '%s' must be a lower-case "
+                                 "word (letters, digits, _), optionally "
+                                 "followed by :K",
+                                 w->text);
             for (int k = 0; k < i; k++)
                 if (strcmp(d->values[k], word) == 0)
-                    return sow_yfail(&c->y, w, "option value '%s' is listed twice",
-                                word);
+                    return sow_yfail(&c->y, w,
+                                     "option value '%s' is listed twice", word);
             snprintf(d->values[i], sizeof d->values[i], "%s", word);
         }
         d->nvalues = vals->n;
         if (mn || mx)
-            return sow_yfail(&c->y, mn ? mn : mx, "min and max are for int options");
+            return sow_yfail(&c->y, mn ? mn : mx,
+                             "min and max are for int options");
     } else {
         if (vals)
             return sow_yfail(&c->y, vals, "values: is for enum options");
@@ -307,7 +322,8 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
             if (st && sow_yint(&c->y, st, "step", 1, 1000000000, &d->step))
                 return SOW_ERR;
         } else if (mn || mx) {
-            return sow_yfail(&c->y, mn ? mn : mx, "min and max are for int options");
+            return sow_yfail(&c->y, mn ? mn : mx,
+                             "min and max are for int options");
         }
     }
     d->needs = -1;
@@ -316,21 +332,22 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
         int k = nd->type == SOW_Y_SCALAR ? sow_variant_option(c->v, nd->text)
                                          : -1;
         if (k < 0 || c->v->options[k].type != SOW_OPT_BOOL || &c->v->options[k] == d)
-            return sow_yfail(&c->y, nd, "needs: must name a bool option declared "
-                               "before this one");
+            return sow_yfail(&c->y, nd,
+                             "needs: must name a bool option declared "
+                             "before this one");
         d->needs = k;
     }
     if (def->type != SOW_Y_SCALAR)
         return sow_yfail(&c->y, def, "default must be a single value");
     if (d->type == SOW_OPT_BOOL || d->type == SOW_OPT_INT) {
         if (!def->plain)
-            return sow_yfail(&c->y, def, "default must be written without quotes");
+            return sow_yfail(&c->y, def,
+                             "default must be written without quotes");
     }
     sow_error sub;
     sow_error_clear(&sub);
     if (sow_optval_parse(d, def->text, &d->def, &sub))
-        return sow_yfail(&c->y, def,
-                             "default: %s", sub.msg);
+        return sow_yfail(&c->y, def, "default: %s", sub.msg);
     return SOW_OK;
 }
 
@@ -373,7 +390,8 @@ static int load_board(ctx *c, const sow_ynode *n)
     if (seeds && layout)
         return sow_yfail(&c->y, layout, "give seeds or layout, not both");
     if (!seeds && !layout)
-        return sow_yfail(&c->y, n, "board needs seeds: (per hole) or layout: [...]");
+        return sow_yfail(&c->y, n,
+                         "board needs seeds: (per hole) or layout: [...]");
     if (seeds) {
         field fs = {"seeds", F_INT, 0, SOW_MAX_HOLE_SEEDS, NULL};
         if (want_expr(c, seeds, &fs, &v->seeds))
@@ -381,8 +399,9 @@ static int load_board(ctx *c, const sow_ynode *n)
     } else {
         if (layout->type != SOW_Y_SEQ || layout->n < 2 ||
             layout->n > SOW_MAX_HOLES)
-            return sow_yfail(&c->y, layout, "layout must be a list of 2 to 64 seed "
-                                   "counts in canonical hole order");
+            return sow_yfail(&c->y, layout,
+                             "layout must be a list of 2 to 64 seed "
+                             "counts in canonical hole order");
         v->has_layout = true;
         v->layout_len = layout->n;
         v->layout_line = layout->line;
@@ -418,13 +437,15 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
         *counts = (uint64_t)1 << lo;
     } else if (cn->type == SOW_Y_SEQ) {
         if (cn->n == 0)
-            return sow_yfail(&c->y, cn, "%s: [] matches nothing; list counts", what);
+            return sow_yfail(&c->y, cn, "%s: [] matches nothing; list counts",
+                             what);
         for (int i = 0; i < cn->n; i++) {
             if (sow_yint(&c->y, cn->items[i], what, least, 62, &lo))
                 return SOW_ERR;
             if ((*counts >> lo) & 1)
-                return sow_yfail(&c->y, cn->items[i], "count %s is listed twice",
-                            cn->items[i]->text);
+                return sow_yfail(&c->y, cn->items[i],
+                                 "count %s is listed twice",
+                                 cn->items[i]->text);
             *counts |= (uint64_t)1 << lo;
         }
     } else {
@@ -436,7 +457,8 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
         lo = least;
         hi = -1;
         if (!mn && !mx)
-            return sow_yfail(&c->y, cn, "a %s range needs min:, max: or both", what);
+            return sow_yfail(&c->y, cn, "a %s range needs min:, max: or both",
+                             what);
         if (mn && sow_yint(&c->y, mn, wmin, least, 62, &lo))
             return SOW_ERR;
         if (mx && sow_yint(&c->y, mx, wmax, least, 62, &hi))
@@ -465,8 +487,9 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
         return SOW_ERR;
     const sow_ynode *x = sow_ynode_get(n, "counts");
     if (!x)
-        return sow_yfail(&c->y, n, "a chain needs counts: (the counts it takes, "
-                          "e.g. [1, 3, 5])");
+        return sow_yfail(&c->y, n,
+                         "a chain needs counts: (the counts it takes, "
+                         "e.g. [1, 3, 5])");
     if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
         return SOW_ERR;
     int k;
@@ -503,9 +526,10 @@ static int load_cite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
     if (n->type != SOW_Y_SCALAR)
         return sow_yfail(&c->y, n, "rule: must be a rule id such as K1.5");
     if (!sow_variant_rule_text(c->v, n->text))
-        return sow_yfail(&c->y, n, "rule '%s' is not listed under rules: (add it "
-                          "there with its one-line text)",
-                    n->text);
+        return sow_yfail(&c->y, n,
+                         "rule '%s' is not listed under rules: (add it "
+                         "there with its one-line text)",
+                         n->text);
     snprintf(out, SOW_RULE_ID_MAX, "%s", n->text);
     return SOW_OK;
 }
@@ -540,18 +564,21 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         return SOW_ERR;
     const sow_ynode *act = sow_ynode_get(n, "do");
     if (!act)
-        return sow_yfail(&c->y, n, "a lap_end rule needs do: (stop, relay, capture, "
-                          "capture_opposite, chain or hook)");
+        return sow_yfail(&c->y, n,
+                         "a lap_end rule needs do: (stop, relay, capture, "
+                         "capture_opposite, chain or hook)");
     int a;
     if (sow_yword(&c->y, act, "do", actions, &a))
         return SOW_ERR;
     r->action = (sow_lap_action)a;
     const sow_ynode *chn = sow_ynode_get(n, "chain");
     if (r->action == SOW_LAP_CHAIN && !chn)
-        return sow_yfail(&c->y, act, "do: chain needs a chain: map beside it (chain: "
-                            "{counts: [1, 3, 5]})");
+        return sow_yfail(&c->y, act,
+                         "do: chain needs a chain: map beside it (chain: "
+                         "{counts: [1, 3, 5]})");
     if (r->action != SOW_LAP_CHAIN && chn)
-        return sow_yfail(&c->y, chn, "chain: belongs to a rule that says do: chain");
+        return sow_yfail(&c->y, chn,
+                         "chain: belongs to a rule that says do: chain");
     if (chn && load_chain(c, chn, &r->chain))
         return SOW_ERR;
     const sow_ynode *rid = sow_ynode_get(n, "rule");
@@ -612,8 +639,9 @@ static int load_phases(ctx *c, const sow_ynode *n)
                                         NULL};
     sow_variant *v = c->v;
     if (n->type != SOW_Y_SEQ || n->n < 1 || n->n > SOW_MAX_PHASES)
-        return sow_yfail(&c->y, n, "phases must be a list of 1 to 8 phases (- name: "
-                          "..., moves: sowing or decisions)");
+        return sow_yfail(&c->y, n,
+                         "phases must be a list of 1 to 8 phases (- name: "
+                         "..., moves: sowing or decisions)");
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *p = n->items[i];
         sow_phase *ph = &v->phases[i];
@@ -622,13 +650,16 @@ static int load_phases(ctx *c, const sow_ynode *n)
         const sow_ynode *nm = sow_ynode_get(p, "name");
         const sow_ynode *mv = sow_ynode_get(p, "moves");
         if (!nm || !mv)
-            return sow_yfail(&c->y, p, "a phase needs name: and moves: (sowing or "
-                              "decisions)");
+            return sow_yfail(&c->y, p,
+                             "a phase needs name: and moves: (sowing or "
+                             "decisions)");
         if (nm->type != SOW_Y_SCALAR || !sow_name_valid(nm->text, false))
-            return sow_yfail(&c->y, nm, "a phase name must be a lower-case word");
+            return sow_yfail(&c->y, nm,
+                             "a phase name must be a lower-case word");
         for (int k = 0; k < i; k++)
             if (strcmp(v->phases[k].name, nm->text) == 0)
-                return sow_yfail(&c->y, nm, "phase '%s' is listed twice", nm->text);
+                return sow_yfail(&c->y, nm, "phase '%s' is listed twice",
+                                 nm->text);
         snprintf(ph->name, sizeof ph->name, "%s", nm->text);
         int kind;
         if (sow_yword(&c->y, mv, "moves", kinds, &kind))
@@ -636,8 +667,9 @@ static int load_phases(ctx *c, const sow_ynode *n)
         ph->decisions = kind == 1;
         ph->scripted = kind == 2;
         if (ph->scripted && !v->hook_fn[SOW_HOOK_PLAY])
-            return sow_yfail(&c->y, mv, "a scripted phase needs a play hook under "
-                               "hooks:");
+            return sow_yfail(&c->y, mv,
+                             "a scripted phase needs a play hook under "
+                             "hooks:");
         const sow_ynode *q = sow_ynode_get(p, "question");
         if (q) {
             const char *text;
@@ -659,8 +691,9 @@ static int load_phases(ctx *c, const sow_ynode *n)
             ph->until_ply = (int)u;
         }
         if (ph->decisions && (ph->fresh_holes || ph->until_ply))
-            return sow_yfail(&c->y, p, "fresh_holes and until_ply are for sowing "
-                              "phases");
+            return sow_yfail(&c->y, p,
+                             "fresh_holes and until_ply are for sowing "
+                             "phases");
         v->nphases = i + 1;
     }
     return SOW_OK;
@@ -693,8 +726,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         v->leave = (int)l;
     }
     if (v->leave >= v->min_seeds)
-        return sow_yfail(&c->y, x, "leave must be below min_seeds, or a move could "
-                          "sow nothing");
+        return sow_yfail(&c->y, x,
+                         "leave must be below min_seeds, or a move could "
+                         "sow nothing");
     if ((x = sow_ynode_get(n, "laps"))) {
         int li;
         if (sow_yword(&c->y, x, "laps", laps, &li))
@@ -710,8 +744,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         if (want_expr(c, x, &fe, &v->endless_move))
             return SOW_ERR;
         if (!v->relay)
-            return sow_yfail(&c->y, x, "endless_move applies only to relay laps "
-                              "(laps: relay); a single lap always ends");
+            return sow_yfail(&c->y, x,
+                             "endless_move applies only to relay laps "
+                             "(laps: relay); a single lap always ends");
     }
     if ((x = sow_ynode_get(n, "passing")) &&
         sow_ybool(&c->y, x, "passing", &v->passing))
@@ -741,8 +776,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     }
     if ((x = sow_ynode_get(n, "lap_end"))) {
         if (x->type != SOW_Y_SEQ)
-            return sow_yfail(&c->y, x, "lap_end must be a list of rules (- when: ... "
-                              "do: ...)");
+            return sow_yfail(&c->y, x,
+                             "lap_end must be a list of rules (- when: ... "
+                             "do: ...)");
         if (x->n > SOW_MAX_LAP_RULES)
             return sow_yfail(&c->y, x, "at most 16 lap_end rules");
         for (int i = 0; i < x->n; i++)
@@ -757,11 +793,12 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         for (int i = 0; i < v->nlap_rules; i++)
             ends |= v->lap_rules[i].action != SOW_LAP_RELAY;
         if (!ends)
-            return sow_yfail(&c->y, sow_ynode_get(n, "laps"),
-                        "laps: relay needs a lap_end rule that ends a lap "
-                        "(do: stop, capture, capture_opposite, chain or "
-                        "hook), e.g. - when: {count: 1} do: stop; without one "
-                        "no move ever ends");
+            return sow_yfail(
+                &c->y, sow_ynode_get(n, "laps"),
+                "laps: relay needs a lap_end rule that ends a lap "
+                "(do: stop, capture, capture_opposite, chain or "
+                "hook), e.g. - when: {count: 1} do: stop; without one "
+                "no move ever ends");
     }
     return SOW_OK;
 }
@@ -832,9 +869,10 @@ static int load_hooks(ctx *c, const sow_ynode *n)
         if (!x)
             continue;
         if (x->type != SOW_Y_SCALAR || !lua_identifier(x->text))
-            return sow_yfail(&c->y, x, "hook %s must name a Lua function (letters, "
-                              "digits, _)",
-                        sow_hook_names[h]);
+            return sow_yfail(&c->y, x,
+                             "hook %s must name a Lua function (letters, "
+                             "digits, _)",
+                             sow_hook_names[h]);
         if (copy_text(c, x, "hook", false, &c->v->hook_fn[h]))
             return SOW_ERR;
         c->v->hook_line[h] = x->line;
@@ -853,9 +891,10 @@ static int load_rules(ctx *c, const sow_ynode *n)
         const sow_ynode *k = n->items[2 * i], *t = n->items[2 * i + 1];
         sow_rule_text *r = &c->v->rules[i];
         if (!valid_rule_id(k->text))
-            return sow_yfail(&c->y, k, "rule id '%s' must be capital letters then "
-                              "digits and dots, like K1.5, B.2 or P13",
-                        k->text);
+            return sow_yfail(&c->y, k,
+                             "rule id '%s' must be capital letters then "
+                             "digits and dots, like K1.5, B.2 or P13",
+                             k->text);
         c->v->nrules = i + 1;
         if (copy_text(c, k, "rule id", false, &r->id) ||
             copy_text(c, t, "a rule text", true, &r->text))
@@ -879,9 +918,10 @@ static int load_words(ctx *c, const sow_ynode *n, const char *what, int max,
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *w = n->items[i];
         if (w->type != SOW_Y_SCALAR || !sow_name_valid(w->text, false))
-            return sow_yfail(&c->y, w, "'%s' must be a lower-case word (letters, "
-                              "digits, _)",
-                        w->type == SOW_Y_SCALAR ? w->text : "?");
+            return sow_yfail(&c->y, w,
+                             "'%s' must be a lower-case word (letters, "
+                             "digits, _)",
+                             w->type == SOW_Y_SCALAR ? w->text : "?");
         for (int k = 0; k < i; k++)
             if (strcmp(out[k], w->text) == 0)
                 return sow_yfail(&c->y, w, "'%s' is listed twice", w->text);
@@ -914,8 +954,9 @@ static int load_match(ctx *c, const sow_ynode *n)
         want_expr(c, x, &fg, &c->v->match_games))
         return SOW_ERR;
     if (!c->v->hook_fn[SOW_HOOK_NEW_GAME])
-        return sow_yfail(&c->y, n, "match: needs a new_game hook under hooks: (it "
-                          "sets up each game)");
+        return sow_yfail(&c->y, n,
+                         "match: needs a new_game hook under hooks: (it "
+                         "sets up each game)");
     return SOW_OK;
 }
 
@@ -1004,16 +1045,16 @@ static int load_root(ctx *c, const sow_ynode *root)
                                            "sowing", NULL};
     for (int i = 0; required[i]; i++)
         if (!sow_ynode_get(root, required[i]))
-            return sow_yfail(&c->y, root,
-                                 "missing key '%s' at the top level",
-                                 required[i]);
+            return sow_yfail(&c->y, root, "missing key '%s' at the top level",
+                             required[i]);
     const sow_ynode *x = sow_ynode_get(root, "id");
     if (copy_text(c, x, "id", false, &v->id))
         return SOW_ERR;
     if (!sow_name_valid(v->id, true))
-        return sow_yfail(&c->y, x, "id '%s' must be lower-case letters, digits and "
-                          "dashes, at most 31 characters",
-                    v->id);
+        return sow_yfail(&c->y, x,
+                         "id '%s' must be lower-case letters, digits and "
+                         "dashes, at most 31 characters",
+                         v->id);
     if (copy_text(c, sow_ynode_get(root, "name"), "name", true, &v->name) ||
         copy_text(c, sow_ynode_get(root, "summary"), "summary", true,
                   &v->summary))
@@ -1053,18 +1094,19 @@ static int load_root(ctx *c, const sow_ynode *root)
             if (x->type == SOW_Y_SCALAR && strcmp(v->phases[i].name, x->text) == 0)
                 v->start_phase = i + 1;
         if (v->start_phase < 0)
-            return sow_yfail(&c->y, x, "start_phase must name one of the phases");
+            return sow_yfail(&c->y, x,
+                             "start_phase must name one of the phases");
     }
     if (v->ndecisions &&
         (!v->hook_fn[SOW_HOOK_DECISIONS] || !v->hook_fn[SOW_HOOK_DECIDE]))
         return sow_yfail(&c->y, sow_ynode_get(root, "decisions"),
-                    "decision moves need both a decisions hook (which are "
-                    "legal) and a decide hook (what one does)");
+                         "decision moves need both a decisions hook (which are "
+                         "legal) and a decide hook (what one does)");
     x = sow_ynode_get(root, "script");
     if (!x && sow_ynode_get(root, "hooks"))
         return sow_yfail(&c->y, root,
-                             "hooks: names script functions, so the variant "
-                             "needs script: (the Lua file)");
+                         "hooks: names script functions, so the variant "
+                         "needs script: (the Lua file)");
     if (x && load_script(c, x))
         return SOW_ERR;
     /* lap_end rules that say hook need the hook */
