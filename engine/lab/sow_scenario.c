@@ -3,7 +3,6 @@
 #include "sow_scenario.h"
 #include "sow_budget.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,11 +4,9 @@
  * every error points at the node it is about. The script itself is checked
  * later, when the Lua bridge opens it (sow_lua.c). */
 #include <libgen.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "sow_file.h"
 #include "sow_variant.h"
