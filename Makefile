@@ -126,6 +126,7 @@ unit: $(TEST_BIN)
 
 check: $(B)/sow lib $(TEST_BIN)
 	bash tests/layout/layers.sh
+	bash tests/layout/long_functions.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
 	SOW=$(B)/sow bash tests/hostile/run.sh
@@ -137,10 +138,8 @@ check: $(B)/sow lib $(TEST_BIN)
 	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
 	/usr/bin/python3 tests/ref/test_adji_boto_ref.py
 	/usr/bin/python3 tests/ref/test_andada_ref.py
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $(CROSSCHECK_GAMES)
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_kui2.sh $(CROSSCHECK_GAMES)
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
+	@set -e; for v in $(CROSSCHECK_VARIANTS); do \
+		SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $$v $(CROSSCHECK_GAMES); done
 	SOW=$(B)/sow bash tests/html/run.sh
 	SOW=$(B)/sow bash tests/docs/run.sh
 ifeq ($(SANITIZE),1)
@@ -151,6 +150,8 @@ endif
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
+# one per file in tests/crosscheck/ (what each variant varies)
+CROSSCHECK_VARIANTS = adji-kui-1 adji-kui-2 adji-boto andada
 
 # The manual pages: sow.1 is made from the built program's --help texts
 # (tools/man/sow1.sh), so it cannot drift from them; sow-variant.5 is

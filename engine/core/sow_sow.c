@@ -648,6 +648,65 @@ static bool lap_hooks(const sow_setup *s)
     return false;
 }
 
+/* The seeds in hand dropped one a hole from after h, with nothing to
+ * watch for on the way (no observer, no bear-off, no skipped origin);
+ * returns the last hole sown. On a small counter-clockwise board (seeds
+ * <= holes after whole rounds), as one precomputed run added to four
+ * words, with no loop whose end the processor must guess. */
+static inline int drop_all(const sow_setup *s, uint16_t *b, int h, int seeds)
+{
+    if (s->holes <= 16 && s->dir == SOW_DIR_CCW) {
+        uint64_t w[4];
+        int first = s->next[h], end = first + seeds;
+        const uint64_t *add = s->runs[first][seeds];
+        memcpy(w, b, sizeof w);
+        w[0] += add[0];
+        w[1] += add[1];
+        w[2] += add[2];
+        w[3] += add[3];
+        memcpy(b, w, sizeof w);
+        return (end > s->holes ? end - s->holes : end) - 1;
+    }
+    const uint8_t *nx = s->next;
+    for (; seeds > 0; seeds--) {
+        h = nx[h];
+        b[h]++;
+    }
+    return h;
+}
+
+/* A lap ended in hole h: the lap-end rule that applies (or the hook)
+ * acts, captures and chains are made, and an observer hears which rule
+ * decided. Returns the action (SOW_LAP_*; *relay says whether a hook
+ * relays), or -1 on a hook's error. */
+static inline int end_lap(const sow_setup *s, const sow_rules *r,
+                          const sow_observer *obs, sow_game *g, int h,
+                          bool *relay, sow_error *err)
+{
+    int c = g->board[h];
+    int a = decide(s, g, h, c);
+    /* for narration: which rule decided (the board as the lap ends) */
+    int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
+    if (a == SOW_LAP_HOOK && run_hook(s, r, obs, g, h, c, relay, err))
+        return -1;
+    if (obs && obs->on_event) {
+        sow_event ev = {SOW_EV_LAP_END, g->to_move, h, c,
+                        a == SOW_LAP_HOOK ? (*relay ? SOW_LAP_RELAY
+                                                    : SOW_LAP_STOP)
+                        : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
+                                                   : a,
+                        rule};
+        obs->on_event(obs->ctx, &ev);
+    }
+    if (a == SOW_LAP_CAPTURE)
+        capture(obs, g, h);
+    if (a == SOW_LAP_CAPTURE_OPPOSITE) /* the hole facing h: 2N-1-h */
+        capture(obs, g, s->holes - 1 - h);
+    if (a >= SOW_LAP_CHAIN_AT(0))
+        chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
+    return a;
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, int hole, bool *endless, sow_error *err)
 {
@@ -697,29 +756,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             seeds -= rounds * s->holes;
         }
         if (!obs && !bear && !s->skip_origin) {
-            /* nothing to watch for on the way: just drop; on a small
-             * counter-clockwise board (seeds <= holes after the rounds
-             * above), as one precomputed run added to four words, with no
-             * loop whose end the processor must guess */
-            if (s->holes <= 16 && s->dir == SOW_DIR_CCW) {
-                uint64_t w[4];
-                int first = s->next[h], end = first + seeds;
-                const uint64_t *add = s->runs[first][seeds];
-                memcpy(w, b, sizeof w);
-                w[0] += add[0];
-                w[1] += add[1];
-                w[2] += add[2];
-                w[3] += add[3];
-                memcpy(b, w, sizeof w);
-                h = (end > s->holes ? end - s->holes : end) - 1;
-                seeds = 0;
-            } else {
-                const uint8_t *nx = s->next;
-                for (; seeds > 0; seeds--) {
-                    h = nx[h];
-                    b[h]++;
-                }
-            }
+            h = drop_all(s, b, h, seeds);
+            seeds = 0;
         }
         while (seeds > 0) {
             if (bear && (h < s->n) == (mover == 0) &&
@@ -740,30 +778,10 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
         }
-        int c = b[h];
-        int a = decide(s, g, h, c);
-        /* for narration: which rule decided (the board as the lap ends) */
-        int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
-        if (a == SOW_LAP_HOOK) {
-            if (run_hook(s, r, obs, g, h, c, &relay, err))
-                return SOW_ERR;
-        }
-        if (obs && obs->on_event) {
-            sow_event ev = {SOW_EV_LAP_END, mover, h, c,
-                            a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
-                                                       : SOW_LAP_STOP)
-                            : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
-                                                       : a,
-                            rule};
-            obs->on_event(obs->ctx, &ev);
-        }
-        if (a == SOW_LAP_CAPTURE)
-            capture(obs, g, h);
-        if (a == SOW_LAP_CAPTURE_OPPOSITE) /* the hole facing h: 2N-1-h */
-            capture(obs, g, s->holes - 1 - h);
-        if (a >= SOW_LAP_CHAIN_AT(0))
-            chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
+        int a = end_lap(s, r, obs, g, h, &relay, err);
+        if (a < 0)
+            return SOW_ERR;
         if (a == SOW_LAP_RELAY || (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
