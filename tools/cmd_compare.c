@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "outfile.h"
 #include "selfplay_run.h"
+#include "stop.h"
 #include "sow_compare.h"
 #include "sow_draw.h"
 #include "sow_plot.h"
@@ -33,7 +34,9 @@ static int help(void)
         "...\"\n"
         "                   [--games N] [--players A,B] [--threads T] "
         "[--seed S]\n"
-        "                   [--svg FILE] [--json] [--option NAME=VALUE]...\n"
+        "                   [--shard I/N] [--svg FILE] [--json] "
+        "[--progress[=S]]\n"
+        "                   [--option NAME=VALUE]...\n"
         "       sow compare VARIANT --a \"...\" --b \"...\" --moves "
         "\"TOKENS\" [--option ...]\n\n"
         "Two readings of a variant: A is the variant with the --option "
@@ -57,7 +60,10 @@ static int help(void)
         "             output, after the comparison)\n"
         "--json       the comparison as one JSON object: both summaries "
         "(as selfplay\n"
-        "             --json) and the tests\n\n"
+        "             --json) and the tests\n"
+        "--shard I/N  play only the games i with i %% N == I under both "
+        "readings (as\n"
+        "             sow selfplay --shard): the summaries list the shard\n\n"
         "With --moves, replay the move list under both readings and show "
         "the first\nply where they part: a token legal under one reading "
         "and not the other, or\na different board, captures, player to "
@@ -65,7 +71,8 @@ static int help(void)
         "captures and legal moves there; the options that\ndiffer with "
         "their documentation and the rule texts it cites; and, when\n"
         "several options differ, which of them alone makes the difference. "
-        "A token\nillegal under both readings is an error (exit 1).\n");
+        "A token\nillegal under both readings is an error (exit 1).\n\n");
+    printf(SP_LONG_RUN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
@@ -190,8 +197,19 @@ static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
     for (int k = 0; k < 2; k++) {
         char bar[32];
         snprintf(bar, sizeof bar, "compare %s", r[k].name);
-        sp_job job = {C, variant, &r[k].o, &pl, fl->seed, fl->games, 0, 1,
-                      (int)fl->threads, NULL, bar};
+        sp_job job = {C, variant, &r[k].o, &pl, fl->seed, fl->games,
+                      fl->shard_i, fl->shard_n, (int)fl->threads, NULL, bar,
+                      NULL, fl->progress};
+        if (k && done[0].signal) {
+            /* stopped during A: B is not played, and nothing compares */
+            sow_stats_free(&done[0].total);
+            if (svg)
+                svg_close(&so, NULL, NULL);
+            fprintf(stderr, "sow %s: stopped by %s before reading B was "
+                            "played; nothing to compare\n",
+                    C, stop_name(done[0].signal));
+            return stop_status(done[0].signal);
+        }
         if (sp_run(&job, &done[k])) {
             if (k)
                 sow_stats_free(&done[0].total);
@@ -215,7 +233,7 @@ static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
     }
     sow_stats_free(&done[0].total);
     sow_stats_free(&done[1].total);
-    return rc;
+    return !rc && done[1].signal ? stop_status(done[1].signal) : rc;
 }
 
 /* ---- moves: one game under both readings ------------------------------------ */
@@ -811,8 +829,8 @@ int cmd_compare(int argc, char **argv)
                             "...\" and --b \"NAME=VALUE ...\"");
     if (moves && (fl.given || svg || json))
         return cli_usage(C, "--moves replays one move list: --games, "
-                            "--players, --threads, --seed, --svg and --json "
-                            "do not go with it");
+                            "--players, --threads, --seed, --shard, --svg "
+                            "and --json do not go with it");
     reading r[2];
     memset(r, 0, sizeof r);
     int rc = make_reading(&r[0], "A", "--a", &base, ta);
@@ -846,7 +864,9 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     const char *label[2] = {la, lb};
+    stop_catch();
     rc = run_stats(variant, r, &fl, svg, json, label);
+    stop_release();
 out:
     free(r[0].buf);
     free(r[1].buf);

@@ -10,14 +10,16 @@
 #include "cli.h"
 #include "commands.h"
 #include "selfplay_run.h"
+#include "stop.h"
 
 static int help(void)
 {
     printf(
         "usage: sow selfplay VARIANT [--games N] [--players A,B] [--threads "
         "T] [--seed S]\n"
-        "                    [--shard I/N] [--jsonl FILE] [--json] "
-        "[--option NAME=VALUE]...\n\n"
+        "                    [--shard I/N] [--jsonl FILE] [--csv FILE] "
+        "[--json]\n"
+        "                    [--progress[=S]] [--option NAME=VALUE]...\n\n"
         "Play N games (default 100) of player A (South) against player B "
         "(North),\ndefault random,random, and print the summary: South's "
         "and North's wins,\nthe first mover's wins, draws and unfinished "
@@ -38,17 +40,32 @@ static int help(void)
         "                of the unsharded run\n"
         "--jsonl FILE    one JSON line per game: game, seed, players, "
         "result, plies,\n"
-        "                captured, moves (replayable with sow replay "
-        "--moves); written\n"
-        "                to a new file beside FILE and renamed over it when "
-        "all went\n"
-        "                well (a FIFO or a device is written to as it is; "
-        "'-': standard\n"
-        "                output, before the summary)\n"
+        "                captured, moves (the record's tokens: replayable "
+        "with sow\n"
+        "                replay --moves); written to a new file beside FILE "
+        "and renamed\n"
+        "                over it when all went well (a FIFO or a device is "
+        "written to\n"
+        "                as it is; '-': standard output, before the "
+        "summary)\n"
+        "--csv FILE      one CSV row per game, with a header: game, seed, "
+        "south, north,\n"
+        "                winner (0 South, 1 North, empty: none), "
+        "unfinished, reason,\n"
+        "                south_score, north_score, plies, first_mover, "
+        "south_captured,\n"
+        "                north_captured, games (of a match); for "
+        "spreadsheets and\n"
+        "                pandas (read the seed as text: it takes 64 bits); "
+        "written as\n"
+        "                --jsonl is\n"
         "--json          the summary as one JSON object (raw totals, a "
         "histogram of\n"
-        "                plies, and the rates) instead of text\n\n"
-        "A progress bar is drawn on stderr when it is a terminal.\n");
+        "                plies, and the rates) instead of text; the seeds "
+        "are strings\n"
+        "                of digits (64 bits: a JSON number is exact only "
+        "below 2^53)\n"
+        SP_LONG_RUN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }
@@ -59,8 +76,7 @@ int cmd_selfplay(int argc, char **argv)
     cli_opts o = {0};
     sp_flags fl;
     sp_flags_default(&fl);
-    const char *variant = NULL, *jsonl = NULL;
-    long long shard_i = 0, shard_n = 1;
+    const char *variant = NULL, *jsonl = NULL, *csv = NULL;
     bool json = false;
     for (int i = 1; i < argc; i++) {
         int t = sp_take_flag(C, argc, argv, &i, &o, &fl);
@@ -68,27 +84,16 @@ int cmd_selfplay(int argc, char **argv)
             return 2;
         if (t)
             continue;
-        const char *a = argv[i], *v;
+        const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
             return help();
         if (strcmp(a, "--json") == 0) {
             json = true;
-        } else if (strcmp(a, "--shard") == 0) {
-            if (!(v = cli_value(C, argc, argv, &i)))
-                return 2;
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            char *slash = strchr(buf, '/');
-            if (slash)
-                *slash = 0;
-            if (!slash || (shard_i = sp_parse_num(buf, 0, SOW_STATS_MAX_SHARDS)) < 0 ||
-                (shard_n = sp_parse_num(slash + 1, 1, SOW_STATS_MAX_SHARDS)) < 0 ||
-                shard_i >= shard_n)
-                return cli_usage(C, "--shard takes I/N with 0 <= I < N, e.g. "
-                                    "--shard 0/4, not '%s'",
-                                 v);
         } else if (strcmp(a, "--jsonl") == 0) {
             if (!(jsonl = cli_value(C, argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--csv") == 0) {
+            if (!(csv = cli_value(C, argc, argv, &i)))
                 return 2;
         } else if (sp_take_variant(C, a, &variant)) {
             return 2;
@@ -97,13 +102,21 @@ int cmd_selfplay(int argc, char **argv)
     if (!variant)
         return cli_usage(C, "which variant? e.g. sow selfplay adji-kui-1 "
                             "--games 1000");
+    if (jsonl && csv && strcmp(jsonl, "-") == 0 && strcmp(csv, "-") == 0)
+        return cli_usage(C, "--jsonl - and --csv - would mix on standard "
+                            "output; send one of them to a file");
     sp_players pl;
     if (sp_parse_players(C, fl.players, &pl))
         return 2;
-    sp_job job = {C, variant, &o, &pl, fl.seed, fl.games, shard_i, shard_n,
-                  (int)fl.threads, jsonl, "selfplay"};
+    sp_job job = {C, variant, &o, &pl, fl.seed, fl.games, fl.shard_i,
+                  fl.shard_n, (int)fl.threads, jsonl, "selfplay", csv,
+                  fl.progress};
     sp_done done;
-    if (sp_run(&job, &done))
+    stop_catch();
+    int rc = sp_run(&job, &done);
+    /* the summary is written whatever comes now: a signal ends it */
+    stop_release();
+    if (rc)
         return 1;
     if (json) {
         sow_stats_write_json(&done.total, stdout);
@@ -116,5 +129,5 @@ int cmd_selfplay(int argc, char **argv)
                done.threads, done.threads == 1 ? "" : "s");
     }
     sow_stats_free(&done.total);
-    return 0;
+    return done.signal ? stop_status(done.signal) : 0;
 }

@@ -30,8 +30,27 @@ typedef struct sp_flags {
     const char *players;      /* --players A,B: "random,random" */
     long long threads;        /* --threads T: 1 */
     unsigned long long seed;  /* --seed S: 1 */
-    bool given;               /* any of them was given */
+    long long shard_i, shard_n; /* --shard I/N: 0/1 */
+    double progress;          /* --progress[=S]: a status line every S
+                                 seconds (default 10); 0: none */
+    bool given;               /* any of them but --progress was given */
 } sp_flags;
+
+/* --progress without a value: a status line every this many seconds. */
+#define SP_PROGRESS_DEFAULT 10.0
+
+/* What --help says of the flags of a long run (selfplay, compare). */
+#define SP_LONG_RUN_HELP                                                    \
+    "--progress[=S]  a one-line status on stderr every S seconds (default " \
+    "10) and\n"                                                             \
+    "                at the end: games done, rate, ETA (for logs; on a "    \
+    "terminal\n"                                                            \
+    "                a progress bar with the ETA is drawn without it)\n\n"  \
+    "Ctrl-C (SIGINT) or SIGTERM stops the run cleanly: the games finished " \
+    "are\nsummarised (the JSON says \"interrupted\": true), the output "     \
+    "files are\nfinished and put in place (whole lines, no temporary file "  \
+    "left), and the\nexit status is 130 (SIGINT) or 143 (SIGTERM). A "       \
+    "second signal ends it at\nonce.\n"
 
 void sp_flags_default(sp_flags *f);
 
@@ -72,6 +91,9 @@ typedef struct sp_job {
     int threads;
     const char *jsonl;        /* a JSON line per game to this file, or NULL */
     const char *label;        /* before the progress bar ("selfplay") */
+    const char *csv;          /* a CSV row per game to this file, or NULL */
+    double progress;          /* --progress: seconds between status lines
+                                 (0: none) */
 } sp_job;
 
 /* What a run gives. */
@@ -80,11 +102,20 @@ typedef struct sp_done {
     sow_run_moments mom;      /* the per-game moments (sow compare) */
     double seconds;
     int threads;              /* threads used */
+    int signal;               /* SIGINT or SIGTERM came (stop.h), or 0;
+                                 total.interrupted says whether games
+                                 were left unplayed */
 } sp_done;
 
 /* Play the run. Returns 0, or 1 after printing the error (the variant,
  * a game that failed with its number and seed, a file). On 1 nothing is
- * left to free. */
+ * left to free.
+ *
+ * A signal caught by stop.h (the caller calls stop_catch) stops the run:
+ * the games in progress are dropped, the games finished are in the
+ * totals and their lines in the --jsonl and --csv files (in game order,
+ * so with gaps where games were cut off), the files are put in place,
+ * and 0 is returned with out->signal set. */
 int sp_run(const sp_job *job, sp_done *out);
 
 #endif

@@ -114,7 +114,9 @@ static bool past_deadline_of(sow_lua *x, int *which)
     int64_t now = sow_budget_now();
     if (x->deadline == 0)
         x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
-    if (x->budget && x->budget->deadline_ns && now > x->budget->deadline_ns) {
+    if (sow_budget_stopped(x->budget) ||
+        (x->budget && x->budget->deadline_ns &&
+         now > x->budget->deadline_ns)) {
         *which = LIMIT_RUN;
         return true;
     }
