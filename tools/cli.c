@@ -17,6 +17,17 @@
 #define SOW_DATADIR "/usr/local/share/sow"
 #endif
 
+void cli_json_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    sow_text_escape_file(f, s, SOW_ESC_JSON);
+    fputc('"', f);
+}
+
 void cli_error(const char *cmd, const sow_error *err)
 {
     char buf[SOW_PATH_MAX + SOW_MSG_MAX + 64];

@@ -7,7 +7,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "sow/version.h"
 #include "sow_player.h"
+#include "stop.h"
 
 static double now(void)
 {
@@ -23,6 +25,7 @@ int cmd_bench(int argc, char **argv)
     double seconds = 3;
     unsigned long long seed = 1;
     long max_games = 0; /* 0: no limit, stop on the clock */
+    bool json = false;
     for (int i = 1; i < argc; i++) {
         int t = cli_take_option("bench", argc, argv, &i, &o);
         if (t < 0)
@@ -31,7 +34,8 @@ int cmd_bench(int argc, char **argv)
             continue;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: sow bench VARIANT [--seconds S] [--games N] [--seed N] "
-                   "[--option NAME=VALUE]...\n\n"
+                   "[--json]\n"
+                   "                 [--option NAME=VALUE]...\n\n"
                    "Play uniformly random games back to back on one core for "
                    "S seconds\n(default 3) and print one line: games, "
                    "games_per_s, plies_per_s,\nmean_plies, unfinished "
@@ -43,6 +47,10 @@ int cmd_bench(int argc, char **argv)
                    "them) even before\nS seconds: a fixed amount of work, "
                    "to compare builds with a cycle counter\n(perf stat -e "
                    "cycles:u sow bench ... --games N --seconds 3600).\n\n"
+                   "--json gives one JSON object instead (schemas/"
+                   "bench.schema.json).\nCtrl-C (SIGINT) or SIGTERM stops "
+                   "it: the games finished are measured\n(\"interrupted\": "
+                   "true), and the exit status is 130 or 143.\n\n"
                    CLI_TIME_LIMIT_HELP);
             return 0;
         }
@@ -79,6 +87,8 @@ int cmd_bench(int argc, char **argv)
                 return cli_usage("bench", "--seed takes a whole number, not "
                                           "'%s'",
                                  v);
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = true;
         } else if (argv[i][0] == '-')
             return cli_usage("bench", "unknown flag '%s'", argv[i]);
         else if (variant)
@@ -102,6 +112,9 @@ int cmd_bench(int argc, char **argv)
      * limit stays with the engine and the script (an error). */
     sow_budget stop;
     sow_budget_start(&stop, seconds);
+    /* Ctrl-C ends the measurement like the clock does (stop.h) */
+    stop_catch();
+    stop.stop = stop_flag();
     unsigned tick = 0;
     bool cut = false;
     double t0 = now(), t = t0;
@@ -141,20 +154,38 @@ int cmd_bench(int argc, char **argv)
             matches++;
     }
     t = now();
+    stop_release();
+    int sig = stop_signal();
     double el = t - t0;
     if (rc) {
         cli_error("bench", &err);
+    } else if (json) {
+        printf("{\"format\":\"sow-bench\",\"version\":1,\"sow_version\":");
+        cli_json_string(stdout, SOW_VERSION_STRING);
+        printf(",\"variant\":");
+        cli_json_string(stdout, cg.v->id);
+        printf(",\"seed\":\"%llu\",\"games\":%ld,\"seconds\":%.3f,"
+               "\"games_per_s\":%.1f,\"plies_per_s\":%.1f,"
+               "\"mean_plies\":%.3f,\"unfinished\":%ld,\"matches\":",
+               seed, games, el, games / el, plies / el,
+               games ? (double)plies / games : 0.0, unfinished);
+        if (cg.setup.match)
+            printf("%ld,\"matches_per_s\":%.3f", matches, matches / el);
+        else
+            printf("null,\"matches_per_s\":null");
+        printf(",\"interrupted\":%s}\n", sig ? "true" : "false");
     } else {
         printf("sow bench: variant=%s games=%ld seconds=%.2f "
                "games_per_s=%.0f plies_per_s=%.0f mean_plies=%.1f "
-               "unfinished=%ld\n",
+               "unfinished=%ld%s\n",
                cg.v->id, games, el, games / el, plies / el,
-               games ? (double)plies / games : 0.0, unfinished);
+               games ? (double)plies / games : 0.0, unfinished,
+               sig ? " interrupted" : "");
         if (cg.setup.match)
             printf("sow bench: matches=%ld matches_per_s=%.1f "
                    "mean_games_per_match=%.1f\n",
                    matches, matches / el, matches ? (double)games / matches : 0);
     }
     cli_close(&cg);
-    return rc;
+    return !rc && sig ? stop_status(sig) : rc;
 }

@@ -4,24 +4,22 @@
 #include "cli.h"
 #include "commands.h"
 
-static int check_one(const char *path, const sow_budget *budget)
+/* Check one file: 0 with its id in id[size], or 1 with the first
+ * problem in *err. */
+static int check_one(const char *path, const sow_budget *budget, char *id,
+                     size_t size, sow_error *err)
 {
-    sow_error err;
     sow_variant *v = NULL;
-    if (sow_variant_load(path, &v, &err)) {
-        cli_error("validate", &err);
+    if (sow_variant_load(path, &v, err))
         return 1;
-    }
     sow_optset opts;
     sow_optset_defaults(v, &opts);
     sow_setup s;
     sow_lua *lua = NULL;
     int bad = 0;
-    if (sow_setup_init(&s, v, &opts, &err) ||
-        sow_lua_open(&lua, v, &opts, &err)) {
-        cli_error("validate", &err);
+    if (sow_setup_init(&s, v, &opts, err) ||
+        sow_lua_open(&lua, v, &opts, err))
         bad = 1;
-    }
     if (lua)
         sow_lua_set_budget(lua, budget);
     /* every value of every enum and bool option must give a board */
@@ -34,31 +32,55 @@ static int check_one(const char *path, const sow_budget *budget)
             o2.val[i].index = d->type == SOW_OPT_ENUM ? k : 0;
             o2.val[i].num = d->type == SOW_OPT_BOOL ? k
                             : d->param[k] ? 1 : 0;
-            if (sow_setup_init(&s, v, &o2, &err)) {
-                cli_error("validate", &err);
+            if (sow_setup_init(&s, v, &o2, err))
                 bad = 1;
-            }
         }
     }
-    if (!bad)
-        printf("%s: ok (%s)\n", path, v->id);
+    snprintf(id, size, "%s", v->id);
     sow_lua_close(lua);
     sow_variant_free(v);
     return bad;
 }
 
+/* --json: one file's object of the "files" list. */
+static void json_file(const char *path, int bad, const char *id,
+                      const sow_error *err, bool first)
+{
+    printf("%s{\"file\":", first ? "" : ",");
+    cli_json_string(stdout, path);
+    printf(",\"ok\":%s,\"id\":", bad ? "false" : "true");
+    cli_json_string(stdout, bad ? NULL : id);
+    printf(",\"error\":");
+    if (!bad) {
+        printf("null}");
+        return;
+    }
+    /* where (a file, line and column when known) and what */
+    printf("{\"file\":");
+    cli_json_string(stdout, err->path[0] ? err->path : NULL);
+    printf(",\"line\":%d,\"col\":%d,\"message\":", err->line, err->col);
+    cli_json_string(stdout, err->msg);
+    printf("}}");
+}
+
 int cmd_validate(int argc, char **argv)
 {
     int nfiles = 0, bad = 0;
+    bool json = false;
     cli_opts o = {0};
     const char *files[argc];
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sow validate FILE... [--time-limit SECONDS]\n\n"
+            printf("usage: sow validate FILE... [--json] [--time-limit "
+                   "SECONDS]\n\n"
                    "Load each variant file, "
                    "its script and its hooks, and check every value\nof its "
                    "options. Problems are printed as file:line:col: message; "
                    "the exit\nstatus is 1 if any file has a problem.\n\n"
+                   "--json  one JSON object (schemas/validate.schema.json): "
+                   "\"files\", each with\n        ok, its id, and its first "
+                   "problem (file, line, col, message);\n        problems go "
+                   "to stderr too\n\n"
                    CLI_TIME_LIMIT_HELP);
             return 0;
         }
@@ -70,6 +92,10 @@ int cmd_validate(int argc, char **argv)
                                          "value of every option is checked");
         if (t)
             continue;
+        if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+            continue;
+        }
         if (argv[i][0] == '-' && argv[i][1])
             return cli_usage("validate", "unknown flag '%s'", argv[i]);
         files[nfiles++] = argv[i];
@@ -87,13 +113,28 @@ int cmd_validate(int argc, char **argv)
      * and thousands of files add up */
     sow_budget budget;
     sow_budget_start(&budget, limit);
+    if (json)
+        printf("{\"format\":\"sow-validate\",\"version\":1,\"files\":[");
     for (int i = 0; i < nfiles; i++) {
         if (sow_budget_over(&budget)) {
             sow_budget_error(&budget, &err);
             cli_error("validate", &err);
+            if (json)
+                printf("]}\n"); /* still one whole JSON value */
             return 1;
         }
-        bad |= check_one(files[i], &budget);
+        char id[SOW_NAME_MAX + 64] = "";
+        sow_error_clear(&err);
+        int b = check_one(files[i], &budget, id, sizeof id, &err);
+        if (b)
+            cli_error("validate", &err);
+        if (json)
+            json_file(files[i], b, id, &err, i == 0);
+        else if (!b)
+            printf("%s: ok (%s)\n", files[i], id);
+        bad |= b;
     }
+    if (json)
+        printf("]}\n");
     return bad;
 }

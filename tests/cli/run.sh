@@ -640,7 +640,7 @@ t trace-kui1-game 0 noerr 'out~  North takes the 3 seeds of a' \
     'out~  the game ends: neither player can move (South 21, North 27); North wins' \
     'out~      K1.8: Each player adds the seeds in their own holes to their captures; more wins, 24-24 is a draw.' \
     -- sow trace $V --moves "$GAME1" --brief --no-board
-t trace-json 0 noerr 'out={"ply":0,"player":0,"move":"2"}' \
+t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"lift","hole":2,"label":"c","count":4,"extra":0,"text":"South lifts the 4 seeds of c","rule":"K1.2","rule_text":"A move takes all seeds from one of the mover'"'"'s holes holding 2 or more; singletons are never sown."}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \
     'out~{"ply":0,"after":{"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0],"to_move":1,"over":false}}' \
