@@ -93,7 +93,7 @@ check: $(B)/sow $(TEST_BIN)
 	/usr/bin/python3 tests/cli/play_pty.py $(B)/sow
 	SOW=$(B)/sow bash tests/golden/run.sh
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/scenarios/run.sh
-	/usr/bin/python3 tests/validate_schemas.py
+	/usr/bin/python3 tests/validate_schemas.py --sow $(B)/sow
 	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
 	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
 	/usr/bin/python3 tests/ref/test_adji_boto_ref.py
