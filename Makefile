@@ -89,6 +89,7 @@ check: $(B)/sow $(TEST_BIN)
 	bash tests/layout/layers.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
+	/usr/bin/python3 tests/cli/long_runs.py $(B)/sow
 	SOW=$(B)/sow bash tests/hostile/run.sh
 	/usr/bin/python3 tests/cli/play_pty.py $(B)/sow
 	SOW=$(B)/sow bash tests/golden/run.sh
