@@ -34,18 +34,11 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
-checks = 0
-failed = 0
-
-
-def check(ok, what):
-    global checks, failed
-    checks += 1
-    if not ok:
-        failed += 1
-        print("FAIL long runs: " + what)
-    return ok
+check = Checks("long runs", "FAIL long runs: ")
 
 
 def run(sow, args, status=0, stdin=None):
@@ -236,8 +229,7 @@ def main():
               "only the shards that one build of sow played (run them again with one build)"
               % (b, a, mine), "version mismatch: %r" % out.stderr.strip())
 
-    print("long runs: %d checks, %d failed" % (checks, failed))
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":
