@@ -15,13 +15,13 @@
   record.schema.json, and with --records every line of the given JSON Lines
   files;
 - checks the schemas of the other JSON outputs (selfplay, selfplay-game,
-  compare, trace, list, validate, bench, search; sow stats writes the
+  compare, trace, list, show, validate, bench, search; sow stats writes the
   selfplay format) the same way, and validates real outputs of each,
   made here by the built command (--sow, default build/sow): selfplay of
   single games and of matches, an interrupted selfplay (SIGINT), its
   --jsonl lines, stats of shards (from files and from standard input),
   compare, trace of games with decisions and scripted moves, list,
-  validate of a good and a broken file, bench and search.
+  show of every shipped variant, validate of a good and a broken file, bench and search.
 
 YAML is read with the subset of schemas/README.md, not PyYAML's YAML 1.1
 defaults: only `true`/`false` are booleans and only plain decimal numbers are
@@ -952,7 +952,7 @@ def check_records(validator, files):
 
 
 OUTPUT_SCHEMAS = ["selfplay", "selfplay-game", "compare", "trace", "list",
-                  "validate", "bench", "search"]
+                  "show", "validate", "bench", "search"]
 
 
 class Outputs:
@@ -1060,6 +1060,11 @@ class Outputs:
             self.check("trace", "trace --json (%s)" % variant,
                        self.run(["trace", variant, "--moves", moves, "--json"]), lines=True)
         self.check("list", "list --json", self.run(["list", "--json"]).strip())
+        for variant in (V, V2, "andada", "adji-boto"):
+            self.check("show", "show %s --json" % variant,
+                       self.run(["show", variant, "--json"]).strip())
+        self.check("show", "show --json with options", self.run(
+            ["show", "andada", "--option", "holes=15", "--json"]).strip())
         self.check("validate", "validate --json", self.run(
             ["validate", "variants/adji_kui_1.yaml", "tests/cli/bad/holes_zero.yaml", "--json"],
             status=1).strip())

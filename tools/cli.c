@@ -28,6 +28,12 @@ void cli_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void cli_json_field(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":", key);
+    cli_json_string(f, s);
+}
+
 void cli_error(const char *cmd, const sow_error *err)
 {
     char buf[SOW_PATH_MAX + SOW_MSG_MAX + 64];

@@ -77,12 +77,6 @@ static void lap_end_first(sow_event *ev, int n)
     }
 }
 
-static void json_text(const char *key, const char *v)
-{
-    printf(",\"%s\":", key);
-    cli_json_string(stdout, v);
-}
-
 /* The rules cited so far in a ply: each is quoted once, where it first
  * applies. */
 typedef struct cited {
@@ -112,11 +106,11 @@ static void json_story(const tracer *t, int ply, const sow_event *ev,
         sow_hole_label(t->s, ev->hole, label, sizeof label);
     printf("{\"ply\":%d,\"player\":%d,\"event\":\"%s\",\"hole\":%d", ply,
            ev->player, sow_event_name(ev->kind), ev->hole);
-    json_text("label", ev->hole >= 0 ? label : NULL);
+    cli_json_field(stdout, "label", ev->hole >= 0 ? label : NULL);
     printf(",\"count\":%d,\"extra\":%d", ev->count, ev->extra);
-    json_text("text", st->text);
-    json_text("rule", st->rule);
-    json_text("rule_text", st->rule_text);
+    cli_json_field(stdout, "text", st->text);
+    cli_json_field(stdout, "rule", st->rule);
+    cli_json_field(stdout, "rule_text", st->rule_text);
     printf("}\n");
 }
 
@@ -158,9 +152,9 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
         if (t->json) {
             printf("{\"ply\":%d,\"player\":%d,\"event\":\"move\"", ply,
                    before->to_move);
-            json_text("text", st.text);
-            json_text("rule", st.rule);
-            json_text("rule_text", st.rule_text);
+            cli_json_field(stdout, "text", st.text);
+            cli_json_field(stdout, "rule", st.rule);
+            cli_json_field(stdout, "rule_text", st.rule_text);
             printf("}\n");
         } else {
             say(st.text, &st, &last);
@@ -219,9 +213,9 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
         if (t->json) {
             printf("{\"ply\":%d,\"player\":%d,\"event\":\"endless_excluded\"",
                    ply, after->to_move);
-            json_text("text", st.text);
-            json_text("rule", st.rule);
-            json_text("rule_text", st.rule_text);
+            cli_json_field(stdout, "text", st.text);
+            cli_json_field(stdout, "rule", st.rule);
+            cli_json_field(stdout, "rule_text", st.rule_text);
             printf("}\n");
         } else {
             say(st.text, &st, &last);

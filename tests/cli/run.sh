@@ -678,6 +678,19 @@ t trace-andada 0 noerr 'out~  South plays a in the opening phase, worked out by 
     -- sow trace andada --moves "0 first:1 13" --brief --no-board
 
 
+# ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
+# tests/validate_schemas.py validates them whole) ---------------------------
+t list-json 0 noerr lines=1 'out~{"format":"sow-list","version":1,"variants":[{"id":"adji-boto","name":"Adji-Boto",' -- sow list --json
+t show-json 0 noerr lines=1 'out~{"format":"sow-show","version":1,"id":"adji-kui-1","name":"Adji Kui I",' 'out~"options":[{"name":"endless","type":"enum","value":"no_capture_plies:7","default":"repetition","values":["repetition","no_capture_plies:K"]' -- sow show $V --option endless=no_capture_plies:7 --json
+t validate-json 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=1 'out={"format":"sow-validate","version":1,"files":[{"file":"variants/adji_kui_1.yaml","ok":true,"id":"adji-kui-1","error":null},{"file":"tests/cli/bad/holes_zero.yaml","ok":false,"id":null,"error":{"file":"tests/cli/bad/holes_zero.yaml","line":6,"col":10,"message":"holes is 0; it must be from 1 to 32"}}]}' -- sow validate variants/adji_kui_1.yaml tests/cli/bad/holes_zero.yaml --json
+t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_version":"[0-9.]+","variant":"adji-kui-1","seed":"5","games":7,"seconds":[0-9.]+,.*"matches":null,"matches_per_s":null,"interrupted":false\}$' -- sow bench $V --games 7 --seed 5 --json
+# the record's names: to_move a number, a decision move a string
+t search-json 0 noerr lines=1 'outre=^\{"format":"sow-search","version":1,"sow_version":"[0-9.]+","variant":"andada","player":"alphabeta:depth=4","seed":"1","ply":1,"to_move":1,"move":"first:1","label":"first:1","score":-?[0-9]+,"depth":4,"win_rate":null,"iterations":null,"nodes":[0-9]+,' -- sow search andada --moves 0 --player alphabeta:depth=4 --json
+t search-json-hole 0 noerr 'out~"ply":0,"to_move":0,"move":' out!~'"move":"' -- sow search $V --player alphabeta:depth=2 --json
+t selfplay-csv-stdout 0 'out=game,seed,south,north,winner,unfinished,reason,south_score,north_score,plies,first_mover,south_captured,north_captured,games' 'outre=^0,8841707400507832957,"random","random",[01]?,false,"[a-z ]+",[0-9]+,[0-9]+,[0-9]+,0,[0-9]+,[0-9]+,1$' -- sow selfplay $V --games 3 --csv - --json
+t selfplay-progress-bad 2 "err=sow selfplay: --progress=S takes a number of seconds from 0.1 to 86400, not 'x' (see 'sow selfplay --help')" -- sow selfplay $V --progress=x
+t compare-shard-bad 2 "err=sow compare: --shard takes I/N with 0 <= I < N, e.g. --shard 0/4, not '3/3' (see 'sow compare --help')" -- sow compare $V --b skip_origin=true --shard 3/3
+
 # ---- compare: two readings side by side; test: scenario files -------------
 # compare, statistics: the table, its tests, the same numbers whatever the
 # thread count, JSON, the SVG (FILE.tmp renamed), and the errors
