@@ -1,6 +1,6 @@
 # sow - a mancala rules engine. See README.md.
 #
-# Targets: all, check, install, uninstall, clean, bench, hostile (the
+# Targets: all, check, install, uninstall, clean, man, bench, hostile (the
 # bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang).
 # Variables: PREFIX, DESTDIR, CFLAGS (yours; project flags live in SOW_CFLAGS),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in
@@ -10,15 +10,21 @@
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/sow
+LIBDIR = $(PREFIX)/lib
+INCLUDEDIR = $(PREFIX)/include
+MANDIR = $(PREFIX)/share/man
+DOCDIR = $(PREFIX)/share/doc/sow
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS = lua5.4 yaml-0.1
 
 CFLAGS ?= -O2 -g
-# The engine's rooms, lowest first (README: Layout): each includes only
+# The engine's rooms, lowest first (docs/design.md: Rooms): each includes only
 # the rooms below it.
-ENGINE_ROOMS = base core load lua players observe lab
+ENGINE_ROOMS = base core load lua open players observe lab api
 ENGINE_INC = -Iinclude $(ENGINE_ROOMS:%=-Iengine/%)
 SOW_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	$(ENGINE_INC) $(shell $(PKG_CONFIG) --cflags $(PKGS)) -MMD -MP \
@@ -43,20 +49,53 @@ TOOL_OBJ = $(TOOL_SRC:tools/%.c=$(B)/tools/%.o)
 TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
 
-all: $(B)/sow
+all: $(B)/sow lib
 
 $(B)/libsow.a: $(ENGINE_OBJ)
 	ar rcs $@ $^
 
+# ---- libsow as a shared library ------------------------------------------
+# The same sources again, position-independent and with hidden visibility:
+# only the functions the public headers mark SOW_API (include/sow/) are
+# exported (tests/lib/run.sh checks the list). The soname carries the major
+# version (include/sow/version.h).
+SOW_VERSION := $(shell sed -n 's/^\#define SOW_VERSION_STRING "\(.*\)"/\1/p' include/sow/version.h)
+SOW_SOMAJOR := $(firstword $(subst ., ,$(SOW_VERSION)))
+PIC_OBJ = $(ENGINE_SRC:engine/%.c=$(B)/pic/engine/%.o)
+
+$(B)/pic/engine/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SOW_CFLAGS) $(CFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+$(B)/pic/engine/open/sow_find.o: $(B)/datadir.stamp
+
+$(B)/libsow.so.$(SOW_VERSION): $(PIC_OBJ)
+	$(CC) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -shared \
+		-Wl,-soname,libsow.so.$(SOW_SOMAJOR) -Wl,--no-undefined \
+		-o $@ $(PIC_OBJ) $(SOW_LIBS)
+
+$(B)/libsow.so: $(B)/libsow.so.$(SOW_VERSION)
+	ln -sf libsow.so.$(SOW_VERSION) $(B)/libsow.so.$(SOW_SOMAJOR)
+	ln -sf libsow.so.$(SOW_VERSION) $@
+
+# pkg-config's description of the installed library
+$(B)/sow.pc: tools/sow.pc.in include/sow/version.h $(B)/datadir.stamp
+	@mkdir -p $(B)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(SOW_VERSION)|' \
+		-e 's|@DATADIR@|$(DATADIR)|' $< > $@
+
+lib: $(B)/libsow.a $(B)/libsow.so $(B)/sow.pc
+
 $(B)/sow: $(TOOL_OBJ) $(B)/libsow.a
 	$(CC) $(CFLAGS) $(SAN_LDFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(B)/libsow.a $(SOW_LIBS)
 
-# The installed data directory is compiled into cli.o: rebuild it when
-# PREFIX or DATADIR change (make install PREFIX=/usr after a plain make).
+# The installed data directory is compiled into sow_find.o: rebuild it
+# when PREFIX or DATADIR change (make install PREFIX=/usr after a plain
+# make).
 $(B)/datadir.stamp: FORCE
 	@mkdir -p $(B)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
-$(B)/tools/cli.o: $(B)/datadir.stamp
+$(B)/engine/open/sow_find.o: $(B)/datadir.stamp
 
 $(B)/engine/%.o: engine/%.c
 	@mkdir -p $(dir $@)
@@ -85,7 +124,7 @@ endif
 unit: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 
-check: $(B)/sow $(TEST_BIN)
+check: $(B)/sow lib $(TEST_BIN)
 	bash tests/layout/layers.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
@@ -104,9 +143,30 @@ check: $(B)/sow $(TEST_BIN)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
 	SOW=$(B)/sow bash tests/html/run.sh
+	SOW=$(B)/sow bash tests/docs/run.sh
+ifeq ($(SANITIZE),1)
+	@echo "tests/lib/run.sh skipped in the sanitizer build: the installed library is checked by the plain make check (the session API runs under ASan in build-san/tests/test_session)"
+else
+	MAKE="$(MAKE)" B=$(B) bash tests/lib/run.sh
+endif
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
+
+# The manual pages: sow.1 is made from the built program's --help texts
+# (tools/man/sow1.sh), so it cannot drift from them; sow-variant.5 is
+# written by hand (tools/man/sow-variant.5).
+SOW_VERSION := $(shell sed -n 's/.*SOW_VERSION_STRING "\(.*\)".*/\1/p' include/sow/version.h)
+
+man: $(B)/man/sow.1 $(B)/man/sow-variant.5
+
+$(B)/man/sow.1: $(B)/sow tools/man/sow1.sh include/sow/version.h
+	@mkdir -p $(dir $@)
+	bash tools/man/sow1.sh $(B)/sow $(SOW_VERSION) > $@.tmp && mv $@.tmp $@
+
+$(B)/man/sow-variant.5: tools/man/sow-variant.5
+	@mkdir -p $(dir $@)
+	cp tools/man/sow-variant.5 $@
 
 bench: $(B)/sow
 	./$(B)/sow bench adji-kui-1 --seconds 3
@@ -128,18 +188,42 @@ install-data:
 	install -m 644 schemas/*.json $(DESTDIR)$(DATADIR)/schemas/
 
 # libsow: the static and shared library, public headers, sow.pc
-install-lib:
+install-lib: lib
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/sow
+	install -m 644 $(B)/libsow.a $(DESTDIR)$(LIBDIR)/libsow.a
+	install -m 755 $(B)/libsow.so.$(SOW_VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libsow.so.$(SOW_VERSION) $(DESTDIR)$(LIBDIR)/libsow.so.$(SOW_SOMAJOR)
+	ln -sf libsow.so.$(SOW_SOMAJOR) $(DESTDIR)$(LIBDIR)/libsow.so
+	install -m 644 include/sow/*.h $(DESTDIR)$(INCLUDEDIR)/sow/
+	install -m 644 $(B)/sow.pc $(DESTDIR)$(LIBDIR)/pkgconfig/sow.pc
 
-# manual pages, shell completion, LICENSE and docs/ (share/doc/sow)
-install-docs:
+# manual pages, shell completion, LICENSE, README.md and docs/ (share/doc/sow;
+# docs/ keeps its folder so that the README's links still resolve)
+install-docs: man
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(DOCDIR)/docs
+	install -m 644 $(B)/man/sow.1 $(DESTDIR)$(MANDIR)/man1/sow.1
+	install -m 644 $(B)/man/sow-variant.5 $(DESTDIR)$(MANDIR)/man5/sow-variant.5
+	install -m 644 tools/completion/sow.bash $(DESTDIR)$(BASHCOMPDIR)/sow
+	install -m 644 tools/completion/_sow $(DESTDIR)$(ZSHCOMPDIR)/_sow
+	install -m 644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/*.md docs/*.svg $(DESTDIR)$(DOCDIR)/docs/
 
 uninstall: uninstall-lib uninstall-docs
 	rm -f $(DESTDIR)$(BINDIR)/sow
 	rm -rf $(DESTDIR)$(DATADIR)
 
 uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/libsow.a $(DESTDIR)$(LIBDIR)/libsow.so \
+		$(DESTDIR)$(LIBDIR)/libsow.so.$(SOW_SOMAJOR) \
+		$(DESTDIR)$(LIBDIR)/libsow.so.$(SOW_VERSION) \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/sow.pc
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/sow
 
 uninstall-docs:
+	rm -f $(DESTDIR)$(MANDIR)/man1/sow.1 $(DESTDIR)$(MANDIR)/man5/sow-variant.5 \
+		$(DESTDIR)$(BASHCOMPDIR)/sow $(DESTDIR)$(ZSHCOMPDIR)/_sow
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 .PHONY: install install-bin install-data install-lib install-docs \
 	uninstall uninstall-lib uninstall-docs
@@ -193,7 +277,7 @@ hostile: $(B)/sow
 clean:
 	rm -rf build build-san
 
-.PHONY: all check unit tests install uninstall clean bench FORCE fuzz fuzz-build \
-	fuzz-replay hostile
+.PHONY: all lib check unit tests install uninstall clean man bench FORCE fuzz \
+	fuzz-build fuzz-replay hostile
 
--include $(ENGINE_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/pictures.sh - the pictures of README's "Learning a game", drawn by
+# docs/pictures.sh - the pictures of docs/learning.md, drawn by
 # sow draw (engine/observe/sow_svg.c). Run from anywhere:
 #
 #   bash docs/pictures.sh            write docs/*.svg (with build/sow)

@@ -7,11 +7,11 @@
   the JSON Schema 2020-12 meta-schema, and that every property has a
   description (editors show it);
 - validates every variants/*.yaml against variant.schema.json;
-- writes sample variants that use every key of schemas/README.md into a
+- writes sample variants that use every key of docs/writing-variants.md into a
   temporary directory and checks that they are accepted;
 - checks that a set of broken variants is rejected, each for the intended
   reason (the error is reported at the expected place);
-- checks built-in record lines (from RECORD.md) and broken ones against
+- checks built-in record lines (from docs/record.md) and broken ones against
   record.schema.json, and with --records every line of the given JSON Lines
   files;
 - checks the schemas of the other JSON outputs (selfplay, selfplay-game,
@@ -23,7 +23,7 @@
   compare, trace of games with decisions and scripted moves, list,
   show of every shipped variant, validate of a good and a broken file, bench and search.
 
-YAML is read with the subset of schemas/README.md, not PyYAML's YAML 1.1
+YAML is read with the subset of docs/writing-variants.md, not PyYAML's YAML 1.1
 defaults: only `true`/`false` are booleans and only plain decimal numbers are
 integers (so `yes`, `on`, `0x10`, `1_000`, `12.0` stay strings, which the
 schema then rejects where a boolean or an integer is meant); anchors,
@@ -61,7 +61,7 @@ def fail(msg):
 
 
 # --------------------------------------------------------------------------
-# YAML, read as schemas/README.md says
+# YAML, read as docs/writing-variants.md says
 
 
 class StrictLoader(yaml.SafeLoader):

@@ -13,10 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef SOW_DATADIR
-#define SOW_DATADIR "/usr/local/share/sow"
-#endif
-
 void cli_json_string(FILE *f, const char *s)
 {
     if (!s) {
@@ -129,135 +125,17 @@ int cli_take_option(const char *cmd, int argc, char **argv, int *i,
     return 1;
 }
 
-int cli_variant_dirs(char dirs[][1024], int max)
-{
-    int n = 0;
-    const char *env = getenv("SOW_VARIANTS");
-    if (env && *env) {
-        char *copy = strdup(env), *save = NULL;
-        for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d && n < max;
-             d = strtok_r(NULL, ":", &save))
-            snprintf(dirs[n++], 1024, "%s", d);
-        free(copy);
-    }
-    char exe[1024];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = 0;
-        char *dir = dirname(exe);
-        if (n < max)
-            snprintf(dirs[n++], 1024, "%.900s/../variants", dir);
-        if (n < max)
-            snprintf(dirs[n++], 1024, "%.900s/../share/sow/variants", dir);
-    }
-    if (n < max)
-        snprintf(dirs[n++], 1024, "%s/variants", SOW_DATADIR);
-    return n;
-}
-
-static bool looks_like_path(const char *arg)
-{
-    size_t l = strlen(arg);
-    return strchr(arg, '/') ||
-           (l > 5 && (strcmp(arg + l - 5, ".yaml") == 0)) ||
-           (l > 4 && strcmp(arg + l - 4, ".yml") == 0);
-}
-
-/* Read just the id: of a YAML file, cheaply and without failing. */
-static bool file_has_id(const char *path, const char *id)
-{
-    sow_variant *v = NULL;
-    sow_error e;
-    if (sow_variant_load(path, &v, &e))
-        return false;
-    bool same = strcmp(v->id, id) == 0;
-    sow_variant_free(v);
-    return same;
-}
-
-typedef struct find_ctx {
-    const char *id;
-    char *path;
-    size_t size;
-    bool found;
-} find_ctx;
-
-static int match_id(void *ctx, const char *path, const sow_variant *v)
-{
-    find_ctx *fc = ctx;
-    if (strcmp(v->id, fc->id) != 0)
-        return 0;
-    snprintf(fc->path, fc->size, "%s", path);
-    fc->found = true;
-    return 1;
-}
-
 int cli_scan_variants(int (*fn)(void *ctx, const char *path,
                                 const sow_variant *v),
                       void *ctx)
 {
-    char dirs[CLI_MAX_DIRS][1024];
-    int nd = cli_variant_dirs(dirs, CLI_MAX_DIRS);
-    for (int d = 0; d < nd; d++) {
-        struct dirent **names;
-        /* sorted, so that the same files always give the same answer */
-        int nn = scandir(dirs[d], &names, NULL, alphasort);
-        if (nn < 0)
-            continue;
-        int stop = 0;
-        for (int k = 0; k < nn; k++) {
-            const char *name = names[k]->d_name;
-            size_t l = strlen(name);
-            if (!stop && l >= 6 && strcmp(name + l - 5, ".yaml") == 0) {
-                char p[1400];
-                snprintf(p, sizeof p, "%.1000s/%.255s", dirs[d], name);
-                sow_variant *v;
-                sow_error e;
-                if (sow_variant_load(p, &v, &e) == SOW_OK) {
-                    stop = fn(ctx, p, v);
-                    sow_variant_free(v);
-                }
-            }
-            free(names[k]);
-        }
-        free(names);
-        if (stop)
-            return 1;
-    }
-    return 0;
+    return sow_scan_variants(true, fn, ctx);
 }
 
 int cli_find_variant(const char *arg, char *path, size_t size,
                      sow_error *err)
 {
-    if (looks_like_path(arg)) {
-        snprintf(path, size, "%s", arg);
-        return SOW_OK;
-    }
-    char dirs[CLI_MAX_DIRS][1024];
-    int nd = cli_variant_dirs(dirs, CLI_MAX_DIRS);
-    /* the usual file name first (id with _ for -), then every file */
-    for (int d = 0; d < nd; d++) {
-        char guess[1200];
-        snprintf(guess, sizeof guess, "%.1000s/%.100s.yaml", dirs[d], arg);
-        for (char *p = strrchr(guess, '/') + 1; *p; p++)
-            if (*p == '-')
-                *p = '_';
-        /* no access() first: loading reads regular files only, without
-         * waiting on a FIFO (sow_file.h), and fails on a missing one */
-        if (file_has_id(guess, arg)) {
-            snprintf(path, size, "%s", guess);
-            return SOW_OK;
-        }
-    }
-    find_ctx fc = {arg, path, size, false};
-    cli_scan_variants(match_id, &fc);
-    if (fc.found)
-        return SOW_OK;
-    return sow_error_set(err, NULL, 0, 0,
-                         "no variant '%s'; 'sow list' shows the variants "
-                         "found, or give the path of a .yaml file",
-                         arg);
+    return sow_find_variant(arg, true, path, size, err);
 }
 
 int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
@@ -267,43 +145,17 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
     double limit = cli_time_limit(o, err);
     if (limit < 0)
         return SOW_ERR;
-    /* the run's clock starts here: loading and the script count too */
-    sow_budget_start(&cg->budget, limit);
     char path[1400];
     if (cli_find_variant(variant, path, sizeof path, err))
         return SOW_ERR;
-    if (sow_variant_load(path, &cg->v, err))
-        return SOW_ERR;
-    sow_optset_defaults(cg->v, &cg->opts);
-    for (int i = 0; o && i < o->n; i++)
-        if (sow_optset_apply(cg->v, &cg->opts, o->arg[i], err))
-            goto fail;
-    if (sow_optset_check(cg->v, &cg->opts, err) ||
-        sow_setup_init(&cg->setup, cg->v, &cg->opts, err))
-        goto fail;
-    if (sow_lua_open(&cg->lua, cg->v, &cg->opts, err))
-        goto fail;
-    sow_lua_set_budget(cg->lua, &cg->budget);
-    sow_rules rules = sow_lua_rules(cg->lua);
-    if (sow_engine_init(&cg->eng, &cg->setup, &rules, err))
-        goto fail;
-    sow_engine_set_budget(&cg->eng, &cg->budget);
-    cg->eng_ready = true;
-    return SOW_OK;
-fail:
-    cli_close(cg);
-    return SOW_ERR;
+    return sow_kit_open(cg, path, o ? o->arg : NULL, o ? o->n : 0, limit,
+                        err);
 }
 
 void cli_close(cli_game *cg)
 {
-    if (cg->eng_ready)
-        sow_engine_free(&cg->eng);
-    sow_lua_close(cg->lua);
-    sow_variant_free(cg->v);
-    memset(cg, 0, sizeof *cg);
+    sow_kit_close(cg);
 }
-
 void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
                    int n, bool labels)
 {

@@ -8,25 +8,18 @@
 
 #include "sow_budget.h"
 #include "sow_buf.h"
+#include "sow_find.h"
 #include "sow_game.h"
+#include "sow_kit.h"
 #include "sow_lua.h"
 #include "sow_variant.h"
 
 #define CLI_MAX_OPTION_ARGS 64
-#define CLI_MAX_DIRS 8
 
 /* A variant opened for play: file, options, setup, script, engine, and
  * the run's time budget that bounds the engine and the script (do not
  * copy a cli_game once open: they point at its budget). */
-typedef struct cli_game {
-    sow_variant *v;
-    sow_optset opts;
-    sow_setup setup;
-    sow_lua *lua;
-    sow_engine eng;
-    bool eng_ready;
-    sow_budget budget;
-} cli_game;
+typedef sow_kit cli_game;
 
 /* --option NAME=VALUE arguments collected from the command line, and
  * --time-limit SECONDS (time_limit < 0: not given). */
@@ -71,9 +64,6 @@ int cli_take_option(const char *cmd, int argc, char **argv, int *i,
 
 /* The value after a flag, or NULL (error printed). */
 const char *cli_value(const char *cmd, int argc, char **argv, int *i);
-
-/* Directories searched for variants, in order; returns the count. */
-int cli_variant_dirs(char dirs[][1024], int max);
 
 /* Call fn for every variant file that loads, directory by directory in
  * search order, until fn returns non-zero. Returns 1 if stopped early. */

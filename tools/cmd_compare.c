@@ -585,7 +585,8 @@ static void show_rules(const side *a, const side *b)
     for (int i = 0; i < nids; i++) {
         const char *text = sow_variant_rule_text(v, ids[i]);
         printf("  %-6s %s\n", ids[i],
-               text ? text : "(not among the variant's rules: see RULES.md)");
+               text ? text
+                    : "(not among the variant's rules: see docs/rules.md)");
     }
 }
 

@@ -1,5 +1,5 @@
 /* cmd_replay.c - `sow replay VARIANT --moves "TOKENS" [--json]`: the game
- * record of RECORD.md, or the boards drawn ply by ply. */
+ * record of docs/record.md, or the boards drawn ply by ply. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,12 +15,13 @@ static int help(void)
 {
     printf("usage: sow replay VARIANT --moves \"TOKENS\" [--option "
            "NAME=VALUE]... [--json]\n\n"
-           "Replay a move list. Tokens are canonical hole indices (RULES "
-           "C0.2),\nseparated by spaces or commas. With --json, print the "
-           "game record as JSON\nLines (RECORD.md): one line per ply, and a "
-           "result line when the game ended.\nWithout it, draw the board "
-           "after every ply. An illegal token, or a token\nafter the end, "
-           "is an error (exit 1) after the lines before it.\n");
+           "Replay a move list. Tokens are canonical hole indices "
+           "(docs/rules.md\nC0.2), separated by spaces or commas. With "
+           "--json, print the game record\nas JSON Lines (docs/record.md): "
+           "one line per ply, and a result line when\nthe game ended. "
+           "Without it, draw the board after every ply. An illegal\ntoken, "
+           "or a token after the end, is an error (exit 1) after the lines\n"
+           "before it.\n");
     printf("\n" CLI_TIME_LIMIT_HELP);
     return 0;
 }

@@ -124,7 +124,7 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
     int ply = before->ply;
     cited last = {0};
     if (t->json) {
-        /* the record's names and token (RECORD.md): to_move, and a hole
+        /* the record's names and token (docs/record.md): to_move, and a hole
          * as a number, a decision as a string */
         sow_buf line = {0};
         sow_buf_add(&line, "{\"ply\":%d,\"to_move\":%d,\"move\":", ply,

@@ -153,7 +153,7 @@ int sp_parse_players(const char *cmd, const char *players, sp_players *out)
 
 uint64_t sp_game_seed(uint64_t seed, long long i)
 {
-    return sow_mix64(sow_mix64(seed) + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
+    return sow_game_seed(seed, i);
 }
 
 /* ---- the run -------------------------------------------------------------- */
@@ -207,7 +207,7 @@ typedef struct game_end {
     long long cap[2];
 } game_end;
 
-/* The --jsonl line: the record's names and values (RECORD.md: winner
+/* The --jsonl line: the record's names and values (docs/record.md: winner
  * null, the result's fields, moves as tokens), the seed a string (64
  * bits; a JSON reader keeps a number exactly only below 2^53). */
 static void jsonl_line(sow_buf *line, const sp_players *sp, bool match,

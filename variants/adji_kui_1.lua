@@ -1,6 +1,6 @@
--- Adji Kui I: the decisions the data cannot make (RULES.md section 1).
--- The view g is described in schemas/README.md (g.board[h], g.owner[h],
--- g.prev[h], g.mover, ...; holes are canonical indices, RULES C0.2).
+-- Adji Kui I: the decisions the data cannot make (docs/rules.md, Adji Kui I).
+-- The view g is described in docs/writing-variants.md (g.board[h], g.owner[h],
+-- g.prev[h], g.mover, ...; holes are canonical indices, docs/rules.md C0.2).
 
 -- K1.5: the last seed made the opponent's hole h hold 2 or 3 (the
 -- variant's lap_end rule calls this only then, so h is taken). Then the

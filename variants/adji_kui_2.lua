@@ -1,4 +1,4 @@
--- Adji Kui II: the match rules (RULES.md K2.9, P14, P15). Sowing, the
+-- Adji Kui II: the match rules (docs/rules.md K2.9, P14, P15). Sowing, the
 -- captures of K2.3 and the end of K2.6 are data in adji_kui_2.yaml; the
 -- engine scores a game by captures plus the seeds in owned holes (K2.6).
 

@@ -1,4 +1,4 @@
--- Andada: the opening and the first-mover decision (RULES.md A.2, A.3).
+-- Andada: the opening and the first-mover decision (docs/rules.md A.2, A.3).
 -- Relay sowing, the opposite-hole removal (A.4, a lap_end rule
 -- capture_opposite), bear-off (A.5) and the end (A.6) are data in
 -- andada.yaml.

@@ -1,5 +1,5 @@
 /* sow_engine.c - playing a game: start, legality, the move, and the end
- * rules in their order (RULES C0.5, C0.7, K1.7, K2.6, P3-P6). */
+ * rules in their order (docs/rules.md C0.5, C0.7, K1.7, K2.6, P3-P6). */
 #include <stdio.h>
 #include <string.h>
 

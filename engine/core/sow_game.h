@@ -82,7 +82,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
  * "name:value", such as "buy:8"): SOW_MOVE_DECISION + 256 * k + value,
  * where k is the index of the name in the variant's sorted `decisions` and
  * value is 0..255. So decisions sort after holes, by name, then by value,
- * as RECORD.md orders legal moves. */
+ * as docs/record.md orders legal moves. */
 typedef int32_t sow_move;
 #define SOW_MOVE_DECISION 0x1000
 #define SOW_MAX_LEGAL 128

@@ -1,5 +1,6 @@
 /* sow_history.h - the positions of one game, for the repetition rule
- * (RULES K1.7 `repetition`, P4). A position is the board and the player to
+ * (docs/rules.md K1.7 `repetition`, P4). A position is the board and the
+ * player to
  * move. Lookups compare hashes first and boards in full, so the answer is
  * exact. Storage grows by doubling and is reused from game to game: no
  * allocation per move once warm. */

@@ -1,4 +1,5 @@
-/* sow_match.c - the game-to-game loop of a match (RULES K2.9, P14, P15):
+/* sow_match.c - the game-to-game loop of a match (docs/rules.md K2.9, P14,
+ * P15):
  * the engine runs the games; the script's new_game hook says how each one
  * is set up from the last, and when the match is over. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* sow_move.h - move tokens (RECORD.md): a hole index in decimal, or a
+/* sow_move.h - move tokens (docs/record.md): a hole index in decimal, or a
  * decision "name:value" of the variant. */
 #ifndef SOW_MOVE_H
 #define SOW_MOVE_H

@@ -1,5 +1,5 @@
 /* sow_setup.c - a variant with one value for every option: board size,
- * start layout and the track (RULES C0.2). */
+ * start layout and the track (docs/rules.md C0.2). */
 #include <string.h>
 
 #include "sow_game.h"

@@ -1,5 +1,6 @@
 /* sow_sow.c - the sowing machine: lifting, laps, relay, lap-end decisions,
- * captures, and the exact endless-move proof (RULES C0.3, C0.4, C0.7, P1,
+ * captures, and the exact endless-move proof (docs/rules.md C0.3, C0.4, C0.7,
+ * P1,
  * P2). It knows no Lua and no terminal: it asks the rule interface and
  * reports events to an optional observer. */
 #include <stddef.h>

@@ -14,7 +14,8 @@
 
 #include "sow_error.h"
 
-/* Limits on what a variant file may ask for (documented in README). */
+/* Limits on what a variant file may ask for (documented in
+ * docs/writing-variants.md, Limits). */
 #define SOW_MAX_ROW 32          /* holes per row */
 #define SOW_MAX_HOLES (2 * SOW_MAX_ROW)
 #define SOW_MAX_HOLE_SEEDS 1000 /* seeds in one hole at the start */
@@ -54,7 +55,7 @@ typedef struct sow_option_def {
 } sow_option_def;
 
 /* A field that may be a constant or refer to an option ("$name",
- * "$name=value", "$name:value"; see schemas/README.md). */
+ * "$name=value", "$name:value"; see docs/writing-variants.md). */
 typedef enum {
     SOW_EXPR_CONST, /* value */
     SOW_EXPR_REF,   /* the option's value (num, or enum index) */
@@ -97,7 +98,7 @@ typedef enum {
 /* The `explain:` key of each sow_cite, in order. */
 extern const char *const sow_cite_names[SOW_CITE_COUNT];
 
-/* What a lap-end rule does (see schemas/README.md, `lap_end`). */
+/* What a lap-end rule does (see docs/writing-variants.md, `lap_end`). */
 typedef enum {
     SOW_LAP_STOP,
     SOW_LAP_RELAY,
@@ -227,7 +228,7 @@ typedef struct sow_variant {
     sow_rule_text rules[SOW_MAX_RULE_IDS];
     char cite[SOW_CITE_COUNT][SOW_RULE_ID_MAX]; /* `explain:` ("": none) */
 
-    /* decision moves: tokens "name:value", names sorted (RECORD.md orders
+    /* decision moves: tokens "name:value", names sorted (docs/record.md orders
      * decision tokens by name) */
     int ndecisions;
     char decisions[SOW_MAX_DECISIONS][SOW_NAME_MAX];

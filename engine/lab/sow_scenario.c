@@ -11,6 +11,7 @@
 
 #include "sow_file.h"
 #include "sow_game.h"
+#include "sow_kit.h"
 #include "sow_lua.h"
 #include "sow_move.h"
 #include "sow_yaml.h"
@@ -711,10 +712,7 @@ int sow_scenario_rules(const sow_scenario_file *f, int k, const char **ids,
 typedef struct run {
     ctx c;
     const sow_variant *v;
-    sow_setup s;
-    sow_lua *lua;
-    sow_engine e;
-    bool eng_ready;
+    sow_kit k;                  /* setup, script and engine of the case */
     sow_match m;
     sow_game g;
     bool done;                  /* the game (or the match) is over */
@@ -952,7 +950,7 @@ static int apply_options(run *r, const sow_ynode *map, sow_optset *opts)
 
 static int set_start(run *r, const sow_ynode *st)
 {
-    const sow_setup *s = &r->s;
+    const sow_setup *s = &r->k.setup;
     sow_game *g = &r->g;
     const sow_ynode *n;
     long v[SOW_MAX_HOLES];
@@ -1041,7 +1039,7 @@ static int set_start(run *r, const sow_ynode *st)
     g->endless_mask = 0;
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
-    return sow_engine_begin(&r->e, g, r->c.err);
+    return sow_engine_begin(&r->k.eng, g, r->c.err);
 }
 
 /* A game that ended: the next one of a match, until one is being played
@@ -1049,11 +1047,11 @@ static int set_start(run *r, const sow_ynode *st)
 static int next_game(run *r)
 {
     while (r->g.over && !r->done) {
-        if (!r->s.match) {
+        if (!r->k.setup.match) {
             r->done = true;
             break;
         }
-        if (sow_match_next(&r->e, &r->m, &r->g, r->c.err))
+        if (sow_match_next(&r->k.eng, &r->m, &r->g, r->c.err))
             return SOW_ERR;
         r->done = r->m.over;
     }
@@ -1080,10 +1078,10 @@ static int play_moves(run *r, const sow_ynode *moves, const sow_ynode *error)
         if (r->done)
             snprintf(msg, sizeof msg, "ply %d: the %s is already over; no "
                                       "move can follow",
-                     r->g.ply, r->s.match ? "match" : "game");
-        else if (sow_move_parse(&r->s, tok[i], &mv, &e))
+                     r->g.ply, r->k.setup.match ? "match" : "game");
+        else if (sow_move_parse(&r->k.setup, tok[i], &mv, &e))
             snprintf(msg, sizeof msg, "ply %d: %s", r->g.ply, e.msg);
-        else if (sow_engine_play(&r->e, &r->g, mv, &e))
+        else if (sow_engine_play(&r->k.eng, &r->g, mv, &e))
             snprintf(msg, sizeof msg, "%s", e.msg);
         if (msg[0]) {
             failed = true;
@@ -1128,7 +1126,7 @@ static void expect_result(run *r, const sow_ynode *ex)
         expect_player(r, "result.winner", n, g->result.winner);
     if ((n = get(ex, "reason")))
         expect_text(r, "result.reason", n,
-                    sow_result_text(&r->s, g, why, sizeof why));
+                    sow_result_text(&r->k.setup, g, why, sizeof why));
     if ((n = get(ex, "unfinished")))
         expect_bool(r, "result.unfinished", n, g->result.unfinished);
     if ((n = get(ex, "score"))) {
@@ -1149,7 +1147,7 @@ static void expect_result(run *r, const sow_ynode *ex)
 
 static void expect_match(run *r, const sow_ynode *ex)
 {
-    if (!r->s.match) {
+    if (!r->k.setup.match) {
         add_diff(r, "match", ex, "a match", "a single game (the option "
                                             "match is false)",
                  NULL);
@@ -1191,7 +1189,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         sow_move mv;
         sow_error e;
         const sow_ynode *at = n->type == SOW_Y_SEQ ? n->items[i] : n;
-        if (sow_move_parse(&r->s, tok[i], &mv, &e)) {
+        if (sow_move_parse(&r->k.setup, tok[i], &mv, &e)) {
             rc = fail(&r->c, at, "legal: %s", e.msg);
             goto out;
         }
@@ -1218,7 +1216,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         e[0] = got[0] = 0;
         for (int i = 0; i < nw; i++) {
             char t[64];
-            sow_move_format(t, sizeof t, &r->s, want[i]);
+            sow_move_format(t, sizeof t, &r->k.setup, want[i]);
             le += (size_t)snprintf(e + le, sizeof e - le, "%s%s",
                                    i ? " " : "", t);
             if (le >= sizeof e)
@@ -1232,7 +1230,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         bool extra = false;
         for (int i = 0; i < ngot; i++) {
             char t[64];
-            sow_move_format(t, sizeof t, &r->s, g->legal[i]);
+            sow_move_format(t, sizeof t, &r->k.setup, g->legal[i]);
             lg += (size_t)snprintf(got + lg, sizeof got - lg, "%s%s",
                                    i ? " " : "", t);
             if (lg >= sizeof got)
@@ -1260,7 +1258,7 @@ out:
 
 static int check_expect_run(run *r, const sow_ynode *ex)
 {
-    const sow_setup *s = &r->s;
+    const sow_setup *s = &r->k.setup;
     const sow_game *g = &r->g;
     const sow_ynode *n;
     long v[SOW_MAX_HOLES];
@@ -1343,25 +1341,18 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
         apply_options(r, get(cs, "options"), &out->opts))
         goto out;
     sow_error e;
-    if (sow_optset_check(v, &out->opts, &e) ||
-        sow_setup_init(&r->s, v, &out->opts, &e)) {
-        n = get(cs, "options") ? get(cs, "options") : cs;
-        fail(&r->c, n, "%s", e.msg);
+    if (sow_kit_start(&r->k, v, &out->opts, budget, &e)) {
+        if (r->k.failed_at == SOW_KIT_OPTIONS ||
+            r->k.failed_at == SOW_KIT_SETUP) {
+            /* options that do not fit: the case's options are at fault */
+            n = get(cs, "options") ? get(cs, "options") : cs;
+            fail(&r->c, n, "%s", e.msg);
+        } else {
+            *err = e;
+        }
         goto out;
     }
-    if (sow_budget_over(budget)) {
-        sow_budget_error(budget, err);
-        goto out;
-    }
-    if (sow_lua_open(&r->lua, v, &out->opts, err))
-        goto out;
-    sow_lua_set_budget(r->lua, budget);
-    sow_rules rules = sow_lua_rules(r->lua);
-    if (sow_engine_init(&r->e, &r->s, &rules, err))
-        goto out;
-    sow_engine_set_budget(&r->e, budget);
-    r->eng_ready = true;
-    if (sow_match_start(&r->e, &r->m, &r->g, err))
+    if (sow_match_start(&r->k.eng, &r->m, &r->g, err))
         goto out;
     if ((n = get(cs, "start")) && set_start(r, n))
         goto out;
@@ -1378,9 +1369,7 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
 out:
     if (rc)
         one_line(err->msg);
-    if (r->eng_ready)
-        sow_engine_free(&r->e);
-    sow_lua_close(r->lua);
+    sow_kit_close(&r->k);
     free(r);
     return rc;
 }

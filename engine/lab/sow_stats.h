@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "sow_error.h"
+#include "sow_num.h"
 #include "sow_variant.h"
 
 #define SOW_STATS_NAME_MAX 128
@@ -31,6 +32,14 @@
  * checked against these, so that no number in a file can make sow stats
  * allocate, loop or add beyond them. */
 #define SOW_STATS_MAX_GAMES 10000000000LL   /* --games of sow selfplay */
+
+/* The seed of game i of a self-play run seeded with `seed` (sow selfplay
+ * --seed, sow compare, sow_session_selfplay): the same whatever the
+ * threads or shards, so that a run's totals can be reproduced. */
+static inline uint64_t sow_game_seed(uint64_t seed, long long i)
+{
+    return sow_mix64(sow_mix64(seed) + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
+}
 #define SOW_STATS_MAX_SHARDS 1000000000LL   /* N of --shard I/N */
 /* The plies of one game are at most its max_plies, itself at most
  * SOW_MAX_PLIES_LIMIT; a match plays at most 100,000 games (the loader's

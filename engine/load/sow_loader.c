@@ -1,6 +1,6 @@
 /* sow_loader.c - a YAML tree (sow_yaml.h) to a validated sow_variant.
  *
- * Every check the format promises (schemas/README.md) is made here, and
+ * Every check the format promises (docs/writing-variants.md) is made here, and
  * every error points at the node it is about. The script itself is checked
  * later, when the Lua bridge opens it (sow_lua.c). */
 #include <libgen.h>

@@ -63,7 +63,7 @@ struct sow_lua {
     long insn_used;     /* instructions run by the current call */
     const sow_budget *budget; /* the whole run's deadline (borrowed), or
                                * NULL (sow_budget.h) */
-    int64_t deadline;   /* monotonic ns by which the current call must end;
+    int64_t deadline;   /* processor ns (cpu_now) by which this call must end;
                            0 until the call has run HOOK_STEP instructions,
                            so short calls never read the clock */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
@@ -109,17 +109,31 @@ static sow_lua *bridge_of(lua_State *L)
 /* The clock is read only by calls that run long: the deadline is set at
  * the first check of a call (0 until then). The run's deadline, when
  * there is one, bounds every call too; *which says which one passed. */
+/* The processor time this thread has used, in nanoseconds: the clock of
+ * a call's time limit. A script cannot wait for anything (the sandbox has
+ * no input or output), so its running time is processor time, and a
+ * loaded machine does not make a script trip that runs well within it on
+ * an idle one. */
+static int64_t cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
 static bool past_deadline_of(sow_lua *x, int *which)
 {
-    int64_t now = sow_budget_now();
-    if (x->deadline == 0)
-        x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    /* the run's deadline is on the wall clock (sow_budget.h); a stop
+     * request (a signal, stop.h) ends the run as its deadline would */
     if (sow_budget_stopped(x->budget) ||
         (x->budget && x->budget->deadline_ns &&
-         now > x->budget->deadline_ns)) {
+         sow_budget_now() > x->budget->deadline_ns)) {
         *which = LIMIT_RUN;
         return true;
     }
+    int64_t now = cpu_now();
+    if (x->deadline == 0)
+        x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
     *which = LIMIT_TIME;
     return now > x->deadline;
 }
@@ -173,11 +187,15 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old &&
         (x->tripped == LIMIT_MEMORY ||
          x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
-        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE) {
-            x->tripped = LIMIT_MEMORY;
-            if (x->L)
-                arm(x); /* from here on every instruction fails */
-        }
+        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE)
+            x->tripped = LIMIT_MEMORY; /* from here on every instruction
+                                          fails */
+        /* Lua does not always retry (not while the collector runs): a
+         * single refusal may raise the error a pcall swallows. The hook
+         * then runs at the next instruction and trips the limit if no
+         * allocation has succeeded since (count_hook). */
+        if (x->L)
+            arm(x);
         return NULL;
     }
     void *p = realloc(ptr, nsize);
@@ -212,12 +230,18 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     sow_lua *x = bridge_of(L);
     x->insn_used += HOOK_STEP;
     if (x->tripped == LIMIT_NONE) {
-        if (x->insn_used > SOW_LUA_INSN_LIMIT)
+        if (x->mem_refusals > 0) /* a refused allocation was not retried,
+                                    yet the script runs on: caught */
+            x->tripped = LIMIT_MEMORY;
+        else if (x->insn_used > SOW_LUA_INSN_LIMIT)
             x->tripped = LIMIT_INSTRUCTIONS;
         else if (past_deadline(x))
             x->tripped = time_limit(x);
-        else
+        else {
+            /* armed by a refusal that a retry then made good */
+            lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
             return;
+        }
         /* where it tripped: the error a pcall swallows would say it, the
          * one that reaches the engine may come from a later line */
         lua_getinfo(L, "Sl", ar);
@@ -383,7 +407,7 @@ static void sandbox_hint(const char *msg, char *buf, size_t size)
                     listed(absent_libs, p, len)))
             snprintf(buf, size,
                      "; %s%.*s is not available to variant scripts (see "
-                     "README, The sandbox)",
+                     "docs/hostile-input.md, The sandbox)",
                      lib, (int)len, p);
         return;
     }
@@ -434,7 +458,8 @@ static int report_raw(sow_lua *x, sow_error *err, const char *msg,
 /* ---- the board view ----------------------------------------------------- */
 
 /* The view `g` a hook receives is a read-only proxy over tables that only
- * C writes (its fields are in schemas/README.md). Reading g.board[h] is a
+ * C writes (its fields are in docs/writing-variants.md). Reading g.board[h]
+ * is a
  * table access, not a call into C: each proxy's __index is its backing
  * table, which the VM follows without calling a function. Writing through
  * a proxy is an error, and a script cannot reach the backing tables (no
@@ -898,6 +923,7 @@ static int find_hooks(lua_State *L)
 static void reset_budget(sow_lua *x)
 {
     x->insn_used = 0;
+    x->mem_refusals = 0;
     x->deadline = 0; /* set by the first budget check (count_hook) */
     lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
@@ -1231,6 +1257,7 @@ static int call_hook(hook_call *c, sow_error *err)
                              x->v->id);
     lua_State *L = x->L;
     x->insn_used = 0;
+    x->mem_refusals = 0;
     x->deadline = 0; /* set by the first budget check */
     c->bad[0] = 0;
     lua_pushcfunction(L, trampoline);
@@ -1535,7 +1562,7 @@ static void read_play(lua_State *L, hook_call *c)
 
 /* A scripted move (Andada's opening relay) is cached as lap_end decisions
  * are: a play hook decides from the view and the hole alone
- * (schemas/README.md). */
+ * (docs/writing-variants.md). */
 static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {
@@ -1782,6 +1809,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
         return SOW_ERR;
     }
     x->insn_used = 0;
+    x->mem_refusals = 0;
     x->deadline = 0; /* set by the first budget check (count_hook) */
     rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK || x->tripped != LIMIT_NONE) {

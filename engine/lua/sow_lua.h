@@ -1,7 +1,8 @@
 /* sow_lua.h - the Lua bridge: a variant's script, run in a sandbox, as an
  * implementation of the rule interface (sow_rules in sow_game.h).
  *
- * This is the one module that includes lua.h. The sandbox (DESIGN.md):
+ * This is the one module that includes lua.h. The sandbox
+ * (docs/hostile-input.md):
  * only the globals listed in sow_lua_allowed_globals; source text only;
  * an allocator capped at SOW_LUA_MEM_LIMIT bytes; an instruction budget of
  * SOW_LUA_INSN_LIMIT and a time budget of SOW_LUA_TIME_LIMIT_MS per call

@@ -1,7 +1,8 @@
 /* sow_memo.h - a cache of a pure hook's decisions, keyed by the values the
  * hook read.
  *
- * A lap_end hook decides from the board view alone (schemas/README.md: no
+ * A lap_end hook decides from the board view alone (docs/writing-variants.md:
+ * no
  * state of its own). So when one call read the locations L1..Lk and saw the
  * values V1..Vk, any later call that finds the same values at the same
  * locations, in the same order, makes the same decision without running.

@@ -1,4 +1,4 @@
-/* sow_record.c - JSON Lines records (RECORD.md). */
+/* sow_record.c - JSON Lines records (docs/record.md). */
 #include "sow_record.h"
 #include "sow_text.h"
 

@@ -1,11 +1,11 @@
-/* sow_record.h - the JSON Lines game record of RECORD.md.
+/* sow_record.h - the JSON Lines game record of docs/record.md.
  *
  * Each function appends one line (with its newline) to a sow_buf and
  * returns SOW_OK, or SOW_ERR when memory ran out (b->oom: the line is
  * incomplete and must not be written). A line has no length limit: a ply
  * offering 128 decision moves with long names is over 4 KB, and was lost
  * in a fixed buffer before (issue 13 #7). Boards are in canonical order
- * (RULES C0.2). */
+ * (docs/rules.md C0.2). */
 #ifndef SOW_RECORD_H
 #define SOW_RECORD_H
 
@@ -15,7 +15,7 @@
 #include "sow_game.h"
 #include "sow_move.h"
 
-/* A move token as the record writes it (RECORD.md): a sowing move as the
+/* A move token as the record writes it (docs/record.md): a sowing move as the
  * number of its hole (2), a decision as a string ("first:1"). Every JSON
  * output that names a move uses this (sow selfplay --jsonl, trace,
  * search), so that a move is written one way everywhere. */
@@ -31,7 +31,7 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
                    sow_move move, const sow_game *after);
 
 /* The line before each game of a match: its number, starter, the owners
- * before any decision move, and the board (RECORD.md, Matches). */
+ * before any decision move, and the board (docs/record.md, Matches). */
 int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
                     const sow_game *g);
 

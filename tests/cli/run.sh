@@ -910,7 +910,7 @@ t animate-nodir 1 "err=sow animate: cannot write $cli_tmp/none/x.html: No such f
 # an earlier page is left as it was when a new one fails
 t animate-keeps-old 1 'err~sow animate: ply 1: move 2 is not legal' "file=$HTML" "nofile=$HTML.tmp" -- sow animate $V --moves "2 2" --html "$HTML"
 t animate-old-intact 0 noerr 'out=65 plies' -- "$PYTHON" tests/html/check_page.py "$HTML" "$cli_tmp/a.jsonl"
-# the README's pictures are what sow draw gives now
+# the pictures of docs/learning.md are what sow draw gives now
 limit=10 t docs-pictures 0 noerr 'out=same' -- env SOW="$SOW" bash docs/pictures.sh --check
 
 cli_summary cli

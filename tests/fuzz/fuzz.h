@@ -12,9 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sow_game.h"
-#include "sow_lua.h"
-#include "sow_variant.h"
+#include "sow_kit.h"
 
 /* The repository root: $SOW_ROOT, or the nearest folder above the
  * harness binary (build/fuzz/fuzz_x) that holds variants/. */
@@ -75,18 +73,20 @@ static inline void fuzz_check_error(const sow_error *e)
     fuzz_check_error_as(e, 0);
 }
 
-/* A shipped variant, opened once with its own script. */
+/* A shipped variant, opened once (sow_kit.h; with script false, only the
+ * variant, its options and its setup: the harness opens its own script). */
 typedef struct fuzz_variant {
-    sow_variant *v;
-    sow_optset o;
-    sow_setup s;
-    sow_lua *lua;
-    sow_rules rules;
-    sow_engine e;
+    sow_kit k;
 } fuzz_variant;
 
-/* Open variants/<file> with the options (NULL-terminated NAME=VALUE);
- * with script false the script is not opened (the caller opens its own).
+static inline void fuzz_die(const sow_error *err)
+{
+    fprintf(stderr, "fuzz: %s:%d:%d: %s (set SOW_ROOT?)\n", err->path,
+            err->line, err->col, err->msg);
+    exit(2);
+}
+
+/* Open variants/<file> with the options (NULL-terminated NAME=VALUE).
  * Exits on failure: the harness cannot run without it. */
 static inline void fuzz_open(fuzz_variant *f, const char *file,
                              const char *const *opts, int script)
@@ -95,33 +95,25 @@ static inline void fuzz_open(fuzz_variant *f, const char *file,
     sow_error err;
     memset(f, 0, sizeof *f);
     snprintf(path, sizeof path, "%s/variants/%s", fuzz_root(), file);
-    if (sow_variant_load(path, &f->v, &err)) {
-        fprintf(stderr, "fuzz: %s:%d:%d: %s (set SOW_ROOT?)\n", err.path,
-                err.line, err.col, err.msg);
-        exit(2);
-    }
-    sow_optset_defaults(f->v, &f->o);
-    for (int i = 0; opts && opts[i]; i++)
-        if (sow_optset_apply(f->v, &f->o, opts[i], &err)) {
-            fprintf(stderr, "fuzz: %s\n", err.msg);
-            exit(2);
-        }
-    if (sow_optset_check(f->v, &f->o, &err) ||
-        sow_setup_init(&f->s, f->v, &f->o, &err)) {
-        fprintf(stderr, "fuzz: %s\n", err.msg);
-        exit(2);
-    }
-    if (!script)
+    int n = 0;
+    while (opts && opts[n])
+        n++;
+    if (script) {
+        if (sow_kit_open(&f->k, path, opts, n, 0, &err))
+            fuzz_die(&err);
         return;
-    if (sow_lua_open(&f->lua, f->v, &f->o, &err)) {
-        fprintf(stderr, "fuzz: %s: %s\n", err.path, err.msg);
-        exit(2);
     }
-    f->rules = sow_lua_rules(f->lua);
-    if (sow_engine_init(&f->e, &f->s, &f->rules, &err)) {
-        fprintf(stderr, "fuzz: %s\n", err.msg);
-        exit(2);
-    }
+    sow_kit *k = &f->k;
+    if (sow_variant_load(path, &k->v, &err))
+        fuzz_die(&err);
+    k->owns_variant = true;
+    sow_optset_defaults(k->v, &k->opts);
+    for (int i = 0; i < n; i++)
+        if (sow_optset_apply(k->v, &k->opts, opts[i], &err))
+            fuzz_die(&err);
+    if (sow_optset_check(k->v, &k->opts, &err) ||
+        sow_setup_init(&k->setup, k->v, &k->opts, &err))
+        fuzz_die(&err);
 }
 
 /* splitmix64: the moves a harness picks follow from the input alone. */

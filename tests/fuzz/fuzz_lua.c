@@ -46,14 +46,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_variant *f = &var[which];
     sow_lua *lua = NULL;
     sow_error err;
-    if (sow_lua_open_text(&lua, f->v, &f->o, "fuzz.lua", (const char *)data,
+    if (sow_lua_open_text(&lua, f->k.v, &f->k.opts, "fuzz.lua", (const char *)data,
                           size, &err)) {
         fuzz_check_error(&err);
         return 0;
     }
     sow_rules rules = sow_lua_rules(lua);
     sow_engine e;
-    if (sow_engine_init(&e, &f->s, &rules, &err)) {
+    if (sow_engine_init(&e, &f->k.setup, &rules, &err)) {
         fuzz_check_error(&err);
         sow_lua_close(lua);
         return 0;
@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sow_match_start(&e, &m, &g, &err))
         fuzz_check_error(&err);
     else
-        fuzz_play(&e, &f->s, &m, &g, fuzz_hash(data, size), 12);
+        fuzz_play(&e, &f->k.setup, &m, &g, fuzz_hash(data, size), 12);
     char names[2048];
     sow_lua_globals(lua, names, sizeof names);
     sow_engine_free(&e);

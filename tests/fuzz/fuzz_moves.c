@@ -32,38 +32,38 @@ static void replay(fuzz_variant *f, char **tok, int nt)
     sow_error err;
     sow_match m;
     sow_game g;
-    if (sow_match_start(&f->e, &m, &g, &err)) {
+    if (sow_match_start(&f->k.eng, &m, &g, &err)) {
         fuzz_check_error(&err);
         return;
     }
-    long seeds = fuzz_seeds(&f->s, &g);
+    long seeds = fuzz_seeds(&f->k.setup, &g);
     for (int i = 0; i < nt; i++) {
         if (g.over) {
-            if (!f->s.match)
+            if (!f->k.setup.match)
                 return;
-            if (sow_match_next(&f->e, &m, &g, &err)) {
+            if (sow_match_next(&f->k.eng, &m, &g, &err)) {
                 fuzz_check_error(&err);
                 return;
             }
             if (m.over)
                 return;
-            seeds = fuzz_seeds(&f->s, &g);
+            seeds = fuzz_seeds(&f->k.setup, &g);
         }
         sow_move mv, again;
-        if (sow_move_parse(&f->s, tok[i], &mv, &err)) {
+        if (sow_move_parse(&f->k.setup, tok[i], &mv, &err)) {
             fuzz_check_error_as(&err, 1); /* it quotes the token */
             return;
         }
         char text[64];
-        sow_move_format(text, sizeof text, &f->s, mv);
-        if (sow_move_parse(&f->s, text, &again, &err) || again != mv) {
+        sow_move_format(text, sizeof text, &f->k.setup, mv);
+        if (sow_move_parse(&f->k.setup, text, &again, &err) || again != mv) {
             fprintf(stderr, "finding: token '%s' parses to %d, formatted "
                             "'%s', which parses otherwise\n",
                     tok[i], (int)mv, text);
             abort();
         }
         sow_game before = g;
-        if (sow_engine_play(&f->e, &g, mv, &err)) {
+        if (sow_engine_play(&f->k.eng, &g, mv, &err)) {
             fuzz_check_error(&err);
             if (memcmp(&before, &g, sizeof g) != 0) {
                 fprintf(stderr, "finding: a failed move changed the game\n");
@@ -72,9 +72,9 @@ static void replay(fuzz_variant *f, char **tok, int nt)
             return;
         }
         sow_buf line = {0};
-        sow_record_ply(&line, &f->s, &before, mv, &g);
+        sow_record_ply(&line, &f->k.setup, &before, mv, &g);
         sow_buf_free(&line);
-        if (fuzz_seeds(&f->s, &g) != seeds) {
+        if (fuzz_seeds(&f->k.setup, &g) != seeds) {
             fprintf(stderr, "finding: seeds not conserved by move '%s'\n",
                     tok[i]);
             abort();
@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* free the hooks' garbage now: a run that ends with more mallocs
          * than frees makes libFuzzer scan for leaks, which took 60% of
          * the time */
-        sow_lua_collect(var[k].lua);
+        sow_lua_collect(var[k].k.lua);
     }
     free(buf);
     return 0;

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *ids[SOW_SCN_MAX_RULES];
         sow_scenario_name(f, k, &line, &col);
         sow_scenario_rules(f, k, ids, SOW_SCN_MAX_RULES);
-        if (sow_scenario_run(f, k, var[which].v, NULL, &out, &err))
+        if (sow_scenario_run(f, k, var[which].k.v, NULL, &out, &err))
             fuzz_check_error(&err);
     }
     sow_scenario_free(f);

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Adji-Boto (RULES.md section 3).
+"""Independent reference implementation of Adji-Boto (docs/rules.md,
+Adji-Boto).
 
-Written only from /work/shared/RULES.md (C0.*, B.1-B.6, P1, P3, P7, P8, P13)
-and RECORD.md, to cross-check the C engine ply by ply. Standard library only.
+Written only from docs/rules.md (C0.*, B.1-B.6, P1, P3, P7, P8, P13)
+and docs/record.md, to cross-check the C engine ply by ply. Standard library
+only.
 
     adji_boto.py replay --moves "0 5 1 ..." [--option NAME=VALUE ...]
-        prints the JSON Lines record (RECORD.md)
+        prints the JSON Lines record (docs/record.md)
     adji_boto.py random --seed S [--option NAME=VALUE ...]
         plays uniformly random legal moves to the end, prints the move list
 
@@ -16,7 +18,7 @@ Options (default first):
 
 Board: 10 holes in canonical order (C0.2): South 0..4 left to right, North
 5..9. The stores (boto, B.1) are not on the track and not in `board`;
-`captured` is the content of each store (RECORD.md).
+`captured` is the content of each store (docs/record.md).
 
 Readings chosen where the texts leave room (comments marked READING):
   * B.3 "the first 10 moves alternate": plies 0..9 are made by South, North,
@@ -43,7 +45,7 @@ Readings chosen where the texts leave room (comments marked READING):
     null, score computed the same way (P3). A finished 50-50 is a draw
     (winner null).
   * End checks after a ply: "neither can move" (B.6) before max_plies (P3).
-  * Tokens: a decimal hole number only (RECORD.md); anything else is not
+  * Tokens: a decimal hole number only (docs/record.md); anything else is not
     legal. After the end of the game the result line is printed and any
     further token is an error.
 """
@@ -196,7 +198,7 @@ class Game:
         return taken
 
     def play(self, move):
-        """Play one ply. Returns its record dict (RECORD.md). Raises
+        """Play one ply. Returns its record dict (docs/record.md). Raises
         ValueError if the move is not legal or the game is over."""
         mover = self.to_move
         legal = self.legal(mover) if self.result is None else []

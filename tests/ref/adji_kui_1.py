@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Adji Kui I (RULES.md section 1).
+"""Independent reference implementation of Adji Kui I (docs/rules.md, Adji Kui
+I).
 
-Written only from /work/shared/RULES.md (C0.*, K1.*, P1-P4, P13) and
-RECORD.md, to cross-check the C engine ply by ply. Standard library only.
+Written only from docs/rules.md (C0.*, K1.*, P1-P4, P13) and
+docs/record.md, to cross-check the C engine ply by ply. Standard library only.
 
     adji_kui_1.py replay --moves "2 8 1 ..." [--option NAME=VALUE ...]
-        prints the JSON Lines record (RECORD.md)
+        prints the JSON Lines record (docs/record.md)
     adji_kui_1.py random --seed S [--option NAME=VALUE ...]
         plays uniformly random legal moves to the end, prints the move list
 
@@ -133,7 +134,7 @@ class Game:
         return taken
 
     def play(self, move):
-        """Play one ply. Returns its record dict (RECORD.md). Raises
+        """Play one ply. Returns its record dict (docs/record.md). Raises
         ValueError if the move is not legal or the game is over."""
         mover = self.to_move
         legal = self.legal(mover) if self.result is None else []

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Adji Kui II (RULES.md section 2).
+"""Independent reference implementation of Adji Kui II (docs/rules.md, Adji
+Kui II).
 
-Written only from /work/shared/RULES.md (C0.*, K2.1-K2.9, P1-P6, P13-P15)
-and RECORD.md (including "Matches"), to cross-check the C engine ply by
+Written only from docs/rules.md (C0.*, K2.1-K2.9, P1-P6, P13-P15)
+and docs/record.md (including "Matches"), to cross-check the C engine ply by
 ply. Standard library only.
 
     adji_kui_2.py replay --moves "2 8 buy:7 ..." [--option NAME=VALUE ...]
-        prints the JSON Lines record (RECORD.md)
+        prints the JSON Lines record (docs/record.md)
     adji_kui_2.py random --seed S [--option NAME=VALUE ...]
         plays uniformly random legal moves (buy decisions included) to the
         end of the game, or of the match, and prints the move list
@@ -160,7 +161,7 @@ class Game:
 
     `owners[h]` is the owner of hole h for the whole game (C0.6, K2.9).
     `buyer`/`buys`: under buy=choose, the player who still has `buys` buy
-    decisions to make before the first sowing move (K2.9, RECORD "Matches").
+    decisions to make before the first sowing move (K2.9, docs/record.md "Matches").
     `starter` makes the first sowing move (C0.1; K2.9 next_starter).
     `board` and `captured` may be given to start from a constructed
     position (used by the self-test).
@@ -180,7 +181,7 @@ class Game:
         self.result = None        # dict once the game has ended
         self._sims = {}           # player -> {hole: outcome}, this position
         if self.buys:
-            self.to_move = buyer  # RECORD "Matches": buys come first
+            self.to_move = buyer  # docs/record.md "Matches": buys come first
         else:
             self._first_mover(starter)
         if self.result is None and self.ply >= self.opts["max_plies"]:
@@ -232,7 +233,7 @@ class Game:
                 if self.owners[h] == 1 - self.buyer]
 
     def legal(self):
-        """Legal tokens of the player to move (RECORD: holes ascending,
+        """Legal tokens of the player to move (docs/record.md: holes ascending,
         then decision tokens by name, then numeric value)."""
         if self.result is not None:
             return []
@@ -254,7 +255,7 @@ class Game:
 
     def play(self, move):
         """Play one ply (an int hole or a 'buy:<h>' string). Returns its
-        record dict (RECORD.md). Raises ValueError if it is not legal."""
+        record dict (docs/record.md). Raises ValueError if it is not legal."""
         mover = self.to_move
         legal = self.legal()
         if move not in legal:
@@ -298,7 +299,7 @@ class Game:
 
     def _play_buy(self, mover, legal, move):
         """K2.9 buy=choose: one hole changes owner, the board is unchanged
-        (RECORD "Matches"). After the last buy the starter moves."""
+        (docs/record.md "Matches"). After the last buy the starter moves."""
         h = int(move.split(":")[1])
         self.owners[h] = mover
         self.buys -= 1
@@ -444,7 +445,8 @@ def dumps(obj):
 
 
 def parse_token(tok):
-    """RECORD "Move tokens": a hole index or a decision 'buy:<index>'."""
+    """docs/record.md "Move tokens": a hole index or a decision
+    'buy:<index>'."""
     if re.fullmatch(r"[0-9]+", tok):
         return int(tok)
     m = re.fullmatch(r"buy:([0-9]+)", tok)

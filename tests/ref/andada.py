@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Andada (RULES.md section 4).
+"""Independent reference implementation of Andada (docs/rules.md, Andada).
 
-Written only from /work/shared/RULES.md (C0.*, A.1-A.6, P1-P3, P5, P6,
-P9-P13, P16) and RECORD.md, to cross-check the C engine ply by ply.
+Written only from docs/rules.md (C0.*, A.1-A.6, P1-P3, P5, P6,
+P9-P13, P16) and docs/record.md, to cross-check the C engine ply by ply.
 Standard library only.
 
     andada.py replay --moves "4 first:1 17 ..." [--option NAME=VALUE ...]
-        prints the JSON Lines record (RECORD.md)
+        prints the JSON Lines record (docs/record.md)
     andada.py random --seed S [--moves "PREFIX"] [--option NAME=VALUE ...]
         plays uniformly random legal moves (the first:0/first:1 decision
         included) to the end of the game and prints the move list; with
@@ -75,7 +75,7 @@ Readings chosen where the texts leave room (comments marked READING):
   * max_plies counts every ply (the opening and the decision included) and
     is checked after every ply and before ply 0 (max_plies=0 ends the game
     at once, unfinished, with no ply line).
-  * Tokens: a decimal hole number, or first:0 / first:1 (RECORD.md);
+  * Tokens: a decimal hole number, or first:0 / first:1 (docs/record.md);
     anything else is not legal. After the end of the game the result line is
     printed and any further token is an error.
 """
@@ -90,7 +90,7 @@ NAMES = ("South", "North")
 SEEDS = 2                      # A.1: 2 seeds per hole
 SIZES = (12, 15, 18, 21, 24)   # A.1: N
 OPENING, DECISION, REGULAR = 0, 1, 2   # phases: ply 0, ply 1, ply >= 2
-DECISIONS = ["first:0", "first:1"]      # A.3, RECORD "Move tokens"
+DECISIONS = ["first:0", "first:1"]      # A.3, docs/record.md "Move tokens"
 
 ENDLESS = "endless"            # outcome of a sowing that never ends (P2)
 
@@ -309,7 +309,8 @@ class Game:
         return self._sims
 
     def legal(self):
-        """Legal tokens of the player to move (RECORD: holes ascending, then
+        """Legal tokens of the player to move (docs/record.md: holes
+        ascending, then
         decision tokens)."""
         if self.result is not None:
             return []
@@ -340,7 +341,7 @@ class Game:
     # -- play ----------------------------------------------------------
     def play(self, move):
         """Play one ply (an int hole or 'first:0'/'first:1'). Returns its
-        record dict (RECORD.md). Raises ValueError if it is not legal."""
+        record dict (docs/record.md). Raises ValueError if it is not legal."""
         mover = self.to_move
         legal = self.legal()
         if move not in legal:
@@ -388,7 +389,7 @@ def dumps(obj):
 
 
 def parse_token(tok):
-    """RECORD "Move tokens": a hole index or a decision 'first:<P>'."""
+    """docs/record.md "Move tokens": a hole index or a decision 'first:<P>'."""
     if re.fullmatch(r"[0-9]+", tok):
         return int(tok)
     m = re.fullmatch(r"first:([0-9]+)", tok)

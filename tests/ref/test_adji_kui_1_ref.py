@@ -29,7 +29,7 @@ def test_initial_position():
     assert g.board == [4] * 12 and g.to_move == 0
     assert g.legal(0) == [0, 1, 2, 3, 4, 5]
     assert g.legal(1) == [6, 7, 8, 9, 10, 11]
-    # RECORD.md's first example line: sow hole 2 (K1.4, single lap).
+    # docs/record.md's first example line: sow hole 2 (K1.4, single lap).
     code, out, _ = run("replay", "--moves", "2")
     assert code == 0
     assert out == ('{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":2,'
@@ -117,7 +117,8 @@ def test_max_plies_and_partial_lists():
     # P13: a list stopping before the end prints ply lines only, exit 0.
     code, out, _ = run("replay", "--moves", "2 8")
     assert code == 0 and len(out.splitlines()) == 2 and "result" not in out
-    # RECORD "Errors": an illegal token prints the plies before it, exit 1.
+    # docs/record.md "Errors": an illegal token prints the plies before it,
+    # exit 1.
     code, out, err = run("replay", "--moves", "2 3")     # 3 is South's hole
     assert code == 1 and len(out.splitlines()) == 1 and "legal" in err
     # Nothing after a finished game is accepted.

@@ -42,7 +42,7 @@ def test_first_move_relay():
     assert recs == [{"ply": 0, "to_move": 0, "legal": [0, 1, 2, 3, 4, 5],
                      "move": 0, "board": [2, 7, 1, 6, 1, 6, 6, 6, 0, 1, 6, 6],
                      "captured": [0, 0]}]
-    # Exact text: compact JSON, RECORD.md key order; P13: no result line.
+    # Exact text: compact JSON, docs/record.md key order; P13: no result line.
     code, out, _ = run("replay", "--moves", "0")
     assert out == ('{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":0,'
                    '"board":[2,7,1,6,1,6,6,6,0,1,6,6],"captured":[0,0]}\n')
@@ -320,7 +320,8 @@ def test_max_plies_and_record_errors():
     # P13: no result line when the list stops early.
     code, out, _ = run("replay", "--moves", "0 6")
     assert code == 0 and len(out.splitlines()) == 2 and "result" not in out
-    # RECORD "Errors": preceding lines printed, exit 1, legal moves named.
+    # docs/record.md "Errors": preceding lines printed, exit 1, legal moves
+    # named.
     code, out, err = run("replay", "--moves", "0 1")
     assert code == 1 and len(out.splitlines()) == 1
     assert "ply 1" in err and "'1'" in err and "[6,7,10,11]" in err
@@ -499,7 +500,8 @@ def test_match_replay_unfinished_games_feed_totals():
 
 
 def test_match_record_shape_and_errors():
-    # RECORD "Matches": the header before each game, ply from 0 in every
+    # docs/record.md "Matches": the header before each game, ply from 0 in
+    # every
     # game, result lines, match_result last; random matches replay.
     opts = ["--option", "match=true", "--option", "match_games=3"]
     code, moves, _ = run("random", "--seed", "4", *opts)

@@ -68,7 +68,8 @@ def test_opening_12_three_patterns():
                          "move": s, "board": opening_pattern(12, s),
                          "captured": [0, 0]}]
     assert len({tuple(opening_pattern(12, s)) for s in range(12)}) == 3
-    # Exact text (RECORD.md: compact JSON, key order; P13: no result line).
+    # Exact text (docs/record.md: compact JSON, key order; P13: no result
+    # line).
     _, out, _ = run("replay", "--moves", "0")
     assert out == ('{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5,6,7,8,9,10,'
                    '11],"move":0,"board":[0,3,3,0,3,3,0,3,3,0,3,3,0,3,3,0,'
@@ -119,7 +120,8 @@ def test_opening_cw():
 # --------------------------------------------------------------- decision
 
 def test_decision():
-    # A.3: ply 1 is North's decision, legal first:0 then first:1 (RECORD:
+    # A.3: ply 1 is North's decision, legal first:0 then first:1
+    # (docs/record.md:
     # decision tokens by name, then value), the board unchanged; first:0
     # gives ply 2 to South, first:1 to North.
     recs = records("replay", "--moves", "3 first:0 4")
@@ -381,7 +383,7 @@ def test_player_without_seeds_loses():
     assert res["reason"] == "%s has no seeds" % A.NAMES[1 - last["to_move"]]
     own = range(0, 12) if res["winner"] == 1 else range(12, 24)
     assert all(last["board"][h] == 0 for h in own)
-    # Nothing after the end is accepted (RECORD "Errors").
+    # Nothing after the end is accepted (docs/record.md "Errors").
     code, out, err = run("replay", "--moves", moves + " 0")
     assert code == 1 and out.splitlines()[-1].startswith('{"result"')
     assert "after the end" in err

@@ -6,7 +6,8 @@ files (variants/scenarios/*.yaml) against it.
 
 The schema is checked against the JSON Schema 2020-12 meta-schema, with a
 description on every property (as tests/validate_schemas.py checks the
-other schemas, whose YAML reader, the subset of schemas/README.md, is used
+other schemas, whose YAML reader, the subset of docs/writing-variants.md, is
+used
 here too); each file must start with the yaml-language-server modeline and
 validate; a few broken samples must be rejected. Needs python3-jsonschema
 and python3-yaml. Exits 1 with one line per problem.

@@ -1,4 +1,4 @@
-/* test_andada.c - Andada (RULES.md section 4: A.1-A.6, with C0.7, P5, P6,
+/* test_andada.c - Andada (docs/rules.md, Andada: A.1-A.6, with C0.7, P5, P6,
  * P9-P12, P16) through the real variant files: variants/andada.yaml (the
  * opposite removal is its lap_end rule capture_opposite) and its Lua
  * script (the opening relay and the first-mover decision), run by the engine (sow_lua_open + sow_lua_rules +
@@ -34,12 +34,12 @@ typedef unit_game ad;
 static void ad_open(ad *a, const char *const *opts)
 {
     unit_game_open(a, YAML, opts);
-    assert_non_null(a->rules.play);
-    assert_non_null(a->rules.decisions);
-    assert_non_null(a->rules.decide);
+    assert_non_null(a->k.eng.rules.play);
+    assert_non_null(a->k.eng.rules.decisions);
+    assert_non_null(a->k.eng.rules.decide);
     sow_error err;
     sow_error_clear(&err);
-    if (sow_engine_start(&a->e, &a->g, &err))
+    if (sow_engine_start(&a->k.eng, &a->g, &err))
         fail_msg("%s", err.msg);
 }
 
@@ -49,7 +49,7 @@ static void ad_play(ad *a, sow_move move)
 {
     sow_error err;
     sow_error_clear(&err);
-    if (sow_engine_play(&a->e, &a->g, move, &err))
+    if (sow_engine_play(&a->k.eng, &a->g, move, &err))
         fail_msg("ply %d, move %d: %s", a->g.ply, move, err.msg);
 }
 
@@ -60,7 +60,7 @@ static void ad_refused(ad *a, sow_move move, const char *needle)
     sow_game before = a->g;
     sow_error err;
     sow_error_clear(&err);
-    assert_int_not_equal(sow_engine_play(&a->e, &a->g, move, &err), SOW_OK);
+    assert_int_not_equal(sow_engine_play(&a->k.eng, &a->g, move, &err), SOW_OK);
     assert_contains(err.msg, needle);
     assert_memory_equal(&before, &a->g, sizeof before);
 }
@@ -70,7 +70,7 @@ static void ad_relegal(ad *a)
 {
     sow_error err;
     uint64_t endless = 0;
-    int n = sow_legal_moves(&a->s, &a->rules, &a->g, a->g.to_move,
+    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, &a->g, a->g.to_move,
                             a->g.legal, &endless, &err);
     if (n < 0)
         fail_msg("%s", err.msg);
@@ -91,11 +91,11 @@ static void ad_position(ad *a, const int *b, int c0, int c1, int to_move,
     assert_int_equal(g->phase, 0);
     assert_int_equal(g->ply, 2);
     int sum = 0;
-    for (int h = 0; h < a->s.holes; h++) {
+    for (int h = 0; h < a->k.setup.holes; h++) {
         g->board[h] = (uint16_t)b[h];
         sum += b[h];
     }
-    assert_int_equal(sum + c0 + c1, a->s.total);
+    assert_int_equal(sum + c0 + c1, a->k.setup.total);
     g->on_board = sum;
     g->captured[0] = c0;
     g->captured[1] = c1;
@@ -158,7 +158,7 @@ static void move_case(const char *const *opts, const int b[H12], int c0,
     assert_board(&a.g, want, H12);
     assert_int_equal(a.g.captured[mover], (mover ? c1 : c0) + taken);
     assert_int_equal(a.g.captured[1 - mover], mover ? c0 : c1);
-    assert_conserved(&a.s, &a.g);
+    assert_conserved(&a.k.setup, &a.g);
     assert_false(a.g.over);
     assert_int_equal(a.g.to_move, 1 - mover);
     assert_int_equal(a.g.ply, 3);
@@ -179,18 +179,18 @@ static void test_a1_start(void **state)
     (void)state;
     ad a;
     ad_open(&a, NULL);
-    assert_int_equal(a.s.n, 12);
-    assert_int_equal(a.s.holes, H12);
-    assert_int_equal(a.s.total, 48);
-    assert_false(a.s.stores);
-    assert_true(a.s.relay);
-    assert_int_equal(a.s.min_seeds, 1);
-    assert_false(a.s.passing);
-    assert_false(a.s.skip_origin);
-    assert_int_equal(a.s.dir, SOW_DIR_CCW);
-    assert_int_equal(a.s.endless_move, SOW_ENDLESS_FORBID);
-    assert_true(a.s.bearoff_sticky);
-    assert_int_equal(a.s.max_plies, 10000);
+    assert_int_equal(a.k.setup.n, 12);
+    assert_int_equal(a.k.setup.holes, H12);
+    assert_int_equal(a.k.setup.total, 48);
+    assert_false(a.k.setup.stores);
+    assert_true(a.k.setup.relay);
+    assert_int_equal(a.k.setup.min_seeds, 1);
+    assert_false(a.k.setup.passing);
+    assert_false(a.k.setup.skip_origin);
+    assert_int_equal(a.k.setup.dir, SOW_DIR_CCW);
+    assert_int_equal(a.k.setup.endless_move, SOW_ENDLESS_FORBID);
+    assert_true(a.k.setup.bearoff_sticky);
+    assert_int_equal(a.k.setup.max_plies, 10000);
     for (int h = 0; h < H12; h++) {
         assert_int_equal(a.g.board[h], 2);
         assert_int_equal(a.g.owner[h], h < 12 ? 0 : 1);
@@ -219,7 +219,7 @@ static void check_opening(int n, const char *dir, int s)
     const char *opts[] = {holes, direction, NULL};
     ad a;
     ad_open(&a, opts);
-    assert_int_equal(a.s.n, n);
+    assert_int_equal(a.k.setup.n, n);
     assert_int_equal(a.g.nlegal, n); /* every South hole */
     ad_play(&a, s);
     for (int h = 0; h < 2 * n; h++)
@@ -228,7 +228,7 @@ static void check_opening(int n, const char *dir, int s)
                      dir, s, h, a.g.board[h]);
     assert_int_equal(a.g.captured[0], 0);
     assert_int_equal(a.g.captured[1], 0);
-    assert_conserved(&a.s, &a.g);
+    assert_conserved(&a.k.setup, &a.g);
     assert_int_equal(a.g.ply, 1);
     assert_int_equal(a.g.to_move, 1);
     assert_int_equal(a.g.phase, 2);
@@ -292,7 +292,7 @@ static void test_p9_cw_opening_same_board(void **state)
                                    3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3};
     ad a;
     ad_open(&a, CW);
-    assert_int_equal(a.s.dir, SOW_DIR_CW);
+    assert_int_equal(a.k.setup.dir, SOW_DIR_CW);
     ad_play(&a, 1);
     assert_board(&a.g, want1, H12);
     ad_close(&a);
@@ -324,7 +324,7 @@ static void test_a3_decision(void **state)
         sow_game after_opening = a.g;
         int dec[] = {FIRST(0), FIRST(1)};
         assert_int_equal(a.g.to_move, 1);
-        assert_true(sow_decision_phase(&a.s, &a.g));
+        assert_true(sow_decision_phase(&a.k.setup, &a.g));
         assert_legal(&a.g, dec, 2);
         /* a hole is not a move now, of either row */
         ad_refused(&a, 13, "not legal");
@@ -490,7 +490,7 @@ static void test_p12_sticky_and_dynamic_played(void **state)
     for (int k = 0; k < 2; k++) {
         ad a;
         ad_open(&a, k ? DYNAMIC : NULL);
-        assert_int_equal(a.s.bearoff_sticky, k == 0);
+        assert_int_equal(a.k.setup.bearoff_sticky, k == 0);
         ad_position(&a, BO, 17, 17, 0, false);
         ad_play(&a, 8);
         assert_board(&a.g, after8, H12);
@@ -499,7 +499,7 @@ static void test_p12_sticky_and_dynamic_played(void **state)
         assert_board(&a.g, k ? dynamic23 : sticky23, H12);
         assert_int_equal(a.g.captured[1], k ? 17 : 18);
         assert_int_equal(a.g.bearoff_on, k == 0);
-        assert_conserved(&a.s, &a.g);
+        assert_conserved(&a.k.setup, &a.g);
         ad_close(&a);
     }
 }
@@ -573,10 +573,10 @@ static void test_a6_north_has_no_seeds(void **state)
     assert_false(a.g.result.has_score);
     assert_false(a.g.result.unfinished);
     char why[64];
-    assert_string_equal(sow_result_text(&a.s, &a.g, why, sizeof why),
+    assert_string_equal(sow_result_text(&a.k.setup, &a.g, why, sizeof why),
                         "North has no seeds");
     sow_error err;
-    assert_int_not_equal(sow_engine_play(&a.e, &a.g, 1, &err), SOW_OK);
+    assert_int_not_equal(sow_engine_play(&a.k.eng, &a.g, 1, &err), SOW_OK);
     ad_close(&a);
 }
 
@@ -602,7 +602,7 @@ static void test_a6_south_has_no_seeds(void **state)
     assert_false(a.g.result.has_score);
     assert_false(a.g.result.unfinished);
     char why[64];
-    assert_string_equal(sow_result_text(&a.s, &a.g, why, sizeof why),
+    assert_string_equal(sow_result_text(&a.k.setup, &a.g, why, sizeof why),
                         "South has no seeds");
     ad_close(&a);
 }
@@ -633,13 +633,13 @@ static void test_p6_forbid_leaves_endless_out(void **state)
     sow_game copy = a.g;
     bool endless = false;
     sow_error err;
-    assert_int_equal(sow_sow(&a.s, &a.rules, NULL, &copy, 9, &endless, &err),
+    assert_int_equal(sow_sow(&a.k.setup, &a.k.eng.rules, NULL, &copy, 9, &endless, &err),
                      SOW_OK);
     assert_true(endless);
     /* another move is played as usual */
     ad_play(&a, 11);
     assert_false(a.g.over);
-    assert_conserved(&a.s, &a.g);
+    assert_conserved(&a.k.setup, &a.g);
     ad_close(&a);
 }
 
@@ -651,7 +651,7 @@ static void test_p5_end_game_mover_loses(void **state)
     (void)state;
     ad a;
     ad_open(&a, END_GAME);
-    assert_int_equal(a.s.endless_move, SOW_ENDLESS_END_GAME);
+    assert_int_equal(a.k.setup.endless_move, SOW_ENDLESS_END_GAME);
     ad_position(&a, ENDLESS9, 12, 11, 0, false);
     int legal[] = {0, 2, 4, 5, 6, 8, 9, 11};
     assert_legal(&a.g, legal, 8);
@@ -660,7 +660,7 @@ static void test_p5_end_game_mover_loses(void **state)
     assert_board(&a.g, ENDLESS9, H12);
     assert_int_equal(a.g.captured[0], 12);
     assert_int_equal(a.g.captured[1], 11);
-    assert_conserved(&a.s, &a.g);
+    assert_conserved(&a.k.setup, &a.g);
     assert_true(a.g.over);
     assert_true(a.g.last_endless);
     assert_int_equal(a.g.ply, 3);
@@ -669,7 +669,7 @@ static void test_p5_end_game_mover_loses(void **state)
     assert_false(a.g.result.has_score);
     assert_false(a.g.result.unfinished);
     char why[64];
-    assert_string_equal(sow_result_text(&a.s, &a.g, why, sizeof why),
+    assert_string_equal(sow_result_text(&a.k.setup, &a.g, why, sizeof why),
                         "endless move");
     ad_close(&a);
     /* North's endless move: North loses (fixture found the same way) */
@@ -767,8 +767,8 @@ static void test_p9_cw_plays_mirrored(void **state)
         ad_open(&b, ocw);
         for (int game = 0; game < 20; game++) {
             sow_error err;
-            assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
-            assert_int_equal(sow_engine_start(&b.e, &b.g, &err), SOW_OK);
+            assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
+            assert_int_equal(sow_engine_start(&b.k.eng, &b.g, &err), SOW_OK);
             while (!a.g.over) {
                 assert_false(b.g.over);
                 assert_int_equal(a.g.to_move, b.g.to_move);
@@ -828,10 +828,10 @@ static void test_seed_accounting(void **state)
                 const int n = sizes[i];
                 for (int game = 0; game < 15; game++) {
                     sow_error err;
-                    assert_int_equal(sow_engine_start(&a.e, &a.g, &err),
+                    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err),
                                      SOW_OK);
                     sow_game *g = &a.g;
-                    assert_conserved(&a.s, g);
+                    assert_conserved(&a.k.setup, g);
                     while (!g->over) {
                         int p = g->to_move;
                         assert_true(g->nlegal > 0);
@@ -852,7 +852,7 @@ static void test_seed_accounting(void **state)
                         ad_play(&a, m);
                         plies++;
                         assert_int_equal(g->ply, ply + 1);
-                        assert_conserved(&a.s, g);
+                        assert_conserved(&a.k.setup, g);
                         assert_int_equal(g->captured[1 - p], p ? c0 : c1);
                         assert_true(g->captured[p] >= (p ? c1 : c0));
                         if (ply < 2)
@@ -869,7 +869,7 @@ static void test_seed_accounting(void **state)
                         if (g->owner[h] == g->to_move)
                             own += g->board[h];
                     char why[64];
-                    sow_result_text(&a.s, g, why, sizeof why);
+                    sow_result_text(&a.k.setup, g, why, sizeof why);
                     if (r->reason == SOW_END_ENDLESS) {
                         assert_int_equal(x, 2);
                         assert_true(g->last_endless);

@@ -1,4 +1,4 @@
-/* test_boto.c - Adji-Boto (RULES.md section 3: B.1-B.6, with C0.4, C0.5,
+/* test_boto.c - Adji-Boto (docs/rules.md, Adji-Boto: B.1-B.6, with C0.4, C0.5,
  * C0.7, P3, P7, P8) through the real variant file: variants/adji_boto.yaml,
  * all data (the chain is a lap_end `chain` rule, no script), run by the
  * engine (sow_engine_*). Each test names the rule ids it checks. Positions after
@@ -31,7 +31,7 @@ static void bt_open(bt *a, const char *const *opts)
     unit_game_open(a, YAML, opts);
     sow_error err;
     sow_error_clear(&err);
-    if (sow_engine_start(&a->e, &a->g, &err))
+    if (sow_engine_start(&a->k.eng, &a->g, &err))
         fail_msg("%s", err.msg);
 }
 
@@ -42,7 +42,7 @@ static void bt_relegal(bt *a)
 {
     sow_error err;
     uint64_t endless = 0;
-    int n = sow_legal_moves(&a->s, &a->rules, &a->g, a->g.to_move,
+    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, &a->g, a->g.to_move,
                             a->g.legal, &endless, &err);
     if (n < 0)
         fail_msg("%s", err.msg);
@@ -78,7 +78,7 @@ static void bt_play(bt *a, int move)
 {
     sow_error err;
     sow_error_clear(&err);
-    if (sow_engine_play(&a->e, &a->g, move, &err))
+    if (sow_engine_play(&a->k.eng, &a->g, move, &err))
         fail_msg("ply %d, move %d: %s", a->g.ply, move, err.msg);
 }
 
@@ -89,7 +89,7 @@ static void bt_refused(bt *a, int move, const char *needle)
     sow_game before = a->g;
     sow_error err;
     sow_error_clear(&err);
-    assert_int_not_equal(sow_engine_play(&a->e, &a->g, move, &err), SOW_OK);
+    assert_int_not_equal(sow_engine_play(&a->k.eng, &a->g, move, &err), SOW_OK);
     assert_contains(err.msg, needle);
     assert_memory_equal(&before, &a->g, sizeof before);
 }
@@ -162,17 +162,17 @@ static void test_b1_start(void **state)
     (void)state;
     bt a;
     bt_open(&a, NULL);
-    assert_int_equal(a.s.n, 5);
-    assert_int_equal(a.s.holes, HOLES);
-    assert_int_equal(a.s.total, TOTAL);
-    assert_true(a.s.stores);
-    assert_int_equal(a.s.min_seeds, 2);
-    assert_int_equal(a.s.leave, 1);
-    assert_false(a.s.relay);
-    assert_false(a.s.skip_origin);
-    assert_true(a.s.passing);
-    assert_false(a.s.repetition);
-    assert_int_equal(a.s.max_plies, 10000);
+    assert_int_equal(a.k.setup.n, 5);
+    assert_int_equal(a.k.setup.holes, HOLES);
+    assert_int_equal(a.k.setup.total, TOTAL);
+    assert_true(a.k.setup.stores);
+    assert_int_equal(a.k.setup.min_seeds, 2);
+    assert_int_equal(a.k.setup.leave, 1);
+    assert_false(a.k.setup.relay);
+    assert_false(a.k.setup.skip_origin);
+    assert_true(a.k.setup.passing);
+    assert_false(a.k.setup.repetition);
+    assert_int_equal(a.k.setup.max_plies, 10000);
     for (int h = 0; h < HOLES; h++) {
         assert_int_equal(a.g.board[h], 10);
         assert_int_equal(a.g.owner[h], h < 5 ? 0 : 1);
@@ -184,10 +184,10 @@ static void test_b1_start(void **state)
     assert_int_equal(a.g.to_move, 0);
     assert_false(a.g.over);
     /* B.3: the game starts in the opening phase */
-    assert_int_equal(a.v->nphases, 1);
-    assert_string_equal(a.v->phases[0].name, "opening");
-    assert_true(a.v->phases[0].fresh_holes);
-    assert_int_equal(a.v->phases[0].until_ply, OPENING);
+    assert_int_equal(a.k.v->nphases, 1);
+    assert_string_equal(a.k.v->phases[0].name, "opening");
+    assert_true(a.k.v->phases[0].fresh_holes);
+    assert_int_equal(a.k.v->phases[0].until_ply, OPENING);
     assert_int_equal(a.g.phase, 1);
     int legal[] = {0, 1, 2, 3, 4};
     assert_legal(&a.g, legal, 5);
@@ -210,7 +210,7 @@ static void test_b1_stores_never_sown(void **state)
     chain_case(NULL, bn, 39, 40, 1, 9, wn, 0);
 }
 
-/* B.1, RECORD.md: `captured` is the content of the stores: seeds taken go
+/* B.1, docs/record.md: `captured` is the content of the stores: seeds taken go
  * to the mover's store and stay there; the stores plus the board are 100
  * at every ply (a full opening, then a capture by South at ply 10). */
 static void test_b1_captured_is_the_stores(void **state)
@@ -317,7 +317,7 @@ static void test_c0_4_skip_origin(void **state)
     chain_case(opts, b21, 40, 39, 1, 7, w21, 0);
     bt a;
     bt_open(&a, opts);
-    assert_true(a.s.skip_origin);
+    assert_true(a.k.setup.skip_origin);
     bt_close(&a);
 }
 
@@ -654,8 +654,8 @@ static void test_b5_pass(void **state)
     bt a;
     bt_open(&a, NULL);
     passes p = {0, -1};
-    a.e.obs.ctx = &p;
-    a.e.obs.on_event = on_pass;
+    a.k.eng.obs.ctx = &p;
+    a.k.eng.obs.on_event = on_pass;
     int b[HOLES] = {1, 0, 1, 0, 1, 2, 0, 0, 0, 4};
     bt_position(&a, b, 45, 46, 1, 20);
     int l1[] = {5, 9};
@@ -714,10 +714,10 @@ static void test_b6_draw_50_50(void **state)
     assert_false(a.g.result.unfinished);
     char why[64];
     assert_string_equal(
-        sow_end_reason_text(&a.s, a.g.result.reason, why, sizeof why),
+        sow_end_reason_text(&a.k.setup, a.g.result.reason, why, sizeof why),
         "neither player can move");
     sow_error err;
-    assert_int_not_equal(sow_engine_play(&a.e, &a.g, 2, &err), SOW_OK);
+    assert_int_not_equal(sow_engine_play(&a.k.eng, &a.g, 2, &err), SOW_OK);
     bt_close(&a);
 }
 
@@ -821,7 +821,7 @@ static void test_seed_conservation(void **state)
         bt_open(&a, optsets[k]);
         for (int game = 0; game < 150; game++) {
             sow_error err;
-            assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
+            assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
             uint64_t played[2] = {0, 0};
             while (!a.g.over) {
                 sow_game *g = &a.g;
@@ -859,7 +859,7 @@ static void test_seed_conservation(void **state)
                 captures += g->captured[0] + g->captured[1] > c0 + c1;
                 assert_int_equal(g->captured[1 - p],
                                  p ? c0 : c1); /* only the mover takes */
-                assert_true(g->ply <= a.s.max_plies);
+                assert_true(g->ply <= a.k.setup.max_plies);
             }
             sow_game *g = &a.g;
             assert_int_equal(g->result.reason, SOW_END_NO_MOVES);

@@ -1,4 +1,5 @@
-/* test_engine.c - Adji Kui I (RULES.md section 1) through the real variant
+/* test_engine.c - Adji Kui I (docs/rules.md, Adji Kui I) through the real
+ * variant
  * files: variants/adji_kui_1.yaml and its Lua script, run by the engine
  * (sow_lua_open + sow_lua_rules + sow_engine_*). Each test names the rule
  * ids it checks. Positions are set by writing g.board after
@@ -290,7 +291,7 @@ static void test_c0_5_first_mover_passes(void **state)
 
 /* ---- K1.4 ------------------------------------------------------------- */
 
-/* K1.4: a single counter-clockwise lap; RECORD.md's first ply. */
+/* K1.4: a single counter-clockwise lap; docs/record.md's first ply. */
 static void test_k1_4_single_lap(void **state)
 {
     (void)state;

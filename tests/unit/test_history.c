@@ -1,5 +1,6 @@
 /* test_history.c - the repetition history (engine/core/sow_history.c): a
- * position is a board and the player to move (RULES K1.7, P4); answers are
+ * position is a board and the player to move (docs/rules.md K1.7, P4);
+ * answers are
  * exact, storage grows, and pop/reset forget what they should. */
 #include "unit.h"
 

@@ -325,28 +325,28 @@ static void test_seeds_check(void **state)
     unit_game a;
     unit_game_open(&a, "variants/adji_kui_1.yaml", NULL);
     sow_error err;
-    assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
-    assert_int_equal(sow_seeds_check(&a.s, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_seeds_check(&a.k.setup, &a.g, &err), SOW_OK);
     sow_game g = a.g;
     memset(g.board, 0, sizeof g.board);
     g.board[3] = SOW_MAX_SEEDS;
     g.on_board = SOW_MAX_SEEDS;
-    assert_int_equal(sow_seeds_check(&a.s, &g, &err), SOW_OK);
+    assert_int_equal(sow_seeds_check(&a.k.setup, &g, &err), SOW_OK);
     g.captured[1] = 1;
-    assert_int_equal(sow_seeds_check(&a.s, &g, &err), SOW_ERR);
+    assert_int_equal(sow_seeds_check(&a.k.setup, &g, &err), SOW_ERR);
     assert_non_null(strstr(err.msg, "the position holds 65536 seeds"));
     g.captured[1] = -1;
-    assert_int_equal(sow_seeds_check(&a.s, &g, &err), SOW_ERR);
+    assert_int_equal(sow_seeds_check(&a.k.setup, &g, &err), SOW_ERR);
     assert_non_null(strstr(err.msg, "cannot hold fewer than 0"));
     g.captured[1] = 0;
     g.on_board = 7; /* the holes say otherwise */
-    assert_int_equal(sow_seeds_check(&a.s, &g, &err), SOW_ERR);
+    assert_int_equal(sow_seeds_check(&a.k.setup, &g, &err), SOW_ERR);
     assert_non_null(strstr(err.msg, "seeds were made or lost"));
     /* the engine refuses to begin from such a position */
     g.on_board = SOW_MAX_SEEDS;
     g.board[4] = 1;
     g.on_board++;
-    assert_int_equal(sow_engine_begin(&a.e, &g, &err), SOW_ERR);
+    assert_int_equal(sow_engine_begin(&a.k.eng, &g, &err), SOW_ERR);
     unit_game_close(&a);
 }
 
@@ -362,30 +362,30 @@ static int play_at_limit(const char *yaml, const char *const *opts,
     sow_rng rng;
     sow_rng_seed(&rng, 13);
     for (int game = 0; game < 4; game++) {
-        assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
         memset(a.g.board, 0, sizeof a.g.board);
         int left = SOW_MAX_SEEDS;
         for (int k = 0; k < 3; k++) {
-            int h = sow_rng_below(&rng, a.s.holes), n = left / (3 - k);
+            int h = sow_rng_below(&rng, a.k.setup.holes), n = left / (3 - k);
             a.g.board[h] = (uint16_t)(a.g.board[h] + n);
             left -= n;
         }
         a.g.on_board = SOW_MAX_SEEDS;
         a.g.phase = 0; /* past any opening */
         a.g.ply = 20;
-        if (sow_engine_begin(&a.e, &a.g, &err))
+        if (sow_engine_begin(&a.k.eng, &a.g, &err))
             fail_msg("%s", err.msg);
         for (int i = 0; i < plies && !a.g.over; i++) {
             sow_move m = a.g.legal[sow_rng_below(&rng, a.g.nlegal)];
-            if (sow_engine_play(&a.e, &a.g, m, &err))
+            if (sow_engine_play(&a.k.eng, &a.g, m, &err))
                 break; /* a rule's error (the lap cap): the game is as it was */
             played++;
-            long all = sow_board_seeds(&a.s, a.g.board) + a.g.captured[0] +
+            long all = sow_board_seeds(&a.k.setup, a.g.board) + a.g.captured[0] +
                        a.g.captured[1];
             assert_int_equal(all, SOW_MAX_SEEDS);
-            assert_int_equal(sow_board_seeds(&a.s, a.g.board), a.g.on_board);
+            assert_int_equal(sow_board_seeds(&a.k.setup, a.g.board), a.g.on_board);
         }
-        assert_int_equal(sow_seeds_check(&a.s, &a.g, &err), SOW_OK);
+        assert_int_equal(sow_seeds_check(&a.k.setup, &a.g, &err), SOW_OK);
     }
     unit_game_close(&a);
     return played;

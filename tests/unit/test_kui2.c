@@ -1,4 +1,4 @@
-/* test_kui2.c - Adji Kui II (RULES.md section 2, P2, P5, P6, P14, P15)
+/* test_kui2.c - Adji Kui II (docs/rules.md, Adji Kui II, P2, P5, P6, P14, P15)
  * through the real variant files: variants/adji_kui_2.yaml and its Lua
  * script, run by the engine (sow_lua_open + sow_lua_rules + sow_engine_*,
  * sow_match_*). Each test names the rule ids it checks. Positions are set by
@@ -26,12 +26,12 @@ typedef unit_game k2;
 static void k2_open(k2 *a, const char *const *opts)
 {
     unit_game_open(a, YAML, opts);
-    assert_non_null(a->rules.new_game);
-    assert_non_null(a->rules.decisions);
-    assert_non_null(a->rules.decide);
+    assert_non_null(a->k.eng.rules.new_game);
+    assert_non_null(a->k.eng.rules.decisions);
+    assert_non_null(a->k.eng.rules.decide);
     sow_error err;
     sow_error_clear(&err);
-    if (sow_match_start(&a->e, &a->m, &a->g, &err))
+    if (sow_match_start(&a->k.eng, &a->m, &a->g, &err))
         fail_msg("%s", err.msg);
 }
 
@@ -58,7 +58,7 @@ static void k2_position_owned(k2 *a, const int b[12], const int *own, int c0,
     g->phase = 0;
     sow_error err;
     uint64_t endless = 0;
-    int n = sow_legal_moves(&a->s, &a->rules, g, to_move, g->legal, &endless,
+    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, g, to_move, g->legal, &endless,
                             &err);
     if (n < 0)
         fail_msg("%s", err.msg);
@@ -75,7 +75,7 @@ static void k2_play(k2 *a, sow_move move)
 {
     sow_error err;
     sow_error_clear(&err);
-    if (sow_engine_play(&a->e, &a->g, move, &err))
+    if (sow_engine_play(&a->k.eng, &a->g, move, &err))
         fail_msg("ply %d, move %d: %s", a->g.ply, (int)move, err.msg);
 }
 
@@ -83,7 +83,7 @@ static sow_move k2_token(const k2 *a, const char *tok)
 {
     sow_move m;
     sow_error err;
-    if (sow_move_parse(&a->s, tok, &m, &err))
+    if (sow_move_parse(&a->k.setup, tok, &m, &err))
         fail_msg("token %s: %s", tok, err.msg);
     return m;
 }
@@ -95,7 +95,7 @@ static void k2_refused(k2 *a, sow_move move, const char *needle)
     sow_game before = a->g;
     sow_error err;
     sow_error_clear(&err);
-    assert_int_not_equal(sow_engine_play(&a->e, &a->g, move, &err), SOW_OK);
+    assert_int_not_equal(sow_engine_play(&a->k.eng, &a->g, move, &err), SOW_OK);
     assert_contains(err.msg, needle);
     assert_memory_equal(&before, &a->g, sizeof before);
 }
@@ -133,7 +133,7 @@ static const char *legal_text(const k2 *a, char *buf, size_t size)
     buf[0] = 0;
     for (int i = 0; i < a->g.nlegal; i++) {
         char tok[32];
-        sow_move_format(tok, sizeof tok, &a->s, a->g.legal[i]);
+        sow_move_format(tok, sizeof tok, &a->k.setup, a->g.legal[i]);
         snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", i ? " " : "",
                  tok);
     }
@@ -142,8 +142,8 @@ static const char *legal_text(const k2 *a, char *buf, size_t size)
 
 static int state_index(const k2 *a, const char *name)
 {
-    for (int i = 0; i < a->v->nstate; i++)
-        if (strcmp(a->v->state[i], name) == 0)
+    for (int i = 0; i < a->k.v->nstate; i++)
+        if (strcmp(a->k.v->state[i], name) == 0)
             return i;
     fail_msg("the variant declares no state '%s'", name);
     return -1;
@@ -166,12 +166,12 @@ static void test_k2_1_start(void **state)
     (void)state;
     k2 a;
     k2_open(&a, NULL);
-    assert_int_equal(a.s.holes, 12);
-    assert_int_equal(a.s.total, 48);
-    assert_false(a.s.stores);
-    assert_false(a.s.match);
-    assert_true(a.s.relay);
-    assert_int_equal(a.s.seeds_at_most, 8);
+    assert_int_equal(a.k.setup.holes, 12);
+    assert_int_equal(a.k.setup.total, 48);
+    assert_false(a.k.setup.stores);
+    assert_false(a.k.setup.match);
+    assert_true(a.k.setup.relay);
+    assert_int_equal(a.k.setup.seeds_at_most, 8);
     for (int h = 0; h < 12; h++) {
         assert_int_equal(a.g.board[h], 4);
         assert_int_equal(a.g.owner[h], h < 6 ? 0 : 1);
@@ -435,7 +435,7 @@ static void test_k2_4_forbid_leaves_endless_out(void **state)
     (void)state;
     k2 a;
     k2_open(&a, NULL);
-    assert_int_equal(a.s.endless_move, SOW_ENDLESS_FORBID);
+    assert_int_equal(a.k.setup.endless_move, SOW_ENDLESS_FORBID);
     k2_position(&a, ENDLESS_B, 20, 16, 1);
     int legal[] = {6};
     assert_legal(&a.g, legal, 1);
@@ -446,7 +446,7 @@ static void test_k2_4_forbid_leaves_endless_out(void **state)
     sow_game copy = a.g;
     bool endless = false;
     sow_error err;
-    assert_int_equal(sow_sow(&a.s, &a.rules, NULL, &copy, 10, &endless, &err),
+    assert_int_equal(sow_sow(&a.k.setup, &a.k.eng.rules, NULL, &copy, 10, &endless, &err),
                      SOW_OK);
     assert_true(endless);
     k2_close(&a);
@@ -462,7 +462,7 @@ static void test_k2_4_end_game_ends_at_once(void **state)
     const char *opts[] = {"endless_move=end_game", NULL};
     k2 a;
     k2_open(&a, opts);
-    assert_int_equal(a.s.endless_move, SOW_ENDLESS_END_GAME);
+    assert_int_equal(a.k.setup.endless_move, SOW_ENDLESS_END_GAME);
     k2_position(&a, ENDLESS_B, 20, 16, 1);
     int legal[] = {6, 10};
     assert_legal(&a.g, legal, 2);
@@ -485,7 +485,7 @@ static void test_k2_4_end_game_ends_at_once(void **state)
     assert_int_equal(a.g.result.winner, 0);
     char why[64];
     assert_string_equal(
-        sow_end_reason_text(&a.s, a.g.result.reason, why, sizeof why),
+        sow_end_reason_text(&a.k.setup, a.g.result.reason, why, sizeof why),
         "endless move");
     k2_close(&a);
 }
@@ -532,14 +532,14 @@ static void test_p6_all_endless_passes(void **state)
     uint16_t out[SOW_MAX_LEGAL];
     uint64_t endless = 0;
     sow_error err;
-    assert_int_equal(sow_legal_moves(&a.s, &a.rules, &a.g, 1, out, &endless,
+    assert_int_equal(sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1, out, &endless,
                                      &err),
                      0);
     assert_int_equal(endless, (uint64_t)1 << 11);
     /* at the start of a game too (sow_engine_begin): North to move, passes */
     k2_position(&a, after, 18, 18, 1);
     assert_int_equal(a.g.nlegal, 0);
-    assert_int_equal(sow_engine_begin(&a.e, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_engine_begin(&a.k.eng, &a.g, &err), SOW_OK);
     assert_false(a.g.over);
     assert_int_equal(a.g.to_move, 0);
     assert_legal(&a.g, south, 2);
@@ -584,7 +584,7 @@ static void test_k2_6_eight_or_fewer_ends(void **state)
     assert_int_equal(a.g.nlegal, 0);
     char why[64];
     assert_string_equal(
-        sow_end_reason_text(&a.s, a.g.result.reason, why, sizeof why),
+        sow_end_reason_text(&a.k.setup, a.g.result.reason, why, sizeof why),
         "8 or fewer seeds on the board");
     k2_close(&a);
 }
@@ -708,9 +708,9 @@ static void k2_new_game(k2 *a, int t0, int t1, int prev_starter,
     memset(ng, 0, sizeof *ng);
     ng->winner = -1;
     ng->set.to_move = ng->set.phase = -1;
-    sow_match_info info = {2, a->s.match_games, prev_starter};
+    sow_match_info info = {2, a->k.setup.match_games, prev_starter};
     sow_error err;
-    if (a->rules.new_game(a->rules.ctx, &a->s, &prev, &info, ng, &err))
+    if (a->k.eng.rules.new_game(a->k.eng.rules.ctx, &a->k.setup, &prev, &info, ng, &err))
         fail_msg("new_game after %d/%d: %s", t0, t1, err.msg);
 }
 
@@ -719,9 +719,9 @@ static void k2_new_game(k2 *a, int t0, int t1, int prev_starter,
 static void k2_apply_setup(k2 *a, const sow_next_game *ng, sow_game *g)
 {
     sow_error err;
-    sow_game_init(&a->s, g);
+    sow_game_init(&a->k.setup, g);
     g->to_move = (uint8_t)ng->starter;
-    if (sow_apply_changes(&a->s, g, &ng->set, &err))
+    if (sow_apply_changes(&a->k.setup, g, &ng->set, &err))
         fail_msg("%s", err.msg);
 }
 
@@ -939,8 +939,8 @@ static void test_k2_9_first_game(void **state)
     const char *opts[] = {"match=true", NULL};
     k2 a;
     k2_open(&a, opts);
-    assert_true(a.s.match);
-    assert_int_equal(a.s.match_games, 50);
+    assert_true(a.k.setup.match);
+    assert_int_equal(a.k.setup.match_games, 50);
     assert_int_equal(a.m.game, 1);
     assert_int_equal(a.m.starter, 0);
     assert_false(a.m.over);
@@ -987,7 +987,7 @@ static void test_k2_9_buy_phase(void **state)
     k2_refused(&a, k2_token(&a, "buy:8"), "not legal for South");
     k2_end_game(&a, 30);
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_false(a.m.over);
     assert_int_equal(a.m.game, 2);
     assert_int_equal(a.m.starter, 1);
@@ -1006,7 +1006,7 @@ static void test_k2_9_buy_phase(void **state)
     char buf[256];
     assert_string_equal(legal_text(&a, buf, sizeof buf),
                         "buy:6 buy:7 buy:8 buy:9 buy:10 buy:11");
-    /* RECORD: decisions sort after holes, by value numerically */
+    /* docs/record.md: decisions sort after holes, by value numerically */
     for (int i = 1; i < a.g.nlegal; i++)
         assert_true(a.g.legal[i - 1] < a.g.legal[i]);
     /* refused: a sowing, a hole the buyer owns, a hole that does not exist */
@@ -1069,7 +1069,7 @@ static void test_k2_9_north_buys(void **state)
     k2_open(&a, opts);
     k2_end_game(&a, 18); /* 18/30: North wins */
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_int_equal(a.m.starter, 0); /* the loser */
     assert_int_equal(a.g.phase, 1);
     assert_int_equal(a.g.to_move, 1); /* the buyer */
@@ -1099,7 +1099,7 @@ static void test_k2_9_nearest_through_engine(void **state)
     k2_open(&a, opts);
     k2_end_game(&a, 30);
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_int_equal(a.g.phase, 0);
     assert_int_equal(a.g.to_move, 1);
     for (int h = 0; h < 12; h++)
@@ -1122,7 +1122,7 @@ static void test_k2_9_match_ends_no_hole(void **state)
     k2_open(&a, opts);
     k2_end_game(&a, 47);
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_true(a.m.over);
     assert_int_equal(a.m.winner, 0);
     assert_false(a.m.unfinished);
@@ -1142,10 +1142,10 @@ static void test_p15_no_hole_before_cap(void **state)
     const char *opts[] = {"match=true", "match_games=1", NULL};
     k2 a;
     k2_open(&a, opts);
-    assert_int_equal(a.s.match_games, 1);
+    assert_int_equal(a.k.setup.match_games, 1);
     k2_end_game(&a, 47);
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_true(a.m.over);
     assert_false(a.m.unfinished);
     assert_int_equal(a.m.winner, 0);
@@ -1156,7 +1156,7 @@ static void test_p15_no_hole_before_cap(void **state)
 
     k2_open(&a, opts);
     k2_end_game(&a, 30);
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_true(a.m.over);
     assert_true(a.m.unfinished);
     assert_int_equal(a.m.winner, -1);
@@ -1177,7 +1177,7 @@ static void test_k2_9_45_3_both_remainders(void **state)
     k2_open(&a, w);
     k2_end_game(&a, 45);
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_true(a.m.over);
     assert_int_equal(a.m.winner, 0);
     assert_int_equal(a.m.holes[0], 12);
@@ -1187,7 +1187,7 @@ static void test_k2_9_45_3_both_remainders(void **state)
     const char *l[] = {"match=true", NULL};
     k2_open(&a, l);
     k2_end_game(&a, 45);
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_false(a.m.over);
     assert_int_equal(a.m.holes[0], 11);
     assert_int_equal(a.m.holes[1], 1);
@@ -1206,7 +1206,7 @@ static void test_k2_7_single_game_match_next(void **state)
     k2_open(&a, NULL);
     k2_end_game(&a, 30);
     sow_error err;
-    assert_int_equal(sow_match_next(&a.e, &a.m, &a.g, &err), SOW_OK);
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
     assert_true(a.m.over);
     assert_int_equal(a.m.winner, 0);
     k2_close(&a);

@@ -1,6 +1,6 @@
 /* test_loader.c - the variant loader (engine/load/sow_loader.c) and the setup
  * (engine/core/sow_setup.c): the shipped variant, and one error per rule of
- * schemas/README.md, each checked for its line, column and wording. */
+ * docs/writing-variants.md, each checked for its line, column and wording. */
 #include "unit.h"
 
 #include "sow_game.h"
@@ -714,7 +714,7 @@ static void test_texts_and_counts(void **state)
             10, 21, "a count range needs min:, max: or both");
     refused(HEAD BOARD "sowing:\n  endless_move: forbid\n", 9, 17,
             "endless_move applies only to relay laps");
-    /* rule ids of every shape RULES.md uses load */
+    /* rule ids of every shape docs/rules.md uses load */
     sow_variant *v = NULL;
     sow_error err;
     assert_int_equal(load(HEAD BOARD SOWING

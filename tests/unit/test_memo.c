@@ -17,7 +17,7 @@ static void bench_open(bench *b, const char *path, const char *opt,
 {
     const char *opts[] = {opt, NULL};
     unit_game_open(b, path, opts);
-    sow_lua_set_memo(b->lua, memo);
+    sow_lua_set_memo(b->k.lua, memo);
 }
 
 static void bench_close(bench *b) { unit_game_close(b); }
@@ -34,16 +34,16 @@ static void same_games(const char *path, const char *opt, int games)
     sow_error err;
     for (int i = 0; i < games; i++) {
         sow_game a, b;
-        assert_int_equal(sow_engine_start(&on.e, &a, &err), SOW_OK);
-        assert_int_equal(sow_engine_start(&off.e, &b, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&on.k.eng, &a, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&off.k.eng, &b, &err), SOW_OK);
         while (!a.over) {
             assert_false(b.over);
             assert_int_equal(a.nlegal, b.nlegal);
             assert_memory_equal(a.legal, b.legal,
                                 (size_t)a.nlegal * sizeof *a.legal);
             sow_move m = a.legal[sow_rng_below(&rng, a.nlegal)];
-            assert_int_equal(sow_engine_play(&on.e, &a, m, &err), SOW_OK);
-            assert_int_equal(sow_engine_play(&off.e, &b, m, &err), SOW_OK);
+            assert_int_equal(sow_engine_play(&on.k.eng, &a, m, &err), SOW_OK);
+            assert_int_equal(sow_engine_play(&off.k.eng, &b, m, &err), SOW_OK);
             assert_memory_equal(a.board, b.board, sizeof a.board);
             assert_memory_equal(a.captured, b.captured, sizeof a.captured);
         }

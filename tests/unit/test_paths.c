@@ -18,7 +18,7 @@ static void side_open(side *b, const char *path, const char *opt,
 {
     const char *opts[] = {opt, NULL};
     unit_game_open(b, path, opts);
-    b->s.force_general = general;
+    b->k.setup.force_general = general;
 }
 
 static void side_close(side *b) { unit_game_close(b); }
@@ -36,8 +36,8 @@ static void same_games_of(const char *a_path, const char *b_path,
     sow_error err;
     for (int i = 0; i < games; i++) {
         sow_game a, b;
-        assert_int_equal(sow_engine_start(&fast.e, &a, &err), SOW_OK);
-        assert_int_equal(sow_engine_start(&gen.e, &b, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&fast.k.eng, &a, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&gen.k.eng, &b, &err), SOW_OK);
         while (!a.over) {
             assert_false(b.over);
             assert_int_equal(a.nlegal, b.nlegal);
@@ -46,8 +46,8 @@ static void same_games_of(const char *a_path, const char *b_path,
             /* the moves left out as endless (proved in words or in full) */
             assert_true(a.endless_mask == b.endless_mask);
             sow_move m = a.legal[sow_rng_below(&rng, a.nlegal)];
-            assert_int_equal(sow_engine_play(&fast.e, &a, m, &err), SOW_OK);
-            assert_int_equal(sow_engine_play(&gen.e, &b, m, &err), SOW_OK);
+            assert_int_equal(sow_engine_play(&fast.k.eng, &a, m, &err), SOW_OK);
+            assert_int_equal(sow_engine_play(&gen.k.eng, &b, m, &err), SOW_OK);
             assert_memory_equal(a.board, b.board, sizeof a.board);
             assert_memory_equal(a.captured, b.captured, sizeof a.captured);
         }
@@ -84,7 +84,8 @@ static void test_boto(void **state)
 }
 
 /* B.4, P7: the data chain (lap_end do: chain) plays exactly as the chain
- * written as a Lua hook from RULES.md, under both empty_in_chain values */
+ * written as a Lua hook from docs/rules.md, under both empty_in_chain
+ * values */
 static void test_boto_chain_as_script(void **state)
 {
     (void)state;

@@ -38,14 +38,14 @@ static void open_game(unit_game *a, const char *yaml, const char *opt)
     const char *opts[] = {opt, NULL};
     unit_game_open(a, yaml, opts);
     sow_error err;
-    if (sow_engine_start(&a->e, &a->g, &err))
+    if (sow_engine_start(&a->k.eng, &a->g, &err))
         fail_msg("%s", err.msg);
 }
 
 static void play(unit_game *a, sow_move m)
 {
     sow_error err;
-    if (sow_engine_play(&a->e, &a->g, m, &err))
+    if (sow_engine_play(&a->k.eng, &a->g, m, &err))
         fail_msg("ply %d, move %d: %s", a->g.ply, m, err.msg);
 }
 
@@ -55,7 +55,7 @@ static sow_player *player(const unit_game *a, const char *spec, uint64_t seed)
     sow_error err;
     if (sow_player_spec_parse(spec, &sp, &err))
         fail_msg("%s", err.msg);
-    sow_player *p = sow_player_new(&sp, &a->s, seed, &err);
+    sow_player *p = sow_player_new(&sp, &a->k.setup, seed, &err);
     if (!p)
         fail_msg("%s", err.msg);
     return p;
@@ -66,14 +66,14 @@ static sow_player *player(const unit_game *a, const char *spec, uint64_t seed)
 static sow_move search(unit_game *a, sow_player *p, sow_search_info *info)
 {
     sow_game before = a->g;
-    int len = a->e.hist ? sow_history_len(a->e.hist) : -1;
+    int len = a->k.eng.hist ? sow_history_len(a->k.eng.hist) : -1;
     sow_move m;
     sow_error err;
-    if (sow_player_move(p, &a->e, &a->g, &m, info, &err))
+    if (sow_player_move(p, &a->k.eng, &a->g, &m, info, &err))
         fail_msg("ply %d: %s", a->g.ply, err.msg);
     assert_memory_equal(&before, &a->g, sizeof before);
-    if (a->e.hist)
-        assert_int_equal(sow_history_len(a->e.hist), len);
+    if (a->k.eng.hist)
+        assert_int_equal(sow_history_len(a->k.eng.hist), len);
     assert_true(sow_game_is_legal(&a->g, m));
     return m;
 }
@@ -85,18 +85,18 @@ static void set_position(unit_game *a, const int *b, int c0, int c1,
 {
     sow_game *g = &a->g;
     int sum = 0;
-    for (int h = 0; h < a->s.holes; h++) {
+    for (int h = 0; h < a->k.setup.holes; h++) {
         g->board[h] = (uint16_t)b[h];
         sum += b[h];
     }
-    assert_int_equal(sum + c0 + c1, a->s.total);
+    assert_int_equal(sum + c0 + c1, a->k.setup.total);
     g->on_board = sum;
     g->captured[0] = c0;
     g->captured[1] = c1;
     g->to_move = (uint8_t)to_move;
     sow_error err;
     uint64_t endless = 0;
-    int n = sow_legal_moves(&a->s, &a->rules, g, to_move, g->legal, &endless,
+    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, g, to_move, g->legal, &endless,
                             &err);
     if (n < 0)
         fail_msg("%s", err.msg);
@@ -234,9 +234,9 @@ static int ref_negamax(unit_game *a, const sow_game *g, int depth, int ply)
     int best = -SOW_SCORE_WIN - 1000;
     for (int i = 0; i < g->nlegal; i++) {
         sow_game c = *g;
-        int len = a->e.hist ? sow_history_len(a->e.hist) : 0;
+        int len = a->k.eng.hist ? sow_history_len(a->k.eng.hist) : 0;
         sow_error err;
-        if (sow_engine_play(&a->e, &c, g->legal[i], &err))
+        if (sow_engine_play(&a->k.eng, &c, g->legal[i], &err))
             fail_msg("%s", err.msg);
         int v;
         if (c.over)
@@ -244,13 +244,13 @@ static int ref_negamax(unit_game *a, const sow_game *g, int depth, int ply)
                 : c.result.winner == me ? SOW_SCORE_WIN - (ply + 1)
                                         : -(SOW_SCORE_WIN - (ply + 1));
         else if (depth == 1)
-            v = sow_search_eval(&a->s, &c, me);
+            v = sow_search_eval(&a->k.setup, &c, me);
         else if (c.to_move == me)
             v = ref_negamax(a, &c, depth - 1, ply + 1);
         else
             v = -ref_negamax(a, &c, depth - 1, ply + 1);
-        if (a->e.hist)
-            sow_history_pop(a->e.hist, sow_history_len(a->e.hist) - len);
+        if (a->k.eng.hist)
+            sow_history_pop(a->k.eng.hist, sow_history_len(a->k.eng.hist) - len);
         if (v > best)
             best = v;
     }
@@ -270,7 +270,7 @@ static int against_minimax(const char *yaml, const char *opt, int games,
     int compared = 0;
     for (int i = 0; i < games; i++) {
         sow_error err;
-        assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
         while (!a.g.over) {
             if (a.g.nlegal > 1 &&
                 (a.g.ply < 2 || sow_rng_below(&rng, 3) == 0)) {
@@ -304,7 +304,7 @@ static int against_minimax(const char *yaml, const char *opt, int games,
             int mover = a.g.to_move;
             play(&a, a.g.legal[sow_rng_below(&rng, a.g.nlegal)]);
             if (!a.g.over && a.g.to_move == mover &&
-                !sow_decision_phase(&a.s, &a.g))
+                !sow_decision_phase(&a.k.setup, &a.g))
                 (*passes)++;
         }
     }
@@ -387,7 +387,7 @@ static int games_untouched(const char *yaml, const char *opt,
     int repeated = 0;
     for (int i = 0; i < games; i++) {
         sow_error err;
-        assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
         sow_player_seed(p[0], (uint64_t)i * 2 + 11);
         sow_player_seed(p[1], (uint64_t)i * 2 + 12);
         sow_move moves[4096];
@@ -398,16 +398,16 @@ static int games_untouched(const char *yaml, const char *opt,
             moves[n++] = m;
         }
         assert_true(a.g.over);
-        assert_int_equal(sow_engine_start(&b.e, &b.g, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&b.k.eng, &b.g, &err), SOW_OK);
         for (int k = 0; k < n; k++) {
             assert_false(b.g.over);
             play(&b, moves[k]);
         }
         assert_true(b.g.over);
         assert_memory_equal(&a.g, &b.g, sizeof a.g);
-        if (a.e.hist)
-            assert_int_equal(sow_history_len(a.e.hist),
-                             sow_history_len(b.e.hist));
+        if (a.k.eng.hist)
+            assert_int_equal(sow_history_len(a.k.eng.hist),
+                             sow_history_len(b.k.eng.hist));
         repeated += a.g.result.reason == SOW_END_REPETITION;
     }
     sow_player_free(p[0]);
@@ -482,8 +482,8 @@ static void test_search_through_decisions(void **state)
     unit_write(lua, sizeof lua, tdir, "decide.lua", DECIDE_LUA);
     unit_game a;
     open_game(&a, yaml, NULL);
-    assert_non_null(a.e.hist);
-    assert_true(sow_decision_phase(&a.s, &a.g));
+    assert_non_null(a.k.eng.hist);
+    assert_true(sow_decision_phase(&a.k.setup, &a.g));
     sow_player *ab = player(&a, "alphabeta:depth=5", 1);
     sow_player *mc = player(&a, "mcts:iter=300", 1);
     /* from the decision: the search goes through it and back */

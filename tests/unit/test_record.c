@@ -1,4 +1,5 @@
-/* test_record.c - the JSON Lines record (engine/observe/sow_record.c, RECORD.md):
+/* test_record.c - the JSON Lines record (engine/observe/sow_record.c,
+ * docs/record.md):
  * exact ply and result lines, and move tokens. Adji Kui I through its
  * real script. */
 #include "unit.h"
@@ -73,7 +74,7 @@ static void fx_position(fx *f, const int b[12], int c0, int c1, int to_move)
 
 /* ---- ply lines --------------------------------------------------------- */
 
-/* RECORD.md's first example line: move 2 from the start. */
+/* docs/record.md's first example line: move 2 from the start. */
 static void test_ply_line_example(void **state)
 {
     (void)state;

@@ -1,4 +1,4 @@
--- Adji-Boto's capture chain (RULES.md B.4, P7) as a script: the reference
+-- Adji-Boto's capture chain (docs/rules.md B.4, P7) as a script: the reference
 -- the data chain of variants/adji_boto.yaml is tested against (see
 -- adji_boto_lua.yaml).
 

@@ -3,8 +3,8 @@
 # deterministic, so every recorded game replays. math.random and
 # math.randomseed are not in the sandbox; a script that calls them is
 # refused with the reason. Sourced by tests/hostile/run.sh.
-lv random_in_hook "2" "$L/random_in_hook.lua:3: attempt to call a nil value (field 'random'); math.random is not available to variant scripts (see README, The sandbox) (variant hostile-random-in-hook, hook lap_end)"
-lv randomseed_top "2" "$L/randomseed_top.lua:2: attempt to call a nil value (field 'randomseed'); math.randomseed is not available to variant scripts (see README, The sandbox) (variant hostile-randomseed-top, while running the script)"
+lv random_in_hook "2" "$L/random_in_hook.lua:3: attempt to call a nil value (field 'random'); math.random is not available to variant scripts (see docs/hostile-input.md, The sandbox) (variant hostile-random-in-hook, hook lap_end)"
+lv randomseed_top "2" "$L/randomseed_top.lua:2: attempt to call a nil value (field 'randomseed'); math.randomseed is not available to variant scripts (see docs/hostile-input.md, The sandbox) (variant hostile-randomseed-top, while running the script)"
 t det-random-validate 1 "err~$L/randomseed_top.lua:2: attempt to call a nil value (field 'randomseed'); math.randomseed is not available" -- sow validate "$L/randomseed_top.yaml"
 # every game of a selfplay record replays move for move, to the same
 # result, for each shipped variant with a script (hooks at work)

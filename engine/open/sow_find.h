@@ -1,0 +1,36 @@
+/* sow_find.h - where variants are found: a variant is named by its id
+ * (`adji-kui-1`) or by the path of its .yaml file. Ids are looked up in
+ * the folders of SOW_VARIANTS (a list separated by ':'), then, for the
+ * command only, beside the program (../variants, ../share/sow/variants),
+ * then in the installed data folder (SOW_DATADIR/variants). */
+#ifndef SOW_FIND_H
+#define SOW_FIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sow_error.h"
+#include "sow_variant.h"
+
+#define SOW_FIND_MAX_DIRS 8
+#define SOW_FIND_DIR_MAX 1024
+
+/* The folders searched, in order; `beside_exe`: include the two folders
+ * beside the running program (the sow command; an embedding program
+ * leaves them out). Returns the count. */
+int sow_variant_dirs(char dirs[][SOW_FIND_DIR_MAX], int max, bool beside_exe);
+
+/* Call fn for every variant file that loads, folder by folder in search
+ * order (files sorted by name), until fn returns non-zero. Returns 1 if
+ * stopped early. */
+int sow_scan_variants(bool beside_exe,
+                      int (*fn)(void *ctx, const char *path,
+                                const sow_variant *v),
+                      void *ctx);
+
+/* The path of a variant given by id or path (a name holding '/' or
+ * ending in .yaml or .yml is a path, taken as it is). */
+int sow_find_variant(const char *arg, bool beside_exe, char *path,
+                     size_t size, sow_error *err);
+
+#endif
