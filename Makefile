@@ -129,11 +129,12 @@ check: $(B)/sow lib $(TEST_BIN)
 	bash tests/layout/long_functions.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
+	/usr/bin/python3 tests/cli/long_runs.py $(B)/sow
 	SOW=$(B)/sow bash tests/hostile/run.sh
 	/usr/bin/python3 tests/cli/play_pty.py $(B)/sow
 	SOW=$(B)/sow bash tests/golden/run.sh
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/scenarios/run.sh
-	/usr/bin/python3 tests/validate_schemas.py
+	/usr/bin/python3 tests/validate_schemas.py --sow $(B)/sow
 	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
 	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
 	/usr/bin/python3 tests/ref/test_adji_boto_ref.py

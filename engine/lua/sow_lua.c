@@ -125,9 +125,11 @@ static int64_t cpu_now(void)
 
 static bool past_deadline_of(sow_lua *x, int *which)
 {
-    /* the run's deadline is on the wall clock (sow_budget.h) */
-    if (x->budget && x->budget->deadline_ns &&
-        sow_budget_now() > x->budget->deadline_ns) {
+    /* the run's deadline is on the wall clock (sow_budget.h); a stop
+     * request (a signal, stop.h) ends the run as its deadline would */
+    if (sow_budget_stopped(x->budget) ||
+        (x->budget && x->budget->deadline_ns &&
+         sow_budget_now() > x->budget->deadline_ns)) {
         *which = LIMIT_RUN;
         return true;
     }
