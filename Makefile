@@ -126,21 +126,21 @@ unit: $(TEST_BIN)
 
 check: $(B)/sow lib $(TEST_BIN)
 	bash tests/layout/layers.sh
+	bash tests/layout/long_functions.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
+	/usr/bin/python3 tests/cli/long_runs.py $(B)/sow
 	SOW=$(B)/sow bash tests/hostile/run.sh
 	/usr/bin/python3 tests/cli/play_pty.py $(B)/sow
 	SOW=$(B)/sow bash tests/golden/run.sh
 	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/scenarios/run.sh
-	/usr/bin/python3 tests/validate_schemas.py
+	/usr/bin/python3 tests/validate_schemas.py --sow $(B)/sow
 	/usr/bin/python3 tests/ref/test_adji_kui_1_ref.py
 	/usr/bin/python3 tests/ref/test_adji_kui_2_ref.py
 	/usr/bin/python3 tests/ref/test_adji_boto_ref.py
 	/usr/bin/python3 tests/ref/test_andada_ref.py
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $(CROSSCHECK_GAMES)
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_kui2.sh $(CROSSCHECK_GAMES)
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_boto.sh $(CROSSCHECK_GAMES)
-	SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck_andada.sh $(CROSSCHECK_GAMES)
+	@set -e; for v in $(CROSSCHECK_VARIANTS); do \
+		SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $$v $(CROSSCHECK_GAMES); done
 	SOW=$(B)/sow bash tests/html/run.sh
 	SOW=$(B)/sow bash tests/docs/run.sh
 	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_CHECK_GAMES)
@@ -152,6 +152,8 @@ endif
 	@echo "make check: all passed ($(B))"
 
 CROSSCHECK_GAMES ?= 120
+# one per file in tests/crosscheck/ (what each variant varies)
+CROSSCHECK_VARIANTS = adji-kui-1 adji-kui-2 adji-boto andada
 
 # The two-row family against MancalaGames (issue 15): MG's random games
 # replayed through sow replay ply by ply (tests/mg/crosscheck.py). It needs

@@ -13,7 +13,15 @@
   reason (the error is reported at the expected place);
 - checks built-in record lines (from docs/record.md) and broken ones against
   record.schema.json, and with --records every line of the given JSON Lines
-  files.
+  files;
+- checks the schemas of the other JSON outputs (selfplay, selfplay-game,
+  compare, trace, list, show, validate, bench, search; sow stats writes the
+  selfplay format) the same way, and validates real outputs of each,
+  made here by the built command (--sow, default build/sow): selfplay of
+  single games and of matches, an interrupted selfplay (SIGINT), its
+  --jsonl lines, stats of shards (from files and from standard input),
+  compare, trace of games with decisions and scripted moves, list,
+  show of every shipped variant, validate of a good and a broken file, bench and search.
 
 YAML is read with the subset of docs/writing-variants.md, not PyYAML's YAML 1.1
 defaults: only `true`/`false` are booleans and only plain decimal numbers are
@@ -28,10 +36,14 @@ per problem, or prints a one-line summary.
 import argparse
 import copy
 import json
+import os
 import pathlib
 import re
+import signal
+import subprocess
 import sys
 import tempfile
+import time
 
 import jsonschema
 import yaml
@@ -135,16 +147,27 @@ def node_at(node, path):
 # Schemas
 
 
-def load_schema(name):
+def read_schema(name):
     path = SCHEMA_DIR / name
     try:
         schema = json.loads(path.read_text())
         jsonschema.Draft202012Validator.check_schema(schema)
     except (OSError, ValueError, jsonschema.SchemaError) as err:
         sys.exit("validate_schemas: %s: %s" % (path, err))
+    return schema
+
+
+def load_schema(name):
+    schema = read_schema(name)
     check_patterns(name, schema)
     check_descriptions(name, schema, schema, "#")
-    return jsonschema.Draft202012Validator(schema)
+    # a schema may refer to another of schemas/ by its file name
+    # (compare.schema.json to selfplay.schema.json), as an editor resolves
+    # it beside the file
+    store = {(SCHEMA_DIR / other.name).as_uri(): read_schema(other.name)
+             for other in SCHEMA_DIR.glob("*.schema.json")}
+    resolver = jsonschema.RefResolver((SCHEMA_DIR / name).as_uri(), schema, store=store)
+    return jsonschema.Draft202012Validator(schema, resolver=resolver)
 
 
 def check_patterns(name, schema):
@@ -944,10 +967,143 @@ def check_records(validator, files):
     return lines
 
 
+# --------------------------------------------------------------------------
+# The other outputs: real ones, made by the built command
+
+
+OUTPUT_SCHEMAS = ["selfplay", "selfplay-game", "compare", "trace", "list",
+                  "show", "validate", "bench", "search"]
+
+
+class Outputs:
+    """Runs sow and validates what it prints against a schema."""
+
+    def __init__(self, sow, tmp):
+        self.sow, self.tmp, self.count = sow, tmp, 0
+        self.validators = {n: load_schema(n + ".schema.json") for n in OUTPUT_SCHEMAS}
+
+    def run(self, args, status=0, stdin=None):
+        out = subprocess.run([self.sow] + args, cwd=ROOT, input=stdin,
+                             capture_output=True, text=True, timeout=120)
+        if out.returncode != status:
+            fail("sow %s: exit status %d, expected %d: %s"
+                 % (" ".join(args), out.returncode, status, out.stderr.strip()[:300]))
+        return out.stdout
+
+    def check(self, schema, what, text, lines=False):
+        docs = text.splitlines() if lines else [text]
+        if not docs or not text.strip():
+            fail("%s: no output" % what)
+        for number, doc in enumerate(docs, 1):
+            self.count += 1
+            try:
+                # numbers as JSON readers take them (rates, times are
+                # fractions); no NaN, no key twice
+                value = json.loads(doc, parse_constant=reject_constant,
+                                   object_pairs_hook=no_duplicates)
+            except ValueError as err:
+                fail("%s:%d: not JSON: %s" % (what, number, err))
+                continue
+            for err in errors_of(self.validators[schema], value):
+                fail("%s:%d: %s" % (what, number, error_text(err)))
+        return [json.loads(d) for d in docs if d.strip()]
+
+    def interrupted(self):
+        """A selfplay stopped by SIGINT: its summary validates too."""
+        jsonl = os.path.join(self.tmp, "stopped.jsonl")
+        proc = subprocess.Popen([self.sow, "selfplay", "adji-kui-1", "--games", "10000000",
+                                 "--players", "alphabeta:depth=2,random", "--json",
+                                 "--jsonl", jsonl], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        time.sleep(0.7)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        if proc.returncode != 130:
+            fail("selfplay stopped by SIGINT: exit status %d, expected 130: %s"
+                 % (proc.returncode, err.strip()[:300]))
+        doc = self.check("selfplay", "selfplay (interrupted)", out.strip())
+        if doc and doc[0].get("interrupted") is not True:
+            fail("selfplay stopped by SIGINT: \"interrupted\" is not true")
+        self.check("selfplay-game", jsonl, pathlib.Path(jsonl).read_text(), lines=True)
+
+    def all(self):
+        V, V2 = "adji-kui-1", "adji-kui-2"
+        single = self.run(["selfplay", V, "--games", "12", "--players",
+                           "greedy,alphabeta:depth=2", "--seed", "7", "--json"])
+        doc = self.check("selfplay", "selfplay --json", single.strip())[0]
+        # and the schema refuses what the formats left behind: a seed as a
+        # number (not exact past 2^53), no program version, the old format
+        for what, change in [("seed a number", {"seed": 7}),
+                             ("version 1", {"version": 1}),
+                             ("sow_version empty", {"sow_version": ""}),
+                             ("interrupted \"no\"", {"interrupted": "no"})]:
+            if self.validators["selfplay"].is_valid(dict(doc, **change)):
+                fail("selfplay.schema.json accepts a summary with %s" % what)
+        bad = dict(doc)
+        del bad["sow_version"]
+        if self.validators["selfplay"].is_valid(bad):
+            fail("selfplay.schema.json accepts a summary without sow_version")
+        for what, line in [("player instead of to_move", {"ply": 0, "player": 0, "move": 2}),
+                           ("a hole as a string", {"ply": 0, "to_move": 0, "move": "2"})]:
+            if self.validators["trace"].is_valid(line):
+                fail("trace.schema.json accepts a move line with %s" % what)
+        matches = os.path.join(self.tmp, "matches.jsonl")
+        text = self.run(["selfplay", V2, "--option", "match=true", "--option", "match_games=2",
+                         "--games", "3", "--json", "--jsonl", matches])
+        self.check("selfplay", "selfplay of matches", text.strip())
+        self.check("selfplay-game", matches, pathlib.Path(matches).read_text(), lines=True)
+        andada = os.path.join(self.tmp, "andada.jsonl")
+        self.run(["selfplay", "andada", "--games", "4", "--jsonl", andada])
+        self.check("selfplay-game", andada, pathlib.Path(andada).read_text(), lines=True)
+        self.interrupted()
+        shards = []
+        for i in range(3):
+            shards.append(self.run(["selfplay", V, "--games", "30", "--shard", "%d/3" % i, "--json"]))
+            path = os.path.join(self.tmp, "shard%d.json" % i)
+            pathlib.Path(path).write_text(shards[-1])
+        self.check("selfplay", "stats --json", self.run(
+            ["stats", "--json"] + [os.path.join(self.tmp, "shard%d.json" % i) for i in range(3)]).strip())
+        self.check("selfplay", "stats - --json", self.run(
+            ["stats", "-", "--json"], stdin="".join(shards[:2])).strip())
+        self.check("compare", "compare --json", self.run(
+            ["compare", V, "--b", "skip_origin=true", "--games", "20", "--json"]).strip())
+        self.check("compare", "compare --shard --json", self.run(
+            ["compare", V2, "--option", "match=true", "--b", "next_starter=loser",
+             "--games", "4", "--shard", "1/2", "--json"]).strip())
+        # trace: whole games played by selfplay (its moves replay as the
+        # record's tokens): captures, decisions, scripted openings, the end
+        for variant in (V, "andada", "adji-boto"):
+            path = os.path.join(self.tmp, variant + "-1.jsonl")
+            self.run(["selfplay", variant, "--games", "1", "--seed", "3", "--jsonl", path])
+            game = json.loads(pathlib.Path(path).read_text())
+            moves = " ".join(str(m) for m in game["moves"])
+            self.check("trace", "trace --json (%s)" % variant,
+                       self.run(["trace", variant, "--moves", moves, "--json"]), lines=True)
+        self.check("list", "list --json", self.run(["list", "--json"]).strip())
+        for variant in (V, V2, "andada", "adji-boto"):
+            self.check("show", "show %s --json" % variant,
+                       self.run(["show", variant, "--json"]).strip())
+        self.check("show", "show --json with options", self.run(
+            ["show", "andada", "--option", "holes=15", "--json"]).strip())
+        self.check("validate", "validate --json", self.run(
+            ["validate", "variants/adji_kui_1.yaml", "tests/cli/bad/holes_zero.yaml", "--json"],
+            status=1).strip())
+        self.check("bench", "bench --json", self.run(["bench", V, "--games", "20", "--json"]).strip())
+        self.check("bench", "bench --json (matches)", self.run(
+            ["bench", V2, "--option", "match=true", "--games", "20", "--json"]).strip())
+        self.check("search", "search --json", self.run(
+            ["search", "andada", "--moves", "0", "--player", "alphabeta:depth=3", "--json"]).strip())
+        self.check("search", "search --json (mcts)", self.run(
+            ["search", V, "--player", "mcts:iter=50", "--json"]).strip())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", nargs="+", default=[], metavar="FILE",
                         help="JSON Lines game records to validate line by line")
+    parser.add_argument("--sow", default=os.environ.get("SOW", str(ROOT / "build" / "sow")),
+                        help="the sow command whose outputs are validated (default: $SOW, "
+                             "else build/sow)")
     args = parser.parse_args()
 
     variant = load_schema("variant.schema.json")
@@ -955,16 +1111,23 @@ def main():
     with tempfile.TemporaryDirectory(prefix="sow-schemas-") as tmp:
         shipped = check_variants(variant, pathlib.Path(tmp))
     lines = check_records(record, args.records)
+    sow = os.path.abspath(args.sow)
+    if not os.access(sow, os.X_OK):
+        sys.exit("validate_schemas: no sow command at %s (build it, or give --sow)" % sow)
+    with tempfile.TemporaryDirectory(prefix="sow-outputs-") as tmp:
+        outputs = Outputs(sow, tmp)
+        outputs.all()
 
     if failures:
         for msg in failures:
             print("validate_schemas: " + msg, file=sys.stderr)
         print("validate_schemas: FAILED: %d problem(s)" % len(failures), file=sys.stderr)
         return 1
-    print("validate_schemas: ok: 2 schemas; %d variant file(s), %d samples accepted, "
-          "%d changes accepted, %d bad variants rejected; %d+%d record samples, %d line(s) in %d record file(s)"
-          % (shipped, len(GOOD_SAMPLES), len(GOOD_CHANGES), len(BAD_VARIANTS), len(GOOD_RECORD_LINES),
-             len(BAD_RECORD_LINES), lines, len(args.records)))
+    print("validate_schemas: ok: %d schemas; %d variant file(s), %d samples accepted, "
+          "%d changes accepted, %d bad variants rejected; %d+%d record samples, %d line(s) in %d record file(s); "
+          "%d output(s) of sow validated"
+          % (2 + len(OUTPUT_SCHEMAS), shipped, len(GOOD_SAMPLES), len(GOOD_CHANGES), len(BAD_VARIANTS),
+             len(GOOD_RECORD_LINES), len(BAD_RECORD_LINES), lines, len(args.records), outputs.count))
     return 0
 
 

@@ -13,6 +13,23 @@
 #include <string.h>
 #include <unistd.h>
 
+void cli_json_string(FILE *f, const char *s)
+{
+    if (!s) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    sow_text_escape_file(f, s, SOW_ESC_JSON);
+    fputc('"', f);
+}
+
+void cli_json_field(FILE *f, const char *key, const char *s)
+{
+    fprintf(f, ",\"%s\":", key);
+    cli_json_string(f, s);
+}
+
 void cli_error(const char *cmd, const sow_error *err)
 {
     char buf[SOW_PATH_MAX + SOW_MSG_MAX + 64];

@@ -43,6 +43,13 @@ typedef struct cli_opts {
  * SOW_TIME_LIMIT is not a number of seconds. */
 double cli_time_limit(const cli_opts *o, sow_error *err);
 
+/* Write s to f as a JSON string, quoted and escaped by the one escaper
+ * (sow_text.h), or null when s is NULL: for the --json outputs. */
+void cli_json_string(FILE *f, const char *s);
+
+/* ,"key":"s" (or ,"key":null): a string field after the first. */
+void cli_json_field(FILE *f, const char *key, const char *s);
+
 /* Print an error as "path:line:col: message" (or "sow CMD: message"). */
 void cli_error(const char *cmd, const sow_error *err);
 

@@ -7,7 +7,9 @@
 #include "cli.h"
 #include "commands.h"
 #include "flags.h"
+#include "sow/version.h"
 #include "sow_player.h"
+#include "stop.h"
 
 static double now(void)
 {
@@ -19,7 +21,8 @@ static double now(void)
 static void help(void)
 {
     printf("usage: sow bench VARIANT [--seconds S] [--games N] [--seed N] "
-           "[--option NAME=VALUE]...\n\n"
+           "[--json]\n"
+           "                 [--option NAME=VALUE]...\n\n"
            "Play uniformly random games back to back on one core for "
            "S seconds\n(default 3) and print one line: games, "
            "games_per_s, plies_per_s,\nmean_plies, unfinished "
@@ -31,6 +34,10 @@ static void help(void)
            "them) even before\nS seconds: a fixed amount of work, "
            "to compare builds with a cycle counter\n(perf stat -e "
            "cycles:u sow bench ... --games N --seconds 3600).\n\n"
+           "--json gives one JSON object instead (schemas/"
+           "bench.schema.json).\nCtrl-C (SIGINT) or SIGTERM stops "
+           "it: the games finished are measured\n(\"interrupted\": "
+           "true), and the exit status is 130 or 143.\n\n"
            CLI_TIME_LIMIT_HELP);
 }
 
@@ -39,12 +46,14 @@ typedef struct bench_args {
     double seconds;
     long games; /* 0: no limit, stop on the clock */
     uint64_t seed;
+    bool json;
 } bench_args;
 
 static const flag_spec flags[] = {
     FL_DOUBLE("seconds", bench_args, seconds, "S", 0, true, 3600, NULL),
     FL_LONG("games", bench_args, games, "N", 1, 1000000000, NULL),
     FL_SEED("seed", bench_args, seed),
+    FL_BOOL("json", 0, bench_args, json),
     FLAGS_VARIANT(bench_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("bench", help, flags);
@@ -59,6 +68,7 @@ int cmd_bench(int argc, char **argv)
         return p.status;
     double seconds = a.seconds;
     long max_games = a.games;
+    bool json = a.json;
     cli_game cg;
     sow_error err;
     if (cli_open(&cg, variant, &a.o, &err)) {
@@ -73,6 +83,9 @@ int cmd_bench(int argc, char **argv)
      * limit stays with the engine and the script (an error). */
     sow_budget stop;
     sow_budget_start(&stop, seconds);
+    /* Ctrl-C ends the measurement like the clock does (stop.h) */
+    stop_catch();
+    stop.stop = stop_flag();
     unsigned tick = 0;
     bool cut = false;
     double t0 = now(), t = t0;
@@ -112,20 +125,38 @@ int cmd_bench(int argc, char **argv)
             matches++;
     }
     t = now();
+    stop_release();
+    int sig = stop_signal();
     double el = t - t0;
     if (rc) {
         cli_error("bench", &err);
+    } else if (json) {
+        printf("{\"format\":\"sow-bench\",\"version\":1,\"sow_version\":");
+        cli_json_string(stdout, SOW_VERSION_STRING);
+        printf(",\"variant\":");
+        cli_json_string(stdout, cg.v->id);
+        printf(",\"seed\":\"%llu\",\"games\":%ld,\"seconds\":%.3f,"
+               "\"games_per_s\":%.1f,\"plies_per_s\":%.1f,"
+               "\"mean_plies\":%.3f,\"unfinished\":%ld,\"matches\":",
+               (unsigned long long)a.seed, games, el, games / el, plies / el,
+               games ? (double)plies / games : 0.0, unfinished);
+        if (cg.setup.match)
+            printf("%ld,\"matches_per_s\":%.3f", matches, matches / el);
+        else
+            printf("null,\"matches_per_s\":null");
+        printf(",\"interrupted\":%s}\n", sig ? "true" : "false");
     } else {
         printf("sow bench: variant=%s games=%ld seconds=%.2f "
                "games_per_s=%.0f plies_per_s=%.0f mean_plies=%.1f "
-               "unfinished=%ld\n",
+               "unfinished=%ld%s\n",
                cg.v->id, games, el, games / el, plies / el,
-               games ? (double)plies / games : 0.0, unfinished);
+               games ? (double)plies / games : 0.0, unfinished,
+               sig ? " interrupted" : "");
         if (cg.setup.match)
             printf("sow bench: matches=%ld matches_per_s=%.1f "
                    "mean_games_per_match=%.1f\n",
                    matches, matches / el, matches ? (double)games / matches : 0);
     }
     cli_close(&cg);
-    return rc;
+    return !rc && sig ? stop_status(sig) : rc;
 }

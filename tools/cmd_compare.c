@@ -20,6 +20,7 @@
 #include "flags.h"
 #include "outfile.h"
 #include "selfplay_run.h"
+#include "stop.h"
 #include "sow_compare.h"
 #include "sow_draw.h"
 #include "sow_plot.h"
@@ -34,7 +35,9 @@ static void help(void)
         "...\"\n"
         "                   [--games N] [--players A,B] [--threads T] "
         "[--seed S]\n"
-        "                   [--svg FILE] [--json] [--option NAME=VALUE]...\n"
+        "                   [--shard I/N] [--svg FILE] [--json] "
+        "[--progress[=S]]\n"
+        "                   [--option NAME=VALUE]...\n"
         "       sow compare VARIANT --a \"...\" --b \"...\" --moves "
         "\"TOKENS\" [--option ...]\n\n"
         "Two readings of a variant: A is the variant with the --option "
@@ -68,7 +71,8 @@ static void help(void)
         "captures and legal moves there; the options that\ndiffer with "
         "their documentation and the rule texts it cites; and, when\n"
         "several options differ, which of them alone makes the difference. "
-        "A token\nillegal under both readings is an error (exit 1).\n");
+        "A token\nillegal under both readings is an error (exit 1).\n\n");
+    printf(SP_LONG_RUN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
 
@@ -192,8 +196,19 @@ static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
     for (int k = 0; k < 2; k++) {
         char bar[32];
         snprintf(bar, sizeof bar, "compare %s", r[k].name);
-        sp_job job = {C, variant, &r[k].o, &pl, fl->seed, fl->games, 0, 1,
-                      (int)fl->threads, NULL, bar};
+        sp_job job = {C, variant, &r[k].o, &pl, fl->seed, fl->games,
+                      fl->shard_i, fl->shard_n, (int)fl->threads, NULL, bar,
+                      NULL, fl->progress};
+        if (k && done[0].signal) {
+            /* stopped during A: B is not played, and nothing compares */
+            sow_stats_free(&done[0].total);
+            if (svg)
+                svg_close(&so, NULL, NULL);
+            fprintf(stderr, "sow %s: stopped by %s before reading B was "
+                            "played; nothing to compare\n",
+                    C, stop_name(done[0].signal));
+            return stop_status(done[0].signal);
+        }
         if (sp_run(&job, &done[k])) {
             if (k)
                 sow_stats_free(&done[0].total);
@@ -217,7 +232,7 @@ static int run_stats(const char *variant, reading r[2], const sp_flags *fl,
     }
     sow_stats_free(&done[0].total);
     sow_stats_free(&done[1].total);
-    return rc;
+    return !rc && done[1].signal ? stop_status(done[1].signal) : rc;
 }
 
 /* ---- moves: one game under both readings ------------------------------------ */
@@ -798,6 +813,8 @@ int cmd_compare(int argc, char **argv)
                             "endless=no_capture_plies:30");
     if (!variant)
         return p.status;
+    if (sp_flags_check(C, &ca.sp))
+        return 2;
     const cli_opts base = ca.o;
     const sp_flags fl = ca.sp;
     const char *ta = ca.a, *tb = ca.b, *svg = ca.svg, *moves = ca.moves;
@@ -807,8 +824,8 @@ int cmd_compare(int argc, char **argv)
                             "...\" and --b \"NAME=VALUE ...\"");
     if (moves && (sp_flags_given(&p) || svg || json))
         return cli_usage(C, "--moves replays one move list: --games, "
-                            "--players, --threads, --seed, --svg and --json "
-                            "do not go with it");
+                            "--players, --threads, --seed, --shard, --svg "
+                            "and --json do not go with it");
     reading r[2];
     memset(r, 0, sizeof r);
     int rc = make_reading(&r[0], "A", "--a", &base, ta);
@@ -842,7 +859,9 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     const char *label[2] = {la, lb};
+    stop_catch();
     rc = run_stats(variant, r, &fl, svg, json, label);
+    stop_release();
 out:
     free(r[0].buf);
     free(r[1].buf);

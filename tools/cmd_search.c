@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "flags.h"
 #include "learn.h"
+#include "sow/version.h"
 #include "sow_player.h"
 #include "sow_text.h"
 #include "sow_record.h"
@@ -17,7 +18,7 @@ static void help(void)
     printf(
         "usage: sow search VARIANT [--moves \"TOKENS\"] [--player SPEC] "
         "[--seed N]\n"
-        "                  [--repeat N] [--option NAME=VALUE]...\n\n"
+        "                  [--repeat N] [--json] [--option NAME=VALUE]...\n\n"
         "Replay the move list (as sow replay takes it; none: the start), "
         "then let a\ncomputer player choose the next move, and print one "
         "line: the player,\nthe ply and player to move, the move chosen "
@@ -37,7 +38,10 @@ static void help(void)
         "the mean playout result of the move\n(1 win, 0 loss). nodes: "
         "moves the search played. --seed N (default 1)\nbreaks ties; the "
         "same seed gives the same move except with ms=. --repeat N\n"
-        "searches N times from scratch and reports the median time.\n\n"
+        "searches N times from scratch and reports the median time.\n"
+        "--json gives one JSON object instead (schemas/search.schema.json): "
+        "to_move\nand move as the game record writes them, the seed a "
+        "string.\n\n"
         "Example (Andada 2x15 after the opening 0 and first:0):\n"
         "  sow search andada --option holes=15 --moves \"0 first:0\" "
         "--player alphabeta:depth=7\n",
@@ -56,6 +60,7 @@ typedef struct search_args {
     const char *moves, *player;
     uint64_t seed;
     long repeat;
+    bool json;
 } search_args;
 
 static const flag_spec flags[] = {
@@ -63,6 +68,7 @@ static const flag_spec flags[] = {
     FL_STRING("player", search_args, player, "SPEC"),
     FL_SEED("seed", search_args, seed),
     FL_LONG("repeat", search_args, repeat, "N", 1, 1000, NULL),
+    FL_BOOL("json", 0, search_args, json),
     FLAGS_VARIANT(search_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("search", help, flags);
@@ -154,6 +160,35 @@ int cmd_search(int argc, char **argv)
     sow_move_format(token, sizeof token, s, mv);
     cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, label,
                      sizeof label);
+    if (a.json) {
+        /* the record's names: to_move a number, the move its token */
+        sow_buf mt = {0};
+        sow_record_token(&mt, s, mv);
+        printf("{\"format\":\"sow-search\",\"version\":1,\"sow_version\":");
+        cli_json_string(stdout, SOW_VERSION_STRING);
+        printf(",\"variant\":");
+        cli_json_string(stdout, cg.v->id);
+        printf(",\"player\":");
+        cli_json_string(stdout, spec);
+        printf(",\"seed\":\"%llu\",\"ply\":%d,\"to_move\":%d,\"move\":%s,"
+               "\"label\":",
+               (unsigned long long)a.seed, g.ply, g.to_move,
+               mt.s ? mt.s : "null");
+        cli_json_string(stdout, label);
+        if (sp.kind == SOW_PLAYER_MCTS)
+            printf(",\"score\":null,\"depth\":null,\"win_rate\":%.6f,"
+                   "\"iterations\":%ld",
+                   info.win_rate, info.iterations);
+        else
+            printf(",\"score\":%d,\"depth\":%d,\"win_rate\":null,"
+                   "\"iterations\":null",
+                   info.score, info.depth);
+        printf(",\"nodes\":%lld,\"ms\":%.3f,\"nodes_per_s\":%.0f}\n",
+               info.nodes, sec * 1e3,
+               sec > 0 ? (double)info.nodes / sec : 0.0);
+        sow_buf_free(&mt);
+        goto done;
+    }
     printf("sow search: variant=%s player=%s ply=%d to_move=%s move=%s "
            "label=%s",
            cg.v->id, spec, g.ply, g.to_move ? "North" : "South", token,

@@ -12,14 +12,16 @@
 #include "flags.h"
 #include "selfplay_run.h"
 #include "sow_num.h"
+#include "stop.h"
 
 static void help(void)
 {
     printf(
         "usage: sow selfplay VARIANT [--games N] [--players A,B] [--threads "
         "T] [--seed S]\n"
-        "                    [--shard I/N] [--jsonl FILE] [--json] "
-        "[--option NAME=VALUE]...\n\n"
+        "                    [--shard I/N] [--jsonl FILE] [--csv FILE] "
+        "[--json]\n"
+        "                    [--progress[=S]] [--option NAME=VALUE]...\n\n"
         "Play N games (default 100) of player A (South) against player B "
         "(North),\ndefault random,random, and print the summary: South's "
         "and North's wins,\nthe first mover's wins, draws and unfinished "
@@ -41,51 +43,50 @@ static void help(void)
         "                of the unsharded run\n"
         "--jsonl FILE    one JSON line per game: game, seed, players, "
         "result, plies,\n"
-        "                captured, moves (replayable with sow replay "
-        "--moves); written\n"
-        "                to a new file beside FILE and renamed over it when "
-        "all went\n"
-        "                well (a FIFO or a device is written to as it is; "
-        "'-': standard\n"
-        "                output, before the summary)\n"
+        "                captured, moves (the record's tokens: replayable "
+        "with sow\n"
+        "                replay --moves); written to a new file beside FILE "
+        "and renamed\n"
+        "                over it when all went well (a FIFO or a device is "
+        "written to\n"
+        "                as it is; '-': standard output, before the "
+        "summary)\n"
+        "--csv FILE      one CSV row per game, with a header: game, seed, "
+        "south, north,\n"
+        "                winner (0 South, 1 North, empty: none), "
+        "unfinished, reason,\n"
+        "                south_score, north_score, plies, first_mover, "
+        "south_captured,\n"
+        "                north_captured, games (of a match); for "
+        "spreadsheets and\n"
+        "                pandas (read the seed as text: it takes 64 bits); "
+        "written as\n"
+        "                --jsonl is\n"
         "--json          the summary as one JSON object (raw totals, a "
         "histogram of\n"
-        "                plies, and the rates) instead of text\n\n"
-        "A progress bar is drawn on stderr when it is a terminal.\n");
+        "                plies, and the rates) instead of text; the seeds "
+        "are strings\n"
+        "                of digits (64 bits: a JSON number is exact only "
+        "below 2^53)\n"
+        SP_LONG_RUN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
 
 typedef struct selfplay_args {
     cli_opts o;
     sp_flags sp;
-    const char *shard, *jsonl;
+    const char *jsonl, *csv;
     bool json;
 } selfplay_args;
 
 static const flag_spec flags[] = {
     SP_FLAGS(selfplay_args, sp),
-    FL_STRING("shard", selfplay_args, shard, "I/N"),
     FL_STRING("jsonl", selfplay_args, jsonl, "FILE"),
+    FL_STRING("csv", selfplay_args, csv, "FILE"),
     FL_BOOL("json", 0, selfplay_args, json),
     FLAGS_VARIANT(selfplay_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("selfplay", help, flags);
-
-/* --shard I/N into *i and *n. Returns 0, or 2 after a usage error. */
-static int parse_shard(const char *C, const char *v, long *i, long *n)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s", v);
-    char *slash = strchr(buf, '/');
-    if (slash)
-        *slash = 0;
-    if (!slash || sow_parse_long(buf, 0, SOW_STATS_MAX_SHARDS, i) ||
-        sow_parse_long(slash + 1, 1, SOW_STATS_MAX_SHARDS, n) || *i >= *n)
-        return cli_usage(C, "--shard takes I/N with 0 <= I < N, e.g. "
-                            "--shard 0/4, not '%s'",
-                         v);
-    return 0;
-}
 
 int cmd_selfplay(int argc, char **argv)
 {
@@ -96,19 +97,26 @@ int cmd_selfplay(int argc, char **argv)
         &cmd, argc, argv, &a, &p, "sow selfplay adji-kui-1 --games 1000");
     if (!variant)
         return p.status;
-    long shard_i = 0, shard_n = 1;
-    if (a.shard && parse_shard(C, a.shard, &shard_i, &shard_n))
+    if (sp_flags_check(C, &a.sp))
         return 2;
     const sp_flags fl = a.sp;
-    const char *jsonl = a.jsonl;
+    const char *jsonl = a.jsonl, *csv = a.csv;
     bool json = a.json;
+    if (jsonl && csv && strcmp(jsonl, "-") == 0 && strcmp(csv, "-") == 0)
+        return cli_usage(C, "--jsonl - and --csv - would mix on standard "
+                            "output; send one of them to a file");
     sp_players pl;
     if (sp_parse_players(C, fl.players, &pl))
         return 2;
-    sp_job job = {C, variant, &a.o, &pl, fl.seed, fl.games, shard_i, shard_n,
-                  (int)fl.threads, jsonl, "selfplay"};
+    sp_job job = {C, variant, &a.o, &pl, fl.seed, fl.games, fl.shard_i,
+                  fl.shard_n, (int)fl.threads, jsonl, "selfplay", csv,
+                  fl.progress};
     sp_done done;
-    if (sp_run(&job, &done))
+    stop_catch();
+    int rc = sp_run(&job, &done);
+    /* the summary is written whatever comes now: a signal ends it */
+    stop_release();
+    if (rc)
         return 1;
     if (json) {
         sow_stats_write_json(&done.total, stdout);
@@ -121,5 +129,5 @@ int cmd_selfplay(int argc, char **argv)
                done.threads, done.threads == 1 ? "" : "s");
     }
     sow_stats_free(&done.total);
-    return 0;
+    return done.signal ? stop_status(done.signal) : 0;
 }

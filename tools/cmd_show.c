@@ -187,20 +187,246 @@ static void show_options(const cli_game *cg)
     }
 }
 
+/* ---- --json ---------------------------------------------------------------- */
+
+/* The counts of a rule as JSON: "any", or the counts listed and whether
+ * every count above the last is meant too. */
+static void json_counts(uint64_t counts, bool high)
+{
+    if (counts == ~(uint64_t)0 && high) {
+        printf("{\"any\":true,\"counts\":[],\"or_more\":true}");
+        return;
+    }
+    printf("{\"any\":false,\"counts\":[");
+    bool first = true;
+    for (int c = 0; c < 63; c++)
+        if ((counts >> c) & 1) {
+            printf("%s%d", first ? "" : ",", c);
+            first = false;
+        }
+    printf("],\"or_more\":%s}", high ? "true" : "false");
+}
+
+static const char *owner_name(sow_owner_sel o)
+{
+    return o == SOW_OWNER_OWN ? "own" : o == SOW_OWNER_OPPONENT ? "opponent"
+                                                                : "any";
+}
+
+static void json_lap_rules(const cli_game *cg)
+{
+    static const char *const actions[] = {"stop", "relay", "capture", "hook",
+                                          "chain", "capture_opposite"};
+    const sow_variant *v = cg->v;
+    printf("\"lap_end\":[");
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        printf("%s{\"when\":", i ? "," : "");
+        json_counts(r->counts, r->counts_high);
+        printf(",\"owner\":\"%s\",\"next\":", owner_name(r->owner));
+        if (r->has_next)
+            json_counts(r->next_counts, r->next_high);
+        else
+            printf("null");
+        printf(",\"from_ply\":%d,\"enabled\":%s,\"do\":\"%s\",\"hook\":",
+               r->min_ply,
+               !r->has_if || sow_expr_eval(&r->cond, &cg->opts) ? "true"
+                                                                 : "false",
+               (unsigned)r->action < 6 ? actions[r->action] : "?");
+        cli_json_string(stdout, r->action == SOW_LAP_HOOK
+                                    ? v->hook_fn[SOW_HOOK_LAP_END]
+                                    : NULL);
+        printf(",\"chain\":");
+        if (r->action == SOW_LAP_CHAIN) {
+            const sow_chain *ch = &r->chain;
+            printf("{\"of\":");
+            json_counts(ch->counts, ch->counts_high);
+            printf(",\"from\":\"%s\",\"direction\":\"%s\",\"owner\":\"%s\","
+                   "\"skip_empty\":%s}",
+                   ch->from_last ? "last" : "next",
+                   ch->backward ? "backward" : "forward",
+                   owner_name(ch->owner),
+                   cg->setup.chain_skip_empty[i] ? "true" : "false");
+        } else {
+            printf("null");
+        }
+        printf(",\"rule\":");
+        cli_json_string(stdout, r->cite[0] ? r->cite : NULL);
+        printf("}");
+    }
+    printf("]");
+}
+
+static void json_options(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    static const char *const types[] = {"bool", "int", "enum"};
+    printf("\"options\":[");
+    for (int i = 0; i < v->noptions; i++) {
+        const sow_option_def *d = &v->options[i];
+        char cur[64], def[64];
+        sow_optval_format(d, cg->opts.val[i], cur, sizeof cur);
+        sow_optval_format(d, d->def, def, sizeof def);
+        printf("%s{\"name\":", i ? "," : "");
+        cli_json_string(stdout, d->name);
+        printf(",\"type\":\"%s\",\"value\":",
+               d->type == SOW_OPT_BOOL  ? types[0]
+               : d->type == SOW_OPT_INT ? types[1]
+                                        : types[2]);
+        cli_json_string(stdout, cur);
+        printf(",\"default\":");
+        cli_json_string(stdout, def);
+        printf(",\"values\":");
+        if (d->type == SOW_OPT_ENUM) {
+            printf("[");
+            for (int k = 0; k < d->nvalues; k++) {
+                char val[SOW_NAME_MAX + 4];
+                snprintf(val, sizeof val, "%s%s", d->values[k],
+                         d->param[k] ? ":K" : "");
+                printf("%s", k ? "," : "");
+                cli_json_string(stdout, val);
+            }
+            printf("]");
+        } else {
+            printf(d->type == SOW_OPT_BOOL ? "[\"true\",\"false\"]" : "null");
+        }
+        if (d->type == SOW_OPT_INT)
+            printf(",\"min\":%ld,\"max\":%ld,\"step\":%ld", d->min, d->max,
+                   d->step > 1 ? d->step : 1);
+        else
+            printf(",\"min\":null,\"max\":null,\"step\":null");
+        printf(",\"doc\":");
+        cli_json_string(stdout, d->doc);
+        printf(",\"needs\":");
+        cli_json_string(stdout, d->needs >= 0 ? v->options[d->needs].name
+                                              : NULL);
+        printf("}");
+    }
+    printf("]");
+}
+
+/* The variant as one JSON object (schemas/show.schema.json): what the
+ * text says, as data. Boards and owners are in canonical order, as the
+ * record writes them. */
+static void show_json(const cli_game *cg, const sow_game *g)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    printf("{\"format\":\"sow-show\",\"version\":1");
+    const char *const text[][2] = {{"id", v->id},
+                                   {"name", v->name},
+                                   {"summary", v->summary},
+                                   {"source", v->source},
+                                   {"file", v->path},
+                                   {"script", v->script_path}};
+    for (size_t i = 0; i < sizeof text / sizeof *text; i++)
+        cli_json_field(stdout, text[i][0], text[i][1]);
+    printf(",\"board\":{\"rows\":2,\"holes_per_row\":%d,\"seeds\":%d,"
+           "\"stores\":%s,\"labels\":[",
+           s->n, s->total, s->stores ? "true" : "false");
+    for (int h = 0; h < s->holes; h++) {
+        char l[16];
+        sow_hole_label(s, h, l, sizeof l);
+        printf("%s", h ? "," : "");
+        cli_json_string(stdout, l);
+    }
+    printf("],\"start\":[");
+    for (int h = 0; h < s->holes; h++)
+        printf("%s%d", h ? "," : "", g->board[h]);
+    printf("],\"owners\":[");
+    for (int h = 0; h < s->holes; h++)
+        printf("%s%d", h ? "," : "", g->owner[h]);
+    printf("],\"to_move\":%d},", g->to_move);
+    printf("\"sowing\":{\"direction\":\"%s\",\"min_seeds\":%d,\"leave\":%d,"
+           "\"relay\":%s,\"skip_origin\":%s,\"endless_move\":%s,"
+           "\"passing\":%s,\"bearoff\":",
+           s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise",
+           s->min_seeds, s->leave, s->relay ? "true" : "false",
+           s->skip_origin ? "true" : "false",
+           !s->relay ? "null"
+           : s->endless_move == SOW_ENDLESS_FORBID ? "\"forbid\""
+                                                   : "\"end_game\"",
+           s->passing ? "true" : "false");
+    if (v->bearoff)
+        printf("{\"from_ply\":%d,\"max\":%d,\"sticky\":%s},",
+               v->bearoff_from, v->bearoff_max,
+               s->bearoff_sticky ? "true" : "false");
+    else
+        printf("null,");
+    json_lap_rules(cg);
+    printf(",\"otherwise\":\"%s\"},", s->relay ? "relay" : "stop");
+    printf("\"end\":{\"no_moves\":\"%s\",\"seeds_at_most\":",
+           v->no_moves_lose ? "the player to move loses" : "the game ends");
+    if (s->seeds_at_most >= 0)
+        printf("%d", s->seeds_at_most);
+    else
+        printf("null");
+    printf(",\"repetition\":%s,\"no_capture_plies\":",
+           s->repetition ? "true" : "false");
+    if (s->no_capture_plies)
+        printf("%d", s->no_capture_plies);
+    else
+        printf("null");
+    printf(",\"max_plies\":%d,\"scoring\":", s->max_plies);
+    cli_json_string(stdout, v->no_score ? NULL
+                            : v->hook_fn[SOW_HOOK_SCORE]
+                                ? v->hook_fn[SOW_HOOK_SCORE]
+                                : "captures plus seeds in own holes");
+    printf("},\"phases\":[");
+    for (int i = 0; i < v->nphases; i++) {
+        const sow_phase *ph = &v->phases[i];
+        printf("%s{\"name\":", i ? "," : "");
+        cli_json_string(stdout, ph->name);
+        printf(",\"moves\":\"%s\",\"fresh_holes\":%s,\"until_ply\":%d,"
+               "\"start\":%s}",
+               ph->decisions ? "decisions" : ph->scripted ? "scripted" : "sowing",
+               ph->fresh_holes ? "true" : "false", ph->until_ply,
+               v->start_phase == i + 1 ? "true" : "false");
+    }
+    printf("],\"decisions\":[");
+    for (int i = 0; i < v->ndecisions; i++) {
+        printf("%s", i ? "," : "");
+        cli_json_string(stdout, v->decisions[i]);
+    }
+    printf("],\"match\":");
+    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+        printf("{\"on\":%s,\"max_games\":%d}", s->match ? "true" : "false",
+               s->match_games);
+    else
+        printf("null");
+    printf(",");
+    json_options(cg);
+    printf(",\"rules\":[");
+    for (int i = 0; i < v->nrules; i++) {
+        printf("%s{\"id\":", i ? "," : "");
+        cli_json_string(stdout, v->rules[i].id);
+        printf(",\"text\":");
+        cli_json_string(stdout, v->rules[i].text);
+        printf("}");
+    }
+    printf("]}\n");
+}
+
 static void help(void)
 {
-    printf("usage: sow show VARIANT [--option NAME=VALUE]...\n\n"
+    printf("usage: sow show VARIANT [--json] [--option NAME=VALUE]...\n\n"
            "Show a variant: its board (with hole labels), its "
            "sowing rules, the end\nrules, and every option with its "
            "values, default and documentation.\n\n"
+           "--json  the same as one JSON object (schemas/"
+           "show.schema.json)\n\n"
            CLI_TIME_LIMIT_HELP);
 }
 
 typedef struct show_args {
     cli_opts o;
+    bool json;
 } show_args;
 
-static const flag_spec flags[] = {FLAGS_VARIANT(show_args, o)};
+static const flag_spec flags[] = {
+    FL_BOOL("json", 0, show_args, json),
+    FLAGS_VARIANT(show_args, o),
+};
 static const flag_cmd cmd = FLAGS_CMD("show", help, flags);
 
 int cmd_show(int argc, char **argv)
@@ -219,17 +445,22 @@ int cmd_show(int argc, char **argv)
     }
     const sow_variant *v = cg.v;
     const sow_setup *s = &cg.setup;
-    printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
-    if (v->source)
-        printf("source: %s\n", v->source);
-    printf("file: %s\nscript: %s\n\n", v->path,
-           v->script_path ? v->script_path : "(none: the rules are data)");
     sow_game g;
     if (sow_engine_start(&cg.eng, &g, &err)) {
         cli_error("show", &err);
         cli_close(&cg);
         return 1;
     }
+    if (a.json) {
+        show_json(&cg, &g);
+        cli_close(&cg);
+        return 0;
+    }
+    printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
+    if (v->source)
+        printf("source: %s\n", v->source);
+    printf("file: %s\nscript: %s\n\n", v->path,
+           v->script_path ? v->script_path : "(none: the rules are data)");
     char pic[4096];
     sow_draw_board(pic, sizeof pic, s, &g, -1);
     printf("board: 2 rows of %d holes, %d seeds%s\n%s\n", s->n, s->total,

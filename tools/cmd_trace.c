@@ -27,10 +27,12 @@ static void help(void)
            "(its explain: map and the rule: of lap_end rules and\nphases).\n\n"
            "  --brief     one line for the drops of a lap instead of one "
            "per seed\n"
-           "  --json      JSON Lines: a \"move\" line per ply, one line per "
-           "event\n              (ply, player, event, hole, label, count, "
-           "extra, text, rule,\n              rule_text), an \"after\" line "
-           "with the board; for other tools\n"
+           "  --json      JSON Lines (schemas/trace.schema.json): a move "
+           "line per ply\n              (ply, to_move, move: the record's "
+           "names and token),\n              one line per event (ply, "
+           "player: whose event it is, event,\n              hole, label, "
+           "count, extra, text, rule, rule_text), and an\n              "
+           "\"after\" line with the board; for other tools\n"
            "  --no-board  do not draw the board after each move (text "
            "only)\n\n"
            "Tokens are as for sow replay (hole numbers or labels, "
@@ -77,18 +79,6 @@ static void lap_end_first(sow_event *ev, int n)
     }
 }
 
-static void json_text(const char *key, const char *v)
-{
-    printf(",\"%s\":", key);
-    if (!v) {
-        printf("null");
-        return;
-    }
-    putchar('"');
-    sow_text_escape_file(stdout, v, SOW_ESC_JSON);
-    putchar('"');
-}
-
 /* The rules cited so far in a ply: each is quoted once, where it first
  * applies. */
 typedef struct cited {
@@ -118,11 +108,11 @@ static void json_story(const tracer *t, int ply, const sow_event *ev,
         sow_hole_label(t->s, ev->hole, label, sizeof label);
     printf("{\"ply\":%d,\"player\":%d,\"event\":\"%s\",\"hole\":%d", ply,
            ev->player, sow_event_name(ev->kind), ev->hole);
-    json_text("label", ev->hole >= 0 ? label : NULL);
+    cli_json_field(stdout, "label", ev->hole >= 0 ? label : NULL);
     printf(",\"count\":%d,\"extra\":%d", ev->count, ev->extra);
-    json_text("text", st->text);
-    json_text("rule", st->rule);
-    json_text("rule_text", st->rule_text);
+    cli_json_field(stdout, "text", st->text);
+    cli_json_field(stdout, "rule", st->rule);
+    cli_json_field(stdout, "rule_text", st->rule_text);
     printf("}\n");
 }
 
@@ -135,9 +125,17 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
     sow_move_format(tok, sizeof tok, s, mv);
     int ply = before->ply;
     cited last = {0};
-    if (t->json)
-        printf("{\"ply\":%d,\"player\":%d,\"move\":\"%s\"}\n", ply,
-               before->to_move, tok);
+    if (t->json) {
+        /* the record's names and token (docs/record.md): to_move, and a hole
+         * as a number, a decision as a string */
+        sow_buf line = {0};
+        sow_buf_add(&line, "{\"ply\":%d,\"to_move\":%d,\"move\":", ply,
+                    before->to_move);
+        sow_record_token(&line, s, mv);
+        if (!line.oom)
+            printf("%s}\n", line.s);
+        sow_buf_free(&line);
+    }
     else if (sow_move_is_decision(mv))
         printf("\nply %d: %s plays %s\n", ply,
                before->to_move ? "North" : "South", tok);
@@ -156,9 +154,9 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
         if (t->json) {
             printf("{\"ply\":%d,\"player\":%d,\"event\":\"move\"", ply,
                    before->to_move);
-            json_text("text", st.text);
-            json_text("rule", st.rule);
-            json_text("rule_text", st.rule_text);
+            cli_json_field(stdout, "text", st.text);
+            cli_json_field(stdout, "rule", st.rule);
+            cli_json_field(stdout, "rule_text", st.rule_text);
             printf("}\n");
         } else {
             say(st.text, &st, &last);
@@ -217,9 +215,9 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
         if (t->json) {
             printf("{\"ply\":%d,\"player\":%d,\"event\":\"endless_excluded\"",
                    ply, after->to_move);
-            json_text("text", st.text);
-            json_text("rule", st.rule);
-            json_text("rule_text", st.rule_text);
+            cli_json_field(stdout, "text", st.text);
+            cli_json_field(stdout, "rule", st.rule);
+            cli_json_field(stdout, "rule_text", st.rule_text);
             printf("}\n");
         } else {
             say(st.text, &st, &last);

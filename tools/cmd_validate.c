@@ -5,24 +5,22 @@
 #include "commands.h"
 #include "flags.h"
 
-static int check_one(const char *path, const sow_budget *budget)
+/* Check one file: 0 with its id in id[size], or 1 with the first
+ * problem in *err. */
+static int check_one(const char *path, const sow_budget *budget, char *id,
+                     size_t size, sow_error *err)
 {
-    sow_error err;
     sow_variant *v = NULL;
-    if (sow_variant_load(path, &v, &err)) {
-        cli_error("validate", &err);
+    if (sow_variant_load(path, &v, err))
         return 1;
-    }
     sow_optset opts;
     sow_optset_defaults(v, &opts);
     sow_setup s;
     sow_lua *lua = NULL;
     int bad = 0;
-    if (sow_setup_init(&s, v, &opts, &err) ||
-        sow_lua_open(&lua, v, &opts, &err)) {
-        cli_error("validate", &err);
+    if (sow_setup_init(&s, v, &opts, err) ||
+        sow_lua_open(&lua, v, &opts, err))
         bad = 1;
-    }
     if (lua)
         sow_lua_set_budget(lua, budget);
     /* every value of every enum and bool option must give a board */
@@ -35,35 +33,62 @@ static int check_one(const char *path, const sow_budget *budget)
             o2.val[i].index = d->type == SOW_OPT_ENUM ? k : 0;
             o2.val[i].num = d->type == SOW_OPT_BOOL ? k
                             : d->param[k] ? 1 : 0;
-            if (sow_setup_init(&s, v, &o2, &err)) {
-                cli_error("validate", &err);
+            if (sow_setup_init(&s, v, &o2, err))
                 bad = 1;
-            }
         }
     }
-    if (!bad)
-        printf("%s: ok (%s)\n", path, v->id);
+    snprintf(id, size, "%s", v->id);
     sow_lua_close(lua);
     sow_variant_free(v);
     return bad;
 }
 
+/* --json: one file's object of the "files" list. */
+static void json_file(const char *path, int bad, const char *id,
+                      const sow_error *err, bool first)
+{
+    printf("%s{\"file\":", first ? "" : ",");
+    cli_json_string(stdout, path);
+    printf(",\"ok\":%s,\"id\":", bad ? "false" : "true");
+    cli_json_string(stdout, bad ? NULL : id);
+    printf(",\"error\":");
+    if (!bad) {
+        printf("null}");
+        return;
+    }
+    /* where (a file, line and column when known) and what */
+    printf("{\"file\":");
+    cli_json_string(stdout, err->path[0] ? err->path : NULL);
+    printf(",\"line\":%d,\"col\":%d,\"message\":", err->line, err->col);
+    cli_json_string(stdout, err->msg);
+    printf("}}");
+}
+
 static void help(void)
 {
-    printf("usage: sow validate FILE... [--time-limit SECONDS]\n\n"
+    printf("usage: sow validate FILE... [--json] [--time-limit "
+           "SECONDS]\n\n"
            "Load each variant file, "
            "its script and its hooks, and check every value\nof its "
            "options. Problems are printed as file:line:col: message; "
            "the exit\nstatus is 1 if any file has a problem.\n\n"
+           "--json  one JSON object (schemas/validate.schema.json): "
+           "\"files\", each with\n        ok, its id, and its first "
+           "problem (file, line, col, message);\n        problems go "
+           "to stderr too\n\n"
            CLI_TIME_LIMIT_HELP);
 }
 
 typedef struct validate_args {
     cli_opts o;
+    bool json;
 } validate_args;
 
 /* --option is in the table only to be refused with the reason below */
-static const flag_spec flags[] = {FLAGS_VARIANT(validate_args, o)};
+static const flag_spec flags[] = {
+    FL_BOOL("json", 0, validate_args, json),
+    FLAGS_VARIANT(validate_args, o),
+};
 static const flag_cmd cmd = FLAGS_CMD("validate", help, flags);
 
 int cmd_validate(int argc, char **argv)
@@ -78,9 +103,12 @@ int cmd_validate(int argc, char **argv)
     if (!p.npos)
         return cli_usage("validate", "which files? e.g. sow validate "
                                      "variants/*.yaml");
-    int bad = 0;
+    int nfiles = p.npos, bad = 0;
+    char **files = p.pos;
+    bool json = a.json;
+    cli_opts o = a.o;
     sow_error err;
-    double limit = cli_time_limit(&a.o, &err);
+    double limit = cli_time_limit(&o, &err);
     if (limit < 0) {
         cli_error("validate", &err);
         return 1;
@@ -89,13 +117,28 @@ int cmd_validate(int argc, char **argv)
      * and thousands of files add up */
     sow_budget budget;
     sow_budget_start(&budget, limit);
-    for (int i = 0; i < p.npos; i++) {
+    if (json)
+        printf("{\"format\":\"sow-validate\",\"version\":1,\"files\":[");
+    for (int i = 0; i < nfiles; i++) {
         if (sow_budget_over(&budget)) {
             sow_budget_error(&budget, &err);
             cli_error("validate", &err);
+            if (json)
+                printf("]}\n"); /* still one whole JSON value */
             return 1;
         }
-        bad |= check_one(p.pos[i], &budget);
+        char id[SOW_NAME_MAX + 64] = "";
+        sow_error_clear(&err);
+        int b = check_one(files[i], &budget, id, sizeof id, &err);
+        if (b)
+            cli_error("validate", &err);
+        if (json)
+            json_file(files[i], b, id, &err, i == 0);
+        else if (!b)
+            printf("%s: ok (%s)\n", files[i], id);
+        bad |= b;
     }
+    if (json)
+        printf("]}\n");
     return bad;
 }

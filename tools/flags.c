@@ -66,6 +66,13 @@ static int store(const char *cmd, const flag_spec *f, const char *fl,
             return range_error(cmd, f, fl, v);
         *(long *)to = n;
         return 0;
+    case FLAG_EVERY:
+        if (!v) {
+            *(double *)to = f->dflt;
+            return 0;
+        }
+        /* a value given with '=': as FLAG_DOUBLE */
+        __attribute__((fallthrough));
     case FLAG_DOUBLE:
     case FLAG_TIME:
         if (sow_parse_double(v, f->lo, f->hi, &x) ||
@@ -163,7 +170,7 @@ bool flags_parse(const flag_cmd *c, int argc, char **argv, void *args,
                       fl, fl, a);
             return false;
         }
-        if (f->kind != FLAG_BOOL && !v) {
+        if (f->kind != FLAG_BOOL && f->kind != FLAG_EVERY && !v) {
             if (i + 1 >= argc) {
                 cli_usage(c->name, "%s needs a value (%s %s)", fl, fl,
                           f->value);

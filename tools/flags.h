@@ -34,6 +34,8 @@ typedef enum flag_kind {
     FLAG_STRING, /* const char *: any text (pointing into argv) */
     FLAG_OPTION, /* cli_opts: a NAME=VALUE of the variant, repeatable */
     FLAG_TIME,   /* cli_opts: the run's time limit in seconds */
+    FLAG_EVERY,  /* double: a decimal number given as --name=V only, or
+                    dflt when the flag stands alone (--progress[=S]) */
 } flag_kind;
 
 typedef struct flag_spec {
@@ -46,6 +48,7 @@ typedef struct flag_spec {
     bool lo_open;      /* FLAG_DOUBLE: lo itself is refused */
     const char *unit;  /* "of milliseconds": said after "a whole number" */
     const char *zero;  /* what 0 stands for ("no limit"), or NULL */
+    double dflt;       /* FLAG_EVERY: the value of the flag alone */
 } flag_spec;
 
 /* A command: its name in messages, its help, its flags. */
@@ -85,6 +88,10 @@ typedef struct flags_parsed {
 #define FL_DOUBLE(n, type, field, val, l, open, h, u)                      \
     {.name = n, .kind = FLAG_DOUBLE, .at = offsetof(type, field),          \
      .value = val, .lo = l, .lo_open = open, .hi = h, .unit = u}
+#define FL_EVERY(n, type, field, val, l, h, d)                             \
+    {.name = n, .kind = FLAG_EVERY, .at = offsetof(type, field),           \
+     .value = val, .lo = l, .hi = h, .dflt = d,                            \
+     .unit = "of seconds"}
 #define FL_SEED(n, type, field)                                            \
     {.name = n, .kind = FLAG_SEED, .at = offsetof(type, field),            \
      .value = "N"}

@@ -16,15 +16,26 @@ void sow_budget_start(sow_budget *b, double seconds)
     b->deadline_ns = seconds > 0
                          ? sow_budget_now() + (int64_t)(seconds * 1e9)
                          : 0;
+    b->stop = NULL;
+}
+
+bool sow_budget_stopped(const sow_budget *b)
+{
+    return b && b->stop && *b->stop;
 }
 
 bool sow_budget_over(const sow_budget *b)
 {
-    return b && b->deadline_ns && sow_budget_now() > b->deadline_ns;
+    return sow_budget_stopped(b) ||
+           (b && b->deadline_ns && sow_budget_now() > b->deadline_ns);
 }
 
 int sow_budget_error(const sow_budget *b, sow_error *err)
 {
+    if (sow_budget_stopped(b))
+        return sow_error_set(err, NULL, 0, 0,
+                             "the run was stopped (a signal) before it "
+                             "ended");
     return sow_error_set(err, NULL, 0, 0,
                          "the run went past its time limit of %g s; give "
                          "it more time (--time-limit SECONDS or "

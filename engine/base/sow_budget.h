@@ -12,6 +12,7 @@
 #ifndef SOW_BUDGET_H
 #define SOW_BUDGET_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -27,19 +28,29 @@
 typedef struct sow_budget {
     int64_t deadline_ns; /* monotonic clock; 0: no limit */
     double seconds;      /* the limit as given, for messages */
+    /* A stop request (borrowed, may be NULL): once *stop is non-zero the
+     * budget is over as if its deadline had passed. The caller's signal
+     * handler sets it (sow selfplay on Ctrl-C), so that a long search or
+     * script stops within the few plies the checks are apart. */
+    const volatile sig_atomic_t *stop;
 } sow_budget;
 
-/* Start a budget of `seconds` from now (0: no limit). */
+/* Start a budget of `seconds` from now (0: no limit), with no stop
+ * request (set b->stop afterwards to have one). */
 void sow_budget_start(sow_budget *b, double seconds);
 
-/* True once the deadline has passed (false for NULL or no limit). */
+/* True once the deadline has passed or a stop was requested (false for
+ * NULL or no limit). */
 bool sow_budget_over(const sow_budget *b);
+
+/* True once a stop was requested (false for NULL). */
+bool sow_budget_stopped(const sow_budget *b);
 
 /* The monotonic clock in nanoseconds, as budgets read it. */
 int64_t sow_budget_now(void);
 
-/* Fill err with "the run went past its time limit of N s ..." and return
- * SOW_ERR. */
+/* Fill err with "the run went past its time limit of N s ..." (or, after
+ * a stop request, "the run was stopped") and return SOW_ERR. */
 int sow_budget_error(const sow_budget *b, sow_error *err);
 
 #endif

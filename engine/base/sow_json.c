@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sow_num.h"
 #include "sow_text.h"
 
 /* j->open[]: what each open container is */
@@ -376,11 +377,12 @@ int sow_json_uint(sow_json *j, const char *what, uint64_t min, uint64_t max,
                               "digits",
                        what, shown, n.text, more);
     uint64_t v = 0;
-    bool over = n.negative;
-    for (size_t i = 0; i < n.len && !over; i++) {
-        uint64_t d = (uint64_t)(n.text[i] - '0');
-        over = d > max || v > (max - d) / 10;
-        v = v * 10 + d;
+    char digits[24]; /* 2^64 has 20 */
+    bool over = n.negative || n.len >= sizeof digits;
+    if (!over) {
+        memcpy(digits, n.text, n.len);
+        digits[n.len] = 0;
+        over = sow_parse_u64(digits, &v) != 0 || v > max;
     }
     if (over || v < min)
         return fail_at(j, at, "%s is %.*s%s; it must be from %llu to %llu",

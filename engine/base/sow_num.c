@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* strtol and friends skip leading spaces and take '+': refuse both, so
  * that " 3" and "+3" are not numbers anywhere. */
@@ -44,6 +45,8 @@ int sow_parse_double(const char *s, double lo, double hi, double *out)
 {
     if (!s || !(plain_start(s, true) || (s[0] == '.' && plain_start(s + 1, false)) ||
                 (s[0] == '-' && s[1] == '.' && plain_start(s + 2, false))))
+        return -1;
+    if (strpbrk(s, "xX")) /* strtod reads hexadecimal too: refused */
         return -1;
     char *end;
     errno = 0;

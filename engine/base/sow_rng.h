@@ -15,7 +15,7 @@ static inline void sow_rng_seed(sow_rng *r, uint64_t seed) { r->s = seed; }
 
 static inline uint64_t sow_rng_next(sow_rng *r)
 {
-    return sow_mix64(r->s += 0x9E3779B97F4A7C15ULL);
+    return sow_mix64(r->s += SOW_GOLDEN64);
 }
 
 /* Uniform in 0..n-1 (n > 0); Lemire's multiply-shift, bias below 2^-32 for

@@ -157,7 +157,10 @@ void sow_text_escape(const char *s, int mode,
     for (; next_char(s, len, i, &c, &n); i += n) {
         const char *rep = NULL;
         if (c == NOT_UTF8) {
-            rep = mode == SOW_ESC_XML ? "\xef\xbf\xbd" : "\\ufffd";
+            rep = mode == SOW_ESC_XML || mode == SOW_ESC_CSV ? "\xef\xbf\xbd"
+                                                             : "\\ufffd";
+        } else if (mode == SOW_ESC_CSV) {
+            rep = c == '"' ? "\"\"" : sow_is_control(c) ? " " : NULL;
         } else if (mode == SOW_ESC_XML) {
             rep = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
                 : c == '"' ? "&quot;" : c == '\'' ? "&#39;"

@@ -54,7 +54,7 @@ void sow_utf8_mend(char *s);
 int sow_text_fmt(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* The one escaper of text written into JSON strings, XML and HTML (SVG
+/* The one escaper of text written into JSON strings, XML, HTML and CSV (SVG
  * boards and plots, the animate page, records). It writes the text of s
  * (without quotes) through put(ctx, bytes, n):
  *  - SOW_ESC_JSON: '"' and '\\' escaped, control characters as \u00XX
@@ -62,11 +62,14 @@ int sow_text_fmt(char *buf, size_t size, const char *fmt, ...)
  *  - SOW_ESC_JSON_HTML: the same, and '<', '>', '&' as \u00XX so that the
  *    string is safe inside an HTML <script> element;
  *  - SOW_ESC_XML: '<', '>', '&', '"', '\'' as entities, control characters
- *    (which XML 1.0 forbids) as spaces.
+ *    (which XML 1.0 forbids) as spaces;
+ *  - SOW_ESC_CSV: the inside of a quoted CSV field (RFC 4180, sow
+ *    selfplay --csv): '"' doubled, control characters (a line break
+ *    would split the row for line-based tools) as spaces.
  * A byte that is not part of valid UTF-8 becomes U+FFFD, and a sequence
  * cut short at the end of s is dropped, so the output is always valid
  * UTF-8: an SVG stays well-formed whatever a variant's name holds. */
-enum { SOW_ESC_JSON, SOW_ESC_JSON_HTML, SOW_ESC_XML };
+enum { SOW_ESC_JSON, SOW_ESC_JSON_HTML, SOW_ESC_XML, SOW_ESC_CSV };
 void sow_text_escape(const char *s, int mode,
                      void (*put)(void *ctx, const char *p, size_t n),
                      void *ctx);

@@ -5,6 +5,7 @@
  * generation of the game that filled them, so a new game needs no
  * clearing. */
 #include "sow_history.h"
+#include "sow_num.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -118,16 +119,15 @@ static int grow_table(sow_history *h)
  * ply. Equal hashes are always confirmed by comparing boards. */
 static uint64_t hash_of(const uint16_t *b, int holes, int to_move)
 {
-    uint64_t x = 0x9E3779B97F4A7C15ULL * (uint64_t)(to_move + 1);
+    uint64_t x = SOW_GOLDEN64 * (uint64_t)(to_move + 1);
     int i = 0;
     for (; i + 4 <= holes; i += 4) {
         uint64_t w;
         memcpy(&w, b + i, sizeof w);
-        x = (x ^ w) * 0xBF58476D1CE4E5B9ULL;
-        x ^= x >> 29;
+        x = sow_hash_step(x, w);
     }
     for (; i < holes; i++)
-        x = ((x ^ b[i]) * 0xBF58476D1CE4E5B9ULL) ^ (x >> 29);
+        x = sow_hash_step(x, b[i]);
     x ^= x >> 32;
     return x;
 }

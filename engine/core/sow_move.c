@@ -2,6 +2,7 @@
  * The core owns them, so that the engine's errors, the record, the Lua
  * bridge and the command line all speak the same tokens. */
 #include "sow_move.h"
+#include "sow_num.h"
 #include "sow_text.h"
 
 #include <stdio.h>
@@ -32,20 +33,13 @@ static int parse_decision(const sow_setup *s, const char *token,
             continue;
         const char *d = colon + 1;
         size_t dl = strlen(d);
-        int val = 0;
-        bool ok = dl >= 1 && dl <= 3;
-        for (size_t i = 0; ok && i < dl; i++) {
-            if (d[i] < '0' || d[i] > '9')
-                ok = false;
-            else
-                val = val * 10 + (d[i] - '0');
-        }
-        if (!ok || val > 255)
+        uint64_t val = 0;
+        if (dl > 3 || sow_parse_u64(d, &val) || val > 255)
             return sow_error_set(err, NULL, 0, 0,
                                  "move '%.*s': the value after '%s:' must "
                                  "be a whole number from 0 to 255",
                                  SOW_CLIP(token, 40), v->decisions[k]);
-        *out_move = sow_decision(k, val);
+        *out_move = sow_decision(k, (int)val);
         return SOW_OK;
     }
     if (v->ndecisions == 0)
@@ -85,19 +79,16 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
                              "move '%.*s%s' is not a hole number (0 to %d)",
                              SOW_CLIP(token, 40), len > 40 ? "..." : "",
                              s->holes - 1);
-    for (size_t i = 0; i < len; i++)
-        if (token[i] < '0' || token[i] > '9')
-            return sow_error_set(err, NULL, 0, 0,
-                                 "move '%s' is not a hole number (0 to %d)",
-                                 token, s->holes - 1);
-    int h = 0;
-    for (size_t i = 0; i < len; i++)
-        h = h * 10 + (token[i] - '0');
-    if (h >= s->holes)
+    uint64_t h;
+    if (sow_parse_u64(token, &h))
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%s' is not a hole number (0 to %d)",
+                             token, s->holes - 1);
+    if (h >= (uint64_t)s->holes)
         return sow_error_set(err, NULL, 0, 0,
                              "move %d: there is no such hole; holes are 0 to "
                              "%d",
-                             h, s->holes - 1);
-    *out_move = h;
+                             (int)h, s->holes - 1);
+    *out_move = (sow_move)h;
     return SOW_OK;
 }

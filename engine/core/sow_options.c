@@ -1,8 +1,8 @@
 /* sow_options.c - option values: defaults, parsing "NAME=VALUE", and the
  * evaluation of fields that refer to options. */
 #include "sow_variant.h"
+#include "sow_num.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,25 +32,6 @@ void sow_optset_defaults(const sow_variant *v, sow_optset *set)
     set->n = v->noptions;
     for (int i = 0; i < v->noptions; i++)
         set->val[i] = v->options[i].def;
-}
-
-/* Strict decimal integer: optional '-', digits only, no overflow. */
-static bool parse_long(const char *s, long *out)
-{
-    const char *p = s;
-    if (*p == '-')
-        p++;
-    if (!*p)
-        return false;
-    for (const char *q = p; *q; q++)
-        if (*q < '0' || *q > '9')
-            return false;
-    errno = 0;
-    long v = strtol(s, NULL, 10);
-    if (errno)
-        return false;
-    *out = v;
-    return true;
 }
 
 static void allowed_values(const sow_option_def *d, char *buf, size_t size)
@@ -97,8 +78,7 @@ int sow_optval_parse(const sow_option_def *d, const char *text,
             return SOW_OK;
         break;
     case SOW_OPT_INT:
-        if (parse_long(text, &out->num) && out->num >= d->min &&
-            out->num <= d->max &&
+        if (sow_parse_long(text, d->min, d->max, &out->num) == 0 &&
             (d->step <= 1 || (out->num - d->min) % d->step == 0))
             return SOW_OK;
         break;
@@ -113,8 +93,8 @@ int sow_optval_parse(const sow_option_def *d, const char *text,
             }
             if (d->param[i] && text[wl] == ':') {
                 long k;
-                if (!parse_long(text + wl + 1, &k) || k < 1 ||
-                    k > SOW_MAX_PLIES_LIMIT)
+                if (sow_parse_long(text + wl + 1, 1, SOW_MAX_PLIES_LIMIT,
+                                   &k))
                     return sow_error_set(
                         err, NULL, 0, 0,
                         "option %s: '%s' needs a whole number K from 1 to %d "

@@ -4,6 +4,80 @@
 
 #include "sow_game.h"
 
+/* The two-row family's data (CATALOGUE C1.x): stores on the track and
+ * where they lie, filters, claims, closed holes, the threshold and the
+ * rest; then which quick paths of the machine still apply. */
+static void setup_family(sow_setup *s, const sow_variant *v,
+                         const sow_optset *opts)
+{
+    /* C1.2: South's store lies between N-1 and N, North's between 2N-1
+     * and 0, whichever way the sowing runs */
+    s->track = (int)sow_expr_eval(&v->stores_on_track, opts);
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < s->holes; i++) {
+            int a = i, b = s->nexts[d][i];
+            uint8_t *st = &s->store_afters[d][i];
+            *st = 255;
+            if (s->track == SOW_TRACK_NONE)
+                continue;
+            if ((a == s->n - 1 && b == s->n) || (a == s->n && b == s->n - 1))
+                *st = 0;
+            if ((a == s->holes - 1 && b == 0) || (a == 0 && b == s->holes - 1))
+                *st = 1;
+        }
+    memcpy(s->store_after, s->store_afters[s->dir], sizeof s->store_after);
+    s->plain_drops = s->track == SOW_TRACK_NONE;
+    s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
+    s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
+    s->singletons_last = v->singletons_last;
+    s->no_sides = v->no_sides;
+    for (int i = 0; i < v->nlap_rules; i++)
+        s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
+    s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
+    s->origin_first = v->origin_first;
+    s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
+    for (int i = 0; i < v->nlap_rules; i++)
+        s->closes |= v->lap_rules[i].action == SOW_LAP_CLOSE;
+    if (s->closes)
+        s->plain_drops = false;
+    if (s->claims || s->origin_first)
+        s->plain_drops = false; /* the word paths know neither */
+    s->threshold = sow_expr_eval(&v->threshold_if, opts)
+                       ? (int)sow_expr_eval(&v->threshold, opts)
+                       : -1;
+    if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
+        s->threshold = s->total / 2;
+    s->rest = (int)sow_expr_eval(&v->rest, opts);
+}
+
+/* Which shortcuts the sowing machine, the legal moves and the search may
+ * take for this setup (the four seed games take them all). */
+static void setup_paths(sow_setup *s, const sow_variant *v)
+{
+    bool extra = false;
+    for (int i = 0; i < v->nlap_rules; i++)
+        extra |= v->lap_rules[i].in_store ||
+                 v->lap_rules[i].action == SOW_LAP_EXTRA_TURN;
+    s->plain_turns = !extra && s->threshold < 0 &&
+                     s->must_feed == SOW_FEED_OFF && !s->singletons_last &&
+                     !s->no_undo && !s->no_sides && !s->claims &&
+                     !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
+                     s->track == SOW_TRACK_NONE;
+    s->plain_holes = !s->no_sides && !s->claims && !s->closes;
+    s->hole_rules_on = s->lap_rules_on;
+    s->family_rules = 0;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        if (r->in_store)
+            s->hole_rules_on &= ~(1u << i);
+        if (r->opposite || r->even || r->action == SOW_LAP_CLAIM)
+            s->family_rules |= 1u << i;
+    }
+    s->filters = s->must_feed != SOW_FEED_OFF ||
+                 s->grand_slam == SOW_SLAM_FORBID || s->singletons_last ||
+                 s->no_undo;
+}
+
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                    sow_error *err)
 {
@@ -51,44 +125,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     memcpy(s->prev, s->prevs[s->dir], sizeof s->prev);
     s->dir_rule = v->dir_rule;
     s->cw_holes = v->cw_holes;
-    /* C1.2: South's store lies between N-1 and N, North's between 2N-1
-     * and 0, whichever way the sowing runs */
-    s->track = (int)sow_expr_eval(&v->stores_on_track, opts);
-    for (int d = 0; d < 2; d++)
-        for (int i = 0; i < s->holes; i++) {
-            int a = i, b = s->nexts[d][i];
-            uint8_t *st = &s->store_afters[d][i];
-            *st = 255;
-            if (s->track == SOW_TRACK_NONE)
-                continue;
-            if ((a == s->n - 1 && b == s->n) || (a == s->n && b == s->n - 1))
-                *st = 0;
-            if ((a == s->holes - 1 && b == 0) || (a == 0 && b == s->holes - 1))
-                *st = 1;
-        }
-    memcpy(s->store_after, s->store_afters[s->dir], sizeof s->store_after);
-    s->plain_drops = s->track == SOW_TRACK_NONE;
-    s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
-    s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
-    s->singletons_last = v->singletons_last;
-    s->no_sides = v->no_sides;
-    for (int i = 0; i < v->nlap_rules; i++)
-        s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
-    s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
-    s->origin_first = v->origin_first;
-    s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
-    for (int i = 0; i < v->nlap_rules; i++)
-        s->closes |= v->lap_rules[i].action == SOW_LAP_CLOSE;
-    if (s->closes)
-        s->plain_drops = false;
-    if (s->claims || s->origin_first)
-        s->plain_drops = false; /* the word paths know neither */
-    s->threshold = sow_expr_eval(&v->threshold_if, opts)
-                       ? (int)sow_expr_eval(&v->threshold, opts)
-                       : -1;
-    if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
-        s->threshold = s->total / 2;
-    s->rest = (int)sow_expr_eval(&v->rest, opts);
+    setup_family(s, v, opts);
     s->min_seeds = v->min_seeds;
     s->leave = v->leave;
     s->relay = v->relay;
@@ -139,27 +176,6 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->bearoff_sticky = sow_expr_eval(&v->bearoff_sticky, opts) != 0;
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
-    bool extra = false;
-    for (int i = 0; i < v->nlap_rules; i++)
-        extra |= v->lap_rules[i].in_store ||
-                 v->lap_rules[i].action == SOW_LAP_EXTRA_TURN;
-    s->plain_turns = !extra && s->threshold < 0 &&
-                     s->must_feed == SOW_FEED_OFF && !s->singletons_last &&
-                     !s->no_undo && !s->no_sides && !s->claims &&
-                     !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
-                     s->track == SOW_TRACK_NONE;
-    s->plain_holes = !s->no_sides && !s->claims && !s->closes;
-    s->hole_rules_on = s->lap_rules_on;
-    s->family_rules = 0;
-    for (int i = 0; i < v->nlap_rules; i++) {
-        const sow_lap_rule *r = &v->lap_rules[i];
-        if (r->in_store)
-            s->hole_rules_on &= ~(1u << i);
-        if (r->opposite || r->even || r->action == SOW_LAP_CLAIM)
-            s->family_rules |= 1u << i;
-    }
-    s->filters = s->must_feed != SOW_FEED_OFF ||
-                 s->grand_slam == SOW_SLAM_FORBID || s->singletons_last ||
-                 s->no_undo;
+    setup_paths(s, v);
     return SOW_OK;
 }

@@ -1,6 +1,7 @@
 /* sow_compare.c - moments, the z and Welch tests, and the comparison of
  * two self-play runs (see sow_compare.h). */
 #include "sow_compare.h"
+#include "sow_text.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -429,7 +430,11 @@ static void json_run(FILE *f, const sow_reading *r, const char *name,
 void sow_compare_write_json(const sow_reading *ra, const sow_reading *rb,
                             FILE *f)
 {
-    fputs("{\"format\":\"sow-compare\",\"version\":1,\"a\":", f);
+    /* version 2: the summaries of version 2 (seeds as strings), and the
+     * program's version here too */
+    fputs("{\"format\":\"sow-compare\",\"version\":2,\"sow_version\":\"", f);
+    sow_text_escape_file(f, ra->st->sow_version, SOW_ESC_JSON);
+    fputs("\",\"a\":", f);
     json_run(f, ra, "A", rb);
     fputs(",\"b\":", f);
     json_run(f, rb, "B", ra);

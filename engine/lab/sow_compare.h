@@ -96,7 +96,7 @@ void sow_compare_write_text(const sow_reading *a, const sow_reading *b,
                             FILE *f);
 
 /* The comparison as one line of JSON: {"format":"sow-compare",
- * "version":1,"a":{...},"b":{...},"tests":[...]}, where a and b are the
+ * "version":2,"sow_version":"0.9.0","a":{...},"b":{...},"tests":[...]}, where a and b are the
  * summaries of sow_stats_write_json plus "reading" ("A" or "B") and
  * "differs" (the names of the options whose values differ; the values are
  * in each summary's "options"). */

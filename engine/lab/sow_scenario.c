@@ -3,7 +3,6 @@
 #include "sow_scenario.h"
 #include "sow_budget.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "sow_lua.h"
 #include "sow_move.h"
 #include "sow_yaml.h"
+#include "sow_yfield.h"
 
 struct sow_scenario_file {
     char *path;
@@ -28,15 +28,12 @@ struct sow_scenario_file {
 
 /* ---- reading scalars ------------------------------------------------------- */
 
-typedef struct ctx {
-    const sow_scenario_file *f;
-    sow_error *err;
-} ctx;
+/* Errors of a scenario file (sow_yfield.h: the same readers and words as
+ * the variant loader's). */
+typedef sow_yreader ctx;
 
-static int fail(const ctx *c, const sow_ynode *n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 /* Control characters (a line break in a quoted value, say) as spaces:
- * every message and difference stays one line. */
+ * every difference stays one line. */
 static void one_line(char *s)
 {
     for (unsigned char *p = (unsigned char *)s; *p; p++)
@@ -44,115 +41,38 @@ static void one_line(char *s)
             *p = ' ';
 }
 
-static int fail(const ctx *c, const sow_ynode *n, const char *fmt, ...)
-{
-    char msg[SOW_MSG_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    one_line(msg);
-    return sow_error_set(c->err, c->f->path, n ? n->line : 0, n ? n->col : 0,
-                         "%s", msg);
-}
-
 static bool is_scalar(const sow_ynode *n)
 {
     return n && n->type == SOW_Y_SCALAR;
 }
 
-/* A plain scalar spelling a whole number of at most nine digits. */
-static bool is_int(const sow_ynode *n, long *out)
+/* The words of a player: south, north, 0 or 1 (winners also none). */
+static const char *const player_words[] = {"south", "north", "0", "1",
+                                           "none", NULL};
+static const char *const mover_words[] = {"south", "north", "0", "1", NULL};
+
+static int player_at(int index)
 {
-    if (!is_scalar(n) || !n->plain)
-        return false;
-    const char *p = n->text;
-    bool neg = *p == '-';
-    p += neg;
-    size_t len = strlen(p);
-    if (len == 0 || len > 9 || (len > 1 && p[0] == '0'))
-        return false;
-    long v = 0;
-    for (; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return false;
-        v = v * 10 + (*p - '0');
-    }
-    if (out)
-        *out = neg ? -v : v;
-    return true;
+    return index == 4 ? -1 : index % 2;
 }
 
-static int get_int(const ctx *c, const sow_ynode *n, long lo, long hi,
-                   const char *what, long *out)
-{
-    long v;
-    if (!is_int(n, &v))
-        return fail(c, n, "%s takes a whole number, written plainly (not "
-                          "'%.40s')",
-                    what, is_scalar(n) ? n->text : "a list or mapping");
-    if (v < lo || v > hi)
-        return fail(c, n, "%s takes a whole number from %ld to %ld, not %ld",
-                    what, lo, hi, v);
-    *out = v;
-    return SOW_OK;
-}
-
-static int get_bool(const ctx *c, const sow_ynode *n, const char *what,
-                    bool *out)
-{
-    if (is_scalar(n) && n->plain &&
-        (!strcmp(n->text, "true") || !strcmp(n->text, "false"))) {
-        *out = n->text[0] == 't';
-        return SOW_OK;
-    }
-    return fail(c, n, "%s takes true or false, not '%.40s'", what,
-                is_scalar(n) ? n->text : "a list or mapping");
-}
-
-/* Text that YAML does not read as something else (null, a boolean). */
-static int get_text(const ctx *c, const sow_ynode *n, const char *what,
-                    const char **out)
-{
-    static const char *const odd[] = {"", "~", "null", "Null", "NULL",
-                                      "yes", "no", "on", "off", "y", "n"};
-    if (!is_scalar(n))
-        return fail(c, n, "%s takes a text, not a list or mapping", what);
-    if (n->plain)
-        for (size_t i = 0; i < sizeof odd / sizeof *odd; i++)
-            if (strcmp(n->text, odd[i]) == 0)
-                return fail(c, n, "%s: '%s' is read as %s by YAML; quote "
-                                  "the text",
-                            what, n->text,
-                            i < 5 ? "nothing (null)" : "a boolean");
-    if (!n->text[0])
-        return fail(c, n, "%s is empty", what);
-    for (const unsigned char *p = (const unsigned char *)n->text; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
-            return fail(c, n, "%s holds a control character (a line break, "
-                              "a tab): write it on one line, without "
-                              "escapes",
-                        what);
-    *out = n->text;
-    return SOW_OK;
-}
-
-/* A player: south, north, 0 or 1 (winners also none). */
 static int get_player(const ctx *c, const sow_ynode *n, const char *what,
                       bool none_ok, int *out)
 {
-    if (is_scalar(n) && n->plain) {
-        const char *t = n->text;
-        if (!strcmp(t, "south") || !strcmp(t, "0"))
-            return *out = 0, SOW_OK;
-        if (!strcmp(t, "north") || !strcmp(t, "1"))
-            return *out = 1, SOW_OK;
-        if (none_ok && !strcmp(t, "none"))
-            return *out = -1, SOW_OK;
-    }
-    return fail(c, n, "%s takes south or north (or 0, 1)%s, not '%.40s'",
-                what, none_ok ? ", or none (a draw or no winner)" : "",
-                is_scalar(n) ? n->text : "a list or mapping");
+    int i;
+    if (sow_yword(c, n, what, none_ok ? player_words : mover_words, &i))
+        return SOW_ERR;
+    *out = player_at(i);
+    return SOW_OK;
+}
+
+/* The player of a node get_player accepted. */
+static int player_of(const sow_ynode *n)
+{
+    for (int i = 0; player_words[i]; i++)
+        if (!strcmp(n->text, player_words[i]))
+            return player_at(i);
+    return -1;
 }
 
 static const sow_ynode *get(const sow_ynode *map, const char *key)
@@ -190,24 +110,14 @@ typedef struct fspec {
 static int check_keys(const ctx *c, const sow_ynode *map, const char *what,
                       const fspec *fields)
 {
-    if (!map || map->type != SOW_Y_MAP)
-        return fail(c, map, "%s must be a mapping (key: value lines)", what);
-    for (int i = 0; i < map->n; i++) {
-        const sow_ynode *k = map->items[2 * i];
-        bool known = false;
-        for (int j = 0; fields[j].key && !known; j++)
-            known = strcmp(k->text, fields[j].key) == 0;
-        if (!known) {
-            char list[400] = "";
-            size_t len = 0;
-            for (int j = 0; fields[j].key && len < sizeof list; j++)
-                len += (size_t)snprintf(list + len, sizeof list - len,
-                                        "%s%s", j ? ", " : "", fields[j].key);
-            return fail(c, k, "unknown key '%.40s' in %s; the keys are: %s",
-                        k->text, what, list);
-        }
+    const char *keys[24];
+    int k = 0;
+    while (fields[k].key && k < 23) {
+        keys[k] = fields[k].key;
+        k++;
     }
-    return SOW_OK;
+    keys[k] = NULL;
+    return sow_ykeys(c, map, what, keys);
 }
 
 /* ---- the shape of a file --------------------------------------------------- */
@@ -270,16 +180,19 @@ static int check_int_list(const ctx *c, const sow_ynode *n, const char *what,
                           long lo, long hi, bool players)
 {
     if (!n || n->type != SOW_Y_SEQ)
-        return fail(c, n, "%s takes a list, e.g. [4, 4, 0]", what);
+        return sow_yfail(c, n, "%s takes a list, e.g. [4, 4, 0]", what);
     if (n->n > SOW_MAX_HOLES)
-        return fail(c, n, "%s: %d values, more than the %d holes a board "
-                          "may have",
-                    what, n->n, SOW_MAX_HOLES);
+        return sow_yfail(c, n,
+                         "%s: %d values, more than the %d holes a board "
+                         "may have",
+                         what, n->n, SOW_MAX_HOLES);
+    char item[64];
+    snprintf(item, sizeof item, "a value of %s", what);
     for (int i = 0; i < n->n; i++) {
         long v;
         int p;
-        if (players ? get_player(c, n->items[i], what, false, &p)
-                    : get_int(c, n->items[i], lo, hi, what, &v))
+        if (players ? get_player(c, n->items[i], item, false, &p)
+                    : sow_yint(c, n->items[i], item, lo, hi, &v))
             return SOW_ERR;
     }
     return SOW_OK;
@@ -290,8 +203,8 @@ static int check_pair(const ctx *c, const sow_ynode *n, const char *what)
     if (check_int_list(c, n, what, 0, 1000000000, false))
         return SOW_ERR;
     if (n->n != 2)
-        return fail(c, n, "%s takes two numbers [South, North], not %d",
-                    what, n->n);
+        return sow_yfail(c, n, "%s takes two numbers [South, North], not %d",
+                         what, n->n);
     return SOW_OK;
 }
 
@@ -301,40 +214,44 @@ static int check_tokens(const ctx *c, const sow_ynode *n, const char *what)
     if (is_scalar(n))
         return SOW_OK;
     if (!n || n->type != SOW_Y_SEQ)
-        return fail(c, n, "%s takes move tokens: a text \"2 8 buy:7\" or a "
-                          "list [2, 8, \"buy:7\"]",
-                    what);
+        return sow_yfail(c, n,
+                         "%s takes move tokens: a text \"2 8 buy:7\" or a "
+                         "list [2, 8, \"buy:7\"]",
+                         what);
     for (int i = 0; i < n->n; i++)
         if (!is_scalar(n->items[i]) || !n->items[i]->text[0])
-            return fail(c, n->items[i], "%s: each token is a hole number "
-                                        "or a decision such as buy:7",
-                        what);
+            return sow_yfail(c, n->items[i],
+                             "%s: each token is a hole number "
+                             "or a decision such as buy:7",
+                             what);
     return SOW_OK;
 }
 
 static int check_options(const ctx *c, const sow_ynode *n, const char *what)
 {
     if (!n || n->type != SOW_Y_MAP)
-        return fail(c, n, "%s takes a mapping of option names to values, "
-                          "e.g. {skip_origin: true}",
-                    what);
+        return sow_yfail(c, n,
+                         "%s takes a mapping of option names to values, "
+                         "e.g. {skip_origin: true}",
+                         what);
     for (int i = 0; i < n->n; i++)
         if (!is_scalar(n->items[2 * i + 1]))
-            return fail(c, n->items[2 * i + 1],
-                        "option %s takes one value, not a list or mapping",
-                        n->items[2 * i]->text);
+            return sow_yfail(c, n->items[2 * i + 1],
+                             "option %s takes one value, not a list or mapping",
+                             n->items[2 * i]->text);
     return SOW_OK;
 }
 
 static int check_state(const ctx *c, const sow_ynode *n)
 {
     if (!n || n->type != SOW_Y_MAP)
-        return fail(c, n, "state takes a mapping of the script's state "
-                          "names to whole numbers, e.g. {buyer: 0}");
+        return sow_yfail(c, n,
+                         "state takes a mapping of the script's state "
+                         "names to whole numbers, e.g. {buyer: 0}");
     long v;
     for (int i = 0; i < n->n; i++)
-        if (get_int(c, n->items[2 * i + 1], -1000000000, 1000000000,
-                    "a state value", &v))
+        if (sow_yint(c, n->items[2 * i + 1], "a state value", -1000000000,
+                     1000000000, &v))
             return SOW_ERR;
     return SOW_OK;
 }
@@ -342,10 +259,10 @@ static int check_state(const ctx *c, const sow_ynode *n)
 static int check_phase(const ctx *c, const sow_ynode *n)
 {
     long v;
-    if (is_int(n, &v))
-        return get_int(c, n, 0, 255, "phase", &v);
+    if (sow_yis_int(n, &v))
+        return sow_yint(c, n, "phase", 0, 255, &v);
     const char *t;
-    return get_text(c, n, "phase", &t);
+    return sow_yline(c, n, "phase", &t);
 }
 
 static int check_fields(const ctx *c, const sow_ynode *map, const char *what,
@@ -371,9 +288,9 @@ static int check_field(const ctx *c, const sow_ynode *n, const fspec *f)
     case F_PAIR: return check_pair(c, n, f->key);
     case F_PLAYER: return get_player(c, n, f->key, false, &p);
     case F_WINNER: return get_player(c, n, f->key, true, &p);
-    case F_INT: return get_int(c, n, f->lo, f->hi, f->key, &v);
-    case F_BOOL: return get_bool(c, n, f->key, &b);
-    case F_TEXT: return get_text(c, n, f->key, &t);
+    case F_INT: return sow_yint(c, n, f->key, f->lo, f->hi, &v);
+    case F_BOOL: return sow_ybool(c, n, f->key, &b);
+    case F_TEXT: return sow_yline(c, n, f->key, &t);
     case F_PHASE: return check_phase(c, n);
     case F_STATE: return check_state(c, n);
     case F_TOKENS: return check_tokens(c, n, f->key);
@@ -391,11 +308,11 @@ static int check_fields(const ctx *c, const sow_ynode *map, const char *what,
     if (check_keys(c, map, what, fields))
         return SOW_ERR;
     if (some && map->n == 0)
-        return fail(c, map, "%s is empty; give at least one of its fields%s",
-                    what,
-                    fields == expect_fields
-                        ? " (board, captured, legal, result, error, ...)"
-                        : "");
+        return sow_yfail(c, map,
+                         "%s is empty; give at least one of its fields%s", what,
+                         fields == expect_fields
+                             ? " (board, captured, legal, result, error, ...)"
+                             : "");
     for (int i = 0; fields[i].key; i++) {
         const sow_ynode *n = get(map, fields[i].key);
         if (n && check_field(c, n, &fields[i]))
@@ -426,24 +343,25 @@ static int check_case(const ctx *c, const sow_ynode *cs, int k)
     const sow_ynode *n = get(cs, "name");
     const char *t;
     if (!n)
-        return fail(c, cs, "%s has no name: give each case a name: line",
-                    what);
-    if (get_text(c, n, "name", &t))
+        return sow_yfail(c, cs, "%s has no name: give each case a name: line",
+                         what);
+    if (sow_yline(c, n, "name", &t))
         return SOW_ERR;
     if ((n = get(cs, "rules"))) {
         if (n->type != SOW_Y_SEQ)
-            return fail(c, n, "rules takes a list of rule ids, e.g. [K1.5, "
-                              "C0.4]");
+            return sow_yfail(c, n,
+                             "rules takes a list of rule ids, e.g. [K1.5, "
+                             "C0.4]");
         if (n->n > SOW_SCN_MAX_RULES)
-            return fail(c, n, "rules: at most %d ids a case",
-                        SOW_SCN_MAX_RULES);
+            return sow_yfail(c, n, "rules: at most %d ids a case",
+                             SOW_SCN_MAX_RULES);
         for (int i = 0; i < n->n; i++)
             if (!is_scalar(n->items[i]) || !rule_id_ok(n->items[i]->text))
-                return fail(c, n->items[i],
-                            "rules: '%.40s' is not a rule id (such as "
-                            "K1.5, B.4, P7)",
-                            is_scalar(n->items[i]) ? n->items[i]->text
-                                                   : "a list or mapping");
+                return sow_yfail(c, n->items[i],
+                                 "rules: '%.40s' is not a rule id (such as "
+                                 "K1.5, B.4, P7)",
+                                 is_scalar(n->items[i]) ? n->items[i]->text
+                                                        : "a list or mapping");
     }
     if ((n = get(cs, "options")) && check_options(c, n, "options"))
         return SOW_ERR;
@@ -453,9 +371,10 @@ static int check_case(const ctx *c, const sow_ynode *cs, int k)
     if ((n = get(cs, "moves")) && check_tokens(c, n, "moves"))
         return SOW_ERR;
     if (!(n = get(cs, "expect")))
-        return fail(c, cs, "scenario '%.60s' has no expect: say what it "
-                           "must give",
-                    get(cs, "name")->text);
+        return sow_yfail(c, cs,
+                         "scenario '%.60s' has no expect: say what it "
+                         "must give",
+                         get(cs, "name")->text);
     return check_fields(c, n, "expect", expect_fields, true);
 }
 
@@ -483,15 +402,16 @@ static int check_variant_path(const ctx *c, const sow_ynode *n)
     const char *t = n->text;
     if (!names_a_path(t) || yaml_name(t))
         return SOW_OK;
-    return fail(c, n, "variant '%.200s' is neither an id nor the path of a "
-                      ".yaml file; name the variant's .yaml file (or give "
-                      "its id, as sow list shows it)",
-                t);
+    return sow_yfail(c, n,
+                     "variant '%.200s' is neither an id nor the path of a "
+                     ".yaml file; name the variant's .yaml file (or give "
+                     "its id, as sow list shows it)",
+                     t);
 }
 
 static int check_file(sow_scenario_file *f, sow_error *err)
 {
-    ctx c = {f, err};
+    ctx c = {f->path, err};
     const sow_ynode *root = f->root;
     if (!root)
         return sow_error_set(err, f->path, 1, 1,
@@ -501,9 +421,10 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         return SOW_ERR;
     const char *t;
     if (!(f->variant = get(root, "variant")))
-        return fail(&c, root, "no variant: name the variant (its id, as sow list "
-                              "shows it, or a path relative to this file)");
-    if (get_text(&c, f->variant, "variant", &t) ||
+        return sow_yfail(&c, root,
+                         "no variant: name the variant (its id, as sow list "
+                         "shows it, or a path relative to this file)");
+    if (sow_yline(&c, f->variant, "variant", &t) ||
         check_variant_path(&c, f->variant))
         return SOW_ERR;
     if ((f->options = get(root, "options")) &&
@@ -511,12 +432,12 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         return SOW_ERR;
     const sow_ynode *sc = get(root, "scenarios");
     if (!sc)
-        return fail(&c, root, "no scenarios: give a list of cases");
+        return sow_yfail(&c, root, "no scenarios: give a list of cases");
     if (sc->type != SOW_Y_SEQ || sc->n == 0)
-        return fail(&c, sc, "scenarios takes a list of one or more cases");
+        return sow_yfail(&c, sc, "scenarios takes a list of one or more cases");
     if (sc->n > SOW_SCN_MAX_CASES)
-        return fail(&c, sc, "%d scenarios; at most %d a file", sc->n,
-                    SOW_SCN_MAX_CASES);
+        return sow_yfail(&c, sc, "%d scenarios; at most %d a file", sc->n,
+                         SOW_SCN_MAX_CASES);
     f->cases = calloc((size_t)sc->n, sizeof *f->cases);
     if (!f->cases)
         return sow_error_set(err, f->path, 0, 0, "out of memory");
@@ -526,10 +447,11 @@ static int check_file(sow_scenario_file *f, sow_error *err)
         const sow_ynode *name = get(sc->items[k], "name");
         for (int j = 0; j < k; j++)
             if (!strcmp(get(f->cases[j], "name")->text, name->text))
-                return fail(&c, name, "a second scenario named '%.60s' "
-                                      "(the first is at line %d): names "
-                                      "must differ",
-                            name->text, f->cases[j]->line);
+                return sow_yfail(&c, name,
+                                 "a second scenario named '%.60s' "
+                                 "(the first is at line %d): names "
+                                 "must differ",
+                                 name->text, f->cases[j]->line);
         f->cases[f->ncases++] = sc->items[k];
     }
     return SOW_OK;
@@ -553,7 +475,6 @@ static int finish_load(const char *path, sow_ynode *root,
     else
         strcpy(f->dir, ".");
     if (check_file(f, err)) {
-        one_line(err->msg);
         sow_scenario_free(f);
         return SOW_ERR;
     }
@@ -566,10 +487,8 @@ int sow_scenario_load(const char *path, sow_scenario_file **out,
 {
     *out = NULL;
     sow_ynode *root = NULL;
-    if (sow_yaml_read_file(path, "a scenario file", &root, err)) {
-        one_line(err->msg);
+    if (sow_yaml_read_file(path, "a scenario file", &root, err))
         return SOW_ERR;
-    }
     return finish_load(path, root, out, err);
 }
 
@@ -578,10 +497,8 @@ int sow_scenario_load_text(const char *path, const char *text, size_t len,
 {
     *out = NULL;
     sow_ynode *root = NULL;
-    if (sow_yaml_parse_text(path, text, len, &root, err)) {
-        one_line(err->msg);
+    if (sow_yaml_parse_text(path, text, len, &root, err))
         return SOW_ERR;
-    }
     return finish_load(path, root, out, err);
 }
 
@@ -758,13 +675,8 @@ static const char *player_name(int p)
 static int read_list(const sow_ynode *n, long *out)
 {
     for (int i = 0; i < n->n; i++) {
-        const char *t = n->items[i]->text;
-        if (!strcmp(t, "south"))
-            out[i] = 0;
-        else if (!strcmp(t, "north"))
-            out[i] = 1;
-        else
-            out[i] = strtol(t, NULL, 10);
+        const sow_ynode *x = n->items[i];
+        out[i] = sow_yis_int(x, NULL) ? sow_yint_of(x) : player_of(x);
     }
     return n->n;
 }
@@ -807,7 +719,7 @@ static void expect_list(run *r, const char *field, const sow_ynode *n,
 static void expect_int(run *r, const char *field, const sow_ynode *n,
                        long got)
 {
-    long want = strtol(n->text, NULL, 10);
+    long want = sow_yint_of(n);
     if (want == got)
         return;
     char e[32], g[32];
@@ -823,14 +735,6 @@ static void expect_bool(run *r, const char *field, const sow_ynode *n,
     if (want != got)
         add_diff(r, field, n, want ? "true" : "false", got ? "true" : "false",
                  NULL);
-}
-
-static int player_of(const sow_ynode *n)
-{
-    const char *t = n->text;
-    return !strcmp(t, "south") || !strcmp(t, "0")   ? 0
-           : !strcmp(t, "north") || !strcmp(t, "1") ? 1
-                                                    : -1;
 }
 
 static void expect_player(run *r, const char *field, const sow_ynode *n,
@@ -855,7 +759,7 @@ static void expect_text(run *r, const char *field, const sow_ynode *n,
 static int phase_of(run *r, const sow_ynode *n, int *out)
 {
     long v;
-    if (is_int(n, &v)) {
+    if (sow_yis_int(n, &v)) {
         *out = (int)v;
         return SOW_OK;
     }
@@ -873,9 +777,10 @@ static int phase_of(run *r, const sow_ynode *n, int *out)
     for (int i = 0; i < r->v->nphases && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, ", %s",
                                 r->v->phases[i].name);
-    return fail(&r->c, n, "phase '%.40s': variant %s has the phases %s (or "
-                          "give a number)",
-                n->text, r->v->id, list);
+    return sow_yfail(&r->c, n,
+                     "phase '%.40s': variant %s has the phases %s (or "
+                     "give a number)",
+                     n->text, r->v->id, list);
 }
 
 static void phase_name(const run *r, int p, char *buf, size_t size)
@@ -898,8 +803,8 @@ static int state_index(run *r, const sow_ynode *key)
     for (int i = 0; i < r->v->nstate && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                 i ? ", " : "", r->v->state[i]);
-    fail(&r->c, key, "state '%.40s': variant %s keeps %s", key->text,
-         r->v->id, r->v->nstate ? list : "no state");
+    sow_yfail(&r->c, key, "state '%.40s': variant %s keeps %s", key->text,
+              r->v->id, r->v->nstate ? list : "no state");
     return -1;
 }
 
@@ -941,9 +846,9 @@ static int apply_options(run *r, const sow_ynode *map, sow_optset *opts)
         snprintf(arg, sizeof arg, "%.100s=%.190s", k->text, val->text);
         sow_error e;
         if (sow_optset_apply(r->v, opts, arg, &e))
-            return fail(&r->c, sow_variant_option(r->v, k->text) < 0 ? k
-                                                                      : val,
-                        "%s", e.msg);
+            return sow_yfail(&r->c,
+                             sow_variant_option(r->v, k->text) < 0 ? k : val,
+                             "%s", e.msg);
     }
     return SOW_OK;
 }
@@ -956,9 +861,10 @@ static int set_start(run *r, const sow_ynode *st)
     long v[SOW_MAX_HOLES];
     if ((n = get(st, "board"))) {
         if (n->n != s->holes)
-            return fail(&r->c, n, "board: %d counts, but the board has %d "
-                                  "holes (2 rows of %d)",
-                        n->n, s->holes, s->n);
+            return sow_yfail(&r->c, n,
+                             "board: %d counts, but the board has %d "
+                             "holes (2 rows of %d)",
+                             n->n, s->holes, s->n);
         read_list(n, v);
         g->on_board = 0;
         for (int h = 0; h < s->holes; h++) {
@@ -968,9 +874,10 @@ static int set_start(run *r, const sow_ynode *st)
     }
     if ((n = get(st, "owners"))) {
         if (n->n != s->holes)
-            return fail(&r->c, n, "owners: %d values, but the board has %d "
-                                  "holes",
-                        n->n, s->holes);
+            return sow_yfail(&r->c, n,
+                             "owners: %d values, but the board has %d "
+                             "holes",
+                             n->n, s->holes);
         read_list(n, v);
         for (int h = 0; h < s->holes; h++)
             sow_game_set_owner(g, h, (int)v[h]);
@@ -983,9 +890,9 @@ static int set_start(run *r, const sow_ynode *st)
     if ((n = get(st, "to_move")))
         g->to_move = (uint8_t)player_of(n);
     if ((n = get(st, "ply")))
-        g->ply = (int32_t)strtol(n->text, NULL, 10);
+        g->ply = (int32_t)sow_yint_of(n);
     if ((n = get(st, "since_capture")))
-        g->since_capture = (int32_t)strtol(n->text, NULL, 10);
+        g->since_capture = (int32_t)sow_yint_of(n);
     if ((n = get(st, "bearoff")))
         g->bearoff_on = n->text[0] == 't';
     if ((n = get(st, "phase"))) {
@@ -999,9 +906,10 @@ static int set_start(run *r, const sow_ynode *st)
         int k = read_list(n, v);
         for (int i = 0; i < k; i++) {
             if (v[i] >= s->holes)
-                return fail(&r->c, n->items[i], "played: there is no hole "
-                                                "%ld (holes are 0 to %d)",
-                            v[i], s->holes - 1);
+                return sow_yfail(&r->c, n->items[i],
+                                 "played: there is no hole "
+                                 "%ld (holes are 0 to %d)",
+                                 v[i], s->holes - 1);
             g->played[g->owner[v[i]]] |= (uint64_t)1 << v[i];
         }
     }
@@ -1010,17 +918,17 @@ static int set_start(run *r, const sow_ynode *st)
             int k = state_index(r, n->items[2 * i]);
             if (k < 0)
                 return SOW_ERR;
-            g->state[k] = (int32_t)strtol(n->items[2 * i + 1]->text, NULL,
-                                          10);
+            g->state[k] = (int32_t)sow_yint_of(n->items[2 * i + 1]);
         }
     if ((n = get(st, "game")) || (n = get(st, "starter"))) {
         if (!s->match)
-            return fail(&r->c, n, "%s is for a game of a match; this case "
-                                  "plays a single game (add the option "
-                                  "match: true)",
-                        get(st, "game") ? "game" : "starter");
+            return sow_yfail(&r->c, n,
+                             "%s is for a game of a match; this case "
+                             "plays a single game (add the option "
+                             "match: true)",
+                             get(st, "game") ? "game" : "starter");
         if ((n = get(st, "game")))
-            r->m.game = (int)strtol(n->text, NULL, 10);
+            r->m.game = (int)sow_yint_of(n);
         if ((n = get(st, "starter")))
             r->m.starter = player_of(n);
     }
@@ -1031,7 +939,7 @@ static int set_start(run *r, const sow_ynode *st)
         const sow_ynode *at = get(st, "board") ? get(st, "board")
                               : get(st, "captured") ? get(st, "captured")
                                                     : st;
-        return fail(&r->c, at, "start: %s", e.msg);
+        return sow_yfail(&r->c, at, "start: %s", e.msg);
     }
     g->over = false;
     g->last_endless = false;
@@ -1190,11 +1098,12 @@ static int expect_legal(run *r, const sow_ynode *n)
         sow_error e;
         const sow_ynode *at = n->type == SOW_Y_SEQ ? n->items[i] : n;
         if (sow_move_parse(&r->k.setup, tok[i], &mv, &e)) {
-            rc = fail(&r->c, at, "legal: %s", e.msg);
+            rc = sow_yfail(&r->c, at, "legal: %s", e.msg);
             goto out;
         }
         if (nw >= SOW_MAX_LEGAL) {
-            rc = fail(&r->c, at, "legal: more than %d moves", SOW_MAX_LEGAL);
+            rc = sow_yfail(&r->c, at, "legal: more than %d moves",
+                           SOW_MAX_LEGAL);
             goto out;
         }
         /* ascending, as the engine lists them */
@@ -1330,7 +1239,7 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
     run *r = calloc(1, sizeof *r);
     if (!r)
         return sow_error_set(err, NULL, 0, 0, "out of memory");
-    r->c.f = f;
+    r->c.path = f->path;
     r->c.err = err;
     r->v = v;
     r->out = out;
@@ -1346,7 +1255,7 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
             r->k.failed_at == SOW_KIT_SETUP) {
             /* options that do not fit: the case's options are at fault */
             n = get(cs, "options") ? get(cs, "options") : cs;
-            fail(&r->c, n, "%s", e.msg);
+            sow_yfail(&r->c, n, "%s", e.msg);
         } else {
             *err = e;
         }

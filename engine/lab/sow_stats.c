@@ -276,9 +276,25 @@ static int shards_merged(const sow_stats *a, const sow_stats *b,
 }
 
 int sow_stats_merge(sow_stats *to, const sow_stats *from, const char *where,
-                    sow_error *err)
+                    const char *first, sow_error *err)
 {
     const char *differs = NULL;
+    if (to->interrupted || from->interrupted)
+        return sow_error_set(err, where, 0, 0,
+                             "%s an interrupted run: its games are not a "
+                             "whole shard; play that shard again",
+                             from->interrupted ? "this is"
+                                               : "the first file is");
+    /* two builds may play the same seed differently: their games are not
+     * shards of one run */
+    if (strcmp(to->sow_version, from->sow_version) != 0)
+        return sow_error_set(err, where, 0, 0,
+                             "made by sow %s, but %s was made by sow %s; "
+                             "merge only the shards that one build of sow "
+                             "played (run them again with one build)",
+                             from->sow_version,
+                             first ? first : "the first file",
+                             to->sow_version);
     char a[2 * SOW_STATS_NAME_MAX + 64] = "", b[sizeof a] = "";
     if (strcmp(to->variant, from->variant) != 0) {
         differs = "variants";
@@ -414,8 +430,10 @@ static void json_rate(FILE *f, const char *name, long long k, long long n)
 void sow_stats_write_json(const sow_stats *st, FILE *f)
 {
     bool whole = sow_stats_complete(st);
-    fprintf(f, "{\"format\":\"%s\",\"version\":%d,\"variant\":", SOW_STATS_FORMAT,
-            SOW_STATS_VERSION);
+    fprintf(f, "{\"format\":\"%s\",\"version\":%d,\"sow_version\":",
+            SOW_STATS_FORMAT, SOW_STATS_VERSION);
+    json_str(f, st->sow_version);
+    fputs(",\"variant\":", f);
     json_str(f, st->variant);
     fputs(",\"options\":{", f);
     for (int i = 0; i < st->noptions; i++) {
@@ -429,9 +447,13 @@ void sow_stats_write_json(const sow_stats *st, FILE *f)
     json_str(f, st->players[0]);
     fputc(',', f);
     json_str(f, st->players[1]);
-    fprintf(f, "],\"seed\":%llu,\"games_requested\":%lld,\"unit\":\"%s\",",
+    /* the seed as a string: a JSON reader keeps integers exactly only
+     * below 2^53 (a double), and seeds take all 64 bits */
+    fprintf(f, "],\"seed\":\"%llu\",\"games_requested\":%lld,"
+               "\"unit\":\"%s\",\"interrupted\":%s,",
             (unsigned long long)st->seed, st->games_requested,
-            st->matches ? "match" : "game");
+            st->matches ? "match" : "game",
+            st->interrupted ? "true" : "false");
     /* a complete set of shards is the unsharded run */
     if (whole) {
         fputs("\"shards\":{\"count\":1,\"done\":[0]},", f);
@@ -496,6 +518,8 @@ void sow_stats_write_text(const sow_stats *st, FILE *f)
     fprintf(f, "%-15s South %s, North %s; seed %llu\n", "players",
             st->players[0], st->players[1], (unsigned long long)st->seed);
     fprintf(f, "%-15s %lld", st->matches ? "matches" : "games", st->games);
+    if (st->interrupted)
+        fprintf(f, " (interrupted: stopped before the last)");
     if (!sow_stats_complete(st)) {
         fprintf(f, " (shards");
         for (long i = 0; i < st->nshards; i++)
@@ -523,4 +547,5 @@ void sow_stats_write_text(const sow_stats *st, FILE *f)
     if (st->matches)
         fprintf(f, "%-15s %.2f games per match\n", "match length",
                 per_game(st, st->match_games_sum));
+    fprintf(f, "%-15s sow %s\n", "played by", st->sow_version);
 }

@@ -21,9 +21,12 @@
 
 #define SOW_STATS_NAME_MAX 128
 
-/* The summary's JSON: "format" and "version". */
+/* The summary's JSON: "format" and "version" (of the format; 2: the seed
+ * a string, "sow_version" and "interrupted" added). */
 #define SOW_STATS_FORMAT "sow-selfplay"
-#define SOW_STATS_VERSION 1
+#define SOW_STATS_VERSION 2
+/* The program's version, "sow_version": "0.9.0" (at most this long). */
+#define SOW_STATS_PROGRAM_MAX 32
 
 /* What a real run can produce (issue 13 #1): a summary read back is
  * checked against these, so that no number in a file can make sow stats
@@ -74,6 +77,8 @@ typedef struct sow_game_stat {
 
 typedef struct sow_stats {
     /* what was played: runs merge only when all of these agree */
+    char sow_version[SOW_STATS_PROGRAM_MAX]; /* the program that played
+                                               (its caller sets it) */
     char variant[SOW_STATS_NAME_MAX];
     int noptions;
     char opt_name[SOW_MAX_OPTIONS][SOW_NAME_MAX];
@@ -85,6 +90,9 @@ typedef struct sow_stats {
     long shard_count;      /* N of --shard I/N (1: unsharded) */
     long *shards;          /* the shard indices included, ascending */
     long nshards;
+    bool interrupted;      /* stopped (a signal) before every game of its
+                              shards was played: the totals are of the
+                              games finished, which no shard adds up to */
     /* totals */
     long long games, wins[2], draws, unfinished;
     long long first_known, first_south, first_wins;
@@ -123,12 +131,14 @@ int sow_stats_hist_add(sow_stats *st, long long plies, long long games,
 long long sow_stats_games_between(const sow_stats *st, long long from,
                                   long long to);
 
-/* Add the totals of `from` (same run description) into `to`: the
- * shards of both are included; from's shards must not be in to. `where`
- * names from in errors. A total that would pass 2^63 - 1 is an error. On
- * an error `to` is unchanged. */
+/* Add the totals of `from` (same run description, same sow_version) into
+ * `to`: the shards of both are included; from's shards must not be in
+ * to. `where` names from in errors, `first` (may be NULL) the file `to`
+ * began with. A total that would pass 2^63 - 1 is an error, and so is an
+ * interrupted run (its games are not a whole shard). On an error `to` is
+ * unchanged. */
 int sow_stats_merge(sow_stats *to, const sow_stats *from, const char *where,
-                    sow_error *err);
+                    const char *first, sow_error *err);
 
 /* Add the totals only (threads of one run); on an error `to` is
  * unchanged. */

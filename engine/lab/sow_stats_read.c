@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "sow_json.h"
+#include "sow_num.h"
 #include "sow_player.h"
 #include "sow_text.h"
 
@@ -32,16 +33,18 @@
 /* ---- the fields ---------------------------------------------------------- */
 
 enum {
-    F_FORMAT, F_VERSION, F_VARIANT, F_OPTIONS, F_PLAYERS, F_SEED,
-    F_GAMES_REQUESTED, F_UNIT, F_SHARDS, F_TOTALS, F_SUMMARY, NTOP
+    F_FORMAT, F_VERSION, F_SOW_VERSION, F_VARIANT, F_OPTIONS, F_PLAYERS,
+    F_SEED, F_GAMES_REQUESTED, F_UNIT, F_INTERRUPTED, F_SHARDS, F_TOTALS,
+    F_SUMMARY, NTOP
 };
 static const char *const top_name[NTOP] = {
-    "format", "version", "variant", "options", "players", "seed",
-    "games_requested", "unit", "shards", "totals", "summary"};
+    "format", "version", "sow_version", "variant", "options", "players",
+    "seed", "games_requested", "unit", "interrupted", "shards", "totals",
+    "summary"};
 static const char *const top_want[NTOP] = {
-    "a string", "a whole number", "a string", "an object", "a list",
-    "a whole number", "a whole number", "a string", "an object",
-    "an object", NULL /* optional */};
+    "a string", "a whole number", "a string", "a string", "an object",
+    "a list", "a string of digits", "a whole number", "a string",
+    "true or false", "an object", "an object", NULL /* optional */};
 
 enum { S_COUNT, S_DONE, NSHARD };
 static const char *const shard_name[NSHARD] = {"count", "done"};
@@ -309,6 +312,57 @@ static int read_version(reader *r)
     return SOW_OK;
 }
 
+/* The program's version as sow writes it: digits and dots, such as
+ * "0.9.0" (a suffix such as "-dev" allowed: letters, digits, '-', '+'). */
+static int read_sow_version(reader *r)
+{
+    char *v = r->st->sow_version;
+    if (read_text(r, "field \"sow_version\"", v, SOW_STATS_PROGRAM_MAX))
+        return SOW_ERR;
+    size_t n = strspn(v, "0123456789.");
+    if (n == 0 || v[0] == '.' ||
+        strspn(v + n, "abcdefghijklmnopqrstuvwxyz"
+                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-+") !=
+            strlen(v + n))
+        return sow_json_fail(&r->j, r->j.at,
+                             "field \"sow_version\" is \"%s\", not a "
+                             "version of sow such as \"0.9.0\"; %s",
+                             v, HINT);
+    return SOW_OK;
+}
+
+/* The seed: a string of digits, as sow writes it (a JSON reader keeps a
+ * number exactly only below 2^53), or a number, as a tool that turned it
+ * back into one may write it; either way 0 to 2^64 - 1, read exactly. */
+static int read_seed(reader *r)
+{
+    if (sow_json_peek(&r->j) != SOW_JSON_STRING)
+        return sow_json_uint(&r->j, "field \"seed\"", 0, UINT64_MAX,
+                             &r->st->seed);
+    char text[32];
+    if (sow_json_string(&r->j, "field \"seed\"", text, sizeof text))
+        return SOW_ERR;
+    if (sow_parse_u64(text, &r->st->seed) || (text[0] == '0' && text[1]))
+        return sow_json_fail(&r->j, r->j.at,
+                             "field \"seed\" is \"%s\", not a whole "
+                             "number from 0 to 18446744073709551615 in "
+                             "digits; %s",
+                             text, HINT);
+    return SOW_OK;
+}
+
+static int read_interrupted(reader *r)
+{
+    sow_json_kind k = sow_json_peek(&r->j);
+    if (k != SOW_JSON_TRUE && k != SOW_JSON_FALSE)
+        return sow_json_fail(&r->j, r->j.at,
+                             "field \"interrupted\" is %s, not true or "
+                             "false; %s",
+                             sow_json_noun(k), HINT);
+    r->st->interrupted = k == SOW_JSON_TRUE;
+    return sow_json_skip(&r->j);
+}
+
 static int read_variant(reader *r)
 {
     sow_stats *st = r->st;
@@ -460,11 +514,12 @@ static int top_value(reader *r, int f)
     switch (f) {
     case F_FORMAT: return read_format(r);
     case F_VERSION: return read_version(r);
+    case F_SOW_VERSION: return read_sow_version(r);
     case F_VARIANT: return read_variant(r);
     case F_OPTIONS: return read_options(r);
     case F_PLAYERS: return read_players(r);
-    case F_SEED: return sow_json_uint(&r->j, "field \"seed\"", 0,
-                                      UINT64_MAX, &st->seed);
+    case F_SEED: return read_seed(r);
+    case F_INTERRUPTED: return read_interrupted(r);
     case F_GAMES_REQUESTED:
         return read_range(r, "field \"games_requested\"", 1,
                           SOW_STATS_MAX_GAMES, &st->games_requested);
@@ -520,6 +575,15 @@ static long long shard_games(long long g, long long n, long s)
 static int check_shards(reader *r)
 {
     const sow_stats *st = r->st;
+    /* stopped by a signal: the games played are not those of its shards,
+     * and nothing can be checked or merged against them */
+    if (st->interrupted)
+        return sow_json_fail(&r->j, r->top_at[F_INTERRUPTED],
+                             "this summary is of an interrupted run (%lld "
+                             "games played before it was stopped); sow "
+                             "stats merges whole runs and shards only: "
+                             "play it again",
+                             st->games);
     if (st->nshards == 0)
         return sow_json_fail(&r->j, r->shard_at[S_DONE],
                              "field \"done\" is empty; it lists the shards "

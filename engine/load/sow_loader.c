@@ -4,136 +4,32 @@
  * every error points at the node it is about. The script itself is checked
  * later, when the Lua bridge opens it (sow_lua.c). */
 #include <libgen.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "sow_file.h"
 #include "sow_variant.h"
 #include "sow_yaml.h"
+#include "sow_yfield.h"
 
 typedef struct ctx {
-    const char *path;
-    sow_error *err;
+    sow_yreader y; /* the file and the error (sow_yfield.h) */
     sow_variant *v;
 } ctx;
 
-/* An error at node n (its line and column; none for NULL). */
-__attribute__((format(printf, 3, 4))) static int
-fail(ctx *c, const sow_ynode *n, const char *fmt, ...)
-{
-    char msg[SOW_MSG_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return sow_error_set(c->err, c->path, n ? n->line : 0, n ? n->col : 0,
-                         "%s", msg);
-}
-
-static const char *type_name(const sow_ynode *n)
-{
-    return n->type == SOW_Y_MAP ? "a mapping"
-           : n->type == SOW_Y_SEQ ? "a list"
-                                  : "a single value";
-}
-
-static int want_map(ctx *c, const sow_ynode *n, const char *what)
-{
-    if (n->type == SOW_Y_MAP)
-        return SOW_OK;
-    return fail(c, n, "%s must be a mapping (key: value lines), not %s", what,
-                type_name(n));
-}
-
-/* Refuse keys not in `allowed` (NULL-terminated), naming the allowed ones. */
-static int check_keys(ctx *c, const sow_ynode *map, const char *what,
-                      const char *const *allowed)
-{
-    for (int i = 0; i < map->n; i++) {
-        const sow_ynode *k = map->items[2 * i];
-        bool ok = false;
-        for (const char *const *a = allowed; *a; a++)
-            if (strcmp(*a, k->text) == 0)
-                ok = true;
-        if (ok)
-            continue;
-        char list[512] = "";
-        size_t len = 0;
-        for (const char *const *a = allowed; *a && len + 1 < sizeof list; a++) {
-            int w = snprintf(list + len, sizeof list - len, "%s%s",
-                             a == allowed ? "" : ", ", *a);
-            if (w < 0)
-                break;
-            len += (size_t)w;
-        }
-        char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "unknown key '%s' in %s; the keys are: %s",
-                 k->text, what, list);
-        return sow_error_set(c->err, c->path, k->line, k->col, "%s", msg);
-    }
-    return SOW_OK;
-}
-
-/* A plain scalar YAML reads as null: empty, ~ or null. */
-static bool yaml_null(const sow_ynode *n)
-{
-    static const char *const nulls[] = {"", "~", "null", "Null", "NULL",
-                                        NULL};
-    if (n->type != SOW_Y_SCALAR || !n->plain)
-        return false;
-    for (int i = 0; nulls[i]; i++)
-        if (strcmp(n->text, nulls[i]) == 0)
-            return true;
-    return false;
-}
-
-/* A plain scalar YAML 1.1 reads as a boolean (yes, No, ON, ...). */
-static bool yaml11_bool(const sow_ynode *n)
-{
-    static const char *const words[] = {"yes", "no", "true", "false", "on",
-                                        "off", NULL};
-    if (n->type != SOW_Y_SCALAR || !n->plain)
-        return false;
-    for (int i = 0; words[i]; i++)
-        if (strcasecmp(n->text, words[i]) == 0)
-            return true;
-    return false;
-}
-
-static int want_string(ctx *c, const sow_ynode *n, const char *what,
-                       char **out)
-{
-    if (n->type != SOW_Y_SCALAR)
-        return fail(c, n, "%s must be text, not %s", what, type_name(n));
-    if (yaml_null(n))
-        return fail(c, n, n->text[0] ? "%s is '%s', which YAML reads as "
-                                       "null (no value); write the text"
-                                     : " has no value; write the text",
-                    what, n->text);
-    if (yaml11_bool(n))
-        return fail(c, n, "%s is '%s', which YAML reads as true or false; "
-                          "write it in quotes if you mean the text",
-                    what, n->text);
-    free(*out);
-    *out = strdup(n->text);
-    if (!*out)
-        return fail(c, n, "out of memory");
-    return SOW_OK;
-}
-
-/* Text on one line, not empty: names, summaries, docs, rule texts. */
-static int want_line(ctx *c, const sow_ynode *n, const char *what,
+/* A text field copied into *out (owned by the variant): sow_ystring's
+ * text, or with `line` sow_yline's (not empty, one line). */
+static int copy_text(ctx *c, const sow_ynode *n, const char *what, bool line,
                      char **out)
 {
-    if (want_string(c, n, what, out))
+    const char *t;
+    if (line ? sow_yline(&c->y, n, what, &t) : sow_ystring(&c->y, n, what, &t))
         return SOW_ERR;
-    if (!(*out)[0])
-        return fail(c, n, "%s must not be empty", what);
-    if (strpbrk(*out, "\r\n"))
-        return fail(c, n, "%s must be a single line", what);
+    free(*out);
+    *out = strdup(t);
+    if (!*out)
+        return sow_yfail(&c->y, n, "out of memory");
     return SOW_OK;
 }
 
@@ -158,116 +54,6 @@ static bool valid_rule_id(const char *s)
     return true;
 }
 
-/* A strict decimal integer written as a plain scalar: an optional sign,
- * then digits (any number of them: the range check says when there are
- * too many). */
-static bool is_decimal(const char *s)
-{
-    const char *p = s;
-    if (*p == '-' || *p == '+')
-        p++;
-    if (!*p)
-        return false;
-    for (; *p; p++)
-        if (*p < '0' || *p > '9')
-            return false;
-    return true;
-}
-
-static int want_int(ctx *c, const sow_ynode *n, const char *what, long min,
-                    long max, long *out)
-{
-    if (n->type != SOW_Y_SCALAR)
-        return fail(c, n, "%s must be a whole number, not %s", what,
-                    type_name(n));
-    if (yaml_null(n))
-        return sow_error_set(c->err, c->path, n->line, n->col,
-                             "%s %s%s%s; write a whole number from %ld to "
-                             "%ld",
-                             what, n->text[0] ? "is '" : "has no value",
-                             n->text,
-                             n->text[0] ? "', which YAML reads as null (no "
-                                          "value)"
-                                        : "",
-                             min, max);
-    if (!n->plain || !is_decimal(n->text))
-        return sow_error_set(c->err, c->path, n->line, n->col,
-                             "%s must be a whole number written in decimal "
-                             "digits, not '%s'%s",
-                             what, n->text,
-                             !n->plain && is_decimal(n->text)
-                                 ? " (in quotes: write it without them)"
-                                 : "");
-    const char *digits = n->text + (n->text[0] == '-' || n->text[0] == '+');
-    if (digits[0] == '0' && digits[1])
-        /* YAML 1.1 reads 010 as octal 8: say which is meant */
-        return sow_error_set(c->err, c->path, n->line, n->col,
-                             "%s is written '%s' with a leading zero, which "
-                             "some YAML readers take as octal; write it "
-                             "without the leading zeros",
-                             what, n->text);
-    if (strlen(digits) > 9)
-        return sow_error_set(c->err, c->path, n->line, n->col,
-                             "%s is %s, too many decimal digits; it must "
-                             "be from %ld to %ld",
-                             what, n->text, min, max);
-    long v = strtol(n->text, NULL, 10);
-    if (v < min || v > max)
-        return sow_error_set(c->err, c->path, n->line, n->col,
-                             "%s is %ld; it must be from %ld to %ld", what, v,
-                             min, max);
-    *out = v;
-    return SOW_OK;
-}
-
-static int want_bool(ctx *c, const sow_ynode *n, const char *what, bool *out)
-{
-    if (n->type == SOW_Y_SCALAR && n->plain) {
-        if (strcmp(n->text, "true") == 0) {
-            *out = true;
-            return SOW_OK;
-        }
-        if (strcmp(n->text, "false") == 0) {
-            *out = false;
-            return SOW_OK;
-        }
-    }
-    if (yaml_null(n))
-        return sow_error_set(c->err, c->path, n->line, n->col,
-                             "%s %s%s%s; write true or false", what,
-                             n->text[0] ? "is '" : "has no value", n->text,
-                             n->text[0] ? "', which YAML reads as null (no "
-                                          "value)"
-                                        : "");
-    return sow_error_set(c->err, c->path, n->line, n->col,
-                         "%s must be true or false, not '%s'", what,
-                         n->type == SOW_Y_SCALAR ? n->text : type_name(n));
-}
-
-/* One of `words` (NULL-terminated); returns its index. */
-static int want_word(ctx *c, const sow_ynode *n, const char *what,
-                     const char *const *words, int *out)
-{
-    if (n->type == SOW_Y_SCALAR)
-        for (int i = 0; words[i]; i++)
-            if (strcmp(words[i], n->text) == 0) {
-                *out = i;
-                return SOW_OK;
-            }
-    char list[256] = "";
-    size_t len = 0;
-    for (int i = 0; words[i] && len + 1 < sizeof list; i++) {
-        int w = snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-                         words[i]);
-        if (w < 0)
-            break;
-        len += (size_t)w;
-    }
-    return sow_error_set(c->err, c->path, n->line, n->col,
-                         "%s must be one of: %s (not '%s')", what, list,
-                         n->type == SOW_Y_SCALAR ? n->text : type_name(n));
-}
-
 /* --- fields that may refer to options ---------------------------------- */
 
 typedef enum { F_INT, F_BOOL, F_WORD } field_kind;
@@ -279,124 +65,156 @@ typedef struct field {
     const char *const *words; /* F_WORD */
 } field;
 
+/* $name=value or $name:value: an enum option d compared with one of its
+ * values (=, a true/false field) or that value's :K number (:, a number
+ * field). */
+static int want_ref_value(ctx *c, const sow_ynode *n, const field *f,
+                          const sow_option_def *d, char sep, const char *word,
+                          sow_expr *e)
+{
+    const char *name = d->name;
+    if (d->type != SOW_OPT_ENUM)
+        return sow_yfail(&c->y, n,
+                         "'%s': only an enum option can be "
+                         "compared with a value (option %s)",
+                         n->text, name);
+    int wi = -1;
+    for (int i = 0; i < d->nvalues; i++)
+        if (strcmp(d->values[i], word) == 0)
+            wi = i;
+    if (wi < 0)
+        return sow_yfail(&c->y, n, "'%s': option %s has no such value", n->text,
+                         name);
+    e->word = wi;
+    if (sep == '=') {
+        if (f->kind != F_BOOL)
+            return sow_yfail(&c->y, n,
+                             "%s needs a number or word, but '%s' "
+                             "is true or false",
+                             f->what, n->text);
+        e->kind = SOW_EXPR_EQ;
+        return SOW_OK;
+    }
+    if (!d->param[wi])
+        return sow_yfail(&c->y, n,
+                         "'%s': that value takes no :K number; "
+                         "declare it as 'value:K' or use =%s",
+                         n->text, "");
+    if (f->kind != F_INT)
+        return sow_yfail(&c->y, n,
+                         "%s is not a number field, so '%s' cannot "
+                         "be used",
+                         f->what, n->text);
+    e->kind = SOW_EXPR_PARAM;
+    return SOW_OK;
+}
+
+/* $name: the value of option d itself, which must fit the field (its
+ * type, and for a number its range; for a word, each of its values). */
+static int want_ref_whole(ctx *c, const sow_ynode *n, const field *f,
+                          const sow_option_def *d, sow_expr *e)
+{
+    const char *name = d->name;
+    e->kind = SOW_EXPR_REF;
+    switch (f->kind) {
+    case F_INT:
+        if (d->type != SOW_OPT_INT)
+            return sow_yfail(&c->y, n,
+                             "%s needs a number, but option %s is "
+                             "not an int option",
+                             f->what, name);
+        if (d->min < f->min || d->max > f->max)
+            return sow_yfail(&c->y, n,
+                             "option %s ranges over %ld..%ld, but "
+                             "%s must be from %ld to %ld",
+                             name, d->min, d->max, f->what, f->min, f->max);
+        return SOW_OK;
+    case F_BOOL:
+        if (d->type != SOW_OPT_BOOL)
+            return sow_yfail(&c->y, n,
+                             "%s is true or false, but option %s "
+                             "is not a bool option",
+                             f->what, name);
+        return SOW_OK;
+    case F_WORD:
+        if (d->type != SOW_OPT_ENUM)
+            return sow_yfail(&c->y, n,
+                             "%s takes a word, but option %s is "
+                             "not an enum option",
+                             f->what, name);
+        e->is_enum = true;
+        for (int i = 0; i < d->nvalues; i++) {
+            int wi = -1;
+            for (int k = 0; f->words[k]; k++)
+                if (strcmp(f->words[k], d->values[i]) == 0)
+                    wi = k;
+            if (wi < 0 || d->param[i])
+                return sow_yfail(&c->y, n,
+                                 "option %s has the value '%s', "
+                                 "which this field does not take",
+                                 name, d->values[i]);
+            e->map[i] = (signed char)wi;
+        }
+        return SOW_OK;
+    }
+    return SOW_ERR;
+}
+
+/* An option reference: $name, $name=value or $name:value. */
+static int want_ref(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
+{
+    char name[SOW_NAME_MAX * 2], word[SOW_NAME_MAX * 2] = "";
+    const char *s = n->text + 1;
+    size_t nl = strcspn(s, "=:");
+    char sep = s[nl];
+    if (nl == 0 || nl >= sizeof name)
+        return sow_yfail(&c->y, n,
+                         "'%s' is not an option reference; write "
+                         "$name, $name=value or $name:value",
+                         n->text);
+    memcpy(name, s, nl);
+    name[nl] = 0;
+    if (sep) {
+        snprintf(word, sizeof word, "%s", s + nl + 1);
+        if (!word[0])
+            return sow_yfail(&c->y, n,
+                             "'%s': a value must follow the '=' "
+                             "or ':'",
+                             n->text);
+    }
+    int oi = sow_variant_option(c->v, name);
+    if (oi < 0)
+        return sow_yfail(&c->y, n,
+                         "%s refers to option '%s', which is not "
+                         "declared under options:",
+                         f->what, name);
+    e->opt = oi;
+    const sow_option_def *d = &c->v->options[oi];
+    return sep ? want_ref_value(c, n, f, d, sep, word, e)
+               : want_ref_whole(c, n, f, d, e);
+}
+
+/* A field that may refer to an option ($name...) or hold a constant. */
 static int want_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
 {
     memset(e, 0, sizeof *e);
     e->line = n->line;
     e->col = n->col;
-    if (n->type == SOW_Y_SCALAR && n->text[0] == '$') {
-        char name[SOW_NAME_MAX * 2], word[SOW_NAME_MAX * 2] = "";
-        const char *s = n->text + 1;
-        size_t nl = strcspn(s, "=:");
-        char sep = s[nl];
-        if (nl == 0 || nl >= sizeof name)
-            return fail(c, n, "'%s' is not an option reference; write "
-                              "$name, $name=value or $name:value",
-                        n->text);
-        memcpy(name, s, nl);
-        name[nl] = 0;
-        if (sep) {
-            snprintf(word, sizeof word, "%s", s + nl + 1);
-            if (!word[0])
-                return fail(c, n, "'%s': a value must follow the '=' or "
-                                  "':'",
-                            n->text);
-        }
-        int oi = sow_variant_option(c->v, name);
-        if (oi < 0)
-            return fail(c, n, "%s refers to option '%s', which is not "
-                              "declared under options:",
-                        f->what, name);
-        const sow_option_def *d = &c->v->options[oi];
-        e->opt = oi;
-        if (sep) {
-            if (d->type != SOW_OPT_ENUM)
-                return fail(c, n, "'%s': only an enum option can be "
-                                  "compared with a value (option %s)",
-                            n->text, name);
-            int wi = -1;
-            for (int i = 0; i < d->nvalues; i++)
-                if (strcmp(d->values[i], word) == 0)
-                    wi = i;
-            if (wi < 0)
-                return fail(c, n, "'%s': option %s has no such value",
-                            n->text, name);
-            e->word = wi;
-            if (sep == '=') {
-                if (f->kind != F_BOOL)
-                    return fail(c, n, "%s needs a number or word, but "
-                                      "'%s' is true or false",
-                                f->what, n->text);
-                e->kind = SOW_EXPR_EQ;
-                return SOW_OK;
-            }
-            if (!d->param[wi])
-                return fail(c, n, "'%s': that value takes no :K number; "
-                                  "declare it as 'value:K' or use =%s",
-                            n->text, "");
-            if (f->kind != F_INT)
-                return fail(c, n, "%s is not a number field, so '%s' "
-                                  "cannot be used",
-                            f->what, n->text);
-            e->kind = SOW_EXPR_PARAM;
-            return SOW_OK;
-        }
-        e->kind = SOW_EXPR_REF;
-        switch (f->kind) {
-        case F_INT:
-            if (d->type != SOW_OPT_INT)
-                return fail(c, n, "%s needs a number, but option %s is "
-                                  "not an int option",
-                            f->what, name);
-            if (d->min < f->min || d->max > f->max) {
-                char msg[256];
-                snprintf(msg, sizeof msg,
-                         "option %s ranges over %ld..%ld, but %s must be "
-                         "from %ld to %ld",
-                         name, d->min, d->max, f->what, f->min, f->max);
-                return fail(c, n, "%s", msg);
-            }
-            return SOW_OK;
-        case F_BOOL:
-            if (d->type != SOW_OPT_BOOL)
-                return fail(c, n, "%s is true or false, but option %s is "
-                                  "not a bool option",
-                            f->what, name);
-            return SOW_OK;
-        case F_WORD:
-            if (d->type != SOW_OPT_ENUM)
-                return fail(c, n, "%s takes a word, but option %s is not "
-                                  "an enum option",
-                            f->what, name);
-            e->is_enum = true;
-            for (int i = 0; i < d->nvalues; i++) {
-                int wi = -1;
-                for (int k = 0; f->words[k]; k++)
-                    if (strcmp(f->words[k], d->values[i]) == 0)
-                        wi = k;
-                if (wi < 0 || d->param[i])
-                    return fail(c, n, "option %s has the value '%s', which "
-                                      "this field does not take",
-                                name, d->values[i]);
-                e->map[i] = (signed char)wi;
-            }
-            return SOW_OK;
-        }
-    }
+    if (n->type == SOW_Y_SCALAR && n->text[0] == '$')
+        return want_ref(c, n, f, e);
     e->kind = SOW_EXPR_CONST;
     switch (f->kind) {
-    case F_INT:
-        return want_int(c, n, f->what, f->min, f->max, &e->value);
+    case F_INT: return sow_yint(&c->y, n, f->what, f->min, f->max, &e->value);
     case F_BOOL: {
         bool b;
-        if (want_bool(c, n, f->what, &b))
+        if (sow_ybool(&c->y, n, f->what, &b))
             return SOW_ERR;
         e->value = b;
         return SOW_OK;
     }
     case F_WORD: {
         int w;
-        if (want_word(c, n, f->what, f->words, &w))
+        if (sow_yword(&c->y, n, f->what, f->words, &w))
             return SOW_ERR;
         e->value = w;
         return SOW_OK;
@@ -429,15 +247,16 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                                        NULL};
     static const char *const types[] = {"enum", "bool", "int", NULL};
     if (!sow_name_valid(key->text, false))
-        return fail(c, key, "option name '%s' must be lower-case letters, "
-                            "digits and _ (starting with a letter)",
-                    key->text);
+        return sow_yfail(&c->y, key,
+                         "option name '%s' must be lower-case letters, "
+                         "digits and _ (starting with a letter)",
+                         key->text);
     snprintf(d->name, sizeof d->name, "%s", key->text);
     d->line = key->line;
     d->col = key->col;
     char what[96];
     snprintf(what, sizeof what, "option %s", d->name);
-    if (want_map(c, n, what) || check_keys(c, n, what, keys))
+    if (sow_ykeys(&c->y, n, what, keys))
         return SOW_ERR;
     const sow_ynode *t = sow_ynode_get(n, "type");
     const sow_ynode *def = sow_ynode_get(n, "default");
@@ -445,22 +264,23 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
     const sow_ynode *vals = sow_ynode_get(n, "values");
     const sow_ynode *mn = sow_ynode_get(n, "min"), *mx = sow_ynode_get(n, "max");
     if (!t || !def || !doc)
-        return fail(c, n, "%s needs type, default and doc", what);
+        return sow_yfail(&c->y, n, "%s needs type, default and doc", what);
     int ti;
-    if (want_word(c, t, "type", types, &ti))
+    if (sow_yword(&c->y, t, "type", types, &ti))
         return SOW_ERR;
     d->type = (sow_opt_type)ti;
-    if (want_line(c, doc, "doc", &d->doc))
+    if (copy_text(c, doc, "doc", true, &d->doc))
         return SOW_ERR;
     if (d->type == SOW_OPT_ENUM) {
         if (!vals)
-            return fail(c, n, "enum %s needs values: [...]", what);
+            return sow_yfail(&c->y, n, "enum %s needs values: [...]", what);
         if (vals->type != SOW_Y_SEQ || vals->n < 1 || vals->n > SOW_MAX_ENUM)
-            return fail(c, vals, "values must be a list of 1 to 16 words");
+            return sow_yfail(&c->y, vals,
+                             "values must be a list of 1 to 16 words");
         for (int i = 0; i < vals->n; i++) {
             const sow_ynode *w = vals->items[i];
             if (w->type != SOW_Y_SCALAR)
-                return fail(c, w, "an option value must be a word");
+                return sow_yfail(&c->y, w, "an option value must be a word");
             char word[SOW_NAME_MAX * 2];
             snprintf(word, sizeof word, "%s", w->text);
             size_t wl = strlen(word);
@@ -469,36 +289,39 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
                 word[wl - 2] = 0;
             }
             if (!sow_name_valid(word, false))
-                return fail(c, w, "option value '%s' must be a lower-case "
-                                  "word (letters, digits, _), optionally "
-                                  "followed by :K",
-                            w->text);
+                return sow_yfail(&c->y, w,
+                                 "option value '%s' must be a lower-case "
+                                 "word (letters, digits, _), optionally "
+                                 "followed by :K",
+                                 w->text);
             for (int k = 0; k < i; k++)
                 if (strcmp(d->values[k], word) == 0)
-                    return fail(c, w, "option value '%s' is listed twice",
-                                word);
+                    return sow_yfail(&c->y, w,
+                                     "option value '%s' is listed twice", word);
             snprintf(d->values[i], sizeof d->values[i], "%s", word);
         }
         d->nvalues = vals->n;
         if (mn || mx)
-            return fail(c, mn ? mn : mx, "min and max are for int options");
+            return sow_yfail(&c->y, mn ? mn : mx,
+                             "min and max are for int options");
     } else {
         if (vals)
-            return fail(c, vals, "values: is for enum options");
+            return sow_yfail(&c->y, vals, "values: is for enum options");
         if (d->type == SOW_OPT_INT) {
             if (!mn || !mx)
-                return fail(c, n, "int %s needs min and max", what);
-            if (want_int(c, mn, "min", -1000000000, 1000000000, &d->min) ||
-                want_int(c, mx, "max", -1000000000, 1000000000, &d->max))
+                return sow_yfail(&c->y, n, "int %s needs min and max", what);
+            if (sow_yint(&c->y, mn, "min", -1000000000, 1000000000, &d->min) ||
+                sow_yint(&c->y, mx, "max", -1000000000, 1000000000, &d->max))
                 return SOW_ERR;
             if (d->min > d->max)
-                return fail(c, mx, "max is below min");
+                return sow_yfail(&c->y, mx, "max is below min");
             const sow_ynode *st = sow_ynode_get(n, "step");
             d->step = 1;
-            if (st && want_int(c, st, "step", 1, 1000000000, &d->step))
+            if (st && sow_yint(&c->y, st, "step", 1, 1000000000, &d->step))
                 return SOW_ERR;
         } else if (mn || mx) {
-            return fail(c, mn ? mn : mx, "min and max are for int options");
+            return sow_yfail(&c->y, mn ? mn : mx,
+                             "min and max are for int options");
         }
     }
     d->needs = -1;
@@ -507,30 +330,31 @@ static int load_option(ctx *c, const sow_ynode *key, const sow_ynode *n,
         int k = nd->type == SOW_Y_SCALAR ? sow_variant_option(c->v, nd->text)
                                          : -1;
         if (k < 0 || c->v->options[k].type != SOW_OPT_BOOL || &c->v->options[k] == d)
-            return fail(c, nd, "needs: must name a bool option declared "
-                               "before this one");
+            return sow_yfail(&c->y, nd,
+                             "needs: must name a bool option declared "
+                             "before this one");
         d->needs = k;
     }
     if (def->type != SOW_Y_SCALAR)
-        return fail(c, def, "default must be a single value");
+        return sow_yfail(&c->y, def, "default must be a single value");
     if (d->type == SOW_OPT_BOOL || d->type == SOW_OPT_INT) {
         if (!def->plain)
-            return fail(c, def, "default must be written without quotes");
+            return sow_yfail(&c->y, def,
+                             "default must be written without quotes");
     }
     sow_error sub;
     sow_error_clear(&sub);
     if (sow_optval_parse(d, def->text, &d->def, &sub))
-        return sow_error_set(c->err, c->path, def->line, def->col,
-                             "default: %s", sub.msg);
+        return sow_yfail(&c->y, def, "default: %s", sub.msg);
     return SOW_OK;
 }
 
 static int load_options(ctx *c, const sow_ynode *n)
 {
-    if (want_map(c, n, "options"))
+    if (sow_ymap(&c->y, n, "options"))
         return SOW_ERR;
     if (n->n > SOW_MAX_OPTIONS)
-        return fail(c, n, "at most 16 options");
+        return sow_yfail(&c->y, n, "at most 16 options");
     for (int i = 0; i < n->n; i++) {
         c->v->noptions = i + 1; /* so a failed option's doc is freed */
         if (load_option(c, n->items[2 * i], n->items[2 * i + 1],
@@ -546,26 +370,27 @@ static int load_board(ctx *c, const sow_ynode *n)
                                        "stores", "stores_on_track", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
-    if (want_map(c, n, "board") || check_keys(c, n, "board", keys))
+    if (sow_ykeys(&c->y, n, "board", keys))
         return SOW_ERR;
     const sow_ynode *rows = sow_ynode_get(n, "rows");
     if (rows) {
         long r;
-        if (want_int(c, rows, "rows", 2, 2, &r))
+        if (sow_yint(&c->y, rows, "rows", 2, 2, &r))
             return SOW_ERR;
     }
     const sow_ynode *holes = sow_ynode_get(n, "holes");
     if (!holes)
-        return fail(c, n, "board needs holes: (holes per row)");
+        return sow_yfail(&c->y, n, "board needs holes: (holes per row)");
     field fh = {"holes", F_INT, 1, SOW_MAX_ROW, NULL};
     if (want_expr(c, holes, &fh, &v->holes))
         return SOW_ERR;
     const sow_ynode *seeds = sow_ynode_get(n, "seeds");
     const sow_ynode *layout = sow_ynode_get(n, "layout");
     if (seeds && layout)
-        return fail(c, layout, "give seeds or layout, not both");
+        return sow_yfail(&c->y, layout, "give seeds or layout, not both");
     if (!seeds && !layout)
-        return fail(c, n, "board needs seeds: (per hole) or layout: [...]");
+        return sow_yfail(&c->y, n,
+                         "board needs seeds: (per hole) or layout: [...]");
     if (seeds) {
         field fs = {"seeds", F_INT, 0, SOW_MAX_HOLE_SEEDS, NULL};
         if (want_expr(c, seeds, &fs, &v->seeds))
@@ -573,22 +398,23 @@ static int load_board(ctx *c, const sow_ynode *n)
     } else {
         if (layout->type != SOW_Y_SEQ || layout->n < 2 ||
             layout->n > SOW_MAX_HOLES)
-            return fail(c, layout, "layout must be a list of 2 to 64 seed "
-                                   "counts in canonical hole order");
+            return sow_yfail(&c->y, layout,
+                             "layout must be a list of 2 to 64 seed "
+                             "counts in canonical hole order");
         v->has_layout = true;
         v->layout_len = layout->n;
         v->layout_line = layout->line;
         v->layout_col = layout->col;
         for (int i = 0; i < layout->n; i++) {
             long s;
-            if (want_int(c, layout->items[i], "a layout count", 0,
+            if (sow_yint(&c->y, layout->items[i], "a layout count", 0,
                          SOW_MAX_HOLE_SEEDS, &s))
                 return SOW_ERR;
             v->layout[i] = (uint16_t)s;
         }
     }
     const sow_ynode *stores = sow_ynode_get(n, "stores");
-    if (stores && want_bool(c, stores, "stores", &v->stores))
+    if (stores && sow_ybool(&c->y, stores, "stores", &v->stores))
         return SOW_ERR;
     /* C1.2: stores sown like holes on the way round */
     const sow_ynode *track = sow_ynode_get(n, "stores_on_track");
@@ -610,39 +436,42 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
     snprintf(wmin, sizeof wmin, "%s min", what);
     snprintf(wmax, sizeof wmax, "%s max", what);
     if (cn->type == SOW_Y_SCALAR) {
-        if (want_int(c, cn, what, least, 62, &lo))
+        if (sow_yint(&c->y, cn, what, least, 62, &lo))
             return SOW_ERR;
         *counts = (uint64_t)1 << lo;
     } else if (cn->type == SOW_Y_SEQ) {
         if (cn->n == 0)
-            return fail(c, cn, "%s: [] matches nothing; list counts", what);
+            return sow_yfail(&c->y, cn, "%s: [] matches nothing; list counts",
+                             what);
         for (int i = 0; i < cn->n; i++) {
-            if (want_int(c, cn->items[i], what, least, 62, &lo))
+            if (sow_yint(&c->y, cn->items[i], what, least, 62, &lo))
                 return SOW_ERR;
             if ((*counts >> lo) & 1)
-                return fail(c, cn->items[i], "count %s is listed twice",
-                            cn->items[i]->text);
+                return sow_yfail(&c->y, cn->items[i],
+                                 "count %s is listed twice",
+                                 cn->items[i]->text);
             *counts |= (uint64_t)1 << lo;
         }
     } else {
         static const char *const rkeys[] = {"min", "max", NULL};
-        if (check_keys(c, cn, what, rkeys))
+        if (sow_ykeys(&c->y, cn, what, rkeys))
             return SOW_ERR;
         const sow_ynode *mn = sow_ynode_get(cn, "min"),
                         *mx = sow_ynode_get(cn, "max");
         lo = least;
         hi = -1;
         if (!mn && !mx)
-            return fail(c, cn, "a %s range needs min:, max: or both", what);
-        if (mn && want_int(c, mn, wmin, least, 62, &lo))
+            return sow_yfail(&c->y, cn, "a %s range needs min:, max: or both",
+                             what);
+        if (mn && sow_yint(&c->y, mn, wmin, least, 62, &lo))
             return SOW_ERR;
-        if (mx && want_int(c, mx, wmax, least, 62, &hi))
+        if (mx && sow_yint(&c->y, mx, wmax, least, 62, &hi))
             return SOW_ERR;
         if (!mx)
             *high = true;
         long top = mx ? hi : 62;
         if (top < lo)
-            return fail(c, cn, "%s max is below min", what);
+            return sow_yfail(&c->y, cn, "%s max is below min", what);
         for (long k = lo; k <= top; k++)
             *counts |= (uint64_t)1 << k;
     }
@@ -658,27 +487,28 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
     static const char *const starts[] = {"next", "last", NULL};
     static const char *const dirs[] = {"forward", "backward", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
-    if (want_map(c, n, "chain") || check_keys(c, n, "chain", keys))
+    if (sow_ykeys(&c->y, n, "chain", keys))
         return SOW_ERR;
     const sow_ynode *x = sow_ynode_get(n, "counts");
     if (!x)
-        return fail(c, n, "a chain needs counts: (the counts it takes, "
-                          "e.g. [1, 3, 5])");
+        return sow_yfail(&c->y, n,
+                         "a chain needs counts: (the counts it takes, "
+                         "e.g. [1, 3, 5])");
     if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
         return SOW_ERR;
     int k;
     if ((x = sow_ynode_get(n, "start"))) {
-        if (want_word(c, x, "start", starts, &k))
+        if (sow_yword(&c->y, x, "start", starts, &k))
             return SOW_ERR;
         ch->from_last = k == 1;
     }
     if ((x = sow_ynode_get(n, "direction"))) {
-        if (want_word(c, x, "direction", dirs, &k))
+        if (sow_yword(&c->y, x, "direction", dirs, &k))
             return SOW_ERR;
         ch->backward = k == 1;
     }
     if ((x = sow_ynode_get(n, "owner"))) {
-        if (want_word(c, x, "owner", owners, &k))
+        if (sow_yword(&c->y, x, "owner", owners, &k))
             return SOW_ERR;
         ch->owner = k;
     }
@@ -698,11 +528,12 @@ const char *const sow_cite_names[SOW_CITE_COUNT] = {
 static int load_cite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
 {
     if (n->type != SOW_Y_SCALAR)
-        return fail(c, n, "rule: must be a rule id such as K1.5");
+        return sow_yfail(&c->y, n, "rule: must be a rule id such as K1.5");
     if (!sow_variant_rule_text(c->v, n->text))
-        return fail(c, n, "rule '%s' is not listed under rules: (add it "
-                          "there with its one-line text)",
-                    n->text);
+        return sow_yfail(&c->y, n,
+                         "rule '%s' is not listed under rules: (add it "
+                         "there with its one-line text)",
+                         n->text);
     snprintf(out, SOW_RULE_ID_MAX, "%s", n->text);
     return SOW_OK;
 }
@@ -714,7 +545,7 @@ static int load_explain(ctx *c, const sow_ynode *n)
     for (int i = 0; i < SOW_CITE_COUNT; i++)
         keys[i] = sow_cite_names[i];
     keys[SOW_CITE_COUNT] = NULL;
-    if (want_map(c, n, "explain") || check_keys(c, n, "explain", keys))
+    if (sow_ykeys(&c->y, n, "explain", keys))
         return SOW_ERR;
     for (int i = 0; i < SOW_CITE_COUNT; i++) {
         const sow_ynode *x = sow_ynode_get(n, sow_cite_names[i]);
@@ -724,103 +555,65 @@ static int load_explain(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
-static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
+/* A rule's claim: map (C1.4; TK.3, QL.3): where the claim may be made. */
+static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
 {
-    static const char *const keys[] = {"when", "do", "if", "chain", "rule",
-                                       "claim", NULL};
-    static const char *const wkeys[] = {"count", "owner", "next_count",
-                                        "min_ply", "store", "opposite",
-                                        NULL};
     static const char *const ckeys[] = {"limit", "not_last", "not_mirror",
                                         "eligible_south", "eligible_north",
                                         NULL};
-    static const char *const actions[] = {"stop", "relay", "capture", "hook",
-                                          "chain", "capture_opposite",
-                                          "capture_pair", "extra_turn",
-                                          "capture_two_out", "claim",
-                                          "capture_to_claim", "close", NULL};
-    static const char *const opposites[] = {"any", "seeds", "empty", NULL};
-    static const char *const stores[] = {"own", NULL};
-    static const char *const owners[] = {"any", "own", "opponent", NULL};
-    if (want_map(c, n, "a lap_end rule") ||
-        check_keys(c, n, "a lap_end rule", keys))
-        return SOW_ERR;
-    const sow_ynode *act = sow_ynode_get(n, "do");
-    if (!act)
-        return fail(c, n, "a lap_end rule needs do: (stop, relay, capture, "
-                          "capture_opposite, capture_pair, chain, "
-                          "extra_turn or hook)");
-    int a;
-    if (want_word(c, act, "do", actions, &a))
-        return SOW_ERR;
-    r->action = (sow_lap_action)a;
-    const sow_ynode *chn = sow_ynode_get(n, "chain");
-    if (r->action == SOW_LAP_CHAIN && !chn)
-        return fail(c, act, "do: chain needs a chain: map beside it (chain: "
-                            "{counts: [1, 3, 5]})");
-    if (r->action != SOW_LAP_CHAIN && chn)
-        return fail(c, chn, "chain: belongs to a rule that says do: chain");
-    if (chn && load_chain(c, chn, &r->chain))
-        return SOW_ERR;
-    const sow_ynode *rid = sow_ynode_get(n, "rule");
-    if (rid && load_cite(c, rid, r->cite))
-        return SOW_ERR;
-    /* C1.4: where a claim may be made (TK.3, QL.3) */
-    const sow_ynode *cl = sow_ynode_get(n, "claim");
     if (cl && r->action != SOW_LAP_CLAIM)
-        return fail(c, cl, "claim: belongs to a rule that says do: claim");
+        return sow_yfail(&c->y, cl, "claim: belongs to a rule that says do: claim");
     if (cl) {
-        if (want_map(c, cl, "claim") || check_keys(c, cl, "claim", ckeys))
+        if (sow_ymap(&c->y, cl, "claim") || sow_ykeys(&c->y, cl, "claim", ckeys))
             return SOW_ERR;
         const sow_ynode *y;
         long lim = 0;
         if ((y = sow_ynode_get(cl, "limit")) &&
-            want_int(c, y, "limit", 0, SOW_MAX_HOLES, &lim))
+            sow_yint(&c->y, y, "limit", 0, SOW_MAX_HOLES, &lim))
             return SOW_ERR;
         r->claim.limit = (int)lim;
         if ((y = sow_ynode_get(cl, "not_last")) &&
-            want_bool(c, y, "not_last", &r->claim.not_last))
+            sow_ybool(&c->y, y, "not_last", &r->claim.not_last))
             return SOW_ERR;
         if ((y = sow_ynode_get(cl, "not_mirror")) &&
-            want_bool(c, y, "not_mirror", &r->claim.not_mirror))
+            sow_ybool(&c->y, y, "not_mirror", &r->claim.not_mirror))
             return SOW_ERR;
         const char *side[2] = {"eligible_south", "eligible_north"};
         for (int p = 0; p < 2; p++) {
             if (!(y = sow_ynode_get(cl, side[p])))
                 continue;
             if (y->type != SOW_Y_SEQ)
-                return fail(c, y, "%s must be a list of holes", side[p]);
+                return sow_yfail(&c->y, y, "%s must be a list of holes", side[p]);
             r->claim.has_eligible = true;
             for (int i = 0; i < y->n; i++) {
                 long h;
-                if (want_int(c, y->items[i], "a hole", 0, SOW_MAX_HOLES - 1,
+                if (sow_yint(&c->y, y->items[i], "a hole", 0, SOW_MAX_HOLES - 1,
                              &h))
                     return SOW_ERR;
                 r->claim.eligible[p] |= (uint64_t)1 << h;
             }
         }
     }
-    r->line = n->line;
-    r->col = n->col;
-    r->counts = ~(uint64_t)0;
-    r->counts_high = true;
-    r->owner = SOW_OWNER_ANY;
-    const sow_ynode *cond = sow_ynode_get(n, "if");
-    if (cond) {
-        field fc = {"if", F_BOOL, 0, 0, NULL};
-        if (want_expr(c, cond, &fc, &r->cond))
-            return SOW_ERR;
-        r->has_if = true;
-    }
-    const sow_ynode *w = sow_ynode_get(n, "when");
-    if (!w || (w->type == SOW_Y_SCALAR && w->text[0] == 0))
-        return SOW_OK;
-    if (want_map(c, w, "when") || check_keys(c, w, "when", wkeys))
+    return SOW_OK;
+}
+
+/* A rule's when: map: the count, owner, next and opposite holes, the
+ * first ply, or a lap that ends in the mover's store (C1.3). */
+static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
+                     sow_lap_rule *r)
+{
+    static const char *const wkeys[] = {"count", "owner", "next_count",
+                                        "min_ply", "store", "opposite",
+                                        NULL};
+    static const char *const opposites[] = {"any", "seeds", "empty", NULL};
+    static const char *const stores[] = {"own", NULL};
+    static const char *const owners[] = {"any", "own", "opponent", NULL};
+    if (sow_ykeys(&c->y, w, "when", wkeys))
         return SOW_ERR;
     const sow_ynode *o = sow_ynode_get(w, "owner");
     if (o) {
         int oi;
-        if (want_word(c, o, "owner", owners, &oi))
+        if (sow_yword(&c->y, o, "owner", owners, &oi))
             return SOW_ERR;
         r->owner = (sow_owner_sel)oi;
     }
@@ -839,7 +632,7 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     x = sow_ynode_get(w, "min_ply");
     if (x) {
         long mp;
-        if (want_int(c, x, "min_ply", 0, SOW_MAX_PLIES_LIMIT, &mp))
+        if (sow_yint(&c->y, x, "min_ply", 0, SOW_MAX_PLIES_LIMIT, &mp))
             return SOW_ERR;
         r->min_ply = (int)mp;
     }
@@ -847,28 +640,82 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     x = sow_ynode_get(w, "store");
     if (x) {
         int si;
-        if (want_word(c, x, "store", stores, &si))
+        if (sow_yword(&c->y, x, "store", stores, &si))
             return SOW_ERR;
         r->in_store = true;
         if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
             sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite"))
-            return fail(c, x, "store: own describes a lap that ends in the "
+            return sow_yfail(&c->y, x, "store: own describes a lap that ends in the "
                               "mover's store, which has no count, owner, "
                               "next or opposite hole: leave those out");
         if (r->action != SOW_LAP_STOP && r->action != SOW_LAP_EXTRA_TURN &&
             r->action != SOW_LAP_HOOK)
-            return fail(c, act, "a lap that ends in a store can only stop "
+            return sow_yfail(&c->y, act, "a lap that ends in a store can only stop "
                                 "or give an extra turn (do: stop or "
                                 "extra_turn; C1.3: no capture follows)");
     }
     x = sow_ynode_get(w, "opposite");
     if (x) {
         int oi;
-        if (want_word(c, x, "opposite", opposites, &oi))
+        if (sow_yword(&c->y, x, "opposite", opposites, &oi))
             return SOW_ERR;
         r->opposite = (uint8_t)oi;
     }
     return SOW_OK;
+}
+
+static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
+{
+    static const char *const keys[] = {"when", "do", "if", "chain", "rule",
+                                       "claim", NULL};
+    static const char *const actions[] = {"stop", "relay", "capture", "hook",
+                                          "chain", "capture_opposite",
+                                          "capture_pair", "extra_turn",
+                                          "capture_two_out", "claim",
+                                          "capture_to_claim", "close", NULL};
+    if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
+        return SOW_ERR;
+    const sow_ynode *act = sow_ynode_get(n, "do");
+    if (!act)
+        return sow_yfail(&c->y, n,
+                         "a lap_end rule needs do: (stop, relay, capture, "
+                         "capture_opposite, capture_pair, chain, "
+                         "extra_turn, claim, close or hook)");
+    int a;
+    if (sow_yword(&c->y, act, "do", actions, &a))
+        return SOW_ERR;
+    r->action = (sow_lap_action)a;
+    const sow_ynode *chn = sow_ynode_get(n, "chain");
+    if (r->action == SOW_LAP_CHAIN && !chn)
+        return sow_yfail(&c->y, act,
+                         "do: chain needs a chain: map beside it (chain: "
+                         "{counts: [1, 3, 5]})");
+    if (r->action != SOW_LAP_CHAIN && chn)
+        return sow_yfail(&c->y, chn,
+                         "chain: belongs to a rule that says do: chain");
+    if (chn && load_chain(c, chn, &r->chain))
+        return SOW_ERR;
+    const sow_ynode *rid = sow_ynode_get(n, "rule");
+    if (rid && load_cite(c, rid, r->cite))
+        return SOW_ERR;
+    if (load_claim(c, sow_ynode_get(n, "claim"), r))
+        return SOW_ERR;
+    r->line = n->line;
+    r->col = n->col;
+    r->counts = ~(uint64_t)0;
+    r->counts_high = true;
+    r->owner = SOW_OWNER_ANY;
+    const sow_ynode *cond = sow_ynode_get(n, "if");
+    if (cond) {
+        field fc = {"if", F_BOOL, 0, 0, NULL};
+        if (want_expr(c, cond, &fc, &r->cond))
+            return SOW_ERR;
+        r->has_if = true;
+    }
+    const sow_ynode *w = sow_ynode_get(n, "when");
+    if (!w || (w->type == SOW_Y_SCALAR && w->text[0] == 0))
+        return SOW_OK;
+    return load_when(c, w, act, r);
 }
 
 /* phases: a list of {name, moves: sowing|decisions, fresh_holes,
@@ -882,88 +729,73 @@ static int load_phases(ctx *c, const sow_ynode *n)
                                         NULL};
     sow_variant *v = c->v;
     if (n->type != SOW_Y_SEQ || n->n < 1 || n->n > SOW_MAX_PHASES)
-        return fail(c, n, "phases must be a list of 1 to 8 phases (- name: "
-                          "..., moves: sowing or decisions)");
+        return sow_yfail(&c->y, n,
+                         "phases must be a list of 1 to 8 phases (- name: "
+                         "..., moves: sowing or decisions)");
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *p = n->items[i];
         sow_phase *ph = &v->phases[i];
-        if (want_map(c, p, "a phase") || check_keys(c, p, "a phase", keys))
+        if (sow_ykeys(&c->y, p, "a phase", keys))
             return SOW_ERR;
         const sow_ynode *nm = sow_ynode_get(p, "name");
         const sow_ynode *mv = sow_ynode_get(p, "moves");
         if (!nm || !mv)
-            return fail(c, p, "a phase needs name: and moves: (sowing or "
-                              "decisions)");
+            return sow_yfail(&c->y, p,
+                             "a phase needs name: and moves: (sowing or "
+                             "decisions)");
         if (nm->type != SOW_Y_SCALAR || !sow_name_valid(nm->text, false))
-            return fail(c, nm, "a phase name must be a lower-case word");
+            return sow_yfail(&c->y, nm,
+                             "a phase name must be a lower-case word");
         for (int k = 0; k < i; k++)
             if (strcmp(v->phases[k].name, nm->text) == 0)
-                return fail(c, nm, "phase '%s' is listed twice", nm->text);
+                return sow_yfail(&c->y, nm, "phase '%s' is listed twice",
+                                 nm->text);
         snprintf(ph->name, sizeof ph->name, "%s", nm->text);
         int kind;
-        if (want_word(c, mv, "moves", kinds, &kind))
+        if (sow_yword(&c->y, mv, "moves", kinds, &kind))
             return SOW_ERR;
         ph->decisions = kind == 1;
         ph->scripted = kind == 2;
         if (ph->scripted && !v->hook_fn[SOW_HOOK_PLAY])
-            return fail(c, mv, "a scripted phase needs a play hook under "
-                               "hooks:");
+            return sow_yfail(&c->y, mv,
+                             "a scripted phase needs a play hook under "
+                             "hooks:");
         const sow_ynode *q = sow_ynode_get(p, "question");
         if (q) {
-            char *text = NULL;
-            if (want_line(c, q, "question", &text)) {
-                free(text); /* want_line may fail after copying it */
+            const char *text;
+            if (sow_yline(&c->y, q, "question", &text))
                 return SOW_ERR;
-            }
             snprintf(ph->question, sizeof ph->question, "%s", text);
-            free(text);
         }
         const sow_ynode *x = sow_ynode_get(p, "rule");
         if (x && load_cite(c, x, ph->cite))
             return SOW_ERR;
         x = sow_ynode_get(p, "fresh_holes");
-        if (x && want_bool(c, x, "fresh_holes", &ph->fresh_holes))
+        if (x && sow_ybool(&c->y, x, "fresh_holes", &ph->fresh_holes))
             return SOW_ERR;
         x = sow_ynode_get(p, "until_ply");
         if (x) {
             long u;
-            if (want_int(c, x, "until_ply", 1, SOW_MAX_PLIES_LIMIT, &u))
+            if (sow_yint(&c->y, x, "until_ply", 1, SOW_MAX_PLIES_LIMIT, &u))
                 return SOW_ERR;
             ph->until_ply = (int)u;
         }
         if (ph->decisions && (ph->fresh_holes || ph->until_ply))
-            return fail(c, p, "fresh_holes and until_ply are for sowing "
-                              "phases");
+            return sow_yfail(&c->y, p,
+                             "fresh_holes and until_ply are for sowing "
+                             "phases");
         v->nphases = i + 1;
     }
     return SOW_OK;
 }
 
-static int load_sowing(ctx *c, const sow_ynode *n)
+/* sowing.direction: ccw or cw (or an option), by_count (XK.1), or
+ * {cw_holes: [...]} (QL.2). */
+static int load_direction(ctx *c, const sow_ynode *x)
 {
-    static const char *const keys[] = {"direction", "min_seeds", "leave",
-                                       "laps", "skip_origin", "endless_move",
-                                       "passing", "lap_end", "bearoff",
-                                       "grand_slam", "must_feed",
-                                       "singletons", "sides", "origin_first",
-                                       "claim_seeds", "no_undo",
-                                       "closed_holes", NULL};
-    static const char *const closeds[] = {"step_over", "out_of_play", NULL};
-    static const char *const claimseeds[] = {"stay", "store", NULL};
-    static const char *const sides[] = {"own", "none", NULL};
-    static const char *const singles[] = {"any", "last", NULL};
-    static const char *const slams[] = {"capture", "no_capture", "forbid",
-                                        "extra_turn", NULL};
-    static const char *const feeds[] = {"off", "only", "else_all", NULL};
     static const char *const dirs[] = {"ccw", "cw", NULL};
-    static const char *const laps[] = {"single", "relay", NULL};
-    static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
-    if (want_map(c, n, "sowing") || check_keys(c, n, "sowing", keys))
-        return SOW_ERR;
-    const sow_ynode *x;
     field fd = {"direction", F_WORD, 0, 0, dirs};
-    x = sow_ynode_get(n, "direction");
     if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "by_count") == 0) {
         v->dir_rule = SOW_DIR_BY_COUNT; /* XK.1: odd ccw, even cw */
     } else if (x && x->type == SOW_Y_MAP) {
@@ -971,15 +803,15 @@ static int load_sowing(ctx *c, const sow_ynode *n)
          * counter-clockwise */
         static const char *const dkeys[] = {"cw_holes", NULL};
         const sow_ynode *l = sow_ynode_get(x, "cw_holes");
-        if (check_keys(c, x, "direction", dkeys))
+        if (sow_ykeys(&c->y, x, "direction", dkeys))
             return SOW_ERR;
         if (!l || l->type != SOW_Y_SEQ)
-            return fail(c, x, "direction: {cw_holes: [...]} lists the holes "
+            return sow_yfail(&c->y, x, "direction: {cw_holes: [...]} lists the holes "
                               "that sow clockwise (the others sow "
                               "counter-clockwise)");
         for (int i = 0; i < l->n; i++) {
             long h;
-            if (want_int(c, l->items[i], "a hole", 0, SOW_MAX_HOLES - 1, &h))
+            if (sow_yint(&c->y, l->items[i], "a hole", 0, SOW_MAX_HOLES - 1, &h))
                 return SOW_ERR;
             v->cw_holes |= (uint64_t)1 << h;
         }
@@ -987,53 +819,35 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     } else if (x && want_expr(c, x, &fd, &v->direction)) {
         return SOW_ERR;
     }
-    long l;
-    if ((x = sow_ynode_get(n, "min_seeds"))) {
-        if (want_int(c, x, "min_seeds", 1, SOW_MAX_HOLE_SEEDS, &l))
-            return SOW_ERR;
-        v->min_seeds = (int)l;
-    }
-    if ((x = sow_ynode_get(n, "leave"))) {
-        if (want_int(c, x, "leave", 0, SOW_MAX_HOLE_SEEDS, &l))
-            return SOW_ERR;
-        v->leave = (int)l;
-    }
-    if (v->leave >= v->min_seeds)
-        return fail(c, x, "leave must be below min_seeds, or a move could "
-                          "sow nothing");
-    if ((x = sow_ynode_get(n, "laps"))) {
-        int li;
-        if (want_word(c, x, "laps", laps, &li))
-            return SOW_ERR;
-        v->relay = li == 1;
-    }
-    field fo = {"skip_origin", F_BOOL, 0, 0, NULL};
-    if ((x = sow_ynode_get(n, "skip_origin")) &&
-        want_expr(c, x, &fo, &v->skip_origin))
-        return SOW_ERR;
-    field fe = {"endless_move", F_WORD, 0, 0, endless};
-    if ((x = sow_ynode_get(n, "endless_move"))) {
-        if (want_expr(c, x, &fe, &v->endless_move))
-            return SOW_ERR;
-        if (!v->relay)
-            return fail(c, x, "endless_move applies only to relay laps "
-                              "(laps: relay); a single lap always ends");
-    }
-    if ((x = sow_ynode_get(n, "passing")) &&
-        want_bool(c, x, "passing", &v->passing))
-        return SOW_ERR;
+    return SOW_OK;
+}
+
+/* The sowing keys of the two-row family (CATALOGUE C1.x): grand slams,
+ * must feed, singletons, sides, origin-first sowing, claimed holes' seeds,
+ * no undo, closed holes. */
+static int load_sowing_family(ctx *c, const sow_ynode *n)
+{
+    static const char *const closeds[] = {"step_over", "out_of_play", NULL};
+    static const char *const claimseeds[] = {"stay", "store", NULL};
+    static const char *const sides[] = {"own", "none", NULL};
+    static const char *const singles[] = {"any", "last", NULL};
+    static const char *const slams[] = {"capture", "no_capture", "forbid",
+                                        "extra_turn", NULL};
+    static const char *const feeds[] = {"off", "only", "else_all", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x;
     field fg = {"grand_slam", F_WORD, 0, 0, slams};
     if ((x = sow_ynode_get(n, "grand_slam")) &&
         want_expr(c, x, &fg, &v->grand_slam))
         return SOW_ERR;
     /* TK.2: a hand of 2 or more drops its first seed into the origin */
     if ((x = sow_ynode_get(n, "origin_first")) &&
-        want_bool(c, x, "origin_first", &v->origin_first))
+        sow_ybool(&c->y, x, "origin_first", &v->origin_first))
         return SOW_ERR;
     /* NB.2: what sowing does at a closed hole */
     if ((x = sow_ynode_get(n, "closed_holes"))) {
         int ci;
-        if (want_word(c, x, "closed_holes", closeds, &ci))
+        if (sow_yword(&c->y, x, "closed_holes", closeds, &ci))
             return SOW_ERR;
         v->closed_out_of_play = ci == 1;
     }
@@ -1050,14 +864,14 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     /* EX.1: sides: none (either player sows from any hole) */
     if ((x = sow_ynode_get(n, "sides"))) {
         int si;
-        if (want_word(c, x, "sides", sides, &si))
+        if (sow_yword(&c->y, x, "sides", sides, &si))
             return SOW_ERR;
         v->no_sides = si == 1;
     }
     /* OU.2: singletons: last (a 1-seed hole only when all hold 1) */
     if ((x = sow_ynode_get(n, "singletons"))) {
         int si;
-        if (want_word(c, x, "singletons", singles, &si))
+        if (sow_yword(&c->y, x, "singletons", singles, &si))
             return SOW_ERR;
         v->singletons_last = si == 1;
     }
@@ -1065,21 +879,80 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "must_feed")) &&
         want_expr(c, x, &ff, &v->must_feed))
         return SOW_ERR;
+    return SOW_OK;
+}
+
+static int load_sowing(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"direction", "min_seeds", "leave",
+                                       "laps", "skip_origin", "endless_move",
+                                       "passing", "lap_end", "bearoff",
+                                       "grand_slam", "must_feed",
+                                       "singletons", "sides", "origin_first",
+                                       "claim_seeds", "no_undo",
+                                       "closed_holes", NULL};
+    static const char *const laps[] = {"single", "relay", NULL};
+    static const char *const endless[] = {"forbid", "end_game", NULL};
+    sow_variant *v = c->v;
+    if (sow_ykeys(&c->y, n, "sowing", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    if ((x = sow_ynode_get(n, "direction")) && load_direction(c, x))
+        return SOW_ERR;
+    long l;
+    if ((x = sow_ynode_get(n, "min_seeds"))) {
+        if (sow_yint(&c->y, x, "min_seeds", 1, SOW_MAX_HOLE_SEEDS, &l))
+            return SOW_ERR;
+        v->min_seeds = (int)l;
+    }
+    if ((x = sow_ynode_get(n, "leave"))) {
+        if (sow_yint(&c->y, x, "leave", 0, SOW_MAX_HOLE_SEEDS, &l))
+            return SOW_ERR;
+        v->leave = (int)l;
+    }
+    if (v->leave >= v->min_seeds)
+        return sow_yfail(&c->y, x,
+                         "leave must be below min_seeds, or a move could "
+                         "sow nothing");
+    if ((x = sow_ynode_get(n, "laps"))) {
+        int li;
+        if (sow_yword(&c->y, x, "laps", laps, &li))
+            return SOW_ERR;
+        v->relay = li == 1;
+    }
+    field fo = {"skip_origin", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "skip_origin")) &&
+        want_expr(c, x, &fo, &v->skip_origin))
+        return SOW_ERR;
+    field fe = {"endless_move", F_WORD, 0, 0, endless};
+    if ((x = sow_ynode_get(n, "endless_move"))) {
+        if (want_expr(c, x, &fe, &v->endless_move))
+            return SOW_ERR;
+        if (!v->relay)
+            return sow_yfail(&c->y, x,
+                             "endless_move applies only to relay laps "
+                             "(laps: relay); a single lap always ends");
+    }
+    if ((x = sow_ynode_get(n, "passing")) &&
+        sow_ybool(&c->y, x, "passing", &v->passing))
+        return SOW_ERR;
+    if (load_sowing_family(c, n))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "bearoff"))) {
         static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
                                             NULL};
-        if (want_map(c, x, "bearoff") || check_keys(c, x, "bearoff", bkeys))
+        if (sow_ykeys(&c->y, x, "bearoff", bkeys))
             return SOW_ERR;
         v->bearoff = true;
         long k = 1;
         const sow_ynode *y;
         if ((y = sow_ynode_get(x, "at_most")) &&
-            want_int(c, y, "at_most", 0, SOW_MAX_HOLE_SEEDS, &k))
+            sow_yint(&c->y, y, "at_most", 0, SOW_MAX_HOLE_SEEDS, &k))
             return SOW_ERR;
         v->bearoff_max = (int)k;
         k = 0;
         if ((y = sow_ynode_get(x, "from_ply")) &&
-            want_int(c, y, "from_ply", 0, SOW_MAX_PLIES_LIMIT, &k))
+            sow_yint(&c->y, y, "from_ply", 0, SOW_MAX_PLIES_LIMIT, &k))
             return SOW_ERR;
         v->bearoff_from = (int)k;
         field fb = {"sticky", F_BOOL, 0, 0, NULL};
@@ -1090,10 +963,11 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     }
     if ((x = sow_ynode_get(n, "lap_end"))) {
         if (x->type != SOW_Y_SEQ)
-            return fail(c, x, "lap_end must be a list of rules (- when: ... "
-                              "do: ...)");
+            return sow_yfail(&c->y, x,
+                             "lap_end must be a list of rules (- when: ... "
+                             "do: ...)");
         if (x->n > SOW_MAX_LAP_RULES)
-            return fail(c, x, "at most 16 lap_end rules");
+            return sow_yfail(&c->y, x, "at most 16 lap_end rules");
         for (int i = 0; i < x->n; i++)
             if (load_lap_rule(c, x->items[i], &v->lap_rules[i]))
                 return SOW_ERR;
@@ -1106,11 +980,12 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         for (int i = 0; i < v->nlap_rules; i++)
             ends |= v->lap_rules[i].action != SOW_LAP_RELAY;
         if (!ends)
-            return fail(c, sow_ynode_get(n, "laps"),
-                        "laps: relay needs a lap_end rule that ends a lap "
-                        "(do: stop, capture, capture_opposite, chain or "
-                        "hook), e.g. - when: {count: 1} do: stop; without one "
-                        "no move ever ends");
+            return sow_yfail(
+                &c->y, sow_ynode_get(n, "laps"),
+                "laps: relay needs a lap_end rule that ends a lap "
+                "(do: stop, capture, capture_opposite, chain or "
+                "hook), e.g. - when: {count: 1} do: stop; without one "
+                "no move ever ends");
     }
     return SOW_OK;
 }
@@ -1128,23 +1003,23 @@ static int load_end(ctx *c, const sow_ynode *n)
     static const char *const endless_results[] = {"mover_loses", "draw",
                                                   NULL};
     sow_variant *v = c->v;
-    if (want_map(c, n, "end") || check_keys(c, n, "end", keys))
+    if (sow_ykeys(&c->y, n, "end", keys))
         return SOW_ERR;
     const sow_ynode *x;
     int w;
     if ((x = sow_ynode_get(n, "no_moves"))) {
-        if (want_word(c, x, "no_moves", nomoves, &w))
+        if (sow_yword(&c->y, x, "no_moves", nomoves, &w))
             return SOW_ERR;
         v->no_moves_lose = w == 1;
     }
     if ((x = sow_ynode_get(n, "score"))) {
-        if (want_word(c, x, "score", scores, &w))
+        if (sow_yword(&c->y, x, "score", scores, &w))
             return SOW_ERR;
         v->no_score = w == 1;
     }
     /* NB.5: without scores, an endless move is a draw */
     if ((x = sow_ynode_get(n, "endless_result"))) {
-        if (want_word(c, x, "endless_result", endless_results, &w))
+        if (sow_yword(&c->y, x, "endless_result", endless_results, &w))
             return SOW_ERR;
         v->endless_draw = w == 1;
     }
@@ -1157,15 +1032,15 @@ static int load_end(ctx *c, const sow_ynode *n)
         /* TK.6 (b): {at_most: 1, while: no_claims} */
         static const char *const skeys[] = {"at_most", "while", NULL};
         static const char *const whiles[] = {"always", "no_claims", NULL};
-        if (check_keys(c, x, "seeds_at_most", skeys))
+        if (sow_ykeys(&c->y, x, "seeds_at_most", skeys))
             return SOW_ERR;
         const sow_ynode *y = sow_ynode_get(x, "while");
         int wi = 0;
-        if (y && want_word(c, y, "while", whiles, &wi))
+        if (y && sow_yword(&c->y, y, "while", whiles, &wi))
             return SOW_ERR;
         v->few_seeds_unclaimed = wi == 1;
         if (!(x = sow_ynode_get(x, "at_most")))
-            return fail(c, y ? y : n, "seeds_at_most: {at_most: K, while: "
+            return sow_yfail(&c->y, y ? y : n, "seeds_at_most: {at_most: K, while: "
                                       "no_claims} needs at_most:");
     }
     if (x && want_expr(c, x, &fs, &v->seeds_at_most))
@@ -1186,13 +1061,13 @@ static int load_end(ctx *c, const sow_ynode *n)
         if (x->type == SOW_Y_MAP) {
             static const char *const tkeys[] = {"more_than", "if",
                                                 "or_both_equal", NULL};
-            if (check_keys(c, x, "threshold", tkeys))
+            if (sow_ykeys(&c->y, x, "threshold", tkeys))
                 return SOW_ERR;
             if (!(t = sow_ynode_get(x, "more_than")))
-                return fail(c, x, "threshold: {more_than: T, if: $option} "
+                return sow_yfail(&c->y, x, "threshold: {more_than: T, if: $option} "
                                   "needs more_than:");
             const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
-            if (be && want_bool(c, be, "or_both_equal", &v->threshold_both))
+            if (be && sow_ybool(&c->y, be, "or_both_equal", &v->threshold_both))
                 return SOW_ERR;
             const sow_ynode *y = sow_ynode_get(x, "if");
             field fi = {"if", F_BOOL, 0, 0, NULL};
@@ -1231,17 +1106,18 @@ static int load_hooks(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"lap_end", "score", "new_game",
                                        "decisions", "decide", "play", NULL};
-    if (want_map(c, n, "hooks") || check_keys(c, n, "hooks", keys))
+    if (sow_ykeys(&c->y, n, "hooks", keys))
         return SOW_ERR;
     for (int h = 0; h < SOW_HOOK_COUNT; h++) {
         const sow_ynode *x = sow_ynode_get(n, sow_hook_names[h]);
         if (!x)
             continue;
         if (x->type != SOW_Y_SCALAR || !lua_identifier(x->text))
-            return fail(c, x, "hook %s must name a Lua function (letters, "
-                              "digits, _)",
-                        sow_hook_names[h]);
-        if (want_string(c, x, "hook", &c->v->hook_fn[h]))
+            return sow_yfail(&c->y, x,
+                             "hook %s must name a Lua function (letters, "
+                             "digits, _)",
+                             sow_hook_names[h]);
+        if (copy_text(c, x, "hook", false, &c->v->hook_fn[h]))
             return SOW_ERR;
         c->v->hook_line[h] = x->line;
         c->v->hook_col[h] = x->col;
@@ -1251,20 +1127,21 @@ static int load_hooks(ctx *c, const sow_ynode *n)
 
 static int load_rules(ctx *c, const sow_ynode *n)
 {
-    if (want_map(c, n, "rules"))
+    if (sow_ymap(&c->y, n, "rules"))
         return SOW_ERR;
     if (n->n > SOW_MAX_RULE_IDS)
-        return fail(c, n, "at most 64 rule ids");
+        return sow_yfail(&c->y, n, "at most 64 rule ids");
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *k = n->items[2 * i], *t = n->items[2 * i + 1];
         sow_rule_text *r = &c->v->rules[i];
         if (!valid_rule_id(k->text))
-            return fail(c, k, "rule id '%s' must be capital letters then "
-                              "digits and dots, like K1.5, B.2 or P13",
-                        k->text);
+            return sow_yfail(&c->y, k,
+                             "rule id '%s' must be capital letters then "
+                             "digits and dots, like K1.5, B.2 or P13",
+                             k->text);
         c->v->nrules = i + 1;
-        if (want_string(c, k, "rule id", &r->id) ||
-            want_line(c, t, "a rule text", &r->text))
+        if (copy_text(c, k, "rule id", false, &r->id) ||
+            copy_text(c, t, "a rule text", true, &r->text))
             return SOW_ERR;
     }
     return SOW_OK;
@@ -1276,21 +1153,22 @@ static int load_words(ctx *c, const sow_ynode *n, const char *what, int max,
                       char (*out)[SOW_NAME_MAX], int *count, bool sort)
 {
     if (n->type != SOW_Y_SEQ)
-        return fail(c, n, "%s must be a list of words", what);
+        return sow_yfail(&c->y, n, "%s must be a list of words", what);
     if (n->n > max) {
         char msg[96];
         snprintf(msg, sizeof msg, "%s may list at most %d words", what, max);
-        return fail(c, n, "%s", msg);
+        return sow_yfail(&c->y, n, "%s", msg);
     }
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *w = n->items[i];
         if (w->type != SOW_Y_SCALAR || !sow_name_valid(w->text, false))
-            return fail(c, w, "'%s' must be a lower-case word (letters, "
-                              "digits, _)",
-                        w->type == SOW_Y_SCALAR ? w->text : "?");
+            return sow_yfail(&c->y, w,
+                             "'%s' must be a lower-case word (letters, "
+                             "digits, _)",
+                             w->type == SOW_Y_SCALAR ? w->text : "?");
         for (int k = 0; k < i; k++)
             if (strcmp(out[k], w->text) == 0)
-                return fail(c, w, "'%s' is listed twice", w->text);
+                return sow_yfail(&c->y, w, "'%s' is listed twice", w->text);
         snprintf(out[i], SOW_NAME_MAX, "%s", w->text);
     }
     *count = n->n;
@@ -1308,7 +1186,7 @@ static int load_words(ctx *c, const sow_ynode *n, const char *what, int max,
 static int load_match(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"enabled", "max_games", NULL};
-    if (want_map(c, n, "match") || check_keys(c, n, "match", keys))
+    if (sow_ykeys(&c->y, n, "match", keys))
         return SOW_ERR;
     const sow_ynode *x;
     field fe = {"match enabled", F_BOOL, 0, 0, NULL};
@@ -1320,8 +1198,9 @@ static int load_match(ctx *c, const sow_ynode *n)
         want_expr(c, x, &fg, &c->v->match_games))
         return SOW_ERR;
     if (!c->v->hook_fn[SOW_HOOK_NEW_GAME])
-        return fail(c, n, "match: needs a new_game hook under hooks: (it "
-                          "sets up each game)");
+        return sow_yfail(&c->y, n,
+                         "match: needs a new_game hook under hooks: (it "
+                         "sets up each game)");
     return SOW_OK;
 }
 
@@ -1374,21 +1253,21 @@ int sow_variant_script_check(const sow_variant *v, char **resolved,
 static int load_script(ctx *c, const sow_ynode *x)
 {
     sow_variant *v = c->v;
-    if (want_string(c, x, "script", &v->script))
+    if (copy_text(c, x, "script", false, &v->script))
         return SOW_ERR;
     v->script_line = x->line;
     v->script_col = x->col;
     if (!v->script[0])
-        return fail(c, x, "script must name the Lua file");
+        return sow_yfail(&c->y, x, "script must name the Lua file");
     size_t len = strlen(v->dir) + strlen(v->script) + 2;
     v->script_path = malloc(len);
     if (!v->script_path)
-        return fail(c, x, "out of memory");
+        return sow_yfail(&c->y, x, "out of memory");
     if (v->script[0] == '/')
         snprintf(v->script_path, len, "%s", v->script);
     else
         snprintf(v->script_path, len, "%s/%s", v->dir, v->script);
-    return sow_variant_script_check(v, NULL, c->err);
+    return sow_variant_script_check(v, NULL, c->y.err);
 }
 
 static int load_root(ctx *c, const sow_ynode *root)
@@ -1401,32 +1280,31 @@ static int load_root(ctx *c, const sow_ynode *root)
                                        NULL};
     sow_variant *v = c->v;
     if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
-        return sow_error_set(c->err, c->path, 1, 1,
+        return sow_error_set(c->y.err, c->y.path, 1, 1,
                              "the file is empty; a variant needs id, name, "
                              "summary, board, sowing and script");
-    if (want_map(c, root, "a variant file") ||
-        check_keys(c, root, "a variant file", keys))
+    if (sow_ykeys(&c->y, root, "a variant file", keys))
         return SOW_ERR;
     static const char *const required[] = {"id", "name", "summary", "board",
                                            "sowing", NULL};
     for (int i = 0; required[i]; i++)
         if (!sow_ynode_get(root, required[i]))
-            return sow_error_set(c->err, c->path, root->line, root->col,
-                                 "missing key '%s' at the top level",
-                                 required[i]);
+            return sow_yfail(&c->y, root, "missing key '%s' at the top level",
+                             required[i]);
     const sow_ynode *x = sow_ynode_get(root, "id");
-    if (want_string(c, x, "id", &v->id))
+    if (copy_text(c, x, "id", false, &v->id))
         return SOW_ERR;
     if (!sow_name_valid(v->id, true))
-        return fail(c, x, "id '%s' must be lower-case letters, digits and "
-                          "dashes, at most 31 characters",
-                    v->id);
-    if (want_line(c, sow_ynode_get(root, "name"), "name", &v->name) ||
-        want_line(c, sow_ynode_get(root, "summary"), "summary",
+        return sow_yfail(&c->y, x,
+                         "id '%s' must be lower-case letters, digits and "
+                         "dashes, at most 31 characters",
+                         v->id);
+    if (copy_text(c, sow_ynode_get(root, "name"), "name", true, &v->name) ||
+        copy_text(c, sow_ynode_get(root, "summary"), "summary", true,
                   &v->summary))
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "source")) &&
-        want_string(c, x, "source", &v->source))
+        copy_text(c, x, "source", false, &v->source))
         return SOW_ERR;
     /* options first: other sections refer to them */
     if ((x = sow_ynode_get(root, "options")) && load_options(c, x))
@@ -1460,25 +1338,26 @@ static int load_root(ctx *c, const sow_ynode *root)
             if (x->type == SOW_Y_SCALAR && strcmp(v->phases[i].name, x->text) == 0)
                 v->start_phase = i + 1;
         if (v->start_phase < 0)
-            return fail(c, x, "start_phase must name one of the phases");
+            return sow_yfail(&c->y, x,
+                             "start_phase must name one of the phases");
     }
     if (v->ndecisions &&
         (!v->hook_fn[SOW_HOOK_DECISIONS] || !v->hook_fn[SOW_HOOK_DECIDE]))
-        return fail(c, sow_ynode_get(root, "decisions"),
-                    "decision moves need both a decisions hook (which are "
-                    "legal) and a decide hook (what one does)");
+        return sow_yfail(&c->y, sow_ynode_get(root, "decisions"),
+                         "decision moves need both a decisions hook (which are "
+                         "legal) and a decide hook (what one does)");
     x = sow_ynode_get(root, "script");
     if (!x && sow_ynode_get(root, "hooks"))
-        return sow_error_set(c->err, c->path, root->line, root->col,
-                             "hooks: names script functions, so the variant "
-                             "needs script: (the Lua file)");
+        return sow_yfail(&c->y, root,
+                         "hooks: names script functions, so the variant "
+                         "needs script: (the Lua file)");
     if (x && load_script(c, x))
         return SOW_ERR;
     /* lap_end rules that say hook need the hook */
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].action == SOW_LAP_HOOK &&
             !v->hook_fn[SOW_HOOK_LAP_END])
-            return sow_error_set(c->err, c->path, v->lap_rules[i].line,
+            return sow_error_set(c->y.err, c->y.path, v->lap_rules[i].line,
                                  v->lap_rules[i].col,
                                  "this lap_end rule says do: hook, but hooks: "
                                  "names no lap_end function");
@@ -1509,16 +1388,6 @@ static void defaults(sow_variant *v)
     v->threshold_if.value = 1;
 }
 
-/* An error message is printed as one line on a terminal: whatever a
- * variant file put in it (a key, a value) must not break the line or
- * carry terminal control sequences. */
-static void scrub(char *s)
-{
-    for (unsigned char *p = (unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7f)
-            *p = ' ';
-}
-
 /* Load from a file (text NULL) or from text in memory. */
 static int load(const char *path, const char *text, size_t len,
                 sow_variant **out, sow_error *err)
@@ -1542,15 +1411,14 @@ static int load(const char *path, const char *text, size_t len,
         return sow_error_set(err, path, 0, 0, "out of memory");
     }
     sow_ynode *root = NULL;
-    ctx c = {path, err, v};
+    ctx c = {{path, err}, v};
     int rc = text ? sow_yaml_parse_text(path, text, len, &root, err)
                   : sow_yaml_parse_file(path, &root, err);
     if (rc == SOW_OK)
         rc = load_root(&c, root);
     sow_ynode_free(root);
     if (rc) {
-        if (err)
-            scrub(err->msg);
+        /* sow_error_set keeps messages on one line (sow_text_scrub) */
         sow_variant_free(v);
         return SOW_ERR;
     }

@@ -2,6 +2,7 @@
 #include "sow_lua.h"
 #include "sow_memo.h"
 #include "sow_move.h"
+#include "sow_num.h"
 #include "sow_file.h"
 #include "sow_text.h"
 #include "sow_budget.h"
@@ -124,9 +125,11 @@ static int64_t cpu_now(void)
 
 static bool past_deadline_of(sow_lua *x, int *which)
 {
-    /* the run's deadline is on the wall clock (sow_budget.h) */
-    if (x->budget && x->budget->deadline_ns &&
-        sow_budget_now() > x->budget->deadline_ns) {
+    /* the run's deadline is on the wall clock (sow_budget.h); a stop
+     * request (a signal, stop.h) ends the run as its deadline would */
+    if (sow_budget_stopped(x->budget) ||
+        (x->budget && x->budget->deadline_ns &&
+         sow_budget_now() > x->budget->deadline_ns)) {
         *which = LIMIT_RUN;
         return true;
     }
@@ -437,14 +440,20 @@ static int report_raw(sow_lua *x, sow_error *err, const char *msg,
     const char *rest = msg;
     size_t cl = strlen(CHUNK);
     if (strncmp(msg, CHUNK ":", cl + 1) == 0) {
+        /* "CHUNK:LINE: message", LINE in digits */
         const char *p = msg + cl + 1;
-        char *end;
-        long l = strtol(p, &end, 10);
-        if (end != p && *end == ':') {
-            line = (int)l;
-            rest = end + 1;
-            while (*rest == ' ')
-                rest++;
+        size_t nd = strspn(p, "0123456789");
+        char digits[10];
+        long l;
+        if (nd > 0 && nd < sizeof digits && p[nd] == ':') {
+            memcpy(digits, p, nd);
+            digits[nd] = 0;
+            if (sow_parse_long(digits, 0, 999999999, &l) == 0) {
+                line = (int)l;
+                rest = p + nd + 1;
+                while (*rest == ' ')
+                    rest++;
+            }
         }
     }
     if (hook && strcmp(hook, "start") == 0)

@@ -1,5 +1,6 @@
 /* sow_memo.c - the trie of a hook's decisions (see sow_memo.h). */
 #include "sow_memo.h"
+#include "sow_num.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,7 @@ static uint64_t edge_key(int32_t n, int32_t v)
 
 static uint32_t slot_of(const sow_memo *m, uint64_t key)
 {
-    return (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 40) & m->emask;
+    return (uint32_t)((key * SOW_GOLDEN64) >> 40) & m->emask;
 }
 
 static int32_t child_of(const sow_memo *m, int32_t n, int32_t v)

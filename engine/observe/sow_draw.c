@@ -1,6 +1,7 @@
 /* sow_draw.c - text pictures of a board (see sow_draw.h). */
 #include "sow_draw.h"
 #include "sow_move.h"
+#include "sow_num.h"
 #include "sow_text.h"
 
 #include <stdarg.h>
@@ -27,15 +28,10 @@ int sow_hole_from_label(const sow_setup *s, const char *label)
         if (c >= 'A' && c < 'A' + s->n)
             return s->n + (c - 'A');
     }
-    int h = 0;
-    if (!label[0] || strlen(label) > 3)
+    uint64_t h;
+    if (strlen(label) > 3 || sow_parse_u64(label, &h))
         return -1;
-    for (const char *p = label; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        h = h * 10 + (*p - '0');
-    }
-    return h < s->holes ? h : -1;
+    return h < (uint64_t)s->holes ? (int)h : -1;
 }
 
 typedef struct pen {

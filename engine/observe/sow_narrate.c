@@ -69,6 +69,69 @@ static const char *action_text(int a)
     }
 }
 
+/* The events of the two-row family's mechanics (CATALOGUE C1.x); h is
+ * the event hole's label. */
+static void narrate_family(sow_narrator *n, const sow_event *ev,
+                           const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    switch (ev->kind) {
+    case SOW_EV_STORE:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "one seed into %s's store, now %d", who(ev->player),
+                     ev->count);
+        cite_mech(s, SOW_CITE_SOW, out);
+        break;
+    case SOW_EV_GRAND_SLAM:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "grand slam: %s's captures of %d %s empty the whole "
+                     "opposing row: %s",
+                     who(ev->player), ev->count, seeds(ev->count),
+                     ev->extra == SOW_SLAM_NO_CAPTURE
+                         ? "nothing is captured, the sowing stands"
+                     : ev->extra == SOW_SLAM_EXTRA_TURN
+                         ? "the captures stand and the mover moves again"
+                         : "the captures stand");
+        cite_mech(s, SOW_CITE_END, out);
+        break;
+    case SOW_EV_CLAIM:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s claims %s, which holds %d: it is %s's for the rest "
+                     "of the game",
+                     who(ev->player), h, ev->count, who(ev->player));
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        break;
+    case SOW_EV_OUT:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s is closed: the seed sown into it leaves play",
+                     h);
+        cite(s, "C1.13", out);
+        break;
+    case SOW_EV_INTO: {
+        char w[16] = "";
+        if (ev->extra >= 0 && ev->extra < s->holes)
+            sow_hole_label(s, ev->extra, w, sizeof w);
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the %d %s of %s go into %s's claimed hole %s",
+                     ev->count, seeds(ev->count), h, who(ev->player), w);
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        break;
+    }
+    case SOW_EV_CLOSE:
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s closes %s, which holds %d: the seeds are sown on, "
+                     "and the hole is closed for the rest of the game",
+                     who(ev->player), h, ev->count);
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        break;
+    default:
+        break;
+    }
+}
+
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  sow_story *out)
 {
@@ -157,55 +220,12 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         cite_mech(s, SOW_CITE_ENDLESS, out);
         break;
     case SOW_EV_STORE:
-        sow_text_fmt(out->text, sizeof out->text,
-                     "one seed into %s's store, now %d", who(ev->player),
-                     ev->count);
-        cite_mech(s, SOW_CITE_SOW, out);
-        break;
     case SOW_EV_GRAND_SLAM:
-        sow_text_fmt(out->text, sizeof out->text,
-                     "grand slam: %s's captures of %d %s empty the whole "
-                     "opposing row: %s",
-                     who(ev->player), ev->count, seeds(ev->count),
-                     ev->extra == SOW_SLAM_NO_CAPTURE
-                         ? "nothing is captured, the sowing stands"
-                     : ev->extra == SOW_SLAM_EXTRA_TURN
-                         ? "the captures stand and the mover moves again"
-                         : "the captures stand");
-        cite_mech(s, SOW_CITE_END, out);
-        break;
     case SOW_EV_CLAIM:
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s claims %s, which holds %d: it is %s's for the rest "
-                     "of the game",
-                     who(ev->player), h, ev->count, who(ev->player));
-        if (n->lap_rule >= 0)
-            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
-        break;
-    case SOW_EV_OUT:
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s is closed: the seed sown into it leaves play",
-                     h);
-        cite(s, "C1.13", out);
-        break;
-    case SOW_EV_INTO: {
-        char w[16] = "";
-        if (ev->extra >= 0 && ev->extra < s->holes)
-            sow_hole_label(s, ev->extra, w, sizeof w);
-        sow_text_fmt(out->text, sizeof out->text,
-                     "the %d %s of %s go into %s's claimed hole %s",
-                     ev->count, seeds(ev->count), h, who(ev->player), w);
-        if (n->lap_rule >= 0)
-            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
-        break;
-    }
     case SOW_EV_CLOSE:
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s closes %s, which holds %d: the seeds are sown on, "
-                     "and the hole is closed for the rest of the game",
-                     who(ev->player), h, ev->count);
-        if (n->lap_rule >= 0)
-            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+    case SOW_EV_OUT:
+    case SOW_EV_INTO:
+        narrate_family(n, ev, h, out);
         break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,

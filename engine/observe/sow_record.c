@@ -12,7 +12,7 @@ static int done(const sow_buf *b)
     return b->oom ? SOW_ERR : SOW_OK;
 }
 
-static void put_move(sow_buf *b, const sow_setup *s, sow_move m)
+void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m)
 {
     char tok[64];
     sow_move_format(tok, sizeof tok, s, m);
@@ -20,6 +20,14 @@ static void put_move(sow_buf *b, const sow_setup *s, sow_move m)
         sow_buf_add(b, "\"%s\"", tok);
     else
         sow_buf_add(b, "%s", tok);
+}
+
+void sow_record_player(sow_buf *b, int p)
+{
+    if (p < 0)
+        sow_buf_add(b, "null");
+    else
+        sow_buf_add(b, "%d", p);
 }
 
 int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
@@ -30,10 +38,10 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
     for (int i = 0; i < before->nlegal; i++) {
         if (i)
             sow_buf_add(b, ",");
-        put_move(b, s, before->legal[i]);
+        sow_record_token(b, s, before->legal[i]);
     }
     sow_buf_add(b, "],\"move\":");
-    put_move(b, s, move);
+    sow_record_token(b, s, move);
     sow_buf_add(b, ",\"board\":[");
     for (int h = 0; h < s->holes; h++)
         sow_buf_add(b, h ? ",%d" : "%d", after->board[h]);
@@ -74,10 +82,7 @@ int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
 int sow_record_match(sow_buf *b, const sow_match *m)
 {
     sow_buf_add(b, "{\"match_result\":{\"winner\":");
-    if (m->winner < 0)
-        sow_buf_add(b, "null");
-    else
-        sow_buf_add(b, "%d", m->winner);
+    sow_record_player(b, m->winner);
     sow_buf_add(b, ",\"games\":%d,\"holes\":[%d,%d],\"unfinished\":%s,",
                 m->game, m->holes[0], m->holes[1],
                 m->unfinished ? "true" : "false");
@@ -94,10 +99,7 @@ int sow_record_result(sow_buf *b, const sow_setup *s, const sow_game *g)
     char why[128];
     const char *text = sow_result_text(s, g, why, sizeof why);
     sow_buf_add(b, "{\"result\":{\"winner\":");
-    if (r->winner < 0)
-        sow_buf_add(b, "null");
-    else
-        sow_buf_add(b, "%d", r->winner);
+    sow_record_player(b, r->winner);
     if (r->has_score)
         sow_buf_add(b, ",\"score\":[%d,%d]", r->score[0], r->score[1]);
     else

@@ -15,6 +15,16 @@
 #include "sow_game.h"
 #include "sow_move.h"
 
+/* A move token as the record writes it (docs/record.md): a sowing move as the
+ * number of its hole (2), a decision as a string ("first:1"). Every JSON
+ * output that names a move uses this (sow selfplay --jsonl, trace,
+ * search), so that a move is written one way everywhere. */
+void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m);
+
+/* A player as the record writes one: 0 (South), 1 (North), or null for
+ * none (p < 0: a draw, no winner, no first mover). */
+void sow_record_player(sow_buf *b, int p);
+
 /* A ply line: `before` is the state the move was chosen in (ply, to_move,
  * legal), `after` the state after it (board, captured). */
 int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,

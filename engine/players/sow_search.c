@@ -72,12 +72,6 @@ struct sow_ab {
     sow_error *err;
 };
 
-static inline uint64_t step(uint64_t x, uint64_t w)
-{
-    x = (x ^ w) * 0x9E3779B97F4A7C15ULL;
-    return x ^ (x >> 29);
-}
-
 static uint64_t hash_game(const sow_setup *s, const sow_game *g)
 {
     uint64_t x = 0x243F6A8885A308D3ULL;
@@ -85,30 +79,32 @@ static uint64_t hash_game(const sow_setup *s, const sow_game *g)
     for (; i + 4 <= s->holes; i += 4) {
         uint64_t w;
         memcpy(&w, g->board + i, sizeof w);
-        x = step(x, w);
+        x = sow_hash_step(x, w);
     }
     for (; i < s->holes; i++)
-        x = step(x, g->board[i]);
-    x = step(x, g->owns[0]);
-    x = step(x, (uint64_t)g->to_move | (uint64_t)g->phase << 8 |
+        x = sow_hash_step(x, g->board[i]);
+    x = sow_hash_step(x, g->owns[0]);
+    x = sow_hash_step(x, (uint64_t)g->to_move | (uint64_t)g->phase << 8 |
                     (uint64_t)g->bearoff_on << 16);
-    x = step(x, (uint64_t)(uint32_t)g->captured[0] |
+    x = sow_hash_step(x, (uint64_t)(uint32_t)g->captured[0] |
                     (uint64_t)(uint32_t)g->captured[1] << 32);
     for (int k = 0; k < s->v->nstate; k++)
-        x = step(x, (uint64_t)(uint32_t)g->state[k]);
+        x = sow_hash_step(x, (uint64_t)(uint32_t)g->state[k]);
     if (g->played[0] | g->played[1])
-        x = step(step(x, g->played[0]), g->played[1]);
+        x = sow_hash_step(sow_hash_step(x, g->played[0]), g->played[1]);
     if (s->no_capture_plies > 0)
-        x = step(x, (uint64_t)g->since_capture);
+        x = sow_hash_step(x, (uint64_t)g->since_capture);
     /* claimed and closed holes (C1.4, C1.5), and what the no-undo filter
      * reads (QL.6), change the moves of a position with the same board */
     if (g->claims[0] | g->claims[1] | g->blocked)
-        x = step(step(step(x, g->claims[0]), g->claims[1]), g->blocked);
+        x = sow_hash_step(sow_hash_step(sow_hash_step(x, g->claims[0]),
+                                        g->claims[1]),
+                          g->blocked);
     if (s->no_undo)
-        x = step(x, (uint64_t)(uint16_t)g->last_lifted |
-                        (uint64_t)(uint8_t)g->last_move_hole << 16 |
-                        (uint64_t)(uint8_t)g->last_mover << 24 |
-                        (uint64_t)g->move_dir << 32);
+        x = sow_hash_step(x, (uint64_t)(uint16_t)g->last_lifted |
+                                 (uint64_t)(uint8_t)g->last_move_hole << 16 |
+                                 (uint64_t)(uint8_t)g->last_mover << 24 |
+                                 (uint64_t)g->move_dir << 32);
     return sow_mix64(x);
 }
 
@@ -530,7 +526,7 @@ int sow_ab_search(sow_ab *ab, sow_engine *e, const sow_game *g, sow_rng *rng,
     if (n == 1)
         return SOW_OK; /* nothing to choose: played at once, depth 0 */
     ab->searches++;
-    ab->tag = sow_mix64(ab->searches * 0x9E3779B97F4A7C15ULL + 1);
+    ab->tag = sow_mix64(ab->searches * SOW_GOLDEN64 + 1);
     memset(ab->killer, 0xff, sizeof ab->killer);
     memset(ab->hist, 0, sizeof ab->hist);
     ab->nodes = 0;

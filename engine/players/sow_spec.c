@@ -1,8 +1,8 @@
 /* sow_spec.c - player spec strings: parse and print (sow_spec.h). */
 #include "sow_spec.h"
+#include "sow_num.h"
 #include "sow_text.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,19 +21,6 @@
 
 static const char *const kind_names[] = {"random", "greedy", "alphabeta",
                                          "mcts"};
-
-/* A whole number from lo to hi, or -1 (the callers' ranges are >= 0). */
-static long parse_long(const char *v, long lo, long hi)
-{
-    if (!*v || *v == '-' || *v == '+' || *v == ' ')
-        return -1;
-    char *end;
-    errno = 0;
-    long n = strtol(v, &end, 10);
-    if (*end || errno || n < lo || n > hi)
-        return -1;
-    return n;
-}
 
 int sow_player_spec_parse(const char *text, sow_player_spec *out,
                           sow_error *err)
@@ -84,31 +71,29 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
         long n = 0;
         const char *range = NULL;
         if (strcmp(key, "ms") == 0) {
-            if ((n = parse_long(val, 1, 3600000)) < 0)
+            if (sow_parse_long(val, 1, 3600000, &n))
                 range = "a whole number of milliseconds from 1 to 3600000";
             out->ms = n;
         } else if (kind == SOW_PLAYER_ALPHABETA && strcmp(key, "depth") == 0) {
-            if ((n = parse_long(val, 1, SOW_SEARCH_MAX_DEPTH)) < 0)
+            if (sow_parse_long(val, 1, SOW_SEARCH_MAX_DEPTH, &n))
                 range = "a whole number from 1 to 64";
             out->depth = (int)n;
         } else if (kind == SOW_PLAYER_ALPHABETA && strcmp(key, "tt") == 0) {
-            if ((n = parse_long(val, 10, 26)) < 0)
+            if (sow_parse_long(val, 10, 26, &n))
                 range = "a whole number from 10 to 26 (2^B entries of 16 "
                         "bytes)";
             out->tt = (int)n;
         } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "iter") == 0) {
-            if ((n = parse_long(val, 1, 100000000)) < 0)
+            if (sow_parse_long(val, 1, 100000000, &n))
                 range = "a whole number from 1 to 100000000";
             out->iter = n;
         } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "playout") == 0) {
-            if ((n = parse_long(val, 1, 1000000)) < 0)
+            if (sow_parse_long(val, 1, 1000000, &n))
                 range = "a whole number of plies from 1 to 1000000";
             out->playout = (int)n;
         } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "c") == 0) {
-            char *end;
-            errno = 0;
-            double c = strtod(val, &end);
-            if (!*val || *end || errno || !(c >= 0 && c <= 100))
+            double c = 0;
+            if (sow_parse_double(val, 0, 100, &c))
                 range = "a number from 0 to 100";
             out->c = c;
         } else {

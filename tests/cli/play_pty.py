@@ -22,19 +22,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
 SOW = sys.argv[1] if len(sys.argv) > 1 else "build/sow"
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-checks = 0
-failed = 0
-
-
-def check(ok, what):
-    global checks, failed
-    checks += 1
-    if not ok:
-        failed += 1
-        print("play_pty: FAIL: " + what)
-    return ok
+check = Checks("play_pty", "play_pty: FAIL: ")
 
 
 class Session:
@@ -190,8 +183,7 @@ def main():
     check(t is not None, "quit")
     s.close()
     shutil.rmtree(tmp, ignore_errors=True)
-    print("play_pty: %d checks, %d failed" % (checks, failed))
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ PYTHON=${PYTHON:-/usr/bin/python3}
 cd "$cli_root" || exit 2
 
 V=adji-kui-1
+# the program's version, as the summaries carry it
+SOW_VERSION=$(sed -n 's/^#define SOW_VERSION_STRING "\(.*\)"$/\1/p' include/sow/version.h)
 PLY0='{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":2,"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0]}'
 PLY1='{"ply":1,"to_move":1,"legal":[6,7,8,9,10,11],"move":8,"board":[5,4,0,5,5,5,5,4,0,5,5,5],"captured":[0,0]}'
 ALLOWED_ENDLESS='use repetition, no_capture_plies:K'
@@ -559,7 +561,7 @@ t selfplay-text 0 noerr 'out~variant         adji-kui-1 (endless=repetition, ski
     'outre=^captures +[0-9.]+ seeds in [0-9.]+ capturing moves per game$' \
     'out~endless moves   0.000 left out per game (P6)' 'outre=^time +[0-9.]+ s, [0-9]+ games/s, 2 threads$' \
     -- sow selfplay $V --games 200 --threads 2
-t selfplay-json 0 noerr lines=1 'out~{"format":"sow-selfplay","version":1,"variant":"adji-kui-1","options":{"endless":"repetition","skip_origin":"false","max_plies":"10000"},"players":["greedy","alphabeta:depth=2"],"seed":7,"games_requested":20,"unit":"game","shards":{"count":1,"done":[0]},"totals":{"games":20,' 'out~"plies_hist":[[' 'out~"summary":{"south_wins":{"count":' -- sow selfplay $V --games 20 --players greedy,alphabeta:depth=2 --seed 7 --json
+t selfplay-json 0 noerr lines=1 'out~{"format":"sow-selfplay","version":2,"sow_version":"'"$SOW_VERSION"'","variant":"adji-kui-1","options":{"endless":"repetition","skip_origin":"false","max_plies":"10000"},"players":["greedy","alphabeta:depth=2"],"seed":"7","games_requested":20,"unit":"game","interrupted":false,"shards":{"count":1,"done":[0]},"totals":{"games":20,' 'out~"plies_hist":[[' 'out~"summary":{"south_wins":{"count":' -- sow selfplay $V --games 20 --players greedy,alphabeta:depth=2 --seed 7 --json
 t selfplay-andada-first-mover 0 noerr 'outre=^moved first +South in [0-9.]+% of 40 games$' -- sow selfplay $VA --games 40 --players random,mcts:iter=10
 t selfplay-match 0 noerr 'out~matches         6' 'out~match length    2.00 games per match' -- sow selfplay $V2 --option match=true --option match_games=2 --games 6
 t selfplay-endless 0 noerr 'outre=^endless moves +0\.[0-9]*[1-9][0-9]* left out per game \(P6\)$' -- sow selfplay $V2 --games 300
@@ -578,8 +580,9 @@ t selfplay-bad-option 1 "err=sow selfplay: option endless: 'sometimes' is not a 
 SPJ="$cli_tmp/sp.jsonl"
 t selfplay-jsonl 0 noerr "file=$SPJ" "nofile=$SPJ.tmp" -- sow selfplay $V --games 30 --threads 3 --jsonl "$SPJ"
 t selfplay-jsonl-lines 0 noerr 'out=30 0 29' -- bash -c "echo \$(wc -l <'$SPJ') \$(head -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/') \$(tail -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/')"
-t selfplay-jsonl-replays 0 noerr 'out~{"result":{"winner":' -- bash -c "$SOW replay $V --json --moves \"\$(head -1 '$SPJ' | sed 's/.*\"moves\":\"\\([^\"]*\\)\".*/\\1/')\" | tail -1"
-t selfplay-jsonl-fields 0 noerr 'outre=^\{"game":0,"seed":[0-9]+,"players":\["random","random"\],"result":\{"winner":(0|1|null),"unfinished":false,"reason":"[a-z ]+","score":\[[0-9]+,[0-9]+\]\},"first_mover":0,"plies":[0-9]+,"captured":\[[0-9]+,[0-9]+\],"moves":"[0-9 ]+"\}$' -- head -1 "$SPJ"
+# the moves are the record's tokens: joined with spaces they replay
+t selfplay-jsonl-replays 0 noerr 'out~{"result":{"winner":' -- bash -c "$SOW replay $V --json --moves \"\$(head -1 '$SPJ' | $PYTHON -c 'import json, sys; print(\" \".join(map(str, json.loads(sys.stdin.read())[\"moves\"])))')\" | tail -1"
+t selfplay-jsonl-fields 0 noerr 'outre=^\{"game":0,"seed":"[0-9]+","players":\["random","random"\],"result":\{"winner":(0|1|null),"unfinished":false,"reason":"[a-z ]+","score":\[[0-9]+,[0-9]+\]\},"first_mover":0,"plies":[0-9]+,"captured":\[[0-9]+,[0-9]+\],"moves":\[[0-9]+(,[0-9]+)*\]\}$' -- head -1 "$SPJ"
 t selfplay-jsonl-nodir 1 "err=sow selfplay: cannot write $cli_tmp/none/x.jsonl: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow selfplay $V --games 3 --jsonl "$cli_tmp/none/x.jsonl"
 t selfplay-hook-error 1 "err~sow selfplay: game 0 (seed 8841707400507832957): tests/cli/hooks/runtime.lua:4: attempt to index a nil value" "nofile=$cli_tmp/rt.jsonl" "nofile=$cli_tmp/rt.jsonl.tmp" -- sow selfplay $H/runtime.yaml --games 10 --threads 2 --jsonl "$cli_tmp/rt.jsonl"
 # the same numbers whatever the thread count; shards merged = the whole run
@@ -598,7 +601,7 @@ t stats-partial-json 0 'out~"shards":{"count":3,"done":[0,1]}' -- sow stats "$cl
 t stats-twice 1 "err=$cli_tmp/shard1.json: shard 1/3 is given twice: each shard's games may be counted once" lines=0 -- sow stats "$cli_tmp/shard1.json" "$cli_tmp/shard1.json"
 $SOW selfplay $V --games 30 --seed 12 --players random,greedy --json --shard 1/3 >"$cli_tmp/other.json"
 t stats-other-run 1 "err=$cli_tmp/other.json: the seeds differ: 12 here, 11 in the first file; merge only the shards of one run (the same variant, --option, --players, --seed, --games and N of --shard I/N)" -- sow stats "$cli_tmp/shard0.json" "$cli_tmp/other.json"
-t stats-no-files 2 "err=sow stats: which files? e.g. sow stats shard-*.json (see 'sow stats --help')" -- sow stats
+t stats-no-files 2 "err=sow stats: which files? e.g. sow stats shard-*.json, or sow stats - to read them from standard input (see 'sow stats --help')" -- sow stats
 t stats-missing 1 "err=$cli_tmp/nope.json: cannot open: No such file or directory" -- sow stats "$cli_tmp/nope.json"
 printf '{"format":"sow-selfplay",\n  "version": 1,\n  "variant": x}\n' >"$cli_tmp/bad.json"
 t stats-not-json 1 "err=$cli_tmp/bad.json:3:14: expected a JSON value; is this the --json output of sow selfplay?" -- sow stats "$cli_tmp/bad.json"
@@ -638,7 +641,7 @@ t trace-kui1-game 0 noerr 'out~  North takes the 3 seeds of a' \
     'out~  the game ends: neither player can move (South 21, North 27); North wins' \
     'out~      K1.8: Each player adds the seeds in their own holes to their captures; more wins, 24-24 is a draw.' \
     -- sow trace $V --moves "$GAME1" --brief --no-board
-t trace-json 0 noerr 'out={"ply":0,"player":0,"move":"2"}' \
+t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"lift","hole":2,"label":"c","count":4,"extra":0,"text":"South lifts the 4 seeds of c","rule":"K1.2","rule_text":"A move takes all seeds from one of the mover'"'"'s holes holding 2 or more; singletons are never sown."}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \
     'out~{"ply":0,"after":{"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0],"to_move":1,"over":false}}' \
@@ -676,6 +679,19 @@ t trace-andada 0 noerr 'out~  South plays a in the opening phase, worked out by 
     -- sow trace andada --moves "0 first:1 13" --brief --no-board
 
 
+# ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
+# tests/validate_schemas.py validates them whole) ---------------------------
+t list-json 0 noerr lines=1 'out~{"format":"sow-list","version":1,"variants":[{"id":"adji-boto","name":"Adji-Boto",' -- sow list --json
+t show-json 0 noerr lines=1 'out~{"format":"sow-show","version":1,"id":"adji-kui-1","name":"Adji Kui I",' 'out~"options":[{"name":"endless","type":"enum","value":"no_capture_plies:7","default":"repetition","values":["repetition","no_capture_plies:K"]' -- sow show $V --option endless=no_capture_plies:7 --json
+t validate-json 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=1 'out={"format":"sow-validate","version":1,"files":[{"file":"variants/adji_kui_1.yaml","ok":true,"id":"adji-kui-1","error":null},{"file":"tests/cli/bad/holes_zero.yaml","ok":false,"id":null,"error":{"file":"tests/cli/bad/holes_zero.yaml","line":6,"col":10,"message":"holes is 0; it must be from 1 to 32"}}]}' -- sow validate variants/adji_kui_1.yaml tests/cli/bad/holes_zero.yaml --json
+t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_version":"[0-9.]+","variant":"adji-kui-1","seed":"5","games":7,"seconds":[0-9.]+,.*"matches":null,"matches_per_s":null,"interrupted":false\}$' -- sow bench $V --games 7 --seed 5 --json
+# the record's names: to_move a number, a decision move a string
+t search-json 0 noerr lines=1 'outre=^\{"format":"sow-search","version":1,"sow_version":"[0-9.]+","variant":"andada","player":"alphabeta:depth=4","seed":"1","ply":1,"to_move":1,"move":"first:1","label":"first:1","score":-?[0-9]+,"depth":4,"win_rate":null,"iterations":null,"nodes":[0-9]+,' -- sow search andada --moves 0 --player alphabeta:depth=4 --json
+t search-json-hole 0 noerr 'out~"ply":0,"to_move":0,"move":' out!~'"move":"' -- sow search $V --player alphabeta:depth=2 --json
+t selfplay-csv-stdout 0 'out=game,seed,south,north,winner,unfinished,reason,south_score,north_score,plies,first_mover,south_captured,north_captured,games' 'outre=^0,8841707400507832957,"random","random",[01]?,false,"[a-z ]+",[0-9]+,[0-9]+,[0-9]+,0,[0-9]+,[0-9]+,1$' -- sow selfplay $V --games 3 --csv - --json
+t selfplay-progress-bad 2 "err=sow selfplay: --progress takes a number of seconds from 0.1 to 86400, not 'x' (see 'sow selfplay --help')" -- sow selfplay $V --progress=x
+t compare-shard-bad 2 "err=sow compare: --shard takes I/N with 0 <= I < N, e.g. --shard 0/4, not '3/3' (see 'sow compare --help')" -- sow compare $V --b skip_origin=true --shard 3/3
+
 # ---- compare: two readings side by side; test: scenario files -------------
 # compare, statistics: the table, its tests, the same numbers whatever the
 # thread count, JSON, the SVG (FILE.tmp renamed), and the errors
@@ -690,7 +706,7 @@ t compare-text 0 noerr 'out=compare         adji-kui-1; South random, North rand
     'out~tests: rates by the two-proportion z-test (pooled), means by Welch'"'"'s t-test;' \
     -- sow compare $V --a endless=repetition --b endless=no_capture_plies:30 --games 60 --seed 5
 t compare-threads-same 0 noerr 'out=same' -- bash -c "cmp <($CMP --threads 1 --json) <($CMP --threads 3 --json) && echo same"
-t compare-json 0 noerr lines=1 'out~{"format":"sow-compare","version":1,"a":{"format":"sow-selfplay","version":1,"variant":"adji-kui-1","options":{"endless":"repetition",' \
+t compare-json 0 noerr lines=1 'out~{"format":"sow-compare","version":2,"sow_version":"'"$SOW_VERSION"'","a":{"format":"sow-selfplay","version":2,"sow_version":"'"$SOW_VERSION"'","variant":"adji-kui-1","options":{"endless":"repetition",' \
     'out~,"reading":"A","differs":["endless"]},"b":{' 'out~,"reading":"B","differs":["endless"]},"tests":[' 'out~{"statistic":"plies_mean","a":' 'out~"test":"Welch t"' 'out~"test":"two-proportion z"' \
     -- sow compare $V --a endless=repetition --b endless=no_capture_plies:30 --games 30 --json
 t compare-option-both 0 noerr 'out~both            endless=no_capture_plies:9, max_plies=10000' 'out~B               skip_origin=true' \
@@ -708,7 +724,7 @@ t compare-bad-value 1 "err=sow compare: reading B (--b): option endless: 'x' is 
 t compare-needs 1 "err=sow compare: reading B (--b): option remainder=winner_owns applies only with match=true; add --option match=true or leave remainder out" -- sow compare $V2 --b remainder=winner_owns
 t compare-games-bad 2 "err=sow compare: --games takes a whole number from 1 to 10000000000, not '0' (see 'sow compare --help')" -- sow compare $V --b skip_origin=true --games 0
 t compare-players-bad 2 "err=sow compare: --players: player 'minimax': no such player; players are $PLAYERS_HELP (see 'sow compare --help')" -- sow compare $V --b skip_origin=true --players minimax,random
-t compare-moves-flags 2 "err=sow compare: --moves replays one move list: --games, --players, --threads, --seed, --svg and --json do not go with it (see 'sow compare --help')" -- sow compare $V --b skip_origin=true --moves 2 --games 5
+t compare-moves-flags 2 "err=sow compare: --moves replays one move list: --games, --players, --threads, --seed, --shard, --svg and --json do not go with it (see 'sow compare --help')" -- sow compare $V --b skip_origin=true --moves 2 --games 5
 t compare-unknown-flag 2 "err=sow compare: unknown flag '--c' (see 'sow compare --help')" -- sow compare $V --c x
 t compare-help 0 noerr 'out~usage: sow compare VARIANT --a "NAME=VALUE ..." --b "NAME=VALUE ..."' 'out~Welch' -- sow compare --help
 # compare --moves: where the readings part, both sides, the rules

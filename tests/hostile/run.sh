@@ -158,12 +158,12 @@ yv option_min_above_max "17:31: max is below min"
 yv option_needs_itself "17:53: needs: must name a bool option declared before this one"
 yv max_plies_too_big "17:14: max_plies is 1000001; it must be from 1 to 1000000"
 yv id_too_long "2:5: id 'hostile-id-too-long-abcdefghijkl' must be lower-case letters, digits and dashes, at most 31 characters"
-yv name_two_lines "3:7: name must be a single line"
+yv name_two_lines "3:7: name must be a single line (no line breaks or other control characters)"
 yv hook_name_code "15:12: hook lap_end must name a Lua function (letters, digits, _)"
 yv script_dev_zero "13:9: script '/dev/zero' is outside the variant's folder; put the script beside the .yaml file (or below its folder)"
 yv script_directory "13:9: script '.' is not a .lua file; a variant's script is Lua source text named NAME.lua, beside the .yaml file (or below its folder)"
 yv script_null "13:9: script is '~', which YAML reads as null (no value); write the text"
-yv phase_question_two_lines "17:15: question must be a single line"
+yv phase_question_two_lines "17:15: question must be a single line (no line breaks or other control characters)"
 
 # ---- scripts: sandbox escapes, patterns, loops (also inside pcall and
 # xpcall), memory bombs, recursion, errors of every shape, scripts that are

@@ -85,7 +85,8 @@ random_case() { # NAME SEED VARIANT [OPTION...]
         return
     fi
     local moves
-    moves=$(sed 's/.*"moves":"\([^"]*\)".*/\1/' "$tmp/$name.games")
+    # the record's tokens (numbers, decisions as strings), joined with spaces
+    moves=$(python3 -c 'import json, sys; print(" ".join(str(m) for m in json.load(sys.stdin)["moves"]))' <"$tmp/$name.games")
     add_case "$name" "$variant" --moves "$moves" "${opts[@]}"
 }
 # an endless move (end_game) of 48,837,173 events, of which the page gets

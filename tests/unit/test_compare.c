@@ -126,6 +126,7 @@ static void runs(sow_stats st[2], sow_run_moments m[2])
                                             players, 1, 200, false, 0, 1,
                                             &err),
                          SOW_OK);
+        snprintf(st[r].sow_version, sizeof st[r].sow_version, "1.2.3");
         for (int i = 0; i < 200; i++) {
             sow_game_stat g = {0};
             g.winner = i % 3 == 0 ? -1 : (i + r) % 2;
@@ -178,7 +179,8 @@ static void test_write(void **state)
     assert_true(strstr(cap, "(no variation)") < strchr(cap, '\n'));
     free(text);
     char *json = capture(&a, &b, true);
-    static const char head[] = "{\"format\":\"sow-compare\",\"version\":1,"
+    static const char head[] = "{\"format\":\"sow-compare\",\"version\":2,"
+                               "\"sow_version\":\"1.2.3\","
                                "\"a\":{\"format\":\"sow-selfplay\"";
     assert_true(strncmp(json, head, strlen(head)) == 0);
     assert_non_null(strstr(json, ",\"reading\":\"A\",\"differs\":[]},"

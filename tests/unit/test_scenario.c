@@ -62,7 +62,7 @@ static void test_load_refuses(void **state)
             4, 20, "true or false");
     refused("variant: x\nscenarios:\n  - name: a\n    expect: {to_move: "
             "west}\n",
-            4, 23, "south or north");
+            4, 23, "to_move must be one of: south, north, 0, 1 (not 'west')");
     refused("variant: x\nscenarios:\n  - name: a\n    expect: {board: [1, "
             "0x2]}\n",
             4, 25, "whole number");
@@ -82,7 +82,7 @@ static void test_load_refuses(void **state)
             "{winer: south}\n",
             5, 16, "unknown key 'winer' in result");
     refused("variant: ~\nscenarios:\n  - name: a\n    expect: {over: true}\n",
-            1, 10, "quote the text");
+            1, 10, "variant is '~', which YAML reads as null (no value); write the text");
     /* the YAML reader's own refusals keep their place */
     refused("variant: &a x\nscenarios: []\n", 1, 10, "anchor");
 }

@@ -20,6 +20,7 @@ static void describe(sow_stats *st, long shard, long of, uint64_t seed)
     assert_int_equal(sow_stats_describe(st, "adji-kui-1", NULL, NULL, players,
                                         seed, 100, false, shard, of, &err),
                      SOW_OK);
+    snprintf(st->sow_version, sizeof st->sow_version, "0.9.0");
 }
 
 /* Game i of a made-up run. */
@@ -121,7 +122,7 @@ static void test_shards_merge_to_whole(void **state)
             assert_false(sow_stats_complete(&merged));
             continue;
         }
-        assert_int_equal(sow_stats_merge(&merged, &one, "part.json", &err),
+        assert_int_equal(sow_stats_merge(&merged, &one, "part.json", NULL, &err),
                          SOW_OK);
         sow_stats_free(&one);
     }
@@ -152,11 +153,29 @@ static void test_merge_refuses(void **state)
     describe(&a, 0, 2, 1);
     describe(&b, 0, 2, 1);
     describe(&c, 1, 2, 2);
-    assert_int_equal(sow_stats_merge(&a, &b, "b.json", &err), SOW_ERR);
+    assert_int_equal(sow_stats_merge(&a, &b, "b.json", NULL, &err), SOW_ERR);
     assert_string_equal(err.path, "b.json");
     assert_contains(err.msg, "shard 0/2 is given twice");
-    assert_int_equal(sow_stats_merge(&a, &c, "c.json", &err), SOW_ERR);
+    assert_int_equal(sow_stats_merge(&a, &c, "c.json", NULL, &err), SOW_ERR);
     assert_contains(err.msg, "the seeds differ: 2 here, 1 in the first file");
+    /* another build: refused, naming both versions and both files */
+    sow_stats_free(&c);
+    describe(&c, 1, 2, 1);
+    snprintf(c.sow_version, sizeof c.sow_version, "0.9.1");
+    assert_int_equal(sow_stats_merge(&a, &c, "c.json", "a.json", &err),
+                     SOW_ERR);
+    assert_string_equal(err.path, "c.json");
+    assert_contains(err.msg, "made by sow 0.9.1, but a.json was made by sow "
+                             "0.9.0");
+    /* an interrupted run: refused whichever side it is on */
+    snprintf(c.sow_version, sizeof c.sow_version, "0.9.0");
+    c.interrupted = true;
+    assert_int_equal(sow_stats_merge(&a, &c, "c.json", "a.json", &err),
+                     SOW_ERR);
+    assert_contains(err.msg, "this is an interrupted run");
+    c.interrupted = false;
+    assert_int_equal(sow_stats_merge(&a, &c, "c.json", "a.json", &err),
+                     SOW_OK);
     sow_stats_free(&a);
     sow_stats_free(&b);
     sow_stats_free(&c);
@@ -198,10 +217,12 @@ static void test_read_errors(void **state)
 /* A real one-game summary (sow selfplay adji-kui-1 --games 1 --json,
  * without its derived "summary" object). */
 static const char ONE[] =
-    "{\"format\":\"sow-selfplay\",\"version\":1,\"variant\":\"adji-kui-1\","
+    "{\"format\":\"sow-selfplay\",\"version\":2,\"sow_version\":\"0.9.0\","
+    "\"variant\":\"adji-kui-1\","
     "\"options\":{\"endless\":\"repetition\",\"skip_origin\":\"false\","
     "\"max_plies\":\"10000\"},\"players\":[\"random\",\"random\"],"
-    "\"seed\":1,\"games_requested\":1,\"unit\":\"game\","
+    "\"seed\":\"1\",\"games_requested\":1,\"unit\":\"game\","
+    "\"interrupted\":false,"
     "\"shards\":{\"count\":1,\"done\":[0]},\"totals\":{\"games\":1,"
     "\"south_wins\":0,\"north_wins\":1,\"draws\":0,\"unfinished\":0,"
     "\"first_mover_known\":1,\"first_mover_south\":1,"
@@ -279,7 +300,10 @@ static void test_read_real_shard(void **state)
     assert_int_equal(st.noptions, 3);
     sow_stats_free(&st);
     /* the largest numbers a run can have are taken */
-    accepted("\"seed\":1,", "\"seed\":18446744073709551615,");
+    accepted("\"seed\":\"1\",", "\"seed\":\"18446744073709551615\",");
+    /* a seed as a number, as a tool that parsed the file may write it */
+    accepted("\"seed\":\"1\",", "\"seed\":18446744073709551615,");
+    accepted("\"seed\":\"1\",", "\"seed\":0,");
     accepted("\"unit\":\"game\"", "\"unit\":\"match\"", "\"plies_max\":34",
              "\"plies_max\":1000000",
              "\"plies_hist\":[[34,1]]", "\"plies_hist\":[[1000000,1]]",
@@ -342,7 +366,18 @@ static void test_read_numbers(void **state)
     strcpy(big + 407, ",");
     refused("field \"seed\" is 999999999999999999999...; it must be from 0 "
             "to 18446744073709551615",
-            "\"seed\":1,", big);
+            "\"seed\":\"1\",", big);
+    /* a seed string: digits as sow writes them, within 64 bits */
+    static const char *const seeds[] = {"\"\"", "\"01\"", "\"-1\"", "\"1e3\"",
+                                        "\" 1\"", "\"18446744073709551616\"",
+                                        "\"0x10\""};
+    for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
+        char to[64];
+        snprintf(to, sizeof to, "\"seed\":%s,", seeds[i]);
+        refused("field \"seed\" is", "\"seed\":\"1\",", to);
+    }
+    refused("field \"seed\" is true, not a whole number", "\"seed\":\"1\",",
+            "\"seed\":true,");
 }
 
 static void test_read_totals_disagree(void **state)
@@ -445,7 +480,7 @@ static void test_sums_overflow(void **state)
         free(t);
     }
     long long games = half[0].games;
-    assert_int_equal(sow_stats_merge(&half[0], &half[1], "e.json", &err),
+    assert_int_equal(sow_stats_merge(&half[0], &half[1], "e.json", NULL, &err),
                      SOW_ERR);
     assert_one_line(&err, "the totals are too large to add up (over 2^63 - "
                           "1); merge fewer shards");
@@ -475,10 +510,12 @@ static void test_read_large(void **state)
     char *t = malloc(cap);
     assert_non_null(t);
     len += (size_t)snprintf(t, cap,
-                            "{\"format\":\"sow-selfplay\",\"version\":1,"
+                            "{\"format\":\"sow-selfplay\",\"version\":2,"
+                            "\"sow_version\":\"0.9.0\","
                             "\"variant\":\"x\",\"options\":{},\"players\":"
-                            "[\"random\",\"random\"],\"seed\":1,"
+                            "[\"random\",\"random\"],\"seed\":\"1\","
                             "\"games_requested\":%lld,\"unit\":\"game\","
+                            "\"interrupted\":false,"
                             "\"shards\":{\"count\":1,\"done\":[0]},"
                             "\"totals\":{\"games\":%lld,\"south_wins\":0,"
                             "\"north_wins\":0,\"draws\":%lld,"
@@ -562,15 +599,15 @@ static void test_read_nesting(void **state)
 static void test_read_keys(void **state)
 {
     (void)state;
-    refused("field \"games\" is given twice (first at line 1, column 261); "
+    refused("field \"games\" is given twice (first at line 1, column 305); "
             "keep one",
             "\"games\":1,", "\"games\":1,\"games\":99,");
-    refused("field \"seed\" is given twice", "\"seed\":1,",
-            "\"seed\":1,\"seed\":1,");
+    refused("field \"seed\" is given twice", "\"seed\":\"1\",",
+            "\"seed\":\"1\",\"seed\":1,");
     refused("option \"endless\" is given twice; keep one",
             "\"skip_origin\"", "\"endless\"");
     refused("unknown field \"extra\" in the summary; the fields are: format",
-            "\"seed\":1,", "\"seed\":1,\"extra\":[],");
+            "\"seed\":\"1\",", "\"seed\":\"1\",\"extra\":[],");
     refused("unknown field \"bonus\" in field \"totals\"", "\"games\":1,",
             "\"games\":1,\"bonus\":0,");
     refused("field \"totals\" is missing, expected an object", "\"totals\"",
@@ -578,12 +615,12 @@ static void test_read_keys(void **state)
     refused("field \"plies_hist\" is missing, expected a list of [plies, "
             "games]",
             "\"plies_hist\"", "\"plies_list\"");
-    refused("a key longer than 63 bytes", "\"seed\":1,",
-            "\"seed\":1,\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    refused("a key longer than 63 bytes", "\"seed\":\"1\",",
+            "\"seed\":\"1\",\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
             "xxxxxxxxxxxxxx\":1,");
     /* the keys in another order, and white space anywhere: the same */
-    accepted("{\"format\":\"sow-selfplay\",\"version\":1,",
-             "{ \"version\" :\n 1 ,\r\n\t\"format\":\"sow-selfplay\",");
+    accepted("{\"format\":\"sow-selfplay\",\"version\":2,",
+             "{ \"version\" :\n 2 ,\r\n\t\"format\":\"sow-selfplay\",");
 }
 
 static void test_read_text(void **state)
@@ -630,8 +667,24 @@ static void test_read_text(void **state)
             "\"unit\":\"games\"");
     refused("field \"format\" is not \"sow-selfplay\"", "sow-selfplay",
             "sow-record");
-    refused("version 2 of the summary format; this sow reads version 1",
-            "\"version\":1", "\"version\":2");
+    refused("version 1 of the summary format; this sow reads version 2",
+            "\"version\":2", "\"version\":1");
+    /* the program's version: a version of sow, present */
+    refused("field \"sow_version\" is \"\", not a version of sow",
+            "\"sow_version\":\"0.9.0\"", "\"sow_version\":\"\"");
+    refused("field \"sow_version\" is \"v1 beta\", not a version of sow",
+            "\"sow_version\":\"0.9.0\"", "\"sow_version\":\"v1 beta\"");
+    refused("field \"sow_version\" is missing, expected a string",
+            "\"sow_version\":\"0.9.0\",", "");
+    accepted("\"sow_version\":\"0.9.0\"", "\"sow_version\":\"1.10.2-dev\"");
+    /* an interrupted run is refused: its games are no whole shard */
+    refused("this summary is of an interrupted run (1 games played before "
+            "it was stopped)",
+            "\"interrupted\":false", "\"interrupted\":true");
+    refused("field \"interrupted\" is a string, not true or false",
+            "\"interrupted\":false", "\"interrupted\":\"no\"");
+    refused("field \"interrupted\" is missing, expected true or false",
+            "\"interrupted\":false,", "");
     /* the option values sow writes: words, numbers, word:number */
     accepted("\"endless\":\"repetition\"",
              "\"endless\":\"no_capture_plies:-1000000000\"");
@@ -772,12 +825,12 @@ static void test_merge_many_shards(void **state)
         st->shards = s;
         st->nshards = n;
     }
-    assert_int_equal(sow_stats_merge(&a, &b, "b.json", &err), SOW_OK);
+    assert_int_equal(sow_stats_merge(&a, &b, "b.json", NULL, &err), SOW_OK);
     assert_int_equal(a.nshards, 2 * n);
     for (long i = 0; i < 2 * n; i++)
         assert_int_equal(a.shards[i], i);
     b.shards[n - 1] = 2 * n - 1; /* already in a */
-    assert_int_equal(sow_stats_merge(&a, &b, "b.json", &err), SOW_ERR);
+    assert_int_equal(sow_stats_merge(&a, &b, "b.json", NULL, &err), SOW_ERR);
     assert_contains(err.msg, "shard 1/1000000 is given twice");
     assert_int_equal(a.nshards, 2 * n);
     sow_stats_free(&a);

@@ -98,7 +98,7 @@ _sow()
     fi
 
     case $prev in
-        --svg|--html|--jsonl)
+        --svg|--html|--jsonl|--csv)
             mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
         --south|--north|--player|--players)
             mapfile -t COMPREPLY < <(compgen -W "human computer random greedy alphabeta: mcts:" -- "$cur")

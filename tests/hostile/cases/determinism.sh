@@ -22,7 +22,9 @@ sow, variant, path = sys.argv[1:4]
 games = [json.loads(l) for l in open(path, encoding="utf-8") if l.strip()]
 assert games, "no games recorded"
 for g in games:
-    out = subprocess.run([sow, "replay", variant, "--moves", g["moves"], "--json"],
+    # the moves are the record's tokens; joined with spaces they replay
+    moves = " ".join(str(m) for m in g["moves"])
+    out = subprocess.run([sow, "replay", variant, "--moves", moves, "--json"],
                          capture_output=True, text=True, timeout=20)
     assert out.returncode == 0, (g["game"], out.stderr.splitlines()[:1])
     lines = [json.loads(l) for l in out.stdout.splitlines()]

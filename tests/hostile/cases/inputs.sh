@@ -180,10 +180,10 @@ ss andada_24_holes_over 7:14 "start: the position holds 65544 seeds (65544 on th
 ss kui2_match_game_over 9:14 "start: the position holds 70000 seeds (70000 on the board, 0 and 0 in the stores); $seeds_over"
 ss boto_captured_huge 7:17 "start: the position holds 1000000099 seeds (100 on the board, 999999999 and 0 in the stores); $seeds_over"
 ss boto_captured_65500 7:17 "start: the position holds 65600 seeds (100 on the board, 0 and 65500 in the stores); $seeds_over"
-ss kui1_hole_65536 7:15 "board takes a whole number from 0 to 65535, not 65536"
-ss expect_board_70000 7:15 "board takes a whole number from 0 to 65535, not 70000"
-ss board_negative 7:15 "board takes a whole number from 0 to 65535, not -4"
-ss captured_negative 7:18 "captured takes a whole number from 0 to 1000000000, not -1"  # guard
+ss kui1_hole_65536 7:15 "a value of board is 65536; it must be from 0 to 65535"
+ss expect_board_70000 7:15 "a value of board is 70000; it must be from 0 to 65535"
+ss board_negative 7:15 "a value of board is -4; it must be from 0 to 65535"
+ss captured_negative 7:18 "a value of captured is -1; it must be from 0 to 1000000000"  # guard
 # a variant's seeds from an option value (start=per_hole:K)
 SD=tests/hostile/seeds
 t seeds-option-k-70000 1 "err=$SD/start_k.yaml:21:10: seeds per hole is 70000 with these options; it must be from 0 to 1000" -- sow replay "$SD/start_k.yaml" --option start=per_hole:70000 --moves 0 --json

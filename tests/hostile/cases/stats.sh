@@ -61,18 +61,22 @@ edit("index-2-40", sets(plies_sum=2**40, plies_max=2**40, plies_hist=[[2**40, 1]
 for name, old, new in [
     ("index-2-63", '"plies_hist":[[34,1]]', '"plies_hist":[[9223372036854775808,1]]'),
     ("games-negative", '"games":1,', '"games":-1,'),
-    ("seed-negative", '"seed":1,', '"seed":-5,'),
+    ("seed-negative", '"seed":"1",', '"seed":-5,'),
     ("hist-negative", '[[34,1]]', '[[-34,1]]'),
     ("plies-sum-1e308", '"plies_sum":34,', '"plies_sum":1e308,'),
     ("games-fraction", '"games":1,', '"games":1.0,'),
     ("games-exponent", '"games":1,', '"games":1e0,'),
-    ("seed-2-64", '"seed":1,', '"seed":18446744073709551616,'),
-    ("seed-400-digits", '"seed":1,', '"seed":' + "9" * 400 + ","),
+    ("seed-2-64", '"seed":"1",', '"seed":18446744073709551616,'),
+    ("seed-400-digits", '"seed":"1",', '"seed":' + "9" * 400 + ","),
+    ("seed-string-2-64", '"seed":"1",', '"seed":"18446744073709551616",'),
+    ("seed-string-word", '"seed":"1",', '"seed":"one",'),
+    ("sow-version-word", '"sow_version":"0.9.0"', '"sow_version":"latest"'),
+    ("interrupted", '"interrupted":false', '"interrupted":true'),
     ("games-leading-zero", '"games":1,', '"games":01,'),
-    ("version-2", '"version":1,', '"version":2,'),
+    ("version-1", '"version":2,', '"version":1,'),
     ("count-huge", '[[34,1]]', '[[34,10000000001]]'),
     ("key-twice", '"games":1,', '"games":1,"games":99,'),
-    ("top-key-twice", '"seed":1,', '"seed":1,"seed":2,'),
+    ("top-key-twice", '"seed":"1",', '"seed":"1","seed":2,'),
     ("no-totals", ',"totals":', ',"total":'),
     ("option-twice", '"endless":"repetition",', '"endless":"repetition","endless":"cycle",'),
     ("variant-escape", '"variant":"adji-kui-1"', '"variant":"\\u001b[2Jadji"'),
@@ -175,78 +179,82 @@ st() {
 }
 H='is this the --json output of sow selfplay?'
 C='was the file changed?'
-st repro ":1:427: field \"plies_max\" is 2305843009213693951; it must be from 0 to 100000000000; $H"
-st index-2-40 ":1:421: field \"plies_max\" is 1099511627776; it must be from 0 to 100000000000; $H"
-st index-2-63 ":1:428: the plies of entry 1 of \"plies_hist\" is 9223372036854775808; it must be from 0 to 100000000000; $H"
-st index-over-ceiling ":1:436: entry 1 of \"plies_hist\" is for games of 1000001 plies; a game has at most 1000000 (the max_plies ceiling); $H"
-st match-index-over-ceiling ":1:549: the plies of entry 3 of \"plies_hist\" is 100000000001; it must be from 0 to 100000000000; $H"
-st games-negative ":1:261: field \"games\" is -1; it must be from 0 to 10000000000; $H"
-st seed-negative ":1:175: field \"seed\" is -5; it must be from 0 to 18446744073709551615; $H"
-st hist-negative ":1:428: the plies of entry 1 of \"plies_hist\" is -34; it must be from 0 to 100000000000; $H"
-st plies-sum-1e308 ":1:395: field \"plies_sum\" is 1e308, not a whole number written in digits; $H"
-st games-fraction ":1:261: field \"games\" is 1.0, not a whole number written in digits; $H"
-st games-exponent ":1:261: field \"games\" is 1e0, not a whole number written in digits; $H"
-st seed-2-64 ":1:175: field \"seed\" is 18446744073709551616; it must be from 0 to 18446744073709551615; $H"
-st seed-400-digits ":1:175: field \"seed\" is 999999999999999999999...; it must be from 0 to 18446744073709551615; $H"
-st games-leading-zero ":1:262: a number with a leading zero (write it without); $H"
-st version-2 ":1:36: version 2 of the summary format; this sow reads version 1"
-st count-huge ":1:431: the games of entry 1 of \"plies_hist\" is 10000000001; it must be from 1 to 10000000000; $H"
-st plies-overflow ":1:528: the totals do not add up: plies_sum is 9000000000000000000, but the games of \"plies_hist\" have more than 9223372036854775807 plies; $C"
+st repro ":1:471: field \"plies_max\" is 2305843009213693951; it must be from 0 to 100000000000; $H"
+st index-2-40 ":1:465: field \"plies_max\" is 1099511627776; it must be from 0 to 100000000000; $H"
+st index-2-63 ":1:472: the plies of entry 1 of \"plies_hist\" is 9223372036854775808; it must be from 0 to 100000000000; $H"
+st index-over-ceiling ":1:480: entry 1 of \"plies_hist\" is for games of 1000001 plies; a game has at most 1000000 (the max_plies ceiling); $H"
+st match-index-over-ceiling ":1:593: the plies of entry 3 of \"plies_hist\" is 100000000001; it must be from 0 to 100000000000; $H"
+st games-negative ":1:305: field \"games\" is -1; it must be from 0 to 10000000000; $H"
+st seed-negative ":1:197: field \"seed\" is -5; it must be from 0 to 18446744073709551615; $H"
+st hist-negative ":1:472: the plies of entry 1 of \"plies_hist\" is -34; it must be from 0 to 100000000000; $H"
+st plies-sum-1e308 ":1:439: field \"plies_sum\" is 1e308, not a whole number written in digits; $H"
+st games-fraction ":1:305: field \"games\" is 1.0, not a whole number written in digits; $H"
+st games-exponent ":1:305: field \"games\" is 1e0, not a whole number written in digits; $H"
+st seed-2-64 ":1:197: field \"seed\" is 18446744073709551616; it must be from 0 to 18446744073709551615; $H"
+st seed-400-digits ":1:197: field \"seed\" is 999999999999999999999...; it must be from 0 to 18446744073709551615; $H"
+st games-leading-zero ":1:306: a number with a leading zero (write it without); $H"
+st version-1 ":1:36: version 1 of the summary format; this sow reads version 2"
+st seed-string-2-64 ":1:197: field \"seed\" is \"18446744073709551616\", not a whole number from 0 to 18446744073709551615 in digits; $H"
+st seed-string-word ":1:197: field \"seed\" is \"one\", not a whole number from 0 to 18446744073709551615 in digits; $H"
+st sow-version-word ":1:52: field \"sow_version\" is \"latest\", not a version of sow such as \"0.9.0\"; $H"
+st interrupted ":1:249: this summary is of an interrupted run (1 games played before it was stopped); sow stats merges whole runs and shards only: play it again"
+st count-huge ":1:475: the games of entry 1 of \"plies_hist\" is 10000000001; it must be from 1 to 10000000000; $H"
+st plies-overflow ":1:572: the totals do not add up: plies_sum is 9000000000000000000, but the games of \"plies_hist\" have more than 9223372036854775807 plies; $C"
 t stats-merge-overflow 1 "err=$S/half-1.json: the totals are too large to add up (over 2^63 - 1); merge fewer shards" lines=0 -- sow stats "$S/half-0.json" "$S/half-1.json"
-st games-over-run ":1:261: the totals do not add up: games is 2, but shard 0/1 of a run with --games 1 holds 1; $C"
-st hist-games ":1:426: the totals do not add up: the games of \"plies_hist\" add up to 2, not games (1); $C"
-st plies-max-low ":1:410: the totals do not add up: plies_max is 33, but the longest game of \"plies_hist\" has 34 plies; $C"
-st plies-max-high ":1:410: the totals do not add up: plies_max is 35, but the longest game of \"plies_hist\" has 34 plies; $C"
-st plies-sum ":1:395: the totals do not add up: plies_sum is 35, but the games of \"plies_hist\" have 34 plies; $C"
-st hist-twice ":1:434: entry 2 of \"plies_hist\" is for 34 plies, after 34: the lengths are ascending, each once; $H"
-st hist-descending ":1:434: entry 2 of \"plies_hist\" is for 34 plies, after 35: the lengths are ascending, each once; $H"
-st hist-zero-games ":1:431: the games of entry 1 of \"plies_hist\" is 0; it must be from 1 to 10000000000; $H"
-st hist-one-number ":1:427: entry 1 of \"plies_hist\" is not a [plies, games] pair; $H"
-st hist-three-numbers ":1:427: entry 1 of \"plies_hist\" is not a [plies, games] pair; $H"
-st results ":1:261: the totals do not add up: south_wins + north_wins + draws + unfinished is 2, not games (1); $C"
-st first-wins ":1:381: the totals do not add up: first_mover_wins (1) is more than first_mover_known (1) or the games won (0); $C"
-st captured-huge ":1:450: the totals do not add up: captured_sum (2305843009213693951) is more than match_games_sum (1) games of at most 4194240 seeds each can capture; $C"
-st endless-huge ":1:499: the totals do not add up: endless_excluded_sum (2305843009213693951) is more than 64 moves left out before each of plies_sum (34) plies; $C"
-st capture-moves ":1:473: the totals do not add up: capture_moves_sum (35) is more than plies_sum (34), but a capturing move is a ply; $C"
-st match-games-zero ":1:519: the totals do not add up: match_games_sum is 0, not games (1): a run of single games plays one game each; $C"
-st match-games-huge ":1:642: the totals do not add up: match_games_sum is 300001, but 3 matches play from 3 to 300000 games; $C"
-st match-plies-sum ":1:498: the totals do not add up: plies_sum is 6000268, more than match_games_sum (6) games of at most 1000000 plies each can play; $C"
-st shards-hold-fewer ":1:264: the totals do not add up: games is 1, but the 2 shards listed (of 3) of a run with --games 40 hold 27; $C"
-st games-requested-zero ":1:195: field \"games_requested\" is 0; it must be from 1 to 10000000000; $H"
-st shard-holds-fewer ":1:262: the totals do not add up: games is 1, but shard 1/3 of a run with --games 40 holds 13; $C"
-st key-twice ":1:263: field \"games\" is given twice (first at line 1, column 261); keep one"
-st top-key-twice ":1:177: field \"seed\" is given twice (first at line 1, column 175); keep one"
-st unknown-top ":1:1042: unknown field \"extra\" in the summary; the fields are: format, version, variant, options, players, seed, games_requested, unit, shards, totals, summary"
-st unknown-total ":1:521: unknown field \"bonus\" in field \"totals\"; the fields are: games, south_wins, north_wins, draws, unfinished, first_mover_known, first_mover_south, first_mover_wins, plies_sum, plies_max, plies_hist, captured_sum, capture_moves_sum, endless_excluded_sum, match_games_sum"
+st games-over-run ":1:305: the totals do not add up: games is 2, but shard 0/1 of a run with --games 1 holds 1; $C"
+st hist-games ":1:470: the totals do not add up: the games of \"plies_hist\" add up to 2, not games (1); $C"
+st plies-max-low ":1:454: the totals do not add up: plies_max is 33, but the longest game of \"plies_hist\" has 34 plies; $C"
+st plies-max-high ":1:454: the totals do not add up: plies_max is 35, but the longest game of \"plies_hist\" has 34 plies; $C"
+st plies-sum ":1:439: the totals do not add up: plies_sum is 35, but the games of \"plies_hist\" have 34 plies; $C"
+st hist-twice ":1:478: entry 2 of \"plies_hist\" is for 34 plies, after 34: the lengths are ascending, each once; $H"
+st hist-descending ":1:478: entry 2 of \"plies_hist\" is for 34 plies, after 35: the lengths are ascending, each once; $H"
+st hist-zero-games ":1:475: the games of entry 1 of \"plies_hist\" is 0; it must be from 1 to 10000000000; $H"
+st hist-one-number ":1:471: entry 1 of \"plies_hist\" is not a [plies, games] pair; $H"
+st hist-three-numbers ":1:471: entry 1 of \"plies_hist\" is not a [plies, games] pair; $H"
+st results ":1:305: the totals do not add up: south_wins + north_wins + draws + unfinished is 2, not games (1); $C"
+st first-wins ":1:425: the totals do not add up: first_mover_wins (1) is more than first_mover_known (1) or the games won (0); $C"
+st captured-huge ":1:494: the totals do not add up: captured_sum (2305843009213693951) is more than match_games_sum (1) games of at most 4194240 seeds each can capture; $C"
+st endless-huge ":1:543: the totals do not add up: endless_excluded_sum (2305843009213693951) is more than 64 moves left out before each of plies_sum (34) plies; $C"
+st capture-moves ":1:517: the totals do not add up: capture_moves_sum (35) is more than plies_sum (34), but a capturing move is a ply; $C"
+st match-games-zero ":1:563: the totals do not add up: match_games_sum is 0, not games (1): a run of single games plays one game each; $C"
+st match-games-huge ":1:686: the totals do not add up: match_games_sum is 300001, but 3 matches play from 3 to 300000 games; $C"
+st match-plies-sum ":1:542: the totals do not add up: plies_sum is 6000268, more than match_games_sum (6) games of at most 1000000 plies each can play; $C"
+st shards-hold-fewer ":1:308: the totals do not add up: games is 1, but the 2 shards listed (of 3) of a run with --games 40 hold 27; $C"
+st games-requested-zero ":1:219: field \"games_requested\" is 0; it must be from 1 to 10000000000; $H"
+st shard-holds-fewer ":1:306: the totals do not add up: games is 1, but shard 1/3 of a run with --games 40 holds 13; $C"
+st key-twice ":1:307: field \"games\" is given twice (first at line 1, column 305); keep one"
+st top-key-twice ":1:201: field \"seed\" is given twice (first at line 1, column 197); keep one"
+st unknown-top ":1:1086: unknown field \"extra\" in the summary; the fields are: format, version, sow_version, variant, options, players, seed, games_requested, unit, interrupted, shards, totals, summary"
+st unknown-total ":1:565: unknown field \"bonus\" in field \"totals\"; the fields are: games, south_wins, north_wins, draws, unfinished, first_mover_known, first_mover_south, first_mover_wins, plies_sum, plies_max, plies_hist, captured_sum, capture_moves_sum, endless_excluded_sum, match_games_sum"
 st no-totals ":1:1: field \"totals\" is missing, expected an object; $H"
-st option-twice ":1:95: option \"endless\" is given twice; keep one"
-st options-17 ":1:222: more than 16 options; a variant has at most 16; $H"
-st variant-escape ":1:48: field \"variant\" holds a control character or a byte that is not UTF-8; $H"
-st variant-c1 ":1:48: field \"variant\" holds a control character or a byte that is not UTF-8; $H"
-st variant-nul ":1:59: a NUL character (\\u0000) in a string; $H"
-st variant-surrogate ":1:53: a lone surrogate escape (\\uD800) in a string; $H"
-st variant-not-utf8 ":1:53: a byte that is not UTF-8 (0xFF) in a string; $H"
-st variant-not-id ":1:48: field \"variant\" is \"Adji Kui\", not a variant id (lower-case letters, digits and dashes); $H"
-st option-newline ":1:109: option skip_origin holds a control character or a byte that is not UTF-8; $H"
-st option-name ":1:95: \"Skip Origin\" is not an option name (lower-case letters, digits and _); $H"
-st player-depth ":1:149: player 'alphabeta:depth=999': depth takes a whole number from 1 to 64, not '999'; $H"
-st player-one ":1:148: field \"players\" lists 1 player, expected two; $H"
-st player-unwritten ":1:149: player \"mcts:c=1.4\" is not written as sow selfplay writes it (\"mcts:iter=1000\"); $H"
-st nul-after ":1:1042: more text after the JSON value; $H"
-st garbage-after ":1:1042: more text after the JSON value; $H"
-st nesting-summary ":1:567: nested deeper than 32 levels; $H"
+st option-twice ":1:117: option \"endless\" is given twice; keep one"
+st options-17 ":1:244: more than 16 options; a variant has at most 16; $H"
+st variant-escape ":1:70: field \"variant\" holds a control character or a byte that is not UTF-8; $H"
+st variant-c1 ":1:70: field \"variant\" holds a control character or a byte that is not UTF-8; $H"
+st variant-nul ":1:81: a NUL character (\\u0000) in a string; $H"
+st variant-surrogate ":1:75: a lone surrogate escape (\\uD800) in a string; $H"
+st variant-not-utf8 ":1:75: a byte that is not UTF-8 (0xFF) in a string; $H"
+st variant-not-id ":1:70: field \"variant\" is \"Adji Kui\", not a variant id (lower-case letters, digits and dashes); $H"
+st option-newline ":1:131: option skip_origin holds a control character or a byte that is not UTF-8; $H"
+st option-name ":1:117: \"Skip Origin\" is not an option name (lower-case letters, digits and _); $H"
+st player-depth ":1:171: player 'alphabeta:depth=999': depth takes a whole number from 1 to 64, not '999'; $H"
+st player-one ":1:170: field \"players\" lists 1 player, expected two; $H"
+st player-unwritten ":1:171: player \"mcts:c=1.4\" is not written as sow selfplay writes it (\"mcts:iter=1000\"); $H"
+st nul-after ":1:1086: more text after the JSON value; $H"
+st garbage-after ":1:1086: more text after the JSON value; $H"
+st nesting-summary ":1:611: nested deeper than 32 levels; $H"
 st nesting-top ":1:33: nested deeper than 32 levels; $H"
 st format-nul ":1:24: a NUL character (\\u0000) in a string; $H"
-st shard-count-zero ":1:229: field \"count\" is 0; it must be from 1 to 1000000000; $H"
-st shard-done-empty ":1:238: field \"done\" is empty; it lists the shards whose games are counted; $H"
-st shard-done-order ":1:241: shard 0 in \"done\" comes after 1: the list is ascending, each shard once; $H"
-st shard-done-over ":1:238: shard 3 in \"done\" is not below the count of shards, 3; $H"
-st shard-count-huge ":1:229: field \"count\" is 1000000001; it must be from 1 to 1000000000; $H"
+st shard-count-zero ":1:273: field \"count\" is 0; it must be from 1 to 1000000000; $H"
+st shard-done-empty ":1:282: field \"done\" is empty; it lists the shards whose games are counted; $H"
+st shard-done-order ":1:285: shard 0 in \"done\" comes after 1: the list is ascending, each shard once; $H"
+st shard-done-over ":1:282: shard 3 in \"done\" is not below the count of shards, 3; $H"
+st shard-count-huge ":1:273: field \"count\" is 1000000001; it must be from 1 to 1000000000; $H"
 t stats-many-shards 1 "err=$S/many-a.json: shard 1/1000000000 is given twice: each shard's games may be counted once" lines=0 -- sow stats "$S/many-a.json" "$S/many-b.json" "$S/many-a.json"
 st array-24mb ": is larger than a sow selfplay --json summary may be: at most 16777216 bytes"
 st over-limit ": is larger than a sow selfplay --json summary may be: at most 16777216 bytes"
 t stats-at-then-over-limit 1 "err=$S/over-limit.json: is larger than a sow selfplay --json summary may be: at most 16777216 bytes" lines=0 -- sow stats "$S/at-limit.json" "$S/over-limit.json"
-st array-15mb ":1:1042: unknown field \"x\" in the summary; the fields are: format, version, variant, options, players, seed, games_requested, unit, shards, totals, summary"
+st array-15mb ":1:1086: unknown field \"x\" in the summary; the fields are: format, version, sow_version, variant, options, players, seed, games_requested, unit, interrupted, shards, totals, summary"
 # not regular files: refused without a read (a FIFO without a writer would
 # block an open for reading; /dev/zero never ends)
 t stats-dev-zero 1 "err=/dev/zero: is a device; give the path of a sow selfplay --json summary (only regular files are read)" lines=0 -- sow stats /dev/zero
