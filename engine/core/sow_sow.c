@@ -108,12 +108,16 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
 }
 
 /* The index of the first lap-end rule that holds when a lap ends in h
- * with c seeds, or -1. */
-static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
+ * with c seeds, or -1. `family`: some rule has a condition of the
+ * two-row family, or holes are claimed; the seed games' variants are
+ * checked by a copy without them (matching_rule below). */
+static inline __attribute__((always_inline)) int
+rule_that_holds(const sow_setup *s, const sow_game *g, int h, int c,
+                bool family)
 {
     const sow_variant *v = s->v;
     int mover = g->to_move;
-    if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
+    if (family && s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return -1; /* C1.4, P23: a last seed in a claimed hole does nothing */
     /* the rules in force for a lap that ends in a hole, in order */
     for (uint32_t on = s->hole_rules_on; on; on &= on - 1) {
@@ -133,10 +137,26 @@ static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
             continue;
         if (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == mover)
             continue;
-        if (!((s->family_rules >> i) & 1) || family_ok(s, g, r, h, c))
+        if (!family || !((s->family_rules >> i) & 1) ||
+            family_ok(s, g, r, h, c))
             return i;
     }
     return -1;
+}
+
+static __attribute__((noinline)) int
+family_rule(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    return rule_that_holds(s, g, h, c, true);
+}
+
+/* (the family's variants go to a function of their own, so that the seed
+ * games' copy makes no call and saves no registers) */
+static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    if (s->family_rules || s->claims)
+        return family_rule(s, g, h, c);
+    return rule_that_holds(s, g, h, c, false);
 }
 
 /* The first rule in force for a lap that ends in the mover's store
@@ -195,12 +215,13 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
     const uint8_t *step = ch->backward ? s->prevs[g->move_dir]
                                        : s->nexts[g->move_dir];
     const int mover = g->to_move;
-    const uint64_t claimed = g->claims[0] | g->claims[1];
+    /* C1.4: a claimed hole stops the chain (the seed games claim none) */
+    const uint64_t claimed = s->claims ? g->claims[0] | g->claims[1] : 0;
     int x = ch->from_last ? h : step[h];
     for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
             (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
-            (claimed && (claimed >> x) & 1)) /* C1.4 */
+            ((claimed >> x) & 1))
             return;
         int c = g->board[x];
         if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high)
