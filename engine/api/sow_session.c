@@ -243,7 +243,8 @@ static int put_back(sow_session *s, int n, sow_error *err)
     int *saved = malloc(sizeof *saved * (size_t)(s->nmoves + 1));
     if (!saved)
         return sow_error_set(err, NULL, 0, 0, "out of memory");
-    memcpy(saved, s->moves, sizeof *saved * (size_t)s->nmoves);
+    if (s->nmoves) /* (s->moves is NULL before the first move) */
+        memcpy(saved, s->moves, sizeof *saved * (size_t)s->nmoves);
     restore(s, saved, n);
     free(saved);
     return SOW_OK;
@@ -309,7 +310,8 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
         free(buf);
         return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
-    memcpy(saved, s->moves, sizeof *saved * (size_t)old_n);
+    if (old_n)
+        memcpy(saved, s->moves, sizeof *saved * (size_t)old_n);
     int rc = rebuild(s, NULL, 0, err);
     char *save = NULL;
     int i = 0;

@@ -345,6 +345,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->last_mover = -1;
+    g->move_dir = (uint8_t)s->dir; /* per move only where it varies */
     g->result.winner = -1;
     g->phase = (uint8_t)s->v->start_phase;
 }

@@ -91,10 +91,11 @@ typedef struct sow_setup {
                                a forbidden grand slam, singletons, no
                                undo) */
     bool plain_turns;       /* none of the rules above changes who moves
-                               next, which moves are legal or when the
-                               game ends beyond the four seed games'
-                               rules: the search may make its last plies
-                               by sowing alone (sow_search.c) */
+                               next, which moves are legal, when the game
+                               ends or how seeds are sown beyond the four
+                               seed games' rules: sow_sow takes its plain
+                               path, and the search may make its last
+                               plies by sowing alone (sow_search.c) */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     bool plain_drops;       /* sowing drops only into holes: the quick

@@ -62,7 +62,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      s->must_feed == SOW_FEED_OFF && !s->singletons_last &&
                      !s->no_undo && !s->no_sides && !s->claims &&
                      !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
-                     s->track == SOW_TRACK_NONE;
+                     s->track == SOW_TRACK_NONE &&
+                     s->dir_rule == SOW_DIR_FIXED && !s->origin_first;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;

@@ -793,22 +793,26 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
  * (long: the sowing machine's hot loop, kept whole for speed) */
 static inline __attribute__((always_inline)) int
 sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
-         sow_game *g, int hole, bool *endless, sow_error *err)
+         sow_game *g, int hole, bool *endless, sow_error *err, const bool fam)
 {
     const bool bear = bearoff_now(s, g);
-    /* the direction of this move (XK.1, QL.2), or the variant's */
+    /* the direction of this move (XK.1, QL.2), or the variant's (set in
+     * g->move_dir when the game starts) */
     int d = s->dir;
-    if (s->dir_rule == SOW_DIR_BY_COUNT)
-        d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
-    else if (s->dir_rule == SOW_DIR_BY_HOLE)
-        d = (s->cw_holes >> hole) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
-    g->move_dir = (uint8_t)d;
-    const uint8_t *const nx = s->nexts[d];
+    if (fam) {
+        if (s->dir_rule == SOW_DIR_BY_COUNT)
+            d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
+        else if (s->dir_rule == SOW_DIR_BY_HOLE)
+            d = (s->cw_holes >> hole) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
+        g->move_dir = (uint8_t)d;
+    }
+    const uint8_t *const nx = fam ? s->nexts[d] : s->next;
     const uint8_t *const store_after = s->store_afters[d];
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
-    if (!obs && !s->skip_origin && d == SOW_DIR_CCW && (int)s->dir == d &&
-        !s->force_general && !bear && s->relay && s->plain_drops)
+    if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
+        (!fam || ((int)s->dir == d && s->plain_drops)) &&
+        !s->force_general && !bear && s->relay)
         return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
                               : sow_fastw(s, r, g, hole, endless, err);
     uint16_t *b = g->board;
@@ -818,7 +822,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     b[hole] = (uint16_t)s->leave;
     EMIT(obs, SOW_EV_LIFT, mover, hole, seeds, s->leave);
     int origin = hole, h = hole;
-    if (s->origin_first && seeds >= 2) {
+    if (fam && s->origin_first && seeds >= 2) {
         /* TK.2: the first seed goes back into the origin */
         b[hole]++;
         seeds--;
@@ -836,7 +840,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
-                g->blocked == saved_blocked && memcmp(b, saved, bytes) == 0) {
+                (!fam || g->blocked == saved_blocked) &&
+                memcmp(b, saved, bytes) == 0) {
                 *endless = true;
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
                 return SOW_OK;
@@ -850,21 +855,22 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             if (++laps > SOW_MAX_LAPS)
                 return lap_cap(s, hole, err);
         }
-        if (!obs && !s->skip_origin && s->plain_drops && seeds > s->holes) {
+        if (!obs && !s->skip_origin && (!fam || s->plain_drops) &&
+            seeds > s->holes) {
             /* whole rounds at once: every hole, the origin included (C0.4) */
             int rounds = (seeds - 1) / s->holes;
             for (int i = 0; i < s->holes; i++)
                 b[i] = (uint16_t)(b[i] + rounds);
             seeds -= rounds * s->holes;
         }
-        if (!obs && !bear && !s->skip_origin && s->plain_drops) {
+        if (!obs && !bear && !s->skip_origin && (!fam || s->plain_drops)) {
             h = drop_all(s, nx, d, b, h, seeds);
             seeds = 0;
         }
         int in_store = -1; /* the store the last seed went into (C1.2) */
         bool at_store = false;
         while (seeds > 0) {
-            if (!at_store && store_after[h] != 255) {
+            if (fam && !at_store && store_after[h] != 255) {
                 /* C1.2: the store between h and the next hole: the
                  * mover's receives a seed (both: either), the other's is
                  * passed over */
@@ -890,7 +896,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 return SOW_OK;
             }
             h = nx[h];
-            if ((g->blocked >> h) & 1) {
+            if (fam && (g->blocked >> h) & 1) {
                 /* C1.5: a closed hole is stepped over; NB.2: the mover's
                  * own are passed over, the opponent's take the seed out
                  * of play (C1.13), and the hand goes on */
@@ -912,7 +918,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
         }
-        if (in_store >= 0) {
+        if (fam && in_store >= 0) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
              * may give the mover another turn */
             int i = store_rule(s);
@@ -947,7 +953,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_CLOSE) {
+        if (fam && a == SOW_LAP_CLOSE) {
             /* NB.3: h is closed, and its seeds are sown on from the next
              * hole */
             g->blocked |= (uint64_t)1 << h;
@@ -1030,7 +1036,7 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
     int rc = s->grand_slam == SOW_SLAM_CAPTURE
-                 ? sow_laps(s, r, obs, g, hole, endless, err)
+                 ? sow_laps(s, r, obs, g, hole, endless, err, true)
                  : sow_slammed(s, r, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->claim_to_store && !*endless)
         claims_to_store(g, obs);
@@ -1043,7 +1049,7 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     /* the seed games set no move flags: they stay 0 from the start */
     if (!s->plain_turns)
         return sow_family(s, r, obs, g, hole, endless, err);
-    return sow_laps(s, r, obs, g, hole, endless, err);
+    return sow_laps(s, r, obs, g, hole, endless, err, false);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
@@ -1058,7 +1064,7 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     const int32_t took = g->captured[mover];
     slam_log log = {obs, 0, {0}, {0}, false};
     sow_observer spy = {&log, slam_event};
-    if (sow_laps(s, r, &spy, g, hole, endless, err))
+    if (sow_laps(s, r, &spy, g, hole, endless, err, true))
         return SOW_ERR;
     if (*endless || before == 0 || g->captured[mover] == took ||
         row_seeds(g, opp) != 0)
