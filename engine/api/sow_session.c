@@ -71,8 +71,8 @@ int sow_open(const char *variant, const char *const *options,
     *out = NULL;
     if (!variant)
         return sow_error_set(err, NULL, 0, 0,
-                             "sow_open: no variant given (an id such as "
-                             "adji-kui-1, or the path of a .yaml file)");
+                             "sow_open: no variant given (a variant id "
+                             "as sow list shows, or the path of a .yaml file)");
     char path[1400];
     if (sow_find_variant(variant, false, path, sizeof path, err))
         return SOW_ERR;

@@ -115,7 +115,7 @@ typedef enum {
     SOW_LAP_EXTRA_TURN,       /* the move ends; the mover moves again (C1.3) */
     SOW_LAP_CAPTURE_TWO_OUT,  /* the hole after the next one (EX.3, PL.5) */
     SOW_LAP_CLAIM,            /* h becomes the mover's claimed hole (C1.4:
-                                 TK.3 tuzdik, QL.3 walda) */
+                                 TK.3, QL.3) */
     SOW_LAP_CAPTURE_TO_CLAIM, /* h's seeds go into the mover's lowest
                                  claimed hole, if any (QL.4) */
     SOW_LAP_CLOSE             /* h is closed (blocked, C1.5) and its seeds

@@ -1,5 +1,5 @@
 /* sow_find.h - where variants are found: a variant is named by its id
- * (`adji-kui-1`) or by the path of its .yaml file. Ids are looked up in
+ * (as `sow list` shows it) or by the path of its .yaml file. Ids are looked up in
  * the folders of SOW_VARIANTS (a list separated by ':'), then, for the
  * command only, beside the program (../variants, ../share/sow/variants),
  * then in the installed data folder (SOW_DATADIR/variants). */
