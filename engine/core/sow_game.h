@@ -39,6 +39,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* lap_action and the sowing machine: the chain capture of lap-end rule i
  * (a chain's parameters belong to its rule) */
 #define SOW_LAP_CHAIN_AT(i) (16 + (i))
+/* lap_action and the sowing machine: capture the opposite hole, then lift
+ * the seeds left in h and sow on (a rule with then: relay, TG.2) */
+#define SOW_LAP_OPPOSITE_RELAY 15
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -106,6 +109,16 @@ typedef struct sow_setup {
      * from `first` on (wrapping), as four words of 16-bit lanes */
     uint64_t runs[16][17][4];
     int match_games;        /* at most this many games in a match */
+    /* rounds (C1.6, sow_rounds.c) */
+    bool rounds;            /* the match is played in rounds of data */
+    int round_seeds, round_min_holes, round_fill, round_starter;
+    bool round_block, round_loser_only;
+    /* the family's sowing, continued */
+    bool relay_next;        /* PL.3: relay from the hole after h */
+    int sow_capture;        /* PL.4: a count made while sowing, 0 off */
+    int last_seeds;         /* PL.6: at most this many left: taken; 0 */
+    bool look_blocked;      /* next-hole look-ups step over blocked holes
+                               (C1.5; not NB's closed holes) */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not
@@ -237,6 +250,11 @@ typedef struct sow_next_game {
     int holes[2];           /* holes each player owns for the next game */
     sow_changes set;        /* owners, player to move, phase, state */
     int starter;            /* the player who starts (for the record) */
+    /* rounds: the next round's board, stores and blocked holes (C1.6) */
+    bool has_start;
+    uint16_t board[SOW_MAX_HOLES];
+    int32_t captured[2];
+    uint64_t blocked;
 } sow_next_game;
 
 /* What new_game is told about the game just played (prev NULL before the
@@ -439,7 +457,16 @@ typedef struct sow_match {
     bool unfinished;        /* over: stopped by the match_games cap */
     int holes[2];           /* over: holes each would own next */
     char reason[128];       /* over: why */
+    int32_t captured[2];    /* stores when the game starts (C1.6) */
+    uint64_t blocked;       /* blocked holes when it starts (C1.6) */
 } sow_match;
+
+/* Rounds (C1.6) as data: the next round's set-up from the last one's
+ * final position (prev NULL before the first), or the end of the match;
+ * the C counterpart of a new_game hook (sow_rounds.c). */
+int sow_rounds_next(const sow_setup *s, const sow_game *prev,
+                    const sow_match_info *info, sow_next_game *out,
+                    sow_error *err);
 
 /* Start the first game (a single game when the setup is not a match). */
 int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err);

@@ -1,7 +1,8 @@
 /* sow_match.c - the game-to-game loop of a match (docs/rules.md K2.9, P14,
- * P15):
- * the engine runs the games; the script's new_game hook says how each one
- * is set up from the last, and when the match is over. */
+ * P15; rounds, C1.6):
+ * the engine runs the games; the script's new_game hook, or the variant's
+ * rounds (sow_rounds.c), says how each one is set up from the last, and
+ * when the match is over. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,13 @@ static int setup_game(sow_engine *e, sow_match *m, sow_game *g,
 {
     const sow_setup *s = e->setup;
     sow_game_init(s, g); /* every game starts from the setup's board (P14) */
+    if (ng->has_start) { /* a round: its refilled board (C1.6) */
+        memcpy(g->board, ng->board, sizeof g->board);
+        g->captured[0] = ng->captured[0];
+        g->captured[1] = ng->captured[1];
+        g->blocked = ng->blocked;
+        g->on_board = (int32_t)sow_board_seeds(s, g->board);
+    }
     if (ng->starter < 0 || ng->starter > 1)
         return sow_error_set(err, s->v->path, 0, 0,
                              "new_game gave the starter %d; players are 0 "
@@ -23,7 +31,17 @@ static int setup_game(sow_engine *e, sow_match *m, sow_game *g,
         return SOW_ERR;
     m->starter = ng->starter;
     memcpy(m->owners, g->owner, sizeof m->owners);
+    m->captured[0] = g->captured[0];
+    m->captured[1] = g->captured[1];
+    m->blocked = g->blocked;
     return sow_engine_begin(e, g, err);
+}
+
+/* Whether games follow one another: a match with its new_game hook or
+ * its rounds. */
+static bool looped(const sow_engine *e)
+{
+    return e->setup->match && (e->setup->rounds || e->rules.new_game);
 }
 
 static int ask(sow_engine *e, const sow_game *prev, int game, int prev_starter,
@@ -34,6 +52,8 @@ static int ask(sow_engine *e, const sow_game *prev, int game, int prev_starter,
     ng->winner = -1;
     ng->set.to_move = ng->set.phase = -1;
     sow_match_info info = {game, s->match_games, prev_starter};
+    if (s->rounds)
+        return sow_rounds_next(s, prev, &info, ng, err);
     return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);
 }
 
@@ -43,7 +63,7 @@ int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
     memset(m, 0, sizeof *m);
     m->game = 1;
     m->winner = -1;
-    if (!s->match || !e->rules.new_game) {
+    if (!looped(e)) {
         if (sow_engine_start(e, g, err))
             return SOW_ERR;
         m->starter = 0;
@@ -67,7 +87,7 @@ int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
         return sow_error_set(err, NULL, 0, 0,
                              "the game is not over; the next one cannot "
                              "start");
-    if (!s->match || !e->rules.new_game) {
+    if (!looped(e)) {
         m->over = true;
         m->winner = g->result.winner;
         return SOW_OK;

@@ -45,9 +45,34 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->threshold = sow_expr_eval(&v->threshold_if, opts)
                        ? (int)sow_expr_eval(&v->threshold, opts)
                        : -1;
+    s->rest = (int)sow_expr_eval(&v->rest, opts);
+    /* C1.6: rounds */
+    s->rounds = v->rounds;
+    if (v->rounds) {
+        s->round_seeds = (int)sow_expr_eval(&v->round_seeds, opts);
+        s->round_min_holes = (int)sow_expr_eval(&v->round_min_holes, opts);
+        s->round_fill = (int)sow_expr_eval(&v->round_fill, opts);
+        s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
+        s->round_block = sow_expr_eval(&v->round_block, opts) != 0;
+        s->round_loser_only = v->round_loser_only;
+    }
     if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
         s->threshold = s->total / 2;
-    s->rest = (int)sow_expr_eval(&v->rest, opts);
+    if (s->threshold == SOW_THRESHOLD_REFILL) /* P41 */
+        s->threshold = s->total - s->round_min_holes * s->round_seeds;
+    s->relay_next = v->relay_next;
+    s->sow_capture = v->sow_capture;
+    s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
+                        ? (int)sow_expr_eval(&v->last_seeds, opts)
+                        : 0;
+    /* C1.5: blocked holes are stepped over by look-ups, NB's closed
+     * holes are not (NB.2) */
+    s->look_blocked = s->round_block && !v->closed_out_of_play;
+    bool then_relay = false;
+    for (int i = 0; i < v->nlap_rules; i++)
+        then_relay |= v->lap_rules[i].then_relay;
+    if (s->round_block || s->relay_next || s->sow_capture || then_relay)
+        s->plain_drops = false; /* the word paths know none of these */
 }
 
 /* Which shortcuts the sowing machine, the legal moves and the search may
@@ -63,7 +88,9 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->no_undo && !s->no_sides && !s->claims &&
                      !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
                      s->track == SOW_TRACK_NONE &&
-                     s->dir_rule == SOW_DIR_FIXED && !s->origin_first;
+                     s->dir_rule == SOW_DIR_FIXED && !s->origin_first &&
+                     !s->rounds && !s->relay_next && !s->sow_capture &&
+                     s->last_seeds <= 0 && s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;
@@ -159,7 +186,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                 if (count_ok && owner_ok) /* the first matching rule wins */
                     a = r->has_next || r->min_ply || r->opposite ||
                                 r->even || r->action == SOW_LAP_CLAIM ||
-                                r->action == SOW_LAP_CLOSE
+                                r->action == SOW_LAP_CLOSE || r->then_relay
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;

@@ -67,6 +67,19 @@ static inline bool brent_save(long t, long *lam, long *power)
         }                                                                    \
     } while (0)
 
+/* The hole after h along nx, stepping over blocked holes where look-ups
+ * do (C1.5, P26); the blocked holes are never all of them (a round fills
+ * at least one hole a row). */
+static inline int step_over(const sow_setup *s, const sow_game *g,
+                            const uint8_t *nx, int h)
+{
+    int x = nx[h];
+    if (s->look_blocked)
+        for (int k = 0; (g->blocked >> x) & 1 && k < s->holes; k++)
+            x = nx[x];
+    return x;
+}
+
 /* The lap-end rules in full: the first whose conditions hold. */
 /* Whether the mover may claim hole h under c (TK.3, QL.3, P23): h is not
  * claimed yet (the caller checks), the mover has fewer than the limit,
@@ -129,7 +142,8 @@ rule_that_holds(const sow_setup *s, const sow_game *g, int h, int c,
         if (r->min_ply && g->ply < r->min_ply)
             continue;
         if (r->has_next) {
-            int k = g->board[s->nexts[g->move_dir][h]];
+            const uint8_t *nx = s->nexts[g->move_dir];
+            int k = g->board[family ? step_over(s, g, nx, h) : nx[h]];
             if (!(k < 63 ? (r->next_counts >> k) & 1 : r->next_high))
                 continue;
         }
@@ -154,7 +168,7 @@ family_rule(const sow_setup *s, const sow_game *g, int h, int c)
  * games' copy makes no call and saves no registers) */
 static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
-    if (s->family_rules || s->claims)
+    if (s->family_rules || s->claims || s->look_blocked)
         return family_rule(s, g, h, c);
     return rule_that_holds(s, g, h, c, false);
 }
@@ -177,6 +191,8 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     if (i < 0)
         return s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
     sow_lap_action a = s->v->lap_rules[i].action;
+    if (a == SOW_LAP_CAPTURE_OPPOSITE && s->v->lap_rules[i].then_relay)
+        return SOW_LAP_OPPOSITE_RELAY; /* TG.2 */
     return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
 }
 
@@ -193,15 +209,22 @@ decide(const sow_setup *s, const sow_game *g, int h, int c)
     return decide_rules(s, g, h, c);
 }
 
-static void capture(const sow_observer *obs, sow_game *g, int h)
+/* The seeds of h go to player's store. */
+static void capture_for(const sow_observer *obs, sow_game *g, int h,
+                        int player)
 {
     int c = g->board[h];
     if (c == 0 || ((g->claims[0] | g->claims[1]) >> h) & 1)
         return; /* C1.4: claimed holes are never captured */
     g->board[h] = 0;
-    g->captured[g->to_move] += c;
+    g->captured[player] += c;
     g->on_board -= c;
-    EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, c, 0);
+    EMIT(obs, SOW_EV_CAPTURE, player, h, c, 0);
+}
+
+static void capture(const sow_observer *obs, sow_game *g, int h)
+{
+    capture_for(obs, g, h, g->to_move);
 }
 
 /* The chain of lap-end rule i from the lap's last hole h (B.4; see
@@ -255,8 +278,9 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
     case SOW_LAP_EXTRA_TURN: /* C1.3 */
         g->move_flags |= SOW_MOVED_EXTRA_TURN;
         return true;
-    case SOW_LAP_CAPTURE_TWO_OUT: /* EX.3: the hole after the next */
-        capture(obs, g, nx[nx[h]]);
+    case SOW_LAP_CAPTURE_TWO_OUT: /* EX.3, PL.5: the hole after the next
+                                     (P26: blocked holes stepped over) */
+        capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
     case SOW_LAP_CAPTURE_TO_CLAIM: { /* QL.4: into the lowest claimed */
         uint64_t m = g->claims[g->to_move];
@@ -917,6 +941,10 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
+            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
+                /* PL.4: a seed other than the lap's last that makes the
+                 * count goes with it to the owner of the hole */
+                capture_for(obs, g, h, g->owner[h]);
         }
         if (fam && in_store >= 0) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
@@ -947,20 +975,31 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
                                                        : SOW_LAP_STOP)
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
-                                                       : a,
+                            : a == SOW_LAP_OPPOSITE_RELAY
+                                ? SOW_LAP_CAPTURE_OPPOSITE
+                                : a,
                             rule};
             obs->on_event(obs->ctx, &ev);
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
+        if (fam && a == SOW_LAP_OPPOSITE_RELAY) /* TG.2, P37 */
+            capture(obs, g, s->holes - 1 - h);
         if (fam && a == SOW_LAP_CLOSE) {
             /* NB.3: h is closed, and its seeds are sown on from the next
              * hole */
             g->blocked |= (uint64_t)1 << h;
             EMIT(obs, SOW_EV_CLOSE, mover, h, b[h], 0);
         }
+        if (fam && s->relay_next && a == SOW_LAP_RELAY) {
+            /* PL.3: the hole after h is lifted, if it holds seeds, and
+             * the next lap starts after it; else sowing ends */
+            h = step_over(s, g, nx, h);
+            if (b[h] == 0)
+                return SOW_OK;
+        }
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
-            (a == SOW_LAP_HOOK && relay)) {
+            a == SOW_LAP_OPPOSITE_RELAY || (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             seeds = b[h];
@@ -1040,6 +1079,11 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
                  : sow_slammed(s, r, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->claim_to_store && !*endless)
         claims_to_store(g, obs);
+    if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
+        g->on_board > 0 && g->on_board <= s->last_seeds)
+        /* PL.6: the few seeds left go to the mover */
+        for (int h = 0; h < s->holes; h++)
+            capture(obs, g, h);
     return rc;
 }
 

@@ -155,6 +155,21 @@ typedef enum {
     SOW_REST_NOBODY
 } sow_rest;
 
+/* Rounds (CATALOGUE C1.6): which end of each row a refill starts from:
+ * right (South N-1 down to 0, North 2N-1 down to N), left (South 0 up,
+ * North N up) or west (South 0 up, North 2N-1 down: JK.4). */
+typedef enum { SOW_FILL_RIGHT, SOW_FILL_LEFT, SOW_FILL_WEST } sow_fill;
+
+/* Who starts the next round (P40): the player who did not start the last
+ * (alternate), the loser of the last round (after a draw, its last mover),
+ * its last mover, or its winner. */
+typedef enum {
+    SOW_START_ALTERNATE,
+    SOW_START_LOSER,
+    SOW_START_LAST_MOVER,
+    SOW_START_WINNER
+} sow_start_rule;
+
 /* A chain capture (B.4 and kin): from the hole after the lap's last hole
  * h (or h itself), along the sowing direction (or against it), the mover
  * takes every hole whose count is in `counts`, and stops at the first
@@ -189,6 +204,8 @@ typedef struct sow_lap_rule {
     uint64_t counts;      /* bit c set: count c matches (c < 63) */
     bool counts_high;     /* counts of 63 and more match */
     sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
+    bool then_relay;      /* after its captures the seeds left in h are
+                             lifted and sown on (TG.2, P37) */
     bool has_next;        /* the next hole's count must match too: */
     uint64_t next_counts; /*   bit k set: count k matches (k < 63) */
     bool next_high;       /*   counts of 63 and more match */
@@ -286,6 +303,8 @@ typedef struct sow_variant {
                                      than this wins at once; -1: off */
     sow_expr threshold_if;        /* bool: the threshold applies */
 #define SOW_THRESHOLD_HALF (-2)   /* threshold: half of all the seeds */
+#define SOW_THRESHOLD_REFILL (-3) /* threshold: all the seeds less those
+                                     that fill rounds.min_holes (P41) */
     sow_expr rest;                /* sow_rest (C1.8) */
     bool threshold_both;          /* also end when both totals equal the
                                      threshold (TK.6 (a)) */
@@ -342,9 +361,35 @@ typedef struct sow_variant {
     sow_phase phases[SOW_MAX_PHASES];
     int start_phase;
 
-    /* matches: a game-to-game loop driven by the new_game hook */
+    /* matches: a game-to-game loop driven by the new_game hook, or by
+     * the rounds below */
     sow_expr match;               /* bool: play a match */
     sow_expr match_games;         /* at most this many games */
+
+    /* rounds (C1.6): a match whose next round the engine sets up from the
+     * last one's totals, refilling holes from the stores */
+    bool rounds;
+    sow_expr round_seeds;         /* seeds a refilled hole receives */
+    sow_expr round_min_holes;     /* a total that fills fewer holes ends
+                                     the match */
+    sow_expr round_fill;          /* sow_fill */
+    sow_expr round_block;         /* bool: unfilled holes are blocked */
+    bool round_loser_only;        /* only the loser's row is refilled; the
+                                     winner's stays as it is (JK.4) */
+    sow_expr round_starter;       /* sow_start_rule */
+    int rounds_line, rounds_col;
+
+    /* sowing of the family, continued (CATALOGUE section 1) */
+    bool relay_next;              /* a relay lifts the hole after h
+                                     (PL.3), or stops when it is empty */
+    int sow_capture;              /* > 0: a seed other than a lap's last
+                                     that makes its hole hold this many
+                                     gives them to the hole's owner
+                                     (PL.4) */
+    sow_expr last_seeds;          /* >= 1: when at most this many seeds
+                                     are left on the board after a move,
+                                     the mover takes them (PL.6); 0 off */
+    sow_expr last_seeds_if;       /* bool: last_seeds applies */
 } sow_variant;
 
 /* Names of hooks as written under `hooks:` in a variant file. */

@@ -667,7 +667,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
-                                       "claim", NULL};
+                                       "claim", "then", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
@@ -700,6 +700,19 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         return SOW_ERR;
     if (load_claim(c, sow_ynode_get(n, "claim"), r))
         return SOW_ERR;
+    const sow_ynode *then = sow_ynode_get(n, "then");
+    if (then) { /* TG.2: capture_opposite, then relay from h */
+        static const char *const thens[] = {"relay", NULL};
+        int ti;
+        if (sow_yword(&c->y, then, "then", thens, &ti))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_OPPOSITE)
+            return sow_yfail(&c->y, then,
+                             "then: relay follows do: capture_opposite "
+                             "only (the seeds left in the hole are sown "
+                             "on)");
+        r->then_relay = true;
+    }
     r->line = n->line;
     r->col = n->col;
     r->counts = ~(uint64_t)0;
@@ -822,6 +835,56 @@ static int load_direction(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* More sowing keys of the family (CATALOGUE section 1): the relay from
+ * the next hole (PL.3), captures made while sowing (PL.4), the last seeds
+ * taken (PL.6). */
+static int load_sowing_more(ctx *c, const sow_ynode *n)
+{
+    static const char *const froms[] = {"last", "next", NULL};
+    static const char *const tos[] = {"owner", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x, *y;
+    if ((x = sow_ynode_get(n, "relay_from"))) {
+        int fi;
+        if (sow_yword(&c->y, x, "relay_from", froms, &fi))
+            return SOW_ERR;
+        v->relay_next = fi == 1;
+    }
+    if ((x = sow_ynode_get(n, "sow_capture"))) {
+        /* {count: 4, to: owner} */
+        static const char *const keys[] = {"count", "to", NULL};
+        long k;
+        int ti;
+        if (sow_ymap(&c->y, x, "sow_capture") ||
+            sow_ykeys(&c->y, x, "sow_capture", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "to"))
+            return sow_yfail(&c->y, x, "sow_capture needs count: (the count a "
+                             "seed makes) and to: owner");
+        if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
+            sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
+            return SOW_ERR;
+        v->sow_capture = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "last_seeds"))) {
+        /* {at_most: K, if: $option} */
+        static const char *const keys[] = {"at_most", "if", NULL};
+        field fk = {"at_most", F_INT, 0, 64000, NULL};
+        field fi = {"if", F_BOOL, 0, 0, NULL};
+        if (sow_ymap(&c->y, x, "last_seeds") ||
+            sow_ykeys(&c->y, x, "last_seeds", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "at_most")))
+            return sow_yfail(&c->y, x, "last_seeds needs at_most: (the seeds "
+                             "left that the mover takes)");
+        if (want_expr(c, y, &fk, &v->last_seeds))
+            return SOW_ERR;
+        if ((y = sow_ynode_get(x, "if")) && want_expr(c, y, &fi, &v->last_seeds_if))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
 /* The sowing keys of the two-row family (CATALOGUE C1.x): grand slams,
  * must feed, singletons, sides, origin-first sowing, claimed holes' seeds,
  * no undo, closed holes. */
@@ -879,7 +942,7 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "must_feed")) &&
         want_expr(c, x, &ff, &v->must_feed))
         return SOW_ERR;
-    return SOW_OK;
+    return load_sowing_more(c, n);
 }
 
 static int load_sowing(ctx *c, const sow_ynode *n)
@@ -890,7 +953,8 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "grand_slam", "must_feed",
                                        "singletons", "sides", "origin_first",
                                        "claim_seeds", "no_undo",
-                                       "closed_holes", NULL};
+                                       "closed_holes", "relay_from",
+                                       "sow_capture", "last_seeds", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -1074,7 +1138,11 @@ static int load_end(ctx *c, const sow_ynode *n)
             if (y && want_expr(c, y, &fi, &v->threshold_if))
                 return SOW_ERR;
         }
-        if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
+        if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
+            /* P41: all the seeds less those that fill rounds.min_holes */
+            v->threshold.kind = SOW_EXPR_CONST;
+            v->threshold.value = SOW_THRESHOLD_REFILL;
+        } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
             /* half of all the seeds, whatever the options make them */
             v->threshold.kind = SOW_EXPR_CONST;
             v->threshold.value = SOW_THRESHOLD_HALF;
@@ -1197,10 +1265,61 @@ static int load_match(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "max_games")) &&
         want_expr(c, x, &fg, &c->v->match_games))
         return SOW_ERR;
-    if (!c->v->hook_fn[SOW_HOOK_NEW_GAME])
+    if (!c->v->hook_fn[SOW_HOOK_NEW_GAME] && !c->v->rounds)
         return sow_yfail(&c->y, n,
                          "match: needs a new_game hook under hooks: (it "
-                         "sets up each game)");
+                         "sets up each game) or a rounds: section");
+    if (c->v->hook_fn[SOW_HOOK_NEW_GAME] && c->v->rounds)
+        return sow_yfail(&c->y, n,
+                         "match: is set up by rounds: or by a new_game "
+                         "hook, not both: leave one out");
+    return SOW_OK;
+}
+
+/* rounds: the match rule as data (C1.6, DK.7 and kin). */
+static int load_rounds(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"seeds", "min_holes", "fill_from",
+                                       "block", "refill", "starter", NULL};
+    static const char *const fills[] = {"right", "left", "west", NULL};
+    static const char *const starters[] = {"alternate", "loser",
+                                           "last_mover", "winner", NULL};
+    static const char *const refills[] = {"both", "loser", NULL};
+    sow_variant *v = c->v;
+    if (sow_ymap(&c->y, n, "rounds") || sow_ykeys(&c->y, n, "rounds", keys))
+        return SOW_ERR;
+    v->rounds = true;
+    v->rounds_line = n->line;
+    v->rounds_col = n->col;
+    const sow_ynode *x;
+    field fs = {"rounds seeds", F_INT, 1, SOW_MAX_HOLE_SEEDS, NULL};
+    field fm = {"min_holes", F_INT, 1, SOW_MAX_ROW, NULL};
+    field ff = {"fill_from", F_WORD, 0, 0, fills};
+    field fb = {"block", F_BOOL, 0, 0, NULL};
+    field fst = {"starter", F_WORD, 0, 0, starters};
+    if (!(x = sow_ynode_get(n, "seeds")))
+        return sow_yfail(&c->y, n, "rounds: needs seeds: (the seeds a "
+                         "refilled hole receives)");
+    if (want_expr(c, x, &fs, &v->round_seeds))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "min_holes")) &&
+        want_expr(c, x, &fm, &v->round_min_holes))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "fill_from")) &&
+        want_expr(c, x, &ff, &v->round_fill))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "block")) &&
+        want_expr(c, x, &fb, &v->round_block))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "starter")) &&
+        want_expr(c, x, &fst, &v->round_starter))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "refill"))) {
+        int ri;
+        if (sow_yword(&c->y, x, "refill", refills, &ri))
+            return SOW_ERR;
+        v->round_loser_only = ri == 1;
+    }
     return SOW_OK;
 }
 
@@ -1277,7 +1396,7 @@ static int load_root(ctx *c, const sow_ynode *root)
                                        "script", "hooks", "options",
                                        "decisions", "state", "match",
                                        "phases", "start_phase", "explain",
-                                       NULL};
+                                       "rounds", NULL};
     sow_variant *v = c->v;
     if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
         return sow_error_set(c->y.err, c->y.path, 1, 1,
@@ -1328,8 +1447,21 @@ static int load_root(ctx *c, const sow_ynode *root)
         load_words(c, x, "state", SOW_MAX_STATE, v->state, &v->nstate,
                    false))
         return SOW_ERR;
+    if ((x = sow_ynode_get(root, "rounds")) && load_rounds(c, x))
+        return SOW_ERR;
     if ((x = sow_ynode_get(root, "match")) && load_match(c, x))
         return SOW_ERR;
+    if (v->rounds && !sow_ynode_get(root, "match"))
+        return sow_error_set(c->y.err, c->y.path, v->rounds_line,
+                             v->rounds_col,
+                             "rounds: need match: {enabled: true} (or an "
+                             "option) beside them: the rounds are the games "
+                             "of a match");
+    if (v->threshold.kind == SOW_EXPR_CONST &&
+        v->threshold.value == SOW_THRESHOLD_REFILL && !v->rounds)
+        return sow_yfail(&c->y, root, "threshold: refill counts the seeds that "
+                         "fill rounds.min_holes, so it needs a rounds: "
+                         "section");
     if ((x = sow_ynode_get(root, "phases")) && load_phases(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "start_phase"))) {
@@ -1386,6 +1518,13 @@ static void defaults(sow_variant *v)
     v->threshold.value = -1;
     v->threshold_if.kind = SOW_EXPR_CONST;
     v->threshold_if.value = 1;
+    v->round_min_holes.kind = SOW_EXPR_CONST;
+    v->round_min_holes.value = 1;
+    v->round_block.kind = SOW_EXPR_CONST;
+    v->round_block.value = 1;
+    v->last_seeds.kind = SOW_EXPR_CONST;
+    v->last_seeds_if.kind = SOW_EXPR_CONST;
+    v->last_seeds_if.value = 1;
 }
 
 /* Load from a file (text NULL) or from text in memory. */

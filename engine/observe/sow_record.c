@@ -30,6 +30,18 @@ void sow_record_player(sow_buf *b, int p)
         sow_buf_add(b, "%d", p);
 }
 
+/* `key` and the holes of mask, ascending. */
+static void holes_list(sow_buf *b, const sow_setup *s, const char *key,
+                       uint64_t mask)
+{
+    sow_buf_add(b, "%s[", key);
+    int k = 0;
+    for (int h = 0; h < s->holes; h++)
+        if ((mask >> h) & 1)
+            sow_buf_add(b, k++ ? ",%d" : "%d", h);
+    sow_buf_add(b, "]");
+}
+
 int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
                    sow_move move, const sow_game *after)
 {
@@ -53,14 +65,8 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
             sow_buf_add(b, h ? ",%d" : "%d", sow_claimant(after, h));
         sow_buf_add(b, "]");
     }
-    if (s->closes) { /* C1.5: the closed holes, ascending */
-        sow_buf_add(b, ",\"blocked\":[");
-        int k = 0;
-        for (int h = 0; h < s->holes; h++)
-            if ((after->blocked >> h) & 1)
-                sow_buf_add(b, k++ ? ",%d" : "%d", h);
-        sow_buf_add(b, "]");
-    }
+    if (s->closes || s->look_blocked) /* C1.5: the blocked holes */
+        holes_list(b, s, ",\"blocked\":", after->blocked);
     sow_buf_add(b, "}\n");
     return done(b);
 }
@@ -75,7 +81,13 @@ int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
     sow_buf_add(b, "],\"board\":[");
     for (int h = 0; h < s->holes; h++)
         sow_buf_add(b, h ? ",%d" : "%d", g->board[h]);
-    sow_buf_add(b, "]}\n");
+    sow_buf_add(b, "]");
+    if (s->rounds) { /* C1.6: the stores carried in, the blocked holes */
+        sow_buf_add(b, ",\"captured\":[%d,%d]", m->captured[0],
+                    m->captured[1]);
+        holes_list(b, s, ",\"blocked\":", m->blocked);
+    }
+    sow_buf_add(b, "}\n");
     return done(b);
 }
 

@@ -52,6 +52,13 @@ GAMES = {
 
 OUT_OF_PLAY = {'nambayi'}
 
+# Games played in rounds (C1.6): MG plays whole matches (mg_play.py
+# --all-rounds) and sow replays the flat move list of the match; the round
+# ends must fall on the same plies, and the match winner agree.
+ROUNDS = {'dakon': ('Dakon', []),
+          }
+GAMES.update(ROUNDS)
+
 
 def shared_dir():
     return os.environ.get('SOW_SHARED', os.path.join(os.path.dirname(ROOT), 'shared'))
@@ -68,12 +75,14 @@ def skip_reason():
     return None
 
 
-def mg_games(props, games, seed):
-    """MG's random games as parsed JSON lines, and the seconds they took."""
+def mg_games(props, games, seed, rounds=False):
+    """MG's random games (whole matches when `rounds`) as parsed JSON
+    lines, and the seconds they took."""
     t0 = time.monotonic()
     out = subprocess.run(
         [sys.executable, os.path.join(shared_dir(), 'tools', 'mg_play.py'),
-         props, '--games', str(games), '--seed', str(seed)],
+         props, '--games', str(games), '--seed', str(seed)]
+        + (['--all-rounds', '--max-plies', '20000'] if rounds else []),
         capture_output=True, text=True, check=True)
     return [json.loads(l) for l in out.stdout.splitlines() if l.strip()], time.monotonic() - t0
 
@@ -115,11 +124,38 @@ def compare(rec, lines, rc, err, pooled=False):
     return None if d is None else (None, d[1])
 
 
+def round_ends(rec, lines):
+    """(ply index or -1, text) of the first round that ends on a different
+    ply in MG and in sow (indices count sowing plies of the whole match),
+    or None."""
+    mg, k = [], -1
+    for p in rec['plies']:
+        if p['move'] == 'pass':
+            continue
+        k += 1
+        if (p.get('cond') or '').startswith('ROUND_'):
+            mg.append(k)
+    sow, k = [], -1
+    for l in lines:
+        if 'ply' in l:
+            k += 1
+        elif 'result' in l:
+            sow.append(k)
+    sow = sow[:-1]  # the last round ends the match: MG says WIN or TIE
+    for i, (a, b) in enumerate(zip(mg, sow)):
+        if a != b:
+            return (min(a, b), f'round {i + 1} ends after ply {b} in sow, {a} in MG')
+    if len(mg) != len(sow):
+        return (len(rec['moves']) - 1, f'MG plays {len(mg) + 1} rounds, sow {len(sow) + 1}')
+    return None
+
+
 def compare_plies(rec, lines, rc, err, pooled):
     """(ply index or -1, text) of the first difference, or None."""
     plies = [p for p in rec['plies'] if p['move'] != 'pass']
     sow_plies = [l for l in lines if 'ply' in l]
     results = [l['result'] for l in lines if 'result' in l]
+    match = [l['match_result'] for l in lines if 'match_result' in l]
     if rc != 0:
         return (-1, f'sow replay failed: {err}')
     for i, mp in enumerate(plies):
@@ -144,11 +180,18 @@ def compare_plies(rec, lines, rc, err, pooled):
                 return (i, f'ply {i}: {name}: sow {got}, MG {exp}')
     res = rec['result']
     last = len(plies) - 1
+    ended = match if match else results
     if not res['over']:
-        return None if not results else (last, f'MG did not finish ({res["cond"]}) but sow ended the game')
-    if not results:
+        return None if not ended else (last, f'MG did not finish ({res["cond"]}) but sow ended the game')
+    if not ended:
         return (last, f'MG ended the game ({res["cond"]}) after ply {last}; sow goes on')
-    r = results[0]
+    if match:
+        d = round_ends(rec, lines)
+        if d:
+            return d
+    r = dict(results[-1])
+    if match:
+        r['winner'] = match[0]['winner']
     winner = r['winner'] if r['winner'] is not None and r['winner'] >= 0 else None
     if winner != res['winner']:
         return (last, f'end: winner sow {r["winner"]}, MG {res["winner"]} ({res["cond"]})')
@@ -169,8 +212,8 @@ def speed(sow, ids, games, seed):
     print(f'{"game":16} {"MG games/s":>11} {"sow games/s":>12} {"ratio":>8}')
     for gid in ids:
         props, options = GAMES[gid]
-        _, t1 = mg_games(props, 1, seed)        # start-up and one game
-        _, tn = mg_games(props, games + 1, seed)
+        _, t1 = mg_games(props, 1, seed, gid in ROUNDS)  # start-up, one game
+        _, tn = mg_games(props, games + 1, seed, gid in ROUNDS)
         mg_rate = games / max(tn - t1, 1e-9)
         cmd = [sow, 'bench', gid, '--seconds', '1']
         for o in options:
@@ -205,7 +248,7 @@ def main():
             print(f'crosscheck-mg: no game {gid!r}; games: {", ".join(GAMES)}')
             return 2
         props, options = GAMES[gid]
-        recs, secs = mg_games(props, a.games, a.seed)
+        recs, secs = mg_games(props, a.games, a.seed, gid in ROUNDS)
         diffs = []
         known = {}
         for rec in recs:
@@ -224,7 +267,8 @@ def main():
             print(f'  {len(diffs)} DIFFER:')
         for g, seed, d, moves in diffs[:a.show]:
             print(f'  game {g} (MG seed {seed}): {d}')
-            print(f'    moves: {" ".join(str(m) for m in moves)}')
+            text = ' '.join(str(m) for m in moves)
+            print(f'    moves: {text if len(text) < 400 else text[:400] + " ..."}')
         bad += len(diffs)
     return 1 if bad else 0
 

@@ -1,0 +1,165 @@
+/* sow_rounds.c - games played in rounds, as data (CATALOGUE C1.6, P38-P41):
+ * after a round each player's total refills their holes, the holes that
+ * cannot be filled are blocked, and the match ends when a total cannot fill
+ * enough of them. This is the C counterpart of a new_game hook: the match
+ * loop (sow_match.c) asks it the same question. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sow_game.h"
+
+static const char *const player_name[2] = {"South", "North"};
+
+/* The hole of `player` filled k-th (from 0) under the fill rule. */
+static int fill_hole(const sow_setup *s, int player, int k)
+{
+    const int n = s->n;
+    bool up = s->round_fill == SOW_FILL_LEFT ||
+              (s->round_fill == SOW_FILL_WEST && player == 0);
+    int first = player ? n : 0;
+    return up ? first + k : first + n - 1 - k;
+}
+
+/* Refill `player`'s row with `total` seeds: as many holes as the total
+ * fills (at most a row), the rest to the store, the unfilled holes blocked
+ * when the rounds block them. */
+static void refill(const sow_setup *s, int player, long total,
+                   sow_next_game *out)
+{
+    const int k = s->round_seeds;
+    long holes = k > 0 ? total / k : s->n;
+    if (holes > s->n)
+        holes = s->n;
+    for (int i = 0; i < s->n; i++) {
+        int h = fill_hole(s, player, i);
+        uint64_t bit = (uint64_t)1 << h;
+        out->board[h] = (uint16_t)(i < holes ? k : 0);
+        out->blocked &= ~bit;
+        if (i >= holes && s->round_block)
+            out->blocked |= bit;
+    }
+    out->captured[player] = (int32_t)(total - holes * k);
+    out->holes[player] = (int)holes;
+}
+
+/* The seeds `player` has at the end of a round counted in place: store
+ * plus the unclaimed holes they own (JK.3: a row is counted, not
+ * moved). */
+static long in_place(const sow_setup *s, const sow_game *g, int player)
+{
+    long t = g->captured[player];
+    for (int h = 0; h < s->holes; h++)
+        if (g->owner[h] == player && sow_claimant(g, h) < 0)
+            t += g->board[h];
+    return t;
+}
+
+static int over(sow_next_game *out, int winner, const char *why)
+{
+    out->over = true;
+    out->winner = winner;
+    snprintf(out->reason, sizeof out->reason, "%s", why);
+    return SOW_OK;
+}
+
+/* JK.4: only the loser's row is refilled; the winner's row, blocks and
+ * store stay as they are, and the winner starts. */
+static int loser_refill(const sow_setup *s, const sow_game *prev,
+                        sow_next_game *out)
+{
+    char why[128];
+    const int w = prev->result.winner, l = 1 - w;
+    if (w < 0) /* JK.3: equal totals end the match drawn */
+        return over(out, -1, "the round was drawn, which ends the match");
+    long tl = in_place(s, prev, l);
+    int need = s->round_min_holes * s->round_seeds;
+    if (tl < need) {
+        snprintf(why, sizeof why,
+                 "%s's total (%ld) cannot fill %d hole%s of %d seeds",
+                 player_name[l], tl, s->round_min_holes,
+                 s->round_min_holes == 1 ? "" : "s", s->round_seeds);
+        return over(out, w, why);
+    }
+    bool can = false; /* JK.4: W can move in W's row as it stands */
+    for (int h = 0; h < s->holes; h++)
+        can |= prev->owner[h] == w && prev->board[h] >= s->min_seeds &&
+               !((prev->blocked >> h) & 1);
+    if (!can) {
+        snprintf(why, sizeof why, "%s, who won the round, has no move left",
+                 player_name[w]);
+        return over(out, w, why);
+    }
+    memcpy(out->board, prev->board, sizeof out->board);
+    out->blocked = prev->blocked;
+    out->captured[w] = prev->captured[w];
+    int owned = 0;
+    for (int h = 0; h < s->holes; h++)
+        owned += prev->owner[h] == w && !((prev->blocked >> h) & 1);
+    out->holes[w] = owned;
+    refill(s, l, tl, out);
+    out->starter = w;
+    return SOW_OK;
+}
+
+int sow_rounds_next(const sow_setup *s, const sow_game *prev,
+                    const sow_match_info *info, sow_next_game *out,
+                    sow_error *err)
+{
+    (void)err;
+    char why[128];
+    out->starter = 0; /* P40: South starts round 1 */
+    if (!prev)
+        return SOW_OK;
+    const sow_result *r = &prev->result;
+    if (r->unfinished)
+        return over(out, -1, "a round reached max_plies unfinished");
+    /* P38: the threshold ends the whole match; so does an endless move
+     * (C1.9 end_game) */
+    if (r->reason == SOW_END_THRESHOLD)
+        return over(out, r->winner, "a player has more than the threshold");
+    if (r->reason == SOW_END_ENDLESS)
+        return over(out, r->winner, "an endless move ends the match");
+    out->has_start = true;
+    if (s->round_loser_only)
+        return loser_refill(s, prev, out);
+    /* P39: a player's total is their score, swept as the rules say */
+    long tot[2] = {r->score[0], r->score[1]};
+    int need = s->round_min_holes * s->round_seeds;
+    bool low[2] = {tot[0] < need, tot[1] < need};
+    for (int p = 0; p < 2; p++)
+        out->holes[p] = (int)(s->round_seeds > 0 ? tot[p] / s->round_seeds
+                                                 : s->n);
+    if (low[0] || low[1]) {
+        int p = low[0] ? 0 : 1;
+        snprintf(why, sizeof why,
+                 "%s's total (%ld) cannot fill %d hole%s of %d seeds",
+                 player_name[p], tot[p], s->round_min_holes,
+                 s->round_min_holes == 1 ? "" : "s", s->round_seeds);
+        /* DK.7: the other player wins (both low: the larger total) */
+        int w = low[0] && low[1]
+                    ? (tot[0] == tot[1] ? -1 : tot[0] > tot[1] ? 0 : 1)
+                    : 1 - p;
+        return over(out, w, why);
+    }
+    memset(out->board, 0, sizeof out->board);
+    out->blocked = 0;
+    refill(s, 0, tot[0], out);
+    refill(s, 1, tot[1], out);
+    switch (s->round_starter) { /* P40 */
+    case SOW_START_LOSER:
+        out->starter = r->winner >= 0 ? 1 - r->winner
+                       : prev->last_mover >= 0 ? prev->last_mover
+                                               : 1 - info->prev_starter;
+        break;
+    case SOW_START_LAST_MOVER:
+        out->starter = prev->last_mover >= 0 ? prev->last_mover
+                                             : 1 - info->prev_starter;
+        break;
+    case SOW_START_WINNER:
+        out->starter = r->winner >= 0 ? r->winner : 1 - info->prev_starter;
+        break;
+    default:
+        out->starter = 1 - info->prev_starter;
+    }
+    return SOW_OK;
+}
