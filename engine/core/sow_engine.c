@@ -103,6 +103,9 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         snprintf(buf, (size_t)size, "a player has captured more than %d",
                  s->threshold);
         return buf;
+    case SOW_END_ROW_EMPTY:
+        return s->row_empty_end == 2 ? "the opponent's row is empty"
+                                     : "the mover's row is empty";
     }
     return "?";
 }
@@ -160,6 +163,15 @@ static bool over_threshold(const sow_setup *s, const sow_game *g)
         return true;
     return s->v->threshold_both && t[0] == s->threshold &&
            t[1] == s->threshold;
+}
+
+/* Whether every hole `player` owns is empty (JK.3 (a)). */
+static bool row_empty(const sow_game *g, int player)
+{
+    for (uint64_t m = g->owns[player]; m; m &= m - 1)
+        if (g->board[__builtin_ctzll(m)])
+            return false;
+    return true;
 }
 
 /* Nobody can move: the game ends (C0.5), or the player to move loses
@@ -659,6 +671,9 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     int rc = SOW_OK;
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
+    } else if (s->row_empty_end &&
+               row_empty(g, s->row_empty_end == 1 ? mover : 1 - mover)) {
+        rc = finish(e, g, SOW_END_ROW_EMPTY, err); /* JK.3 (a) */
     } else if (s->threshold >= 0 && over_threshold(s, g)) {
         /* C1.7: before every other end rule, nothing swept */
         rc = finish(e, g, SOW_END_THRESHOLD, err);

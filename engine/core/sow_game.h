@@ -117,6 +117,8 @@ typedef struct sow_setup {
     bool relay_next;        /* PL.3: relay from the hole after h */
     int sow_capture;        /* PL.4: a count made while sowing, 0 off */
     int last_seeds;         /* PL.6: at most this many left: taken; 0 */
+    int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
+                               opponent's, empty ends the game; 0 off */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
 } sow_setup;
@@ -165,8 +167,10 @@ typedef enum {
     SOW_END_ENDLESS,        /* an endless move was played (P5) */
     SOW_END_MAX_PLIES,      /* max_plies: unfinished (C0.7, P3) */
     SOW_END_CANNOT_MOVE,    /* the player to move cannot, and loses (A.6) */
-    SOW_END_THRESHOLD       /* a player captured more than the threshold
+    SOW_END_THRESHOLD,      /* a player captured more than the threshold
                                (C1.7) */
+    SOW_END_ROW_EMPTY       /* the mover's (or the opponent's) row is
+                               empty (JK.3 (a)) */
 } sow_end_reason;
 
 typedef struct sow_result {

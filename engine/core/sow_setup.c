@@ -52,6 +52,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         s->round_seeds = (int)sow_expr_eval(&v->round_seeds, opts);
         s->round_min_holes = (int)sow_expr_eval(&v->round_min_holes, opts);
         s->round_fill = (int)sow_expr_eval(&v->round_fill, opts);
+        if (s->round_fill == 3) /* own_left */
+            s->round_fill = SOW_FILL_LEFT;
         s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
         s->round_block = sow_expr_eval(&v->round_block, opts) != 0;
         s->round_loser_only = v->round_loser_only;
@@ -61,6 +63,9 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     if (s->threshold == SOW_THRESHOLD_REFILL) /* P41 */
         s->threshold = s->total - s->round_min_holes * s->round_seeds;
     s->relay_next = v->relay_next;
+    s->row_empty_end = (int)sow_expr_eval(&v->row_empty, opts);
+    if (s->row_empty_end == 3) /* no_moves: no cleared-row end */
+        s->row_empty_end = 0;
     s->sow_capture = v->sow_capture;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
@@ -90,7 +95,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      s->track == SOW_TRACK_NONE &&
                      s->dir_rule == SOW_DIR_FIXED && !s->origin_first &&
                      !s->rounds && !s->relay_next && !s->sow_capture &&
-                     s->last_seeds <= 0 && s->plain_drops;
+                     s->last_seeds <= 0 && !s->row_empty_end &&
+                     s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;

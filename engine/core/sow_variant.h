@@ -390,6 +390,9 @@ typedef struct sow_variant {
                                      are left on the board after a move,
                                      the mover takes them (PL.6); 0 off */
     sow_expr last_seeds_if;       /* bool: last_seeds applies */
+    sow_expr row_empty;           /* end: 0 off, 1 the mover's row, 2 the
+                                     opponent's row empty ends the game,
+                                     before every other end rule (JK.3) */
 } sow_variant;
 
 /* Names of hooks as written under `hooks:` in a variant file. */

@@ -1059,7 +1059,10 @@ static int load_end(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
                                        "max_plies", "threshold", "rest",
-                                       "endless_result", NULL};
+                                       "endless_result", "cleared", NULL};
+    /* (no_moves: the same as none, the word of JK's round_end option) */
+    static const char *const cleareds[] = {"none", "cleared_own",
+                                           "cleared_opp", "no_moves", NULL};
     static const char *const rests[] = {"own_row", "last_mover", "unfed",
                                         "nobody", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
@@ -1150,6 +1153,11 @@ static int load_end(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         }
     }
+    /* JK.3 (a): a row left empty ends the game, first of all */
+    field fre = {"cleared", F_WORD, 0, 0, cleareds};
+    if ((x = sow_ynode_get(n, "cleared")) &&
+        want_expr(c, x, &fre, &v->row_empty))
+        return SOW_ERR;
     field fr2 = {"rest", F_WORD, 0, 0, rests};
     if ((x = sow_ynode_get(n, "rest")) && want_expr(c, x, &fr2, &v->rest))
         return SOW_ERR;
@@ -1281,7 +1289,9 @@ static int load_rounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
                                        "block", "refill", "starter", NULL};
-    static const char *const fills[] = {"right", "left", "west", NULL};
+    /* (own_left: the same as left, the word of JK's fill_from option) */
+    static const char *const fills[] = {"right", "left", "west", "own_left",
+                                        NULL};
     static const char *const starters[] = {"alternate", "loser",
                                            "last_mover", "winner", NULL};
     static const char *const refills[] = {"both", "loser", NULL};

@@ -56,8 +56,15 @@ OUT_OF_PLAY = {'nambayi'}
 # --all-rounds) and sow replays the flat move list of the match; the round
 # ends must fall on the same plies, and the match winner agree.
 ROUNDS = {'dakon': ('Dakon', []),
+          'tegre': ('Tegre', []),
+          'pallanguli': ('Pallanguli', []),
+          'jongkak': ('Jongkak', []),
           }
 GAMES.update(ROUNDS)
+
+# Games whose totals count each row in place (JK.3, P39): MG leaves those
+# seeds on its board at the end, sow's score counts them.
+IN_PLACE = {'jongkak'}
 
 
 def shared_dir():
@@ -113,10 +120,10 @@ def documented(rec, i, lines):
     return None
 
 
-def compare(rec, lines, rc, err, pooled=False):
+def compare(rec, lines, rc, err, pooled=False, in_place=False):
     """The first difference between MG's game and sow's record, or None;
     a documented one as (reason, text)."""
-    d = compare_plies(rec, lines, rc, err, pooled)
+    d = compare_plies(rec, lines, rc, err, pooled, in_place)
     if d and d[0] is not None and d[0] >= 0:
         why = documented(rec, d[0], lines)
         if why:
@@ -150,7 +157,7 @@ def round_ends(rec, lines):
     return None
 
 
-def compare_plies(rec, lines, rc, err, pooled):
+def compare_plies(rec, lines, rc, err, pooled, in_place=False):
     """(ply index or -1, text) of the first difference, or None."""
     plies = [p for p in rec['plies'] if p['move'] != 'pass']
     sow_plies = [l for l in lines if 'ply' in l]
@@ -196,6 +203,9 @@ def compare_plies(rec, lines, rc, err, pooled):
     if winner != res['winner']:
         return (last, f'end: winner sow {r["winner"]}, MG {res["winner"]} ({res["cond"]})')
     mg_score = list(res['stores'])  # after MG's end sweep
+    if in_place and 'more than' not in r.get('reason', ''):  # C1.7: nothing swept
+        n = len(res['board']) // 2
+        mg_score = [mg_score[0] + sum(res['board'][:n]), mg_score[1] + sum(res['board'][n:])]
     child = rec['plies'][-1].get('child') if rec['plies'] else None
     if child:  # C1.7, C1.4: a player's score counts their claimed holes
         for h, owner in enumerate(child):
@@ -253,7 +263,7 @@ def main():
         known = {}
         for rec in recs:
             rc, lines, err = sow_replay(sow, gid, options, rec['moves'])
-            d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY)
+            d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:
                 known[d[0]] = known.get(d[0], 0) + 1
             elif d:
