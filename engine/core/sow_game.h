@@ -42,6 +42,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* lap_action and the sowing machine: capture the opposite hole, then lift
  * the seeds left in h and sow on (a rule with then: relay, TG.2) */
 #define SOW_LAP_OPPOSITE_RELAY 15
+/* ... capture the opposite hole, then every opponent hole holding
+ * s->pick_extra (a rule with pick_extra:, LL.5) */
+#define SOW_LAP_OPPOSITE_EXTRA 14
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -119,6 +122,8 @@ typedef struct sow_setup {
     int last_seeds;         /* PL.6: at most this many left: taken; 0 */
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
+    int count_last, skip_count, first_keep, pick_extra;
+    bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
 } sow_setup;

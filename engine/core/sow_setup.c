@@ -63,6 +63,13 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     if (s->threshold == SOW_THRESHOLD_REFILL) /* P41 */
         s->threshold = s->total - s->round_min_holes * s->round_seeds;
     s->relay_next = v->relay_next;
+    s->count_last = v->singletons_last ? 1 : v->count_last;
+    s->skip_count = v->skip_count;
+    s->first_keep = v->first_keep;
+    s->first_plain = v->first_plain;
+    for (int i = 0; i < v->nlap_rules; i++)
+        if (v->lap_rules[i].pick_extra && !s->pick_extra)
+            s->pick_extra = v->lap_rules[i].pick_extra;
     s->row_empty_end = (int)sow_expr_eval(&v->row_empty, opts);
     if (s->row_empty_end == 3) /* no_moves: no cleared-row end */
         s->row_empty_end = 0;
@@ -76,7 +83,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     bool then_relay = false;
     for (int i = 0; i < v->nlap_rules; i++)
         then_relay |= v->lap_rules[i].then_relay;
-    if (s->round_block || s->relay_next || s->sow_capture || then_relay)
+    if (s->round_block || s->relay_next || s->sow_capture || then_relay ||
+        s->skip_count || s->first_plain)
         s->plain_drops = false; /* the word paths know none of these */
 }
 
@@ -96,6 +104,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      s->dir_rule == SOW_DIR_FIXED && !s->origin_first &&
                      !s->rounds && !s->relay_next && !s->sow_capture &&
                      s->last_seeds <= 0 && !s->row_empty_end &&
+                     !s->count_last && !s->first_keep && !s->pick_extra &&
                      s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
@@ -108,8 +117,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             s->family_rules |= 1u << i;
     }
     s->filters = s->must_feed != SOW_FEED_OFF ||
-                 s->grand_slam == SOW_SLAM_FORBID || s->singletons_last ||
-                 s->no_undo;
+                 s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
+                 s->no_undo || s->first_keep;
 }
 
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
@@ -192,7 +201,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                 if (count_ok && owner_ok) /* the first matching rule wins */
                     a = r->has_next || r->min_ply || r->opposite ||
                                 r->even || r->action == SOW_LAP_CLAIM ||
-                                r->action == SOW_LAP_CLOSE || r->then_relay
+                                r->action == SOW_LAP_CLOSE || r->then_relay ||
+                                r->pick_extra
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;

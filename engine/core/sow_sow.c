@@ -112,9 +112,13 @@ static __attribute__((noinline)) bool
 family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
           int c)
 {
-    if (r->opposite &&
-        (g->board[s->holes - 1 - h] != 0) != (r->opposite == 1))
+    if (r->opposite == 3) {
+        if (g->board[s->holes - 1 - h] != r->opposite_count)
+            return false; /* LL.5: exactly that many opposite */
+    } else if (r->opposite &&
+               (g->board[s->holes - 1 - h] != 0) != (r->opposite == 1)) {
         return false;
+    }
     if (r->even && c % 2)
         return false;
     return r->action != SOW_LAP_CLAIM || claim_ok(s, g, &r->claim, h);
@@ -193,12 +197,16 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     sow_lap_action a = s->v->lap_rules[i].action;
     if (a == SOW_LAP_CAPTURE_OPPOSITE && s->v->lap_rules[i].then_relay)
         return SOW_LAP_OPPOSITE_RELAY; /* TG.2 */
+    if (a == SOW_LAP_CAPTURE_OPPOSITE && s->v->lap_rules[i].pick_extra)
+        return SOW_LAP_OPPOSITE_EXTRA; /* LL.5 */
     return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
 }
 
 static inline __attribute__((always_inline)) int
 decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
+    if (s->first_plain && g->ply == 0) /* LL.3: relay, no capture */
+        return c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP;
     if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return SOW_LAP_STOP; /* C1.4, P23 */
     if (c < 64) {
@@ -282,6 +290,14 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                                      (P26: blocked holes stepped over) */
         capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
+    case SOW_LAP_OPPOSITE_EXTRA: { /* LL.5: the opposite, then every
+                                      opponent hole holding pick_extra */
+        capture(obs, g, s->holes - 1 - h);
+        for (int x = 0; x < s->holes; x++)
+            if (g->owner[x] != g->to_move && g->board[x] == s->pick_extra)
+                capture(obs, g, x);
+        return true;
+    }
     case SOW_LAP_CAPTURE_TO_CLAIM: { /* QL.4: into the lowest claimed */
         uint64_t m = g->claims[g->to_move];
         int c = g->board[h];
@@ -938,6 +954,13 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
                 continue;
             }
+            if (fam && s->skip_count && b[h] == s->skip_count &&
+                g->owner[h] != mover && !(s->first_plain && g->ply == 0)) {
+                /* LL.4, P34: an opponent's hole holding the count is
+                 * passed over */
+                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
+                continue;
+            }
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
@@ -975,7 +998,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
                                                        : SOW_LAP_STOP)
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
-                            : a == SOW_LAP_OPPOSITE_RELAY
+                            : a == SOW_LAP_OPPOSITE_RELAY ||
+                                      a == SOW_LAP_OPPOSITE_EXTRA
                                 ? SOW_LAP_CAPTURE_OPPOSITE
                                 : a,
                             rule};
@@ -1279,17 +1303,25 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
             n = k;
         }
     }
-    if (s->singletons_last) {
-        /* OU.2, before must feed: a hole of 1 only when every non-empty
-         * own hole holds 1 */
-        bool big = false;
+    if (s->count_last) {
+        /* OU.2 (1), LL.2 (2), before must feed: a hole of the count only
+         * when every playable hole holds it */
+        const int want = s->count_last;
+        bool other = false;
         for (int i = 0; i < n; i++)
-            big |= g->board[out[i]] > 1;
+            other |= g->board[out[i]] != want;
         int k = 0;
         for (int i = 0; i < n; i++)
-            if (!big || g->board[out[i]] != 1)
+            if (!other || g->board[out[i]] != want)
                 out[k++] = out[i];
         n = k;
+    }
+    if (s->first_keep && g->ply == 0 && n > s->first_keep) {
+        /* LL.2: a round's first move from the K highest-numbered holes
+         * (the rightmost, seen from either player) */
+        memmove(out, out + n - s->first_keep,
+                (size_t)s->first_keep * sizeof *out);
+        n = s->first_keep;
     }
     const bool feed = s->must_feed != SOW_FEED_OFF &&
                       row_seeds(g, 1 - player) == 0;

@@ -214,7 +214,10 @@ typedef struct sow_lap_rule {
                              C1.3); such a rule matches no hole, and no
                              other rule matches a store */
     uint8_t opposite;     /* the hole facing h: 0 any, 1 holding seeds,
-                             2 empty */
+                             2 empty, 3 holding exactly opposite_count */
+    int opposite_count;
+    int pick_extra;       /* > 0: after the capture, also every opponent
+                             hole holding exactly this many (LL.5) */
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
@@ -390,6 +393,17 @@ typedef struct sow_variant {
                                      are left on the board after a move,
                                      the mover takes them (PL.6); 0 off */
     sow_expr last_seeds_if;       /* bool: last_seeds applies */
+    int count_last;               /* > 0: a hole holding exactly this many
+                                     may be played only when every
+                                     playable hole does (LL.2; OU.2 is 1) */
+    int skip_count;               /* > 0: an opponent's hole holding
+                                     exactly this many gets no seed and is
+                                     passed over (LL.4) */
+    int first_keep;               /* > 0: a round's first move is one of
+                                     the K highest-numbered legal holes
+                                     (LL.2) */
+    bool first_plain;             /* a round's first move relays with no
+                                     capture and no skip (LL.3) */
     sow_expr row_empty;           /* end: 0 off, 1 the mover's row, 2 the
                                      opponent's row empty ends the game,
                                      before every other end rule (JK.3) */

@@ -655,7 +655,15 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                                 "extra_turn; C1.3: no capture follows)");
     }
     x = sow_ynode_get(w, "opposite");
-    if (x) {
+    if (x && x->type == SOW_Y_SCALAR && x->text[0] >= '0' &&
+        x->text[0] <= '9') {
+        /* LL.5: the hole facing h holds exactly this many */
+        long k;
+        if (sow_yint(&c->y, x, "opposite", 0, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        r->opposite = 3;
+        r->opposite_count = (int)k;
+    } else if (x) {
         int oi;
         if (sow_yword(&c->y, x, "opposite", opposites, &oi))
             return SOW_ERR;
@@ -667,7 +675,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
-                                       "claim", "then", NULL};
+                                       "claim", "then", "pick_extra", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
@@ -712,6 +720,17 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
                              "only (the seeds left in the hole are sown "
                              "on)");
         r->then_relay = true;
+    }
+    const sow_ynode *pe = sow_ynode_get(n, "pick_extra");
+    if (pe) { /* LL.5: then every opponent hole holding this many */
+        long k;
+        if (sow_yint(&c->y, pe, "pick_extra", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_OPPOSITE || r->then_relay)
+            return sow_yfail(&c->y, pe,
+                             "pick_extra: follows do: capture_opposite "
+                             "only (without then: relay)");
+        r->pick_extra = (int)k;
     }
     r->line = n->line;
     r->col = n->col;
@@ -882,6 +901,48 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
         if ((y = sow_ynode_get(x, "if")) && want_expr(c, y, &fi, &v->last_seeds_if))
             return SOW_ERR;
     }
+    long k;
+    /* LL.2: a hole holding K only when every playable hole does */
+    if ((x = sow_ynode_get(n, "count_last"))) {
+        if (sow_yint(&c->y, x, "count_last", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        if (v->singletons_last)
+            return sow_yfail(&c->y, x, "count_last and singletons: last say "
+                             "the same for different counts: keep one "
+                             "(singletons: last is count_last: 1)");
+        v->count_last = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "skip_count"))) {
+        /* LL.4: {count: 2, owner: opponent} */
+        static const char *const keys[] = {"count", "owner", NULL};
+        static const char *const owners[] = {"opponent", NULL};
+        int oi;
+        if (sow_ymap(&c->y, x, "skip_count") ||
+            sow_ykeys(&c->y, x, "skip_count", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "owner"))
+            return sow_yfail(&c->y, x, "skip_count needs count: (the count "
+                             "that is passed over) and owner: opponent");
+        if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
+            sow_yword(&c->y, sow_ynode_get(x, "owner"), "owner", owners, &oi))
+            return SOW_ERR;
+        v->skip_count = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "first_move"))) {
+        /* LL.2, LL.3: {keep: 2, plain: true} */
+        static const char *const keys[] = {"keep", "plain", NULL};
+        if (sow_ymap(&c->y, x, "first_move") ||
+            sow_ykeys(&c->y, x, "first_move", keys))
+            return SOW_ERR;
+        if ((y = sow_ynode_get(x, "keep"))) {
+            if (sow_yint(&c->y, y, "keep", 1, SOW_MAX_HOLES, &k))
+                return SOW_ERR;
+            v->first_keep = (int)k;
+        }
+        if ((y = sow_ynode_get(x, "plain")) &&
+            sow_ybool(&c->y, y, "plain", &v->first_plain))
+            return SOW_ERR;
+    }
     return SOW_OK;
 }
 
@@ -954,7 +1015,9 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "singletons", "sides", "origin_first",
                                        "claim_seeds", "no_undo",
                                        "closed_holes", "relay_from",
-                                       "sow_capture", "last_seeds", NULL};
+                                       "sow_capture", "last_seeds",
+                                       "count_last", "skip_count",
+                                       "first_move", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;

@@ -59,6 +59,7 @@ ROUNDS = {'dakon': ('Dakon', []),
           'tegre': ('Tegre', []),
           'pallanguli': ('Pallanguli', []),
           'jongkak': ('Jongkak', []),
+          'lamlameta': ('Lamlameta', []),
           }
 GAMES.update(ROUNDS)
 
