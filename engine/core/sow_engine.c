@@ -357,6 +357,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->last_mover = -1;
+    g->chosen_dir = -1;
     g->move_dir = (uint8_t)s->dir; /* per move only where it varies */
     g->result.winner = -1;
     g->phase = (uint8_t)s->v->start_phase;
@@ -486,6 +487,7 @@ typedef struct undo {
     bool last_endless;
     int8_t last_move_hole, last_mover;
     uint8_t move_dir;
+    int8_t chosen_dir;
     int16_t last_lifted;
     uint64_t endless_mask, played[2], claims[2], blocked;
 } undo;
@@ -509,6 +511,7 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     if (s->plain_turns) /* the fields below change only in the family */
         return;
     u->move_dir = g->move_dir;
+    u->chosen_dir = g->chosen_dir;
     u->last_lifted = g->last_lifted;
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
@@ -537,6 +540,7 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     if (s->plain_turns) /* the fields below change only in the family */
         return;
     g->move_dir = u->move_dir;
+    g->chosen_dir = u->chosen_dir;
     g->last_lifted = u->last_lifted;
     g->claims[0] = u->claims[0];
     g->claims[1] = u->claims[1];
@@ -616,6 +620,44 @@ fail:
     return SOW_ERR;
 }
 
+/* OL.2, C1.12: the starter chooses the game's direction; the same player
+ * then makes the first move. */
+static int play_direction(sow_engine *e, sow_game *g, sow_move m,
+                          sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    sow_game before = *g;
+    g->chosen_dir = (int8_t)sow_decision_value(m);
+    g->dir_chooser = g->to_move;
+    g->move_dir = (uint8_t)g->chosen_dir;
+    g->ply++;
+    g->since_capture++;
+    g->last_endless = false;
+    g->last_move_hole = -1;
+    uint16_t legal[SOW_MAX_LEGAL];
+    uint64_t endless = 0;
+    int n = sow_legal_moves(s, &e->rules, g, g->to_move, legal, &endless,
+                            err);
+    int rc = SOW_OK;
+    if (n < 0)
+        rc = SOW_ERR;
+    else if (n == 0)
+        rc = finish(e, g, no_moves_end(s), err);
+    if (rc == SOW_OK && !g->over) {
+        copy_legal(g, legal, n);
+        g->endless_mask = endless;
+        if (e->hist) { /* repetition starts after the choice */
+            sow_history_reset(e->hist);
+            if (sow_history_add(e->hist, g->board, g->to_move,
+                                g->on_board) < 0)
+                rc = sow_error_set(err, NULL, 0, 0, "out of memory");
+        }
+    }
+    if (rc)
+        *g = before;
+    return rc;
+}
+
 void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
 {
     e->budget = b;
@@ -637,6 +679,8 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                              g->ply);
     if (!sow_game_is_legal(g, m))
         return illegal(s, g, m, err);
+    if (sow_move_is_decision(m) && s->dir_rule == SOW_DIR_CHOSEN)
+        return play_direction(e, g, m, err);
     if (sow_move_is_decision(m))
         return play_decision(e, g, m, false, err);
     if (g->phase && g->phase <= s->v->nphases &&

@@ -45,6 +45,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... capture the opposite hole, then every opponent hole holding
  * s->pick_extra (a rule with pick_extra:, LL.5) */
 #define SOW_LAP_OPPOSITE_EXTRA 14
+/* ... capture two out, in series (a capture_two_out rule with series:
+ * true, OL.4) */
+#define SOW_LAP_TWO_OUT_SERIES 13
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -216,6 +219,9 @@ typedef struct sow_game {
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
     uint64_t blocked;       /* closed (blocked) holes (C1.5) */
     int8_t last_mover;      /* the player who made the last move, -1 */
+    int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
+                               dir_chooser this game, -1 before (OL.2) */
+    uint8_t dir_chooser;
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */

@@ -12,6 +12,11 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
 {
     if (sow_move_is_decision(m)) {
         int k = sow_decision_kind(m);
+        if (s->v->dir_rule == SOW_DIR_CHOSEN && k == s->v->dir_kind)
+            /* C1.12: dir:ccw, dir:cw */
+            return snprintf(buf, size, "dir:%s",
+                            sow_decision_value(m) == SOW_DIR_CW ? "cw"
+                                                                : "ccw");
         return snprintf(buf, size, "%s:%d",
                         k < s->v->ndecisions ? s->v->decisions[k] : "?",
                         sow_decision_value(m));
@@ -33,6 +38,16 @@ static int parse_decision(const sow_setup *s, const char *token,
             continue;
         const char *d = colon + 1;
         size_t dl = strlen(d);
+        if (v->dir_rule == SOW_DIR_CHOSEN && k == v->dir_kind) {
+            if (strcmp(d, "ccw") && strcmp(d, "cw"))
+                return sow_error_set(err, NULL, 0, 0,
+                                     "move '%.*s': a direction is dir:ccw "
+                                     "or dir:cw",
+                                     SOW_CLIP(token, 40));
+            *out_move = sow_decision(k, d[1] == 'w' ? SOW_DIR_CW
+                                                    : SOW_DIR_CCW);
+            return SOW_OK;
+        }
         uint64_t val = 0;
         if (dl > 3 || sow_parse_u64(d, &val) || val > 255)
             return sow_error_set(err, NULL, 0, 0,

@@ -199,6 +199,8 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
         return SOW_LAP_OPPOSITE_RELAY; /* TG.2 */
     if (a == SOW_LAP_CAPTURE_OPPOSITE && s->v->lap_rules[i].pick_extra)
         return SOW_LAP_OPPOSITE_EXTRA; /* LL.5 */
+    if (a == SOW_LAP_CAPTURE_TWO_OUT && s->v->lap_rules[i].series)
+        return SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
     return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
 }
 
@@ -233,6 +235,11 @@ static void capture_for(const sow_observer *obs, sow_game *g, int h,
 static void capture(const sow_observer *obs, sow_game *g, int h)
 {
     capture_for(obs, g, h, g->to_move);
+}
+
+static inline int mover_of(const sow_game *g)
+{
+    return g->to_move;
 }
 
 /* The chain of lap-end rule i from the lap's last hole h (B.4; see
@@ -290,6 +297,16 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                                      (P26: blocked holes stepped over) */
         capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
+    case SOW_LAP_TWO_OUT_SERIES: { /* OL.4: an empty hole then a full one,
+                                      again and again */
+        int e = step_over(s, g, nx, h), x = step_over(s, g, nx, e);
+        for (int k = 0; k < s->holes && !g->board[e] && g->board[x]; k++) {
+            capture(obs, g, x);
+            e = step_over(s, g, nx, x);
+            x = step_over(s, g, nx, e);
+        }
+        return true;
+    }
     case SOW_LAP_OPPOSITE_EXTRA: { /* LL.5: the opposite, then every
                                       opponent hole holding pick_extra */
         capture(obs, g, s->holes - 1 - h);
@@ -844,6 +861,10 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
         else if (s->dir_rule == SOW_DIR_BY_HOLE)
             d = (s->cw_holes >> hole) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
+        else if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir >= 0)
+            /* OL.2: the chooser's way, the other player the other */
+            d = mover_of(g) == g->dir_chooser ? g->chosen_dir
+                                              : 1 - g->chosen_dir;
         g->move_dir = (uint8_t)d;
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
@@ -1001,6 +1022,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                             : a == SOW_LAP_OPPOSITE_RELAY ||
                                       a == SOW_LAP_OPPOSITE_EXTRA
                                 ? SOW_LAP_CAPTURE_OPPOSITE
+                            : a == SOW_LAP_TWO_OUT_SERIES
+                                ? SOW_LAP_CAPTURE_TWO_OUT
                                 : a,
                             rule};
             obs->on_event(obs->ctx, &ev);
@@ -1224,6 +1247,12 @@ static inline __attribute__((always_inline)) int legal_base(const sow_setup *s, 
                               : NULL;
     if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
+    if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
+        /* OL.2, C1.12: the game's first ply chooses the direction */
+        out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
+        out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
+        return 2;
+    }
     int n = candidates(s, g, player, out);
     if (ph && ph->fresh_holes) {
         /* B.3: only holes not yet played in this round of the phase (once
@@ -1354,7 +1383,8 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     sow_error *err)
 {
     int n = legal_base(s, r, g, player, out, endless_mask, err);
-    if (!s->filters || n <= 0 || sow_decision_phase(s, g))
+    if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
+        (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;
     return filter_moves(s, r, g, player, out, n, err);
 }

@@ -78,7 +78,15 @@ typedef enum { SOW_DIR_CCW = 0, SOW_DIR_CW = 1 } sow_dir;
 /* A direction that depends on the move: fixed (the variant's direction),
  * by the count lifted (odd counter-clockwise, even clockwise: XK.1), or by
  * the hole sown from (the holes listed sow clockwise: QL.2). */
-typedef enum { SOW_DIR_FIXED, SOW_DIR_BY_COUNT, SOW_DIR_BY_HOLE } sow_dir_rule;
+/* ... or chosen (OL.2): the starter of each game (round) chooses a
+ * direction with the decision move dir:ccw or dir:cw before their first
+ * move, and sows that way; the other player sows the other way. */
+typedef enum {
+    SOW_DIR_FIXED,
+    SOW_DIR_BY_COUNT,
+    SOW_DIR_BY_HOLE,
+    SOW_DIR_CHOSEN
+} sow_dir_rule;
 typedef enum { SOW_ENDLESS_FORBID = 0, SOW_ENDLESS_END_GAME = 1 } sow_endless;
 
 /* Rule ids (`rules:` keys) are at most this long, with the terminator. */
@@ -204,6 +212,8 @@ typedef struct sow_lap_rule {
     uint64_t counts;      /* bit c set: count c matches (c < 63) */
     bool counts_high;     /* counts of 63 and more match */
     sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
+    bool series;          /* capture_two_out repeats: empty, then full,
+                             again (OL.4) */
     bool then_relay;      /* after its captures the seeds left in h are
                              lifted and sown on (TG.2, P37) */
     bool has_next;        /* the next hole's count must match too: */
@@ -399,6 +409,8 @@ typedef struct sow_variant {
     int skip_count;               /* > 0: an opponent's hole holding
                                      exactly this many gets no seed and is
                                      passed over (LL.4) */
+    int dir_kind;                 /* SOW_DIR_CHOSEN: the index of "dir"
+                                     in decisions */
     int first_keep;               /* > 0: a round's first move is one of
                                      the K highest-numbered legal holes
                                      (LL.2) */

@@ -675,7 +675,8 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
 static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
-                                       "claim", "then", "pick_extra", NULL};
+                                       "claim", "then", "pick_extra",
+                                       "series", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
@@ -720,6 +721,14 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
                              "only (the seeds left in the hole are sown "
                              "on)");
         r->then_relay = true;
+    }
+    const sow_ynode *se = sow_ynode_get(n, "series");
+    if (se) { /* OL.4: capture two out again and again */
+        if (sow_ybool(&c->y, se, "series", &r->series))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_TWO_OUT)
+            return sow_yfail(&c->y, se, "series: belongs to a rule that says "
+                             "do: capture_two_out");
     }
     const sow_ynode *pe = sow_ynode_get(n, "pick_extra");
     if (pe) { /* LL.5: then every opponent hole holding this many */
@@ -830,6 +839,9 @@ static int load_direction(ctx *c, const sow_ynode *x)
     field fd = {"direction", F_WORD, 0, 0, dirs};
     if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "by_count") == 0) {
         v->dir_rule = SOW_DIR_BY_COUNT; /* XK.1: odd ccw, even cw */
+    } else if (x && x->type == SOW_Y_SCALAR &&
+               strcmp(x->text, "chosen") == 0) {
+        v->dir_rule = SOW_DIR_CHOSEN; /* OL.2: dir:ccw or dir:cw */
     } else if (x && x->type == SOW_Y_MAP) {
         /* QL.2: direction: {cw_holes: [0, 1, 2, 6, 7, 8]}, the others
          * counter-clockwise */
@@ -1558,6 +1570,17 @@ static int load_root(ctx *c, const sow_ynode *root)
                          "needs script: (the Lua file)");
     if (x && load_script(c, x))
         return SOW_ERR;
+    if (v->dir_rule == SOW_DIR_CHOSEN) {
+        /* OL.2, C1.12: the direction is the engine's own decision move */
+        if (v->ndecisions)
+            return sow_yfail(&c->y, sow_ynode_get(root, "decisions"),
+                             "direction: chosen makes dir:ccw and dir:cw "
+                             "the decision moves; it cannot be combined "
+                             "with decisions: of the script");
+        snprintf(v->decisions[0], sizeof v->decisions[0], "dir");
+        v->ndecisions = 1;
+        v->dir_kind = 0;
+    }
     /* lap_end rules that say hook need the hook */
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].action == SOW_LAP_HOOK &&

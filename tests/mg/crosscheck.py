@@ -54,12 +54,16 @@ OUT_OF_PLAY = {'nambayi'}
 
 # Games played in rounds (C1.6): MG plays whole matches (mg_play.py
 # --all-rounds) and sow replays the flat move list of the match; the round
-# ends must fall on the same plies, and the match winner agree.
-ROUNDS = {'dakon': ('Dakon', []),
-          'tegre': ('Tegre', []),
-          'pallanguli': ('Pallanguli', []),
-          'jongkak': ('Jongkak', []),
-          'lamlameta': ('Lamlameta', []),
+# ends must fall on the same plies, and the match winner agree. A round
+# that cycles (C1.10 cycle=none) goes on in MG until mg_play's cap on the
+# whole match; sow's per-round max_plies is raised past that cap.
+LONG = ['max_plies=100000']
+ROUNDS = {'dakon': ('Dakon', LONG),
+          'tegre': ('Tegre', LONG),
+          'pallanguli': ('Pallanguli', LONG),
+          'jongkak': ('Jongkak', LONG),
+          'lamlameta': ('Lamlameta', LONG),
+          'olinda': ('Olinda', LONG),
           }
 GAMES.update(ROUNDS)
 
@@ -91,6 +95,9 @@ def mg_games(props, games, seed, rounds=False):
         [sys.executable, os.path.join(shared_dir(), 'tools', 'mg_play.py'),
          props, '--games', str(games), '--seed', str(seed)]
         + (['--all-rounds', '--max-plies', '20000'] if rounds else []),
+        # MG keeps some moves in sets, whose order follows Python's string
+        # hashing: fixed, so that a game's seed gives the same game
+        env=dict(os.environ, PYTHONHASHSEED='0'),
         capture_output=True, text=True, check=True)
     return [json.loads(l) for l in out.stdout.splitlines() if l.strip()], time.monotonic() - t0
 
@@ -132,6 +139,32 @@ def compare(rec, lines, rc, err, pooled=False, in_place=False):
     return None if d is None else (None, d[1])
 
 
+def expand_directions(rec):
+    """P31, C1.12: MG's move (h, direction), written "h/ccw", is sow's
+    decision ply dir:ccw then the hole h: split such plies (and the move
+    list) in two. The decision ply leaves the board as it was."""
+    plies, moves, board, stores = [], [], rec['start_board'], rec['start_stores']
+    for p in rec['plies']:
+        if isinstance(p['move'], str) and '/' in p['move']:
+            h, d = p['move'].split('/')
+            dec = dict(p, move=f'dir:{d}', legal=['dir:ccw', 'dir:cw'],
+                       board=board, stores=stores, cond=None, next=p['mover'])
+            dec.pop('pre_end', None)
+            plies.append(dec)
+            plies.append(dict(p, move=int(h), legal=sorted(
+                {int(t.split('/')[0]) for t in p['legal']})))
+            moves += [f'dir:{d}', int(h)]
+        else:
+            plies.append(p)
+            if p['move'] != 'pass':
+                moves.append(p['move'])
+        if p['move'] != 'pass':
+            board, stores = p['board'], p['stores']
+        if (p.get('cond') or '').startswith('ROUND_'):
+            board, stores = None, None  # the next round's start is not known
+    return dict(rec, plies=plies, moves=moves)
+
+
 def round_ends(rec, lines):
     """(ply index or -1, text) of the first round that ends on a different
     ply in MG and in sow (indices count sowing plies of the whole match),
@@ -149,7 +182,8 @@ def round_ends(rec, lines):
             k += 1
         elif 'result' in l:
             sow.append(k)
-    sow = sow[:-1]  # the last round ends the match: MG says WIN or TIE
+    if any('match_result' in l for l in lines):
+        sow = sow[:-1]  # the last round ends the match: MG says WIN or TIE
     for i, (a, b) in enumerate(zip(mg, sow)):
         if a != b:
             return (min(a, b), f'round {i + 1} ends after ply {b} in sow, {a} in MG')
@@ -174,9 +208,10 @@ def compare_plies(rec, lines, rc, err, pooled, in_place=False):
         checks = [('to_move', sp['to_move'], mp['mover']),
                   ('legal', sorted(sp['legal'], key=str), sorted(mp['legal'], key=str)),
                   ('move', sp['move'], mp['move']),
-                  ('board', sp['board'], want['board']),
+                  ('board', sp['board'], sp['board'] if want['board'] is None else want['board']),
                   ('captured', sum(sp['captured']) if pooled else sp['captured'],
-                   sum(want['stores']) if pooled else want['stores'])]
+                   (sum(want['stores']) if pooled else want['stores'])
+                   if want['stores'] is not None else sp['captured'])]
         if 'blocked' in mp:  # closed holes (C1.5)
             checks.append(('blocked', sp.get('blocked'),
                            [h for h, b in enumerate(mp['blocked']) if b]))
@@ -188,12 +223,13 @@ def compare_plies(rec, lines, rc, err, pooled, in_place=False):
                 return (i, f'ply {i}: {name}: sow {got}, MG {exp}')
     res = rec['result']
     last = len(plies) - 1
-    ended = match if match else results
+    is_match = any('game' in l for l in lines)
+    ended = match if is_match else results
     if not res['over']:
         return None if not ended else (last, f'MG did not finish ({res["cond"]}) but sow ended the game')
     if not ended:
         return (last, f'MG ended the game ({res["cond"]}) after ply {last}; sow goes on')
-    if match:
+    if is_match:
         d = round_ends(rec, lines)
         if d:
             return d
@@ -263,6 +299,7 @@ def main():
         diffs = []
         known = {}
         for rec in recs:
+            rec = expand_directions(rec)
             rc, lines, err = sow_replay(sow, gid, options, rec['moves'])
             d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:
