@@ -104,8 +104,9 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
                  s->threshold);
         return buf;
     case SOW_END_ROW_EMPTY:
-        return s->row_empty_end == 2 ? "the opponent's row is empty"
-                                     : "the mover's row is empty";
+        return s->row_empty_end == 1   ? "the mover's row is empty"
+               : s->row_empty_end == 2 ? "the opponent's row is empty"
+                                       : "a player's row is empty";
     }
     return "?";
 }
@@ -174,6 +175,20 @@ static bool row_empty(const sow_game *g, int player)
     return true;
 }
 
+/* The end by an empty row after a move of `mover` (JK.3 (a): the
+ * mover's, or the opponent's; SQ.5: either, the opponent's first). */
+static bool cleared(const sow_setup *s, const sow_game *g, int mover)
+{
+    switch (s->row_empty_end) {
+    case 1:
+        return row_empty(g, mover);
+    case 2:
+        return row_empty(g, 1 - mover);
+    default:
+        return row_empty(g, 1 - mover) || row_empty(g, mover);
+    }
+}
+
 /* Nobody can move: the game ends (C0.5), or the player to move loses
  * (no_moves: lose, A.6). */
 static sow_end_reason no_moves_end(const sow_setup *s)
@@ -200,6 +215,12 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         res->score[0] = res->score[1] = 0;
         if (why == SOW_END_CANNOT_MOVE)
             res->winner = 1 - g->to_move; /* the player who moved last */
+        else if (why == SOW_END_ROW_EMPTY && g->last_mover >= 0)
+            /* SQ.5: the player whose row is empty loses (the opponent's
+             * row is looked at first) */
+            res->winner = row_empty(g, 1 - g->last_mover)
+                              ? g->last_mover
+                              : 1 - g->last_mover;
         else if (why == SOW_END_ENDLESS)
             /* the mover loses (P5), or a draw (NB.5) */
             res->winner = s->v->endless_draw ? -1 : 1 - g->to_move;
@@ -715,9 +736,8 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     int rc = SOW_OK;
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
-    } else if (s->row_empty_end &&
-               row_empty(g, s->row_empty_end == 1 ? mover : 1 - mover)) {
-        rc = finish(e, g, SOW_END_ROW_EMPTY, err); /* JK.3 (a) */
+    } else if (s->row_empty_end && cleared(s, g, mover)) {
+        rc = finish(e, g, SOW_END_ROW_EMPTY, err); /* JK.3 (a), SQ.5 */
     } else if (s->threshold >= 0 && over_threshold(s, g)) {
         /* C1.7: before every other end rule, nothing swept */
         rc = finish(e, g, SOW_END_THRESHOLD, err);

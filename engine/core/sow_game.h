@@ -118,14 +118,16 @@ typedef struct sow_setup {
     /* rounds (C1.6, sow_rounds.c) */
     bool rounds;            /* the match is played in rounds of data */
     int round_seeds, round_min_holes, round_fill, round_starter;
-    bool round_block, round_loser_only;
+    bool round_block, round_loser_only, round_fresh;
+    int round_layout, round_wins;
+    uint16_t start_north[SOW_MAX_HOLES]; /* SQ.1: when North starts */
     /* the family's sowing, continued */
     bool relay_next;        /* PL.3: relay from the hole after h */
     int sow_capture;        /* PL.4: a count made while sowing, 0 off */
     int last_seeds;         /* PL.6: at most this many left: taken; 0 */
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
-    int count_last, skip_count, first_keep, pick_extra;
+    int count_last, skip_count, first_keep, pick_extra, reach_max;
     bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
@@ -278,6 +280,8 @@ typedef struct sow_match_info {
     int game;               /* number of the game to set up, from 1 */
     int games_max;          /* the match_games cap */
     int prev_starter;       /* starter of the previous game, -1 */
+    int wins[2];            /* games (rounds) each player has won so far,
+                               the one just played included */
 } sow_match_info;
 
 /* The parts of the rules that are not data: implemented by the Lua bridge
@@ -472,6 +476,7 @@ typedef struct sow_match {
     bool unfinished;        /* over: stopped by the match_games cap */
     int holes[2];           /* over: holes each would own next */
     char reason[128];       /* over: why */
+    int wins[2];            /* games each player has won (SQ.6) */
     int32_t captured[2];    /* stores when the game starts (C1.6) */
     uint64_t blocked;       /* blocked holes when it starts (C1.6) */
 } sow_match;

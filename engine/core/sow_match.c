@@ -44,14 +44,18 @@ static bool looped(const sow_engine *e)
     return e->setup->match && (e->setup->rounds || e->rules.new_game);
 }
 
-static int ask(sow_engine *e, const sow_game *prev, int game, int prev_starter,
-               sow_next_game *ng, sow_error *err)
+static int ask(sow_engine *e, sow_match *m, const sow_game *prev, int game,
+               int prev_starter, sow_next_game *ng, sow_error *err)
 {
     const sow_setup *s = e->setup;
     memset(ng, 0, sizeof *ng);
     ng->winner = -1;
     ng->set.to_move = ng->set.phase = -1;
-    sow_match_info info = {game, s->match_games, prev_starter};
+    sow_match_info info = {game, s->match_games, prev_starter, {0, 0}};
+    if (prev && prev->result.winner >= 0 && !prev->result.unfinished)
+        m->wins[prev->result.winner]++; /* SQ.6: rounds won */
+    info.wins[0] = m->wins[0];
+    info.wins[1] = m->wins[1];
     if (s->rounds)
         return sow_rounds_next(s, prev, &info, ng, err);
     return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);
@@ -71,7 +75,7 @@ int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
         return SOW_OK;
     }
     sow_next_game ng;
-    if (ask(e, NULL, 1, -1, &ng, err))
+    if (ask(e, m, NULL, 1, -1, &ng, err))
         return SOW_ERR;
     if (ng.over)
         return sow_error_set(err, s->v->path, 0, 0,
@@ -93,7 +97,7 @@ int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
         return SOW_OK;
     }
     sow_next_game ng;
-    if (ask(e, g, m->game + 1, m->starter, &ng, err))
+    if (ask(e, m, g, m->game + 1, m->starter, &ng, err))
         return SOW_ERR;
     m->holes[0] = ng.holes[0];
     m->holes[1] = ng.holes[1];

@@ -54,6 +54,24 @@ static long in_place(const sow_setup *s, const sow_game *g, int player)
     return t;
 }
 
+/* Who starts the next round (P40). */
+static int next_starter(const sow_setup *s, const sow_game *prev,
+                        const sow_match_info *info)
+{
+    const int w = prev->result.winner, alt = 1 - info->prev_starter;
+    const int last = prev->last_mover >= 0 ? prev->last_mover : alt;
+    switch (s->round_starter) {
+    case SOW_START_LOSER: /* after a draw, the last mover (LL.7) */
+        return w >= 0 ? 1 - w : last;
+    case SOW_START_LAST_MOVER:
+        return last;
+    case SOW_START_WINNER:
+        return w >= 0 ? w : alt;
+    default:
+        return alt;
+    }
+}
+
 static int over(sow_next_game *out, int winner, const char *why)
 {
     out->over = true;
@@ -101,6 +119,28 @@ static int loser_refill(const sow_setup *s, const sow_game *prev,
     return SOW_OK;
 }
 
+/* SQ.6: tallied rounds, each from the start layout; the first to win
+ * round_wins rounds wins the match. */
+static int fresh_round(const sow_setup *s, const sow_game *prev,
+                       const sow_match_info *info, sow_next_game *out)
+{
+    char why[128];
+    for (int p = 0; p < 2; p++) {
+        out->holes[p] = s->n;
+        if (s->round_wins && info->wins[p] >= s->round_wins) {
+            snprintf(why, sizeof why, "%s has won %d rounds",
+                     player_name[p], info->wins[p]);
+            return over(out, p, why);
+        }
+    }
+    out->starter = next_starter(s, prev, info);
+    /* SQ.1: the layout for the starter, or (alternate) for the player
+     * who did not start the last round */
+    int lay = s->round_layout ? 1 - info->prev_starter : out->starter;
+    memcpy(out->board, lay ? s->start_north : s->start, sizeof out->board);
+    return SOW_OK;
+}
+
 int sow_rounds_next(const sow_setup *s, const sow_game *prev,
                     const sow_match_info *info, sow_next_game *out,
                     sow_error *err)
@@ -120,6 +160,8 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     if (r->reason == SOW_END_ENDLESS)
         return over(out, r->winner, "an endless move ends the match");
     out->has_start = true;
+    if (s->round_fresh)
+        return fresh_round(s, prev, info, out);
     if (s->round_loser_only)
         return loser_refill(s, prev, out);
     /* P39: a player's total is their score, swept as the rules say */
@@ -145,21 +187,6 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     out->blocked = 0;
     refill(s, 0, tot[0], out);
     refill(s, 1, tot[1], out);
-    switch (s->round_starter) { /* P40 */
-    case SOW_START_LOSER:
-        out->starter = r->winner >= 0 ? 1 - r->winner
-                       : prev->last_mover >= 0 ? prev->last_mover
-                                               : 1 - info->prev_starter;
-        break;
-    case SOW_START_LAST_MOVER:
-        out->starter = prev->last_mover >= 0 ? prev->last_mover
-                                             : 1 - info->prev_starter;
-        break;
-    case SOW_START_WINNER:
-        out->starter = r->winner >= 0 ? r->winner : 1 - info->prev_starter;
-        break;
-    default:
-        out->starter = 1 - info->prev_starter;
-    }
+    out->starter = next_starter(s, prev, info);
     return SOW_OK;
 }

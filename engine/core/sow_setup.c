@@ -57,6 +57,9 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
         s->round_block = sow_expr_eval(&v->round_block, opts) != 0;
         s->round_loser_only = v->round_loser_only;
+        s->round_fresh = v->round_fresh;
+        s->round_layout = (int)sow_expr_eval(&v->round_layout, opts);
+        s->round_wins = v->round_wins;
     }
     if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
         s->threshold = s->total / 2;
@@ -66,6 +69,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->count_last = v->singletons_last ? 1 : v->count_last;
     s->skip_count = v->skip_count;
     s->first_keep = v->first_keep;
+    s->reach_max = v->reach_max;
     s->first_plain = v->first_plain;
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].pick_extra && !s->pick_extra)
@@ -105,6 +109,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->rounds && !s->relay_next && !s->sow_capture &&
                      s->last_seeds <= 0 && !s->row_empty_end &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&
+                     !s->reach_max &&
                      s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
@@ -118,7 +123,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     }
     s->filters = s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
-                 s->no_undo || s->first_keep;
+                 s->no_undo || s->first_keep || s->reach_max;
 }
 
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
@@ -140,6 +145,9 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                  "holes (2 rows of %d)",
                                  v->layout_len, s->holes, s->n);
         memcpy(s->start, v->layout, sizeof s->start);
+        memcpy(s->start_north, v->has_layout_north ? v->layout_north
+                                                   : v->layout,
+               sizeof s->start_north);
     } else {
         /* the loader bounds a number written out and an int option's
          * range, but not the K of an option value such as start:K
@@ -151,7 +159,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                  "it must be from 0 to %d",
                                  seeds, SOW_MAX_HOLE_SEEDS);
         for (int i = 0; i < s->holes; i++)
-            s->start[i] = (uint16_t)seeds;
+            s->start[i] = s->start_north[i] = (uint16_t)seeds;
     }
     s->total = 0;
     for (int i = 0; i < s->holes; i++)

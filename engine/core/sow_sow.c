@@ -1345,6 +1345,21 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
                 out[k++] = out[i];
         n = k;
     }
+    if (s->reach_max) {
+        /* SQ.4, P33: a hand of at most reach_max seeds must end its first
+         * lap in the opponent's row or in an own hole empty before the
+         * move (sown once: no relay, no capture) */
+        const uint8_t *nx = s->nexts[s->dir];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int h = out[i], c = g->board[h], e = h;
+            for (int j = 0; j < c && c <= s->reach_max; j++)
+                e = step_over(s, g, nx, e);
+            if (c > s->reach_max || g->owner[e] != player || !g->board[e])
+                out[k++] = out[i];
+        }
+        n = k;
+    }
     if (s->first_keep && g->ply == 0 && n > s->first_keep) {
         /* LL.2: a round's first move from the K highest-numbered holes
          * (the rightmost, seen from either player) */

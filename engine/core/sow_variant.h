@@ -282,6 +282,8 @@ typedef struct sow_variant {
     int layout_len;
     uint16_t layout[SOW_MAX_HOLES];
     int layout_line, layout_col;
+    bool has_layout_north;        /* SQ.1: the start when North starts */
+    uint16_t layout_north[SOW_MAX_HOLES];
     bool stores;
     sow_expr stores_on_track;     /* sow_track (C1.2) */
 
@@ -389,6 +391,13 @@ typedef struct sow_variant {
     sow_expr round_block;         /* bool: unfilled holes are blocked */
     bool round_loser_only;        /* only the loser's row is refilled; the
                                      winner's stays as it is (JK.4) */
+    bool round_fresh;             /* every round starts from the start
+                                     layout, afresh (SQ.6) */
+    sow_expr round_layout;        /* fresh: 0 the layout for the starter,
+                                     1 for the player who did not start
+                                     the last round (SQ.6 alternate) */
+    int round_wins;               /* > 0: the first to win this many
+                                     rounds wins the match (SQ.6) */
     sow_expr round_starter;       /* sow_start_rule */
     int rounds_line, rounds_col;
 
@@ -411,6 +420,10 @@ typedef struct sow_variant {
                                      passed over (LL.4) */
     int dir_kind;                 /* SOW_DIR_CHOSEN: the index of "dir"
                                      in decisions */
+    int reach_max;                /* > 0: a hole holding at most this many
+                                     may be played only if its first lap
+                                     ends in the opponent's row or in an
+                                     own empty hole (SQ.4) */
     int first_keep;               /* > 0: a round's first move is one of
                                      the K highest-numbered legal holes
                                      (LL.2) */

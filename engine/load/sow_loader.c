@@ -364,10 +364,24 @@ static int load_options(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* The counts of a layout list (its length checked by the caller). */
+static int load_layout(ctx *c, const sow_ynode *l, uint16_t *out)
+{
+    for (int i = 0; i < l->n; i++) {
+        long s;
+        if (sow_yint(&c->y, l->items[i], "a layout count", 0,
+                     SOW_MAX_HOLE_SEEDS, &s))
+            return SOW_ERR;
+        out[i] = (uint16_t)s;
+    }
+    return SOW_OK;
+}
+
 static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
-                                       "stores", "stores_on_track", NULL};
+                                       "layout_north", "stores",
+                                       "stores_on_track", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -405,13 +419,28 @@ static int load_board(ctx *c, const sow_ynode *n)
         v->layout_len = layout->n;
         v->layout_line = layout->line;
         v->layout_col = layout->col;
+        if (load_layout(c, layout, v->layout))
+            return SOW_ERR;
+    }
+    const sow_ynode *north = sow_ynode_get(n, "layout_north");
+    if (north) { /* SQ.1: the start when North starts a round */
+        if (!layout || north->type != SOW_Y_SEQ || north->n != layout->n)
+            return sow_yfail(&c->y, north,
+                             "layout_north is the start when North starts "
+                             "a round: a list of as many counts as layout");
+        if (load_layout(c, north, v->layout_north))
+            return SOW_ERR;
+        long a = 0, b = 0;
         for (int i = 0; i < layout->n; i++) {
-            long s;
-            if (sow_yint(&c->y, layout->items[i], "a layout count", 0,
-                         SOW_MAX_HOLE_SEEDS, &s))
-                return SOW_ERR;
-            v->layout[i] = (uint16_t)s;
+            a += v->layout[i];
+            b += v->layout_north[i];
         }
+        if (a != b)
+            return sow_yfail(&c->y, north,
+                             "layout_north holds %ld seeds and layout %ld: "
+                             "both starts must hold the same seeds",
+                             b, a);
+        v->has_layout_north = true;
     }
     const sow_ynode *stores = sow_ynode_get(n, "stores");
     if (stores && sow_ybool(&c->y, stores, "stores", &v->stores))
@@ -940,6 +969,18 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->skip_count = (int)k;
     }
+    if ((x = sow_ynode_get(n, "reach"))) {
+        /* SQ.4: {at_most: 10} */
+        static const char *const keys[] = {"at_most", NULL};
+        if (sow_ymap(&c->y, x, "reach") || sow_ykeys(&c->y, x, "reach", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "at_most")))
+            return sow_yfail(&c->y, x, "reach needs at_most: (holes with more "
+                             "seeds may always be played)");
+        if (sow_yint(&c->y, y, "at_most", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        v->reach_max = (int)k;
+    }
     if ((x = sow_ynode_get(n, "first_move"))) {
         /* LL.2, LL.3: {keep: 2, plain: true} */
         static const char *const keys[] = {"keep", "plain", NULL};
@@ -1029,7 +1070,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "closed_holes", "relay_from",
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
-                                       "first_move", NULL};
+                                       "first_move", "reach", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -1137,7 +1178,8 @@ static int load_end(ctx *c, const sow_ynode *n)
                                        "endless_result", "cleared", NULL};
     /* (no_moves: the same as none, the word of JK's round_end option) */
     static const char *const cleareds[] = {"none", "cleared_own",
-                                           "cleared_opp", "no_moves", NULL};
+                                           "cleared_opp", "no_moves",
+                                           "either", NULL};
     static const char *const rests[] = {"own_row", "last_mover", "unfed",
                                         "nobody", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
@@ -1363,13 +1405,15 @@ static int load_match(ctx *c, const sow_ynode *n)
 static int load_rounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
-                                       "block", "refill", "starter", NULL};
+                                       "block", "refill", "starter",
+                                       "wins", "layout", NULL};
+    static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
                                         NULL};
     static const char *const starters[] = {"alternate", "loser",
                                            "last_mover", "winner", NULL};
-    static const char *const refills[] = {"both", "loser", NULL};
+    static const char *const refills[] = {"both", "loser", "fresh", NULL};
     sow_variant *v = c->v;
     if (sow_ymap(&c->y, n, "rounds") || sow_ykeys(&c->y, n, "rounds", keys))
         return SOW_ERR;
@@ -1382,10 +1426,27 @@ static int load_rounds(ctx *c, const sow_ynode *n)
     field ff = {"fill_from", F_WORD, 0, 0, fills};
     field fb = {"block", F_BOOL, 0, 0, NULL};
     field fst = {"starter", F_WORD, 0, 0, starters};
-    if (!(x = sow_ynode_get(n, "seeds")))
+    if ((x = sow_ynode_get(n, "refill"))) {
+        int ri;
+        if (sow_yword(&c->y, x, "refill", refills, &ri))
+            return SOW_ERR;
+        v->round_loser_only = ri == 1;
+        v->round_fresh = ri == 2;
+    }
+    if ((x = sow_ynode_get(n, "wins"))) { /* SQ.6: first to K rounds */
+        long k;
+        if (sow_yint(&c->y, x, "wins", 1, 1000, &k))
+            return SOW_ERR;
+        v->round_wins = (int)k;
+    }
+    field fl = {"layout", F_WORD, 0, 0, layouts};
+    if ((x = sow_ynode_get(n, "layout")) &&
+        want_expr(c, x, &fl, &v->round_layout))
+        return SOW_ERR;
+    if (!(x = sow_ynode_get(n, "seeds")) && !v->round_fresh)
         return sow_yfail(&c->y, n, "rounds: needs seeds: (the seeds a "
                          "refilled hole receives)");
-    if (want_expr(c, x, &fs, &v->round_seeds))
+    if (x && want_expr(c, x, &fs, &v->round_seeds))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "min_holes")) &&
         want_expr(c, x, &fm, &v->round_min_holes))
@@ -1399,12 +1460,6 @@ static int load_rounds(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "starter")) &&
         want_expr(c, x, &fst, &v->round_starter))
         return SOW_ERR;
-    if ((x = sow_ynode_get(n, "refill"))) {
-        int ri;
-        if (sow_yword(&c->y, x, "refill", refills, &ri))
-            return SOW_ERR;
-        v->round_loser_only = ri == 1;
-    }
     return SOW_OK;
 }
 

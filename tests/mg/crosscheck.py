@@ -50,7 +50,7 @@ GAMES = {
 }
 
 
-OUT_OF_PLAY = {'nambayi'}
+OUT_OF_PLAY = {'nambayi', 'sadeqa'}
 
 # Games played in rounds (C1.6): MG plays whole matches (mg_play.py
 # --all-rounds) and sow replays the flat move list of the match; the round
@@ -64,6 +64,7 @@ ROUNDS = {'dakon': ('Dakon', LONG),
           'jongkak': ('Jongkak', LONG),
           'lamlameta': ('Lamlameta', LONG),
           'olinda': ('Olinda', LONG),
+          'sadeqa': ('Sadeqa', LONG + ['layout=alternate']),  # SQ.6: MG's code
           }
 GAMES.update(ROUNDS)
 
