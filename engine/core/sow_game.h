@@ -128,6 +128,11 @@ typedef struct sow_setup {
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
     int count_last, skip_count, first_keep, pick_extra, reach_max;
+    int take_count;         /* SOW_LAP_TAKE: at most this many seeds */
+    bool take_extra;        /* ... and the mover moves again (GB.4) */
+    bool claim_rules;       /* some lap-end rule has a claimed: condition */
+    bool round_territory;   /* GB.7: owners recomputed from the totals */
+    int round_loser_below;  /* GB.7: a loser's total below it ends */
     bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
@@ -257,6 +262,8 @@ typedef struct sow_changes {
     int phase;                      /* -1: unchanged */
     uint32_t state_set;             /* bit i: state[i] is given */
     int32_t state[SOW_MAX_STATE];
+    uint64_t claim_set;             /* bit h: hole h is claimed by ... */
+    uint8_t claim[SOW_MAX_HOLES];   /* ... claim[h] (C1.4; GB.2) */
 } sow_changes;
 
 /* What the new_game hook decides between the games of a match. */

@@ -204,13 +204,28 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
 }
 
+/* A lap that ends in a claimed hole: the first rule for claimed holes
+ * whose side matches (GB.3, GB.4), else the move ends (C1.4, P23). */
+static int claimed_rule(const sow_setup *s, const sow_game *g, int h)
+{
+    if (!s->claim_rules)
+        return SOW_LAP_STOP;
+    const int side = sow_claimant(g, h) == g->to_move ? 1 : 2;
+    for (int i = 0; i < s->v->nlap_rules; i++) {
+        const sow_lap_rule *r = &s->v->lap_rules[i];
+        if (((s->lap_rules_on >> i) & 1) && (r->on_claimed & side))
+            return (int)r->action;
+    }
+    return SOW_LAP_STOP;
+}
+
 static inline __attribute__((always_inline)) int
 decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
     if (s->first_plain && g->ply == 0) /* LL.3: relay, no capture */
         return c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP;
     if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
-        return SOW_LAP_STOP; /* C1.4, P23 */
+        return claimed_rule(s, g, h); /* C1.4, P23; GB.4 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
         if (a != SOW_LAP_RULES)
@@ -297,6 +312,17 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                                      (P26: blocked holes stepped over) */
         capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
+    case SOW_LAP_TAKE: { /* GB.4: at most take_count seeds of h */
+        int k = g->board[h] < s->take_count ? g->board[h] : s->take_count;
+        g->board[h] = (uint16_t)(g->board[h] - k);
+        g->captured[g->to_move] += k;
+        g->on_board -= k;
+        if (k)
+            EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
+        if (s->take_extra)
+            g->move_flags |= SOW_MOVED_EXTRA_TURN;
+        return true;
+    }
     case SOW_LAP_TWO_OUT_SERIES: { /* OL.4: an empty hole then a full one,
                                       again and again */
         int e = step_over(s, g, nx, h), x = step_over(s, g, nx, e);

@@ -65,6 +65,7 @@ ROUNDS = {'dakon': ('Dakon', LONG),
           'lamlameta': ('Lamlameta', LONG),
           'olinda': ('Olinda', LONG),
           'sadeqa': ('Sadeqa', LONG + ['layout=alternate']),  # SQ.6: MG's code
+          'gabata': ('Gabata', LONG),
           }
 GAMES.update(ROUNDS)
 
@@ -196,7 +197,12 @@ def round_ends(rec, lines):
 def compare_plies(rec, lines, rc, err, pooled, in_place=False):
     """(ply index or -1, text) of the first difference, or None."""
     plies = [p for p in rec['plies'] if p['move'] != 'pass']
-    sow_plies = [l for l in lines if 'ply' in l]
+    sow_plies, owners = [], None
+    for l in lines:  # each ply with the owners of its game's header (C1.6)
+        if 'game' in l:
+            owners = l.get('owners')
+        elif 'ply' in l:
+            sow_plies.append(dict(l, owners=owners))
     results = [l['result'] for l in lines if 'result' in l]
     match = [l['match_result'] for l in lines if 'match_result' in l]
     if rc != 0:
@@ -216,6 +222,8 @@ def compare_plies(rec, lines, rc, err, pooled, in_place=False):
         if 'blocked' in mp:  # closed holes (C1.5)
             checks.append(('blocked', sp.get('blocked'),
                            [h for h, b in enumerate(mp['blocked']) if b]))
+        if 'owner' in mp and sp['owners'] is not None:  # territory (GB.7)
+            checks.append(('owners', sp['owners'], mp['owner']))
         if 'child' in mp:  # claimed holes (C1.4): MG's children
             checks.append(('claimed', sp.get('claimed'),
                            [-1 if x is None else int(x) for x in mp['child']]))
