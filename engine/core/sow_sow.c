@@ -222,8 +222,6 @@ static int claimed_rule(const sow_setup *s, const sow_game *g, int h)
 static inline __attribute__((always_inline)) int
 decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
-    if (s->first_plain && g->ply == 0) /* LL.3: relay, no capture */
-        return c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP;
     if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return claimed_rule(s, g, h); /* C1.4, P23; GB.4 */
     if (c < 64) {
@@ -1032,7 +1030,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             return SOW_OK;
         }
         int c = b[h];
-        int a = decide(s, g, h, c);
+        int a = fam && s->first_plain && g->ply == 0
+                    ? (c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP) /* LL.3 */
+                    : decide(s, g, h, c);
         /* for narration: which rule decided (the board as the lap ends) */
         int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
