@@ -14,6 +14,7 @@
 #include "play.h"
 #include "replay_out.h"
 #include "sow_draw.h"
+#include "sow_narrate.h"
 
 static void help(void)
 {
@@ -237,12 +238,24 @@ static int game_over(play_game *pg, sow_error *err)
         return 1;
     if (sow_match_next(&pg->cg.eng, &pg->m, &pg->g, err))
         return -1;
+    if (pg->m.over && s->rounds) { /* C1.6: the match's end, told */
+        sow_story st;
+        sow_narrate_game(s, &pg->m, &pg->g, &st);
+        printf("\n%s.\n", st.text);
+        return 1;
+    }
     if (pg->m.over) {
         printf("\nmatch over after %d games: %s. Holes for a next game: "
                "South %d, North %d%s.\n",
                pg->m.game, pg->m.reason, pg->m.holes[0], pg->m.holes[1],
                pg->m.unfinished ? " (unfinished)" : "");
         return 1;
+    }
+    if (s->rounds) { /* the round's set-up (C1.6) */
+        sow_story st;
+        sow_narrate_game(s, &pg->m, &pg->g, &st);
+        printf("\n%s%s%s\n", st.text, st.rule ? " " : "",
+               st.rule ? st.rule : "");
     }
     play_show_start(s, &pg->m, &pg->g);
     return 0;

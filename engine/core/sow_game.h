@@ -235,6 +235,10 @@ typedef struct sow_game {
     sow_result result;
 } sow_game;
 
+/* SOW_EV_CAPTURE's extra for captures not made at a lap's end */
+#define SOW_TAKEN_WHILE_SOWING 2 /* a count made while sowing (PL.4) */
+#define SOW_TAKEN_LAST_SEEDS 3   /* the few seeds left (PL.6) */
+
 /* sow_game.move_flags, set by sow_sow for the move it sowed */
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
 #define SOW_MOVED_GRAND_SLAM 2 /* it captured the whole opposing row, or
@@ -325,9 +329,12 @@ typedef struct sow_rules {
 typedef enum {
     SOW_EV_LIFT,      /* hole, count = seeds lifted, extra = seeds left */
     SOW_EV_DROP,      /* hole, count = its seeds after the drop */
-    SOW_EV_SKIP,      /* hole skipped (origin, C0.4) */
+    SOW_EV_SKIP,      /* hole skipped: extra 0 the origin (C0.4), 1 an
+                         opponent's hole for its count (LL.4) */
     SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided */
-    SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker */
+    SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker;
+                         extra: 0 a lap-end capture, 1 bear-off (hole
+                         -1), SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS */
     SOW_EV_ENDLESS,   /* the move never ends (P2); extra = laps seen */
     SOW_EV_PASS,      /* player cannot move and is skipped (C0.5) */
     SOW_EV_END,       /* the game ended; see the game's result */

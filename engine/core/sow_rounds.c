@@ -207,9 +207,10 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     long tot[2] = {r->score[0], r->score[1]};
     int need = s->round_min_holes * s->round_seeds;
     bool low[2] = {tot[0] < need, tot[1] < need};
-    for (int p = 0; p < 2; p++)
-        out->holes[p] = (int)(s->round_seeds > 0 ? tot[p] / s->round_seeds
-                                                 : s->n);
+    for (int p = 0; p < 2; p++) {
+        long k = s->round_seeds > 0 ? tot[p] / s->round_seeds : s->n;
+        out->holes[p] = (int)(k < s->n ? k : s->n); /* at most a row */
+    }
     if (low[0] || low[1]) {
         int p = low[0] ? 0 : 1;
         snprintf(why, sizeof why,

@@ -233,8 +233,10 @@ decide(const sow_setup *s, const sow_game *g, int h, int c)
 }
 
 /* The seeds of h go to player's store. */
+/* The seeds of h go to player's store; `why` is the event's extra (0 a
+ * lap-end capture, SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS). */
 static void capture_for(const sow_observer *obs, sow_game *g, int h,
-                        int player)
+                        int player, int why)
 {
     int c = g->board[h];
     if (c == 0 || ((g->claims[0] | g->claims[1]) >> h) & 1)
@@ -242,12 +244,12 @@ static void capture_for(const sow_observer *obs, sow_game *g, int h,
     g->board[h] = 0;
     g->captured[player] += c;
     g->on_board -= c;
-    EMIT(obs, SOW_EV_CAPTURE, player, h, c, 0);
+    EMIT(obs, SOW_EV_CAPTURE, player, h, c, why);
 }
 
 static void capture(const sow_observer *obs, sow_game *g, int h)
 {
-    capture_for(obs, g, h, g->to_move);
+    capture_for(obs, g, h, g->to_move, 0);
 }
 
 static inline int mover_of(const sow_game *g)
@@ -1003,7 +1005,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 g->owner[h] != mover && !(s->first_plain && g->ply == 0)) {
                 /* LL.4, P34: an opponent's hole holding the count is
                  * passed over */
-                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
+                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
                 continue;
             }
             b[h]++;
@@ -1012,7 +1014,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
                 /* PL.4: a seed other than the lap's last that makes the
                  * count goes with it to the owner of the hole */
-                capture_for(obs, g, h, g->owner[h]);
+                capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && in_store >= 0) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
@@ -1156,7 +1158,7 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
         g->on_board > 0 && g->on_board <= s->last_seeds)
         /* PL.6: the few seeds left go to the mover */
         for (int h = 0; h < s->holes; h++)
-            capture(obs, g, h);
+            capture_for(obs, g, h, g->to_move, SOW_TAKEN_LAST_SEEDS);
     return rc;
 }
 

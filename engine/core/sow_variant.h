@@ -105,6 +105,11 @@ typedef enum {
     SOW_CITE_ENDLESS,     /* a move that never ends */
     SOW_CITE_BEAROFF,     /* seeds leaving the board */
     SOW_CITE_END,         /* the end of the game and its result */
+    SOW_CITE_SOW_CAPTURE, /* seeds taken while sowing (sow_capture) */
+    SOW_CITE_LAST_SEEDS,  /* the few seeds left taken (last_seeds) */
+    SOW_CITE_SKIP_COUNT,  /* a hole passed over for its count */
+    SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
+    SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
     SOW_CITE_COUNT
 } sow_cite;
 

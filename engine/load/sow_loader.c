@@ -551,7 +551,8 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
-    "endless", "bearoff", "end"};
+    "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
+    "direction", "rounds"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 static int load_cite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
