@@ -251,12 +251,6 @@ static int game_over(play_game *pg, sow_error *err)
                pg->m.unfinished ? " (unfinished)" : "");
         return 1;
     }
-    if (s->rounds) { /* the round's set-up (C1.6) */
-        sow_story st;
-        sow_narrate_game(s, &pg->m, &pg->g, &st);
-        printf("\n%s%s%s\n", st.text, st.rule ? " " : "",
-               st.rule ? st.rule : "");
-    }
     play_show_start(s, &pg->m, &pg->g);
     return 0;
 }
@@ -287,6 +281,11 @@ static int play_session(play_game *pg, sow_error *err)
                 printf("%s, %s\n", who, ph->question);
             printf("%s decides: ", who);
             play_print_legal(s, g);
+        } else if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
+            /* OL.2, C1.12: the round's direction, asked as a question */
+            printf("%s, which way do you sow this round? dir:ccw "
+                   "(counter-clockwise) or dir:cw (clockwise); the other "
+                   "player sows the other way\n", who);
         }
         bool human = pg->who[g->to_move] == P_HUMAN;
         sow_move mv;
