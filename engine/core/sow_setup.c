@@ -96,10 +96,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     /* C1.5: blocked holes are stepped over by look-ups, NB's closed
      * holes are not (NB.2) */
     s->look_blocked = s->round_block && !v->closed_out_of_play;
-    bool then_relay = false;
-    for (int i = 0; i < v->nlap_rules; i++)
-        then_relay |= v->lap_rules[i].then_relay;
-    if (s->round_block || s->relay_next || s->sow_capture || then_relay ||
+    /* (then: relay, TG.2, is known to the word paths) */
+    if (s->round_block || s->relay_next || s->sow_capture ||
         s->skip_count || s->first_plain)
         s->plain_drops = false; /* the word paths know none of these */
 }

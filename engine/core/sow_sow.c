@@ -479,6 +479,14 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
         memcpy(b, w, sizeof w);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
+        if (a == SOW_LAP_OPPOSITE_RELAY) { /* TG.2: capture, sow on */
+            capture(NULL, g, s->holes - 1 - h);
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            memcpy(w, b, sizeof w);
+            continue;
+        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -642,6 +650,14 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
         memcpy(b, w, bytes);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
+        if (a == SOW_LAP_OPPOSITE_RELAY) { /* TG.2: capture, sow on */
+            capture(NULL, g, s->holes - 1 - h);
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            memcpy(w, b, bytes);
+            continue;
+        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -895,6 +911,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
     const uint8_t *const store_after = s->store_afters[d];
+    const bool track = fam && s->track != SOW_TRACK_NONE; /* C1.2 */
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
     if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
@@ -957,7 +974,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         int in_store = -1; /* the store the last seed went into (C1.2) */
         bool at_store = false;
         while (seeds > 0) {
-            if (fam && !at_store && store_after[h] != 255) {
+            if (track && !at_store && store_after[h] != 255) {
                 /* C1.2: the store between h and the next hole: the
                  * mover's receives a seed (both: either), the other's is
                  * passed over */

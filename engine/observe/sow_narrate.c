@@ -134,6 +134,38 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
     }
 }
 
+/* A capture: at a lap's end (citing the rule that decided), by bear-off,
+ * while sowing (PL.4) or of the last seeds (PL.6). */
+static void narrate_capture(const sow_narrator *n, const sow_event *ev,
+                            const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    if (ev->hole < 0) {
+        sow_text_fmt(out->text, sizeof out->text,
+                 "bear-off: the %d %s in hand cross out of %s's row "
+                 "and leave the board; the move ends",
+                 ev->count, seeds(ev->count), who(ev->player));
+        cite_mech(s, SOW_CITE_BEAROFF, out);
+    } else if (ev->extra == SOW_TAKEN_WHILE_SOWING) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s now holds %d while the hand sows on: %s, whose "
+                     "row it is, takes them at once",
+                     h, ev->count, who(ev->player));
+        cite_mech(s, SOW_CITE_SOW_CAPTURE, out);
+    } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "only a few seeds are left: %s takes the %d %s of "
+                     "%s", who(ev->player), ev->count, seeds(ev->count),
+                     h);
+        cite_mech(s, SOW_CITE_LAST_SEEDS, out);
+    } else {
+        sow_text_fmt(out->text, sizeof out->text, "%s takes the %d %s of %s",
+                 who(ev->player), ev->count, seeds(ev->count), h);
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+    }
+}
+
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  sow_story *out)
 {
@@ -212,30 +244,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         break;
     }
     case SOW_EV_CAPTURE:
-        if (ev->hole < 0) {
-            sow_text_fmt(out->text, sizeof out->text,
-                     "bear-off: the %d %s in hand cross out of %s's row "
-                     "and leave the board; the move ends",
-                     ev->count, seeds(ev->count), who(ev->player));
-            cite_mech(s, SOW_CITE_BEAROFF, out);
-        } else if (ev->extra == SOW_TAKEN_WHILE_SOWING) {
-            sow_text_fmt(out->text, sizeof out->text,
-                         "%s now holds %d while the hand sows on: %s, whose "
-                         "row it is, takes them at once",
-                         h, ev->count, who(ev->player));
-            cite_mech(s, SOW_CITE_SOW_CAPTURE, out);
-        } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
-            sow_text_fmt(out->text, sizeof out->text,
-                         "only a few seeds are left: %s takes the %d %s of "
-                         "%s", who(ev->player), ev->count, seeds(ev->count),
-                         h);
-            cite_mech(s, SOW_CITE_LAST_SEEDS, out);
-        } else {
-            sow_text_fmt(out->text, sizeof out->text, "%s takes the %d %s of %s",
-                     who(ev->player), ev->count, seeds(ev->count), h);
-            if (n->lap_rule >= 0)
-                cite(s, s->v->lap_rules[n->lap_rule].cite, out);
-        }
+        narrate_capture(n, ev, h, out);
         break;
     case SOW_EV_ENDLESS:
         sow_text_fmt(out->text, sizeof out->text,
