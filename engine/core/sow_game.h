@@ -431,6 +431,13 @@ static inline int sow_claimant(const sow_game *g, int h)
     return (g->claims[0] >> h) & 1 ? 0 : (g->claims[1] >> h) & 1 ? 1 : -1;
 }
 
+/* What a game of the match is called: a round in games played in rounds
+ * (C1.6), else a game. */
+static inline const char *sow_game_word(const sow_setup *s)
+{
+    return s->rounds ? "round" : "game";
+}
+
 /* The holes `player` owns, as bits. */
 static inline uint64_t sow_owned_mask(const sow_game *g, int player)
 {
