@@ -3,8 +3,11 @@
  * The input is a --moves string. It is split as `sow replay` splits it
  * (spaces, tabs, line breaks, commas) and replayed token by token with
  * sow_move_parse and sow_engine_play, as `sow replay` does, against Adji
- * Kui I, Adji Kui II as a match (buy:N decisions) and Andada (first:N
- * decisions, the scripted opening), each with its own script; every ply's
+ * Kui I, Adji Kui II as a match (buy:N decisions), Andada (first:N
+ * decisions, the scripted opening), each with its own script, and games
+ * in rounds (C1.6): Dakon (refills, blocked holes), Olinda (dir:ccw and
+ * dir:cw decisions each round), Gabata (the scripted opening that claims a
+ * hole, territory) and Sadeqa (fresh rounds to 5 wins); every ply's
  * JSON record line is written. A token that parses is formatted and parsed
  * again and must give the same move. Findings: crashes, sanitizer reports,
  * leaks, error messages that are empty or not one line, a failed move
@@ -15,7 +18,7 @@
 
 #define MAX_TOKENS 400
 
-enum { KUI1, KUI2, ANDADA, NVAR };
+enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, NVAR };
 static fuzz_variant var[NVAR];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -24,6 +27,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fuzz_open(&var[KUI1], "adji_kui_1.yaml", NULL, 1);
     fuzz_open(&var[KUI2], "adji_kui_2.yaml", match, 1);
     fuzz_open(&var[ANDADA], "andada.yaml", NULL, 1);
+    fuzz_open(&var[DAKON], "dakon.yaml", NULL, 1);
+    fuzz_open(&var[OLINDA], "olinda.yaml", NULL, 1);
+    fuzz_open(&var[GABATA], "gabata.yaml", NULL, 1);
+    fuzz_open(&var[SADEQA], "sadeqa.yaml", NULL, 1);
     return 0;
 }
 
