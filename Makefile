@@ -143,7 +143,7 @@ check: $(B)/sow lib $(TEST_BIN)
 		SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $$v $(CROSSCHECK_GAMES); done
 	SOW=$(B)/sow bash tests/html/run.sh
 	SOW=$(B)/sow bash tests/docs/run.sh
-	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_CHECK_GAMES)
+	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_CHECK_GAMES) --matches $(MG_CHECK_MATCHES)
 ifeq ($(SANITIZE),1)
 	@echo "tests/lib/run.sh skipped in the sanitizer build: the installed library is checked by the plain make check (the session API runs under ASan in build-san/tests/test_session)"
 else
@@ -162,8 +162,11 @@ CROSSCHECK_VARIANTS = adji-kui-1 adji-kui-2 adji-boto andada
 # MG_CHECK_GAMES a game, make crosscheck-mg MG_GAMES (500).
 MG_GAMES ?= 500
 MG_CHECK_GAMES ?= 40
+# games in rounds (issue 16): whole matches, 200 (make check: 6)
+MG_MATCHES ?= 200
+MG_CHECK_MATCHES ?= 6
 crosscheck-mg: $(B)/sow
-	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_GAMES)
+	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_GAMES) --matches $(MG_MATCHES)
 
 # The manual pages: sow.1 is made from the built program's --help texts
 # (tools/man/sow1.sh), so it cannot drift from them; sow-variant.5 is

@@ -628,7 +628,7 @@ BAD_VARIANTS = [
     ("lap-end rule without do", del_("sowing/lap_end/0/do"), "sowing/lap_end/0"),
     ("lap-end do: explode", set_("sowing/lap_end/0/do", "explode"),
      "sowing/lap_end/0/do"),
-    ("unknown lap-end rule key", set_("sowing/lap_end/0/then", "stop"),
+    ("unknown lap-end rule key", set_("sowing/lap_end/0/otherwise", "stop"),
      "sowing/lap_end/0"),
     ("unknown when key", set_("sowing/lap_end/0/when/hole", 3), "sowing/lap_end/0/when"),
     ("explain: an unknown mechanic", set_("explain", {"jump": "K1.5"}), "explain"),
@@ -845,6 +845,14 @@ GOOD_RECORD_LINES = [
     '"reason":"North owns no hole"}}',
     '{"match_result":{"winner":null,"games":50,"holes":[7,5],"unfinished":true,'
     '"reason":"match_games reached"}}',
+    # the header of round 2 of a dakon match (C1.6: captured and blocked),
+    # its first ply and the match result (docs/record.md, Games in rounds)
+    '{"game":2,"starter":0,"owners":[0,0,0,0,0,0,0,1,1,1,1,1,1,1],'
+    '"board":[7,7,7,7,7,7,7,0,7,7,7,7,7,7],"captured":[4,3],"blocked":[7]}',
+    '{"ply":0,"to_move":0,"legal":["dir:ccw","dir:cw"],"move":"dir:cw",'
+    '"board":[4,4,4,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"blocked":[]}',
+    '{"match_result":{"winner":0,"games":1,"holes":[13,0],"unfinished":false,'
+    '"reason":"North\'s total (3) cannot fill 1 hole of 4 seeds"}}',
 ]
 
 GOOD_PLY = json.loads(GOOD_RECORD_LINES[0])
@@ -928,6 +936,10 @@ BAD_RECORD_LINES = [
     ("blocked negative", ply_with(blocked=[-1])),
     ("blocked repeated", ply_with(blocked=[9, 9])),
     ("blocked a number", ply_with(blocked=9)),
+    ("round header blocked 64", game_with(blocked=[64])),
+    ("round header blocked repeated", game_with(blocked=[7, 7])),
+    ("round header captured of three players", game_with(captured=[4, 3, 0])),
+    ("round header captured negative", game_with(captured=[-4, 3])),
     ("an array", "[0, 1]"),
     ("an empty object", "{}"),
 ]

@@ -278,9 +278,15 @@ static void put_game(page *pg, const learn_play *p)
         int own[2] = {0, 0};
         for (int h = 0; h < s->holes; h++)
             own[g->owner[h]]++;
-        sow_text_fmt(head, sizeof head, "game %d: %s starts; holes South %d, "
+        sow_text_fmt(head, sizeof head, "%s %d: %s starts; holes South %d, "
                                     "North %d",
-                 p->m.game, who(p->m.starter), own[0], own[1]);
+                 sow_game_word(s), p->m.game, who(p->m.starter), own[0],
+                 own[1]);
+        if (s->rounds) { /* the round's set-up in words (C1.6) */
+            sow_story st;
+            sow_narrate_game(s, &p->m, g, &st);
+            sow_text_fmt(head, sizeof head, "%s", st.text);
+        }
     } else {
         sow_text_fmt(head, sizeof head, "the start: %s to %s", who(g->to_move),
                  sow_decision_phase(s, g) ? "decide" : "move");
@@ -316,7 +322,8 @@ static void put_ply(page *pg, const learn_play *p, int index,
     char head[600], m[64], game[32] = "";
     learn_move_text(s, mv, m, sizeof m);
     if (s->match)
-        sow_text_fmt(game, sizeof game, "game %d, ", p->m.game);
+        sow_text_fmt(game, sizeof game, "%s %d, ", sow_game_word(s),
+                     p->m.game);
     if (decision)
         sow_text_fmt(head, sizeof head, "%sply %d: %s chooses %s%s%.*s%s", game,
                  before->ply, who(before->to_move), m,

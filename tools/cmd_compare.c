@@ -450,7 +450,7 @@ static void show_side(const side *x, const char *opts)
     char board[SOW_DRAW_MAX], status[800];
     printf("\n%s (%s)", x->name, opts);
     if (s->match)
-        printf(", game %d of the match", x->m.game);
+        printf(", %s %d of the match", sow_game_word(s), x->m.game);
     if (x->g.ply == 0)
         printf(", at the start:\n");
     else

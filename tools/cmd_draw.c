@@ -136,7 +136,7 @@ int cmd_draw(int argc, char **argv)
     char name[400], title[600], status[800], where[32] = "";
     learn_name(&cg, name, sizeof name);
     if (s->match)
-        sow_text_fmt(where, sizeof where, ", game %d", game);
+        sow_text_fmt(where, sizeof where, ", %s %d", sow_game_word(s), game);
     if (ply == 0) {
         sow_text_fmt(title, sizeof title, "%s%s: the start", name, where);
     } else {

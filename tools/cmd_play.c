@@ -14,6 +14,7 @@
 #include "play.h"
 #include "replay_out.h"
 #include "sow_draw.h"
+#include "sow_narrate.h"
 
 static void help(void)
 {
@@ -237,6 +238,12 @@ static int game_over(play_game *pg, sow_error *err)
         return 1;
     if (sow_match_next(&pg->cg.eng, &pg->m, &pg->g, err))
         return -1;
+    if (pg->m.over && s->rounds) { /* C1.6: the match's end, told */
+        sow_story st;
+        sow_narrate_game(s, &pg->m, &pg->g, &st);
+        printf("\n%s.\n", st.text);
+        return 1;
+    }
     if (pg->m.over) {
         printf("\nmatch over after %d games: %s. Holes for a next game: "
                "South %d, North %d%s.\n",
@@ -274,6 +281,11 @@ static int play_session(play_game *pg, sow_error *err)
                 printf("%s, %s\n", who, ph->question);
             printf("%s decides: ", who);
             play_print_legal(s, g);
+        } else if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
+            /* OL.2, C1.12: the round's direction, asked as a question */
+            printf("%s, which way do you sow this round? dir:ccw "
+                   "(counter-clockwise) or dir:cw (clockwise); the other "
+                   "player sows the other way\n", who);
         }
         bool human = pg->who[g->to_move] == P_HUMAN;
         sow_move mv;

@@ -116,6 +116,31 @@ static void json_story(const tracer *t, int ply, const sow_event *ev,
     printf("}\n");
 }
 
+/* A match's next game (round) has started, or the match is over: told
+ * in a sentence (C1.6), with the board the next game starts from. */
+static void tell_game(const tracer *t, const sow_match *m, const sow_game *g)
+{
+    sow_story st;
+    sow_narrate_game(t->s, m, g, &st);
+    if (t->json) {
+        printf("{\"game\":%d,\"event\":\"%s\"", m->game,
+               m->over ? "match_end" : "game");
+        cli_json_field(stdout, "text", st.text);
+        cli_json_field(stdout, "rule", st.rule);
+        cli_json_field(stdout, "rule_text", st.rule_text);
+        printf("}\n");
+        return;
+    }
+    cited none = {0};
+    printf("\n");
+    say(st.text, &st, &none);
+    if (!m->over) {
+        char board[4096];
+        sow_draw_board(board, sizeof board, t->s, g, -1);
+        printf("%s", board);
+    }
+}
+
 /* Tell one ply: the move, its events, the moves left out, the board. */
 static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
                      const sow_game *after)
@@ -321,8 +346,8 @@ int cmd_trace(int argc, char **argv)
         if (g.over && s->match) {
             if (sow_match_next(&cg.eng, &m, &g, &err))
                 rc = 1;
-            else if (!m.over && !t.json)
-                printf("\ngame %d of the match\n", m.game);
+            else
+                tell_game(&t, &m, &g);
         }
     }
     fflush(stdout);

@@ -43,7 +43,8 @@ static int in_game(const learn_play *p, sow_error *err)
 {
     if (p->cg->setup.match && !err->path[0]) {
         char msg[SOW_MSG_MAX];
-        sow_text_fmt(msg, sizeof msg, "game %d, %.*s", p->m.game,
+        sow_text_fmt(msg, sizeof msg, "%s %d, %.*s",
+                     sow_game_word(&p->cg->setup), p->m.game,
                      SOW_CLIP(err->msg, 1000));
         sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
     }
@@ -91,7 +92,11 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
     }
     size_t len = (size_t)sow_text_fmt(buf, size, "%s to %s", who,
                                   sow_decision_phase(s, g) ? "decide"
-                                                           : "move");
+                                  : s->dir_rule == SOW_DIR_CHOSEN &&
+                                          g->chosen_dir < 0
+                                      ? "choose the round's direction "
+                                        "(dir:ccw or dir:cw)"
+                                      : "move");
     /* the question a phase asks (A.3: who makes the first regular move?) */
     if (g->phase && g->phase <= s->v->nphases &&
         s->v->phases[g->phase - 1].question[0] && len < size)

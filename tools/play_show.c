@@ -1,13 +1,19 @@
 /* play_show.c - what sow play shows of the game (see play.h). */
 #include "play.h"
 #include "sow_draw.h"
+#include "sow_narrate.h"
 #include "sow_text.h"
 
 void play_show_start(const sow_setup *s, const sow_match *m,
                      const sow_game *g)
 {
     char pic[4096];
-    if (s->match) {
+    if (s->rounds) { /* C1.6: the round's set-up, told */
+        sow_story st;
+        sow_narrate_game(s, m, g, &st);
+        printf("\n== %s%s%s%s\n", st.text, st.rule ? " (" : "",
+               st.rule ? st.rule : "", st.rule ? ")" : "");
+    } else if (s->match) {
         int own[2] = {0, 0};
         for (int h = 0; h < s->holes; h++)
             own[g->owner[h]]++;
@@ -27,7 +33,8 @@ void play_show_result(const sow_setup *s, const sow_game *g)
     if (r->has_score)
         sow_text_fmt(score, sizeof score, " South %d, North %d:", r->score[0],
                      r->score[1]);
-    printf("\ngame over after %d %s: %s.%s %s.\n", g->ply,
+    printf("\n%s over after %d %s: %s.%s %s.\n",
+           s->rounds ? "round" : "game", g->ply,
            g->ply == 1 ? "ply" : "plies",
            sow_result_text(s, g, why, sizeof why), score,
            r->unfinished    ? "unfinished"

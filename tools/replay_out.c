@@ -107,8 +107,8 @@ static int game_start(replay_out *o, sow_engine *e, sow_match *m, sow_game *g,
         for (int h = 0; h < s->holes; h++)
             own[g->owner[h]]++;
         if (s->match)
-            fprintf(o->f, "%sgame %d: %s starts; holes South %d, North %d%s\n",
-                   m->game > 1 ? "\n" : "", m->game,
+            fprintf(o->f, "%s%s %d: %s starts; holes South %d, North %d%s\n",
+                   m->game > 1 ? "\n" : "", sow_game_word(s), m->game,
                    m->starter ? "North" : "South", own[0], own[1],
                    sow_decision_phase(s, g) ? " (before the decisions)" : "");
         sow_draw_board(line, sizeof line, s, g, -1);

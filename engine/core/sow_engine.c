@@ -348,6 +348,12 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                                  "or lose seeds",
                                  sum, g->on_board);
     }
+    for (int h = 0; h < SOW_MAX_HOLES; h++)
+        if ((c->claim_set >> h) & 1 && (h >= s->holes || c->claim[h] > 1))
+            return sow_error_set(err, path, 0, 0,
+                                 "the script claimed hole %d for player %d; "
+                                 "holes are 0 to %d, players 0 and 1",
+                                 h, c->claim[h], s->holes - 1);
     if (c->state_set >> s->v->nstate)
         return sow_error_set(err, path, 0, 0,
                              "the script set a state value the variant does "
@@ -357,6 +363,12 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
     for (int h = 0; h < s->holes; h++)
         if ((c->owner_set >> h) & 1)
             sow_game_set_owner(g, h, c->owner[h]);
+    for (int h = 0; h < s->holes; h++)
+        if ((c->claim_set >> h) & 1) { /* C1.4: a claim a script makes */
+            uint64_t bit = (uint64_t)1 << h;
+            g->claims[c->claim[h]] |= bit;
+            g->claims[1 - c->claim[h]] &= ~bit;
+        }
     if (c->to_move >= 0)
         g->to_move = (uint8_t)c->to_move;
     if (c->phase >= 0)

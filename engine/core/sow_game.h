@@ -128,6 +128,11 @@ typedef struct sow_setup {
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
     int count_last, skip_count, first_keep, pick_extra, reach_max;
+    int take_count;         /* SOW_LAP_TAKE: at most this many seeds */
+    bool take_extra;        /* ... and the mover moves again (GB.4) */
+    bool claim_rules;       /* some lap-end rule has a claimed: condition */
+    bool round_territory;   /* GB.7: owners recomputed from the totals */
+    int round_loser_below;  /* GB.7: a loser's total below it ends */
     bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
@@ -230,6 +235,10 @@ typedef struct sow_game {
     sow_result result;
 } sow_game;
 
+/* SOW_EV_CAPTURE's extra for captures not made at a lap's end */
+#define SOW_TAKEN_WHILE_SOWING 2 /* a count made while sowing (PL.4) */
+#define SOW_TAKEN_LAST_SEEDS 3   /* the few seeds left (PL.6) */
+
 /* sow_game.move_flags, set by sow_sow for the move it sowed */
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
 #define SOW_MOVED_GRAND_SLAM 2 /* it captured the whole opposing row, or
@@ -257,6 +266,8 @@ typedef struct sow_changes {
     int phase;                      /* -1: unchanged */
     uint32_t state_set;             /* bit i: state[i] is given */
     int32_t state[SOW_MAX_STATE];
+    uint64_t claim_set;             /* bit h: hole h is claimed by ... */
+    uint8_t claim[SOW_MAX_HOLES];   /* ... claim[h] (C1.4; GB.2) */
 } sow_changes;
 
 /* What the new_game hook decides between the games of a match. */
@@ -318,9 +329,12 @@ typedef struct sow_rules {
 typedef enum {
     SOW_EV_LIFT,      /* hole, count = seeds lifted, extra = seeds left */
     SOW_EV_DROP,      /* hole, count = its seeds after the drop */
-    SOW_EV_SKIP,      /* hole skipped (origin, C0.4) */
+    SOW_EV_SKIP,      /* hole skipped: extra 0 the origin (C0.4), 1 an
+                         opponent's hole for its count (LL.4) */
     SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided */
-    SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker */
+    SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker;
+                         extra: 0 a lap-end capture, 1 bear-off (hole
+                         -1), SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS */
     SOW_EV_ENDLESS,   /* the move never ends (P2); extra = laps seen */
     SOW_EV_PASS,      /* player cannot move and is skipped (C0.5) */
     SOW_EV_END,       /* the game ended; see the game's result */
@@ -415,6 +429,13 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
 static inline int sow_claimant(const sow_game *g, int h)
 {
     return (g->claims[0] >> h) & 1 ? 0 : (g->claims[1] >> h) & 1 ? 1 : -1;
+}
+
+/* What a game of the match is called: a round in games played in rounds
+ * (C1.6), else a game. */
+static inline const char *sow_game_word(const sow_setup *s)
+{
+    return s->rounds ? "round" : "game";
 }
 
 /* The holes `player` owns, as bits. */

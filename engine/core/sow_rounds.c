@@ -141,6 +141,43 @@ static int fresh_round(const sow_setup *s, const sow_game *prev,
     return SOW_OK;
 }
 
+/* GB.7: territory. Every hole gets round_seeds again, the stores start
+ * empty; the winner W of the last round owns k = W / seeds holes (one more
+ * when W's remainder is more than half the seeds), counter-clockwise from
+ * W's first hole, the loser the rest; after a draw each owns their row. A
+ * loser's total below round_loser_below ends the match. */
+static int territory_round(const sow_setup *s, const sow_game *prev,
+                           const sow_match_info *info, sow_next_game *out)
+{
+    char why[128];
+    const sow_result *r = &prev->result;
+    const int w = r->winner, k = s->round_seeds;
+    if (w >= 0 && s->round_loser_below &&
+        r->score[1 - w] < s->round_loser_below) {
+        snprintf(why, sizeof why, "%s's total (%d) is below %d",
+                 player_name[1 - w], r->score[1 - w], s->round_loser_below);
+        return over(out, w, why);
+    }
+    for (int h = 0; h < s->holes; h++) {
+        out->board[h] = (uint16_t)k;
+        out->set.owner_set |= (uint64_t)1 << h;
+        out->set.owner[h] = (uint8_t)(h < s->n ? 0 : 1);
+    }
+    if (w >= 0 && k > 0) {
+        long tw = r->score[w];
+        long own = tw / k + (tw % k > k / 2 ? 1 : 0);
+        if (own > s->holes)
+            own = s->holes;
+        for (int i = 0; i < s->holes; i++) /* W's from W's first hole */
+            out->set.owner[(w * s->n + i) % s->holes] =
+                (uint8_t)(i < own ? w : 1 - w);
+    }
+    for (int h = 0; h < s->holes; h++)
+        out->holes[out->set.owner[h]]++;
+    out->starter = next_starter(s, prev, info);
+    return SOW_OK;
+}
+
 int sow_rounds_next(const sow_setup *s, const sow_game *prev,
                     const sow_match_info *info, sow_next_game *out,
                     sow_error *err)
@@ -160,6 +197,8 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     if (r->reason == SOW_END_ENDLESS)
         return over(out, r->winner, "an endless move ends the match");
     out->has_start = true;
+    if (s->round_territory)
+        return territory_round(s, prev, info, out);
     if (s->round_fresh)
         return fresh_round(s, prev, info, out);
     if (s->round_loser_only)
@@ -168,9 +207,10 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     long tot[2] = {r->score[0], r->score[1]};
     int need = s->round_min_holes * s->round_seeds;
     bool low[2] = {tot[0] < need, tot[1] < need};
-    for (int p = 0; p < 2; p++)
-        out->holes[p] = (int)(s->round_seeds > 0 ? tot[p] / s->round_seeds
-                                                 : s->n);
+    for (int p = 0; p < 2; p++) {
+        long k = s->round_seeds > 0 ? tot[p] / s->round_seeds : s->n;
+        out->holes[p] = (int)(k < s->n ? k : s->n); /* at most a row */
+    }
     if (low[0] || low[1]) {
         int p = low[0] ? 0 : 1;
         snprintf(why, sizeof why,

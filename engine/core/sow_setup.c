@@ -55,11 +55,15 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         if (s->round_fill == 3) /* own_left */
             s->round_fill = SOW_FILL_LEFT;
         s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
-        s->round_block = sow_expr_eval(&v->round_block, opts) != 0;
+        /* (fresh and territory rounds refill every hole: none blocked) */
+        s->round_block = sow_expr_eval(&v->round_block, opts) != 0 &&
+                         !v->round_fresh && !v->round_territory;
         s->round_loser_only = v->round_loser_only;
         s->round_fresh = v->round_fresh;
         s->round_layout = (int)sow_expr_eval(&v->round_layout, opts);
         s->round_wins = v->round_wins;
+        s->round_territory = v->round_territory;
+        s->round_loser_below = v->round_loser_below;
     }
     if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
         s->threshold = s->total / 2;
@@ -70,6 +74,14 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->skip_count = v->skip_count;
     s->first_keep = v->first_keep;
     s->reach_max = v->reach_max;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        s->claim_rules |= r->on_claimed != 0;
+        if (r->action == SOW_LAP_TAKE) {
+            s->take_count = r->take;
+            s->take_extra = r->then_extra;
+        }
+    }
     s->first_plain = v->first_plain;
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].pick_extra && !s->pick_extra)
@@ -84,10 +96,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     /* C1.5: blocked holes are stepped over by look-ups, NB's closed
      * holes are not (NB.2) */
     s->look_blocked = s->round_block && !v->closed_out_of_play;
-    bool then_relay = false;
-    for (int i = 0; i < v->nlap_rules; i++)
-        then_relay |= v->lap_rules[i].then_relay;
-    if (s->round_block || s->relay_next || s->sow_capture || then_relay ||
+    /* (then: relay, TG.2, is known to the word paths) */
+    if (s->round_block || s->relay_next || s->sow_capture ||
         s->skip_count || s->first_plain)
         s->plain_drops = false; /* the word paths know none of these */
 }
@@ -109,14 +119,14 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->rounds && !s->relay_next && !s->sow_capture &&
                      s->last_seeds <= 0 && !s->row_empty_end &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&
-                     !s->reach_max &&
+                     !s->reach_max && !s->claim_rules &&
                      s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
-        if (r->in_store)
+        if (r->in_store || r->on_claimed)
             s->hole_rules_on &= ~(1u << i);
         if (r->opposite || r->even || r->action == SOW_LAP_CLAIM)
             s->family_rules |= 1u << i;
@@ -201,7 +211,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
             int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
             for (int i = v->nlap_rules - 1; i >= 0; i--) {
                 const sow_lap_rule *r = &v->lap_rules[i];
-                if (!((s->lap_rules_on >> i) & 1) || r->in_store)
+                if (!((s->lap_rules_on >> i) & 1) || r->in_store ||
+                    r->on_claimed)
                     continue;
                 bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
                 bool owner_ok = r->owner == SOW_OWNER_ANY ||

@@ -204,13 +204,26 @@ static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
 }
 
+/* A lap that ends in a claimed hole: the first rule for claimed holes
+ * whose side matches (GB.3, GB.4), else the move ends (C1.4, P23). */
+static int claimed_rule(const sow_setup *s, const sow_game *g, int h)
+{
+    if (!s->claim_rules)
+        return SOW_LAP_STOP;
+    const int side = sow_claimant(g, h) == g->to_move ? 1 : 2;
+    for (int i = 0; i < s->v->nlap_rules; i++) {
+        const sow_lap_rule *r = &s->v->lap_rules[i];
+        if (((s->lap_rules_on >> i) & 1) && (r->on_claimed & side))
+            return (int)r->action;
+    }
+    return SOW_LAP_STOP;
+}
+
 static inline __attribute__((always_inline)) int
 decide(const sow_setup *s, const sow_game *g, int h, int c)
 {
-    if (s->first_plain && g->ply == 0) /* LL.3: relay, no capture */
-        return c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP;
     if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
-        return SOW_LAP_STOP; /* C1.4, P23 */
+        return claimed_rule(s, g, h); /* C1.4, P23; GB.4 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
         if (a != SOW_LAP_RULES)
@@ -220,8 +233,10 @@ decide(const sow_setup *s, const sow_game *g, int h, int c)
 }
 
 /* The seeds of h go to player's store. */
+/* The seeds of h go to player's store; `why` is the event's extra (0 a
+ * lap-end capture, SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS). */
 static void capture_for(const sow_observer *obs, sow_game *g, int h,
-                        int player)
+                        int player, int why)
 {
     int c = g->board[h];
     if (c == 0 || ((g->claims[0] | g->claims[1]) >> h) & 1)
@@ -229,12 +244,12 @@ static void capture_for(const sow_observer *obs, sow_game *g, int h,
     g->board[h] = 0;
     g->captured[player] += c;
     g->on_board -= c;
-    EMIT(obs, SOW_EV_CAPTURE, player, h, c, 0);
+    EMIT(obs, SOW_EV_CAPTURE, player, h, c, why);
 }
 
 static void capture(const sow_observer *obs, sow_game *g, int h)
 {
-    capture_for(obs, g, h, g->to_move);
+    capture_for(obs, g, h, g->to_move, 0);
 }
 
 static inline int mover_of(const sow_game *g)
@@ -297,6 +312,17 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                                      (P26: blocked holes stepped over) */
         capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
+    case SOW_LAP_TAKE: { /* GB.4: at most take_count seeds of h */
+        int k = g->board[h] < s->take_count ? g->board[h] : s->take_count;
+        g->board[h] = (uint16_t)(g->board[h] - k);
+        g->captured[g->to_move] += k;
+        g->on_board -= k;
+        if (k)
+            EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
+        if (s->take_extra)
+            g->move_flags |= SOW_MOVED_EXTRA_TURN;
+        return true;
+    }
     case SOW_LAP_TWO_OUT_SERIES: { /* OL.4: an empty hole then a full one,
                                       again and again */
         int e = step_over(s, g, nx, h), x = step_over(s, g, nx, e);
@@ -453,6 +479,14 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
         memcpy(b, w, sizeof w);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
+        if (a == SOW_LAP_OPPOSITE_RELAY) { /* TG.2: capture, sow on */
+            capture(NULL, g, s->holes - 1 - h);
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            memcpy(w, b, sizeof w);
+            continue;
+        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -616,6 +650,14 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
         memcpy(b, w, bytes);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
+        if (a == SOW_LAP_OPPOSITE_RELAY) { /* TG.2: capture, sow on */
+            capture(NULL, g, s->holes - 1 - h);
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            memcpy(w, b, bytes);
+            continue;
+        }
         bool relay = false; /* SOW_LAP_HOOK */
         if (run_hook(s, r, NULL, g, h, c, &relay, err))
             return SOW_ERR;
@@ -869,6 +911,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
     const uint8_t *const store_after = s->store_afters[d];
+    const bool track = fam && s->track != SOW_TRACK_NONE; /* C1.2 */
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
     if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
@@ -931,7 +974,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         int in_store = -1; /* the store the last seed went into (C1.2) */
         bool at_store = false;
         while (seeds > 0) {
-            if (fam && !at_store && store_after[h] != 255) {
+            if (track && !at_store && store_after[h] != 255) {
                 /* C1.2: the store between h and the next hole: the
                  * mover's receives a seed (both: either), the other's is
                  * passed over */
@@ -979,7 +1022,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 g->owner[h] != mover && !(s->first_plain && g->ply == 0)) {
                 /* LL.4, P34: an opponent's hole holding the count is
                  * passed over */
-                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
+                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
                 continue;
             }
             b[h]++;
@@ -988,7 +1031,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
                 /* PL.4: a seed other than the lap's last that makes the
                  * count goes with it to the owner of the hole */
-                capture_for(obs, g, h, g->owner[h]);
+                capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && in_store >= 0) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
@@ -1006,7 +1049,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             return SOW_OK;
         }
         int c = b[h];
-        int a = decide(s, g, h, c);
+        int a = fam && s->first_plain && g->ply == 0
+                    ? (c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP) /* LL.3 */
+                    : decide(s, g, h, c);
         /* for narration: which rule decided (the board as the lap ends) */
         int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
@@ -1130,7 +1175,7 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
         g->on_board > 0 && g->on_board <= s->last_seeds)
         /* PL.6: the few seeds left go to the mover */
         for (int h = 0; h < s->holes; h++)
-            capture(obs, g, h);
+            capture_for(obs, g, h, g->to_move, SOW_TAKEN_LAST_SEEDS);
     return rc;
 }
 

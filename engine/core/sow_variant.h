@@ -105,6 +105,11 @@ typedef enum {
     SOW_CITE_ENDLESS,     /* a move that never ends */
     SOW_CITE_BEAROFF,     /* seeds leaving the board */
     SOW_CITE_END,         /* the end of the game and its result */
+    SOW_CITE_SOW_CAPTURE, /* seeds taken while sowing (sow_capture) */
+    SOW_CITE_LAST_SEEDS,  /* the few seeds left taken (last_seeds) */
+    SOW_CITE_SKIP_COUNT,  /* a hole passed over for its count */
+    SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
+    SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -126,8 +131,10 @@ typedef enum {
                                  TK.3, QL.3) */
     SOW_LAP_CAPTURE_TO_CLAIM, /* h's seeds go into the mover's lowest
                                  claimed hole, if any (QL.4) */
-    SOW_LAP_CLOSE             /* h is closed (blocked, C1.5) and its seeds
+    SOW_LAP_CLOSE,            /* h is closed (blocked, C1.5) and its seeds
                                  are lifted and sown on (NB.3) */
+    SOW_LAP_TAKE              /* take at most `take` seeds of h into the
+                                 mover's store (a weg, GB.4) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -212,6 +219,11 @@ typedef struct sow_lap_rule {
     uint64_t counts;      /* bit c set: count c matches (c < 63) */
     bool counts_high;     /* counts of 63 and more match */
     sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
+    uint8_t on_claimed;   /* 0: the rule matches unclaimed holes; 1 the
+                             mover's claimed holes, 2 the opponent's, 3
+                             either's (GB.3, GB.4) */
+    int take;             /* SOW_LAP_TAKE: at most this many seeds */
+    bool then_extra;      /* then: extra_turn (GB.4) */
     bool series;          /* capture_two_out repeats: empty, then full,
                              again (OL.4) */
     bool then_relay;      /* after its captures the seeds left in h are
@@ -396,6 +408,10 @@ typedef struct sow_variant {
     sow_expr round_layout;        /* fresh: 0 the layout for the starter,
                                      1 for the player who did not start
                                      the last round (SQ.6 alternate) */
+    bool round_territory;         /* owners recomputed from the totals,
+                                     every hole refilled (GB.7) */
+    int round_loser_below;        /* a loser's total below this ends the
+                                     match (GB.7); 0 off */
     int round_wins;               /* > 0: the first to win this many
                                      rounds wins the match (SQ.6) */
     sow_expr round_starter;       /* sow_start_rule */

@@ -551,7 +551,8 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
-    "endless", "bearoff", "end"};
+    "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
+    "direction", "rounds"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 static int load_cite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
@@ -633,7 +634,8 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
 {
     static const char *const wkeys[] = {"count", "owner", "next_count",
                                         "min_ply", "store", "opposite",
-                                        NULL};
+                                        "claimed", NULL};
+    static const char *const claimeds[] = {"own", "opponent", "any", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
@@ -683,6 +685,19 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                                 "or give an extra turn (do: stop or "
                                 "extra_turn; C1.3: no capture follows)");
     }
+    x = sow_ynode_get(w, "claimed");
+    if (x) { /* GB.3, GB.4: a lap that ends in a claimed hole */
+        int ci;
+        if (sow_yword(&c->y, x, "claimed", claimeds, &ci))
+            return SOW_ERR;
+        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
+            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
+            sow_ynode_get(w, "store"))
+            return sow_yfail(&c->y, x, "claimed: describes a lap that ends in a "
+                             "claimed hole, whatever its count: leave out "
+                             "count, owner, next_count, opposite and store");
+        r->on_claimed = (uint8_t)(ci + 1);
+    }
     x = sow_ynode_get(w, "opposite");
     if (x && x->type == SOW_Y_SCALAR && x->text[0] >= '0' &&
         x->text[0] <= '9') {
@@ -705,12 +720,13 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        "claim", "then", "pick_extra",
-                                       "series", NULL};
+                                       "series", "take", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
                                           "capture_two_out", "claim",
-                                          "capture_to_claim", "close", NULL};
+                                          "capture_to_claim", "close", "take",
+                                          NULL};
     if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
         return SOW_ERR;
     const sow_ynode *act = sow_ynode_get(n, "do");
@@ -739,17 +755,33 @@ static int load_lap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     if (load_claim(c, sow_ynode_get(n, "claim"), r))
         return SOW_ERR;
     const sow_ynode *then = sow_ynode_get(n, "then");
-    if (then) { /* TG.2: capture_opposite, then relay from h */
-        static const char *const thens[] = {"relay", NULL};
+    if (then) { /* TG.2: capture_opposite, then relay from h; GB.4:
+                   take, then an extra turn */
+        static const char *const thens[] = {"relay", "extra_turn", NULL};
         int ti;
         if (sow_yword(&c->y, then, "then", thens, &ti))
             return SOW_ERR;
-        if (r->action != SOW_LAP_CAPTURE_OPPOSITE)
+        if (ti == 0 && r->action != SOW_LAP_CAPTURE_OPPOSITE)
             return sow_yfail(&c->y, then,
                              "then: relay follows do: capture_opposite "
                              "only (the seeds left in the hole are sown "
                              "on)");
-        r->then_relay = true;
+        if (ti == 1 && r->action != SOW_LAP_TAKE)
+            return sow_yfail(&c->y, then,
+                             "then: extra_turn follows do: take only");
+        r->then_relay = ti == 0;
+        r->then_extra = ti == 1;
+    }
+    const sow_ynode *tk = sow_ynode_get(n, "take");
+    if ((tk != NULL) != (r->action == SOW_LAP_TAKE))
+        return sow_yfail(&c->y, tk ? tk : act,
+                         "do: take and take: K (the most seeds taken from "
+                         "the hole) go together");
+    if (tk) {
+        long k;
+        if (sow_yint(&c->y, tk, "take", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        r->take = (int)k;
     }
     const sow_ynode *se = sow_ynode_get(n, "series");
     if (se) { /* OL.4: capture two out again and again */
@@ -1406,14 +1438,16 @@ static int load_rounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
                                        "block", "refill", "starter",
-                                       "wins", "layout", NULL};
+                                       "wins", "layout", "loser_below",
+                                       NULL};
     static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
                                         NULL};
     static const char *const starters[] = {"alternate", "loser",
                                            "last_mover", "winner", NULL};
-    static const char *const refills[] = {"both", "loser", "fresh", NULL};
+    static const char *const refills[] = {"both", "loser", "fresh",
+                                          "territory", NULL};
     sow_variant *v = c->v;
     if (sow_ymap(&c->y, n, "rounds") || sow_ykeys(&c->y, n, "rounds", keys))
         return SOW_ERR;
@@ -1432,6 +1466,13 @@ static int load_rounds(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->round_loser_only = ri == 1;
         v->round_fresh = ri == 2;
+        v->round_territory = ri == 3;
+    }
+    if ((x = sow_ynode_get(n, "loser_below"))) { /* GB.7 */
+        long k;
+        if (sow_yint(&c->y, x, "loser_below", 1, 64000, &k))
+            return SOW_ERR;
+        v->round_loser_below = (int)k;
     }
     if ((x = sow_ynode_get(n, "wins"))) { /* SQ.6: first to K rounds */
         long k;

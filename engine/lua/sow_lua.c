@@ -1488,6 +1488,24 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
         }
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, t, "claim") != LUA_TNIL) { /* C1.4, GB.2 */
+        if (!lua_istable(L, -1))
+            return (void)BAD(c, "a claim field that is not a table");
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            int isnum;
+            lua_Integer p = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || p < 0 || p > 1)
+                return (void)BAD(c, "a claim that is not a player (0 or 1)");
+            lua_pop(L, 1);
+            int h = read_hole(L, c, "a claim table with a key");
+            if (h < 0)
+                return;
+            ch->claim_set |= (uint64_t)1 << h;
+            ch->claim[h] = (uint8_t)p;
+        }
+    }
+    lua_pop(L, 1);
     if ((ch->to_move = read_player(L, c, t, "to_move")) == -2)
         return;
     if (lua_getfield(L, t, "phase") != LUA_TNIL) {
@@ -1551,7 +1569,7 @@ static void read_board(lua_State *L, hook_call *c, int t, sow_changes *ch)
 static void read_play(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"board", "owner", "to_move", "phase",
-                                       "state", NULL};
+                                       "state", "claim", NULL};
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");

@@ -64,6 +64,8 @@ static const char *action_text(int a)
         return "the mover claims it, and the move ends";
     case SOW_LAP_CLOSE:
         return "it is closed, and its seeds are lifted and sown on";
+    case SOW_LAP_TAKE:
+        return "it is the opponent's claimed hole: seeds are taken from it";
     default:
         return "the move ends";
     }
@@ -132,6 +134,38 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
     }
 }
 
+/* A capture: at a lap's end (citing the rule that decided), by bear-off,
+ * while sowing (PL.4) or of the last seeds (PL.6). */
+static void narrate_capture(const sow_narrator *n, const sow_event *ev,
+                            const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    if (ev->hole < 0) {
+        sow_text_fmt(out->text, sizeof out->text,
+                 "bear-off: the %d %s in hand cross out of %s's row "
+                 "and leave the board; the move ends",
+                 ev->count, seeds(ev->count), who(ev->player));
+        cite_mech(s, SOW_CITE_BEAROFF, out);
+    } else if (ev->extra == SOW_TAKEN_WHILE_SOWING) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s now holds %d while the hand sows on: %s, whose "
+                     "row it is, takes them at once",
+                     h, ev->count, who(ev->player));
+        cite_mech(s, SOW_CITE_SOW_CAPTURE, out);
+    } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "only a few seeds are left: %s takes the %d %s of "
+                     "%s", who(ev->player), ev->count, seeds(ev->count),
+                     h);
+        cite_mech(s, SOW_CITE_LAST_SEEDS, out);
+    } else {
+        sow_text_fmt(out->text, sizeof out->text, "%s takes the %d %s of %s",
+                 who(ev->player), ev->count, seeds(ev->count), h);
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+    }
+}
+
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  sow_story *out)
 {
@@ -171,6 +205,13 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         cite_mech(s, SOW_CITE_SOW, out);
         break;
     case SOW_EV_SKIP:
+        if (ev->extra == 1) { /* LL.4 */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s, the opponent's, holds %d: passed over without "
+                         "a seed", h, ev->count);
+            cite_mech(s, SOW_CITE_SKIP_COUNT, out);
+            break;
+        }
         sow_text_fmt(out->text, sizeof out->text,
                  "%s is passed over: the lap started there", h);
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
@@ -185,7 +226,11 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         else
             sow_text_fmt(out->text, sizeof out->text,
                          "the last seed falls in %s, which now holds %d: %s",
-                         h, ev->count, action_text(ev->extra));
+                         h, ev->count,
+                         ev->extra == SOW_LAP_RELAY && s->relay_next
+                             ? "the seeds of the hole after it, if any, "
+                               "are lifted and sown on"
+                             : action_text(ev->extra));
         const char *id = n->lap_rule >= 0
                              ? s->v->lap_rules[n->lap_rule].cite
                              : NULL;
@@ -199,18 +244,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         break;
     }
     case SOW_EV_CAPTURE:
-        if (ev->hole < 0) {
-            sow_text_fmt(out->text, sizeof out->text,
-                     "bear-off: the %d %s in hand cross out of %s's row "
-                     "and leave the board; the move ends",
-                     ev->count, seeds(ev->count), who(ev->player));
-            cite_mech(s, SOW_CITE_BEAROFF, out);
-        } else {
-            sow_text_fmt(out->text, sizeof out->text, "%s takes the %d %s of %s",
-                     who(ev->player), ev->count, seeds(ev->count), h);
-            if (n->lap_rule >= 0)
-                cite(s, s->v->lap_rules[n->lap_rule].cite, out);
-        }
+        narrate_capture(n, ev, h, out);
         break;
     case SOW_EV_ENDLESS:
         sow_text_fmt(out->text, sizeof out->text,
@@ -240,7 +274,8 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         if (r->has_score)
             sow_text_fmt(score, sizeof score, " (South %d, North %d)",
                      r->score[0], r->score[1]);
-        sow_text_fmt(out->text, sizeof out->text, "the game ends: %s%s; %s",
+        sow_text_fmt(out->text, sizeof out->text, "the %s ends: %s%s; %s",
+                 s->rounds ? "round" : "game",
                  sow_result_text(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
@@ -263,6 +298,19 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
     const sow_phase *ph = before->phase && before->phase <= s->v->nphases
                               ? &s->v->phases[before->phase - 1]
                               : NULL;
+    if (sow_move_is_decision(m) && s->dir_rule == SOW_DIR_CHOSEN) {
+        /* OL.2, C1.12 */
+        bool cw = sow_decision_value(m) == SOW_DIR_CW;
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s chooses to sow %s this round, and %s %s; %s is to "
+                     "move", who(before->to_move),
+                     cw ? "clockwise" : "counter-clockwise",
+                     who(1 - before->to_move),
+                     cw ? "counter-clockwise" : "clockwise",
+                     who(after->to_move));
+        cite_mech(s, SOW_CITE_DIRECTION, out);
+        return;
+    }
     if (sow_move_is_decision(m))
         sow_text_fmt(out->text, sizeof out->text,
                  "%s decides %s; %s is to move", who(before->to_move), tok,
@@ -286,8 +334,10 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
     bool opp = g->owner[ev->hole] != ev->player;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
-        if (!((s->lap_rules_on >> i) & 1))
+        if (!((s->lap_rules_on >> i) & 1) || r->in_store || r->on_claimed)
             continue;
+        if (r->counts == ~(uint64_t)0 && r->counts_high)
+            continue; /* no count of its own: nothing to tell */
         if (!(c < 63 ? (r->counts >> c) & 1 : r->counts_high))
             continue;
         if ((r->owner == SOW_OWNER_OWN && opp) ||
@@ -307,6 +357,53 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
         return true;
     }
     return false;
+}
+
+/* The holes of mask as labels, into buf. */
+static void hole_list(const sow_setup *s, uint64_t mask, char *buf,
+                      size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int h = 0; h < s->holes && len + 8 < size; h++)
+        if ((mask >> h) & 1) {
+            char l[16];
+            sow_hole_label(s, h, l, sizeof l);
+            len += (size_t)sow_text_fmt(buf + len, size - len, "%s%s",
+                                        len ? " " : "", l);
+        }
+}
+
+void sow_narrate_game(const sow_setup *s, const sow_match *m,
+                      const sow_game *g, sow_story *out)
+{
+    const char *unit = s->rounds ? "round" : "game";
+    cite_mech(s, SOW_CITE_ROUNDS, out);
+    if (m->over) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the match ends after %d %ss: %s; %s", m->game, unit,
+                     m->reason,
+                     m->unfinished    ? "unfinished"
+                     : m->winner < 0  ? "a draw"
+                     : m->winner == 0 ? "South wins the match"
+                                      : "North wins the match");
+        return;
+    }
+    int play[2] = {0, 0};
+    for (int h = 0; h < s->holes; h++)
+        play[g->owner[h]] += !((g->blocked >> h) & 1);
+    char blocked[200] = "";
+    if (g->blocked) {
+        char list[180];
+        hole_list(s, g->blocked, list, sizeof list);
+        sow_text_fmt(blocked, sizeof blocked, "; blocked: %s", list);
+    }
+    sow_text_fmt(out->text, sizeof out->text,
+                 "%s %d: %s starts; South has %d %s in play and %d in "
+                 "store, North %d and %d%s",
+                 unit, m->game, who(m->starter), play[0],
+                 play[0] == 1 ? "hole" : "holes", g->captured[0], play[1],
+                 g->captured[1], blocked);
 }
 
 void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,

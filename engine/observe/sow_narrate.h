@@ -48,6 +48,12 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
 bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
                             const sow_event *ev, sow_story *out);
 
+/* Tell a new game (round) of a match, as m and g start it, or the end
+ * of the match (m->over): who starts, the holes in play and the stores
+ * each player carries in, the blocked holes (C1.6). */
+void sow_narrate_game(const sow_setup *s, const sow_match *m,
+                      const sow_game *g, sow_story *out);
+
 /* Tell the moves of `player` left out as endless (the holes in mask). */
 void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
                          sow_story *out);

@@ -7,7 +7,9 @@
     links.py ROOT ids        every rule id cited anywhere in the repository
                              (C0.x, K1.x, K2.x, B.x, A.x, P1..; and for the
                              two-row family C1.x, KA.x, XK.x, OW.x, WA.x,
-                             OU.x, BS.x, VL.x, AY.x, TK.x, QL.x, EX.x, NB.x)
+                             OU.x, BS.x, VL.x, AY.x, TK.x, QL.x, EX.x, NB.x,
+                             and for the games in rounds DK.x, JK.x, PL.x,
+                             OL.x, GB.x, SQ.x, LL.x, TG.x)
                              has an anchor in docs/rules.md or
                              docs/rules-family.md
 
@@ -22,7 +24,8 @@ import subprocess
 import sys
 
 ID = re.compile(r"\b(C[01]\.\d+|K[12]\.\d+|[AB]\.\d+|P\d+"
-                r"|(?:KA|XK|OW|WA|OU|BS|VL|AY|TK|QL|EX|NB)\.\d+)\b")
+                r"|(?:KA|XK|OW|WA|OU|BS|VL|AY|TK|QL|EX|NB"
+                r"|DK|JK|PL|OL|GB|SQ|LL|TG)\.\d+)\b")
 # the documents whose <a id="..."> anchors define the rule ids
 RULE_DOCS = ("docs/rules.md", "docs/rules-family.md")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")

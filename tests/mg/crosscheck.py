@@ -65,6 +65,7 @@ ROUNDS = {'dakon': ('Dakon', LONG),
           'lamlameta': ('Lamlameta', LONG),
           'olinda': ('Olinda', LONG),
           'sadeqa': ('Sadeqa', LONG + ['layout=alternate']),  # SQ.6: MG's code
+          'gabata': ('Gabata', LONG),
           }
 GAMES.update(ROUNDS)
 
@@ -196,7 +197,12 @@ def round_ends(rec, lines):
 def compare_plies(rec, lines, rc, err, pooled, in_place=False):
     """(ply index or -1, text) of the first difference, or None."""
     plies = [p for p in rec['plies'] if p['move'] != 'pass']
-    sow_plies = [l for l in lines if 'ply' in l]
+    sow_plies, owners = [], None
+    for l in lines:  # each ply with the owners of its game's header (C1.6)
+        if 'game' in l:
+            owners = l.get('owners')
+        elif 'ply' in l:
+            sow_plies.append(dict(l, owners=owners))
     results = [l['result'] for l in lines if 'result' in l]
     match = [l['match_result'] for l in lines if 'match_result' in l]
     if rc != 0:
@@ -216,6 +222,8 @@ def compare_plies(rec, lines, rc, err, pooled, in_place=False):
         if 'blocked' in mp:  # closed holes (C1.5)
             checks.append(('blocked', sp.get('blocked'),
                            [h for h, b in enumerate(mp['blocked']) if b]))
+        if 'owner' in mp and sp['owners'] is not None:  # territory (GB.7)
+            checks.append(('owners', sp['owners'], mp['owner']))
         if 'child' in mp:  # claimed holes (C1.4): MG's children
             checks.append(('claimed', sp.get('claimed'),
                            [-1 if x is None else int(x) for x in mp['child']]))
@@ -257,7 +265,8 @@ def compare_plies(rec, lines, rc, err, pooled, in_place=False):
 def speed(sow, ids, games, seed):
     """MG's random games a second beside sow bench's, game by game."""
     env = dict(os.environ, SOW_VARIANTS=os.path.join(ROOT, 'variants'))
-    print(f'{"game":16} {"MG games/s":>11} {"sow games/s":>12} {"ratio":>8}')
+    print(f'{"game":16} {"MG games/s":>11} {"sow games/s":>12} {"ratio":>8}'
+          '   (games in rounds: whole matches a second)')
     for gid in ids:
         props, options = GAMES[gid]
         _, t1 = mg_games(props, 1, seed, gid in ROUNDS)  # start-up, one game
@@ -267,7 +276,9 @@ def speed(sow, ids, games, seed):
         for o in options:
             cmd += ['--option', o]
         out = subprocess.run(cmd, capture_output=True, text=True, env=env).stdout
-        rate = float(out.split('games_per_s=')[1].split()[0]) if 'games_per_s=' in out else 0
+        # games in rounds: whole matches a second on both sides
+        key = 'matches_per_s=' if gid in ROUNDS else 'games_per_s='
+        rate = float(out.split(key)[1].split()[0]) if key in out else 0
         print(f'{gid:16} {mg_rate:11.1f} {rate:12.0f} {rate / mg_rate:7.0f}x')
     return 0
 
@@ -276,6 +287,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('games_ids', nargs='*', metavar='GAME')
     ap.add_argument('--games', type=int, default=500)
+    ap.add_argument('--matches', type=int, default=None,
+                    help='whole matches for the games played in rounds (default: --games)')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--show', type=int, default=3, help='differences shown per game')
     ap.add_argument('--speed', action='store_true',
@@ -296,7 +309,8 @@ def main():
             print(f'crosscheck-mg: no game {gid!r}; games: {", ".join(GAMES)}')
             return 2
         props, options = GAMES[gid]
-        recs, secs = mg_games(props, a.games, a.seed, gid in ROUNDS)
+        n = a.matches if gid in ROUNDS and a.matches is not None else a.games
+        recs, secs = mg_games(props, n, a.seed, gid in ROUNDS)
         diffs = []
         known = {}
         for rec in recs:
@@ -308,7 +322,8 @@ def main():
             elif d:
                 diffs.append((rec['game'], rec['seed'], d[1], rec['moves']))
         agree = len(recs) - len(diffs) - sum(known.values())
-        print(f'crosscheck-mg {gid} (MG {props}): {agree} of {len(recs)} games agree'
+        unit = 'matches' if gid in ROUNDS else 'games'
+        print(f'crosscheck-mg {gid} (MG {props}): {agree} of {len(recs)} {unit} agree'
               f' (MG played them in {secs:.1f} s)')
         for why, k in known.items():
             print(f'  {k} differ as documented: {why}')

@@ -258,12 +258,15 @@ static void test_unknown_keys(void **state)
             "options");
     refused(HEAD "board:\n  holes: 6\n  seeds: 4\n  colour: red\n" SOWING, 8, 3,
             "unknown key 'colour' in board; the keys are: rows, holes, "
-            "seeds, layout, stores");
+            "seeds, layout, layout_north, stores");
     refused(HEAD BOARD "sowing:\n  laps: single\n  speed: 2\n", 10, 3,
             "unknown key 'speed' in sowing");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - when: {count: 2}\n"
+                       "      do: stop\n      after: relay\n",
+            12, 7, "unknown key 'after' in a lap_end rule; the keys are: when, do");
+    refused(HEAD BOARD "sowing:\n  lap_end:\n    - when: {count: 2}\n"
                        "      do: stop\n      then: relay\n",
-            12, 7, "unknown key 'then' in a lap_end rule; the keys are: when, do");
+            12, 13, "then: relay follows do: capture_opposite only");
     refused(HEAD BOARD "sowing:\n  lap_end:\n"
                        "    - when: {count: 2, colour: red}\n      do: stop\n",
             10, 24, "unknown key 'colour' in when; the keys are: count, owner");
@@ -413,7 +416,7 @@ static void test_wrong_types(void **state)
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - do: jump\n", 10, 11,
             "do must be one of: stop, relay, capture, hook, chain, "
             "capture_opposite, capture_pair, extra_turn, capture_two_out, "
-            "claim, capture_to_claim, close (not 'jump')");
+            "claim, capture_to_claim, close, take (not 'jump')");
     refused(HEAD BOARD "sowing:\n  endless_move: loop\n", 9, 17,
             "endless_move must be one of: forbid, end_game");
     refused(HEAD BOARD SOWING "hooks: [f]\n", 10, 8, "hooks must be a mapping");

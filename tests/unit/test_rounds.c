@@ -1,0 +1,310 @@
+/* test_rounds.c - games in rounds as data (docs/rules-family.md C1.6,
+ * P38-P41) through the shipped variant files: sow_rounds_next sets up the
+ * next round from a finished one, and sow_match_next applies it. Each
+ * test names the rule ids it checks; the expected boards were worked out
+ * by hand from the rules. */
+#include "unit.h"
+
+#include "fixture.h"
+
+#include "sow_game.h"
+
+/* The variant with options, opened; no game started. */
+static void open_variant(unit_game *a, const char *yaml,
+                         const char *const *opts)
+{
+    unit_game_open(a, yaml, opts);
+}
+
+/* A finished round of a's setup: board b (NULL: empty), stores, result. */
+static void finished(const unit_game *a, sow_game *g, const int *b, int c0,
+                     int c1, sow_end_reason why, int winner, int s0, int s1,
+                     int last_mover)
+{
+    const sow_setup *s = &a->k.setup;
+    sow_game_init(s, g);
+    g->on_board = 0;
+    for (int h = 0; h < s->holes; h++) {
+        g->board[h] = (uint16_t)(b ? b[h] : 0);
+        g->on_board += g->board[h];
+    }
+    g->captured[0] = c0;
+    g->captured[1] = c1;
+    g->over = true;
+    g->last_mover = (int8_t)last_mover;
+    g->result.reason = why;
+    g->result.winner = winner;
+    g->result.has_score = true;
+    g->result.score[0] = s0;
+    g->result.score[1] = s1;
+}
+
+static sow_next_game next(const unit_game *a, const sow_game *prev,
+                          int prev_starter, int w0, int w1)
+{
+    sow_next_game ng;
+    memset(&ng, 0, sizeof ng);
+    ng.winner = -1;
+    ng.set.to_move = ng.set.phase = -1;
+    sow_match_info info = {2, 1000, prev_starter, {w0, w1}};
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_rounds_next(&a->k.setup, prev, &info, &ng, &err),
+                     SOW_OK);
+    return ng;
+}
+
+static uint64_t bits(const int *holes, int n)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < n; i++)
+        m |= (uint64_t)1 << holes[i];
+    return m;
+}
+
+/* DK.7, P39, P40: 50 and 48 seeds refill 7 and 6 holes of 7 from the
+ * right-hand ends; North's unfilled hole 7 is blocked; the rest stays in
+ * store; the last mover starts. */
+static void test_dakon_refill(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/dakon.yaml", NULL);
+    sow_game prev;
+    finished(&a, &prev, NULL, 50, 48, SOW_END_NO_MOVES, 0, 50, 48, 1);
+    sow_next_game ng = next(&a, &prev, 0, 1, 0);
+    assert_false(ng.over);
+    assert_true(ng.has_start);
+    for (int h = 0; h < 14; h++)
+        assert_int_equal(ng.board[h], h == 7 ? 0 : 7);
+    assert_int_equal(ng.captured[0], 1);
+    assert_int_equal(ng.captured[1], 6);
+    int blocked[] = {7};
+    assert_true(ng.blocked == bits(blocked, 1));
+    assert_int_equal(ng.starter, 1);
+    assert_int_equal(ng.holes[0], 7);
+    assert_int_equal(ng.holes[1], 6);
+    unit_game_close(&a);
+}
+
+/* DK.7 fill_from=left: North fills 7, 8, ... so its last hole is the one
+ * blocked; with 20 seeds South fills 2 holes (from 0) and blocks 2..6. */
+static void test_dakon_fill_left_and_min_holes(void **state)
+{
+    (void)state;
+    unit_game a;
+    const char *const opts[] = {"fill_from=left", "min_holes=1", NULL};
+    open_variant(&a, "variants/dakon.yaml", opts);
+    sow_game prev;
+    finished(&a, &prev, NULL, 20, 78, SOW_END_NO_MOVES, 1, 20, 78, 0);
+    sow_next_game ng = next(&a, &prev, 0, 0, 1);
+    assert_false(ng.over);
+    int want[14] = {7, 7, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7};
+    for (int h = 0; h < 14; h++)
+        assert_int_equal(ng.board[h], want[h]);
+    int blocked[] = {2, 3, 4, 5, 6};
+    assert_true(ng.blocked == bits(blocked, 5));
+    assert_int_equal(ng.captured[0], 6);
+    assert_int_equal(ng.captured[1], 29); /* 78 - 49 */
+    assert_int_equal(ng.starter, 0);      /* the last mover */
+    unit_game_close(&a);
+}
+
+/* DK.7: a total that cannot fill min_holes (4 x 7 = 28) loses the match;
+ * P38: a threshold end (more than 70) ends the match with the round's
+ * winner. */
+static void test_dakon_match_ends(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/dakon.yaml", NULL);
+    assert_int_equal(a.k.setup.threshold, 70); /* P41: 98 - 4 x 7 */
+    sow_game prev;
+    finished(&a, &prev, NULL, 27, 71, SOW_END_NO_MOVES, 1, 27, 71, 0);
+    sow_next_game ng = next(&a, &prev, 0, 0, 1);
+    assert_true(ng.over);
+    assert_int_equal(ng.winner, 1);
+    assert_non_null(strstr(ng.reason, "South's total (27) cannot fill 4"));
+    finished(&a, &prev, NULL, 40, 58, SOW_END_THRESHOLD, 0, 40, 58, 0);
+    ng = next(&a, &prev, 0, 0, 0);
+    assert_true(ng.over);
+    assert_int_equal(ng.winner, 0); /* the round's winner, whatever it is */
+    unit_game_close(&a);
+}
+
+/* JK.4, P22: only the loser's row is refilled (from the west end: North
+ * 13, 12, ...); the winner's row, blocks and store stay; the winner
+ * starts. */
+static void test_jongkak_loser_refill(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/jongkak.yaml", NULL);
+    sow_game prev;
+    /* South won with 40 in store and 3 + 2 in its row; North has 22 in
+     * store and 3 in its row: 25 seeds, 5 holes of 5 */
+    int b[14] = {3, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0};
+    finished(&a, &prev, b, 40, 22, SOW_END_ROW_EMPTY, 0, 45, 25, 1);
+    prev.blocked = (uint64_t)1 << 6; /* a block South already had */
+    sow_next_game ng = next(&a, &prev, 0, 1, 0);
+    assert_false(ng.over);
+    int want[14] = {3, 0, 2, 0, 0, 0, 0, 0, 0, 5, 5, 5, 5, 5};
+    for (int h = 0; h < 14; h++)
+        assert_int_equal(ng.board[h], want[h]);
+    int blocked[] = {6, 7, 8};
+    assert_true(ng.blocked == bits(blocked, 3));
+    assert_int_equal(ng.captured[0], 40);
+    assert_int_equal(ng.captured[1], 0);
+    assert_int_equal(ng.starter, 0);
+    /* JK.3: a drawn round ends the match drawn */
+    finished(&a, &prev, NULL, 35, 35, SOW_END_NO_MOVES, -1, 35, 35, 1);
+    ng = next(&a, &prev, 0, 0, 0);
+    assert_true(ng.over);
+    assert_int_equal(ng.winner, -1);
+    /* JK.4: the winner with no move in their row as it stands wins */
+    finished(&a, &prev, NULL, 60, 10, SOW_END_NO_MOVES, 0, 60, 10, 1);
+    ng = next(&a, &prev, 0, 0, 0);
+    assert_true(ng.over);
+    assert_int_equal(ng.winner, 0);
+    assert_non_null(strstr(ng.reason, "has no move"));
+    unit_game_close(&a);
+}
+
+/* SQ.6: a tallied match: the first to 5 round wins; each round starts
+ * from the start layout for its starter (the loser), or (alternate) for
+ * the player who did not start the last round. */
+static void test_sadeqa_tally_and_layout(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/sadeqa.yaml", NULL);
+    sow_game prev;
+    finished(&a, &prev, NULL, 0, 0, SOW_END_ROW_EMPTY, 0, 0, 0, 0);
+    prev.result.has_score = false;
+    sow_next_game ng = next(&a, &prev, 0, 5, 2);
+    assert_true(ng.over);
+    assert_int_equal(ng.winner, 0);
+    ng = next(&a, &prev, 0, 4, 2); /* South won the round, North lost */
+    assert_false(ng.over);
+    assert_int_equal(ng.starter, 1); /* the loser starts */
+    assert_int_equal(ng.board[3], 1); /* SQ.1: North starts, 3 holds 1 */
+    assert_int_equal(ng.board[13], 4);
+    unit_game_close(&a);
+    const char *const alt[] = {"layout=alternate", NULL};
+    open_variant(&a, "variants/sadeqa.yaml", alt);
+    finished(&a, &prev, NULL, 0, 0, SOW_END_ROW_EMPTY, 0, 0, 0, 0);
+    ng = next(&a, &prev, 1, 1, 0); /* North started the last round */
+    assert_int_equal(ng.starter, 1);
+    assert_int_equal(ng.board[13], 1); /* South's layout: 13 holds 1 */
+    unit_game_close(&a);
+}
+
+/* GB.7: territory. With 31 seeds South owns 7 holes plus one (31 mod 4 =
+ * 3 > 2), from hole 0 counter-clockwise; a total of 30 gives 7; a loser
+ * below 11 ends the match; a draw gives each their row. */
+static void test_gabata_territory(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/gabata.yaml", NULL);
+    sow_game prev;
+    finished(&a, &prev, NULL, 31, 17, SOW_END_NO_MOVES, 0, 31, 17, 1);
+    sow_next_game ng = next(&a, &prev, 0, 1, 0);
+    assert_false(ng.over);
+    for (int h = 0; h < 12; h++) {
+        assert_int_equal(ng.board[h], 4);
+        assert_int_equal(ng.set.owner[h], h < 8 ? 0 : 1);
+    }
+    assert_int_equal(ng.captured[0], 0);
+    assert_int_equal(ng.starter, 1); /* alternate */
+    finished(&a, &prev, NULL, 18, 30, SOW_END_NO_MOVES, 1, 18, 30, 1);
+    ng = next(&a, &prev, 1, 0, 1);
+    for (int h = 0; h < 12; h++) /* North's 7 from hole 6 on, wrapping */
+        assert_int_equal(ng.set.owner[h], h >= 6 || h == 0 ? 1 : 0);
+    finished(&a, &prev, NULL, 38, 10, SOW_END_NO_MOVES, 0, 38, 10, 1);
+    ng = next(&a, &prev, 0, 1, 0);
+    assert_true(ng.over);
+    assert_int_equal(ng.winner, 0);
+    finished(&a, &prev, NULL, 24, 24, SOW_END_NO_MOVES, -1, 24, 24, 1);
+    ng = next(&a, &prev, 0, 0, 0);
+    assert_false(ng.over);
+    for (int h = 0; h < 12; h++)
+        assert_int_equal(ng.set.owner[h], h < 6 ? 0 : 1);
+    unit_game_close(&a);
+}
+
+/* P40: LL.7 the loser starts, after a draw the last mover; PL.9 the
+ * player who did not start the last round. */
+static void test_starters(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/lamlameta.yaml", NULL);
+    sow_game prev;
+    finished(&a, &prev, NULL, 30, 18, SOW_END_NO_MOVES, 0, 30, 18, 0);
+    assert_int_equal(next(&a, &prev, 0, 1, 0).starter, 1);
+    finished(&a, &prev, NULL, 24, 24, SOW_END_NO_MOVES, -1, 24, 24, 0);
+    assert_int_equal(next(&a, &prev, 1, 0, 0).starter, 0);
+    unit_game_close(&a);
+    open_variant(&a, "variants/pallanguli.yaml", NULL);
+    finished(&a, &prev, NULL, 50, 34, SOW_END_NO_MOVES, 0, 50, 34, 0);
+    assert_int_equal(next(&a, &prev, 0, 1, 0).starter, 1);
+    assert_int_equal(next(&a, &prev, 1, 1, 0).starter, 0);
+    unit_game_close(&a);
+}
+
+/* C1.6 through the match driver: a round that ends sets up the next with
+ * its board, stores and blocked holes, and the header fields record
+ * them. */
+static void test_match_applies_round(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/dakon.yaml", NULL);
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_match_start(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
+    sow_game *g = &a.g;
+    g->over = true; /* as if the round ended 60 to 38 */
+    memset(g->board, 0, sizeof g->board);
+    g->on_board = 0;
+    g->captured[0] = 60;
+    g->captured[1] = 38;
+    g->last_mover = 0;
+    g->result.reason = SOW_END_NO_MOVES;
+    g->result.winner = 0;
+    g->result.has_score = true;
+    g->result.score[0] = 60;
+    g->result.score[1] = 38;
+    assert_int_equal(sow_match_next(&a.k.eng, &a.m, g, &err), SOW_OK);
+    assert_false(a.m.over);
+    assert_int_equal(a.m.game, 2);
+    assert_int_equal(a.m.wins[0], 1);
+    assert_false(g->over);
+    assert_int_equal(g->captured[0], 11); /* 60 - 49 */
+    assert_int_equal(g->captured[1], 3);  /* 38 - 35 */
+    assert_int_equal(g->on_board, 84);
+    int blocked[] = {7, 8};
+    assert_true(g->blocked == bits(blocked, 2));
+    assert_true(a.m.blocked == g->blocked);
+    assert_int_equal(a.m.captured[1], 3);
+    assert_int_equal(g->to_move, 0); /* the last mover starts (DK.7) */
+    for (int i = 0; i < g->nlegal; i++) /* blocked holes are no moves */
+        assert_true(g->legal[i] < 7);
+    unit_game_close(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dakon_refill),
+        cmocka_unit_test(test_dakon_fill_left_and_min_holes),
+        cmocka_unit_test(test_dakon_match_ends),
+        cmocka_unit_test(test_jongkak_loser_refill),
+        cmocka_unit_test(test_sadeqa_tally_and_layout),
+        cmocka_unit_test(test_gabata_territory),
+        cmocka_unit_test(test_starters),
+        cmocka_unit_test(test_match_applies_round),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
