@@ -293,7 +293,8 @@ class Kui2:
 # MancalaGames, by make crosscheck-mg. Their cases are counted as skipped.
 NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
                 "vai-lung-thlan", "ayoayo", "toguz-kumalak", "qelat",
-                "eson-xorgol", "nambayi"}
+                "eson-xorgol", "nambayi", "dakon", "jongkak", "pallanguli",
+                "olinda", "sadeqa", "lamlameta", "tegre"}
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}
