@@ -278,6 +278,8 @@ typedef struct sow_next_game {
     int holes[2];           /* holes each player owns for the next game */
     sow_changes set;        /* owners, player to move, phase, state */
     int starter;            /* the player who starts (for the record) */
+    bool unfinished;        /* over: the match stopped unfinished (a
+                               round cut off by max_plies) */
     /* rounds: the next round's board, stores and blocked holes (C1.6) */
     bool has_start;
     uint16_t board[SOW_MAX_HOLES];

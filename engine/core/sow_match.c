@@ -104,6 +104,7 @@ int sow_match_next(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)
     if (ng.over) { /* P15: checked before the match_games cap */
         m->over = true;
         m->winner = ng.winner;
+        m->unfinished = ng.unfinished;
         snprintf(m->reason, sizeof m->reason, "%s", ng.reason);
         return SOW_OK;
     }

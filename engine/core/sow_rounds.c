@@ -188,8 +188,10 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     if (!prev)
         return SOW_OK;
     const sow_result *r = &prev->result;
-    if (r->unfinished)
+    if (r->unfinished) { /* C0.7, P3: the match is cut off with it */
+        out->unfinished = true;
         return over(out, -1, "a round reached max_plies unfinished");
+    }
     /* P38: the threshold ends the whole match; so does an endless move
      * (C1.9 end_game) */
     if (r->reason == SOW_END_THRESHOLD)

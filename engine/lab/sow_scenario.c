@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sow_file.h"
 #include "sow_game.h"
@@ -518,7 +519,10 @@ bool sow_scenario_is_file(const char *path)
     sow_ynode *root = NULL;
     sow_error e;
     if (sow_yaml_read_file(path, "a scenario file", &root, &e))
-        return false;
+        /* a file that exists but does not parse: read as a scenario
+         * file, whose reader reports the error where it is (a variant id
+         * names no file) */
+        return access(path, F_OK) == 0;
     bool yes = root && root->type == SOW_Y_MAP &&
                sow_ynode_get(root, "scenarios") &&
                !sow_ynode_get(root, "board");
