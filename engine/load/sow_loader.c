@@ -1294,6 +1294,8 @@ static int load_end(ctx *c, const sow_ynode *n)
             /* P41: all the seeds less those that fill rounds.min_holes */
             v->threshold.kind = SOW_EXPR_CONST;
             v->threshold.value = SOW_THRESHOLD_REFILL;
+            v->threshold.line = t->line;
+            v->threshold.col = t->col;
         } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
             /* half of all the seeds, whatever the options make them */
             v->threshold.kind = SOW_EXPR_CONST;
@@ -1640,9 +1642,11 @@ static int load_root(ctx *c, const sow_ynode *root)
                              "of a match");
     if (v->threshold.kind == SOW_EXPR_CONST &&
         v->threshold.value == SOW_THRESHOLD_REFILL && !v->rounds)
-        return sow_yfail(&c->y, root, "threshold: refill counts the seeds that "
-                         "fill rounds.min_holes, so it needs a rounds: "
-                         "section");
+        return sow_error_set(c->y.err, c->y.path, v->threshold.line,
+                             v->threshold.col,
+                             "threshold: refill counts the seeds that fill "
+                             "rounds.min_holes, so it needs a rounds: "
+                             "section");
     if ((x = sow_ynode_get(root, "phases")) && load_phases(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "start_phase"))) {
