@@ -294,7 +294,7 @@ class Kui2:
 NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
                 "vai-lung-thlan", "ayoayo", "toguz-kumalak", "qelat",
                 "eson-xorgol", "nambayi", "dakon", "jongkak", "pallanguli",
-                "olinda", "sadeqa", "lamlameta", "tegre"}
+                "olinda", "gabata", "sadeqa", "lamlameta", "tegre"}
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}
