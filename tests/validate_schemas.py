@@ -1092,11 +1092,18 @@ class Outputs:
             self.check("trace", "trace --json (%s)" % variant,
                        self.run(["trace", variant, "--moves", moves, "--json"]), lines=True)
         self.check("list", "list --json", self.run(["list", "--json"]).strip())
-        for variant in (V, V2, "andada", "adji-boto"):
+        # every shipped variant (sow list), then readings chosen by options
+        for line in self.run(["list"]).splitlines():
+            variant = line.split()[0]
             self.check("show", "show %s --json" % variant,
                        self.run(["show", variant, "--json"]).strip())
-        self.check("show", "show --json with options", self.run(
-            ["show", "andada", "--option", "holes=15", "--json"]).strip())
+        for args in (["andada", "--option", "holes=15"],
+                     ["kalah", "--option", "pick_own=always", "--option", "threshold_end=false"],
+                     ["sadeqa", "--option", "layout=alternate", "--option", "match=false"],
+                     ["dakon", "--option", "holes=5", "--option", "fill_from=left"],
+                     ["qelat", "--option", "no_undo=true"]):
+            self.check("show", "show --json with options (%s)" % " ".join(args), self.run(
+                ["show"] + args + ["--json"]).strip())
         self.check("validate", "validate --json", self.run(
             ["validate", "variants/adji_kui_1.yaml", "tests/cli/bad/holes_zero.yaml", "--json"],
             status=1).strip())

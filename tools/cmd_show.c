@@ -1,76 +1,227 @@
 /* cmd_show.c - `sow show VARIANT`: board, sowing rules, every option. */
+#include <stdarg.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "flags.h"
+#include "show.h"
 #include "sow_draw.h"
 
-static const char *action_name(sow_lap_action a)
+/* One line of a section: "  KEY            TEXT" (the key in 15 columns). */
+static void item(const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void item(const char *key, const char *fmt, ...)
 {
-    static const char *const names[] = {"stop", "relay", "capture",
-                                        "ask the script", "chain capture",
-                                        "capture the opposite hole"};
-    return names[a];
+    va_list ap;
+    va_start(ap, fmt);
+    printf("  %-15s", key);
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
 }
 
-static void print_counts(const sow_lap_rule *r)
+/* A line made by a show_words_* function. */
+static void item_buf(const char *key, sow_buf *b)
 {
-    if (r->counts == ~(uint64_t)0 && r->counts_high) {
-        printf("any count");
-        return;
-    }
-    printf("count");
-    bool first = true;
-    for (int c = 0; c < 63; c++)
-        if ((r->counts >> c) & 1) {
-            printf("%s%d", first ? " " : ",", c);
-            first = false;
-        }
-    if (r->counts_high)
-        printf(" or more");
+    item(key, "%s", b->s ? b->s : "");
+    sow_buf_clear(b);
 }
 
-/* One lap_end rule: the counts it applies to, where, and what it does. */
-static void show_lap_rule(const cli_game *cg, int i)
+/* Whether a field is stated otherwise than by its default constant: an
+ * option reference, or a constant other than `def`. */
+static bool stated(const sow_expr *e, long def)
+{
+    return e->kind != SOW_EXPR_CONST || e->value != def;
+}
+
+/* The board: its picture, the stores on the track (C1.2) and the start
+ * layouts (SQ.1: a second start when North starts a round). */
+static void show_board(const cli_game *cg, const sow_game *g)
 {
     const sow_variant *v = cg->v;
-    const sow_lap_rule *r = &v->lap_rules[i];
-    printf("  lap end        ");
-    print_counts(r);
-    if (r->owner != SOW_OWNER_ANY)
-        printf(" in %s hole",
-               r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
-    if (r->has_next) {
-        printf(", the next hole ");
-        sow_lap_rule t = {.counts = r->next_counts,
-                          .counts_high = r->next_high};
-        print_counts(&t);
-    }
-    if (r->min_ply)
-        printf(", from ply %d", r->min_ply);
-    if (r->has_if)
-        printf(sow_expr_eval(&r->cond, &cg->opts) ? " (on: option)"
-                                                  : " (off: option)");
-    printf(": %s", action_name(r->action));
-    if (r->action == SOW_LAP_HOOK)
-        printf(" (%s)", v->hook_fn[SOW_HOOK_LAP_END]);
-    if (r->action == SOW_LAP_CHAIN) {
-        const sow_chain *ch = &r->chain;
-        sow_lap_rule t = {.counts = ch->counts,
-                          .counts_high = ch->counts_high};
-        printf(" of holes with ");
-        print_counts(&t);
-        printf(", from %s, %s", ch->from_last ? "the last hole" : "the next hole",
-               ch->backward ? "backward" : "forward");
-        if (ch->owner != SOW_OWNER_ANY)
-            printf(", %s holes only",
-                   ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
-        printf(", %s", cg->setup.chain_skip_empty[i]
-                           ? "passing over empty holes"
-                           : "stopped by an empty hole");
+    const sow_setup *s = &cg->setup;
+    char pic[4096];
+    sow_draw_board(pic, sizeof pic, s, g, -1);
+    printf("board: 2 rows of %d holes, %d seeds%s\n%s", s->n, s->total,
+           s->stores ? ", a store for each player" : ", no stores", pic);
+    if (s->track != SOW_TRACK_NONE)
+        item("stores", "on the track: each player's store lies after the "
+                       "last hole of their row; %s (C1.2)",
+             s->track == SOW_TRACK_OWN
+                 ? "the mover's is sown like a hole, the opponent's passed "
+                   "over"
+                 : "both are sown like holes");
+    if (v->has_layout && !v->has_layout_north)
+        item("start", "a set layout, as drawn");
+    if (v->has_layout_north) {
+        sow_game north = *g;
+        memcpy(north.board, s->start_north, sizeof north.board);
+        sow_draw_board(pic, sizeof pic, s, &north, -1);
+        item("start", "a set layout: as drawn when South starts a round; "
+                      "when North starts one:");
+        printf("%s", pic);
     }
     printf("\n");
+}
+
+/* The direction of sowing: fixed, by the count lifted (XK.1), by the hole
+ * lifted (QL.2), or chosen by each round's starter (OL.2). */
+static void show_direction(const cli_game *cg)
+{
+    const sow_setup *s = &cg->setup;
+    sow_buf b = {0};
+    switch (s->dir_rule) {
+    case SOW_DIR_BY_COUNT:
+        item("direction", "by the count lifted: odd counts "
+                          "counter-clockwise, even counts clockwise");
+        break;
+    case SOW_DIR_BY_HOLE:
+        show_words_holes(&b, s, s->cw_holes);
+        item("direction", "by the hole lifted: holes %s sow clockwise, the "
+                          "others counter-clockwise",
+             b.s ? b.s : "(none)");
+        break;
+    case SOW_DIR_CHOSEN:
+        item("direction", "chosen by the starter of each round before their "
+                          "first move, with the decision dir:ccw or dir:cw "
+                          "(C1.12); the starter sows that way all round, "
+                          "the other player the other way");
+        break;
+    default:
+        item("direction", "%s",
+             s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
+    }
+    sow_buf_free(&b);
+}
+
+/* Which holes a move may start from: sides (EX.1), claimed and closed
+ * holes, the seeds left behind. */
+static void show_origin(const cli_game *cg)
+{
+    const sow_setup *s = &cg->setup;
+    bool closed = s->closes || s->round_block;
+    item("start from", "%s with %d or more seeds%s%s%s",
+         s->no_sides ? "any hole of either row" : "an own hole", s->min_seeds,
+         s->claims || closed ? ", never a " : "",
+         s->claims ? (closed ? "claimed or " : "claimed") : "",
+         closed ? "closed hole" : s->claims ? " hole" : "");
+    if (s->leave)
+        item("leave", "%d seed%s in the hole lifted from", s->leave,
+             s->leave > 1 ? "s" : "");
+}
+
+/* The filters on the legal moves: singletons and counts played last
+ * (OU.2, LL.2), the reach (SQ.4), a round's first move (LL.2, LL.3), no
+ * undo (QL.6), must feed (OW.5). */
+static void show_filters(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    if (s->count_last == 1)
+        item("played last", "a hole holding 1 seed, only when every "
+                            "non-empty own hole holds 1");
+    else if (s->count_last)
+        item("played last", "a hole holding exactly %d, only when every "
+                            "playable hole does",
+             s->count_last);
+    if (s->reach_max)
+        item("reach", "a hole holding at most %d may be played only if its "
+                      "first lap ends in the opponent's row or in an own "
+                      "empty hole",
+             s->reach_max);
+    if (s->first_keep || s->first_plain) {
+        sow_buf b = {0};
+        if (s->first_keep)
+            sow_buf_add(&b, "is one of the %d highest-numbered legal holes",
+                        s->first_keep);
+        if (s->first_plain)
+            sow_buf_add(&b, "%srelays with no capture and no skip",
+                        s->first_keep ? ", and " : "");
+        item("first move", "a round's first move %s", b.s);
+        sow_buf_free(&b);
+    }
+    if (s->no_undo || stated(&v->no_undo, 0))
+        item("no undo", "%s", s->no_undo
+                                  ? "a single seed just sown round a row's "
+                                    "end into the other row's end hole may "
+                                    "not be played straight back"
+                                  : "off");
+    if (s->must_feed != SOW_FEED_OFF)
+        item("must feed", "when the opponent's row is empty at the start of "
+                          "a turn, only moves that give it seeds are legal; "
+                          "when none does, %s",
+             s->must_feed == SOW_FEED_ONLY ? "no move is legal"
+                                           : "every move is");
+}
+/* How a lap is sown: relay laps (from the next hole, PL.3), the origin
+ * (C0.4, TK.2), holes passed over (LL.4), captures while sowing (PL.4),
+ * closed holes (C1.5, NB.2) and claimed holes' seeds (TK.5). */
+static void show_laps(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    item("laps", "%s", !s->relay ? "single"
+                       : s->relay_next
+                           ? "relay from the next hole: at a lap's end the "
+                             "hole after the last one is lifted and sown "
+                             "on, the next lap starting after it; an empty "
+                             "one ends the move"
+                           : "relay");
+    item("skip origin", "%s", s->skip_origin ? "yes" : "no");
+    if (s->origin_first)
+        item("origin first", "a hand of two or more drops its first seed "
+                             "back into the hole lifted from; a single seed "
+                             "moves on");
+    if (s->skip_count)
+        item("skip", "an opponent's hole holding exactly %d gets no seed "
+                     "and is passed over",
+             s->skip_count);
+    if (s->sow_capture)
+        item("sow capture", "a seed other than a lap's last that makes its "
+                            "hole hold %d gives them to the hole's owner at "
+                            "once",
+             s->sow_capture);
+    if (s->closes || s->round_block || v->closed_out_of_play)
+        item("closed holes", "%s",
+             v->closed_out_of_play
+                 ? "a hand passes the mover's own closed holes by; each of "
+                   "the opponent's it reaches takes a seed out of play "
+                   "(C1.5, C1.13)"
+                 : "hold no seeds, are never lifted, and are stepped over "
+                   "by sowing and by every look-up of the next hole (C1.5)");
+    if (s->claims)
+        item("claimed seeds", "%s",
+             s->claim_to_store
+                 ? "a claimed hole's seeds go to its claimant's store (C1.4)"
+                 : "stay in their hole and count for its claimant; a "
+                   "claimed hole is never lifted nor captured (C1.4)");
+}
+
+/* After the lap-end rules: what no rule matches, the grand slam (OW.4)
+ * and the last seeds taken (PL.6). */
+static void show_after_laps(const cli_game *cg)
+{
+    static const char *const slams[] = {
+        "captures all the same", "captures nothing; the sowing stands",
+        "is not legal", "captures, and the mover moves again (C1.3)"};
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    item("otherwise", "%s%s", s->relay ? "relay" : "stop",
+         s->claims ? "; a lap ending in a claimed hole that no rule above "
+                     "names ends the move (C1.4)"
+                   : "");
+    if (stated(&v->grand_slam, SOW_SLAM_CAPTURE))
+        item("grand slam", "a move whose captures would empty the "
+                           "opponent's whole row, which held seeds, %s",
+             slams[s->grand_slam >= 0 && s->grand_slam < 4 ? s->grand_slam
+                                                           : 0]);
+    if (s->last_seeds > 0)
+        item("last seeds", "when at most %d seed%s left on the board after "
+                           "a move, the mover takes them",
+             s->last_seeds, s->last_seeds == 1 ? " is" : "s are");
+    else if (stated(&v->last_seeds, 0))
+        item("last seeds", "off");
 }
 
 /* How seeds are sown and how a lap ends. */
@@ -79,55 +230,111 @@ static void show_sowing(const cli_game *cg)
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
     printf("sowing:\n");
-    printf("  direction      %s\n",
-           s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
-    printf("  start from     an own hole with %d or more seeds\n",
-           s->min_seeds);
-    if (s->leave)
-        printf("  leave          %d seed%s in the hole lifted from\n",
-               s->leave, s->leave > 1 ? "s" : "");
-    printf("  laps           %s\n", s->relay ? "relay" : "single");
-    printf("  skip origin    %s\n", s->skip_origin ? "yes" : "no");
+    show_direction(cg);
+    show_origin(cg);
+    show_filters(cg);
+    show_laps(cg);
     if (s->relay)
-        printf("  endless move   %s\n",
-               s->endless_move == SOW_ENDLESS_FORBID
-                   ? "forbidden: not legal (proved exactly, P2; replay and "
-                     "play name the moves left out)"
-                   : "legal; playing one ends the game (P5)");
-    printf("  passing        %s\n", s->passing ? "automatic" : "none");
+        item("endless move", "%s",
+             s->endless_move == SOW_ENDLESS_FORBID
+                 ? "forbidden: not legal (proved exactly, P2; replay and "
+                   "play name the moves left out)"
+                 : "legal; playing one ends the game (P5)");
+    item("passing", "%s", s->passing ? "automatic" : "none");
     if (v->bearoff)
-        printf("  bear-off       from ply %d, once every hole holds at most "
-               "%d: seeds crossing out of the mover's row leave the board "
-               "(%s)\n",
-               v->bearoff_from, v->bearoff_max,
-               s->bearoff_sticky ? "stays on" : "tested at every move");
-    for (int i = 0; i < v->nlap_rules; i++)
-        show_lap_rule(cg, i);
-    printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
+        item("bear-off", "from ply %d, once every hole holds at most %d: "
+                         "seeds crossing out of the mover's row leave the "
+                         "board (%s)",
+             v->bearoff_from, v->bearoff_max,
+             s->bearoff_sticky ? "stays on" : "tested at every move");
+    sow_buf b = {0};
+    for (int i = 0; i < v->nlap_rules; i++) {
+        show_words_lap_rule(&b, cg, i);
+        item_buf("lap end", &b);
+    }
+    sow_buf_free(&b);
+    show_after_laps(cg);
+}
+
+/* The rules that end a game. */
+static void show_end_rules(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    sow_buf b = {0};
+    printf("end:\n");
+    if (s->row_empty_end)
+        printf("  %s%s\n", show_words_cleared(s->row_empty_end),
+               v->no_score ? ": the player whose row is empty loses" : "");
+    printf("  %s\n", v->no_moves_lose
+                         ? "the player to move who cannot move loses"
+                         : "neither player can move");
+    show_words_threshold(&b, cg);
+    if (b.s && b.s[0])
+        printf("  %s\n", b.s);
+    if (s->seeds_at_most >= 0)
+        printf("  %d or fewer seeds on the board%s\n", s->seeds_at_most,
+               v->few_seeds_unclaimed ? ", while no hole is claimed" : "");
+    if (s->repetition)
+        printf("  a position recurs\n");
+    if (s->no_capture_plies)
+        printf("  %d plies without a capture\n", s->no_capture_plies);
+    printf("  unfinished after %d plies\n", s->max_plies);
+    if (v->no_score && s->relay && s->endless_move == SOW_ENDLESS_END_GAME)
+        printf("  an endless move: %s\n",
+               v->endless_draw ? "a draw" : "its mover loses (P5)");
+    sow_buf_clear(&b);
+    show_words_scoring(&b, cg);
+    if (v->no_score)
+        printf("  scoring: none (the end rule names the winner)\n");
+    else
+        printf("  scoring: %s\n", b.s);
+    sow_buf_free(&b);
+}
+
+/* The decision moves: the script's, or the direction chosen (OL.2). */
+static void show_decisions(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    bool chosen = v->dir_rule == SOW_DIR_CHOSEN;
+    printf("decision moves:");
+    for (int i = 0; i < v->ndecisions; i++)
+        if (chosen && i == v->dir_kind)
+            printf(" %s:ccw %s:cw", v->decisions[i], v->decisions[i]);
+        else
+            printf(" %s:N", v->decisions[i]);
+    if (v->hook_fn[SOW_HOOK_DECISIONS])
+        printf("  (offered by %s, applied by %s)\n",
+               v->hook_fn[SOW_HOOK_DECISIONS], v->hook_fn[SOW_HOOK_DECIDE]);
+    else
+        printf("  (the direction of the round, chosen by its starter; "
+               "C1.12)\n");
+}
+
+/* A match: set up by the new_game hook, or played in rounds (C1.6). */
+static void show_match(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+        printf("match: %s; at most %d games; each game set up by %s\n",
+               s->match ? "on" : "off (a single game)", s->match_games,
+               v->hook_fn[SOW_HOOK_NEW_GAME]);
+    if (!v->rounds)
+        return;
+    printf("match: %s; at most %d games, played in rounds (C1.6)\n",
+           s->match ? "on" : "off (a single round)", s->match_games);
+    sow_buf b = {0};
+    show_words_rounds(&b, cg);
+    printf("rounds: %s\n", b.s);
+    sow_buf_free(&b);
 }
 
 /* When a game ends, how it is scored, its phases, decisions and match. */
 static void show_end(const cli_game *cg)
 {
     const sow_variant *v = cg->v;
-    const sow_setup *s = &cg->setup;
-    if (v->no_moves_lose)
-        printf("end:\n  the player to move who cannot move loses\n");
-    else
-        printf("end:\n  neither player can move\n");
-    if (s->seeds_at_most >= 0)
-        printf("  %d or fewer seeds on the board\n", s->seeds_at_most);
-    if (s->repetition)
-        printf("  a position recurs\n");
-    if (s->no_capture_plies)
-        printf("  %d plies without a capture\n", s->no_capture_plies);
-    printf("  unfinished after %d plies\n", s->max_plies);
-    if (v->no_score)
-        printf("  scoring: none (the end rule names the winner)\n");
-    else
-        printf("  scoring: %s\n", v->hook_fn[SOW_HOOK_SCORE]
-                                      ? v->hook_fn[SOW_HOOK_SCORE]
-                                      : "captures plus seeds in own holes");
+    show_end_rules(cg);
     for (int i = 0; i < v->nphases; i++) {
         const sow_phase *ph = &v->phases[i];
         printf("phase %d %s: %s", i + 1, ph->name,
@@ -140,17 +347,9 @@ static void show_end(const cli_game *cg)
             printf(", the first %d plies", ph->until_ply);
         printf("%s\n", v->start_phase == i + 1 ? " (games start in it)" : "");
     }
-    if (v->ndecisions) {
-        printf("decision moves:");
-        for (int i = 0; i < v->ndecisions; i++)
-            printf(" %s:N", v->decisions[i]);
-        printf("  (offered by %s, applied by %s)\n",
-               v->hook_fn[SOW_HOOK_DECISIONS], v->hook_fn[SOW_HOOK_DECIDE]);
-    }
-    if (v->hook_fn[SOW_HOOK_NEW_GAME])
-        printf("match: %s; at most %d games; each game set up by %s\n",
-               s->match ? "on" : "off (a single game)", s->match_games,
-               v->hook_fn[SOW_HOOK_NEW_GAME]);
+    if (v->ndecisions)
+        show_decisions(cg);
+    show_match(cg);
 }
 
 /* Every option: its value, default, values and documentation; the rules. */
@@ -187,232 +386,14 @@ static void show_options(const cli_game *cg)
     }
 }
 
-/* ---- --json ---------------------------------------------------------------- */
-
-/* The counts of a rule as JSON: "any", or the counts listed and whether
- * every count above the last is meant too. */
-static void json_counts(uint64_t counts, bool high)
-{
-    if (counts == ~(uint64_t)0 && high) {
-        printf("{\"any\":true,\"counts\":[],\"or_more\":true}");
-        return;
-    }
-    printf("{\"any\":false,\"counts\":[");
-    bool first = true;
-    for (int c = 0; c < 63; c++)
-        if ((counts >> c) & 1) {
-            printf("%s%d", first ? "" : ",", c);
-            first = false;
-        }
-    printf("],\"or_more\":%s}", high ? "true" : "false");
-}
-
-static const char *owner_name(sow_owner_sel o)
-{
-    return o == SOW_OWNER_OWN ? "own" : o == SOW_OWNER_OPPONENT ? "opponent"
-                                                                : "any";
-}
-
-static void json_lap_rules(const cli_game *cg)
-{
-    static const char *const actions[] = {"stop", "relay", "capture", "hook",
-                                          "chain", "capture_opposite"};
-    const sow_variant *v = cg->v;
-    printf("\"lap_end\":[");
-    for (int i = 0; i < v->nlap_rules; i++) {
-        const sow_lap_rule *r = &v->lap_rules[i];
-        printf("%s{\"when\":", i ? "," : "");
-        json_counts(r->counts, r->counts_high);
-        printf(",\"owner\":\"%s\",\"next\":", owner_name(r->owner));
-        if (r->has_next)
-            json_counts(r->next_counts, r->next_high);
-        else
-            printf("null");
-        printf(",\"from_ply\":%d,\"enabled\":%s,\"do\":\"%s\",\"hook\":",
-               r->min_ply,
-               !r->has_if || sow_expr_eval(&r->cond, &cg->opts) ? "true"
-                                                                 : "false",
-               (unsigned)r->action < 6 ? actions[r->action] : "?");
-        cli_json_string(stdout, r->action == SOW_LAP_HOOK
-                                    ? v->hook_fn[SOW_HOOK_LAP_END]
-                                    : NULL);
-        printf(",\"chain\":");
-        if (r->action == SOW_LAP_CHAIN) {
-            const sow_chain *ch = &r->chain;
-            printf("{\"of\":");
-            json_counts(ch->counts, ch->counts_high);
-            printf(",\"from\":\"%s\",\"direction\":\"%s\",\"owner\":\"%s\","
-                   "\"skip_empty\":%s}",
-                   ch->from_last ? "last" : "next",
-                   ch->backward ? "backward" : "forward",
-                   owner_name(ch->owner),
-                   cg->setup.chain_skip_empty[i] ? "true" : "false");
-        } else {
-            printf("null");
-        }
-        printf(",\"rule\":");
-        cli_json_string(stdout, r->cite[0] ? r->cite : NULL);
-        printf("}");
-    }
-    printf("]");
-}
-
-static void json_options(const cli_game *cg)
-{
-    const sow_variant *v = cg->v;
-    static const char *const types[] = {"bool", "int", "enum"};
-    printf("\"options\":[");
-    for (int i = 0; i < v->noptions; i++) {
-        const sow_option_def *d = &v->options[i];
-        char cur[64], def[64];
-        sow_optval_format(d, cg->opts.val[i], cur, sizeof cur);
-        sow_optval_format(d, d->def, def, sizeof def);
-        printf("%s{\"name\":", i ? "," : "");
-        cli_json_string(stdout, d->name);
-        printf(",\"type\":\"%s\",\"value\":",
-               d->type == SOW_OPT_BOOL  ? types[0]
-               : d->type == SOW_OPT_INT ? types[1]
-                                        : types[2]);
-        cli_json_string(stdout, cur);
-        printf(",\"default\":");
-        cli_json_string(stdout, def);
-        printf(",\"values\":");
-        if (d->type == SOW_OPT_ENUM) {
-            printf("[");
-            for (int k = 0; k < d->nvalues; k++) {
-                char val[SOW_NAME_MAX + 4];
-                snprintf(val, sizeof val, "%s%s", d->values[k],
-                         d->param[k] ? ":K" : "");
-                printf("%s", k ? "," : "");
-                cli_json_string(stdout, val);
-            }
-            printf("]");
-        } else {
-            printf(d->type == SOW_OPT_BOOL ? "[\"true\",\"false\"]" : "null");
-        }
-        if (d->type == SOW_OPT_INT)
-            printf(",\"min\":%ld,\"max\":%ld,\"step\":%ld", d->min, d->max,
-                   d->step > 1 ? d->step : 1);
-        else
-            printf(",\"min\":null,\"max\":null,\"step\":null");
-        printf(",\"doc\":");
-        cli_json_string(stdout, d->doc);
-        printf(",\"needs\":");
-        cli_json_string(stdout, d->needs >= 0 ? v->options[d->needs].name
-                                              : NULL);
-        printf("}");
-    }
-    printf("]");
-}
-
-/* The variant as one JSON object (schemas/show.schema.json): what the
- * text says, as data. Boards and owners are in canonical order, as the
- * record writes them. */
-static void show_json(const cli_game *cg, const sow_game *g)
-{
-    const sow_variant *v = cg->v;
-    const sow_setup *s = &cg->setup;
-    printf("{\"format\":\"sow-show\",\"version\":1");
-    const char *const text[][2] = {{"id", v->id},
-                                   {"name", v->name},
-                                   {"summary", v->summary},
-                                   {"source", v->source},
-                                   {"file", v->path},
-                                   {"script", v->script_path}};
-    for (size_t i = 0; i < sizeof text / sizeof *text; i++)
-        cli_json_field(stdout, text[i][0], text[i][1]);
-    printf(",\"board\":{\"rows\":2,\"holes_per_row\":%d,\"seeds\":%d,"
-           "\"stores\":%s,\"labels\":[",
-           s->n, s->total, s->stores ? "true" : "false");
-    for (int h = 0; h < s->holes; h++) {
-        char l[16];
-        sow_hole_label(s, h, l, sizeof l);
-        printf("%s", h ? "," : "");
-        cli_json_string(stdout, l);
-    }
-    printf("],\"start\":[");
-    for (int h = 0; h < s->holes; h++)
-        printf("%s%d", h ? "," : "", g->board[h]);
-    printf("],\"owners\":[");
-    for (int h = 0; h < s->holes; h++)
-        printf("%s%d", h ? "," : "", g->owner[h]);
-    printf("],\"to_move\":%d},", g->to_move);
-    printf("\"sowing\":{\"direction\":\"%s\",\"min_seeds\":%d,\"leave\":%d,"
-           "\"relay\":%s,\"skip_origin\":%s,\"endless_move\":%s,"
-           "\"passing\":%s,\"bearoff\":",
-           s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise",
-           s->min_seeds, s->leave, s->relay ? "true" : "false",
-           s->skip_origin ? "true" : "false",
-           !s->relay ? "null"
-           : s->endless_move == SOW_ENDLESS_FORBID ? "\"forbid\""
-                                                   : "\"end_game\"",
-           s->passing ? "true" : "false");
-    if (v->bearoff)
-        printf("{\"from_ply\":%d,\"max\":%d,\"sticky\":%s},",
-               v->bearoff_from, v->bearoff_max,
-               s->bearoff_sticky ? "true" : "false");
-    else
-        printf("null,");
-    json_lap_rules(cg);
-    printf(",\"otherwise\":\"%s\"},", s->relay ? "relay" : "stop");
-    printf("\"end\":{\"no_moves\":\"%s\",\"seeds_at_most\":",
-           v->no_moves_lose ? "the player to move loses" : "the game ends");
-    if (s->seeds_at_most >= 0)
-        printf("%d", s->seeds_at_most);
-    else
-        printf("null");
-    printf(",\"repetition\":%s,\"no_capture_plies\":",
-           s->repetition ? "true" : "false");
-    if (s->no_capture_plies)
-        printf("%d", s->no_capture_plies);
-    else
-        printf("null");
-    printf(",\"max_plies\":%d,\"scoring\":", s->max_plies);
-    cli_json_string(stdout, v->no_score ? NULL
-                            : v->hook_fn[SOW_HOOK_SCORE]
-                                ? v->hook_fn[SOW_HOOK_SCORE]
-                                : "captures plus seeds in own holes");
-    printf("},\"phases\":[");
-    for (int i = 0; i < v->nphases; i++) {
-        const sow_phase *ph = &v->phases[i];
-        printf("%s{\"name\":", i ? "," : "");
-        cli_json_string(stdout, ph->name);
-        printf(",\"moves\":\"%s\",\"fresh_holes\":%s,\"until_ply\":%d,"
-               "\"start\":%s}",
-               ph->decisions ? "decisions" : ph->scripted ? "scripted" : "sowing",
-               ph->fresh_holes ? "true" : "false", ph->until_ply,
-               v->start_phase == i + 1 ? "true" : "false");
-    }
-    printf("],\"decisions\":[");
-    for (int i = 0; i < v->ndecisions; i++) {
-        printf("%s", i ? "," : "");
-        cli_json_string(stdout, v->decisions[i]);
-    }
-    printf("],\"match\":");
-    if (v->hook_fn[SOW_HOOK_NEW_GAME])
-        printf("{\"on\":%s,\"max_games\":%d}", s->match ? "true" : "false",
-               s->match_games);
-    else
-        printf("null");
-    printf(",");
-    json_options(cg);
-    printf(",\"rules\":[");
-    for (int i = 0; i < v->nrules; i++) {
-        printf("%s{\"id\":", i ? "," : "");
-        cli_json_string(stdout, v->rules[i].id);
-        printf(",\"text\":");
-        cli_json_string(stdout, v->rules[i].text);
-        printf("}");
-    }
-    printf("]}\n");
-}
-
 static void help(void)
 {
     printf("usage: sow show VARIANT [--json] [--option NAME=VALUE]...\n\n"
            "Show a variant: its board (with hole labels), its "
-           "sowing rules, the end\nrules, and every option with its "
-           "values, default and documentation.\n\n"
+           "sowing rules and every\nlap-end rule in words (with the rule "
+           "ids they cite), the end rules, the\nmatch and its rounds, and "
+           "every option with its values, default and\ndocumentation; all "
+           "as the --option values given make them.\n\n"
            "--json  the same as one JSON object (schemas/"
            "show.schema.json)\n\n"
            CLI_TIME_LIMIT_HELP);
@@ -444,7 +425,6 @@ int cmd_show(int argc, char **argv)
         return 1;
     }
     const sow_variant *v = cg.v;
-    const sow_setup *s = &cg.setup;
     sow_game g;
     if (sow_engine_start(&cg.eng, &g, &err)) {
         cli_error("show", &err);
@@ -461,10 +441,7 @@ int cmd_show(int argc, char **argv)
         printf("source: %s\n", v->source);
     printf("file: %s\nscript: %s\n\n", v->path,
            v->script_path ? v->script_path : "(none: the rules are data)");
-    char pic[4096];
-    sow_draw_board(pic, sizeof pic, s, &g, -1);
-    printf("board: 2 rows of %d holes, %d seeds%s\n%s\n", s->n, s->total,
-           s->stores ? ", a store for each player" : ", no stores", pic);
+    show_board(&cg, &g);
     show_sowing(&cg);
     show_end(&cg);
     show_options(&cg);

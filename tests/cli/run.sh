@@ -247,6 +247,77 @@ done < <(sed -n 's/^    doc: *"\(.*\)" *$/\1/p' variants/adji_kui_1.yaml)
 t show 0 "${show_checks[@]}" 'out~K1.5' noerr -- sow show $V
 t show-any-count 0 'out~  lap end        any count: ask the script (capture)' 'out~options: none' -- sow show $H/loop.yaml
 
+# show: the two-row family's mechanics in words, with the rule id each
+# lap-end rule cites, as the options given make them; no "(null)" anywhere
+for id in $("$SOW" list | awk '{ print $1 }'); do
+    t "show-words-$id" 0 'out!~(null)' 'outre=^  otherwise      (relay|stop)' noerr -- sow show "$id"
+done
+t show-dakon 0 "out~  stores         on the track: each player's store lies after the last hole of their row; the mover's is sown like a hole, the opponent's passed over (C1.2)" \
+    "out~  lap end        in the mover's store: extra turn: the move ends and the mover moves again (DK.3)" \
+    "out~  lap end        count 1 in an own hole, seeds in the opposite hole: capture the opposite hole and the last hole's seeds (DK.4)" \
+    'out~  start from     an own hole with 1 or more seeds, never a closed hole' \
+    'out~  a player holds more than 70 (all 98 seeds less the 28 that fill 4 holes of 7) in store: they win at once, nothing swept (C1.7)' \
+    'out~match: on; at most 1000 games, played in rounds (C1.6)' \
+    "out~rounds: South starts the first round. After a round each player's total refills their own row with 7 seeds a hole, as many holes as it fills, from the right-hand end of each row (South g, f, ...; North G, F, ...), and the rest stays in their store; the holes left unfilled are closed for the round (C1.5). A player whose total cannot fill 4 holes (28 seeds) loses the match (if neither can, the larger total wins it). The last player to move in a round starts the next. A round won on the threshold (C1.7), ended by an endless move (C1.9) or left unfinished at max_plies ends the match." \
+    noerr -- sow show dakon
+t show-dakon-options 0 "out~refills their own row with 5 seeds a hole, as many holes as it fills, from the left-hand end of each row (South a, b, ...; North A, B, ...)" \
+    'out~cannot fill 1 hole (5 seeds) loses the match' 'out~more than 45 (all 50 seeds less the 5 that fill 1 hole of 5)' \
+    'out~match: off (a single round); at most 1000 games' noerr -- sow show dakon --option holes=5 --option fill_from=left --option min_holes=1 --option match=false
+t show-gabata 0 'out~  lap end        in a hole the opponent claimed: take 2 seeds of the hole (all, if it holds fewer) into the store, then the mover moves again (GB.4)' \
+    'out~  lap end        in a hole the mover claimed: stop (GB.3)' \
+    "out~  lap end        count 4 in an opponent's hole: claim the hole: it is the mover's from now on (GB.4)" \
+    'out~  claimed seeds  stay in their hole and count for its claimant; a claimed hole is never lifted nor captured (C1.4)' \
+    'out~After a round every hole gets 4 seeds again and the stores are emptied; the winner owns one hole for every 4 seeds of their total (one more for a remainder above 2)' \
+    "out~A loser's total below 11 ends the match" noerr -- sow show gabata
+t show-olinda 0 'out~  direction      chosen by the starter of each round before their first move, with the decision dir:ccw or dir:cw (C1.12); the starter sows that way all round, the other player the other way' \
+    'out~  laps           relay from the next hole: at a lap' \
+    'out~  lap end        any count, the next hole empty: capture the hole after the next one, then, going on the same way, each hole that follows an empty one, as long as it holds seeds (OL.4)' \
+    'out~decision moves: dir:ccw dir:cw  (the direction of the round, chosen by its starter; C1.12)' \
+    'out~from the left-hand end of each row (South a, b, ...; North A, B, ...)' noerr -- sow show olinda
+t show-kalah-if-off 0 "out~  lap end        count 1 in an own hole (if pick_own=always: off): capture (KA.4)" 'out~  a player holds more than 24 in store' noerr -- sow show kalah
+t show-kalah-if-on 0 "out~  lap end        count 1 in an own hole (if pick_own=always: on): capture (KA.4)" 'out!~a player holds more than' noerr -- sow show kalah --option pick_own=always --option threshold_end=false
+t show-cross-kalah 0 'out~  direction      by the count lifted: odd counts counter-clockwise, even counts clockwise' noerr -- sow show cross-kalah
+t show-lamlameta 0 'out~  played last    a hole holding exactly 2, only when every playable hole does' \
+    "out~  first move     a round's first move is one of the 2 highest-numbered legal holes, and relays with no capture and no skip" \
+    "out~  skip           an opponent's hole holding exactly 2 gets no seed and is passed over" \
+    'out~  lap end        count 1 in an own hole, exactly 2 in the opposite hole: capture the opposite hole, then every opponent hole holding exactly 2 (LL.5)' \
+    'out~The loser of a round starts the next (after a draw, its last mover).' noerr -- sow show lamlameta
+t show-pallanguli 0 "out~  sow capture    a seed other than a lap's last that makes its hole hold 4 gives them to the hole's owner at once" \
+    'out~  last seeds     when at most 6 seeds are left on the board after a move, the mover takes them' \
+    "out~  must feed      when the opponent's row is empty at the start of a turn, only moves that give it seeds are legal; when none does, every move is" \
+    'out~  lap end        any count, the next hole empty: capture the hole after the next one (PL.5)' noerr -- sow show pallanguli
+t show-pallanguli-none 0 'out~  last seeds     off' 'out!~when at most' noerr -- sow show pallanguli --option last_seeds=none
+t show-pallanguli-seeds 0 'out~  last seeds     when at most 4 seeds are left' 'out~with 4 seeds a hole' noerr -- sow show pallanguli --option seeds=4
+t show-toguz 0 'out~  origin first   a hand of two or more drops its first seed back into the hole lifted from; a single seed moves on' \
+    "out~  lap end        count 3 in an opponent's hole: claim the hole: it is the mover's from now on, at most 1 claimed hole a player, never the opponent's last hole, never the hole with the same number as the opponent's claimed one; where it may not claim, the next rule applies (TK.3)" \
+    "out~  lap end        an even count in an opponent's hole: capture (TK.4)" \
+    'out~  a player holds more than 81 (half of the 162 seeds) in store and claimed holes: they win at once, nothing swept (C1.7); both exactly 81: a draw' \
+    'out~  1 or fewer seeds on the board, while no hole is claimed' noerr -- sow show toguz-kumalak
+t show-qelat 0 'out~  direction      by the hole lifted: holes 0, 1, 2, 6, 7, 8 (a, b, c, A, B, C) sow clockwise, the others counter-clockwise' \
+    'out~South only holes 0, 5, 6, 7, 10, 11 (a, f, A, B, E, F), North only holes 0, 1, 4, 5, 6, 11 (a, b, e, f, A, F)' \
+    "out~  lap end        count 4 (if four_capture=walda: on): move the hole's seeds into the mover's lowest-numbered claimed hole" \
+    'out~  no undo        a single seed just sown' 'out~scoring: captures only; the seeds left on the board go to nobody (C1.8)' noerr -- sow show qelat
+t show-qelat-options 0 'out~  no undo        off' 'out~(if four_capture=walda: off)' noerr -- sow show qelat --option no_undo=false --option four_capture=none
+t show-nambayi 0 "out~  closed holes   a hand passes the mover's own closed holes by; each of the opponent's it reaches takes a seed out of play (C1.5, C1.13)" \
+    "out~  lap end        count 4 in an opponent's hole: close the hole and sow its seeds on (NB.3)" \
+    'out~  an endless move: a draw' noerr -- sow show nambayi
+t show-sadeqa 0 'out~  reach          a hole holding at most 10 may be played only if its first lap ends in the opponent' \
+    'out~  start          a set layout: as drawn when South starts a round; when North starts one:' \
+    "out~  a row is empty after a move, the opponent's looked at first (before every other end rule): the player whose row is empty loses" \
+    'out~Every round starts afresh, from the layout for its starter (layout when South starts, layout_north when North does). The first player to win 5 rounds wins the match.' noerr -- sow show sadeqa
+t show-sadeqa-alternate 0 'out~from the layout for the player who did not start the last round' noerr -- sow show sadeqa --option layout=alternate
+t show-jongkak 0 "out~  the mover's row is empty after a move (before every other end rule)" \
+    "out~After a round only the loser's row is refilled" 'out~from the west end of each row (South a, b, ...; North G, F, ...)' noerr -- sow show jongkak
+t show-tegre 0 'out~capture the opposite hole, then lift the seeds left in the last hole and sow on (TG.2)' \
+    'out~the holes left unfilled stay empty and in play' \
+    'out~scoring: captures; the seeds left on the board go to the player who moved last (C1.8)' noerr -- sow show tegre
+t show-eson 0 'out~  start from     any hole of either row with 1 or more seeds' \
+    'out~  lap end        count 2 or more, the next hole empty (if capture_hole=two_out: on): capture the hole after the next one (EX.3)' noerr -- sow show eson-xorgol
+t show-oware 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, captures nothing; the sowing stands" noerr -- sow show oware
+t show-oware-forbid 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, is not legal" noerr -- sow show oware --option grand_slam=forbid
+t show-ouri 0 'out~  played last    a hole holding 1 seed, only when every non-empty own hole holds 1' 'out~captures, and the mover moves again (C1.3)' \
+    'out~the player whose row is empty (with no row empty, each takes their own row' noerr -- sow show ouri
+
 # ---- play, driven through stdin ---------------------------------------------
 t play-computers 0 'out~Adji Kui I: South (computer) against North (computer).' 'outre=^game over after [0-9]+ plies: ' noerr -- sow play $V --south computer --north computer --seed 3
 t play-randoms 0 'outre=^game over after [0-9]+ plies: ' noerr -- sow play $V --south random --north random --seed 5

@@ -1,0 +1,463 @@
+/* show_words.c - a variant's mechanics in words, for `sow show`: the
+ * lap-end rules with their conditions and actions, the rounds of a match,
+ * the threshold and the scoring. Every text describes the setup (the
+ * chosen option values applied); a lap-end rule ends with the rule id it
+ * cites, if any. */
+#include <string.h>
+
+#include "show.h"
+#include "sow_draw.h"
+
+const char *const show_action_names[SHOW_NACTIONS] = {
+    "stop",         "relay",           "capture",
+    "hook",         "chain",           "capture_opposite",
+    "capture_pair", "extra_turn",      "capture_two_out",
+    "claim",        "capture_to_claim", "close",
+    "take"};
+
+static const char *const player_names[2] = {"South", "North"};
+
+static bool has_count(uint64_t counts, bool high, int c)
+{
+    return c < 63 ? (counts >> c) & 1 : high;
+}
+
+void show_words_counts(sow_buf *b, uint64_t counts, bool high)
+{
+    if (counts == ~(uint64_t)0 && high) {
+        sow_buf_add(b, "any count");
+        return;
+    }
+    sow_buf_add(b, "count");
+    const char *sep = " ";
+    for (int c = 0; c < 63; c++) {
+        if (!has_count(counts, high, c))
+            continue;
+        int e = c; /* the run c..e */
+        while (e < 62 && has_count(counts, high, e + 1))
+            e++;
+        if (e == 62 && high)
+            sow_buf_add(b, "%s%d or more", sep, c);
+        else if (e - c >= 2)
+            sow_buf_add(b, "%s%d to %d", sep, c, e);
+        else
+            for (int k = c; k <= e; k++)
+                sow_buf_add(b, "%s%d", k == c ? sep : ",", k);
+        sep = ",";
+        c = e;
+    }
+}
+
+void show_words_holes(sow_buf *b, const sow_setup *s, uint64_t holes)
+{
+    const char *sep = "";
+    for (int h = 0; h < s->holes; h++)
+        if ((holes >> h) & 1) {
+            sow_buf_add(b, "%s%d", sep, h);
+            sep = ", ";
+        }
+    sep = " (";
+    for (int h = 0; h < s->holes; h++)
+        if ((holes >> h) & 1) {
+            char l[16];
+            sow_hole_label(s, h, l, sizeof l);
+            sow_buf_add(b, "%s%s", sep, l);
+            sep = ", ";
+        }
+    if (holes)
+        sow_buf_add(b, ")");
+}
+
+void show_words_ref(sow_buf *b, const sow_variant *v, const sow_expr *e)
+{
+    if (e->kind == SOW_EXPR_CONST) { /* (a bool field written out) */
+        sow_buf_add(b, "%s", e->value ? "true" : "false");
+        return;
+    }
+    const sow_option_def *d = &v->options[e->opt];
+    if (e->kind == SOW_EXPR_REF)
+        sow_buf_add(b, "%s%s", d->name, d->type == SOW_OPT_BOOL ? "=true" : "");
+    else
+        sow_buf_add(b, "%s%s%s", d->name, e->kind == SOW_EXPR_EQ ? "=" : ":",
+                    d->values[e->word]);
+}
+
+/* ---- a lap-end rule ---------------------------------------------------- */
+
+/* Where the lap ended: the mover's store, a claimed hole, or a hole with a
+ * count, an owner, the hole facing it and the next hole. */
+static void words_where(sow_buf *b, const sow_lap_rule *r)
+{
+    static const char *const claimed[] = {
+        "", "in a hole the mover claimed", "in a hole the opponent claimed",
+        "in a claimed hole"};
+    if (r->in_store) {
+        sow_buf_add(b, "in the mover's store");
+        return;
+    }
+    if (r->on_claimed) {
+        sow_buf_add(b, "%s", claimed[r->on_claimed & 3]);
+        return;
+    }
+    if (r->even)
+        sow_buf_add(b, "an even count");
+    else
+        show_words_counts(b, r->counts, r->counts_high);
+    if (r->owner != SOW_OWNER_ANY)
+        sow_buf_add(b, " in %s hole",
+                    r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
+    if (r->opposite == 1)
+        sow_buf_add(b, ", seeds in the opposite hole");
+    else if (r->opposite == 2)
+        sow_buf_add(b, ", the opposite hole empty");
+    else if (r->opposite == 3)
+        sow_buf_add(b, ", exactly %d in the opposite hole", r->opposite_count);
+    if (r->has_next && r->next_counts == 1 && !r->next_high) {
+        sow_buf_add(b, ", the next hole empty");
+    } else if (r->has_next) {
+        sow_buf_add(b, ", the next hole ");
+        show_words_counts(b, r->next_counts, r->next_high);
+    }
+}
+
+/* The rule's conditions: where, from which ply, and its option. */
+static void words_condition(sow_buf *b, const cli_game *cg,
+                            const sow_lap_rule *r)
+{
+    words_where(b, r);
+    if (r->min_ply)
+        sow_buf_add(b, ", from ply %d", r->min_ply);
+    if (r->has_if) {
+        sow_buf_add(b, " (if ");
+        show_words_ref(b, cg->v, &r->cond);
+        sow_buf_add(b, sow_expr_eval(&r->cond, &cg->opts) ? ": on)"
+                                                          : ": off)");
+    }
+}
+
+/* A chain capture (B.4 and kin). */
+static void words_chain(sow_buf *b, const cli_game *cg, int i)
+{
+    const sow_chain *ch = &cg->v->lap_rules[i].chain;
+    sow_buf_add(b, "chain capture of holes with ");
+    show_words_counts(b, ch->counts, ch->counts_high);
+    sow_buf_add(b, ", from %s, %s",
+                ch->from_last ? "the last hole" : "the next hole",
+                ch->backward ? "backward" : "forward");
+    if (ch->owner != SOW_OWNER_ANY)
+        sow_buf_add(b, ", %s holes only",
+                    ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");
+    sow_buf_add(b, ", %s", cg->setup.chain_skip_empty[i]
+                               ? "passing over empty holes"
+                               : "stopped by an empty hole");
+}
+
+/* Where a claim may be made (C1.4; the rule's claim: map). */
+static void words_claim(sow_buf *b, const sow_setup *s, const sow_claim *c)
+{
+    sow_buf_add(b, "claim the hole: it is the mover's from now on");
+    if (c->limit)
+        sow_buf_add(b, ", at most %d claimed hole%s a player", c->limit,
+                    c->limit == 1 ? "" : "s");
+    if (c->not_last)
+        sow_buf_add(b, ", never the opponent's last hole");
+    if (c->not_mirror)
+        sow_buf_add(b, ", never the hole with the same number as the "
+                       "opponent's claimed one");
+    for (int p = 0; c->has_eligible && p < 2; p++) {
+        sow_buf_add(b, ", %s only holes ", player_names[p]);
+        show_words_holes(b, s, c->eligible[p]);
+    }
+    if (c->limit || c->not_last || c->not_mirror || c->has_eligible)
+        sow_buf_add(b, "; where it may not claim, the next rule applies");
+}
+
+/* The captures of the family's actions (capture_opposite and its
+ * follow-ups, capture_pair, capture_two_out in series). */
+static bool words_family_capture(sow_buf *b, const sow_lap_rule *r)
+{
+    switch (r->action) {
+    case SOW_LAP_CAPTURE_OPPOSITE:
+        sow_buf_add(b, "capture the opposite hole");
+        if (r->then_relay)
+            sow_buf_add(b, ", then lift the seeds left in the last hole "
+                           "and sow on");
+        if (r->pick_extra)
+            sow_buf_add(b, ", then every opponent hole holding exactly %d",
+                        r->pick_extra);
+        return true;
+    case SOW_LAP_CAPTURE_PAIR:
+        sow_buf_add(b, "capture the opposite hole and the last hole's seeds");
+        return true;
+    case SOW_LAP_CAPTURE_TWO_OUT:
+        sow_buf_add(b, "capture the hole after the next one");
+        if (r->series)
+            sow_buf_add(b, ", then, going on the same way, each hole that "
+                           "follows an empty one, as long as it holds seeds");
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* What rule i does. */
+static void words_action(sow_buf *b, const cli_game *cg, int i)
+{
+    const sow_lap_rule *r = &cg->v->lap_rules[i];
+    if (words_family_capture(b, r))
+        return;
+    switch (r->action) {
+    case SOW_LAP_HOOK:
+        sow_buf_add(b, "ask the script (%s)",
+                    cg->v->hook_fn[SOW_HOOK_LAP_END]);
+        break;
+    case SOW_LAP_CHAIN:
+        words_chain(b, cg, i);
+        break;
+    case SOW_LAP_EXTRA_TURN:
+        sow_buf_add(b, "extra turn: the move ends and the mover moves "
+                       "again");
+        break;
+    case SOW_LAP_CLAIM:
+        words_claim(b, &cg->setup, &r->claim);
+        break;
+    case SOW_LAP_CAPTURE_TO_CLAIM:
+        sow_buf_add(b, "move the hole's seeds into the mover's "
+                       "lowest-numbered claimed hole (a mover without one "
+                       "moves none)");
+        break;
+    case SOW_LAP_CLOSE:
+        sow_buf_add(b, "close the hole and sow its seeds on");
+        break;
+    case SOW_LAP_TAKE:
+        sow_buf_add(b, "take %d seed%s of the hole (all, if it holds fewer) "
+                       "into the store",
+                    r->take, r->take == 1 ? "" : "s");
+        if (r->then_extra)
+            sow_buf_add(b, ", then the mover moves again");
+        break;
+    default: /* stop, relay, capture: the words of the file */
+        sow_buf_add(b, "%s", show_action_names[r->action]);
+    }
+}
+
+void show_words_lap_rule(sow_buf *b, const cli_game *cg, int i)
+{
+    const sow_lap_rule *r = &cg->v->lap_rules[i];
+    words_condition(b, cg, r);
+    sow_buf_add(b, ": ");
+    words_action(b, cg, i);
+    if (r->cite[0])
+        sow_buf_add(b, " (%s)", r->cite);
+}
+
+/* ---- the rounds of a match (C1.6) ------------------------------------- */
+
+/* The holes a refill starts from, each row's first two: "the right-hand
+ * end of each row (South g, f, ...; North G, F, ...)". */
+static void words_fill(sow_buf *b, const sow_setup *s)
+{
+    static const char *const ends[] = {"right-hand", "left-hand", "west"};
+    const int n = s->n;
+    int first[2], step[2];
+    for (int p = 0; p < 2; p++) {
+        bool up = s->round_fill == SOW_FILL_LEFT ||
+                  (s->round_fill == SOW_FILL_WEST && p == 0);
+        first[p] = up ? p * n : p * n + n - 1;
+        step[p] = up ? 1 : -1;
+    }
+    sow_buf_add(b, "from the %s end of each row (",
+                ends[s->round_fill >= 0 && s->round_fill < 3 ? s->round_fill
+                                                             : 0]);
+    for (int p = 0; p < 2; p++) {
+        char l0[16], l1[16];
+        sow_hole_label(s, first[p], l0, sizeof l0);
+        if (n > 1)
+            sow_hole_label(s, first[p] + step[p], l1, sizeof l1);
+        sow_buf_add(b, "%s%s %s%s%s%s", p ? "; " : "", player_names[p], l0,
+                    n > 1 ? ", " : "", n > 1 ? l1 : "", n > 2 ? ", ..." : "");
+    }
+    sow_buf_add(b, ")");
+}
+
+/* What becomes of the holes a refill leaves empty. */
+static const char *unfilled_words(const sow_setup *s)
+{
+    return s->round_block ? "the holes left unfilled are closed for the "
+                            "round (C1.5)"
+                          : "the holes left unfilled stay empty and in play";
+}
+
+/* refill: both (DK.7 and kin). */
+static void words_refill_both(sow_buf *b, const sow_setup *s)
+{
+    const int k = s->round_seeds, m = s->round_min_holes;
+    sow_buf_add(b, "After a round each player's total refills their own "
+                   "row with %d seed%s a hole, as many holes as it fills, ",
+                k, k == 1 ? "" : "s");
+    words_fill(b, s);
+    sow_buf_add(b, ", and the rest stays in their store; %s. A player "
+                   "whose total cannot fill %d hole%s (%d seeds) loses the "
+                   "match (if neither can, the larger total wins it).",
+                unfilled_words(s), m, m == 1 ? "" : "s", m * k);
+}
+
+/* refill: loser (JK.4). */
+static void words_refill_loser(sow_buf *b, const sow_setup *s)
+{
+    const int k = s->round_seeds, m = s->round_min_holes;
+    sow_buf_add(b, "After a round only the loser's row is refilled: their "
+                   "total, counted in place (store and own holes), fills "
+                   "as many holes as it can with %d seed%s each, ",
+                k, k == 1 ? "" : "s");
+    words_fill(b, s);
+    sow_buf_add(b, ", the rest going to their store, and %s; the winner's "
+                   "row, closed holes and store stay as they are, and the "
+                   "winner starts the next round. A drawn round ends the "
+                   "match drawn; the winner of a round wins the match when "
+                   "the loser's total cannot fill %d hole%s (%d seeds) or "
+                   "when the winner has no move left in their row.",
+                unfilled_words(s), m, m == 1 ? "" : "s", m * k);
+}
+
+/* refill: fresh (SQ.6). */
+static void words_refill_fresh(sow_buf *b, const sow_setup *s)
+{
+    sow_buf_add(b, "Every round starts afresh, %sfrom ",
+                s->stores ? "with empty stores, " : "");
+    if (!s->v->has_layout_north)
+        sow_buf_add(b, "the start board");
+    else if (s->round_layout)
+        sow_buf_add(b, "the layout for the player who did not start the "
+                       "last round (layout for South, layout_north for "
+                       "North)");
+    else
+        sow_buf_add(b, "the layout for its starter (layout when South "
+                       "starts, layout_north when North does)");
+    sow_buf_add(b, ".");
+    if (s->round_wins)
+        sow_buf_add(b, " The first player to win %d round%s wins the match.",
+                    s->round_wins, s->round_wins == 1 ? "" : "s");
+}
+
+/* refill: territory (GB.7). */
+static void words_refill_territory(sow_buf *b, const sow_setup *s)
+{
+    const int k = s->round_seeds;
+    sow_buf_add(b, "After a round every hole gets %d seed%s again and the "
+                   "stores are emptied; the winner owns one hole for every "
+                   "%d seed%s of their total (one more for a remainder "
+                   "above %d), counter-clockwise from their own first hole, "
+                   "and the loser the rest; after a draw each owns their "
+                   "own row.",
+                k, k == 1 ? "" : "s", k, k == 1 ? "" : "s", k / 2);
+    if (s->round_loser_below)
+        sow_buf_add(b, " A loser's total below %d ends the match, won by "
+                       "the winner of that round.",
+                    s->round_loser_below);
+}
+
+/* Who starts the next round (refill: loser: the winner). */
+static void words_starter(sow_buf *b, const sow_setup *s)
+{
+    static const char *const starters[] = {
+        "The player who did not start a round starts the next.",
+        "The loser of a round starts the next (after a draw, its last "
+        "mover).",
+        "The last player to move in a round starts the next.",
+        "The winner of a round starts the next (after a draw, the player "
+        "who did not start it)."};
+    if (s->round_loser_only)
+        return;
+    int k = s->round_starter;
+    sow_buf_add(b, " %s", starters[k >= 0 && k < 4 ? k : 0]);
+}
+
+void show_words_rounds(sow_buf *b, const cli_game *cg)
+{
+    const sow_setup *s = &cg->setup;
+    sow_buf_add(b, "South starts the first round. ");
+    if (s->round_territory)
+        words_refill_territory(b, s);
+    else if (s->round_fresh)
+        words_refill_fresh(b, s);
+    else if (s->round_loser_only)
+        words_refill_loser(b, s);
+    else
+        words_refill_both(b, s);
+    words_starter(b, s);
+    const char *why[3];
+    int n = 0;
+    if (s->threshold >= 0)
+        why[n++] = "won on the threshold (C1.7)";
+    if (s->relay && s->endless_move == SOW_ENDLESS_END_GAME)
+        why[n++] = "ended by an endless move (C1.9)";
+    why[n++] = "left unfinished at max_plies";
+    sow_buf_add(b, " A round");
+    for (int i = 0; i < n; i++)
+        sow_buf_add(b, "%s%s", i == 0 ? " " : i == n - 1 ? " or " : ", ",
+                    why[i]);
+    sow_buf_add(b, " ends the match.");
+}
+
+/* ---- the end ------------------------------------------------------------ */
+
+const char *show_words_cleared(int row_empty_end)
+{
+    switch (row_empty_end) {
+    case 1:
+        return "the mover's row is empty after a move (before every other "
+               "end rule)";
+    case 2:
+        return "the opponent's row is empty after a move (before every "
+               "other end rule)";
+    case 4:
+        return "a row is empty after a move, the opponent's looked at "
+               "first (before every other end rule)";
+    default:
+        return "";
+    }
+}
+
+void show_words_threshold(sow_buf *b, const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    if (s->threshold < 0)
+        return;
+    sow_buf_add(b, "a player holds more than %d", s->threshold);
+    long t = v->threshold.kind == SOW_EXPR_CONST ? v->threshold.value : 0;
+    if (t == SOW_THRESHOLD_HALF)
+        sow_buf_add(b, " (half of the %d seeds)", s->total);
+    else if (t == SOW_THRESHOLD_REFILL)
+        sow_buf_add(b, " (all %d seeds less the %d that fill %d hole%s of "
+                       "%d)",
+                    s->total, s->round_min_holes * s->round_seeds,
+                    s->round_min_holes, s->round_min_holes == 1 ? "" : "s",
+                    s->round_seeds);
+    sow_buf_add(b, " in store%s: they win at once, nothing swept (C1.7)",
+                s->claims ? " and claimed holes" : "");
+    if (v->threshold_both)
+        sow_buf_add(b, "; both exactly %d: a draw", s->threshold);
+}
+
+void show_words_scoring(sow_buf *b, const cli_game *cg)
+{
+    static const char *const rests[] = {
+        "captures plus seeds in own holes",
+        "captures; the seeds left on the board go to the player who moved "
+        "last (C1.8)",
+        "captures; the seeds left on the board go to the player whose row "
+        "is empty (with no row empty, each takes their own row's) (C1.8)",
+        "captures only; the seeds left on the board go to nobody (C1.8)"};
+    const sow_variant *v = cg->v;
+    const sow_setup *s = &cg->setup;
+    if (v->hook_fn[SOW_HOOK_SCORE]) {
+        sow_buf_add(b, "%s", v->hook_fn[SOW_HOOK_SCORE]);
+        return;
+    }
+    sow_buf_add(b, "%s", rests[s->rest >= 0 && s->rest < 4 ? s->rest : 0]);
+    if (s->claims)
+        sow_buf_add(b, "; a claimed hole's seeds count for its claimant "
+                       "(C1.4)");
+}
