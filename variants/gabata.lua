@@ -16,7 +16,7 @@ function opening(g, s)
   local o = g.opposite[s]
   b[o] = b[o] + 1
   local change = {board = b, to_move = 1 - g.mover, phase = 0}
-  if g.owner[o] ~= g.mover and b[o] == 4 then
+  if g.owner[o] ~= g.mover then -- GB.4 applied as if c = 4
     change.claim = {[o] = g.mover}
   end
   return change
