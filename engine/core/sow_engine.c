@@ -189,6 +189,17 @@ static bool cleared(const sow_setup *s, const sow_game *g, int mover)
     }
 }
 
+/* Record g's position for the repetition rule (P4): its board and the
+ * player to move, and in the family the claimed and blocked holes (C1.4,
+ * C1.5), which make another position of the same board. */
+static int hist_add(sow_engine *e, const sow_game *g)
+{
+    if (e->setup->plain_turns)
+        return sow_history_add(e->hist, g->board, g->to_move, g->on_board);
+    const uint64_t marks[3] = {g->claims[0], g->claims[1], g->blocked};
+    return sow_history_add_marked(e->hist, g->board, g->to_move, marks);
+}
+
 /* Nobody can move: the game ends (C0.5), or the player to move loses
  * (no_moves: lose, A.6). */
 static sow_end_reason no_moves_end(const sow_setup *s)
@@ -477,7 +488,7 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
     if (e->hist) {
         sow_history_reset(e->hist);
         /* P4: the initial position counts as an earlier position. */
-        if (sow_history_add(e->hist, g->board, g->to_move, g->on_board) < 0)
+        if (hist_add(e, g) < 0)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
     if (r == 1)
@@ -640,8 +651,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
         /* the position after the decisions is where repetition starts */
         if (!sow_decision_phase(s, g) && e->hist) {
             sow_history_reset(e->hist);
-            if (sow_history_add(e->hist, g->board, g->to_move,
-                                g->on_board) < 0) {
+            if (hist_add(e, g) < 0) {
                 sow_error_set(err, NULL, 0, 0, "out of memory");
                 goto fail;
             }
@@ -681,8 +691,7 @@ static int play_direction(sow_engine *e, sow_game *g, sow_move m,
         g->endless_mask = endless;
         if (e->hist) { /* repetition starts after the choice */
             sow_history_reset(e->hist);
-            if (sow_history_add(e->hist, g->board, g->to_move,
-                                g->on_board) < 0)
+            if (hist_add(e, g) < 0)
                 rc = sow_error_set(err, NULL, 0, 0, "out of memory");
         }
     }
@@ -769,8 +778,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
         } else {
             int seen = 0;
             if (e->hist) {
-                seen = sow_history_add(e->hist, g->board, g->to_move,
-                                       g->on_board);
+                seen = hist_add(e, g);
                 if (seen < 0)
                     rc = sow_error_set(err, NULL, 0, 0, "out of memory");
                 else

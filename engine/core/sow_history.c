@@ -23,6 +23,7 @@ struct sow_history {
     uint64_t *hash;      /* per entry */
     uint32_t *where;     /* per entry: its slot, for pop */
     uint8_t *to_move;    /* per entry */
+    uint64_t *marks;     /* per entry: claims of each player, blocked */
     uint16_t *boards;    /* per entry: `holes` counts */
     slot *table;
     uint32_t tmask;      /* table size - 1 (a power of two) */
@@ -56,6 +57,7 @@ void sow_history_free(sow_history *h)
     free(h->hash);
     free(h->where);
     free(h->to_move);
+    free(h->marks);
     free(h->boards);
     free(h->table);
     free(h);
@@ -84,11 +86,14 @@ static int grow_entries(sow_history *h)
     uint8_t *tm = realloc(h->to_move, (size_t)nc);
     if (tm)
         h->to_move = tm;
+    uint64_t *marks = realloc(h->marks, (size_t)nc * 3 * sizeof *marks);
+    if (marks)
+        h->marks = marks;
     uint16_t *boards =
         realloc(h->boards, (size_t)nc * (size_t)h->stride * sizeof *boards);
     if (boards)
         h->boards = boards;
-    if (!hash || !where || !tm || !boards)
+    if (!hash || !where || !tm || !marks || !boards)
         return -1;
     h->cap = nc;
     return 0;
@@ -141,17 +146,31 @@ int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
                     int total)
 {
     (void)total;
+    static const uint64_t none[3] = {0, 0, 0};
+    return sow_history_add_marked(h, board, to_move, none);
+}
+
+int sow_history_add_marked(sow_history *h, const uint16_t *board,
+                           int to_move, const uint64_t marks[3])
+{
     if (h->len == h->cap && grow_entries(h))
         return -1;
     if ((uint32_t)h->len * 2 >= h->tmask && grow_table(h))
         return -1;
     uint64_t x = hash_of(board, h->holes, to_move);
+    if (marks[0] | marks[1] | marks[2]) {
+        for (int j = 0; j < 3; j++)
+            x = sow_hash_step(x, marks[j]);
+        x ^= x >> 32;
+    }
     size_t bytes = (size_t)h->stride * sizeof *board;
     int seen = 0;
     uint32_t i = (uint32_t)x & h->tmask;
     for (; h->table[i].gen == h->gen; i = (i + 1) & h->tmask) {
         int32_t k = h->table[i].entry;
+        const uint64_t *m = h->marks + (size_t)k * 3;
         if (h->hash[k] == x && h->to_move[k] == to_move &&
+            m[0] == marks[0] && m[1] == marks[1] && m[2] == marks[2] &&
             same_board(h->boards + (size_t)k * (size_t)h->stride, board,
                        bytes))
             seen = 1;
@@ -159,6 +178,7 @@ int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
     int k = h->len++;
     h->hash[k] = x;
     h->to_move[k] = (uint8_t)to_move;
+    memcpy(h->marks + (size_t)k * 3, marks, 3 * sizeof *marks);
     uint16_t *dst = h->boards + (size_t)k * (size_t)h->stride;
     if (bytes == 32)
         memcpy(dst, board, 32);

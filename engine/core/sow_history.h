@@ -22,6 +22,12 @@ void sow_history_reset(sow_history *h);
 int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
                     int total);
 
+/* The same for a position that holds more than its board (C1.4, C1.5):
+ * marks[3], the holes each player has claimed and the blocked holes, are
+ * part of it. sow_history_add is this with no marks. */
+int sow_history_add_marked(sow_history *h, const uint16_t *board,
+                           int to_move, const uint64_t marks[3]);
+
 /* Forget the last n positions added (for undo). */
 void sow_history_pop(sow_history *h, int n);
 

@@ -39,6 +39,27 @@ static void test_add_seen(void **state)
     sow_history_free(h);
 }
 
+/* C1.4, C1.5, P4: the same board with other claimed or blocked holes is
+ * another position; with the same ones it repeats. */
+static void test_marks_matter(void **state)
+{
+    (void)state;
+    sow_history *h = sow_history_new(HOLES, 48);
+    assert_non_null(h);
+    uint16_t a[SOW_MAX_HOLES] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+    const uint64_t none[3] = {0, 0, 0}, weg[3] = {0, 1u << 9, 0},
+                   theirs[3] = {1u << 9, 0, 0}, closed[3] = {0, 0, 1u << 9};
+    assert_int_equal(sow_history_add_marked(h, a, 0, none), 0);
+    assert_int_equal(sow_history_add_marked(h, a, 0, weg), 0);
+    assert_int_equal(sow_history_add_marked(h, a, 0, theirs), 0);
+    assert_int_equal(sow_history_add_marked(h, a, 0, closed), 0);
+    assert_int_equal(sow_history_add_marked(h, a, 0, weg), 1);
+    assert_int_equal(sow_history_add(h, a, 0, 48), 1); /* no marks */
+    sow_history_pop(h, 2);
+    assert_int_equal(sow_history_add_marked(h, a, 0, closed), 1);
+    sow_history_free(h);
+}
+
 static void test_player_to_move_matters(void **state)
 {
     (void)state;
@@ -216,6 +237,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_add_seen),
+        cmocka_unit_test(test_marks_matter),
         cmocka_unit_test(test_player_to_move_matters),
         cmocka_unit_test(test_near_boards_differ),
         cmocka_unit_test(test_pop),
