@@ -189,10 +189,23 @@ static bool cleared(const sow_setup *s, const sow_game *g, int mover)
     }
 }
 
+/* The family's end rules tested before all others after a move of
+ * `mover` (out of the seed games' path): a row left empty (JK.3 (a),
+ * SQ.5), then the threshold (C1.7: nothing swept). */
+static __attribute__((noinline)) sow_end_reason
+family_end(const sow_setup *s, const sow_game *g, int mover)
+{
+    if (s->row_empty_end && cleared(s, g, mover))
+        return SOW_END_ROW_EMPTY;
+    if (s->threshold >= 0 && over_threshold(s, g))
+        return SOW_END_THRESHOLD;
+    return SOW_END_NONE;
+}
+
 /* Record g's position for the repetition rule (P4): its board and the
  * player to move, and in the family the claimed and blocked holes (C1.4,
  * C1.5), which make another position of the same board. */
-static int hist_add(sow_engine *e, const sow_game *g)
+static inline int hist_add(sow_engine *e, const sow_game *g)
 {
     if (e->setup->plain_turns)
         return sow_history_add(e->hist, g->board, g->to_move, g->on_board);
@@ -755,13 +768,12 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     uint64_t endless_mask = 0;
     int hist_added = 0;
     int rc = SOW_OK;
+    sow_end_reason first = SOW_END_NONE;
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
-    } else if (s->row_empty_end && cleared(s, g, mover)) {
-        rc = finish(e, g, SOW_END_ROW_EMPTY, err); /* JK.3 (a), SQ.5 */
-    } else if (s->threshold >= 0 && over_threshold(s, g)) {
-        /* C1.7: before every other end rule, nothing swept */
-        rc = finish(e, g, SOW_END_THRESHOLD, err);
+    } else if (!s->plain_turns &&
+               (first = family_end(s, g, mover)) != SOW_END_NONE) {
+        rc = finish(e, g, first, err);
     } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most &&
                !(s->v->few_seeds_unclaimed &&
                  (g->claims[0] | g->claims[1]))) {

@@ -134,6 +134,12 @@ typedef struct sow_setup {
     bool round_territory;   /* GB.7: owners recomputed from the totals */
     int round_loser_below;  /* GB.7: a loser's total below it ends */
     bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
+    uint8_t rule_action[SOW_MAX_LAP_RULES]; /* what lap-end rule i does:
+                               its action, SOW_LAP_CHAIN_AT(i), or a
+                               combined one (SOW_LAP_OPPOSITE_RELAY, ...) */
+    bool rule_family;       /* lap-end rules are matched with the family's
+                               conditions (family_rules, claims or
+                               look_blocked) */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
 } sow_setup;

@@ -7,6 +7,7 @@
 #include "sow_history.h"
 #include "sow_num.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,23 +143,19 @@ static int same_board(const uint16_t *a, const uint16_t *b, size_t bytes)
     return bytes == 32 ? memcmp(a, b, 32) == 0 : memcmp(a, b, bytes) == 0;
 }
 
-int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
-                    int total)
-{
-    (void)total;
-    static const uint64_t none[3] = {0, 0, 0};
-    return sow_history_add_marked(h, board, to_move, none);
-}
-
-int sow_history_add_marked(sow_history *h, const uint16_t *board,
-                           int to_move, const uint64_t marks[3])
+/* sow_history_add and sow_history_add_marked: `marked` is a constant in
+ * each, so the seed games' path neither hashes nor compares marks (a
+ * history holds the positions of one game, all added the same way). */
+static inline __attribute__((always_inline)) int
+add(sow_history *h, const uint16_t *board, int to_move,
+    const uint64_t marks[3], const bool marked)
 {
     if (h->len == h->cap && grow_entries(h))
         return -1;
     if ((uint32_t)h->len * 2 >= h->tmask && grow_table(h))
         return -1;
     uint64_t x = hash_of(board, h->holes, to_move);
-    if (marks[0] | marks[1] | marks[2]) {
+    if (marked && (marks[0] | marks[1] | marks[2])) {
         for (int j = 0; j < 3; j++)
             x = sow_hash_step(x, marks[j]);
         x ^= x >> 32;
@@ -170,7 +167,8 @@ int sow_history_add_marked(sow_history *h, const uint16_t *board,
         int32_t k = h->table[i].entry;
         const uint64_t *m = h->marks + (size_t)k * 3;
         if (h->hash[k] == x && h->to_move[k] == to_move &&
-            m[0] == marks[0] && m[1] == marks[1] && m[2] == marks[2] &&
+            (!marked ||
+             (m[0] == marks[0] && m[1] == marks[1] && m[2] == marks[2])) &&
             same_board(h->boards + (size_t)k * (size_t)h->stride, board,
                        bytes))
             seen = 1;
@@ -178,7 +176,8 @@ int sow_history_add_marked(sow_history *h, const uint16_t *board,
     int k = h->len++;
     h->hash[k] = x;
     h->to_move[k] = (uint8_t)to_move;
-    memcpy(h->marks + (size_t)k * 3, marks, 3 * sizeof *marks);
+    if (marked)
+        memcpy(h->marks + (size_t)k * 3, marks, 3 * sizeof *marks);
     uint16_t *dst = h->boards + (size_t)k * (size_t)h->stride;
     if (bytes == 32)
         memcpy(dst, board, 32);
@@ -188,6 +187,19 @@ int sow_history_add_marked(sow_history *h, const uint16_t *board,
     h->table[i].entry = k;
     h->where[k] = i;
     return seen;
+}
+
+int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
+                    int total)
+{
+    (void)total;
+    return add(h, board, to_move, NULL, false);
+}
+
+int sow_history_add_marked(sow_history *h, const uint16_t *board,
+                           int to_move, const uint64_t marks[3])
+{
+    return add(h, board, to_move, marks, true);
 }
 
 void sow_history_pop(sow_history *h, int n)

@@ -24,7 +24,8 @@ int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
 
 /* The same for a position that holds more than its board (C1.4, C1.5):
  * marks[3], the holes each player has claimed and the blocked holes, are
- * part of it. sow_history_add is this with no marks. */
+ * part of it. A history holds positions added one way only: all with
+ * marks, or all without. */
 int sow_history_add_marked(sow_history *h, const uint16_t *board,
                            int to_move, const uint64_t marks[3]);
 

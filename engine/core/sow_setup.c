@@ -131,6 +131,20 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
         if (r->opposite || r->even || r->action == SOW_LAP_CLAIM)
             s->family_rules |= 1u << i;
     }
+    s->rule_family = s->family_rules || s->claims || s->look_blocked;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        const sow_lap_rule *r = &v->lap_rules[i];
+        int a = (int)r->action;
+        if (a == SOW_LAP_CHAIN)
+            a = SOW_LAP_CHAIN_AT(i);
+        else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->then_relay)
+            a = SOW_LAP_OPPOSITE_RELAY; /* TG.2 */
+        else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->pick_extra)
+            a = SOW_LAP_OPPOSITE_EXTRA; /* LL.5 */
+        else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->series)
+            a = SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
+        s->rule_action[i] = (uint8_t)a;
+    }
     s->filters = s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
                  s->no_undo || s->first_keep || s->reach_max;

@@ -172,7 +172,7 @@ family_rule(const sow_setup *s, const sow_game *g, int h, int c)
  * games' copy makes no call and saves no registers) */
 static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
-    if (s->family_rules || s->claims || s->look_blocked)
+    if (s->rule_family)
         return family_rule(s, g, h, c);
     return rule_that_holds(s, g, h, c, false);
 }
@@ -187,21 +187,16 @@ static int store_rule(const sow_setup *s)
     return -1;
 }
 
-/* The lap-end action: a sow_lap_action, or SOW_LAP_CHAIN_AT(i) for the
- * chain of rule i. */
-static int decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
+/* The lap-end action: a sow_lap_action, SOW_LAP_CHAIN_AT(i) for the
+ * chain of rule i, or one of the combined actions (rule_action, set up
+ * once in sow_setup.c). */
+static inline __attribute__((always_inline)) int
+decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
 {
     int i = matching_rule(s, g, h, c);
     if (i < 0)
         return s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
-    sow_lap_action a = s->v->lap_rules[i].action;
-    if (a == SOW_LAP_CAPTURE_OPPOSITE && s->v->lap_rules[i].then_relay)
-        return SOW_LAP_OPPOSITE_RELAY; /* TG.2 */
-    if (a == SOW_LAP_CAPTURE_OPPOSITE && s->v->lap_rules[i].pick_extra)
-        return SOW_LAP_OPPOSITE_EXTRA; /* LL.5 */
-    if (a == SOW_LAP_CAPTURE_TWO_OUT && s->v->lap_rules[i].series)
-        return SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
-    return a == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i) : (int)a;
+    return s->rule_action[i];
 }
 
 /* A lap that ends in a claimed hole: the first rule for claimed holes
@@ -235,7 +230,8 @@ decide(const sow_setup *s, const sow_game *g, int h, int c)
 /* The seeds of h go to player's store. */
 /* The seeds of h go to player's store; `why` is the event's extra (0 a
  * lap-end capture, SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS). */
-static void capture_for(const sow_observer *obs, sow_game *g, int h,
+static inline __attribute__((always_inline)) void
+capture_for(const sow_observer *obs, sow_game *g, int h,
                         int player, int why)
 {
     int c = g->board[h];
@@ -247,7 +243,8 @@ static void capture_for(const sow_observer *obs, sow_game *g, int h,
     EMIT(obs, SOW_EV_CAPTURE, player, h, c, why);
 }
 
-static void capture(const sow_observer *obs, sow_game *g, int h)
+static inline __attribute__((always_inline)) void
+capture(const sow_observer *obs, sow_game *g, int h)
 {
     capture_for(obs, g, h, g->to_move, 0);
 }
@@ -520,7 +517,8 @@ static bool board_at_most(const sow_setup *s, const sow_game *g, int max)
     return (over & 0x8000800080008000ULL) == 0;
 }
 
-static bool bearoff_now(const sow_setup *s, sow_game *g)
+static inline __attribute__((always_inline)) bool
+bearoff_now(const sow_setup *s, sow_game *g)
 {
     const sow_variant *v = s->v;
     if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
