@@ -1,5 +1,6 @@
 /* sow_engine.c - playing a game: start, legality, the move, and the end
  * rules in their order (docs/rules.md C0.5, C0.7, K1.7, K2.6, P3-P6). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -103,6 +104,8 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         snprintf(buf, (size_t)size, "a player has captured more than %d",
                  s->threshold);
         return buf;
+    case SOW_END_HOOK:
+        return "the script's game_end hook ended the game";
     }
     return "?";
 }
@@ -169,6 +172,42 @@ static sow_end_reason no_moves_end(const sow_setup *s)
     return s->v->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
 }
 
+/* The game_end hook ended the game (e->hook_end): its score, or the score
+ * of any end (the score hook, or captures plus seeds in own holes; none
+ * under end.score: none); its winner, or the higher total (equal: a
+ * draw). */
+static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    const sow_game_end *ge = &e->hook_end;
+    sow_result *res = &g->result;
+    res->reason = SOW_END_HOOK;
+    res->unfinished = false;
+    res->stuck_seeds = false;
+    res->has_score = ge->has_score || !s->v->no_score;
+    if (ge->has_score) {
+        res->score[0] = ge->score[0];
+        res->score[1] = ge->score[1];
+    } else if (s->v->no_score) {
+        res->score[0] = res->score[1] = 0;
+    } else if (e->rules.score) {
+        if (e->rules.score(e->rules.ctx, s, g, res->score, err))
+            return SOW_ERR;
+    } else {
+        sow_default_score(s, g, res->score);
+    }
+    if (ge->winner >= 0)
+        res->winner = ge->winner;
+    else if (!res->has_score || res->score[0] == res->score[1])
+        res->winner = -1;
+    else
+        res->winner = res->score[0] > res->score[1] ? 0 : 1;
+    g->over = true;
+    g->nlegal = 0;
+    EMIT(e, SOW_EV_END, res->winner, -1, 0, SOW_END_HOOK);
+    return SOW_OK;
+}
+
 /* The game is over: score it (the script's hook, or captures plus seeds in
  * own holes) and decide the winner. */
 static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
@@ -176,6 +215,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
 {
     const sow_setup *s = e->setup;
     sow_result *res = &g->result;
+    if (why == SOW_END_HOOK)
+        return finish_hook(e, g, err);
     res->reason = why;
     res->unfinished = why == SOW_END_MAX_PLIES;
     res->has_score = !s->v->no_score;
@@ -571,8 +612,22 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     g->last_endless = false;
     g->last_move_hole = scripted ? (int8_t)m : -1;
     uint16_t legal[SOW_MAX_LEGAL];
-    int nlegal = 0, next;
+    int nlegal = 0, next = g->to_move;
     uint64_t endless = 0;
+    if (s->move_hooks) {
+        /* the script's after_move and game_end hooks (sow_hooks.c); the
+         * view's mover is the player who moved */
+        g->to_move = before.to_move;
+        if (sow_hook_after_move(e, &before, g, scripted ? m : -1, &next,
+                                err))
+            goto fail;
+        g->to_move = (uint8_t)next;
+        if (e->hook_end.over) {
+            if (finish(e, g, SOW_END_HOOK, err))
+                goto fail;
+            return SOW_OK;
+        }
+    }
     int r = settle(e, g, 1 - g->to_move, false, &next, legal, &nlegal,
                    &endless, err);
     if (r < 0)
@@ -632,6 +687,11 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
         return play_decision(e, g, m, true, err);
     undo u;
     save(s, g, &u);
+    /* the script's move hooks see the whole position before the move and
+     * may change owners and state, which undo does not keep */
+    sow_game whole;
+    if (s->move_hooks)
+        memcpy(&whole, g, offsetof(sow_game, nlegal));
     const int mover = g->to_move;
     bool endless = false;
     if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g, m,
@@ -657,8 +717,25 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     uint64_t endless_mask = 0;
     int hist_added = 0;
     int rc = SOW_OK;
-    if (endless) {
+    bool again = (g->move_flags & SOW_MOVED_EXTRA_TURN) != 0;
+    bool hook_over = false;
+    if (s->move_hooks && !endless) {
+        /* after_move, then game_end (sow_hooks.c), before the end rules of
+         * data; a player after_move names moves next */
+        int to = -1;
+        rc = sow_hook_after_move(e, &whole, g, m, &to, err);
+        if (to >= 0) {
+            next = 1 - to; /* settle's opponent of next is `to` */
+            again = false;
+        }
+        hook_over = e->hook_end.over;
+    }
+    if (rc) {
+        ; /* restored below */
+    } else if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
+    } else if (hook_over) {
+        rc = finish(e, g, SOW_END_HOOK, err);
     } else if (s->threshold >= 0 && over_threshold(s, g)) {
         /* C1.7: before every other end rule, nothing swept */
         rc = finish(e, g, SOW_END_THRESHOLD, err);
@@ -667,9 +744,8 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                  (g->claims[0] | g->claims[1]))) {
         rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
-        int r = settle(e, g, mover,
-                       (g->move_flags & SOW_MOVED_EXTRA_TURN) != 0, &next,
-                       legal, &nlegal, &endless_mask, err);
+        int r = settle(e, g, next, again, &next, legal, &nlegal,
+                       &endless_mask, err);
         g->to_move = (uint8_t)next;
         if (r < 0) {
             rc = SOW_ERR;
@@ -700,6 +776,8 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
         if (hist_added)
             sow_history_pop(e->hist, 1);
         restore(s, g, &u);
+        if (s->move_hooks) /* owners and state too */
+            memcpy(g, &whole, offsetof(sow_game, nlegal));
         return SOW_ERR;
     }
     if (!g->over) {

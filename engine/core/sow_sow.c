@@ -1280,5 +1280,9 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     int n = legal_base(s, r, g, player, out, endless_mask, err);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g))
         return n;
-    return filter_moves(s, r, g, player, out, n, err);
+    n = filter_moves(s, r, g, player, out, n, err);
+    /* the script's filter hook, after the filters of data (sow_hooks.c) */
+    if (n > 0 && r && r->filter)
+        n = sow_hook_filter(s, r, g, player, out, n, err);
+    return n;
 }
