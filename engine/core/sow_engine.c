@@ -659,6 +659,28 @@ fail:
     return SOW_ERR;
 }
 
+/* After a sowing move (not endless) of a setup with move hooks: the
+ * position before it into *before (g with the undo record's fields: the
+ * sowing changes no owner or state), then after_move and game_end
+ * (sow_hooks.c; game_end's answer in e->hook_end). A player after_move
+ * names moves next: the mover again is an extra turn (C1.3), the other
+ * is none. */
+static __attribute__((noinline)) int
+hooks_after(sow_engine *e, sow_game *g, const undo *u, int origin,
+            sow_game *before, sow_error *err)
+{
+    memcpy(before, g, offsetof(sow_game, nlegal));
+    restore(e->setup, before, u);
+    int to = -1;
+    if (sow_hook_after_move(e, before, g, origin, &to, err))
+        return SOW_ERR;
+    if (to == g->to_move)
+        g->move_flags |= SOW_MOVED_EXTRA_TURN;
+    else if (to >= 0)
+        g->move_flags &= (uint8_t)~SOW_MOVED_EXTRA_TURN;
+    return SOW_OK;
+}
+
 void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
 {
     e->budget = b;
@@ -687,11 +709,6 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
         return play_decision(e, g, m, true, err);
     undo u;
     save(s, g, &u);
-    /* the script's move hooks see the whole position before the move and
-     * may change owners and state, which undo does not keep */
-    sow_game whole;
-    if (s->move_hooks)
-        memcpy(&whole, g, offsetof(sow_game, nlegal));
     const int mover = g->to_move;
     bool endless = false;
     if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g, m,
@@ -717,25 +734,19 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     uint64_t endless_mask = 0;
     int hist_added = 0;
     int rc = SOW_OK;
-    bool again = (g->move_flags & SOW_MOVED_EXTRA_TURN) != 0;
-    bool hook_over = false;
+    /* the position before the move, for the move hooks (and to restore
+     * the owners and state they may change) */
+    sow_game before;
     if (s->move_hooks && !endless) {
-        /* after_move, then game_end (sow_hooks.c), before the end rules of
-         * data; a player after_move names moves next */
-        int to = -1;
-        rc = sow_hook_after_move(e, &whole, g, m, &to, err);
-        if (to >= 0) {
-            next = 1 - to; /* settle's opponent of next is `to` */
-            again = false;
+        if (hooks_after(e, g, &u, m, &before, err))
+            goto fail;
+        if (e->hook_end.over) {
+            rc = finish(e, g, SOW_END_HOOK, err);
+            goto done;
         }
-        hook_over = e->hook_end.over;
     }
-    if (rc) {
-        ; /* restored below */
-    } else if (endless) {
+    if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
-    } else if (hook_over) {
-        rc = finish(e, g, SOW_END_HOOK, err);
     } else if (s->threshold >= 0 && over_threshold(s, g)) {
         /* C1.7: before every other end rule, nothing swept */
         rc = finish(e, g, SOW_END_THRESHOLD, err);
@@ -744,8 +755,9 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                  (g->claims[0] | g->claims[1]))) {
         rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
-        int r = settle(e, g, next, again, &next, legal, &nlegal,
-                       &endless_mask, err);
+        int r = settle(e, g, mover,
+                       (g->move_flags & SOW_MOVED_EXTRA_TURN) != 0, &next,
+                       legal, &nlegal, &endless_mask, err);
         g->to_move = (uint8_t)next;
         if (r < 0) {
             rc = SOW_ERR;
@@ -772,12 +784,14 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                 rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
         }
     }
+done:
     if (rc) {
+fail:
         if (hist_added)
             sow_history_pop(e->hist, 1);
         restore(s, g, &u);
-        if (s->move_hooks) /* owners and state too */
-            memcpy(g, &whole, offsetof(sow_game, nlegal));
+        if (s->move_hooks && !endless) /* owners and state too */
+            memcpy(g, &before, offsetof(sow_game, nlegal));
         return SOW_ERR;
     }
     if (!g->over) {
