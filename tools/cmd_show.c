@@ -104,6 +104,14 @@ static void show_sowing(const cli_game *cg)
     for (int i = 0; i < v->nlap_rules; i++)
         show_lap_rule(cg, i);
     printf("  otherwise      %s\n", s->relay ? "relay" : "stop");
+    if (v->hook_fn[SOW_HOOK_FILTER])
+        printf("  legal moves    as the script's filter hook %s says, seeing "
+               "each move's outcome on a copy (P42)\n",
+               v->hook_fn[SOW_HOOK_FILTER]);
+    if (v->hook_fn[SOW_HOOK_AFTER_MOVE])
+        printf("  after a move   the script's after_move hook %s may change "
+               "owners, the player to move, the phase and its state\n",
+               v->hook_fn[SOW_HOOK_AFTER_MOVE]);
 }
 
 /* When a game ends, how it is scored, its phases, decisions and match. */
@@ -111,10 +119,15 @@ static void show_end(const cli_game *cg)
 {
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
+    printf("end:\n");
+    if (v->hook_fn[SOW_HOOK_GAME_END])
+        printf("  the script's game_end hook %s says so, after any move, "
+               "before the rules below\n",
+               v->hook_fn[SOW_HOOK_GAME_END]);
     if (v->no_moves_lose)
-        printf("end:\n  the player to move who cannot move loses\n");
+        printf("  the player to move who cannot move loses\n");
     else
-        printf("end:\n  neither player can move\n");
+        printf("  neither player can move\n");
     if (s->seeds_at_most >= 0)
         printf("  %d or fewer seeds on the board\n", s->seeds_at_most);
     if (s->repetition)

@@ -172,6 +172,23 @@ static sow_end_reason no_moves_end(const sow_setup *s)
     return s->v->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
 }
 
+/* The higher total wins; equal totals are a draw. */
+static int winner_by_score(const sow_result *res)
+{
+    if (res->score[0] == res->score[1])
+        return -1;
+    return res->score[0] > res->score[1] ? 0 : 1;
+}
+
+/* The result is filled: the game is over. */
+static int ended(sow_engine *e, sow_game *g, sow_end_reason why)
+{
+    g->over = true;
+    g->nlegal = 0;
+    EMIT(e, SOW_EV_END, g->result.winner, -1, 0, why);
+    return SOW_OK;
+}
+
 /* The game_end hook ended the game (e->hook_end): its score, or the score
  * of any end (the score hook, or captures plus seeds in own holes; none
  * under end.score: none); its winner, or the higher total (equal: a
@@ -196,16 +213,10 @@ static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
     } else {
         sow_default_score(s, g, res->score);
     }
-    if (ge->winner >= 0)
-        res->winner = ge->winner;
-    else if (!res->has_score || res->score[0] == res->score[1])
-        res->winner = -1;
-    else
-        res->winner = res->score[0] > res->score[1] ? 0 : 1;
-    g->over = true;
-    g->nlegal = 0;
-    EMIT(e, SOW_EV_END, res->winner, -1, 0, SOW_END_HOOK);
-    return SOW_OK;
+    res->winner = ge->winner >= 0   ? ge->winner
+                  : res->has_score ? winner_by_score(res)
+                                   : -1;
+    return ended(e, g, SOW_END_HOOK);
 }
 
 /* The game is over: score it (the script's hook, or captures plus seeds in
@@ -262,14 +273,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         sow_default_score(s, g, res->score);
     }
     /* P3: an unfinished game has no winner whatever the scores. */
-    if (res->unfinished || res->score[0] == res->score[1])
-        res->winner = -1;
-    else
-        res->winner = res->score[0] > res->score[1] ? 0 : 1;
-    g->over = true;
-    g->nlegal = 0;
-    EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
-    return SOW_OK;
+    res->winner = res->unfinished ? -1 : winner_by_score(res);
+    return ended(e, g, why);
 }
 
 /* Decide who moves next: in a decision phase, g->to_move (the script set
