@@ -683,6 +683,8 @@ hooks_after(sow_engine *e, sow_game *g, const undo *u, int origin,
         g->move_flags |= SOW_MOVED_EXTRA_TURN;
     else if (to >= 0)
         g->move_flags &= (uint8_t)~SOW_MOVED_EXTRA_TURN;
+    if (to >= 0) /* (a decision phase's player to move is g's) */
+        g->to_move = (uint8_t)to;
     return SOW_OK;
 }
 

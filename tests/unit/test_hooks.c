@@ -14,6 +14,41 @@
 
 static char *tdir;
 static char yaml_path[512];
+static char phased_path[512]; /* the decisions variant below */
+
+/* after_move opens a decision phase after each sowing, for the other
+ * player; the decision closes it; after_move counts the decisions (its
+ * g.origin is nil after one). */
+static const char *const PHASED =
+    "id: hookphase\n"
+    "name: Hook phase\n"
+    "summary: s\n"
+    "script: p.lua\n"
+    "board:\n"
+    "  holes: 6\n"
+    "  seeds: 4\n"
+    "sowing:\n"
+    "  passing: true\n"
+    "decisions: [pick]\n"
+    "state: [decided]\n"
+    "phases:\n"
+    "  - name: choose\n"
+    "    moves: decisions\n"
+    "hooks:\n"
+    "  decisions: choices\n"
+    "  decide: choose\n"
+    "  after_move: a\n";
+
+static const char *const PHASED_SCRIPT =
+    "function choices(g) return {'pick:1'} end\n"
+    "function choose(g, t) return {phase = 0, to_move = 1 - g.mover} end\n"
+    "function a(g)\n"
+    "  if g.origin == nil then\n"
+    "    assert(g.phase == 0 and g.board_before[0] == g.board[0])\n"
+    "    return {state = {decided = g.state.decided + 1}}\n"
+    "  end\n"
+    "  return {phase = 1, to_move = 1 - g.mover}\n"
+    "end\n";
 
 /* Wari's board with a capture by the lap_end hook (so that the filter's
  * copies run lap_end between filter calls), and the three move hooks. */
@@ -59,6 +94,9 @@ static int group_setup(void **state)
     if (unit_group_dir(&tdir))
         return -1;
     unit_write(yaml_path, sizeof yaml_path, tdir, "s.yaml", VARIANT);
+    unit_write(phased_path, sizeof phased_path, tdir, "p.yaml", PHASED);
+    char lua[512];
+    unit_write(lua, sizeof lua, tdir, "p.lua", PHASED_SCRIPT);
     return 0;
 }
 
@@ -273,6 +311,30 @@ static void test_to_move_and_default_score(void **state)
     unit_game_close(&a);
 }
 
+/* after_move opens a decision phase for the player it names; it runs
+ * after the decision too, with no origin. */
+static void test_after_move_decision_phase(void **state)
+{
+    (void)state;
+    unit_game a;
+    unit_game_open(&a, phased_path, NULL);
+    sow_error err;
+    sow_error_clear(&err);
+    if (sow_engine_start(&a.k.eng, &a.g, &err))
+        fail_msg("%s", err.msg);
+    play_ok(&a, 2);
+    assert_int_equal(a.g.phase, 1);
+    assert_int_equal(a.g.to_move, 1);
+    assert_int_equal(a.g.nlegal, 1);
+    assert_int_equal(a.g.legal[0], sow_decision(0, 1));
+    play_ok(&a, sow_decision(0, 1));
+    assert_int_equal(a.g.phase, 0);
+    assert_int_equal(a.g.to_move, 0); /* decide named the other player */
+    assert_int_equal(a.g.state[0], 1);
+    legal_is(&a.g, "0 1 3 4 5");
+    unit_game_close(&a);
+}
+
 /* A hook failing after after_move changed the state and owners: the move
  * is refused and the whole game is as it was. */
 static void test_failure_restores(void **state)
@@ -406,6 +468,7 @@ int main(void)
         cmocka_unit_test(test_filter_must_capture),
         cmocka_unit_test(test_after_move_game_end),
         cmocka_unit_test(test_to_move_and_default_score),
+        cmocka_unit_test(test_after_move_decision_phase),
         cmocka_unit_test(test_failure_restores),
         cmocka_unit_test(test_bad_returns),
         cmocka_unit_test(test_read_only),
