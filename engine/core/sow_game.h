@@ -103,6 +103,8 @@ typedef struct sow_setup {
     bool match;             /* play a match of games (new_game hook) */
     bool move_hooks;        /* an after_move or game_end hook runs after
                                every move (sow_hooks.c) */
+    bool filter_hook;       /* a filter hook follows the filters of data
+                               (filters is set too) */
     bool force_general;     /* tests: never take sow_sow's fast path */
     /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes
      * from `first` on (wrapping), as four words of 16-bit lanes */

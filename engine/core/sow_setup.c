@@ -79,7 +79,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                  s->no_undo;
     /* the script's move hooks (sow_hooks.c): a filter hook is a filter;
      * any of them changes which moves are legal or when the game ends */
-    s->filters |= v->hook_fn[SOW_HOOK_FILTER] != NULL;
+    s->filter_hook = v->hook_fn[SOW_HOOK_FILTER] != NULL;
+    s->filters |= s->filter_hook;
     s->move_hooks = v->hook_fn[SOW_HOOK_GAME_END] != NULL ||
                     v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
     if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])

@@ -1273,17 +1273,6 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
     return k;
 }
 
-/* The filters of data, then the script's filter hook (sow_hooks.c). */
-static __attribute__((noinline)) int
-filters(const sow_setup *s, const sow_rules *r, const sow_game *g, int player,
-        uint16_t *out, int n, sow_error *err)
-{
-    n = filter_moves(s, r, g, player, out, n, err);
-    if (n > 0 && r && r->filter)
-        n = sow_hook_filter(s, r, g, player, out, n, err);
-    return n;
-}
-
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless_mask,
                     sow_error *err)
@@ -1291,5 +1280,9 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     int n = legal_base(s, r, g, player, out, endless_mask, err);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g))
         return n;
-    return filters(s, r, g, player, out, n, err);
+    n = filter_moves(s, r, g, player, out, n, err);
+    /* the script's filter hook, after the filters of data (sow_hooks.c) */
+    if (__builtin_expect(s->filter_hook, 0) && n > 0 && r && r->filter)
+        n = sow_hook_filter(s, r, g, player, out, n, err);
+    return n;
 }
