@@ -337,6 +337,9 @@ script: sample_full.lua
 hooks:
   lap_end: capture
   score: Score_2
+  filter: must_capture
+  game_end: race
+  after_move: note
 options:
   endless:
     type: enum
@@ -688,6 +691,7 @@ BAD_VARIANTS = [
     ("max_plies over the engine's limit", set_("end/max_plies", 1000001), "end/max_plies"),
     # hooks
     ("unknown hook", set_("hooks/capture", "capture"), "hooks"),
+    ("a filter hook that is not a Lua name", set_("hooks/filter", "keep-it"), "hooks/filter"),
     ("hook name with a space", set_("hooks/score", "my score"), "hooks/score"),
     ("hook name starting with a digit", set_("hooks/score", "2score"), "hooks/score"),
     ("hook name a Lua keyword", set_("hooks/score", "end"), "hooks/score"),

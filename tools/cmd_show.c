@@ -254,6 +254,14 @@ static void show_sowing(const cli_game *cg)
     }
     sow_buf_free(&b);
     show_after_laps(cg);
+    if (v->hook_fn[SOW_HOOK_FILTER])
+        item("legal moves", "as the script's filter hook %s says, seeing "
+             "each move's outcome on a copy (P42)",
+             v->hook_fn[SOW_HOOK_FILTER]);
+    if (v->hook_fn[SOW_HOOK_AFTER_MOVE])
+        item("after a move", "the script's after_move hook %s may change "
+             "owners, the player to move, the phase and its state",
+             v->hook_fn[SOW_HOOK_AFTER_MOVE]);
 }
 
 /* The rules that end a game. */
@@ -263,6 +271,10 @@ static void show_end_rules(const cli_game *cg)
     const sow_setup *s = &cg->setup;
     sow_buf b = {0};
     printf("end:\n");
+    if (v->hook_fn[SOW_HOOK_GAME_END])
+        printf("  the script's game_end hook %s says so, after any move, "
+               "before the rules below\n",
+               v->hook_fn[SOW_HOOK_GAME_END]);
     if (s->row_empty_end)
         printf("  %s%s\n", show_words_cleared(s->row_empty_end),
                v->no_score ? ": the player whose row is empty loses" : "");

@@ -73,10 +73,20 @@ int play_ask(play_game *pg, sow_move *out)
             continue;
         }
         sow_error perr;
-        if (sow_move_read(s, w, out, &perr) == SOW_OK &&
-            sow_game_is_legal(g, *out))
+        bool read = sow_move_read(s, w, out, &perr) == SOW_OK;
+        if (read && sow_game_is_legal(g, *out))
             return ASK_MOVE;
-        printf("'%s' is not a legal move. ", w);
+        /* a hole the rules of data allow but the script's filter hook
+         * refuses: say so, with its reason */
+        char why[128];
+        int refused = read ? sow_hook_refusal(s, &pg->cg.eng.rules, g, *out,
+                                              why, (int)sizeof why, &perr)
+                           : 0;
+        if (refused > 0)
+            printf("hole %s is refused: %s. ", w,
+                   why[0] ? why : "the variant's filter hook refuses it");
+        else
+            printf("'%s' is not a legal move. ", w);
         play_print_legal(s, g);
     }
 }

@@ -1,5 +1,6 @@
 /* sow_engine.c - playing a game: start, legality, the move, and the end
  * rules in their order (docs/rules.md C0.5, C0.7, K1.7, K2.6, P3-P6). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -107,6 +108,8 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         return s->row_empty_end == 1   ? "the mover's row is empty"
                : s->row_empty_end == 2 ? "the opponent's row is empty"
                                        : "a player's row is empty";
+    case SOW_END_HOOK:
+        return "the script's game_end hook ended the game";
     }
     return "?";
 }
@@ -220,6 +223,53 @@ static sow_end_reason no_moves_end(const sow_setup *s)
     return s->v->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
 }
 
+/* The higher total wins; equal totals are a draw. */
+static int winner_by_score(const sow_result *res)
+{
+    if (res->score[0] == res->score[1])
+        return -1;
+    return res->score[0] > res->score[1] ? 0 : 1;
+}
+
+/* The result is filled: the game is over. */
+static int ended(sow_engine *e, sow_game *g, sow_end_reason why)
+{
+    g->over = true;
+    g->nlegal = 0;
+    EMIT(e, SOW_EV_END, g->result.winner, -1, 0, why);
+    return SOW_OK;
+}
+
+/* The game_end hook ended the game (e->hook_end): its score, or the score
+ * of any end (the score hook, or captures plus seeds in own holes; none
+ * under end.score: none); its winner, or the higher total (equal: a
+ * draw). */
+static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    const sow_game_end *ge = &e->hook_end;
+    sow_result *res = &g->result;
+    res->reason = SOW_END_HOOK;
+    res->unfinished = false;
+    res->stuck_seeds = false;
+    res->has_score = ge->has_score || !s->v->no_score;
+    if (ge->has_score) {
+        res->score[0] = ge->score[0];
+        res->score[1] = ge->score[1];
+    } else if (s->v->no_score) {
+        res->score[0] = res->score[1] = 0;
+    } else if (e->rules.score) {
+        if (e->rules.score(e->rules.ctx, s, g, res->score, err))
+            return SOW_ERR;
+    } else {
+        sow_default_score(s, g, res->score);
+    }
+    res->winner = ge->winner >= 0   ? ge->winner
+                  : res->has_score ? winner_by_score(res)
+                                   : -1;
+    return ended(e, g, SOW_END_HOOK);
+}
+
 /* The game is over: score it (the script's hook, or captures plus seeds in
  * own holes) and decide the winner. */
 static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
@@ -227,6 +277,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
 {
     const sow_setup *s = e->setup;
     sow_result *res = &g->result;
+    if (why == SOW_END_HOOK)
+        return finish_hook(e, g, err);
     res->reason = why;
     res->unfinished = why == SOW_END_MAX_PLIES;
     res->has_score = !s->v->no_score;
@@ -278,14 +330,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         sow_default_score(s, g, res->score);
     }
     /* P3: an unfinished game has no winner whatever the scores. */
-    if (res->unfinished || res->score[0] == res->score[1])
-        res->winner = -1;
-    else
-        res->winner = res->score[0] > res->score[1] ? 0 : 1;
-    g->over = true;
-    g->nlegal = 0;
-    EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
-    return SOW_OK;
+    res->winner = res->unfinished ? -1 : winner_by_score(res);
+    return ended(e, g, why);
 }
 
 /* Decide who moves next: in a decision phase, g->to_move (the script set
@@ -644,8 +690,22 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     g->last_endless = false;
     g->last_move_hole = scripted ? (int8_t)m : -1;
     uint16_t legal[SOW_MAX_LEGAL];
-    int nlegal = 0, next;
+    int nlegal = 0, next = g->to_move;
     uint64_t endless = 0;
+    if (s->move_hooks) {
+        /* the script's after_move and game_end hooks (sow_hooks.c); the
+         * view's mover is the player who moved */
+        g->to_move = before.to_move;
+        if (sow_hook_after_move(e, &before, g, scripted ? m : -1, &next,
+                                err))
+            goto fail;
+        g->to_move = (uint8_t)next;
+        if (e->hook_end.over) {
+            if (finish(e, g, SOW_END_HOOK, err))
+                goto fail;
+            return SOW_OK;
+        }
+    }
     int r = settle(e, g, 1 - g->to_move, false, &next, legal, &nlegal,
                    &endless, err);
     if (r < 0)
@@ -713,6 +773,30 @@ static int play_direction(sow_engine *e, sow_game *g, sow_move m,
     return rc;
 }
 
+/* After a sowing move (not endless) of a setup with move hooks: the
+ * position before it into *before (g with the undo record's fields: the
+ * sowing changes no owner or state), then after_move and game_end
+ * (sow_hooks.c; game_end's answer in e->hook_end). A player after_move
+ * names moves next: the mover again is an extra turn (C1.3), the other
+ * is none. */
+static __attribute__((noinline)) int
+hooks_after(sow_engine *e, sow_game *g, const undo *u, int origin,
+            sow_game *before, sow_error *err)
+{
+    memcpy(before, g, offsetof(sow_game, nlegal));
+    restore(e->setup, before, u);
+    int to = -1;
+    if (sow_hook_after_move(e, before, g, origin, &to, err))
+        return SOW_ERR;
+    if (to == g->to_move)
+        g->move_flags |= SOW_MOVED_EXTRA_TURN;
+    else if (to >= 0)
+        g->move_flags &= (uint8_t)~SOW_MOVED_EXTRA_TURN;
+    if (to >= 0) /* (a decision phase's player to move is g's) */
+        g->to_move = (uint8_t)to;
+    return SOW_OK;
+}
+
 void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
 {
     e->budget = b;
@@ -769,6 +853,17 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     int hist_added = 0;
     int rc = SOW_OK;
     sow_end_reason first = SOW_END_NONE;
+    /* the position before the move, for the move hooks (and to restore
+     * the owners and state they may change) */
+    sow_game before;
+    if (s->move_hooks && !endless) {
+        if (hooks_after(e, g, &u, m, &before, err))
+            goto fail;
+        if (e->hook_end.over) {
+            rc = finish(e, g, SOW_END_HOOK, err);
+            goto done;
+        }
+    }
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
     } else if (!s->plain_turns &&
@@ -807,10 +902,14 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
                 rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
         }
     }
+done:
     if (rc) {
+fail:
         if (hist_added)
             sow_history_pop(e->hist, 1);
         restore(s, g, &u);
+        if (s->move_hooks && !endless) /* owners and state too */
+            memcpy(g, &before, offsetof(sow_game, nlegal));
         return SOW_ERR;
     }
     if (!g->over) {

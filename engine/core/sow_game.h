@@ -110,6 +110,10 @@ typedef struct sow_setup {
     bool plain_drops;       /* sowing drops only into holes: the quick
                                drop paths of sow_sow apply */
     bool match;             /* play a match of games (new_game hook) */
+    bool move_hooks;        /* an after_move or game_end hook runs after
+                               every move (sow_hooks.c) */
+    bool filter_hook;       /* a filter hook follows the filters of data
+                               (filters is set too) */
     bool force_general;     /* tests: never take sow_sow's fast path */
     /* boards of up to 16 holes: runs[first][len] adds 1 to the len holes
      * from `first` on (wrapping), as four words of 16-bit lanes */
@@ -190,8 +194,9 @@ typedef enum {
     SOW_END_CANNOT_MOVE,    /* the player to move cannot, and loses (A.6) */
     SOW_END_THRESHOLD,      /* a player captured more than the threshold
                                (C1.7) */
-    SOW_END_ROW_EMPTY       /* the mover's (or the opponent's) row is
+    SOW_END_ROW_EMPTY,      /* the mover's (or the opponent's) row is
                                empty (JK.3 (a)) */
+    SOW_END_HOOK            /* the script's game_end hook said so */
 } sow_end_reason;
 
 typedef struct sow_result {
@@ -276,6 +281,22 @@ typedef struct sow_changes {
     uint8_t claim[SOW_MAX_HOLES];   /* ... claim[h] (C1.4; GB.2) */
 } sow_changes;
 
+/* What the filter hook says of one candidate move: refused, or kept with
+ * a rank (true is rank 0); of the moves kept, only those of the highest
+ * rank stay legal ("you must capture if you can": 1 for a capture). */
+typedef struct sow_filter_verdict {
+    bool keep;
+    int32_t rank;
+} sow_filter_verdict;
+
+/* What the game_end hook decides after a move. */
+typedef struct sow_game_end {
+    bool over;              /* the game ends now */
+    int winner;             /* 0, 1, or -1: from the scores */
+    bool has_score;         /* score given (else scored as at any end) */
+    int32_t score[2];
+} sow_game_end;
+
 /* What the new_game hook decides between the games of a match. */
 typedef struct sow_next_game {
     bool over;              /* the match is over (the rest is for a game) */
@@ -330,6 +351,24 @@ typedef struct sow_rules {
     /* The effect of sowing move `hole` in a scripted phase (A.2). */
     int (*play)(void *ctx, const sow_setup *s, const sow_game *g, int hole,
                 sow_changes *out, sow_error *err);
+    /* The filter hook (P42): candidate move `hole` of before->to_move
+     * would leave `after` (a copy; the real game is untouched); the
+     * verdict keeps or refuses it. A reason for a refusal may be written
+     * into why (NULL: not wanted; "" when the hook gave none). */
+    int (*filter)(void *ctx, const sow_setup *s, const sow_game *before,
+                  const sow_game *after, int hole, sow_filter_verdict *out,
+                  char *why, int why_size, sow_error *err);
+    /* After a move (hole `origin`, -1 for a decision) turned `before`
+     * into `after`: the changes it brings besides the board (owners,
+     * player to move, phase, state). */
+    int (*after_move)(void *ctx, const sow_setup *s, const sow_game *before,
+                      const sow_game *after, int origin, sow_changes *out,
+                      sow_error *err);
+    /* After a move, once after_move's changes are applied: whether the
+     * game is over, and its winner or score. */
+    int (*game_end)(void *ctx, const sow_setup *s, const sow_game *before,
+                    const sow_game *after, int origin, sow_game_end *out,
+                    sow_error *err);
 } sow_rules;
 
 /* ---- events, for observers (records, narration, drawing) --------------- */
@@ -387,6 +426,7 @@ typedef struct sow_engine {
     sow_history *hist;      /* owned; positions of the current game */
     const struct sow_budget *budget; /* the run's deadline, or NULL */
     unsigned budget_tick;   /* plies since the clock was last read */
+    sow_game_end hook_end;  /* what game_end decided (SOW_END_HOOK) */
 } sow_engine;
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
@@ -432,6 +472,32 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless,
                     sow_error *err);
+
+/* ---- the script's move hooks (sow_hooks.c) ---------------------------- */
+
+/* The filter hook over candidate moves out[0..n) of `player` (P42): each
+ * is sown on a copy and the hook keeps or refuses it, and of those kept
+ * only the ones of the highest rank stay; an endless move is not shown to
+ * the hook and counts as kept with rank 0. Returns the count kept, or -1
+ * on an error. */
+int sow_hook_filter(const sow_setup *s, const sow_rules *r, const sow_game *g,
+                    int player, uint16_t *out, int n, sow_error *err);
+
+/* Whether the filter hook is what refuses hole `hole` to g->to_move
+ * (the rules of data allow it, g's legal moves do not), and why (the
+ * hook's reason for it, or ""): 1 refused, 0 not, -1 on an error. For
+ * sow play's explanation. */
+int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
+                     const sow_game *g, int hole, char *why, int why_size,
+                     sow_error *err);
+
+/* After move `origin` (-1: a decision) turned `before` into g: run the
+ * after_move hook and apply its changes (a player it names to move goes
+ * to *next, else *next is left alone), then the game_end hook (into
+ * e->hook_end). Only for setups with move_hooks. On an error g may be
+ * half changed: the caller restores it. */
+int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
+                        int origin, int *next, sow_error *err);
 
 /* Whether hole h is claimed (C1.4), and by whom (-1: nobody). */
 static inline int sow_claimant(const sow_game *g, int h)

@@ -8,7 +8,8 @@
 #include <string.h>
 
 const char *const sow_hook_names[SOW_HOOK_COUNT] = {
-    "lap_end", "score", "new_game", "decisions", "decide", "play"};
+    "lap_end", "score",  "new_game",  "decisions", "decide",
+    "play",    "filter", "game_end", "after_move"};
 
 int sow_variant_option(const sow_variant *v, const char *name)
 {

@@ -148,6 +148,14 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     s->filters = s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
                  s->no_undo || s->first_keep || s->reach_max;
+    /* the script's move hooks (sow_hooks.c): a filter hook is a filter;
+     * any of them changes which moves are legal or when the game ends */
+    s->filter_hook = v->hook_fn[SOW_HOOK_FILTER] != NULL;
+    s->filters |= s->filter_hook;
+    s->move_hooks = v->hook_fn[SOW_HOOK_GAME_END] != NULL ||
+                    v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
+    if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])
+        s->plain_turns = false;
 }
 
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,

@@ -1444,5 +1444,9 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;
-    return filter_moves(s, r, g, player, out, n, err);
+    n = filter_moves(s, r, g, player, out, n, err);
+    /* the script's filter hook, after the filters of data (sow_hooks.c) */
+    if (__builtin_expect(s->filter_hook, 0) && n > 0 && r && r->filter)
+        n = sow_hook_filter(s, r, g, player, out, n, err);
+    return n;
 }

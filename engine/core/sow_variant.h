@@ -274,6 +274,10 @@ typedef enum {
     SOW_HOOK_DECISIONS, /* the decision moves legal now (phase != 0) */
     SOW_HOOK_DECIDE,    /* apply a decision move */
     SOW_HOOK_PLAY,      /* the effect of a move in a scripted phase */
+    SOW_HOOK_FILTER,    /* keep or refuse a candidate move, seeing its
+                           outcome on a copy (P42) */
+    SOW_HOOK_GAME_END,  /* after a move: is the game over, who won */
+    SOW_HOOK_AFTER_MOVE,/* after a move: changes (owners, state, ...) */
     SOW_HOOK_COUNT
 } sow_hook;
 

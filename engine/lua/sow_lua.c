@@ -83,6 +83,12 @@ struct sow_lua {
     bool view_fresh; /* the backing tables hold the last_* values */
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
     int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
+    /* the move hooks' extra fields of g (view_extras): board_before and
+     * captured_before (proxies, their backing tables, the values last
+     * written), origin; on: they are set in the view now */
+    int before_ref, before_proxy_ref, capb_ref, capb_proxy_ref;
+    uint16_t last_before[SOW_MAX_HOLES];
+    bool extras_on, before_fresh;
     const sow_setup *view_setup; /* the setup its geometry was built for */
     int view_holes;
     sow_dir view_dir;
@@ -606,6 +612,16 @@ static void view_geometry(sow_lua *x, const sow_setup *s)
         lua_setfield(L, -2, keys[i]);
     }
     lua_pop(L, 1);
+    /* board_before, captured_before: set into g by view_extras */
+    new_proxy(L, s->holes, NULL, &x->before_ref);
+    if (x->before_proxy_ref != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, x->before_proxy_ref);
+    x->before_proxy_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    new_proxy(L, 2, NULL, &x->capb_ref);
+    if (x->capb_proxy_ref != LUA_NOREF)
+        luaL_unref(L, LUA_REGISTRYINDEX, x->capb_proxy_ref);
+    x->capb_proxy_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    x->extras_on = x->before_fresh = false;
     rec_geometry(x, s);
     x->view_setup = s;
     x->view_holes = s->holes;
@@ -946,6 +962,9 @@ static int build(sow_lua *x, sow_error *err)
     x->mem_used = 0;
     x->view_ref = x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
     x->proxy_ref = x->state_ref = x->rec_ref = LUA_NOREF;
+    x->before_ref = x->before_proxy_ref = LUA_NOREF;
+    x->capb_ref = x->capb_proxy_ref = LUA_NOREF;
+    x->extras_on = x->before_fresh = false;
     for (int i = 0; i < 4; i++)
         x->rec_sub_ref[i] = LUA_NOREF;
     x->recording = false;
@@ -1181,6 +1200,10 @@ struct hook_call {
     lua_Integer args[2];
     const char *sarg;       /* a string argument after the view, or NULL */
     const sow_match_info *info; /* new_game: passed first, as a table */
+    const sow_game *before; /* the move hooks: g.board_before and
+                               g.captured_before from it, g.origin; NULL:
+                               none of the three in the view */
+    int origin;             /* the move's hole, -1: nil */
     int nres;
     void (*read)(lua_State *L, hook_call *c); /* results at -nres.. */
     void *out;
@@ -1216,6 +1239,49 @@ static void push_info(lua_State *L, const sow_match_info *mi,
     }
 }
 
+/* The move hooks' fields of g: board_before, captured_before and origin
+ * from c (filter, after_move, game_end); any other hook finds them nil,
+ * so that no hook reads a value of another call (the lap_end and play
+ * caches key on what a hook read, and these fields are not keyed). The
+ * view's geometry is built. */
+static void view_extras(sow_lua *x, const hook_call *c)
+{
+    lua_State *L = x->L;
+    if (!c->before && !x->extras_on)
+        return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+    if (c->before) {
+        const sow_game *b = c->before;
+        sync_array(L, x->before_ref, x->last_before, b->board, c->s->holes,
+                   2, x->before_fresh);
+        x->before_fresh = true;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->capb_ref);
+        for (int p = 0; p < 2; p++) {
+            lua_pushinteger(L, b->captured[p]);
+            lua_rawseti(L, -2, p);
+        }
+        lua_pop(L, 1);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->before_proxy_ref);
+        lua_setfield(L, -2, "board_before");
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->capb_proxy_ref);
+        lua_setfield(L, -2, "captured_before");
+        if (c->origin >= 0)
+            lua_pushinteger(L, c->origin);
+        else
+            lua_pushnil(L);
+        lua_setfield(L, -2, "origin");
+    } else {
+        static const char *const keys[] = {"board_before", "captured_before",
+                                           "origin"};
+        for (int i = 0; i < 3; i++) {
+            lua_pushnil(L);
+            lua_setfield(L, -2, keys[i]);
+        }
+    }
+    x->extras_on = c->before != NULL;
+    lua_pop(L, 1);
+}
+
 static int trampoline(lua_State *L)
 {
     hook_call *c = lua_touserdata(L, 1);
@@ -1237,6 +1303,8 @@ static int trampoline(lua_State *L)
     } else {
         lua_pushnil(L);
     }
+    if (c->g)
+        view_extras(c->x, c);
     n++;
     for (int i = 0; i < c->nargs; i++)
         lua_pushinteger(L, c->args[i]);
@@ -1753,6 +1821,139 @@ static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
     return call_hook(&c, err);
 }
 
+/* ---- the move hooks: filter, after_move, game_end ---------------------- */
+
+typedef struct filter_out {
+    sow_filter_verdict *v;
+    char *why;      /* NULL: the reason is not wanted */
+    int why_size;
+} filter_out;
+
+/* A reason a hook gives: one line of printable text that fits `size`
+ * bytes with its end; false (c->bad set) otherwise. */
+static bool read_reason(lua_State *L, hook_call *c, int at, char *buf,
+                        int size)
+{
+    size_t rl;
+    const char *r = lua_tolstring(L, at, &rl);
+    if (rl == 0 || rl > 127 || !sow_text_is_safe(r, rl)) {
+        BAD(c, "a reason that is not one line of printable UTF-8 text of 1 "
+               "to 127 bytes");
+        return false;
+    }
+    if (buf && size > 0)
+        snprintf(buf, (size_t)size, "%s", r);
+    return true;
+}
+
+/* filter: true (keep), false (refuse) or a rank (a whole number: keep,
+ * and only the moves of the highest rank stay), then optionally a
+ * reason. */
+static void read_filter(lua_State *L, hook_call *c)
+{
+    filter_out *fo = c->out;
+    int isnum;
+    lua_Integer rank = lua_tointegerx(L, -2, &isnum);
+    if (lua_type(L, -2) == LUA_TBOOLEAN) {
+        fo->v->keep = lua_toboolean(L, -2);
+        fo->v->rank = 0;
+    } else if (lua_type(L, -2) == LUA_TNUMBER && isnum &&
+               rank >= -1000000000 && rank <= 1000000000) {
+        fo->v->keep = true;
+        fo->v->rank = (int32_t)rank;
+    } else {
+        return (void)BAD(c, "something other than true (keep the move), "
+                            "false (refuse it) or a rank (a whole number)");
+    }
+    if (lua_isnil(L, -1))
+        return;
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return (void)BAD(c, "a second value that is not a reason string");
+    read_reason(L, c, -1, fo->why, fo->why_size);
+}
+
+static int lua_filter(void *ctx, const sow_setup *s, const sow_game *before,
+                      const sow_game *after, int hole,
+                      sow_filter_verdict *out, char *why, int why_size,
+                      sow_error *err)
+{
+    filter_out fo = {out, why, why_size};
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_FILTER, .s = s, .g = after,
+                   .before = before, .origin = hole, .nargs = 1,
+                   .args = {hole}, .nres = 2, .read = read_filter,
+                   .out = &fo};
+    return call_hook(&c, err);
+}
+
+static int lua_after_move(void *ctx, const sow_setup *s,
+                          const sow_game *before, const sow_game *after,
+                          int origin, sow_changes *out, sow_error *err)
+{
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_AFTER_MOVE, .s = s,
+                   .g = after, .before = before, .origin = origin,
+                   .nres = 1, .read = read_decide, .out = out};
+    return call_hook(&c, err);
+}
+
+/* game_end: nil or false (the game goes on), or {over = true|false,
+ * winner = p, score = {[0] = n, [1] = n}}. */
+static void read_game_end(lua_State *L, hook_call *c)
+{
+    static const char *const keys[] = {"over", "winner", "score", NULL};
+    sow_game_end *ge = c->out;
+    int t = lua_gettop(L);
+    if (lua_isnil(L, t) ||
+        (lua_type(L, t) == LUA_TBOOLEAN && !lua_toboolean(L, t)))
+        return;
+    if (!lua_istable(L, t))
+        return (void)BAD(c, "something other than nil or a table {over = "
+                            "true, ...}");
+    if (!only_keys(L, c, t, keys))
+        return;
+    if (lua_getfield(L, t, "over") != LUA_TBOOLEAN)
+        return (void)BAD(c, "a table whose over is not true or false");
+    bool over = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    int winner = read_player(L, c, t, "winner");
+    if (winner == -2)
+        return;
+    int32_t score[2] = {0, 0};
+    bool has_score = lua_getfield(L, t, "score") != LUA_TNIL;
+    if (has_score) {
+        if (!lua_istable(L, -1))
+            return (void)BAD(c, "a score that is not {[0] = n, [1] = n}");
+        for (int p = 0; p < 2; p++) {
+            lua_rawgeti(L, -1, p);
+            int isnum;
+            lua_Integer v = lua_tointegerx(L, -1, &isnum);
+            bool num = lua_type(L, -1) == LUA_TNUMBER;
+            lua_pop(L, 1);
+            if (!isnum || !num || v < -1000000000 || v > 1000000000)
+                return (void)BAD(c, "a score that is not two whole numbers "
+                                    "{[0] = n, [1] = n}");
+            score[p] = (int32_t)v;
+        }
+    }
+    lua_pop(L, 1);
+    if (!over)
+        return;
+    ge->over = true;
+    ge->winner = winner;
+    ge->has_score = has_score;
+    ge->score[0] = score[0];
+    ge->score[1] = score[1];
+}
+
+static int lua_game_end(void *ctx, const sow_setup *s, const sow_game *before,
+                        const sow_game *after, int origin, sow_game_end *out,
+                        sow_error *err)
+{
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_GAME_END, .s = s, .g = after,
+                   .before = before, .origin = origin, .nres = 1,
+                   .read = read_game_end, .out = out};
+    return call_hook(&c, err);
+}
+
 void sow_lua_set_budget(sow_lua *x, const sow_budget *b)
 {
     x->budget = b;
@@ -1787,6 +1988,12 @@ sow_rules sow_lua_rules(sow_lua *x)
         r.decide = lua_decide;
     if (v->hook_fn[SOW_HOOK_PLAY])
         r.play = lua_play;
+    if (v->hook_fn[SOW_HOOK_FILTER])
+        r.filter = lua_filter;
+    if (v->hook_fn[SOW_HOOK_AFTER_MOVE])
+        r.after_move = lua_after_move;
+    if (v->hook_fn[SOW_HOOK_GAME_END])
+        r.game_end = lua_game_end;
     return r;
 }
 

@@ -179,7 +179,7 @@ bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
 bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track"
-bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play"
+bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play, filter, game_end, after_move"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
 bad wrong_type "$B/wrong_type.yaml:6:10: holes must be a whole number written in decimal digits, not 'six'"
@@ -229,6 +229,25 @@ t hook-loop-bench 1 'err~(variant test-loop, hook lap_end)' -- sow bench $H/loop
 t hook-loop-play 1 'err~(variant test-loop, hook lap_end)' -- sow play $H/loop.yaml --south computer --north computer --seed 1
 t hook-bomb-play 1 'err~(variant test-bomb, hook lap_end)' -- sow play $H/bomb.yaml --south random --north random --seed 1
 t hook-variants-validate 0 noerr 'out~test-loop' -- sow validate $H/loop.yaml $H/bomb.yaml $H/runtime.yaml $H/slow.yaml
+# the move hooks: play names a hole the filter hook refuses, with its reason
+# (docs/writing-variants.md, the filter hook); show describes the hooks
+input=$'a\nb\nquit\n' t play-filter-refused 0 noerr \
+    'out~South to move> hole a is refused: the first hole is never played. legal moves: c d e f' \
+    "out~South to move> hole b is refused: the variant's filter hook refuses it. legal moves: c d e f" \
+    -- sow play $H/refuse.yaml --north random --seed 1
+t replay-filter-refused 1 'err~move 0 is not legal for South; the legal moves are: 2 3 4 5' -- sow replay $H/refuse.yaml --moves 0
+t show-move-hooks 0 noerr "out~  legal moves    as the script's filter hook must_capture says, seeing each move's outcome on a copy (P42)" \
+    "out~  after a move   the script's after_move hook count_captures may change owners, the player to move, the phase and its state" \
+    "out~  the script's game_end hook race says so, after any move, before the rules below" -- sow show tests/variants/capture_race.yaml
+# the test variant of the three move hooks: its scenarios, and games that
+# end by game_end
+t test-capture-race 0 noerr 'out~covers all 6 rule ids of the variant and all 6 option values' 'last=11 scenarios, 0 failed' -- sow test tests/variants/capture_race.yaml
+limit=30 t selfplay-capture-race 0 noerr 'out~games           10' -- sow selfplay tests/variants/capture_race.yaml --games 10 --players alphabeta:depth=2,mcts:iter=50
+# (a random game: South reaches 10 seeds first, by the only legal move, a
+# capture, at ply 18)
+t replay-game-end-hook 0 noerr 'out~{"ply":18,"to_move":0,"legal":[4],"move":4,' \
+    'last={"result":{"winner":0,"score":[16,6],"reason":"the script'"'"'s game_end hook ended the game","unfinished":false}}' \
+    -- sow replay tests/variants/capture_race.yaml --moves "2 8 5 11 1 8 4 9 3 7 2 10 0 8 5 11 3 7 4" --json
 
 # ---- bench, show, list -----------------------------------------------------
 t bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies=[0-9.]+ unfinished=[0-9]+' 'out~variant=adji-kui-1' noerr -- sow bench $V --seconds 0.2

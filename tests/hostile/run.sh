@@ -247,6 +247,14 @@ lv play_board_negative "2" "$L/play_board_negative.lua:2: function opening retur
 lv new_game_nil "2" "$L/new_game_nil.lua:2: function new_game returned something other than a table (variant hostile-new-game-nil, hook new_game)"
 lv new_game_starter_3 "2" "$L/new_game_starter_3.lua:2: function new_game returned a table whose starter is not a player (0 or 1) (variant hostile-new-game-starter-3, hook new_game)"
 lv new_game_reason_escape "2" "$L/new_game_reason_escape.lua:2: function new_game returned a reason that is not one line of printable UTF-8 text of 1 to 127 bytes (variant hostile-new-game-reason-escape, hook new_game)"
+# the move hooks (filter runs at the start, for South's legal moves)
+lv filter_table "2" "$L/filter_table.lua:2: function hook returned something other than true (keep the move), false (refuse it) or a rank (a whole number) (variant hostile-filter-table, hook filter)"
+lv filter_reason_escape "2" "$L/filter_reason_escape.lua:2: function hook returned a reason that is not one line of printable UTF-8 text of 1 to 127 bytes (variant hostile-filter-reason-escape, hook filter)"
+lv game_end_winner_3 "2" "$L/game_end_winner_3.lua:2: function hook returned a table whose winner is not a player (0 or 1) (variant hostile-game-end-winner-3, hook game_end)"
+lv game_end_score_huge "2" "$L/game_end_score_huge.lua:2: function hook returned a score that is not two whole numbers {[0] = n, [1] = n} (variant hostile-game-end-score-huge, hook game_end)"
+lv after_move_board "2" "$L/after_move_board.lua:2: function hook returned a table with the unknown field 'board' (variant hostile-after-move-board, hook after_move)"
+lv_sub filter_loop "2" "$L/filter_loop.lua:3: " "limit reached" "(variant hostile-filter-loop, hook filter)"
+lv_sub after_move_bomb "2" "$L/after_move_bomb.lua" "limit reached" "(variant hostile-after-move-bomb, hook after_move)"
 # the same script through validate (no hook runs: the error is at load)
 t lua-validate-coroutine-close 1 "err~$L/coroutine_close_chain.lua:5: attempt to index a nil value (global 'coroutine')" -- sow validate "$L/coroutine_close_chain.yaml"
 # found by id through SOW_VARIANTS, as a stranger's folder would be

@@ -1,0 +1,133 @@
+/* sow_hooks.c - the script's move hooks as the engine calls them: the
+ * filter hook over candidate moves (each sown on a copy, CATALOGUE P42),
+ * and the after_move and game_end hooks after a move. The engine knows no
+ * script: it calls the functions of sow_rules (the Lua bridge fills them,
+ * sow_lua.c). What each hook sees and when it runs:
+ * docs/writing-variants.md, "What each hook sees and when it runs". */
+#include <stddef.h>
+#include <string.h>
+
+#include "sow_game.h"
+
+/* Whether g's moves are sowings the engine makes (phase 0, or a phase of
+ * sowing moves): a scripted phase's moves are the play hook's. */
+static bool sowing_phase(const sow_setup *s, const sow_game *g)
+{
+    if (g->phase == 0)
+        return true;
+    if (g->phase > s->v->nphases)
+        return false;
+    const sow_phase *ph = &s->v->phases[g->phase - 1];
+    return !ph->decisions && !ph->scripted;
+}
+
+/* Sow candidate `hole` of `player` on a copy of g into *after, as the
+ * view the filter hook sees: the mover is still to move, and the ply is
+ * counted. Returns 1 when the move is endless (no view), 0, or -1. */
+static int candidate_after(const sow_setup *s, const sow_rules *r,
+                           const sow_game *g, int player, int hole,
+                           sow_game *after, sow_error *err)
+{
+    memcpy(after, g, offsetof(sow_game, nlegal));
+    after->to_move = (uint8_t)player;
+    bool endless = false;
+    if (sow_sow(s, r, NULL, after, hole, &endless, err))
+        return -1;
+    if (endless)
+        return 1;
+    after->ply = g->ply + 1;
+    after->last_move_hole = (int8_t)hole;
+    after->last_mover = (int8_t)player;
+    return 0;
+}
+
+int sow_hook_filter(const sow_setup *s, const sow_rules *r, const sow_game *g,
+                    int player, uint16_t *out, int n, sow_error *err)
+{
+    if (!sowing_phase(s, g))
+        return n;
+    sow_game before, after;
+    memcpy(&before, g, offsetof(sow_game, nlegal));
+    before.to_move = (uint8_t)player;
+    sow_filter_verdict v[SOW_MAX_LEGAL];
+    int32_t best = 0;
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        int rc = candidate_after(s, r, g, player, out[i], &after, err);
+        if (rc < 0)
+            return -1;
+        v[i] = (sow_filter_verdict){true, 0};
+        if (rc == 0 && r->filter(r->ctx, s, &before, &after, out[i], &v[i],
+                                 NULL, 0, err))
+            return -1;
+        if (v[i].keep && (!any || v[i].rank > best))
+            best = v[i].rank;
+        any |= v[i].keep;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (v[i].keep && v[i].rank == best)
+            out[k++] = out[i];
+    return k;
+}
+
+int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
+                     const sow_game *g, int hole, char *why, int why_size,
+                     sow_error *err)
+{
+    if (why_size > 0)
+        why[0] = 0;
+    if (!r || !r->filter || g->over || hole < 0 || hole >= s->holes ||
+        !sowing_phase(s, g) || sow_game_is_legal(g, hole))
+        return 0;
+    /* legal by the rules of data, not legal: the hook refused it */
+    const int player = g->to_move;
+    sow_rules data = *r;
+    data.filter = NULL;
+    uint16_t moves[SOW_MAX_LEGAL];
+    int n = sow_legal_moves(s, &data, g, player, moves, NULL, err), i = 0;
+    if (n < 0)
+        return -1;
+    while (i < n && moves[i] != hole)
+        i++;
+    if (i == n)
+        return 0;
+    sow_game before, after;
+    memcpy(&before, g, offsetof(sow_game, nlegal));
+    if (candidate_after(s, r, g, player, hole, &after, err))
+        return -1; /* (an endless move is never refused) */
+    sow_filter_verdict v = {true, 0};
+    if (r->filter(r->ctx, s, &before, &after, hole, &v, why, why_size, err))
+        return -1;
+    return 1;
+}
+
+int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
+                        int origin, int *next, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    const sow_rules *r = &e->rules;
+    memset(&e->hook_end, 0, sizeof e->hook_end);
+    e->hook_end.winner = -1;
+    if (r->after_move) {
+        sow_changes c;
+        memset(&c, 0, sizeof c);
+        c.to_move = c.phase = -1;
+        if (r->after_move(r->ctx, s, before, g, origin, &c, err))
+            return SOW_ERR;
+        /* the player to move next is the engine's to settle; g.mover
+         * stays the player who moved for game_end */
+        int to = c.to_move;
+        c.to_move = -1;
+        if (to < -1 || to > 1)
+            c.to_move = to; /* refused by sow_apply_changes */
+        if (sow_apply_changes(s, g, &c, err))
+            return SOW_ERR;
+        if (to >= 0)
+            *next = to;
+    }
+    if (r->game_end &&
+        r->game_end(r->ctx, s, before, g, origin, &e->hook_end, err))
+        return SOW_ERR;
+    return SOW_OK;
+}

@@ -1,0 +1,478 @@
+/* test_hooks.c - the move hooks (engine/core/sow_hooks.c, the bridge's
+ * filter, after_move and game_end in engine/lua/sow_lua.c;
+ * docs/writing-variants.md "What each hook sees and when it runs"): what
+ * each hook sees (board_before, captured_before, origin; nil in the other
+ * hooks), when it runs, what its answers do to the legal moves, the player
+ * to move and the end of the game, the checks on what it returns, and that
+ * a failing hook leaves the game as it was. Filters run on copies and
+ * never change the real game (CATALOGUE P42). */
+#include "unit.h"
+#include "fixture.h"
+
+#include "sow_game.h"
+#include "sow_lua.h"
+
+static char *tdir;
+static char yaml_path[512];
+static char phased_path[512]; /* the decisions variant below */
+
+/* after_move opens a decision phase after each sowing, for the other
+ * player; the decision closes it; after_move counts the decisions (its
+ * g.origin is nil after one). */
+static const char *const PHASED =
+    "id: hookphase\n"
+    "name: Hook phase\n"
+    "summary: s\n"
+    "script: p.lua\n"
+    "board:\n"
+    "  holes: 6\n"
+    "  seeds: 4\n"
+    "sowing:\n"
+    "  passing: true\n"
+    "decisions: [pick]\n"
+    "state: [decided]\n"
+    "phases:\n"
+    "  - name: choose\n"
+    "    moves: decisions\n"
+    "hooks:\n"
+    "  decisions: choices\n"
+    "  decide: choose\n"
+    "  after_move: a\n";
+
+static const char *const PHASED_SCRIPT =
+    "function choices(g) return {'pick:1'} end\n"
+    "function choose(g, t) return {phase = 0, to_move = 1 - g.mover} end\n"
+    "function a(g)\n"
+    "  if g.origin == nil then\n"
+    "    assert(g.phase == 0 and g.board_before[0] == g.board[0])\n"
+    "    return {state = {decided = g.state.decided + 1}}\n"
+    "  end\n"
+    "  return {phase = 1, to_move = 1 - g.mover}\n"
+    "end\n";
+
+/* Wari's board with a capture by the lap_end hook (so that the filter's
+ * copies run lap_end between filter calls), and the three move hooks. */
+static const char *const VARIANT =
+    "id: hooktest\n"
+    "name: Hook test\n"
+    "summary: s\n"
+    "script: s.lua\n"
+    "board:\n"
+    "  holes: 6\n"
+    "  seeds: 4\n"
+    "  stores: true\n"
+    "sowing:\n"
+    "  skip_origin: true\n"
+    "  passing: false\n"
+    "  lap_end:\n"
+    "    - when: {owner: opponent, count: [2, 3]}\n"
+    "      do: hook\n"
+    "state: [moves, last]\n"
+    "hooks:\n"
+    "  lap_end: cap\n"
+    "  filter: f\n"
+    "  after_move: a\n"
+    "  game_end: e\n";
+
+/* Lines 1-9; a test appends definitions from line 10 on, which replace
+ * these (the last definition of a global wins). cap checks that the move
+ * hooks' fields are nil in any other hook. */
+static const char *const BASE =
+    "function cap(g, h, c)\n"
+    "  assert(g.board_before == nil and g.captured_before == nil and\n"
+    "         g.origin == nil, 'the move hooks fields in lap_end')\n"
+    "  return {h}\n"
+    "end\n"
+    "function f(g, h) return true end\n"
+    "function a(g) return nil end\n"
+    "function e(g) return nil end\n"
+    "-- the test's own definitions follow\n";
+
+static int group_setup(void **state)
+{
+    (void)state;
+    if (unit_group_dir(&tdir))
+        return -1;
+    unit_write(yaml_path, sizeof yaml_path, tdir, "s.yaml", VARIANT);
+    unit_write(phased_path, sizeof phased_path, tdir, "p.yaml", PHASED);
+    char lua[512];
+    unit_write(lua, sizeof lua, tdir, "p.lua", PHASED_SCRIPT);
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    return unit_group_dir_done(&tdir);
+}
+
+/* Open the variant with BASE followed by `extra` as its script. */
+static void open_with(unit_game *a, const char *extra)
+{
+    char path[512], text[8192];
+    snprintf(text, sizeof text, "%s%s", BASE, extra);
+    unit_write(path, sizeof path, tdir, "s.lua", text);
+    unit_game_open(a, yaml_path, NULL);
+}
+
+/* Open and start; the start must succeed. */
+static void start_with(unit_game *a, const char *extra)
+{
+    open_with(a, extra);
+    sow_error err;
+    sow_error_clear(&err);
+    if (sow_engine_start(&a->k.eng, &a->g, &err))
+        fail_msg("%s:%d: %s", err.path, err.line, err.msg);
+}
+
+static void play_ok(unit_game *a, int hole)
+{
+    sow_error err;
+    sow_error_clear(&err);
+    if (sow_engine_play(&a->k.eng, &a->g, hole, &err))
+        fail_msg("hole %d: %s:%d: %s", hole, err.path, err.line, err.msg);
+}
+
+static void legal_is(const sow_game *g, const char *want)
+{
+    char got[256] = "";
+    size_t len = 0;
+    for (int i = 0; i < g->nlegal; i++)
+        len += (size_t)snprintf(got + len, sizeof got - len, "%s%d",
+                                i ? " " : "", g->legal[i]);
+    assert_string_equal(got, want);
+}
+
+/* ---- filter -------------------------------------------------------------- */
+
+/* The filter sees the position after the candidate (lifted, sown, the
+ * ply counted, the mover still to move), the board and stores before it
+ * and the origin; refusing hole 0 leaves 1-5 legal, and the real board
+ * is untouched. */
+static void test_filter_view(void **state)
+{
+    (void)state;
+    unit_game a;
+    start_with(&a,
+               "function f(g, h)\n"
+               "  assert(g.origin == h, 'origin')\n"
+               "  assert(g.board_before[h] == 4 and g.board[h] == 0, 'lift')\n"
+               "  assert(g.board[h + 1] == 5, 'sown')\n"
+               "  assert(g.captured_before[0] == 0 and\n"
+               "         g.captured_before[1] == 0, 'captured_before')\n"
+               "  assert(g.mover == 0 and g.ply == 1, 'mover and ply')\n"
+               "  local n = 0\n"
+               "  for k, v in pairs(g.board_before) do n = n + v end\n"
+               "  assert(n == 48 and #g.board_before == 12, 'pairs, #')\n"
+               "  if h == 0 then return false, 'no zero' end\n"
+               "  return true\n"
+               "end\n");
+    legal_is(&a.g, "1 2 3 4 5");
+    for (int h = 0; h < 12; h++)
+        assert_int_equal(a.g.board[h], 4);
+    assert_int_equal(a.g.ply, 0);
+    unit_game_close(&a);
+}
+
+/* Ranks: of the moves kept only those of the highest rank stay;
+ * sow_hook_refusal says which hole the hook refused, with its reason. */
+static void test_filter_ranks(void **state)
+{
+    (void)state;
+    unit_game a;
+    start_with(&a,
+               "function f(g, h)\n"
+               "  if h == 5 then return false, 'five is out' end\n"
+               "  if h == 3 then return false end\n"
+               "  return h % 3\n"
+               "end\n");
+    legal_is(&a.g, "2"); /* ranks 0 1 2 0 1; 3 and 5 refused */
+    const sow_setup *s = &a.k.setup;
+    const sow_rules *r = &a.k.eng.rules;
+    char why[128];
+    sow_error err;
+    assert_int_equal(sow_hook_refusal(s, r, &a.g, 5, why, sizeof why, &err),
+                     1);
+    assert_string_equal(why, "five is out");
+    assert_int_equal(sow_hook_refusal(s, r, &a.g, 3, why, sizeof why, &err),
+                     1);
+    assert_string_equal(why, "");
+    assert_int_equal(sow_hook_refusal(s, r, &a.g, 0, why, sizeof why, &err),
+                     1); /* kept, but of a lower rank */
+    assert_int_equal(sow_hook_refusal(s, r, &a.g, 2, why, sizeof why, &err),
+                     0); /* legal */
+    assert_int_equal(sow_hook_refusal(s, r, &a.g, 7, why, sizeof why, &err),
+                     0); /* North's hole: the data refuse it */
+    assert_int_equal(sow_hook_refusal(s, r, &a.g, 99, why, sizeof why, &err),
+                     0);
+    /* the moves the data allow are still all there without the hook */
+    sow_rules data = *r;
+    data.filter = NULL;
+    uint16_t mv[SOW_MAX_LEGAL];
+    assert_int_equal(sow_legal_moves(s, &data, &a.g, 0, mv, NULL, &err), 6);
+    play_ok(&a, 2);
+    assert_int_equal(a.g.to_move, 1);
+    unit_game_close(&a);
+}
+
+/* "You must capture if you can" as ranks: from a position where some
+ * moves capture, only those are legal, and the filter's copies (which run
+ * the lap_end hook) change nothing of the real game. */
+static void test_filter_must_capture(void **state)
+{
+    (void)state;
+    unit_game a;
+    start_with(&a, "function f(g, h)\n"
+                   "  return g.captured[g.mover] > "
+                   "g.captured_before[g.mover] and 1 or 0\n"
+                   "end\n");
+    const uint16_t board[12] = {4, 4, 4, 4, 4, 3, 1, 2, 1, 4, 4, 4};
+    memcpy(a.g.board, board, sizeof board);
+    a.g.on_board = 39;
+    a.g.captured[0] = 9;
+    sow_game before = a.g;
+    sow_error err;
+    uint16_t mv[SOW_MAX_LEGAL];
+    int n = sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 0, mv, NULL,
+                            &err);
+    assert_int_equal(n, 4);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(mv[i], 2 + i);
+    assert_memory_equal(&before, &a.g, sizeof before);
+    unit_game_close(&a);
+}
+
+/* ---- after_move and game_end ------------------------------------------- */
+
+/* after_move sees the move (origin, board before, mover, ply counted),
+ * its state changes are applied before game_end runs, and a player it
+ * names moves next; game_end ends the game with its winner and score. */
+static void test_after_move_game_end(void **state)
+{
+    (void)state;
+    unit_game a;
+    start_with(&a,
+               "function a(g)\n"
+               "  assert(g.board_before[g.origin] == 4, 'before')\n"
+               "  assert(g.board[g.origin] == 0, 'after')\n"
+               "  assert(g.mover == g.ply - 1, 'mover')\n"
+               "  return {state = {moves = g.state.moves + 1,\n"
+               "                   last = g.origin}, to_move = 1 - g.mover}\n"
+               "end\n"
+               "function e(g)\n"
+               "  assert(g.state.moves == g.ply, 'after_move came first')\n"
+               "  assert(g.state.last == g.origin, 'origin')\n"
+               "  if g.ply == 2 then\n"
+               "    return {over = true, winner = 1,\n"
+               "            score = {[0] = 5, [1] = 7}}\n"
+               "  end\n"
+               "  return {over = false, winner = 0}\n"
+               "end\n");
+    play_ok(&a, 1);
+    assert_false(a.g.over);
+    assert_int_equal(a.g.state[0], 1);
+    assert_int_equal(a.g.state[1], 1);
+    assert_int_equal(a.g.to_move, 1);
+    play_ok(&a, 6);
+    assert_true(a.g.over);
+    assert_int_equal(a.g.result.reason, SOW_END_HOOK);
+    assert_int_equal(a.g.result.winner, 1);
+    assert_true(a.g.result.has_score);
+    assert_int_equal(a.g.result.score[0], 5);
+    assert_int_equal(a.g.result.score[1], 7);
+    assert_false(a.g.result.unfinished);
+    assert_int_equal(a.g.nlegal, 0);
+    assert_int_equal(a.g.state[1], 6);
+    unit_game_close(&a);
+}
+
+/* A player after_move names moves next (a second move in a row); with
+ * over = true alone the game is scored as at any end and the higher
+ * total wins. */
+static void test_to_move_and_default_score(void **state)
+{
+    (void)state;
+    unit_game a;
+    start_with(&a, "function a(g) return {to_move = 0} end\n"
+                   "function e(g)\n"
+                   "  if g.ply == 2 then return {over = true} end\n"
+                   "end\n");
+    play_ok(&a, 0);
+    assert_int_equal(a.g.to_move, 0);
+    legal_is(&a.g, "1 2 3 4 5");
+    play_ok(&a, 5); /* 4 of hole 5 into 6..9: none makes 2 or 3 */
+    assert_true(a.g.over);
+    int32_t want[2];
+    sow_default_score(&a.k.setup, &a.g, want);
+    assert_int_equal(a.g.result.score[0], want[0]);
+    assert_int_equal(a.g.result.score[1], want[1]);
+    assert_int_equal(a.g.result.winner,
+                     want[0] == want[1] ? -1 : want[0] > want[1] ? 0 : 1);
+    unit_game_close(&a);
+}
+
+/* after_move opens a decision phase for the player it names; it runs
+ * after the decision too, with no origin. */
+static void test_after_move_decision_phase(void **state)
+{
+    (void)state;
+    unit_game a;
+    unit_game_open(&a, phased_path, NULL);
+    sow_error err;
+    sow_error_clear(&err);
+    if (sow_engine_start(&a.k.eng, &a.g, &err))
+        fail_msg("%s", err.msg);
+    play_ok(&a, 2);
+    assert_int_equal(a.g.phase, 1);
+    assert_int_equal(a.g.to_move, 1);
+    assert_int_equal(a.g.nlegal, 1);
+    assert_int_equal(a.g.legal[0], sow_decision(0, 1));
+    play_ok(&a, sow_decision(0, 1));
+    assert_int_equal(a.g.phase, 0);
+    assert_int_equal(a.g.to_move, 0); /* decide named the other player */
+    assert_int_equal(a.g.state[0], 1);
+    legal_is(&a.g, "0 1 3 4 5");
+    unit_game_close(&a);
+}
+
+/* A hook failing after after_move changed the state and owners: the move
+ * is refused and the whole game is as it was. */
+static void test_failure_restores(void **state)
+{
+    (void)state;
+    unit_game a;
+    start_with(&a, "function a(g)\n"
+                   "  return {state = {moves = 9}, owner = {[0] = 1}}\n"
+                   "end\n"
+                   "function e(g) error('no end today') end\n");
+    sow_game before = a.g;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_play(&a.k.eng, &a.g, 2, &err), SOW_ERR);
+    assert_contains(err.msg, "no end today");
+    assert_contains(err.msg, "hook game_end");
+    assert_int_equal(err.line, 13);
+    assert_memory_equal(&before, &a.g, sizeof before);
+    unit_game_close(&a);
+}
+
+/* ---- what the hooks return ---------------------------------------------- */
+
+typedef struct bad_case {
+    const char *fn;     /* the hook's function: f, a or e */
+    const char *ret;    /* what it returns (Lua) */
+    const char *phrase; /* in the message */
+} bad_case;
+
+static void test_bad_returns(void **state)
+{
+    (void)state;
+    static const bad_case cases[] = {
+        {"f", "nil", "something other than true (keep the move), false "
+                     "(refuse it) or a rank"},
+        {"f", "'yes'", "something other than true"},
+        {"f", "1.5", "something other than true"},
+        {"f", "2^40", "something other than true"},
+        {"f", "{}", "something other than true"},
+        {"f", "false, 3", "a second value that is not a reason string"},
+        {"f", "false, 'two\\nlines'", "a reason that is not one line"},
+        {"f", "false, ''", "a reason that is not one line"},
+        {"f", "false, string.rep('x', 128)", "a reason that is not one line"},
+        {"a", "5", "something other than a table of changes"},
+        {"a", "{board = {}}", "the unknown field 'board'"},
+        {"a", "{to_move = 2}", "to_move is not a player"},
+        {"a", "{state = {nope = 1}}", "a state name the variant does not"},
+        {"a", "{owner = {[12] = 0}}", "hole 12, which does not exist"},
+        {"e", "true", "something other than nil or a table"},
+        {"e", "3", "something other than nil or a table"},
+        {"e", "{winner = 0}", "a table whose over is not true or false"},
+        {"e", "{over = 1}", "a table whose over is not true or false"},
+        {"e", "{over = true, why = 'x'}", "the unknown field 'why'"},
+        {"e", "{over = true, winner = 2}", "winner is not a player"},
+        {"e", "{over = true, score = 3}", "a score that is not"},
+        {"e", "{over = true, score = {[0] = 1}}", "a score that is not two"},
+        {"e", "{over = true, score = {[0] = 1, [1] = 'x'}}",
+         "a score that is not two"},
+    };
+    static const char *const kinds[] = {"filter", "after_move", "game_end"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const bad_case *c = &cases[i];
+        char extra[256];
+        snprintf(extra, sizeof extra, "function %s(g, h)\n  return %s\nend\n",
+                 c->fn, c->ret);
+        unit_game a;
+        open_with(&a, extra);
+        sow_error err;
+        sow_error_clear(&err);
+        int rc = sow_engine_start(&a.k.eng, &a.g, &err);
+        sow_game before = a.g;
+        if (rc == SOW_OK)
+            rc = sow_engine_play(&a.k.eng, &a.g, 2, &err);
+        if (rc == SOW_OK)
+            fail_msg("%s returning %s was accepted", c->fn, c->ret);
+        assert_contains(err.msg, c->phrase);
+        char want[64];
+        snprintf(want, sizeof want, "function %s returned", c->fn);
+        assert_contains(err.msg, want);
+        const char *kind = kinds[c->fn[0] == 'f' ? 0 : c->fn[0] == 'a' ? 1
+                                                                        : 2];
+        snprintf(want, sizeof want, "hook %s)", kind);
+        assert_contains(err.msg, want);
+        assert_contains(err.msg, "variant hooktest");
+        assert_int_equal(err.line, 10); /* where the function is defined */
+        if (c->fn[0] != 'f')
+            assert_memory_equal(&before, &a.g, sizeof before);
+        unit_game_close(&a);
+    }
+}
+
+/* The view's fields of the move hooks are read-only too. */
+static void test_read_only(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_with(&a, "function f(g, h) g.board_before[0] = 1 return true end\n");
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_ERR);
+    assert_contains(err.msg, "read-only");
+    assert_int_equal(err.line, 10);
+    unit_game_close(&a);
+}
+
+/* A variant without the move hooks takes every shortcut it took before
+ * (the hooks cost it nothing); one with them takes none that would skip
+ * them. */
+static void test_setup_flags(void **state)
+{
+    (void)state;
+    unit_game a;
+    unit_game_open(&a, "variants/adji_kui_1.yaml", NULL);
+    assert_false(a.k.setup.move_hooks);
+    assert_false(a.k.setup.filters);
+    assert_true(a.k.setup.plain_turns);
+    assert_null(a.k.eng.rules.filter);
+    unit_game_close(&a);
+    open_with(&a, "");
+    assert_true(a.k.setup.move_hooks);
+    assert_true(a.k.setup.filters);
+    assert_false(a.k.setup.plain_turns);
+    unit_game_close(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_filter_view),
+        cmocka_unit_test(test_filter_ranks),
+        cmocka_unit_test(test_filter_must_capture),
+        cmocka_unit_test(test_after_move_game_end),
+        cmocka_unit_test(test_to_move_and_default_score),
+        cmocka_unit_test(test_after_move_decision_phase),
+        cmocka_unit_test(test_failure_restores),
+        cmocka_unit_test(test_bad_returns),
+        cmocka_unit_test(test_read_only),
+        cmocka_unit_test(test_setup_flags),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
