@@ -123,7 +123,8 @@ static int grow_table(sow_history *h)
 
 /* Four counts per 64-bit word, one multiply per word: this runs once a
  * ply. Equal hashes are always confirmed by comparing boards. */
-static uint64_t hash_of(const uint16_t *b, int holes, int to_move)
+static inline __attribute__((always_inline)) uint64_t
+hash_of(const uint16_t *b, int holes, int to_move)
 {
     uint64_t x = SOW_GOLDEN64 * (uint64_t)(to_move + 1);
     int i = 0;
