@@ -86,9 +86,12 @@ static int play_moves(cli_game *cg, const char *moves, learn_play *lp,
     sow_move mv;
     for (int i = 0; !rc && i < lm.n; i++) {
         int r = learn_step(lp, i, lm.tok[i], &before, &mv, err);
-        while (!r && (r = learn_next_game(lp, err)) == 1)
-            ;
-        rc = r;
+        /* a game of a match that ended: the next one (1: it started,
+         * and may itself be over at once; 0: none; -1: an error) */
+        int n = 1;
+        while (!r && n == 1)
+            n = learn_next_game(lp, err);
+        rc = r ? r : n < 0 ? n : 0;
     }
     learn_moves_free(&lm);
     if (rc && !err->path[0]) {

@@ -637,6 +637,8 @@ t play-greedy-word 0 noerr 'out~South (computer) against North (random)' -- sow 
 t search-andada15-d7 0 noerr lines=1 'out~variant=andada player=alphabeta:depth=7 ply=2 to_move=South move=2 label=c score=53 depth=7 nodes=36716 ' 'outre= ms=[0-9.]+ nodes_per_s=[0-9]+$' -- sow search $VA --option holes=15 --moves "0 first:0" --player alphabeta:depth=7
 t search-decision 0 noerr 'out~ply=1 to_move=North move=first:1 label=first:1 ' -- sow search $VA --moves 0 --player alphabeta:depth=4
 t search-mcts 0 noerr 'outre=player=mcts:iter=100 ply=0 to_move=South move=[0-9]+ label=[a-l] win_rate=[0-9.]+ iterations=100 nodes=[0-9]+ ' -- sow search $VA --player mcts:iter=100 --seed 3
+# a match's move list that ends a round: the search starts the next (C1.6)
+t search-next-round 0 noerr 'out~variant=dakon player=random ply=0 to_move=North move=' -- sow search dakon --moves "0 1 0 7 2 5 1 10 9 0 7 3 12 8 3 12 2 7 4 9 10 5 13 5 10 3 12 4 9 5 10 6 11 12 13" --player random
 t search-time 0 noerr 'outre=player=alphabeta:ms=30 .* depth=[0-9]+ ' -- sow search $VA --option holes=24 --moves "5 first:1" --player alphabeta:ms=30
 t search-default 0 noerr 'out~player=alphabeta:depth=6 ply=0 to_move=South' -- sow search $V
 t search-no-variant 2 "err=sow search: which variant? e.g. sow search andada --moves \"0 first:0\" (see 'sow search --help')" -- sow search
