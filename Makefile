@@ -286,6 +286,9 @@ fuzz-replay: $(FUZZ_BIN)
 hostile: $(B)/sow
 	SOW=$(B)/sow VALGRIND=$(VALGRIND) bash tests/hostile/run.sh
 
+# make web, make check-web: the page in a browser (web/web.mk)
+include web/web.mk
+
 clean:
 	rm -rf build build-san
 
