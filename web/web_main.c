@@ -75,8 +75,9 @@ static void copy_field(const char *line, const char *key)
 }
 
 /* From the record: the last line that is a ply line, and the last result
- * line ({"result":...} or a match's {"match":...}) if the record ends with
- * one. Both point into rec; *len their lengths without the newline. */
+ * line ({"result":...} or {"match_result":...}) if the record ends with
+ * one (a match's last line is its match_result). Both point into rec;
+ * *len their lengths without the newline. */
 static void record_lines(const char *rec, const char **ply, int *ply_len,
                          const char **result, int *result_len)
 {
@@ -90,8 +91,10 @@ static void record_lines(const char *rec, const char **ply, int *ply_len,
             *ply = line;
             *ply_len = n;
             *result = NULL;
+        } else if (!strncmp(line, "{\"game\":", 8)) {
+            *result = NULL; /* a match's next game has begun */
         } else if (!strncmp(line, "{\"result\":", 10) ||
-                   !strncmp(line, "{\"match\":", 9)) {
+                   !strncmp(line, "{\"match_result\":", 16)) {
             *result = line;
             *result_len = n;
         }

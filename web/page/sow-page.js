@@ -224,7 +224,7 @@
             board: st.board,
             captured: st.captured,
             over: st.over,
-            result: st.result ? (st.result.result || st.result.match || st.result) : null
+            result: st.result ? (st.result.match_result || st.result.result) : null
         };
         if (st.claimed) out.claimed = st.claimed;
         if (st.blocked) out.blocked = st.blocked;
@@ -571,7 +571,8 @@
         var isLua = /\.lua$/.test(e.file);
         var box = $(isLua ? 'lua-errors' : 'yaml-errors');
         var a = document.createElement('a');
-        a.textContent = base(e.file) + ':' + e.line + ':' + e.col + ': ' + e.message;
+        /* a script's errors have a line only, as Lua gives them */
+        a.textContent = base(e.file) + ':' + e.line + ':' + (e.col ? e.col + ':' : '') + ' ' + e.message;
         a.dataset.line = e.line;
         a.dataset.col = e.col;
         a.addEventListener('click', function () { selectLine($(isLua ? 'lua' : 'yaml'), e.line); });
