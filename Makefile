@@ -1,7 +1,8 @@
 # sow - a mancala rules engine. See README.md.
 #
 # Targets: all, check, install, uninstall, clean, man, bench, hostile (the
-# bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang).
+# bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang), web
+# and check-web (the page in a browser, web/web.mk).
 # Variables: PREFIX, DESTDIR, CFLAGS (yours; project flags live in SOW_CFLAGS),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in
 # build-san/), VALGRIND=1 (run the unit tests under valgrind),
@@ -142,6 +143,7 @@ check: $(B)/sow lib $(TEST_BIN)
 	@set -e; for v in $(CROSSCHECK_VARIANTS); do \
 		SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $$v $(CROSSCHECK_GAMES); done
 	SOW=$(B)/sow bash tests/html/run.sh
+	SOW=$(B)/sow MAKE="$(MAKE)" SANITIZE=$(SANITIZE) bash tests/web/run.sh
 	SOW=$(B)/sow bash tests/docs/run.sh
 	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_CHECK_GAMES)
 ifeq ($(SANITIZE),1)

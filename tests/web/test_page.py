@@ -9,9 +9,10 @@ board and on decision buttons, the workbench's editors and Apply) and
 compares what it shows with the native `sow`:
 
   load      the page loads with no console message
-  games     for each shipped variant: the first plies clicked by hand,
-            the next played by computer players chosen in the page; the
-            page's record is byte for byte `sow replay --json`'s
+  games     for each shipped variant a whole game (--plies caps it): the
+            first plies clicked by hand, the rest played by computer
+            players chosen in the page; the page's record is byte for
+            byte `sow replay --json`'s
   share     shareable URLs (golden games, options, a match) put the
             position of `sow replay --json`'s last lines into #sow-state
   errors    a broken YAML and a broken Lua show their error at the right
@@ -135,6 +136,12 @@ def check_games(c, b, url, sow, variants, plies, shots):
                 clicked.append(tok)
                 wait_moves(page, len(st["moves"]) + 1, 30)
                 settle(page)
+            if vid in shots and not state(page)["over"]:
+                # the narration of the last move, and the hint
+                page.eval("document.getElementById('hint').click()")
+                page.wait("document.querySelector('#hints table')", 30)
+                page.eval("window.scrollTo(0,0)")
+                page.screenshot(shots[vid])
             # then the computer plays both sides
             set_field(page, "south", "random")
             set_field(page, "north", "greedy")
@@ -156,11 +163,6 @@ def check_games(c, b, url, sow, variants, plies, shots):
                  if rc == 0 and rec == out and same_board else
                  "page record differs from sow replay --json (%s; native rc %d %s)" % (
                      " ".join(game["moves"])[:200], rc, err.strip()[:200]))
-            if vid in shots:
-                page.eval("document.getElementById('hint').click()")
-                page.wait("document.querySelector('#hints table')", 30)
-                page.eval("window.scrollTo(0,0)")
-                page.screenshot(shots[vid])
         except CdpError as e:
             c.ok("games %s" % vid, False, str(e))
     c.ok("games console", not page.console, "; ".join(page.console)[:300])
@@ -352,7 +354,7 @@ def main():
     ap.add_argument("--page", default=os.path.join(ROOT, "build", "web", "index.html"))
     ap.add_argument("--sow", default=os.path.join(ROOT, "build", "sow"))
     ap.add_argument("--artifacts", default=os.path.join(ROOT, "build", "test-artifacts"))
-    ap.add_argument("--plies", type=int, default=30)
+    ap.add_argument("--plies", type=int, default=2000)  # whole games
     ap.add_argument("--only", default="")
     a = ap.parse_args()
     os.makedirs(a.artifacts, exist_ok=True)

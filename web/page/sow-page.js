@@ -242,6 +242,19 @@
         return location.href.replace(/[?#].*$/, '') + '?' + q;
     }
 
+    /* The address bar follows the game, at most twice a second (a browser
+     * throttles pages that change it faster, as computer games would). */
+    var urlTimer = null;
+    function keepUrl() {
+        if (urlTimer) return;
+        urlTimer = setTimeout(function () {
+            urlTimer = null;
+            var u = shareUrl();
+            if (u !== location.href)
+                try { history.replaceState(null, '', u); } catch (e) { /* file:// may refuse */ }
+        }, 500);
+    }
+
     /* Ask the engine for the position shown and draw it; then let the
      * computer move if it is its turn. */
     function refresh(thenComputer) {
@@ -266,7 +279,7 @@
                 writeState(st);
             $('ply-of').textContent = 'move ' + ply + ' of ' + game.moves.length;
             $('share').value = shareUrl();
-            try { history.replaceState(null, '', shareUrl()); } catch (e) { /* file:// may refuse */ }
+            keepUrl();
             if (thenComputer !== false && atEnd && !st.over && !isHuman(st.to_move))
                 return computerMove();
         }).catch(function (e) { showError(String(e.message || e)); });
