@@ -169,8 +169,11 @@ class Page:
             time.sleep(0.05)
         raise CdpError("timed out after %g s waiting for %s" % (timeout, what or cond))
 
-    def screenshot(self, path):
-        data = self.b.call("Page.captureScreenshot", {"format": "png",
-                                                       "captureBeyondViewport": False}, self.session)["data"]
+    def screenshot(self, path, height=None):
+        """A PNG of the viewport, or of its top `height` pixels."""
+        params = {"format": "png", "captureBeyondViewport": False}
+        if height:
+            params["clip"] = {"x": 0, "y": 0, "width": self.b.size[0], "height": height, "scale": 1}
+        data = self.b.call("Page.captureScreenshot", params, self.session)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))

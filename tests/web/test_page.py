@@ -120,7 +120,7 @@ def wait_moves(page, n, timeout=120):
               "return s.over || s.moves.length >= %d;})()" % n, timeout, "%d moves" % n)
 
 
-def check_games(c, b, url, sow, variants, plies, shots):
+def check_games(c, b, url, sow, variants, plies, shots, art):
     page = open_page(b, url)
     for vid in variants:
         try:
@@ -136,12 +136,14 @@ def check_games(c, b, url, sow, variants, plies, shots):
                 clicked.append(tok)
                 wait_moves(page, len(st["moves"]) + 1, 30)
                 settle(page)
-            if vid in shots and not state(page)["over"]:
+            if vid in shots and shots[vid] and not state(page)["over"]:
                 # the narration of the last move, and the hint
                 page.eval("document.getElementById('hint').click()")
                 page.wait("document.querySelector('#hints table')", 30)
                 page.eval("window.scrollTo(0,0)")
                 page.screenshot(shots[vid])
+                if vid == "adji-kui-1":  # the picture of README.md (docs/web-page.png)
+                    page.screenshot(os.path.join(art, "web-readme.png"), height=560)
             # then the computer plays both sides
             set_field(page, "south", "random")
             set_field(page, "north", "greedy")
@@ -151,6 +153,9 @@ def check_games(c, b, url, sow, variants, plies, shots):
             settle(page)
             page.wait("document.getElementById('busy').hidden", 60)
             settle(page)
+            if vid == "oware" and state(page)["over"]:
+                page.eval("window.scrollTo(0,0)")
+                page.screenshot(os.path.join(art, "web-over.png"))
             game = page.eval("JSON.stringify(window.sowPage.game)")
             game = json.loads(game)
             rec = page.eval("window.sowPage.record()")
@@ -244,13 +249,19 @@ def check_workbench(c, b, url, sow, art):
     page.wait("document.getElementById('yaml').value.length > 100", 30)
     yaml0 = page.eval("document.getElementById('yaml').value")
     lua0 = page.eval("document.getElementById('lua').value")
-    # a broken YAML: an unclosed flow sequence on line 3
+    # a broken YAML: a key no variant has, on line 3; then a syntax error
+    # (an unclosed flow sequence on line 5, which libyaml sees on line 6)
     lines = yaml0.split("\n")
-    bad = "\n".join(lines[:2] + ["oops: [1, 2"] + lines[2:])
+    bad = "\n".join(lines[:2] + ["colour: blue"] + lines[2:])
     status = apply_files(page, yaml=bad)
     err = page.eval("document.getElementById('yaml-errors').textContent")
-    c.ok("errors yaml", status.startswith("not applied") and re.match(r"adji_kui_1\.yaml:(3|4):\d+: ", err),
-         err.strip()[:160])
+    c.ok("errors yaml key", status.startswith("not applied") and
+         err.startswith("adji_kui_1.yaml:3:1: unknown key 'colour'"), err.strip()[:160])
+    bad = "\n".join(lines[:4] + ["oops: [1, 2"] + lines[4:])
+    status = apply_files(page, yaml=bad)
+    err = page.eval("document.getElementById('yaml-errors').textContent")
+    c.ok("errors yaml syntax", status.startswith("not applied") and
+         re.match(r"adji_kui_1\.yaml:6:\d+: YAML syntax error", err), err.strip()[:160])
     page.eval("window.scrollTo(0, document.getElementById('workbench').offsetTop)")
     page.screenshot(os.path.join(art, "web-workbench-error.png"))
     # a broken Lua: a syntax error on line 7
@@ -374,8 +385,9 @@ def main():
             c.ok("load", not page.console and state(page)["ply"] == 0, "; ".join(page.console)[:300])
         if not only or "games" in only:
             shots = {"adji-kui-1": os.path.join(a.artifacts, "web-game.png"),
-                     "andada": os.path.join(a.artifacts, "web-andada.png")}
-            check_games(c, b, url, sow, variants, a.plies, shots)
+                     "andada": os.path.join(a.artifacts, "web-andada.png"),
+                     "oware": None}
+            check_games(c, b, url, sow, variants, a.plies, shots, a.artifacts)
         if not only or "share" in only:
             check_share(c, b, url, sow)
         if not only or "workbench" in only:

@@ -171,6 +171,8 @@
         game.moves = moves.slice();
         game.view = null;
         game.seq++;
+        $('narration').textContent = '';
+        $('hints').textContent = '';
         return loadInfo().then(function () {
             renderOptions();
             return refresh();
@@ -332,6 +334,7 @@
         game.moves = game.moves.slice(0, shownPly());
         game.moves.push(String(tok));
         game.view = null;
+        $('hints').textContent = ''; /* they were for the position before */
         var seq = ++game.seq;
         return animate(game.moves.length - 1, seq).then(function () {
             if (seq === game.seq)
@@ -440,6 +443,7 @@
         ply = Math.max(0, Math.min(game.moves.length, ply));
         game.view = ply === game.moves.length ? null : ply;
         game.seq++;
+        $('hints').textContent = '';
         narrate(ply - 1);
         return refresh(false);
     }
