@@ -15,15 +15,18 @@ compares what it shows with the native `sow`:
             byte `sow replay --json`'s
   share     shareable URLs (golden games, options, a match) put the
             position of `sow replay --json`'s last lines into #sow-state
+  share     ... and Save record gives sow replay --json's record, which
+            Load record plays back to the same position
   errors    a broken YAML and a broken Lua show their error at the right
-            line:col beside the text
+            line:col beside the text; a new variant is started from a
+            shipped one under a new id
   edited    a variant edited on the page (an option's default changed)
             plays as the edited file does natively, and not as the shipped
   limits    a script that loops for ever is stopped by the sandbox in the
             page too, with its place
-  speed     random games in the page against native `sow bench` (the
-            same 3 s run of each), and a depth-7 alphabeta move on
-            Andada 2x15
+  speed     random games in the page against native `sow bench` (1 s
+            of each in turn, three times, the best of each), and a
+            depth-7 alphabeta move on Andada 2x15
 
 Screenshots of each state go to --artifacts (build/test-artifacts/).
 Prints one line per check and `web: N passed, N failed`.
@@ -225,6 +228,13 @@ def check_share(c, b, url, sow):
                 and st["result"] == want_result and st["over"] == (want_result is not None)
                 and st.get("claimed") == plies[-1].get("claimed")
                 and st.get("blocked") == plies[-1].get("blocked"))
+        # the page's record is sow replay --json's, and loading it back
+        # (Load record) gives the same position
+        rec = page.eval("window.sowPage.record()")
+        page.eval("window.sowPage.loadRecord(%s)" % js(rec))
+        settle(page)
+        again = state(page)
+        good = good and rec == out and again["board"] == st["board"] and again["moves"] == st["moves"]
         c.ok("share %s" % name, good, "%d plies, %s" % (len(plies), "over" if st["over"] else "going on")
              if good else "#sow-state %s vs last lines %s / %s" % (json.dumps(st)[:300], json.dumps(plies[-1] if plies else None)[:200], json.dumps(want_result)))
         if page.console:
@@ -288,6 +298,17 @@ def check_workbench(c, b, url, sow, art):
     out = page.eval("document.getElementById('scen-out').textContent")
     c.ok("scenarios", re.search(r"\d+ scenarios, 0 failed", out) is not None, out.strip().splitlines()[-1] if out.strip() else out)
 
+    # a new variant started from the shipped one, under a new id
+    page.eval("document.getElementById('new-id').value = 'kui-copy'")
+    page.eval("document.getElementById('bench-status').textContent = ''")
+    page.eval("document.getElementById('fork').click()")
+    page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
+    settle(page)
+    st = state(page)
+    y = page.eval("document.getElementById('yaml').value")
+    c.ok("workbench new variant", st["variant"] == "kui-copy" and "script: kui_copy.lua" in y,
+         page.eval("document.getElementById('bench-status').textContent"))
+
     # an edited variant: Andada with 15 holes a row by default
     choose_variant(page, "andada")
     page.wait("/id: andada/.test(document.getElementById('yaml').value)", 30)
@@ -328,13 +349,20 @@ def check_workbench(c, b, url, sow, art):
 def check_speed(c, b, url, sow, variant):
     page = open_page(b, url + "?variant=" + variant)
     settle(page)
-    rc, out, err = native(sow, "bench", variant, "--seconds", "3", "--json")
-    nat = json.loads(out)
-    r = page.eval("window.sowPage.sow(['bench', %s, '--seconds', '3', '--json'])" % js(variant), 60)
-    web = json.loads(r["out"])
-    ratio = web["plies_per_s"] / nat["plies_per_s"]
-    c.ok("speed bench", ratio >= 0.3, "%s random games: page %.0f plies/s, native %.0f plies/s: %.2fx"
-         % (variant, web["plies_per_s"], nat["plies_per_s"], ratio))
+    # native and page in turn, 1 s each, three times: the best of each
+    # (the machine may be shared, and a busy second slows either side)
+    nat, web = [], []
+    # a first second not counted: the browser compiles the hot wasm code
+    # again, optimised, while it runs (as node does)
+    page.eval("window.sowPage.sow(['bench', %s, '--seconds', '1'])" % js(variant), 60)
+    for _ in range(3):
+        rc, out, err = native(sow, "bench", variant, "--seconds", "1", "--json")
+        nat.append(json.loads(out)["plies_per_s"])
+        r = page.eval("window.sowPage.sow(['bench', %s, '--seconds', '1', '--json'])" % js(variant), 60)
+        web.append(json.loads(r["out"])["plies_per_s"])
+    ratio = max(web) / max(nat)
+    c.ok("speed bench", ratio >= 0.3, "%s random games, best of three 1 s runs: page %.0f plies/s, native %.0f plies/s: %.2fx"
+         % (variant, max(web), max(nat), ratio))
     # depth-7 alphabeta on Andada 2x15, at the start and after 6 plies
     # a middle-game position: the first plies of a random game
     tmp = tempfile.mkdtemp()

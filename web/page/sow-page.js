@@ -700,7 +700,7 @@
         });
         var moves = (q.get('moves') || '').split(/[\s,]+/).filter(Boolean);
         /* a shared game opens as it is: nobody moves until asked */
-        $('south').value = q.get('south') || (moves.length || q.get('moves') !== null ? 'human' : 'human');
+        $('south').value = q.get('south') || 'human';
         $('north').value = q.get('north') || (q.get('moves') !== null ? 'human' : 'alphabeta:depth=5');
         return moves;
     }
