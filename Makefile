@@ -221,7 +221,7 @@ install-docs: man
 	install -m 644 tools/completion/sow.bash $(DESTDIR)$(BASHCOMPDIR)/sow
 	install -m 644 tools/completion/_sow $(DESTDIR)$(ZSHCOMPDIR)/_sow
 	install -m 644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
-	install -m 644 docs/*.md docs/*.svg $(DESTDIR)$(DOCDIR)/docs/
+	install -m 644 docs/*.md docs/*.svg docs/*.png $(DESTDIR)$(DOCDIR)/docs/
 
 uninstall: uninstall-lib uninstall-docs
 	rm -f $(DESTDIR)$(BINDIR)/sow

@@ -304,6 +304,10 @@ def check_workbench(c, b, url, sow, art):
     page.eval("document.getElementById('fork').click()")
     page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
     settle(page)
+    try:
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).variant === 'kui-copy'", 20)
+    except CdpError:
+        pass
     st = state(page)
     y = page.eval("document.getElementById('yaml').value")
     c.ok("workbench new variant", st["variant"] == "kui-copy" and "script: kui_copy.lua" in y,

@@ -751,7 +751,21 @@
     window.sowPage = {
         game: game, sow: sow, play: humanMove, record: record,
         loadRecord: loadRecord, apply: apply, newGame: newGame,
-        idle: function () { return chain.then(function () { return !$('busy').hidden ? false : true; }); }
+        /* resolves once the engine has had nothing to do for 50 ms: a
+         * change asks for several answers in turn */
+        idle: function () {
+            return new Promise(function (resolve) {
+                (function check() {
+                    var last = chain;
+                    last.then(function () {
+                        setTimeout(function () {
+                            if (last === chain && $('busy').hidden) resolve(true);
+                            else check();
+                        }, 50);
+                    });
+                })();
+            });
+        }
     };
 
     startWorker();
