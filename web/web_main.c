@@ -13,9 +13,12 @@
  * null), moves (every token played), and the last ply line's claimed and
  * blocked holes when the variant has them. It is built on the public API
  * only (include/sow/sow.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sow/sow.h"
 
@@ -180,8 +183,36 @@ static int cmd_state(int argc, char **argv)
     return 0;
 }
 
+/* `--stdout FILE` before the command: what it prints goes to FILE (in
+ * the page's memory file system), which the worker reads back whole. A
+ * long trace is two megabytes of JSON: written line by line to the page's
+ * console callbacks it would cost most of a second. */
+static int run_to_file(const char *path, int argc, char **argv)
+{
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (saved < 0 || fd < 0) {
+        fprintf(stderr, "sow: --stdout %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    dup2(fd, STDOUT_FILENO);
+    close(fd);
+    int rc = argc >= 2 && !strcmp(argv[1], "state") ? cmd_state(argc, argv)
+                                                  : sow_cli_main(argc, argv);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && !strcmp(argv[1], "--stdout")) {
+        char *path = argv[2];
+        argv[2] = argv[0]; /* the command's argv[0]: the program's name */
+        return run_to_file(path, argc - 2, argv + 2);
+    }
     if (argc >= 2 && !strcmp(argv[1], "state"))
         return cmd_state(argc, argv);
     return sow_cli_main(argc, argv);

@@ -9,7 +9,8 @@ board and on decision buttons, the workbench's editors and Apply) and
 compares what it shows with the native `sow`:
 
   load      the page loads with no console message
-  games     for each shipped variant a whole game (--plies caps it): the
+  games     for each shipped variant a whole game (--plies and --seconds,
+            40 a game, cap it; games in rounds are long): the
             first plies clicked by hand, the rest played by computer
             players chosen in the page; the page's record is byte for
             byte `sow replay --json`'s
@@ -119,11 +120,23 @@ def click_first_legal(page):
 
 
 def wait_moves(page, n, timeout=120):
+    # or until the page shows an error (a computer player that cannot move)
     page.wait("(function(){var s=JSON.parse(document.getElementById('sow-state').textContent);"
-              "return s.over || s.moves.length >= %d;})()" % n, timeout, "%d moves" % n)
+              "return s.over || s.moves.length >= %d || "
+              "document.getElementById('status').className === 'bad';})()" % n, timeout, "%d moves" % n)
 
 
-def check_games(c, b, url, sow, variants, plies, shots, art):
+def first_diff(a, b):
+    la, lb = a.split("\n"), b.split("\n")
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else None
+        y = lb[i] if i < len(lb) else None
+        if x != y:
+            return "line %d: page %s, native %s" % (i + 1, (x or "")[:150], (y or "")[:150])
+    return "same"
+
+
+def check_games(c, b, url, sow, variants, plies, seconds, shots, art):
     page = open_page(b, url)
     for vid in variants:
         try:
@@ -150,7 +163,11 @@ def check_games(c, b, url, sow, variants, plies, shots, art):
             # then the computer plays both sides
             set_field(page, "south", "random")
             set_field(page, "north", "greedy")
-            wait_moves(page, plies, 180)
+            # the whole game, or as much of it as --plies and --seconds allow
+            try:
+                wait_moves(page, plies, seconds)
+            except CdpError:
+                pass
             set_field(page, "south", "human")
             set_field(page, "north", "human")
             settle(page)
@@ -165,12 +182,19 @@ def check_games(c, b, url, sow, variants, plies, shots, art):
             rc, out, err = native(sow, "replay", vid, "--moves", " ".join(game["moves"]), "--json")
             st = state(page)
             last = [json.loads(l) for l in out.splitlines() if l.startswith('{"ply"')]
-            same_board = not last or (last[-1]["board"] == st["board"] and last[-1]["captured"] == st["captured"])
+            # the position shown is that of the last ply line, unless a
+            # new game or round has begun after it
+            ends_on_ply = out.rstrip("\n").split("\n")[-1].startswith('{"ply"')
+            same_board = not last or not ends_on_ply or (
+                last[-1]["board"] == st["board"] and last[-1]["captured"] == st["captured"])
+            stuck = page.eval("document.getElementById('status').className === 'bad' ? "
+                              "document.getElementById('status').textContent : ''")
             c.ok("games %s" % vid, rc == 0 and rec == out and same_board and len(game["moves"]) > 0,
-                 "%d plies, %d clicked%s" % (len(game["moves"]), len(clicked), ", over" if st["over"] else "")
+                 "%d plies, %d clicked%s%s" % (len(game["moves"]), len(clicked), ", over" if st["over"] else "",
+                                               "; the page said: " + stuck[:120] if stuck else "")
                  if rc == 0 and rec == out and same_board else
-                 "page record differs from sow replay --json (%s; native rc %d %s)" % (
-                     " ".join(game["moves"])[:200], rc, err.strip()[:200]))
+                 "page record differs from sow replay --json (%s; native rc %d %s): %s" % (
+                     " ".join(game["moves"])[:200], rc, err.strip()[:200], first_diff(rec, out)))
         except CdpError as e:
             c.ok("games %s" % vid, False, str(e))
     c.ok("games console", not page.console, "; ".join(page.console)[:300])
@@ -398,13 +422,17 @@ def main():
     ap.add_argument("--sow", default=os.path.join(ROOT, "build", "sow"))
     ap.add_argument("--artifacts", default=os.path.join(ROOT, "build", "test-artifacts"))
     ap.add_argument("--plies", type=int, default=2000)  # whole games
+    ap.add_argument("--seconds", type=float, default=40)  # ... of each game at most
     ap.add_argument("--only", default="")
+    ap.add_argument("--variants", default="")
     a = ap.parse_args()
     os.makedirs(a.artifacts, exist_ok=True)
     url = "file://" + os.path.abspath(a.page)
     sow = os.path.abspath(a.sow)
     rc, out, err = native(sow, "list", "--json")
     variants = [v["id"] for v in json.loads(out)["variants"]]
+    if a.variants:
+        variants = a.variants.split(",")
     only = set(a.only.split(",")) if a.only else None
     c = Checks()
     t0 = time.time()
@@ -419,7 +447,7 @@ def main():
             shots = {"adji-kui-1": os.path.join(a.artifacts, "web-game.png"),
                      "andada": os.path.join(a.artifacts, "web-andada.png"),
                      "oware": None}
-            check_games(c, b, url, sow, variants, a.plies, shots, a.artifacts)
+            check_games(c, b, url, sow, variants, a.plies, a.seconds, shots, a.artifacts)
         if not only or "share" in only:
             check_share(c, b, url, sow)
         if not only or "workbench" in only:

@@ -51,8 +51,10 @@
                 var id = nextId++;
                 waiting[id] = resolve;
                 var files = Object.assign({}, bench.files, extra.files || {});
-                worker.postMessage({id: id, args: args, files: files,
-                                    read: extra.read || []});
+                var out = extra.keep !== undefined ? '/tmp/sow-out.txt' : null;
+                worker.postMessage({id: id, files: files, read: extra.read || [],
+                                    args: out ? ['--stdout', out].concat(args) : args,
+                                    stdout: out, keep: extra.keep});
             });
         };
         var p = chain.then(run, run);
@@ -361,13 +363,15 @@
         });
     }
 
-    /* The narration of ply n (sow trace --json), seed by seed on the board
-     * shown, each step with its rule. */
+    /* The narration of the move at index n (sow trace --json of the moves
+     * up to it, its last move only), seed by seed on the board shown, each
+     * step with its rule. */
     function animate(n, seq) {
-        return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json'])).then(function (r) {
+        return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
+                   {keep: 'last'}).then(function (r) {
             if (seq !== game.seq) return;
             var events = r.out.split('\n').map(json).filter(function (e) {
-                return e && e.ply === n && e.event;
+                return e && e.event;
             });
             if (r.rc !== 0)
                 showError(r.err);
@@ -431,9 +435,10 @@
         var list = $('narration');
         list.textContent = '';
         if (n < 0) return Promise.resolve();
-        return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json'])).then(function (r) {
+        return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
+                   {keep: 'last'}).then(function (r) {
             r.out.split('\n').map(json).forEach(function (e) {
-                if (e && e.ply === n && e.event)
+                if (e && e.event)
                     list.appendChild(narrationLine(e));
             });
         });
@@ -479,10 +484,11 @@
         var base = game.moves.slice(0, shownPly());
         var table = document.createElement('table');
         var jobs = st.legal.map(function (tok, k) {
-            return sow(baseArgs('trace').concat(['--moves', base.concat([tok]).join(' '), '--json', '--brief']))
+            return sow(baseArgs('trace').concat(['--moves', base.concat([tok]).join(' '), '--json', '--brief']),
+                       {keep: 'last'})
                 .then(function (r) {
                     var evs = r.out.split('\n').map(json).filter(function (e) {
-                        return e && e.ply === base.length && e.event && e.event !== 'drop';
+                        return e && e.event && e.event !== 'drop';
                     });
                     var tr = document.createElement('tr');
                     var td1 = document.createElement('td');
