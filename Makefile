@@ -1,7 +1,8 @@
 # sow - a mancala rules engine. See README.md.
 #
 # Targets: all, check, install, uninstall, clean, man, bench, hostile (the
-# bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang).
+# bad-input corpus), fuzz, fuzz-replay, fuzz-build (libFuzzer, clang), web
+# and check-web (the page in a browser, web/web.mk).
 # Variables: PREFIX, DESTDIR, CFLAGS (yours; project flags live in SOW_CFLAGS),
 # SANITIZE=1 (AddressSanitizer + UndefinedBehaviorSanitizer build in
 # build-san/), VALGRIND=1 (run the unit tests under valgrind),
@@ -142,6 +143,7 @@ check: $(B)/sow lib $(TEST_BIN)
 	@set -e; for v in $(CROSSCHECK_VARIANTS); do \
 		SOW=$(B)/sow PYTHON=/usr/bin/python3 bash tests/crosscheck.sh $$v $(CROSSCHECK_GAMES); done
 	SOW=$(B)/sow bash tests/html/run.sh
+	SOW=$(B)/sow MAKE="$(MAKE)" SANITIZE=$(SANITIZE) bash tests/web/run.sh
 	SOW=$(B)/sow bash tests/docs/run.sh
 	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_CHECK_GAMES) --matches $(MG_CHECK_MATCHES)
 ifeq ($(SANITIZE),1)
@@ -222,7 +224,7 @@ install-docs: man
 	install -m 644 tools/completion/sow.bash $(DESTDIR)$(BASHCOMPDIR)/sow
 	install -m 644 tools/completion/_sow $(DESTDIR)$(ZSHCOMPDIR)/_sow
 	install -m 644 LICENSE README.md $(DESTDIR)$(DOCDIR)/
-	install -m 644 docs/*.md docs/*.svg $(DESTDIR)$(DOCDIR)/docs/
+	install -m 644 docs/*.md docs/*.svg docs/*.png $(DESTDIR)$(DOCDIR)/docs/
 
 uninstall: uninstall-lib uninstall-docs
 	rm -f $(DESTDIR)$(BINDIR)/sow
@@ -288,6 +290,9 @@ fuzz-replay: $(FUZZ_BIN)
 # every case runs under valgrind.
 hostile: $(B)/sow
 	SOW=$(B)/sow VALGRIND=$(VALGRIND) bash tests/hostile/run.sh
+
+# make web, make check-web: the page in a browser (web/web.mk)
+include web/web.mk
 
 clean:
 	rm -rf build build-san

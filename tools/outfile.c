@@ -302,6 +302,11 @@ void outfile_stdout_open(outfile *o)
 {
     memset(o, 0, sizeof *o);
     o->path = "standard output";
+#ifdef __EMSCRIPTEN__
+    /* musl's stdout is a constant (the web page's engine, web/web.mk):
+     * the command writes to it directly; the page reads what it prints */
+    return;
+#endif
     /* descriptor 1 itself (a copy would take a number the command line
      * may name, /dev/fd/3); closed (>&-): a sink over no descriptor, whose
      * writes fail as writes to descriptor 1 would (EBADF), and say so */
@@ -310,7 +315,9 @@ void outfile_stdout_open(outfile *o)
         return;
     setvbuf(o->f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
     o->stdio = stdout;
+#ifndef __EMSCRIPTEN__
     stdout = o->f; /* glibc: stdout is a variable a program may set */
+#endif
 }
 
 int outfile_stdout_close(outfile *o, const char *cmd, int rc)
@@ -318,7 +325,9 @@ int outfile_stdout_close(outfile *o, const char *cmd, int rc)
     int e = 0;
     if (o->f) {
         e = flushed(o);
+#ifndef __EMSCRIPTEN__
         stdout = o->stdio;
+#endif
         if (fclose(o->f) != 0 && !e)
             e = o->sink->err ? o->sink->err : EIO;
         free(o->sink);

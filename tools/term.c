@@ -126,16 +126,25 @@ void term_guard(term *t)
      * on a terminal and fully buffered elsewhere, as it is */
     t->err_below = stderr;
     t->out_below = stdout;
+#ifdef __EMSCRIPTEN__
+    /* musl's standard streams are constants; the web page that runs this
+     * engine (web/web.mk) shows its output as text, never as a terminal */
+    return;
+#else
     FILE *e = guarded(stderr, _IONBF);
     if (e)
         stderr = e; /* glibc: the standard streams may be assigned */
     FILE *o = guarded(stdout, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
     if (o)
         stdout = o;
+#endif
 }
 
 void term_release(term *t)
 {
+#ifdef __EMSCRIPTEN__
+    return; /* term_guard changed nothing */
+#else
     if (stdout != t->out_below) {
         FILE *shown = stdout;
         stdout = t->out_below;
@@ -146,6 +155,7 @@ void term_release(term *t)
         stderr = t->err_below;
         fclose(shown);
     }
+#endif
 }
 
 void term_control(const char *seq)

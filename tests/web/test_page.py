@@ -1,0 +1,462 @@
+"""test_page.py - the page of `make web` in headless Chromium (issue 17).
+
+    python3 tests/web/test_page.py --page build/web/index.html --sow build/sow
+        [--artifacts DIR] [--plies N] [--only NAME]
+
+Every check drives the page from file:// through its own controls (the
+variant list, the options, the player fields, clicks on the holes of the
+board and on decision buttons, the workbench's editors and Apply) and
+compares what it shows with the native `sow`:
+
+  load      the page loads with no console message
+  games     for each shipped variant a whole game (--plies and --seconds,
+            40 a game, cap it; games in rounds are long): the
+            first plies clicked by hand, the rest played by computer
+            players chosen in the page; the page's record is byte for
+            byte `sow replay --json`'s
+  share     shareable URLs (golden games, options, a match) put the
+            position of `sow replay --json`'s last lines into #sow-state
+  share     ... and Save record gives sow replay --json's record, which
+            Load record plays back to the same position
+  errors    a broken YAML and a broken Lua show their error at the right
+            line:col beside the text; a new variant is started from a
+            shipped one under a new id
+  edited    a variant edited on the page (an option's default changed)
+            plays as the edited file does natively, and not as the shipped
+  limits    a script that loops for ever is stopped by the sandbox in the
+            page too, with its place
+  speed     random games in the page against native `sow bench` (1 s
+            of each in turn, three times, the best of each), and a
+            depth-7 alphabeta move on Andada 2x15
+
+Screenshots of each state go to --artifacts (build/test-artifacts/).
+Prints one line per check and `web: N passed, N failed`.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser, CdpError  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def ok(self, name, cond, detail=""):
+        if cond:
+            self.passed += 1
+            print("web %s: ok%s" % (name, " (" + detail + ")" if detail else ""))
+        else:
+            self.failed += 1
+            print("web %s: FAIL: %s" % (name, detail))
+        sys.stdout.flush()
+        return cond
+
+
+def native(sow, *args):
+    r = subprocess.run([sow, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return r.returncode, r.stdout, r.stderr
+
+
+def js(s):
+    return json.dumps(s)
+
+
+def state(page):
+    return json.loads(page.eval("document.getElementById('sow-state').textContent"))
+
+
+def open_page(b, url):
+    page = b.open(url)
+    page.wait("document.body && document.body.dataset.ready === '1'", 60, "the page to be ready")
+    return page
+
+
+def settle(page, timeout=60):
+    """Wait until the engine has answered everything asked of it."""
+    page.wait("window.sowPage && true", timeout)
+    page.eval("window.sowPage.idle()", timeout)
+
+
+def set_field(page, id_, value):
+    page.eval("(function(){var e=document.getElementById(%s); e.value=%s;"
+              "e.dispatchEvent(new Event('change'));})()" % (js(id_), js(value)))
+
+
+def choose_variant(page, vid):
+    page.eval("document.getElementById('speed').value='0'")
+    set_field(page, "south", "human")
+    set_field(page, "north", "human")
+    set_field(page, "variant", vid)
+    page.wait("document.getElementById('sow-state').textContent.indexOf(%s) > 0 && "
+              "window.sowPage.game.moves.length === 0" % js('"variant":"%s"' % vid), 60,
+              "variant %s" % vid)
+    settle(page)
+
+
+def click_first_legal(page):
+    """Click the first legal move on the board (a hole) or among the
+    decision buttons, as a person would."""
+    return page.eval("""(function(){
+        var st = JSON.parse(document.getElementById('sow-state').textContent);
+        if (st.over || !st.legal.length) return null;
+        var tok = String(st.legal[0]);
+        var el = document.querySelector('#board circle[data-move="' + tok + '"]') ||
+                 document.querySelector('#decisions button[data-move="' + tok + '"]');
+        if (!el) return 'no control for ' + tok;
+        el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        return tok;
+    })()""")
+
+
+def wait_moves(page, n, timeout=120):
+    # or until the page shows an error (a computer player that cannot move)
+    page.wait("(function(){var s=JSON.parse(document.getElementById('sow-state').textContent);"
+              "return s.over || s.moves.length >= %d || "
+              "document.getElementById('status').className === 'bad';})()" % n, timeout, "%d moves" % n)
+
+
+def first_diff(a, b):
+    la, lb = a.split("\n"), b.split("\n")
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else None
+        y = lb[i] if i < len(lb) else None
+        if x != y:
+            return "line %d: page %s, native %s" % (i + 1, (x or "")[:150], (y or "")[:150])
+    return "same"
+
+
+def check_games(c, b, url, sow, variants, plies, seconds, shots, art):
+    page = open_page(b, url)
+    for vid in variants:
+        try:
+            choose_variant(page, vid)
+            clicked = []
+            for _ in range(4):
+                st = state(page)
+                if st["over"]:
+                    break
+                tok = click_first_legal(page)
+                if tok is None or tok.startswith("no control"):
+                    raise CdpError("%s: %s" % (vid, tok))
+                clicked.append(tok)
+                wait_moves(page, len(st["moves"]) + 1, 30)
+                settle(page)
+            if vid in shots and shots[vid] and not state(page)["over"]:
+                # the narration of the last move, and the hint
+                page.eval("document.getElementById('hint').click()")
+                page.wait("document.querySelector('#hints table')", 30)
+                page.eval("window.scrollTo(0,0)")
+                page.screenshot(shots[vid])
+                if vid == "adji-kui-1":  # the picture of README.md (docs/web-page.png)
+                    page.screenshot(os.path.join(art, "web-readme.png"), height=560)
+            # then the computer plays both sides
+            set_field(page, "south", "random")
+            set_field(page, "north", "greedy")
+            # the whole game, or as much of it as --plies and --seconds allow
+            try:
+                wait_moves(page, plies, seconds)
+            except CdpError:
+                pass
+            set_field(page, "south", "human")
+            set_field(page, "north", "human")
+            settle(page)
+            page.wait("document.getElementById('busy').hidden", 60)
+            settle(page)
+            if vid == "oware" and state(page)["over"]:
+                page.eval("window.scrollTo(0,0)")
+                page.screenshot(os.path.join(art, "web-over.png"))
+            game = page.eval("JSON.stringify(window.sowPage.game)")
+            game = json.loads(game)
+            rec = page.eval("window.sowPage.record()")
+            rc, out, err = native(sow, "replay", vid, "--moves", " ".join(game["moves"]), "--json")
+            st = state(page)
+            last = [json.loads(l) for l in out.splitlines() if l.startswith('{"ply"')]
+            # the position shown is that of the last ply line, unless a
+            # new game or round has begun after it
+            ends_on_ply = out.rstrip("\n").split("\n")[-1].startswith('{"ply"')
+            same_board = not last or not ends_on_ply or (
+                last[-1]["board"] == st["board"] and last[-1]["captured"] == st["captured"])
+            stuck = page.eval("document.getElementById('status').className === 'bad' ? "
+                              "document.getElementById('status').textContent : ''")
+            c.ok("games %s" % vid, rc == 0 and rec == out and same_board and len(game["moves"]) > 0,
+                 "%d plies, %d clicked%s%s" % (len(game["moves"]), len(clicked), ", over" if st["over"] else "",
+                                               "; the page said: " + stuck[:120] if stuck else "")
+                 if rc == 0 and rec == out and same_board else
+                 "page record differs from sow replay --json (%s; native rc %d %s): %s" % (
+                     " ".join(game["moves"])[:200], rc, err.strip()[:200], first_diff(rec, out)))
+        except CdpError as e:
+            c.ok("games %s" % vid, False, str(e))
+    c.ok("games console", not page.console, "; ".join(page.console)[:300])
+
+
+def golden_cases():
+    cases = []
+    for name in ("kui2_match", "andada_24", "boto_game", "draw", "andada_cw"):
+        path = os.path.join(ROOT, "tests", "golden", name + ".args")
+        if not os.path.exists(path):
+            continue
+        args = [l.rstrip("\n") for l in open(path) if not l.startswith("#")]
+        variant, moves, opts = args[0], "", []
+        i = 1
+        while i < len(args):
+            if args[i] == "--moves":
+                moves = args[i + 1]
+                i += 2
+            elif args[i] == "--option":
+                opts.append(args[i + 1])
+                i += 2
+            else:
+                i += 1
+        cases.append((name, variant, opts, moves))
+    cases.append(("toguz", "toguz-kumalak", [], "5 10 4 14"))
+    cases.append(("nambayi", "nambayi", [], "2"))
+    return cases
+
+
+def check_share(c, b, url, sow):
+    from urllib.parse import quote
+    for name, variant, opts, moves in golden_cases():
+        q = "?variant=%s&moves=%s" % (quote(variant), quote(",".join(moves.split())))
+        if opts:
+            q += "&options=" + quote(",".join(opts))
+        page = open_page(b, url + q)
+        settle(page)
+        try:
+            page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length === %d"
+                      % len(moves.split()), 60)
+        except CdpError as e:
+            c.ok("share %s" % name, False, str(e))
+            continue
+        st = state(page)
+        args = ["replay", variant, "--moves", moves, "--json"]
+        for o in opts:
+            args += ["--option", o]
+        rc, out, err = native(sow, *args)
+        lines = [json.loads(l) for l in out.splitlines()]
+        plies = [l for l in lines if "ply" in l]
+        last = lines[-1] if lines else {}
+        want_result = last.get("match_result", last.get("result"))
+        good = (rc == 0 and plies and st["board"] == plies[-1]["board"]
+                and st["captured"] == plies[-1]["captured"]
+                and st["result"] == want_result and st["over"] == (want_result is not None)
+                and st.get("claimed") == plies[-1].get("claimed")
+                and st.get("blocked") == plies[-1].get("blocked"))
+        # the page's record is sow replay --json's, and loading it back
+        # (Load record) gives the same position
+        rec = page.eval("window.sowPage.record()")
+        page.eval("window.sowPage.loadRecord(%s)" % js(rec))
+        settle(page)
+        again = state(page)
+        good = good and rec == out and again["board"] == st["board"] and again["moves"] == st["moves"]
+        c.ok("share %s" % name, good, "%d plies, %s" % (len(plies), "over" if st["over"] else "going on")
+             if good else "#sow-state %s vs last lines %s / %s" % (json.dumps(st)[:300], json.dumps(plies[-1] if plies else None)[:200], json.dumps(want_result)))
+        if page.console:
+            c.ok("share %s console" % name, False, "; ".join(page.console)[:300])
+
+
+def apply_files(page, yaml=None, lua=None):
+    if yaml is not None:
+        page.eval("document.getElementById('yaml').value = %s" % js(yaml))
+    if lua is not None:
+        page.eval("document.getElementById('lua').value = %s" % js(lua))
+    page.eval("document.getElementById('bench-status').textContent = ''")
+    page.eval("document.getElementById('apply').click()")
+    page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
+    settle(page)
+    return page.eval("document.getElementById('bench-status').textContent")
+
+
+def check_workbench(c, b, url, sow, art):
+    page = open_page(b, url + "?variant=adji-kui-1")
+    settle(page)
+    page.wait("document.getElementById('yaml').value.length > 100", 30)
+    yaml0 = page.eval("document.getElementById('yaml').value")
+    lua0 = page.eval("document.getElementById('lua').value")
+    # a broken YAML: a key no variant has, on line 3; then a syntax error
+    # (an unclosed flow sequence on line 5, which libyaml sees on line 6)
+    lines = yaml0.split("\n")
+    bad = "\n".join(lines[:2] + ["colour: blue"] + lines[2:])
+    status = apply_files(page, yaml=bad)
+    err = page.eval("document.getElementById('yaml-errors').textContent")
+    c.ok("errors yaml key", status.startswith("not applied") and
+         err.startswith("adji_kui_1.yaml:3:1: unknown key 'colour'"), err.strip()[:160])
+    bad = "\n".join(lines[:4] + ["oops: [1, 2"] + lines[4:])
+    status = apply_files(page, yaml=bad)
+    err = page.eval("document.getElementById('yaml-errors').textContent")
+    c.ok("errors yaml syntax", status.startswith("not applied") and
+         re.match(r"adji_kui_1\.yaml:6:\d+: YAML syntax error", err), err.strip()[:160])
+    page.eval("window.scrollTo(0, document.getElementById('workbench').offsetTop)")
+    page.screenshot(os.path.join(art, "web-workbench-error.png"))
+    # a broken Lua: a syntax error on line 7
+    llines = lua0.split("\n")
+    badlua = "\n".join(llines[:6] + ["local x = = 1"] + llines[6:])
+    status = apply_files(page, yaml=yaml0, lua=badlua)
+    err = page.eval("document.getElementById('lua-errors').textContent")
+    c.ok("errors lua", status.startswith("not applied") and re.match(r"adji_kui_1\.lua:7:", err),
+         err.strip()[:160])
+    # the sandbox: a script that never ends, at its load
+    loop = "\n".join(llines[:6] + ["while true do end"] + llines[6:])
+    t0 = time.time()
+    status = apply_files(page, yaml=yaml0, lua=loop)
+    err = page.eval("document.getElementById('lua-errors').textContent + document.getElementById('bench-status').textContent")
+    took = time.time() - t0
+    c.ok("limits lua loop", status.startswith("not applied") and "adji_kui_1.lua:7" in err and took < 20,
+         "%.1f s: %s" % (took, err.strip()[:160]))
+    # back to the shipped files
+    status = apply_files(page, yaml=yaml0, lua=lua0)
+    c.ok("workbench apply", status.startswith("applied"), status)
+    # scenarios of the shipped rules pass on the page
+    page.eval("document.getElementById('run-scen').click()")
+    page.wait("/scenarios, \\d+ failed/.test(document.getElementById('scen-out').textContent)", 60)
+    out = page.eval("document.getElementById('scen-out').textContent")
+    c.ok("scenarios", re.search(r"\d+ scenarios, 0 failed", out) is not None, out.strip().splitlines()[-1] if out.strip() else out)
+
+    # a new variant started from the shipped one, under a new id
+    page.eval("document.getElementById('new-id').value = 'kui-copy'")
+    page.eval("document.getElementById('bench-status').textContent = ''")
+    page.eval("document.getElementById('fork').click()")
+    page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
+    settle(page)
+    try:
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).variant === 'kui-copy'", 20)
+    except CdpError:
+        pass
+    st = state(page)
+    y = page.eval("document.getElementById('yaml').value")
+    c.ok("workbench new variant", st["variant"] == "kui-copy" and "script: kui_copy.lua" in y,
+         page.eval("document.getElementById('bench-status').textContent"))
+
+    # an edited variant: Andada with 15 holes a row by default
+    choose_variant(page, "andada")
+    page.wait("/id: andada/.test(document.getElementById('yaml').value)", 30)
+    ya = page.eval("document.getElementById('yaml').value")
+    la = page.eval("document.getElementById('lua').value")
+    edited = re.sub(r"(holes:\n(?:    .*\n)*?    default: )12", r"\g<1>15", ya, count=1)
+    if edited == ya:
+        c.ok("edited", False, "no holes default in andada.yaml")
+        return
+    status = apply_files(page, yaml=edited, lua=la)
+    moves = []
+    for _ in range(6):
+        tok = click_first_legal(page)
+        if not tok or tok.startswith("no control"):
+            break
+        moves.append(tok)
+        wait_moves(page, len(moves), 30)
+        settle(page)
+    st = state(page)
+    tmp = tempfile.mkdtemp()
+    try:
+        shutil.copy(os.path.join(ROOT, "variants", "andada.lua"), tmp)
+        with open(os.path.join(tmp, "andada.yaml"), "w") as f:
+            f.write(edited)
+        rc, out, err = native(sow, "replay", os.path.join(tmp, "andada.yaml"), "--moves", " ".join(moves), "--json")
+        rc0, out0, _ = native(sow, "replay", "andada", "--moves", " ".join(moves), "--json")
+    finally:
+        shutil.rmtree(tmp)
+    last = json.loads(out.splitlines()[-1]) if rc == 0 and out else {}
+    last0 = json.loads(out0.splitlines()[-1]) if rc0 == 0 and out0 else {}
+    c.ok("edited", status.startswith("applied") and len(st["board"]) == 30 and
+         last.get("board") == st["board"] and last0.get("board") != st["board"],
+         "%s; %d holes, %d moves as the edited file natively" % (status, len(st["board"]), len(moves))
+         if last.get("board") == st["board"] else "page %s vs native %s (%s)" % (st["board"], last.get("board"), err.strip()))
+    c.ok("workbench console", not page.console, "; ".join(page.console)[:300])
+
+
+def check_speed(c, b, url, sow, variant):
+    page = open_page(b, url + "?variant=" + variant)
+    settle(page)
+    # native and page in turn, 1 s each, three times: the best of each
+    # (the machine may be shared, and a busy second slows either side)
+    nat, web = [], []
+    # a first second not counted: the browser compiles the hot wasm code
+    # again, optimised, while it runs (as node does)
+    page.eval("window.sowPage.sow(['bench', %s, '--seconds', '1'])" % js(variant), 60)
+    for _ in range(3):
+        rc, out, err = native(sow, "bench", variant, "--seconds", "1", "--json")
+        nat.append(json.loads(out)["plies_per_s"])
+        r = page.eval("window.sowPage.sow(['bench', %s, '--seconds', '1', '--json'])" % js(variant), 60)
+        web.append(json.loads(r["out"])["plies_per_s"])
+    ratio = max(web) / max(nat)
+    c.ok("speed bench", ratio >= 0.3, "%s random games, best of three 1 s runs: page %.0f plies/s, native %.0f plies/s: %.2fx"
+         % (variant, max(web), max(nat), ratio))
+    # depth-7 alphabeta on Andada 2x15, at the start and after 6 plies
+    # a middle-game position: the first plies of a random game
+    tmp = tempfile.mkdtemp()
+    try:
+        native(sow, "selfplay", "andada", "--option", "holes=15", "--games", "1", "--seed", "3",
+               "--jsonl", os.path.join(tmp, "g.jsonl"))
+        with open(os.path.join(tmp, "g.jsonl")) as f:
+            played = [str(m) for m in json.loads(f.readline())["moves"]]
+    finally:
+        shutil.rmtree(tmp)
+    worst = 0
+    for moves in ("", " ".join(played[:8])):
+        args = ["search", "andada", "--option", "holes=15", "--player", "alphabeta:depth=7", "--json"]
+        if moves:
+            args[2:2] = ["--moves", moves]
+        t0 = time.time()
+        r = page.eval("window.sowPage.sow(%s)" % js(args), 60)
+        took = time.time() - t0
+        if r["rc"] != 0:
+            c.ok("speed alphabeta", False, r["err"][:200])
+            return
+        worst = max(worst, took)
+    c.ok("speed alphabeta", worst < 1.0, "andada holes=15 alphabeta:depth=7: %.2f s at worst" % worst)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--page", default=os.path.join(ROOT, "build", "web", "index.html"))
+    ap.add_argument("--sow", default=os.path.join(ROOT, "build", "sow"))
+    ap.add_argument("--artifacts", default=os.path.join(ROOT, "build", "test-artifacts"))
+    ap.add_argument("--plies", type=int, default=2000)  # whole games
+    ap.add_argument("--seconds", type=float, default=40)  # ... of each game at most
+    ap.add_argument("--only", default="")
+    ap.add_argument("--variants", default="")
+    a = ap.parse_args()
+    os.makedirs(a.artifacts, exist_ok=True)
+    url = "file://" + os.path.abspath(a.page)
+    sow = os.path.abspath(a.sow)
+    rc, out, err = native(sow, "list", "--json")
+    variants = [v["id"] for v in json.loads(out)["variants"]]
+    if a.variants:
+        variants = a.variants.split(",")
+    only = set(a.only.split(",")) if a.only else None
+    c = Checks()
+    t0 = time.time()
+    with Browser() as b:
+        if not only or "load" in only:
+            page = open_page(b, url)
+            settle(page)
+            b.pump(0.5)
+            page.screenshot(os.path.join(a.artifacts, "web-start.png"))
+            c.ok("load", not page.console and state(page)["ply"] == 0, "; ".join(page.console)[:300])
+        if not only or "games" in only:
+            shots = {"adji-kui-1": os.path.join(a.artifacts, "web-game.png"),
+                     "andada": os.path.join(a.artifacts, "web-andada.png"),
+                     "oware": None}
+            check_games(c, b, url, sow, variants, a.plies, a.seconds, shots, a.artifacts)
+        if not only or "share" in only:
+            check_share(c, b, url, sow)
+        if not only or "workbench" in only:
+            check_workbench(c, b, url, sow, a.artifacts)
+        if not only or "speed" in only:
+            check_speed(c, b, url, sow, "adji-kui-1")
+    print("web: %d passed, %d failed (%.0f s; screenshots in %s)" % (c.passed, c.failed, time.time() - t0, a.artifacts))
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,795 @@
+/* sow-page.js - the page of make web: play, learn and write variants.
+ *
+ * Every answer comes from sow's own engine in a Web Worker (worker.js):
+ * a request is one run of the `sow` command with its arguments, so the
+ * board is `sow draw`'s picture, the narration `sow trace --json`, the
+ * record `sow replay --json`, errors `sow validate --json`, scenario
+ * runs `sow test`, computer moves `sow search`. The page itself keeps only
+ * the variant, its options and the list of moves; the position is asked
+ * for again after every change (`sow state`, web/web_main.c) and written
+ * as JSON into #sow-state for tests and other tools. Plain JavaScript,
+ * no framework. */
+'use strict';
+(function () {
+    var $ = function (id) { return document.getElementById(id); };
+
+    /* ---- the engine: one worker, one request at a time ----------------- */
+    var worker = null, nextId = 1, waiting = {}, chain = Promise.resolve();
+
+    function startWorker() {
+        var url = URL.createObjectURL(new Blob([SOW_WORKER_SOURCE],
+                                               {type: 'text/javascript'}));
+        worker = new Worker(url);
+        worker.onmessage = function (e) {
+            var done = waiting[e.data.id];
+            delete waiting[e.data.id];
+            if (e.data.dead)
+                restartWorker();
+            if (done)
+                done(e.data);
+        };
+    }
+
+    /* End whatever the engine is doing (a long search): a new worker. */
+    function restartWorker() {
+        if (worker)
+            worker.terminate();
+        var ids = Object.keys(waiting);
+        ids.forEach(function (id) {
+            var done = waiting[id];
+            delete waiting[id];
+            done({rc: -2, out: '', err: 'stopped', files: {}});
+        });
+        startWorker();
+    }
+
+    /* Run `sow ARGS...` with the workbench's files in place. */
+    function sow(args, extra) {
+        extra = extra || {};
+        var run = function () {
+            return new Promise(function (resolve) {
+                var id = nextId++;
+                waiting[id] = resolve;
+                var files = Object.assign({}, bench.files, extra.files || {});
+                var out = extra.keep !== undefined ? '/tmp/sow-out.txt' : null;
+                worker.postMessage({id: id, files: files, read: extra.read || [],
+                                    args: out ? ['--stdout', out].concat(args) : args,
+                                    stdout: out, keep: extra.keep});
+            });
+        };
+        var p = chain.then(run, run);
+        chain = p;
+        return p;
+    }
+
+    function busy(on) { $('busy').hidden = !on; }
+
+    /* ---- the game ------------------------------------------------------ */
+    var game = {
+        variant: 'adji-kui-1', /* an id, or a workbench file (/bench/...) */
+        options: {},           /* NAME: VALUE, as the user set them */
+        moves: [],             /* tokens played */
+        view: null,            /* the ply shown; null: after the last move */
+        info: null,            /* sow show --json */
+        state: null,           /* sow state */
+        seq: 0                 /* bumps on every change: stale answers are dropped */
+    };
+    var variants = [];         /* sow list --json */
+
+    function optionArgs() {
+        var a = [];
+        Object.keys(game.options).forEach(function (k) {
+            a.push('--option', k + '=' + game.options[k]);
+        });
+        return a;
+    }
+    function baseArgs(cmd) { return [cmd, game.variant].concat(optionArgs()); }
+    function movesArg(n) {
+        return game.moves.slice(0, n === undefined ? game.moves.length : n).join(' ');
+    }
+    function shownPly() { return game.view === null ? game.moves.length : game.view; }
+    function playerOf(side) { return $(side ? 'north' : 'south').value.trim() || 'human'; }
+    function isHuman(side) { return playerOf(side) === 'human'; }
+    function json(text) { try { return JSON.parse(text); } catch (e) { return null; } }
+    function num(t) { return /^\d+$/.test(t) ? +t : t; }
+
+    function showError(text) {
+        $('status').textContent = text;
+        $('status').className = 'bad';
+    }
+
+    /* The variant's description (options, labels, rules) for the options
+     * chosen. */
+    function loadInfo() {
+        return sow(baseArgs('show').concat(['--json'])).then(function (r) {
+            var info = json(r.out);
+            if (r.rc !== 0 || !info)
+                throw new Error(r.err || 'sow show failed');
+            game.info = info;
+            $('summary').textContent = info.name + ': ' + info.summary;
+            return info;
+        });
+    }
+
+    function renderOptions() {
+        var box = $('options');
+        box.textContent = '';
+        (game.info.options || []).forEach(function (o) {
+            var label = document.createElement('label');
+            label.textContent = o.name;
+            label.htmlFor = 'opt-' + o.name;
+            var cell = document.createElement('div');
+            var input;
+            if (o.type === 'bool') {
+                input = document.createElement('select');
+                ['true', 'false'].forEach(function (v) {
+                    var op = document.createElement('option');
+                    op.value = op.textContent = v;
+                    input.appendChild(op);
+                });
+            } else {
+                input = document.createElement('input');
+                if (o.type === 'int') {
+                    input.type = 'number';
+                    if (o.min !== null) input.min = o.min;
+                    if (o.max !== null) input.max = o.max;
+                    if (o.step !== null) input.step = o.step;
+                } else {
+                    input.setAttribute('list', 'vals-' + o.name);
+                    var dl = document.createElement('datalist');
+                    dl.id = 'vals-' + o.name;
+                    (o.values || []).forEach(function (v) {
+                        var op = document.createElement('option');
+                        op.value = v;
+                        dl.appendChild(op);
+                    });
+                    cell.appendChild(dl);
+                }
+            }
+            input.id = 'opt-' + o.name;
+            input.value = o.value;
+            input.dataset.option = o.name;
+            input.dataset.def = o['default'];
+            input.addEventListener('change', function () {
+                if (input.value === input.dataset.def)
+                    delete game.options[o.name];
+                else
+                    game.options[o.name] = input.value;
+                newGame([]);
+            });
+            cell.appendChild(input);
+            var doc = document.createElement('div');
+            doc.className = 'doc';
+            doc.textContent = o.doc + (o.values && o.type === 'enum' ? ' Values: ' + o.values.join(', ') + '.' : '') +
+                ' Default: ' + o['default'] + '.';
+            cell.appendChild(doc);
+            box.appendChild(label);
+            box.appendChild(cell);
+        });
+    }
+
+    /* Start (or restart) a game with these moves. */
+    function newGame(moves) {
+        game.moves = moves.slice();
+        game.view = null;
+        game.seq++;
+        $('narration').textContent = '';
+        $('hints').textContent = '';
+        return loadInfo().then(function () {
+            renderOptions();
+            return refresh();
+        }).catch(function (e) { showError(String(e.message || e)); });
+    }
+
+    /* ---- the board: sow draw's picture, made clickable ------------------ */
+    var holeEls = [];
+
+    function drawBoard(svgText, state, playable) {
+        var box = $('board');
+        box.innerHTML = svgText;
+        holeEls = [];
+        var labels = game.info.board.labels;
+        var texts = box.querySelectorAll('svg text');
+        /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
+        for (var i = 0; i < texts.length; i++) {
+            var t = texts[i], h = labels.indexOf(t.textContent);
+            if (h < 0 || t.getAttribute('font-size') !== '14' || holeEls[h])
+                continue;
+            var count = t.previousElementSibling;
+            var dots = count && count.previousElementSibling;
+            var circle = dots && dots.previousElementSibling;
+            if (!circle || circle.tagName !== 'circle')
+                continue;
+            holeEls[h] = {circle: circle, dots: dots, count: count, label: t};
+        }
+        if (!playable)
+            return;
+        state.legal.forEach(function (tok, k) {
+            if (!/^\d+$/.test(tok) || !holeEls[+tok])
+                return;
+            var el = holeEls[+tok];
+            el.circle.classList.add('legal');
+            el.circle.dataset.move = tok;
+            el.circle.setAttribute('aria-label', 'play ' + state.labels[k]);
+            [el.circle, el.dots, el.count, el.label].forEach(function (n) {
+                n.style.cursor = 'pointer';
+                n.addEventListener('click', function () { humanMove(tok); });
+            });
+        });
+    }
+
+    function writeState(st) {
+        var out = {
+            variant: game.info ? game.info.id : game.variant,
+            options: Object.assign({}, game.options),
+            ply: st.ply,
+            to_move: st.to_move,
+            legal: st.legal.map(num),
+            board: st.board,
+            captured: st.captured,
+            over: st.over,
+            result: st.result ? (st.result.match_result || st.result.result) : null
+        };
+        if (st.claimed) out.claimed = st.claimed;
+        if (st.blocked) out.blocked = st.blocked;
+        out.moves = st.moves.map(num);
+        $('sow-state').textContent = JSON.stringify(out);
+    }
+
+    function shareUrl() {
+        var q = 'variant=' + encodeURIComponent(game.info ? game.info.id : game.variant);
+        var opts = Object.keys(game.options).map(function (k) { return k + '=' + game.options[k]; });
+        if (opts.length)
+            q += '&options=' + encodeURIComponent(opts.join(','));
+        if (game.moves.length)
+            q += '&moves=' + encodeURIComponent(game.moves.join(','));
+        return location.href.replace(/[?#].*$/, '') + '?' + q;
+    }
+
+    /* The address bar follows the game, at most twice a second (a browser
+     * throttles pages that change it faster, as computer games would). */
+    var urlTimer = null;
+    function keepUrl() {
+        if (urlTimer) return;
+        urlTimer = setTimeout(function () {
+            urlTimer = null;
+            var u = shareUrl();
+            if (u !== location.href)
+                try { history.replaceState(null, '', u); } catch (e) { /* file:// may refuse */ }
+        }, 500);
+    }
+
+    /* Ask the engine for the position shown and draw it; then let the
+     * computer move if it is its turn. */
+    function refresh(thenComputer) {
+        var seq = game.seq, ply = shownPly();
+        var args = baseArgs('state').concat(['--moves', movesArg(ply)]);
+        var st;
+        return sow(args).then(function (r) {
+            if (seq !== game.seq) return null;
+            if (r.rc !== 0) throw new Error(r.err);
+            st = json(r.out);
+            return sow(baseArgs('draw').concat(['--moves', movesArg(ply), '--svg', '-']));
+        }).then(function (r) {
+            if (!r || seq !== game.seq) return;
+            if (r.rc !== 0) throw new Error(r.err);
+            game.state = st;
+            var atEnd = ply === game.moves.length;
+            var human = !st.over && atEnd && isHuman(st.to_move);
+            drawBoard(r.out, st, human || !atEnd);
+            renderStatus(st, atEnd);
+            renderDecisions(st, human);
+            if (atEnd)
+                writeState(st);
+            $('ply-of').textContent = 'move ' + ply + ' of ' + game.moves.length;
+            $('share').value = shareUrl();
+            keepUrl();
+            if (thenComputer !== false && atEnd && !st.over && !isHuman(st.to_move))
+                return computerMove();
+        }).catch(function (e) { showError(String(e.message || e)); });
+    }
+
+    function sideName(p) { return p ? 'North' : 'South'; }
+
+    function renderStatus(st, atEnd) {
+        var s = $('status');
+        s.className = '';
+        if (st.over)
+            s.textContent = 'Game over: ' + st.result_text;
+        else
+            s.textContent = sideName(st.to_move) + ' to move' +
+                (atEnd ? (isHuman(st.to_move) ? ': click a ringed hole' : ' (computer: ' + playerOf(st.to_move) + ')')
+                       : ' (viewing an earlier move: playing here takes back the moves after it)');
+    }
+
+    /* Decisions (Andada's first mover, Adji Kui II's purchases) as
+     * questions with a button each. */
+    function renderDecisions(st, human) {
+        var box = $('decisions');
+        box.textContent = '';
+        var dec = st.legal.filter(function (t) { return t.indexOf(':') > 0; });
+        if (!dec.length || !human && shownPly() === game.moves.length)
+            return;
+        var q = document.createElement('span');
+        q.textContent = sideName(st.to_move) + ' decides: ';
+        box.appendChild(q);
+        dec.forEach(function (tok) {
+            var b = document.createElement('button');
+            b.textContent = tok;
+            b.dataset.move = tok;
+            b.addEventListener('click', function () { humanMove(tok); });
+            box.appendChild(b);
+        });
+    }
+
+    /* ---- moves ---------------------------------------------------------- */
+    function humanMove(tok) {
+        var st = game.state;
+        if (!st || st.over && shownPly() === game.moves.length)
+            return Promise.resolve();
+        return play(tok);
+    }
+
+    /* Play a token at the ply shown (later moves are dropped), animate it
+     * with its narration, then refresh. */
+    function play(tok) {
+        game.moves = game.moves.slice(0, shownPly());
+        game.moves.push(String(tok));
+        game.view = null;
+        $('hints').textContent = ''; /* they were for the position before */
+        var seq = ++game.seq;
+        return animate(game.moves.length - 1, seq).then(function () {
+            if (seq === game.seq)
+                return refresh();
+        });
+    }
+
+    function computerMove() {
+        var st = game.state, seq = game.seq;
+        busy(true);
+        var args = baseArgs('search').concat(['--moves', movesArg(), '--player',
+                                              playerOf(st.to_move), '--seed',
+                                              String(st.ply + 1), '--json']);
+        return sow(args).then(function (r) {
+            busy(false);
+            if (seq !== game.seq) return;
+            var res = json(r.out);
+            if (r.rc !== 0 || !res) {
+                if (r.rc !== -2)
+                    showError(r.err || 'the computer could not move');
+                return;
+            }
+            return play(String(res.move));
+        });
+    }
+
+    /* The narration of the move at index n (sow trace --json of the moves
+     * up to it, its last move only), seed by seed on the board shown, each
+     * step with its rule. */
+    function animate(n, seq) {
+        return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
+                   {keep: 'last'}).then(function (r) {
+            if (seq !== game.seq) return;
+            var events = r.out.split('\n').map(json).filter(function (e) {
+                return e && e.event;
+            });
+            if (r.rc !== 0)
+                showError(r.err);
+            var list = $('narration');
+            list.textContent = '';
+            var delay = +$('speed').value;
+            var i = 0;
+            return new Promise(function (resolve) {
+                function step() {
+                    if (seq !== game.seq || i >= events.length) {
+                        resolve();
+                        return;
+                    }
+                    var e = events[i++];
+                    var li = narrationLine(e);
+                    var prev = list.querySelector('li.now');
+                    if (prev) prev.classList.remove('now');
+                    li.classList.add('now');
+                    list.appendChild(li);
+                    showEvent(e);
+                    if (delay > 0) setTimeout(step, delay); else step();
+                }
+                step();
+            });
+        });
+    }
+
+    function narrationLine(e) {
+        var li = document.createElement('li');
+        li.appendChild(document.createTextNode(e.text));
+        if (e.rule) {
+            var r = document.createElement('span');
+            r.className = 'rule';
+            r.textContent = e.rule;
+            li.appendChild(r);
+            var rt = document.createElement('span');
+            rt.className = 'rule-text';
+            rt.textContent = e.rule_text || '';
+            li.appendChild(rt);
+        }
+        return li;
+    }
+
+    /* One event on the picture: the hole's count and a red ring. */
+    function showEvent(e) {
+        holeEls.forEach(function (el) { if (el) el.circle.classList.remove('active'); });
+        var el = holeEls[e.hole];
+        if (!el) return;
+        el.circle.classList.add('active');
+        if (e.event === 'lift') {
+            el.count.textContent = String(e.extra || 0);
+            if (el.dots) el.dots.textContent = '';
+        } else if (e.event === 'drop') {
+            el.count.textContent = String(e.count);
+            if (el.dots) el.dots.textContent = '';
+        }
+    }
+
+    /* The narration of the ply shown (stepping through the game). */
+    function narrate(n) {
+        var list = $('narration');
+        list.textContent = '';
+        if (n < 0) return Promise.resolve();
+        return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
+                   {keep: 'last'}).then(function (r) {
+            r.out.split('\n').map(json).forEach(function (e) {
+                if (e && e.event)
+                    list.appendChild(narrationLine(e));
+            });
+        });
+    }
+
+    function goTo(ply) {
+        ply = Math.max(0, Math.min(game.moves.length, ply));
+        game.view = ply === game.moves.length ? null : ply;
+        game.seq++;
+        $('hints').textContent = '';
+        narrate(ply - 1);
+        return refresh(false);
+    }
+
+    function undo() {
+        if (!game.moves.length) return;
+        var n = game.moves.length - 1;
+        /* against the computer, back to the human's last turn */
+        if (isHuman(0) !== isHuman(1)) {
+            var human = isHuman(0) ? 0 : 1;
+            sow(baseArgs('replay').concat(['--moves', movesArg(), '--json'])).then(function (r) {
+                var lines = r.out.split('\n').map(json).filter(function (l) { return l && 'ply' in l && 'move' in l; });
+                var k = lines.length - 1;
+                while (k > 0 && lines[k].to_move !== human) k--;
+                game.moves = game.moves.slice(0, Math.max(0, k));
+                game.view = null;
+                game.seq++;
+                refresh(false);
+            });
+            return;
+        }
+        game.moves = game.moves.slice(0, n);
+        game.view = null;
+        game.seq++;
+        refresh(false);
+    }
+
+    /* What each legal move would do: its narration in brief. */
+    function hint() {
+        var st = game.state, box = $('hints');
+        if (!st || st.over) return;
+        box.textContent = 'thinking…';
+        var base = game.moves.slice(0, shownPly());
+        var table = document.createElement('table');
+        var jobs = st.legal.map(function (tok, k) {
+            return sow(baseArgs('trace').concat(['--moves', base.concat([tok]).join(' '), '--json', '--brief']),
+                       {keep: 'last'})
+                .then(function (r) {
+                    var evs = r.out.split('\n').map(json).filter(function (e) {
+                        return e && e.event && e.event !== 'drop';
+                    });
+                    var tr = document.createElement('tr');
+                    var td1 = document.createElement('td');
+                    var b = document.createElement('button');
+                    b.textContent = st.labels[k];
+                    b.addEventListener('click', function () { humanMove(tok); });
+                    td1.appendChild(b);
+                    var td2 = document.createElement('td');
+                    td2.textContent = evs.map(function (e) {
+                        return e.text + (e.rule ? ' [' + e.rule + ']' : '');
+                    }).join('; ');
+                    tr.appendChild(td1);
+                    tr.appendChild(td2);
+                    table.appendChild(tr);
+                });
+        });
+        Promise.all(jobs).then(function () {
+            box.textContent = '';
+            box.appendChild(table);
+        });
+    }
+
+    /* ---- records --------------------------------------------------------- */
+    function download(name, text) {
+        var a = document.createElement('a');
+        a.href = URL.createObjectURL(new Blob([text], {type: 'text/plain'}));
+        a.download = name;
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+    }
+
+    function record() {
+        return sow(baseArgs('replay').concat(['--moves', movesArg(), '--json'])).then(function (r) {
+            return r.out + (r.out ? '\n' : '');
+        });
+    }
+
+    /* A record's moves (its ply lines), played on the game chosen. */
+    function loadRecord(text) {
+        var moves = [];
+        text.split('\n').forEach(function (line) {
+            var l = json(line);
+            if (l && 'ply' in l && 'move' in l)
+                moves.push(String(l.move));
+        });
+        $('south').value = 'human';
+        $('north').value = 'human';
+        return newGame(moves);
+    }
+
+    /* ---- the workbench --------------------------------------------------- */
+    var bench = {
+        files: {},      /* path in the engine: text, sent with every request */
+        yamlPath: null, /* the files being edited: shipped, or /bench/... */
+        luaPath: null,
+        scenPath: null
+    };
+
+    function base(p) { return p ? p.replace(/^.*\//, '') : ''; }
+
+    /* Put the current variant's files (and scenarios) in the editors. */
+    function loadEditors() {
+        var info = game.info;
+        var yaml = info.file, lua = info.script;
+        var scen = '/sow/variants/scenarios/' + base(yaml);
+        if (game.variant.indexOf('/bench/') === 0)
+            scen = '/bench/scenarios/' + base(yaml);
+        return sow(null, {read: [yaml, lua || '', scen]}).then(function (r) {
+            $('yaml').value = r.files[yaml] || '';
+            $('lua').value = lua ? r.files[lua] || '' : '';
+            $('scen').value = r.files[scen] || '';
+            bench.yamlPath = yaml;
+            bench.luaPath = lua;
+            $('yaml-name').textContent = base(yaml);
+            $('lua-name').textContent = lua ? base(lua) : '(no script: give the YAML a script: key to add one)';
+            $('scen-name').textContent = r.files[scen] ? base(scen) : '(no scenario file)';
+            $('yaml-errors').textContent = '';
+            $('lua-errors').textContent = '';
+        });
+    }
+
+    /* The YAML's script file name, if it names one. */
+    function scriptName(yamlText) {
+        var m = /^script:\s*["']?([^"'\s#]+)/m.exec(yamlText);
+        return m ? m[1] : null;
+    }
+
+    function benchFiles() {
+        var yamlName = base(bench.yamlPath) || 'variant.yaml';
+        var yaml = $('yaml').value;
+        var files = {};
+        files['/bench/' + yamlName] = yaml;
+        var lua = scriptName(yaml);
+        if (lua)
+            files['/bench/' + lua] = $('lua').value;
+        if ($('scen').value)
+            files['/bench/scenarios/' + yamlName] = $('scen').value;
+        return {files: files, yaml: '/bench/' + yamlName, lua: lua ? '/bench/' + lua : null};
+    }
+
+    function showProblem(e) {
+        var isLua = /\.lua$/.test(e.file);
+        var box = $(isLua ? 'lua-errors' : 'yaml-errors');
+        var a = document.createElement('a');
+        /* a script's errors have a line only, as Lua gives them */
+        a.textContent = base(e.file) + ':' + e.line + ':' + (e.col ? e.col + ':' : '') + ' ' + e.message;
+        a.dataset.line = e.line;
+        a.dataset.col = e.col;
+        a.addEventListener('click', function () { selectLine($(isLua ? 'lua' : 'yaml'), e.line); });
+        box.appendChild(a);
+        if (e.line > 0)
+            selectLine($(isLua ? 'lua' : 'yaml'), e.line);
+    }
+
+    function selectLine(ta, line) {
+        var lines = ta.value.split('\n'), start = 0;
+        for (var i = 0; i < line - 1 && i < lines.length; i++)
+            start += lines[i].length + 1;
+        var end = start + (lines[line - 1] || '').length;
+        ta.focus();
+        ta.setSelectionRange(start, end);
+        ta.scrollTop = Math.max(0, (line - 5) * 16);
+    }
+
+    /* Check the edited files with the real loader; on success play them. */
+    function apply() {
+        var b = benchFiles();
+        $('yaml-errors').textContent = '';
+        $('lua-errors').textContent = '';
+        var st = $('bench-status');
+        st.className = '';
+        st.textContent = 'checking…';
+        return sow(['validate', b.yaml, '--json'], {files: b.files}).then(function (r) {
+            var res = json(r.out);
+            var f = res && res.files && res.files[0];
+            if (!f) {
+                st.className = 'bad';
+                st.textContent = r.err;
+                return;
+            }
+            if (!f.ok) {
+                st.className = 'bad';
+                st.textContent = 'not applied: ' + f.error.message;
+                showProblem(f.error);
+                return;
+            }
+            bench.files = b.files;
+            bench.yamlPath = b.yaml;
+            bench.luaPath = b.lua;
+            game.variant = b.yaml;
+            st.className = 'ok';
+            st.textContent = 'applied: ' + f.id + ' from the editors';
+            return newGame([]);
+        });
+    }
+
+    function fork() {
+        var id = $('new-id').value.trim();
+        if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) {
+            $('bench-status').className = 'bad';
+            $('bench-status').textContent = 'a new id is lower-case letters, digits and dashes';
+            return;
+        }
+        var yaml = $('yaml').value.replace(/^id:.*$/m, 'id: ' + id)
+            .replace(/^name:.*$/m, 'name: ' + id);
+        $('yaml').value = yaml;
+        bench.yamlPath = '/bench/' + id.replace(/-/g, '_') + '.yaml';
+        var lua = scriptName(yaml);
+        if (lua) {
+            var newLua = id.replace(/-/g, '_') + '.lua';
+            $('yaml').value = yaml.replace(/^script:.*$/m, 'script: ' + newLua);
+        }
+        $('yaml-name').textContent = base(bench.yamlPath);
+        if (lua) $('lua-name').textContent = id.replace(/-/g, '_') + '.lua';
+        return apply();
+    }
+
+    /* ---- the scenario runner and the speed test ------------------------- */
+    function runScenarios() {
+        var out = $('scen-out');
+        out.textContent = 'running…';
+        var b = benchFiles();
+        var path = '/bench/scenarios/' + base(b.yaml);
+        var files = Object.assign({}, b.files);
+        files[path] = $('scen').value;
+        /* the scenario file names its variant by id: the edited files are
+         * put first on the search path */
+        var text = $('scen').value.replace(/^variant:.*$/m, 'variant: ../' + base(b.yaml));
+        files[path] = text;
+        return sow(['test', path, '--verbose'], {files: files}).then(function (r) {
+            out.textContent = (r.out + '\n' + r.err).trim();
+        });
+    }
+
+    function benchRun() {
+        $('bench-out').textContent = 'playing…';
+        return sow(['bench', game.info ? game.info.id : game.variant, '--seconds', '3', '--json']).then(function (r) {
+            var res = json(r.out);
+            $('bench-out').textContent = res ? res.games_per_s.toFixed(0) + ' games/s, ' +
+                res.plies_per_s.toFixed(0) + ' plies/s (' + res.games + ' random games)' : r.err;
+            $('bench-out').dataset.json = r.out;
+        });
+    }
+
+    /* ---- start ------------------------------------------------------------ */
+    function fromUrl() {
+        var q = new URLSearchParams(location.search);
+        if (q.get('variant'))
+            game.variant = q.get('variant');
+        game.options = {};
+        (q.get('options') || '').split(',').forEach(function (kv) {
+            var i = kv.indexOf('=');
+            if (i > 0) game.options[kv.slice(0, i)] = kv.slice(i + 1);
+        });
+        var moves = (q.get('moves') || '').split(/[\s,]+/).filter(Boolean);
+        /* a shared game opens as it is: nobody moves until asked */
+        $('south').value = q.get('south') || 'human';
+        $('north').value = q.get('north') || (q.get('moves') !== null ? 'human' : 'alphabeta:depth=5');
+        return moves;
+    }
+
+    function wire() {
+        $('variant').addEventListener('change', function () {
+            game.variant = $('variant').value;
+            game.options = {};
+            bench.files = {};
+            newGame([]).then(loadEditors);
+        });
+        $('new-game').addEventListener('click', function () { newGame([]); });
+        $('first').addEventListener('click', function () { goTo(0); });
+        $('back').addEventListener('click', function () { goTo(shownPly() - 1); });
+        $('forward').addEventListener('click', function () { goTo(shownPly() + 1); });
+        $('last').addEventListener('click', function () { goTo(game.moves.length); });
+        $('undo').addEventListener('click', undo);
+        $('hint').addEventListener('click', hint);
+        $('stop').addEventListener('click', function () { game.seq++; restartWorker(); busy(false); });
+        $('save').addEventListener('click', function () {
+            record().then(function (text) { download((game.info ? game.info.id : 'game') + '.jsonl', text); });
+        });
+        $('load').addEventListener('change', function () {
+            var f = $('load').files[0];
+            if (f) f.text().then(loadRecord);
+        });
+        ['south', 'north'].forEach(function (id) {
+            $(id).addEventListener('change', function () { game.seq++; refresh(); });
+        });
+        $('apply').addEventListener('click', apply);
+        $('fork').addEventListener('click', fork);
+        $('revert').addEventListener('click', function () {
+            bench.files = {};
+            game.variant = game.info.id;
+            var shipped = variants.filter(function (v) { return v.id === game.info.id; })[0];
+            if (!shipped) game.variant = 'adji-kui-1';
+            newGame([]).then(loadEditors);
+        });
+        $('dl-yaml').addEventListener('click', function () { download(base(bench.yamlPath) || 'variant.yaml', $('yaml').value); });
+        $('dl-lua').addEventListener('click', function () {
+            download(scriptName($('yaml').value) || 'variant.lua', $('lua').value);
+        });
+        $('run-scen').addEventListener('click', runScenarios);
+        $('bench-run').addEventListener('click', benchRun);
+    }
+
+    /* For tests and tools: the page's own functions. */
+    window.sowPage = {
+        game: game, sow: sow, play: humanMove, record: record,
+        loadRecord: loadRecord, apply: apply, newGame: newGame,
+        /* resolves once the engine has had nothing to do for 50 ms: a
+         * change asks for several answers in turn */
+        idle: function () {
+            return new Promise(function (resolve) {
+                (function check() {
+                    var last = chain;
+                    last.then(function () {
+                        setTimeout(function () {
+                            if (last === chain && $('busy').hidden) resolve(true);
+                            else check();
+                        }, 50);
+                    });
+                })();
+            });
+        }
+    };
+
+    startWorker();
+    wire();
+    var moves = fromUrl();
+    sow(['list', '--json']).then(function (r) {
+        var list = json(r.out);
+        variants = list ? list.variants : [];
+        var sel = $('variant');
+        variants.forEach(function (v) {
+            var op = document.createElement('option');
+            op.value = v.id;
+            op.textContent = v.name;
+            sel.appendChild(op);
+        });
+        sel.value = game.variant;
+        return newGame(moves).then(loadEditors);
+    }).then(function () {
+        document.body.dataset.ready = '1';
+    });
+})();
