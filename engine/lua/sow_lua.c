@@ -1535,48 +1535,51 @@ static bool only_keys(lua_State *L, hook_call *c, int t,
     return true;
 }
 
+/* Field `name` of the table at t, {[h] = p, ...} (the holes' owners, or
+ * their claimants): each hole's player into *set and players[h]. False
+ * when c->bad says what is wrong (`what` names it: "an owner"). */
+static bool read_hole_players(lua_State *L, hook_call *c, int t,
+                              const char *name, const char *what,
+                              uint64_t *set, uint8_t *players)
+{
+    if (lua_getfield(L, t, name) != LUA_TNIL) {
+        if (!lua_istable(L, -1)) {
+            BAD(c, "%s field that is not a table", what);
+            return false;
+        }
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            int isnum;
+            lua_Integer p = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || p < 0 || p > 1) {
+                BAD(c, "%s that is not a player (0 or 1)", what);
+                return false;
+            }
+            lua_pop(L, 1);
+            char key[40];
+            snprintf(key, sizeof key, "%s table with a key", what);
+            int h = read_hole(L, c, key);
+            if (h < 0)
+                return false;
+            *set |= (uint64_t)1 << h;
+            players[h] = (uint8_t)p;
+        }
+    }
+    lua_pop(L, 1);
+    return true;
+}
+
 /* The changes of a table at t: owner = {[h] = p}, to_move, phase,
  * state = {name = n}. */
 static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
 {
     const sow_setup *s = c->s;
     const sow_variant *v = s->v;
-    if (lua_getfield(L, t, "owner") != LUA_TNIL) {
-        if (!lua_istable(L, -1))
-            return (void)BAD(c, "an owner field that is not a table");
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            int isnum;
-            lua_Integer p = lua_tointegerx(L, -1, &isnum);
-            if (!isnum || p < 0 || p > 1)
-                return (void)BAD(c, "an owner that is not a player (0 or 1)");
-            lua_pop(L, 1);
-            int h = read_hole(L, c, "an owner table with a key");
-            if (h < 0)
-                return;
-            ch->owner_set |= (uint64_t)1 << h;
-            ch->owner[h] = (uint8_t)p;
-        }
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, t, "claim") != LUA_TNIL) { /* C1.4, GB.2 */
-        if (!lua_istable(L, -1))
-            return (void)BAD(c, "a claim field that is not a table");
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {
-            int isnum;
-            lua_Integer p = lua_tointegerx(L, -1, &isnum);
-            if (!isnum || p < 0 || p > 1)
-                return (void)BAD(c, "a claim that is not a player (0 or 1)");
-            lua_pop(L, 1);
-            int h = read_hole(L, c, "a claim table with a key");
-            if (h < 0)
-                return;
-            ch->claim_set |= (uint64_t)1 << h;
-            ch->claim[h] = (uint8_t)p;
-        }
-    }
-    lua_pop(L, 1);
+    if (!read_hole_players(L, c, t, "owner", "an owner", &ch->owner_set,
+                           ch->owner) ||
+        !read_hole_players(L, c, t, "claim", "a claim", &ch->claim_set,
+                           ch->claim)) /* C1.4, GB.2 */
+        return;
     if ((ch->to_move = read_player(L, c, t, "to_move")) == -2)
         return;
     if (lua_getfield(L, t, "phase") != LUA_TNIL) {
