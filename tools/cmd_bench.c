@@ -105,8 +105,8 @@ int cmd_bench(int argc, char **argv)
                     cut = true;
                     break;
                 }
-                sow_move mv = g.legal[sow_rng_below(&rng, g.nlegal)];
-                if (sow_engine_play(&cg.eng, &g, mv, &err)) {
+                int i = (int)sow_rng_below(&rng, g.nlegal);
+                if (sow_engine_play_at(&cg.eng, &g, i, &err)) {
                     rc = 1;
                     break;
                 }

@@ -339,7 +339,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
  * automatic pass, C0.5, not a ply), else nobody. The legal moves go to
  * `legal`, their count to *nlegal, the player to *next, the holes left out
  * as endless to *endless. Returns 1 when nobody can move, -1 on an error. */
-static int settle(sow_engine *e, const sow_game *g, int mover, bool again,
+static inline __attribute__((always_inline)) int
+settle(sow_engine *e, const sow_game *g, int mover, bool again,
                   int *next, uint16_t *legal, int *nlegal, uint64_t *endless,
                   sow_error *err)
 {
@@ -469,8 +470,8 @@ void sow_game_init(const sow_setup *s, sow_game *g)
 /* After a sowing move in a phase: note the hole played (fresh_holes: once
  * every own hole is played, all may be played again) and end the phase
  * after its last ply (until_ply). */
-static void phase_after_sowing(const sow_setup *s, sow_game *g, int mover,
-                               int hole)
+static inline void phase_after_sowing(const sow_setup *s, sow_game *g,
+                                      int mover, int hole)
 {
     if (g->phase == 0 || g->phase > s->v->nphases)
         return;
@@ -532,7 +533,7 @@ int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
 
 int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
 {
-    int next, n;
+    int next = 0, n = 0;
     /* every game starts here: the variant's, a match game's, a scenario's
      * given position (issue 13 #8) */
     if (sow_seeds_check(e->setup, g, err))
@@ -595,7 +596,8 @@ typedef struct undo {
     uint64_t endless_mask, played[2], claims[2], blocked;
 } undo;
 
-static void save(const sow_setup *s, const sow_game *g, undo *u)
+/* (plain: the setup's plain_turns, a constant where it is known) */
+static inline void save(const sow_game *g, undo *u, bool plain)
 {
     memcpy(u->board, g->board, sizeof u->board);
     u->captured[0] = g->captured[0];
@@ -611,7 +613,7 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->endless_mask = g->endless_mask;
     u->played[0] = g->played[0];
     u->played[1] = g->played[1];
-    if (s->plain_turns) /* the fields below change only in the family */
+    if (plain) /* the fields below change only in the family */
         return;
     u->move_dir = g->move_dir;
     u->chosen_dir = g->chosen_dir;
@@ -621,7 +623,7 @@ static void save(const sow_setup *s, const sow_game *g, undo *u)
     u->blocked = g->blocked;
 }
 
-static void restore(const sow_setup *s, sow_game *g, const undo *u)
+static inline void restore(sow_game *g, const undo *u, bool plain)
 {
     memcpy(g->board, u->board, sizeof g->board);
     g->captured[0] = u->captured[0];
@@ -640,7 +642,7 @@ static void restore(const sow_setup *s, sow_game *g, const undo *u)
     g->over = false;
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = -1;
-    if (s->plain_turns) /* the fields below change only in the family */
+    if (plain) /* the fields below change only in the family */
         return;
     g->move_dir = u->move_dir;
     g->chosen_dir = u->chosen_dir;
@@ -667,28 +669,43 @@ static void copy_legal(sow_game *g, const uint16_t *legal, int n)
     g->nlegal = n;
 }
 
-/* A decision move, or a move of a scripted phase: the script says what it
- * changes. The whole state is saved (such moves are rare). */
+/* What makes a decision move: the script's decide hook, the play hook of
+ * a scripted phase, or the engine's own direction choice. */
+typedef enum decision_by { BY_DECIDE, BY_PLAY, BY_DIRECTION } decision_by;
+
+/* A decision move, a move of a scripted phase, or the direction choice:
+ * what it changes is applied, then the rest of a ply (the move hooks, the
+ * next player's moves, the end rules) as for any move. The whole state
+ * is saved (such moves are rare). */
 static int play_decision(sow_engine *e, sow_game *g, sow_move m,
-                         bool scripted, sow_error *err)
+                         decision_by by, sow_error *err)
 {
     const sow_setup *s = e->setup;
     sow_game before = *g;
-    sow_changes c;
-    memset(&c, 0, sizeof c);
-    c.to_move = c.phase = -1;
-    if (scripted ? !e->rules.play : !e->rules.decide)
-        return sow_error_set(err, s->v->path, 0, 0,
-                             "the variant has no %s hook for this move",
-                             scripted ? "play" : "decide");
-    if ((scripted ? e->rules.play(e->rules.ctx, s, g, m, &c, err)
-                  : e->rules.decide(e->rules.ctx, s, g, m, &c, err)) ||
-        sow_apply_changes(s, g, &c, err))
-        goto fail;
+    if (by == BY_DIRECTION) {
+        /* OL.2, C1.12: the starter chooses the game's direction; the
+         * same player then makes the first move */
+        g->chosen_dir = (int8_t)sow_decision_value(m);
+        g->dir_chooser = g->to_move;
+        g->move_dir = (uint8_t)g->chosen_dir;
+    } else {
+        const bool scripted = by == BY_PLAY;
+        sow_changes c;
+        memset(&c, 0, sizeof c);
+        c.to_move = c.phase = -1;
+        if (scripted ? !e->rules.play : !e->rules.decide)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the variant has no %s hook for this move",
+                                 scripted ? "play" : "decide");
+        if ((scripted ? e->rules.play(e->rules.ctx, s, g, m, &c, err)
+                      : e->rules.decide(e->rules.ctx, s, g, m, &c, err)) ||
+            sow_apply_changes(s, g, &c, err))
+            goto fail;
+    }
     g->ply++;
     g->since_capture++;
     g->last_endless = false;
-    g->last_move_hole = scripted ? (int8_t)m : -1;
+    g->last_move_hole = by == BY_PLAY ? (int8_t)m : -1;
     uint16_t legal[SOW_MAX_LEGAL];
     int nlegal = 0, next = g->to_move;
     uint64_t endless = 0;
@@ -696,7 +713,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
         /* the script's after_move and game_end hooks (sow_hooks.c); the
          * view's mover is the player who moved */
         g->to_move = before.to_move;
-        if (sow_hook_after_move(e, &before, g, scripted ? m : -1, &next,
+        if (sow_hook_after_move(e, &before, g, by == BY_PLAY ? m : -1, &next,
                                 err))
             goto fail;
         g->to_move = (uint8_t)next;
@@ -736,43 +753,6 @@ fail:
     return SOW_ERR;
 }
 
-/* OL.2, C1.12: the starter chooses the game's direction; the same player
- * then makes the first move. */
-static int play_direction(sow_engine *e, sow_game *g, sow_move m,
-                          sow_error *err)
-{
-    const sow_setup *s = e->setup;
-    sow_game before = *g;
-    g->chosen_dir = (int8_t)sow_decision_value(m);
-    g->dir_chooser = g->to_move;
-    g->move_dir = (uint8_t)g->chosen_dir;
-    g->ply++;
-    g->since_capture++;
-    g->last_endless = false;
-    g->last_move_hole = -1;
-    uint16_t legal[SOW_MAX_LEGAL];
-    uint64_t endless = 0;
-    int n = sow_legal_moves(s, &e->rules, g, g->to_move, legal, &endless,
-                            err);
-    int rc = SOW_OK;
-    if (n < 0)
-        rc = SOW_ERR;
-    else if (n == 0)
-        rc = finish(e, g, no_moves_end(s), err);
-    if (rc == SOW_OK && !g->over) {
-        copy_legal(g, legal, n);
-        g->endless_mask = endless;
-        if (e->hist) { /* repetition starts after the choice */
-            sow_history_reset(e->hist);
-            if (hist_add(e, g) < 0)
-                rc = sow_error_set(err, NULL, 0, 0, "out of memory");
-        }
-    }
-    if (rc)
-        *g = before;
-    return rc;
-}
-
 /* After a sowing move (not endless) of a setup with move hooks: the
  * position before it into *before (g with the undo record's fields: the
  * sowing changes no owner or state), then after_move and game_end
@@ -784,7 +764,7 @@ hooks_after(sow_engine *e, sow_game *g, const undo *u, int origin,
             sow_game *before, sow_error *err)
 {
     memcpy(before, g, offsetof(sow_game, nlegal));
-    restore(e->setup, before, u);
+    restore(before, u, false);
     int to = -1;
     if (sow_hook_after_move(e, before, g, origin, &to, err))
         return SOW_ERR;
@@ -803,40 +783,28 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
     e->budget_tick = 0;
 }
 
-int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
+/* A sowing move, from save to the end rules. `plain` is the setup's
+ * plain_turns, passed as a constant so that the seed games' copy has
+ * none of the family's tests (no move hooks, no family end rules, no
+ * extra turns: sow_setup.c's setup_paths); callgrind on `sow bench`
+ * measured them at 2-4% of a seed game's plies. */
+static inline __attribute__((always_inline)) int
+play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
+            const bool plain)
 {
     const sow_setup *s = e->setup;
-    /* the clock every 64 plies: a ply costs far more than a look at it
-     * then, and a run stops within 64 plies of its deadline */
-    if (e->budget && (++e->budget_tick & 63) == 0 &&
-        sow_budget_over(e->budget))
-        return sow_budget_error(e->budget, err);
-    if (g->over)
-        return sow_error_set(err, NULL, 0, 0,
-                             "ply %d: the game is already over; no move can "
-                             "follow",
-                             g->ply);
-    if (!sow_game_is_legal(g, m))
-        return illegal(s, g, m, err);
-    if (sow_move_is_decision(m) && s->dir_rule == SOW_DIR_CHOSEN)
-        return play_direction(e, g, m, err);
-    if (sow_move_is_decision(m))
-        return play_decision(e, g, m, false, err);
-    if (g->phase && g->phase <= s->v->nphases &&
-        s->v->phases[g->phase - 1].scripted)
-        return play_decision(e, g, m, true, err);
     undo u;
-    save(s, g, &u);
+    save(g, &u, plain);
     const int mover = g->to_move;
     bool endless = false;
     if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g, m,
                 &endless, err)) {
-        restore(s, g, &u);
+        restore(g, &u, plain);
         return SOW_ERR;
     }
     if (endless) {
         /* P5: the endless move is a ply whose board is unchanged. */
-        restore(s, g, &u);
+        restore(g, &u, plain);
     }
     g->last_endless = endless;
     g->ply++;
@@ -856,7 +824,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     /* the position before the move, for the move hooks (and to restore
      * the owners and state they may change) */
     sow_game before;
-    if (s->move_hooks && !endless) {
+    if (!plain && s->move_hooks && !endless) {
         if (hooks_after(e, g, &u, m, &before, err))
             goto fail;
         if (e->hook_end.over) {
@@ -866,16 +834,17 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     }
     if (endless) {
         rc = finish(e, g, SOW_END_ENDLESS, err);
-    } else if (!s->plain_turns &&
+    } else if (!plain && !s->plain_turns &&
                (first = family_end(s, g, mover)) != SOW_END_NONE) {
         rc = finish(e, g, first, err);
     } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most &&
-               !(s->v->few_seeds_unclaimed &&
-                 (g->claims[0] | g->claims[1]))) {
+               (plain || !(s->v->few_seeds_unclaimed &&
+                           (g->claims[0] | g->claims[1])))) {
         rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
         int r = settle(e, g, mover,
-                       (g->move_flags & SOW_MOVED_EXTRA_TURN) != 0, &next,
+                       !plain && (g->move_flags & SOW_MOVED_EXTRA_TURN),
+                       &next,
                        legal, &nlegal, &endless_mask, err);
         g->to_move = (uint8_t)next;
         if (r < 0) {
@@ -907,8 +876,8 @@ done:
 fail:
         if (hist_added)
             sow_history_pop(e->hist, 1);
-        restore(s, g, &u);
-        if (s->move_hooks && !endless) /* owners and state too */
+        restore(g, &u, plain);
+        if (!plain && s->move_hooks && !endless) /* owners and state too */
             memcpy(g, &before, offsetof(sow_game, nlegal));
         return SOW_ERR;
     }
@@ -917,4 +886,60 @@ fail:
         g->endless_mask = endless_mask;
     }
     return SOW_OK;
+}
+
+/* A move of g's legal list (checked before, or taken from it): decisions,
+ * scripted phases, then sowing on the seed games' path or the family's. */
+static inline __attribute__((always_inline)) int
+play_move(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    if (sow_move_is_decision(m))
+        return play_decision(e, g, m,
+                             s->dir_rule == SOW_DIR_CHOSEN ? BY_DIRECTION
+                                                           : BY_DECIDE,
+                             err);
+    if (g->phase && g->phase <= s->v->nphases &&
+        s->v->phases[g->phase - 1].scripted)
+        return play_decision(e, g, m, BY_PLAY, err);
+    return s->plain_turns ? play_sowing(e, g, m, err, true)
+                          : play_sowing(e, g, m, err, false);
+}
+
+/* The clock every 64 plies (a ply costs far more than a look at it then,
+ * and a run stops within 64 plies of its deadline), and no move once the
+ * game is over. */
+static inline __attribute__((always_inline)) int
+play_allowed(sow_engine *e, const sow_game *g, sow_error *err)
+{
+    if (e->budget && (++e->budget_tick & 63) == 0 &&
+        sow_budget_over(e->budget))
+        return sow_budget_error(e->budget, err);
+    if (g->over)
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: the game is already over; no move can "
+                             "follow",
+                             g->ply);
+    return SOW_OK;
+}
+
+int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
+{
+    if (play_allowed(e, g, err))
+        return SOW_ERR;
+    if (!sow_game_is_legal(g, m))
+        return illegal(e->setup, g, m, err);
+    return play_move(e, g, m, err);
+}
+
+int sow_engine_play_at(sow_engine *e, sow_game *g, int i, sow_error *err)
+{
+    if (play_allowed(e, g, err))
+        return SOW_ERR;
+    if (i < 0 || i >= g->nlegal)
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: there is no legal move number %d (%d "
+                             "legal moves)",
+                             g->ply, i, g->nlegal);
+    return play_move(e, g, g->legal[i], err);
 }

@@ -452,6 +452,11 @@ void sow_engine_set_budget(sow_engine *e, const struct sow_budget *b);
  * On any error the game is left as it was. */
 int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err);
 
+/* Play g->legal[i]: for players that pick from the legal list (random
+ * playouts, MCTS), which need no search of the list for their move. An
+ * index outside the list is an error. */
+int sow_engine_play_at(sow_engine *e, sow_game *g, int i, sow_error *err);
+
 bool sow_game_is_legal(const sow_game *g, sow_move m);
 
 /* Sow move m on g without any end-of-game bookkeeping: the sowing machine

@@ -168,13 +168,18 @@ family_rule(const sow_setup *s, const sow_game *g, int h, int c)
     return rule_that_holds(s, g, h, c, true);
 }
 
-/* (the family's variants go to a function of their own, so that the seed
- * games' copy makes no call and saves no registers) */
-static int matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
+static __attribute__((noinline)) int
+plain_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
-    if (s->rule_family)
-        return family_rule(s, g, h, c);
     return rule_that_holds(s, g, h, c, false);
+}
+
+/* (each copy a function of its own, chosen where the lap ends, so that
+ * the seed games' copy makes no further call and saves no registers) */
+static inline __attribute__((always_inline)) int
+matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    return s->rule_family ? family_rule(s, g, h, c) : plain_rule(s, g, h, c);
 }
 
 /* The first rule in force for a lap that ends in the mover's store
@@ -215,9 +220,9 @@ static int claimed_rule(const sow_setup *s, const sow_game *g, int h)
 }
 
 static inline __attribute__((always_inline)) int
-decide(const sow_setup *s, const sow_game *g, int h, int c)
+decide(const sow_setup *s, const sow_game *g, int h, int c, const bool fam)
 {
-    if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
+    if (fam && s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return claimed_rule(s, g, h); /* C1.4, P23; GB.4 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
@@ -227,20 +232,25 @@ decide(const sow_setup *s, const sow_game *g, int h, int c)
     return decide_rules(s, g, h, c);
 }
 
-/* The seeds of h go to player's store. */
 /* The seeds of h go to player's store; `why` is the event's extra (0 a
  * lap-end capture, SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS). */
 static inline __attribute__((always_inline)) void
-capture_for(const sow_observer *obs, sow_game *g, int h,
-                        int player, int why)
+take(const sow_observer *obs, sow_game *g, int h, int player, int why)
 {
     int c = g->board[h];
-    if (c == 0 || ((g->claims[0] | g->claims[1]) >> h) & 1)
-        return; /* C1.4: claimed holes are never captured */
     g->board[h] = 0;
     g->captured[player] += c;
     g->on_board -= c;
     EMIT(obs, SOW_EV_CAPTURE, player, h, c, why);
+}
+
+/* take, unless h is empty or claimed */
+static inline __attribute__((always_inline)) void
+capture_for(const sow_observer *obs, sow_game *g, int h, int player, int why)
+{
+    if (g->board[h] == 0 || ((g->claims[0] | g->claims[1]) >> h) & 1)
+        return; /* C1.4: claimed holes are never captured */
+    take(obs, g, h, player, why);
 }
 
 static inline __attribute__((always_inline)) void
@@ -257,28 +267,42 @@ static inline int mover_of(const sow_game *g)
 /* The chain of lap-end rule i from the lap's last hole h (B.4; see
  * sow_chain): each hole is looked at once, at most one round, and never h
  * again after the start. */
-static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
-                  int h, int i)
+static inline __attribute__((always_inline)) void
+chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
+           int i, const bool claims)
 {
     const sow_chain *ch = &s->v->lap_rules[i].chain;
     const bool skip = s->chain_skip_empty[i];
     const uint8_t *step = ch->backward ? s->prevs[g->move_dir]
                                        : s->nexts[g->move_dir];
     const int mover = g->to_move;
-    /* C1.4: a claimed hole stops the chain (the seed games claim none) */
-    const uint64_t claimed = s->claims ? g->claims[0] | g->claims[1] : 0;
+    /* C1.4: a claimed hole stops the chain */
+    const uint64_t claimed = claims ? g->claims[0] | g->claims[1] : 0;
     int x = ch->from_last ? h : step[h];
     for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
             (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
-            ((claimed >> x) & 1))
+            (claims && ((claimed >> x) & 1)))
             return;
         int c = g->board[x];
-        if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high)
-            capture(obs, g, x);
-        else if (c != 0 || !skip)
+        if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high) {
+            if (claims)
+                capture(obs, g, x);
+            else if (c)
+                take(obs, g, x, mover, 0);
+        } else if (c != 0 || !skip)
             return;
     }
+}
+
+/* (the seed games claim no hole: their copy has no claimed-hole tests) */
+static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                  int h, int i)
+{
+    if (s->claims)
+        chain_from(s, obs, g, h, i, true);
+    else
+        chain_from(s, obs, g, h, i, false);
 }
 
 /* The lap-end actions that end the move with no script: apply action a
@@ -288,16 +312,24 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
 static inline __attribute__((always_inline)) bool
 end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
 {
-    const uint8_t *nx = s->nexts[g->move_dir];
-    switch (a) {
-    case SOW_LAP_STOP:
+    /* the seed games' actions first, as tests that the processor
+     * predicts (the switch's table jump costs them more) */
+    if (a == SOW_LAP_STOP)
         return true;
-    case SOW_LAP_CAPTURE:
+    if (a == SOW_LAP_CAPTURE) {
         capture(obs, g, h);
         return true;
-    case SOW_LAP_CAPTURE_OPPOSITE: /* the hole facing h: 2N-1-h (A.4) */
+    }
+    if (a == SOW_LAP_CAPTURE_OPPOSITE) { /* the hole facing h: 2N-1-h (A.4) */
         capture(obs, g, s->holes - 1 - h);
         return true;
+    }
+    if (a >= SOW_LAP_CHAIN_AT(0) && a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES)) {
+        chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
+        return true;
+    }
+    const uint8_t *nx = s->nexts[g->move_dir];
+    switch (a) {
     case SOW_LAP_CAPTURE_PAIR: /* KA.4: the opposite, then h */
         capture(obs, g, s->holes - 1 - h);
         capture(obs, g, h);
@@ -356,10 +388,6 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
         return true;
     default:
-        if (a >= SOW_LAP_CHAIN_AT(0) && a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES)) {
-            chain(s, obs, g, h, a - SOW_LAP_CHAIN_AT(0));
-            return true;
-        }
         return false;
     }
 }
@@ -732,7 +760,8 @@ static inline bool first_lap_ends(const sow_setup *s, const sow_game *g,
  * reached (the caller then sows a copy in full). Cycles are found as in
  * sow_fast16 (Brent over board, origin and seeds in hand, P2), with one
  * test per lap: the comparison is folded into a single word. */
-static int ends16(const sow_setup *s, const sow_game *g, int player,
+static inline __attribute__((always_inline)) int
+ends16(const sow_setup *s, const sow_game *g, int player,
                   int hole)
 {
     const uint8_t *own = g->owner;
@@ -783,7 +812,8 @@ static int ends16(const sow_setup *s, const sow_game *g, int player,
 }
 
 /* ends16 for boards of 17 to 64 holes, as sow_fastw holds them. */
-static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
+static inline __attribute__((always_inline)) int
+endsw(const sow_setup *s, const sow_game *g, int player, int hole)
 {
     const uint8_t *own = g->owner;
     const int n = s->holes, nw = (n + 3) / 4;
@@ -834,7 +864,8 @@ static int endsw(const sow_setup *s, const sow_game *g, int player, int hole)
 
 /* Whether bear-off would apply to a move of g (bearoff_now without
  * recording it). */
-static bool bearoff_would(const sow_setup *s, const sow_game *g)
+static inline __attribute__((always_inline)) bool
+bearoff_would(const sow_setup *s, const sow_game *g)
 {
     const sow_variant *v = s->v;
     if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
@@ -1049,7 +1080,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         int c = b[h];
         int a = fam && s->first_plain && g->ply == 0
                     ? (c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP) /* LL.3 */
-                    : decide(s, g, h, c);
+                    : decide(s, g, h, c, fam);
         /* for narration: which rule decided (the board as the lap ends) */
         int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
@@ -1221,7 +1252,8 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
 
 /* sow_candidates, inlined where the legal moves are made. */
 static inline __attribute__((always_inline)) int
-candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out)
+candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
+           const bool plain)
 {
     /* only the player's holes; write each, advance past the good ones */
     int n = 0;
@@ -1229,7 +1261,7 @@ candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out)
     /* EX.1: with no sides every hole is either player's to play; a
      * claimed hole is never an origin (C1.4) */
     uint64_t mask = g->owns[player];
-    if (!s->plain_holes) {
+    if (!plain && !s->plain_holes) {
         uint64_t all =
             s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
         mask = (s->no_sides ? all : mask) &
@@ -1246,7 +1278,7 @@ candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out)
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
                    uint16_t *out)
 {
-    return candidates(s, g, player, out);
+    return candidates(s, g, player, out, false);
 }
 
 /* The decision moves the script offers, checked: known kinds, ascending,
@@ -1279,9 +1311,12 @@ static int decisions(const sow_setup *s, const sow_rules *r,
 }
 
 /* The legal moves before the filters that simulate whole moves. */
-static inline __attribute__((always_inline)) int legal_base(const sow_setup *s, const sow_rules *r,
-                      const sow_game *g, int player, uint16_t *out,
-                      uint64_t *endless_mask, sow_error *err)
+/* (plain: the setup's plain_turns as a constant, which leaves out the
+ * family's tests: a fixed direction, own holes only, no filters) */
+static inline __attribute__((always_inline)) int
+legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
+           int player, uint16_t *out, uint64_t *endless_mask,
+           sow_error *err, const bool plain)
 {
     if (endless_mask)
         *endless_mask = 0;
@@ -1290,13 +1325,13 @@ static inline __attribute__((always_inline)) int legal_base(const sow_setup *s, 
                               : NULL;
     if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
-    if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
+    if (!plain && s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
         /* OL.2, C1.12: the game's first ply chooses the direction */
         out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
         out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
         return 2;
     }
-    int n = candidates(s, g, player, out);
+    int n = candidates(s, g, player, out, plain);
     if (ph && ph->fresh_holes) {
         /* B.3: only holes not yet played in this round of the phase (once
          * all are played, a new round starts with all) */
@@ -1327,7 +1362,8 @@ static inline __attribute__((always_inline)) int legal_base(const sow_setup *s, 
     /* as sow_sow's choice of its word paths (bear-off needs the full
      * path) */
     const bool words = !s->skip_origin && s->dir == SOW_DIR_CCW &&
-                       s->dir_rule == SOW_DIR_FIXED && s->plain_drops &&
+                       (plain || (s->dir_rule == SOW_DIR_FIXED &&
+                                  s->plain_drops)) &&
                        !s->force_general && !bear;
     for (int i = 0; i < n; i++) {
         int ends = !words                                ? -1
@@ -1440,7 +1476,9 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless_mask,
                     sow_error *err)
 {
-    int n = legal_base(s, r, g, player, out, endless_mask, err);
+    if (s->plain_turns) /* the seed games: no filters (setup_paths) */
+        return legal_base(s, r, g, player, out, endless_mask, err, true);
+    int n = legal_base(s, r, g, player, out, endless_mask, err, false);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;

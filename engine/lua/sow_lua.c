@@ -22,6 +22,8 @@
 #define CHUNK "script"
 #define HOOK_STEP 1000 /* instructions between two budget checks */
 #define NKEYS 4        /* numbers of the view set at every change */
+#define CPU_GATE_NS 2000000LL /* a call's processor clock is read after
+                                 2 ms (past_deadline_of) */
 #define BIG_ALLOC 65536 /* allocations this large check the clock */
 
 enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY, LIMIT_RUN };
@@ -64,10 +66,14 @@ struct sow_lua {
     long insn_used;     /* instructions run by the current call */
     const sow_budget *budget; /* the whole run's deadline (borrowed), or
                                * NULL (sow_budget.h) */
+    int64_t wall_start;  /* monotonic ns of the call's first budget check;
+                            0 until the call has run HOOK_STEP instructions
+                            or a slow library function, so short calls
+                            never read the clock */
     int64_t wall_deadline; /* monotonic ns: the same call's outer bound */
     int64_t deadline;   /* processor ns (cpu_now) by which this call must end;
-                           0 until the call has run HOOK_STEP instructions,
-                           so short calls never read the clock */
+                           0 until the call has run CPU_GATE_NS (see
+                           past_deadline_of) */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
     bool run_over;      /* the run's deadline passed: every call fails */
     int trip_line;      /* the script line the count hook tripped at, or 0 */
@@ -136,21 +142,39 @@ static bool past_deadline_of(sow_lua *x, int *which)
 {
     /* the run's deadline is on the wall clock (sow_budget.h); a stop
      * request (a signal, stop.h) ends the run as its deadline would */
+    const int64_t wall = sow_budget_now();
     if (sow_budget_stopped(x->budget) ||
         (x->budget && x->budget->deadline_ns &&
-         sow_budget_now() > x->budget->deadline_ns)) {
+         wall > x->budget->deadline_ns)) {
         *which = LIMIT_RUN;
         return true;
     }
-    int64_t now = cpu_now(), wall = sow_budget_now();
-    if (x->deadline == 0) {
-        x->deadline = now + SOW_LUA_TIME_LIMIT_MS * 1000000LL;
-        /* and a bound on the wall clock, three times as long, so that a
-         * call still ends soon on a machine too loaded to run it */
-        x->wall_deadline = wall + 3 * SOW_LUA_TIME_LIMIT_MS * 1000000LL;
-    }
     *which = LIMIT_TIME;
-    return now > x->deadline || wall > x->wall_deadline;
+    const int64_t limit = SOW_LUA_TIME_LIMIT_MS * 1000000LL;
+    if (x->wall_start == 0) {
+        x->wall_start = wall;
+        /* a bound on the wall clock, three times as long, so that a call
+         * still ends soon on a machine too loaded to run it */
+        x->wall_deadline = wall + 3 * limit;
+        return false;
+    }
+    if (wall > x->wall_deadline)
+        return true;
+    /* The processor clock is a system call (the wall clock is not): it
+     * is read only by calls that have run CPU_GATE_NS, and then only once
+     * until the limit could have passed, since a call's processor time is
+     * never more than its wall time. Counting the first CPU_GATE_NS as
+     * processor time makes the limit at most that much stricter. */
+    const int64_t ran = wall - x->wall_start;
+    if (ran < CPU_GATE_NS)
+        return false;
+    if (x->deadline == 0) {
+        x->deadline = cpu_now() + limit - ran;
+        return false;
+    }
+    if (ran < limit)
+        return false;
+    return cpu_now() > x->deadline;
 }
 
 static bool past_deadline(sow_lua *x)
@@ -951,11 +975,19 @@ static int find_hooks(lua_State *L)
     return 1;
 }
 
-static void reset_budget(sow_lua *x)
+/* A call starts with its whole budget; its clocks are read by the first
+ * budget checks (past_deadline_of). */
+static void fresh_budget(sow_lua *x)
 {
     x->insn_used = 0;
     x->mem_refusals = 0;
-    x->deadline = 0; /* set by the first budget check (count_hook) */
+    x->wall_start = 0;
+    x->deadline = 0;
+}
+
+static void reset_budget(sow_lua *x)
+{
+    fresh_budget(x);
     lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
@@ -1339,9 +1371,7 @@ static int call_hook(hook_call *c, sow_error *err)
                              "the Lua state could not be rebuilt (variant %s)",
                              x->v->id);
     lua_State *L = x->L;
-    x->insn_used = 0;
-    x->mem_refusals = 0;
-    x->deadline = 0; /* set by the first budget check */
+    fresh_budget(x);
     c->bad[0] = 0;
     lua_pushcfunction(L, trampoline);
     lua_pushlightuserdata(L, c);
@@ -2051,9 +2081,7 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
         recover(x);
         return SOW_ERR;
     }
-    x->insn_used = 0;
-    x->mem_refusals = 0;
-    x->deadline = 0; /* set by the first budget check (count_hook) */
+    fresh_budget(x);
     rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK || x->tripped != LIMIT_NONE) {
         char msg[SOW_MSG_MAX];

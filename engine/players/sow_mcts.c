@@ -92,7 +92,9 @@ typedef struct line {
     long long nodes;
 } line;
 
-static int line_play(line *ln, sow_game *g, sow_move mv, sow_error *err)
+/* Play move mv, or (mv < 0) the legal move number i: a playout's moves
+ * are taken from the legal list, which the engine then need not search. */
+static int line_play(line *ln, sow_game *g, int mv, int i, sow_error *err)
 {
     if (ln->e.hist && !ln->scratch &&
         sow_search_resets_history(ln->m->s, g)) {
@@ -102,7 +104,8 @@ static int line_play(line *ln, sow_game *g, sow_move mv, sow_error *err)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
     ln->nodes++;
-    return sow_engine_play(&ln->e, g, mv, err);
+    return mv < 0 ? sow_engine_play_at(&ln->e, g, i, err)
+                  : sow_engine_play(&ln->e, g, (sow_move)mv, err);
 }
 
 /* Make the children of node i for the moves of g, in a random order. */
@@ -195,7 +198,7 @@ int sow_mcts_search(sow_mcts *m, sow_engine *e, const sow_game *g,
         while (!c.over && m->node[i].first >= 0 && np < 4096) {
             i = select_child(m, i);
             path[np++] = i;
-            if ((rc = line_play(&ln, &c, m->node[i].move, err)))
+            if ((rc = line_play(&ln, &c, m->node[i].move, 0, err)))
                 break;
             if (m->node[i].visits == 0)
                 break; /* a new node: its playout starts here */
@@ -205,12 +208,11 @@ int sow_mcts_search(sow_mcts *m, sow_engine *e, const sow_game *g,
             m->node[i].visits > 0 && np < 4096 && expand(m, i, &c, rng)) {
             i = m->node[i].first;
             path[np++] = i;
-            rc = line_play(&ln, &c, m->node[i].move, err);
+            rc = line_play(&ln, &c, m->node[i].move, 0, err);
         }
         /* the playout */
         for (int k = 0; !rc && !c.over && k < m->sp.playout; k++)
-            rc = line_play(&ln, &c, c.legal[sow_rng_below(rng, c.nlegal)],
-                           err);
+            rc = line_play(&ln, &c, -1, sow_rng_below(rng, c.nlegal), err);
         if (real) {
             int added = sow_history_len(real) - len0;
             if (added > 0)

@@ -1015,4 +1015,15 @@ t animate-old-intact 0 noerr 'out=65 plies' -- "$PYTHON" tests/html/check_page.p
 # the pictures of docs/learning.md are what sow draw gives now
 limit=10 t docs-pictures 0 noerr 'out=same' -- env SOW="$SOW" bash docs/pictures.sh --check
 
+# tools/bench-builds.sh: two trees' sow bench in turn (here one tree twice,
+# made of this sow and the shipped variants)
+mkdir -p "$cli_tmp/tree/build" && ln -sf "$SOW" "$cli_tmp/tree/build/sow" && ln -sfn "$cli_root/variants" "$cli_tmp/tree/variants"
+t bench-builds-help 0 noerr 'out~two builds of sow side by side' 'out~--rounds N' -- bash tools/bench-builds.sh --help
+t bench-builds-missing 2 "err=bench-builds.sh: $cli_tmp/none/build/sow is missing: build it with 'make -C $cli_tmp/none build/sow'" -- bash tools/bench-builds.sh "$cli_tmp/none" "$cli_tmp/tree" adji-kui-1
+t bench-builds-few 2 'err=bench-builds.sh: give OLD_TREE NEW_TREE and at least one variant (see --help)' -- bash tools/bench-builds.sh "$cli_tmp/tree" "$cli_tmp/tree"
+t bench-builds-option 2 "err=bench-builds.sh: unknown option '--round' (see --help)" -- bash tools/bench-builds.sh --round 3 "$cli_tmp/tree" "$cli_tmp/tree" adji-kui-1
+t bench-builds-number 2 'err=bench-builds.sh: --rounds and --seconds take numbers' -- bash tools/bench-builds.sh --rounds x "$cli_tmp/tree" "$cli_tmp/tree" adji-kui-1
+t bench-builds-unknown 1 "err~sow bench: no variant 'nogame'" -- bash tools/bench-builds.sh --rounds 1 --seconds 0.1 "$cli_tmp/tree" "$cli_tmp/tree" nogame
+t bench-builds-run 0 noerr 'out~variant             old_plies_s    new_plies_s  new/old' 'outre=^adji-boto +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{3}$' lines=2 -- bash tools/bench-builds.sh --rounds 2 --seconds 0.1 "$cli_tmp/tree" "$cli_tmp/tree" adji-boto
+
 cli_summary cli

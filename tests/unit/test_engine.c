@@ -802,6 +802,45 @@ static void test_seed_conservation(void **state)
 /* sow_game_is_legal tests up to 16 moves as words of 16-bit lanes: it
  * agrees with a plain search for every list length, hole 0 included
  * (the lanes past the list are zero), decisions and absurd values. */
+/* sow_engine_play_at(i) plays g.legal[i]: whole random games played by
+ * index and by move agree position for position; an index outside the
+ * list is an error that leaves the game as it was (C0.5: the legal moves
+ * are the list). */
+static void test_play_at(void **state)
+{
+    (void)state;
+    ak a, b;
+    ak_open(&a, NULL);
+    ak_open(&b, NULL);
+    sow_rng rng;
+    sow_rng_seed(&rng, 11);
+    sow_error err;
+    sow_error_clear(&err);
+    for (int game = 0; game < 20; game++) {
+        assert_int_equal(sow_engine_start(&a.e, &a.g, &err), SOW_OK);
+        assert_int_equal(sow_engine_start(&b.e, &b.g, &err), SOW_OK);
+        while (!a.g.over) {
+            sow_game before = a.g;
+            assert_int_equal(sow_engine_play_at(&a.e, &a.g, a.g.nlegal, &err),
+                             SOW_ERR);
+            assert_non_null(strstr(err.msg, "no legal move number"));
+            assert_int_equal(sow_engine_play_at(&a.e, &a.g, -1, &err),
+                             SOW_ERR);
+            assert_memory_equal(&before, &a.g, sizeof before);
+            int i = sow_rng_below(&rng, a.g.nlegal);
+            sow_move m = a.g.legal[i];
+            assert_int_equal(sow_engine_play_at(&a.e, &a.g, i, &err), SOW_OK);
+            assert_int_equal(sow_engine_play(&b.e, &b.g, m, &err), SOW_OK);
+            assert_memory_equal(&a.g, &b.g, sizeof a.g);
+        }
+        assert_true(b.g.over);
+        assert_int_equal(sow_engine_play_at(&a.e, &a.g, 0, &err), SOW_ERR);
+        assert_non_null(strstr(err.msg, "already over"));
+    }
+    ak_close(&a);
+    ak_close(&b);
+}
+
 static void test_is_legal_lanes(void **state)
 {
     (void)state;
@@ -835,6 +874,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_k1_1_start),
         cmocka_unit_test(test_is_legal_lanes),
+        cmocka_unit_test(test_play_at),
         cmocka_unit_test(test_k1_2_singletons),
         cmocka_unit_test(test_k1_3_pass),
         cmocka_unit_test(test_c0_5_first_mover_passes),

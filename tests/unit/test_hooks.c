@@ -15,6 +15,7 @@
 static char *tdir;
 static char yaml_path[512];
 static char phased_path[512]; /* the decisions variant below */
+static char chosen_path[512]; /* the direction-choice variant below */
 
 /* after_move opens a decision phase after each sowing, for the other
  * player; the decision closes it; after_move counts the decisions (its
@@ -48,6 +49,30 @@ static const char *const PHASED_SCRIPT =
     "    return {state = {decided = g.state.decided + 1}}\n"
     "  end\n"
     "  return {phase = 1, to_move = 1 - g.mover}\n"
+    "end\n";
+
+/* The starter chooses the direction (OL.2, C1.12: the decision dir:ccw
+ * or dir:cw); after_move counts its calls and sees the choice as a move
+ * with no origin. */
+static const char *const CHOSEN =
+    "id: hookdir\n"
+    "name: Hook direction\n"
+    "summary: s\n"
+    "script: d.lua\n"
+    "board:\n"
+    "  holes: 6\n"
+    "  seeds: 4\n"
+    "sowing:\n"
+    "  direction: chosen\n"
+    "state: [calls, choices]\n"
+    "hooks:\n"
+    "  after_move: a\n";
+
+static const char *const CHOSEN_SCRIPT =
+    "function a(g)\n"
+    "  local c = g.state.choices\n"
+    "  if g.origin == nil then c = c + 1 end\n"
+    "  return {state = {calls = g.state.calls + 1, choices = c}}\n"
     "end\n";
 
 /* Wari's board with a capture by the lap_end hook (so that the filter's
@@ -97,6 +122,8 @@ static int group_setup(void **state)
     unit_write(phased_path, sizeof phased_path, tdir, "p.yaml", PHASED);
     char lua[512];
     unit_write(lua, sizeof lua, tdir, "p.lua", PHASED_SCRIPT);
+    unit_write(chosen_path, sizeof chosen_path, tdir, "d.yaml", CHOSEN);
+    unit_write(lua, sizeof lua, tdir, "d.lua", CHOSEN_SCRIPT);
     return 0;
 }
 
@@ -123,6 +150,16 @@ static void start_with(unit_game *a, const char *extra)
     sow_error_clear(&err);
     if (sow_engine_start(&a->k.eng, &a->g, &err))
         fail_msg("%s:%d: %s", err.path, err.line, err.msg);
+}
+
+/* Open the variant at path and start its game. */
+static void open_started(unit_game *a, const char *path)
+{
+    unit_game_open(a, path, NULL);
+    sow_error err;
+    sow_error_clear(&err);
+    if (sow_engine_start(&a->k.eng, &a->g, &err))
+        fail_msg("%s", err.msg);
 }
 
 static void play_ok(unit_game *a, int hole)
@@ -317,11 +354,7 @@ static void test_after_move_decision_phase(void **state)
 {
     (void)state;
     unit_game a;
-    unit_game_open(&a, phased_path, NULL);
-    sow_error err;
-    sow_error_clear(&err);
-    if (sow_engine_start(&a.k.eng, &a.g, &err))
-        fail_msg("%s", err.msg);
+    open_started(&a, phased_path);
     play_ok(&a, 2);
     assert_int_equal(a.g.phase, 1);
     assert_int_equal(a.g.to_move, 1);
@@ -332,6 +365,31 @@ static void test_after_move_decision_phase(void **state)
     assert_int_equal(a.g.to_move, 0); /* decide named the other player */
     assert_int_equal(a.g.state[0], 1);
     legal_is(&a.g, "0 1 3 4 5");
+    unit_game_close(&a);
+}
+
+/* The direction choice (OL.2, C1.12) is a ply like a decision: after_move
+ * runs after it (origin nil), then after the starter's first sowing; the
+ * starter moves again after the choice and sows the chosen way. */
+static void test_after_move_direction_choice(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_started(&a, chosen_path);
+    assert_int_equal(a.g.nlegal, 2);
+    play_ok(&a, sow_decision(a.k.setup.v->dir_kind, SOW_DIR_CW));
+    assert_int_equal(a.g.state[0], 1);
+    assert_int_equal(a.g.state[1], 1);
+    assert_int_equal(a.g.to_move, 0);
+    assert_int_equal(a.g.ply, 1);
+    legal_is(&a.g, "0 1 2 3 4 5");
+    play_ok(&a, 2); /* clockwise: holes 1 and 0, then North's 11 and 10 */
+    assert_int_equal(a.g.state[0], 2);
+    assert_int_equal(a.g.state[1], 1);
+    const int want[12] = {5, 5, 0, 4, 4, 4, 4, 4, 4, 4, 5, 5};
+    for (int h = 0; h < 12; h++)
+        assert_int_equal(a.g.board[h], want[h]);
+    assert_int_equal(a.g.to_move, 1);
     unit_game_close(&a);
 }
 
@@ -469,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_after_move_game_end),
         cmocka_unit_test(test_to_move_and_default_score),
         cmocka_unit_test(test_after_move_decision_phase),
+        cmocka_unit_test(test_after_move_direction_choice),
         cmocka_unit_test(test_failure_restores),
         cmocka_unit_test(test_bad_returns),
         cmocka_unit_test(test_read_only),
