@@ -18,6 +18,9 @@ compares what it shows with the native `sow`:
             position of `sow replay --json`'s last lines into #sow-state
   share     ... and Save record gives sow replay --json's record, which
             Load record plays back to the same position
+  decisions Andada's first mover, Olinda's direction and Adji Kui II's
+            purchases are asked as the variant's question, with buttons
+            in words ("North", "clockwise", "hole C"); a click plays it
   errors    a broken YAML and a broken Lua show their error at the right
             line:col beside the text; a new variant is started from a
             shipped one under a new id
@@ -265,6 +268,66 @@ def check_share(c, b, url, sow):
             c.ok("share %s console" % name, False, "; ".join(page.console)[:300])
 
 
+def decision_buttons(page):
+    """The question shown above the decision buttons, and each button's
+    (token, text without the token, tooltip)."""
+    return page.eval("""(function(){
+        var q = document.querySelector('#decisions .question');
+        var bs = Array.prototype.map.call(document.querySelectorAll('#decisions button'), function (b) {
+            return [b.dataset.move, b.firstChild ? b.firstChild.textContent : '', b.title];
+        });
+        return JSON.stringify({question: q ? q.textContent : null, buttons: bs});
+    })()""")
+
+
+def check_decisions(c, b, url, sow, art):
+    """Decisions asked as the variant's worded question, a button a choice
+    labelled in words (the token in its tooltip), and a click plays it."""
+    from urllib.parse import quote
+    kui = ""
+    path = os.path.join(ROOT, "tests", "golden", "kui2_match.args")
+    if os.path.exists(path):
+        moves = [l.rstrip("\n") for l in open(path) if not l.startswith("#")][2]
+        kui = moves[:moves.index(" buy:")]
+    cases = [
+        # name, query, question part, {token: words}, token clicked
+        ("andada", "variant=andada&moves=4", "who makes the first regular move?",
+         {"first:0": "South", "first:1": "North"}, "first:1"),
+        ("olinda", "variant=olinda", "which way do you sow this round?",
+         {"dir:ccw": "counter-clockwise", "dir:cw": "clockwise"}, "dir:cw"),
+        ("adji-kui-2", "variant=adji-kui-2&options=%s&moves=%s" % (
+            quote("match=true,match_games=3"), quote(",".join(kui.split()))),
+         "which of your opponent's holes do you buy?", None, None),
+    ]
+    for name, query, question, words, click in cases:
+        page = open_page(b, url + "?" + query + "&north=human&south=human")
+        settle(page)
+        got = json.loads(decision_buttons(page))
+        st = state(page)
+        buttons = {tok: (text, title) for tok, text, title in got["buttons"]}
+        if words is None:  # buy:N: "hole L", L the hole's label on the board
+            labels = json.loads(native(sow, "show", "adji-kui-2", "--json")[1])["board"]["labels"]
+            words = {tok: "hole " + labels[int(tok.split(":")[1])]
+                     for tok in map(str, st["legal"]) if tok.startswith("buy:")}
+        good = (got["question"] is not None and question in got["question"]
+                and words and set(buttons) == set(words)
+                and all(buttons[t] == (w, t) for t, w in words.items()))
+        if name == "andada":
+            page.eval("window.scrollTo(0,0)")
+            page.screenshot(os.path.join(art, "web-decision.png"))
+        if good and click:
+            page.eval("document.querySelector('#decisions button[data-move=\"%s\"]').click()" % click)
+            n = len(st["moves"]) + 1
+            page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= %d" % n, 30)
+            settle(page)
+            good = str(state(page)["moves"][n - 1]) == click
+        c.ok("decisions %s" % name, good,
+             "%s: %s" % (got["question"], ", ".join("%s=%s" % (t, buttons[t][0]) for t in sorted(buttons)))
+             if good else "shown %s; want %s" % (json.dumps(got)[:300], json.dumps(words)[:200]))
+        if page.console:
+            c.ok("decisions %s console" % name, False, "; ".join(page.console)[:300])
+
+
 def apply_files(page, yaml=None, lua=None):
     if yaml is not None:
         page.eval("document.getElementById('yaml').value = %s" % js(yaml))
@@ -450,6 +513,8 @@ def main():
             check_games(c, b, url, sow, variants, a.plies, a.seconds, shots, a.artifacts)
         if not only or "share" in only:
             check_share(c, b, url, sow)
+        if not only or "decisions" in only:
+            check_decisions(c, b, url, sow, a.artifacts)
         if not only or "workbench" in only:
             check_workbench(c, b, url, sow, a.artifacts)
         if not only or "speed" in only:

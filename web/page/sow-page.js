@@ -298,24 +298,38 @@
             s.textContent = 'Game over: ' + st.result_text;
         else
             s.textContent = sideName(st.to_move) + ' to move' +
-                (atEnd ? (isHuman(st.to_move) ? ': click a ringed hole' : ' (computer: ' + playerOf(st.to_move) + ')')
+                (atEnd ? (isHuman(st.to_move) ? (st.question ? ': answer the question below' : ': click a ringed hole')
+                                              : ' (computer: ' + playerOf(st.to_move) + ')')
                        : ' (viewing an earlier move: playing here takes back the moves after it)');
     }
 
-    /* Decisions (Andada's first mover, Adji Kui II's purchases) as
-     * questions with a button each. */
+    /* Decisions (Andada's first mover, Adji Kui II's purchases, a
+     * round's direction) as the variant's question, with a button for
+     * each choice in words (sow state's words; the token in small type
+     * and in the tooltip). */
     function renderDecisions(st, human) {
         var box = $('decisions');
         box.textContent = '';
-        var dec = st.legal.filter(function (t) { return t.indexOf(':') > 0; });
+        var dec = [];
+        st.legal.forEach(function (t, k) {
+            if (t.indexOf(':') > 0) dec.push(k);
+        });
         if (!dec.length || !human && shownPly() === game.moves.length)
             return;
-        var q = document.createElement('span');
-        q.textContent = sideName(st.to_move) + ' decides: ';
+        var q = document.createElement('p');
+        q.className = 'question';
+        q.textContent = sideName(st.to_move) + ', ' + (st.question || 'decide:');
         box.appendChild(q);
-        dec.forEach(function (tok) {
+        dec.forEach(function (k) {
+            var tok = st.legal[k], words = (st.words || [])[k] || tok;
             var b = document.createElement('button');
-            b.textContent = tok;
+            b.textContent = words;
+            if (words !== tok) {
+                var small = document.createElement('small');
+                small.textContent = tok;
+                b.appendChild(small);
+            }
+            b.title = tok;
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
             box.appendChild(b);
