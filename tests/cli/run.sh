@@ -174,8 +174,8 @@ B=tests/cli/bad
 bad() {
     t "bad-$1" 1 "err=$2" lines=0 -- sow validate "$B/$1.yaml"
 }
-bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence (line 7)"
-bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar (line 6)"
+bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence that begins at 7:10; the mistake is between 7:10 and 8:7"
+bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
 bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track"

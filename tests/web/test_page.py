@@ -347,7 +347,9 @@ def check_workbench(c, b, url, sow, art):
     yaml0 = page.eval("document.getElementById('yaml').value")
     lua0 = page.eval("document.getElementById('lua').value")
     # a broken YAML: a key no variant has, on line 3; then a syntax error
-    # (an unclosed flow sequence on line 5, which libyaml sees on line 6)
+    # (an unclosed flow sequence begun at 5:7, which libyaml finds on line
+    # 6: the location, which the text names as the end of the stretch
+    # between the two)
     lines = yaml0.split("\n")
     bad = "\n".join(lines[:2] + ["colour: blue"] + lines[2:])
     status = apply_files(page, yaml=bad)
@@ -358,7 +360,9 @@ def check_workbench(c, b, url, sow, art):
     status = apply_files(page, yaml=bad)
     err = page.eval("document.getElementById('yaml-errors').textContent")
     c.ok("errors yaml syntax", status.startswith("not applied") and
-         re.match(r"adji_kui_1\.yaml:6:\d+: YAML syntax error", err), err.strip()[:160])
+         re.match(r"adji_kui_1\.yaml:6:(\d+): YAML syntax error: .* that begins at 5:7; "
+                  r"the mistake is between 5:7 and 6:\1$", err.strip()) is not None and
+         page.eval("document.querySelector('#yaml-errors a').dataset.line") == "6", err.strip()[:200])
     page.eval("window.scrollTo(0, document.getElementById('workbench').offsetTop)")
     page.screenshot(os.path.join(art, "web-workbench-error.png"))
     # a broken Lua: a syntax error on line 7
