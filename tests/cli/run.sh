@@ -745,6 +745,9 @@ t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \
     'out~{"ply":0,"after":{"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0],"to_move":1,"over":false}}' \
     -- sow trace $V --moves "2" --json
+# every event kind has its name in the JSON (a seed into a store was "?")
+t trace-json-store 0 noerr 'out~{"ply":0,"player":0,"event":"store","hole":-1,"label":null,"count":1,' \
+    -- sow trace kalah --moves "2" --json
 # K2.3 relay laps, K2.4 endless moves left out and played (end_game)
 KUI2_FORBID=$(sed -n 5p tests/golden/kui2_forbid_endless.args)
 KUI2_END=$(sed -n 5p tests/golden/kui2_end_game.args)
