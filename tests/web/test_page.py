@@ -18,6 +18,9 @@ compares what it shows with the native `sow`:
             position of `sow replay --json`'s last lines into #sow-state
   share     ... and Save record gives sow replay --json's record, which
             Load record plays back to the same position
+  seeds     at a slow speed each seed sown is drawn flying from the hand
+            to the hole sow trace --json says it lands in; none at
+            "instant"; a step through the game removes them at once
   decisions Andada's first mover, Olinda's direction and Adji Kui II's
             purchases are asked as the variant's question, with buttons
             in words ("North", "clockwise", "hole C"); a click plays it
@@ -266,6 +269,115 @@ def check_share(c, b, url, sow):
              if good else "#sow-state %s vs last lines %s / %s" % (json.dumps(st)[:300], json.dumps(plies[-1] if plies else None)[:200], json.dumps(want_result)))
         if page.console:
             c.ok("share %s console" % name, False, "; ".join(page.console)[:300])
+
+
+SAMPLER = """(function(){
+    /* every frame: the place of each seed drawn in flight */
+    window.__flights = []; window.__fid = 0;
+    if (window.__sampler) cancelAnimationFrame(window.__sampler);
+    (function sample() {
+        document.querySelectorAll('#board svg .seed-fly').forEach(function (c) {
+            if (!c.__id) { c.__id = ++window.__fid; window.__flights.push({hole: +c.dataset.hole, pts: []}); }
+            window.__flights[c.__id - 1].pts.push([+c.getAttribute('cx'), +c.getAttribute('cy')]);
+        });
+        window.__sampler = requestAnimationFrame(sample);
+    })();
+})()"""
+
+HOLE_CENTERS = """(function(){
+    /* each hole's circle centre on the board drawn (sow_svg.c: circle,
+     * dots, count, label) */
+    var labels = window.sowPage.game.info.board.labels, out = {};
+    document.querySelectorAll('#board svg text[font-size="14"]').forEach(function (t) {
+        var h = labels.indexOf(t.textContent);
+        var c = t.previousElementSibling && t.previousElementSibling.previousElementSibling &&
+                t.previousElementSibling.previousElementSibling.previousElementSibling;
+        if (h >= 0 && c && c.tagName === 'circle' && !(h in out))
+            out[h] = [+c.getAttribute('cx'), +c.getAttribute('cy')];
+    });
+    return JSON.stringify(out);
+})()"""
+
+
+def click_hole(page, tok):
+    page.eval("document.querySelector('#board circle[data-move=\"%s\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % tok)
+
+
+def check_seeds(c, b, url, sow, art):
+    try:
+        seeds(c, b, url, sow, art)
+    except CdpError as e:
+        c.ok("seeds", False, str(e))
+
+
+def seeds(c, b, url, sow, art):
+    """Seeds drawn moving: at a slow speed each seed sown flies from the
+    hand (the hole lifted, then each hole sown) to the hole it lands in;
+    at "instant" none is drawn; a step through the game removes them at
+    once."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "450")
+    centers = {int(k): v for k, v in json.loads(page.eval(HOLE_CENTERS)).items()}
+    rc, out, _ = native(sow, "trace", "adji-kui-1", "--moves", "3", "--json")
+    evs = [json.loads(l) for l in out.splitlines()]
+    drops = [e["hole"] for e in evs if e.get("event") == "drop"]
+    page.eval(SAMPLER)
+    click_hole(page, "3")
+    page.wait("document.querySelector('#board svg .seed-fly')", 10, "a seed in flight")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-seeds.png"))
+    wait_moves(page, 1, 30)
+    settle(page)
+    flights = json.loads(page.eval("JSON.stringify(window.__flights)"))
+
+    def near(p, q, d=3.0):
+        return p and q and abs(p[0] - q[0]) <= d and abs(p[1] - q[1]) <= d
+
+    problems = []
+    if [f["hole"] for f in flights] != drops:
+        problems.append("flights to %s, the drops of sow trace are %s" % ([f["hole"] for f in flights], drops))
+    hand = centers.get(3)
+    for f in flights:
+        to = centers.get(f["hole"])
+        pts = f["pts"]
+        moved = len(set(map(tuple, pts)))
+        if not pts or not near(pts[-1], to) or moved < 4:
+            problems.append("seed to %d: %d places, last %s, hole at %s" % (f["hole"], moved, pts[-1] if pts else None, to))
+        elif hand and abs(pts[0][0] - hand[0]) > abs(pts[0][0] - to[0]):
+            problems.append("seed to %d starts at %s, nearer its hole than the hand at %s" % (f["hole"], pts[0], hand))
+        hand = to
+    c.ok("seeds fly", rc == 0 and not problems and len(flights) == len(drops),
+         "%d seeds, each from the hand to its hole" % len(flights) if not problems else "; ".join(problems)[:400])
+
+    # instant: no seed drawn
+    set_field(page, "speed", "0")
+    page.eval(SAMPLER)
+    st = state(page)
+    click_hole(page, str(st["legal"][0]))
+    wait_moves(page, 2, 30)
+    settle(page)
+    n = page.eval("window.__flights.length")
+    c.ok("seeds instant", n == 0, "no seed drawn at the speed instant" if n == 0 else "%d seeds drawn at instant" % n)
+
+    # a step back while seeds fly: they are gone at once
+    set_field(page, "speed", "450")
+    st = state(page)
+    click_hole(page, str(st["legal"][0]))
+    page.wait("document.querySelector('#board svg .seed-fly')", 10, "a seed in flight")
+    left = page.eval("""new Promise(function (resolve) {
+        document.getElementById('first').click();
+        setTimeout(function () {
+            resolve(document.querySelectorAll('#board svg .seed-fly').length);
+        }, 30);
+    })""")
+    settle(page)
+    page.eval("cancelAnimationFrame(window.__sampler)")
+    c.ok("seeds step", left == 0, "a step through the game removes the seeds in flight"
+         if left == 0 else "%d seeds still drawn after a step" % left)
+    if page.console:
+        c.ok("seeds console", False, "; ".join(page.console)[:300])
 
 
 def decision_buttons(page):
@@ -517,6 +629,8 @@ def main():
             check_games(c, b, url, sow, variants, a.plies, a.seconds, shots, a.artifacts)
         if not only or "share" in only:
             check_share(c, b, url, sow)
+        if not only or "seeds" in only:
+            check_seeds(c, b, url, sow, a.artifacts)
         if not only or "decisions" in only:
             check_decisions(c, b, url, sow, a.artifacts)
         if not only or "workbench" in only:

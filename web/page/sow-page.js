@@ -274,6 +274,7 @@
             if (!r || seq !== game.seq) return;
             if (r.rc !== 0) throw new Error(r.err);
             game.state = st;
+            stopFlights();
             var atEnd = ply === game.moves.length;
             var human = !st.over && atEnd && isHuman(st.to_move);
             drawBoard(r.out, st, human || !atEnd);
@@ -379,7 +380,10 @@
 
     /* The narration of the move at index n (sow trace --json of the moves
      * up to it, its last move only), seed by seed on the board shown, each
-     * step with its rule. */
+     * step with its rule: every seed sown is drawn flying from the hand
+     * (the hole lifted, then each hole sown in turn) to the hole or store
+     * it lands in, and every capture from its hole to the taker's box.
+     * The speed is read at each step: "instant" (0) draws no flight. */
     function animate(n, seq) {
         return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
                    {keep: 'last'}).then(function (r) {
@@ -391,25 +395,114 @@
                 showError(r.err);
             var list = $('narration');
             list.textContent = '';
-            var delay = +$('speed').value;
-            var i = 0;
+            var i = 0, hand = null;
             return new Promise(function (resolve) {
                 function step() {
                     if (seq !== game.seq || i >= events.length) {
+                        stopFlights(seq === game.seq);
                         resolve();
                         return;
                     }
+                    var delay = +$('speed').value;
                     var e = events[i++];
                     var li = narrationLine(e);
                     var prev = list.querySelector('li.now');
                     if (prev) prev.classList.remove('now');
                     li.classList.add('now');
                     list.appendChild(li);
+                    var from = hand, to = null;
+                    if (e.event === 'lift')
+                        hand = holeCenter(e.hole);
+                    else if (e.event === 'drop')
+                        to = hand = holeCenter(e.hole);
+                    else if (e.event === 'store')
+                        to = hand = boxCenter(e.player);
+                    else if (e.event === 'capture') {
+                        from = holeCenter(e.hole);
+                        to = boxCenter(e.player);
+                    }
+                    if (delay > 0 && from && to && e.event !== 'lift') {
+                        fly(from, to, delay * 0.8, seq, e.hole, function () { showEvent(e); });
+                        setTimeout(step, delay);
+                        return;
+                    }
+                    stopFlights(true);
                     showEvent(e);
                     if (delay > 0) setTimeout(step, delay); else step();
                 }
                 step();
             });
+        });
+    }
+
+    /* ---- seeds in flight ------------------------------------------------- */
+    var flying = [];   /* {el, raf} of each seed drawn on its way */
+
+    function holeCenter(h) {
+        var el = holeEls[h];
+        if (!el) return null;
+        return {x: +el.circle.getAttribute('cx'), y: +el.circle.getAttribute('cy')};
+    }
+
+    /* The middle of player p's store (or box of seeds taken), as sow draw
+     * draws it: a rect whose first text names the player. */
+    function boxCenter(p) {
+        var texts = $('board').querySelectorAll('svg text[font-size="12"]');
+        for (var i = 0; i < texts.length; i++) {
+            var rect = texts[i].previousElementSibling;
+            if (texts[i].textContent !== sideName(p) || !rect || rect.tagName !== 'rect')
+                continue;
+            return {x: +rect.getAttribute('x') + +rect.getAttribute('width') / 2,
+                    y: +rect.getAttribute('y') + +rect.getAttribute('height') / 2};
+        }
+        return null;
+    }
+
+    /* A seed drawn from `from` to `to` over ms milliseconds, on a low arc;
+     * landed() once it is there. A change of game (seq) or a step through
+     * the game removes it at once (stopFlights). */
+    function fly(from, to, ms, seq, hole, landed) {
+        var svg = $('board').querySelector('svg');
+        if (!svg) { landed(); return; }
+        var c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+        c.setAttribute('class', 'seed-fly');
+        c.setAttribute('r', '5');
+        c.setAttribute('cx', from.x);
+        c.setAttribute('cy', from.y);
+        c.dataset.hole = hole;
+        svg.appendChild(c);
+        var f = {el: c, raf: 0, landed: landed}, t0 = null;
+        flying.push(f);
+        function done() {
+            c.remove();
+            flying = flying.filter(function (x) { return x !== f; });
+        }
+        function frame(now) {
+            if (seq !== game.seq || !c.isConnected) { done(); return; }
+            if (t0 === null) t0 = now;
+            var k = Math.min(1, (now - t0) / ms);
+            var ease = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
+            c.setAttribute('cx', (from.x + (to.x - from.x) * ease).toFixed(1));
+            c.setAttribute('cy', (from.y + (to.y - from.y) * ease - 24 * Math.sin(Math.PI * ease)).toFixed(1));
+            if (k < 1) {
+                f.raf = requestAnimationFrame(frame);
+                return;
+            }
+            done();
+            landed();
+        }
+        f.raf = requestAnimationFrame(frame);
+    }
+
+    /* Remove the seeds in flight; with land set, show their landing
+     * first (the next step of the same move is due). */
+    function stopFlights(land) {
+        var was = flying;
+        flying = [];
+        was.forEach(function (f) {
+            cancelAnimationFrame(f.raf);
+            f.el.remove();
+            if (land) f.landed();
         });
     }
 
@@ -462,6 +555,7 @@
         ply = Math.max(0, Math.min(game.moves.length, ply));
         game.view = ply === game.moves.length ? null : ply;
         game.seq++;
+        stopFlights();
         $('hints').textContent = '';
         narrate(ply - 1);
         return refresh(false);
@@ -739,6 +833,9 @@
         $('last').addEventListener('click', function () { goTo(game.moves.length); });
         $('undo').addEventListener('click', undo);
         $('hint').addEventListener('click', hint);
+        $('speed').addEventListener('change', function () {
+            if (+$('speed').value === 0) stopFlights(true);
+        });
         $('stop').addEventListener('click', function () { game.seq++; restartWorker(); busy(false); });
         $('save').addEventListener('click', function () {
             record().then(function (text) { download((game.info ? game.info.id : 'game') + '.jsonl', text); });
