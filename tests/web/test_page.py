@@ -25,7 +25,10 @@ compares what it shows with the native `sow`:
             purchases are asked as the variant's question, with buttons
             in words ("North", "clockwise", "hole C"); a click plays it
   errors    a broken YAML and a broken Lua show their error at the right
-            line:col beside the text; a new variant is started from a
+            line:col beside the text;
+  gutter    ... and mark that line (only it) in the right editor's gutter
+            of line numbers, whose click selects it; the gutter scrolls
+            with the text, row for row; a new variant is started from a
             shipped one under a new id
   edited    a variant edited on the page (an option's default changed)
             plays as the edited file does natively, and not as the shipped
@@ -452,6 +455,40 @@ def apply_files(page, yaml=None, lua=None):
     return page.eval("document.getElementById('bench-status').textContent")
 
 
+def gutter_marks(page, id_):
+    """The gutter of editor id_: its line count, the text's, and each
+    marked line with its tooltip."""
+    return json.loads(page.eval("""(function(){
+        var g = document.getElementById(%s + '-gutter'), ta = document.getElementById(%s);
+        var rows = g.querySelectorAll('div[data-line]');
+        return JSON.stringify({rows: rows.length, lines: ta.value.split('\\n').length,
+            marks: Array.prototype.map.call(g.querySelectorAll('div.err'), function (r) {
+                return [+r.dataset.line, r.title]; })});
+    })()""" % (js(id_), js(id_))))
+
+
+def check_gutter(c, page, name, id_, line, where, other):
+    """After Apply: line `line` of editor id_ (and only it) is marked,
+    with the message at `where` (file:line:) in its tooltip; the other
+    editor has no mark; a click on the mark selects the line."""
+    g, o = gutter_marks(page, id_), gutter_marks(page, other)
+    sel = page.eval("""(function(){
+        var ta = document.getElementById(%s);
+        ta.setSelectionRange(0, 0);
+        var row = document.querySelector('#' + %s + '-gutter div.err');
+        if (!row) return null;
+        row.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        var before = ta.value.slice(0, ta.selectionStart);
+        return JSON.stringify([before.split('\\n').length, ta.selectionEnd > ta.selectionStart,
+                               document.activeElement === ta]);
+    })()""" % (js(id_), js(id_)))
+    sel = json.loads(sel) if sel else None
+    good = (g["rows"] == g["lines"] and len(g["marks"]) == 1 and g["marks"][0][0] == line
+            and g["marks"][0][1].startswith(where) and not o["marks"] and sel == [line, True, True])
+    c.ok("gutter %s" % name, good, "line %d marked: %s" % (line, g["marks"][0][1][:100]) if good else
+         "gutter %s, other %s, click selected %s" % (json.dumps(g)[:300], json.dumps(o["marks"])[:100], sel))
+
+
 def check_workbench(c, b, url, sow, art):
     page = open_page(b, url + "?variant=adji-kui-1")
     settle(page)
@@ -468,6 +505,22 @@ def check_workbench(c, b, url, sow, art):
     err = page.eval("document.getElementById('yaml-errors').textContent")
     c.ok("errors yaml key", status.startswith("not applied") and
          err.startswith("adji_kui_1.yaml:3:1: unknown key 'colour'"), err.strip()[:160])
+    check_gutter(c, page, "yaml", "yaml", 3, "adji_kui_1.yaml:3:1: unknown key", "lua")
+    # the gutter scrolls with the text, row for row
+    sync = page.eval("""(function(){
+        var ta = document.getElementById('yaml'), g = document.getElementById('yaml-gutter');
+        ta.scrollTop = 160;
+        ta.dispatchEvent(new Event('scroll'));
+        var row = g.querySelector('div[data-line="11"]').getBoundingClientRect();
+        var lh = parseFloat(getComputedStyle(ta).lineHeight);
+        var top = ta.getBoundingClientRect().top + ta.clientTop + parseFloat(getComputedStyle(ta).paddingTop)
+                  + 10 * lh - ta.scrollTop;
+        return JSON.stringify([ta.scrollTop, g.scrollTop, row.top, top, row.height, lh]);
+    })()""")
+    s = json.loads(sync)
+    c.ok("gutter scroll", s[0] > 0 and abs(s[0] - s[1]) < 1 and abs(s[2] - s[3]) < 1.5 and abs(s[4] - s[5]) < 0.5,
+         "scrolled %d px, line 11's number level with line 11" % s[0] if abs(s[2] - s[3]) < 1.5 else
+         "text scrolled %s, gutter %s; line 11's number at %s, its text at %s (row %s, line height %s)" % tuple(s))
     bad = "\n".join(lines[:4] + ["oops: [1, 2"] + lines[4:])
     status = apply_files(page, yaml=bad)
     err = page.eval("document.getElementById('yaml-errors').textContent")
@@ -475,6 +528,7 @@ def check_workbench(c, b, url, sow, art):
          re.match(r"adji_kui_1\.yaml:6:(\d+): YAML syntax error: .* that begins at 5:7; "
                   r"the mistake is between 5:7 and 6:\1$", err.strip()) is not None and
          page.eval("document.querySelector('#yaml-errors a').dataset.line") == "6", err.strip()[:200])
+    check_gutter(c, page, "yaml syntax", "yaml", 6, "adji_kui_1.yaml:6:", "lua")
     page.eval("window.scrollTo(0, document.getElementById('workbench').offsetTop)")
     page.screenshot(os.path.join(art, "web-workbench-error.png"))
     # a broken Lua: a syntax error on line 7
@@ -484,6 +538,7 @@ def check_workbench(c, b, url, sow, art):
     err = page.eval("document.getElementById('lua-errors').textContent")
     c.ok("errors lua", status.startswith("not applied") and re.match(r"adji_kui_1\.lua:7:", err),
          err.strip()[:160])
+    check_gutter(c, page, "lua", "lua", 7, "adji_kui_1.lua:7:", "yaml")
     # the sandbox: a script that never ends, at its load
     loop = "\n".join(llines[:6] + ["while true do end"] + llines[6:])
     t0 = time.time()
@@ -494,7 +549,8 @@ def check_workbench(c, b, url, sow, art):
          "%.1f s: %s" % (took, err.strip()[:160]))
     # back to the shipped files
     status = apply_files(page, yaml=yaml0, lua=lua0)
-    c.ok("workbench apply", status.startswith("applied"), status)
+    c.ok("workbench apply", status.startswith("applied") and not gutter_marks(page, "yaml")["marks"]
+         and not gutter_marks(page, "lua")["marks"], status)
     # scenarios of the shipped rules pass on the page
     page.eval("document.getElementById('run-scen').click()")
     page.wait("/scenarios, \\d+ failed/.test(document.getElementById('scen-out').textContent)", 60)

@@ -676,6 +676,7 @@
             $('scen-name').textContent = r.files[scen] ? base(scen) : '(no scenario file)';
             $('yaml-errors').textContent = '';
             $('lua-errors').textContent = '';
+            EDITORS.forEach(updateGutter);
         });
     }
 
@@ -698,18 +699,75 @@
         return {files: files, yaml: '/bench/' + yamlName, lua: lua ? '/bench/' + lua : null};
     }
 
+    /* ---- the editors' gutters: line numbers, and the errors' marks ----- */
+    var EDITORS = ['yaml', 'lua', 'scen'];
+
+    /* One number a line of the text (kept in step when the count
+     * changes), scrolled with the text. */
+    function updateGutter(id) {
+        var ta = $(id), g = $(id + '-gutter');
+        var n = ta.value.split('\n').length;
+        if (g.dataset.lines !== String(n)) {
+            clearMarks(id);
+            g.textContent = '';
+            for (var i = 1; i <= n; i++) {
+                var row = document.createElement('div');
+                row.textContent = String(i);
+                row.dataset.line = i;
+                g.appendChild(row);
+            }
+            var pad = document.createElement('div');
+            pad.className = 'pad'; /* room under the text's scroll bar */
+            g.appendChild(pad);
+            g.dataset.lines = String(n);
+        }
+        g.scrollTop = ta.scrollTop;
+    }
+
+    function clearMarks(id) {
+        Array.prototype.forEach.call($(id + '-gutter').querySelectorAll('.err'), function (row) {
+            row.classList.remove('err');
+            row.removeAttribute('title');
+        });
+    }
+
+    /* Mark an error's line in its editor's gutter: the message in the
+     * tooltip, a click selects the line. */
+    function markLine(id, line, text) {
+        updateGutter(id);
+        var row = $(id + '-gutter').children[line - 1];
+        if (!row || row.className === 'pad') return;
+        row.classList.add('err');
+        row.title = text;
+    }
+
+    function wireGutters() {
+        EDITORS.forEach(function (id) {
+            var ta = $(id), g = $(id + '-gutter');
+            ta.addEventListener('input', function () { updateGutter(id); });
+            ta.addEventListener('scroll', function () { g.scrollTop = ta.scrollTop; });
+            g.addEventListener('click', function (ev) {
+                var row = ev.target.closest('div.err');
+                if (row) selectLine(ta, +row.dataset.line);
+            });
+        });
+    }
+
     function showProblem(e) {
         var isLua = /\.lua$/.test(e.file);
-        var box = $(isLua ? 'lua-errors' : 'yaml-errors');
+        var id = isLua ? 'lua' : 'yaml';
+        var box = $(id + '-errors');
         var a = document.createElement('a');
         /* a script's errors have a line only, as Lua gives them */
         a.textContent = base(e.file) + ':' + e.line + ':' + (e.col ? e.col + ':' : '') + ' ' + e.message;
         a.dataset.line = e.line;
         a.dataset.col = e.col;
-        a.addEventListener('click', function () { selectLine($(isLua ? 'lua' : 'yaml'), e.line); });
+        a.addEventListener('click', function () { selectLine($(id), e.line); });
         box.appendChild(a);
-        if (e.line > 0)
-            selectLine($(isLua ? 'lua' : 'yaml'), e.line);
+        if (e.line > 0) {
+            markLine(id, e.line, a.textContent);
+            selectLine($(id), e.line);
+        }
     }
 
     function selectLine(ta, line) {
@@ -719,7 +777,9 @@
         var end = start + (lines[line - 1] || '').length;
         ta.focus();
         ta.setSelectionRange(start, end);
-        ta.scrollTop = Math.max(0, (line - 5) * 16);
+        var lh = parseFloat(getComputedStyle(ta).lineHeight) || 16;
+        ta.scrollTop = Math.max(0, (line - 5) * lh);
+        $(ta.id + '-gutter').scrollTop = ta.scrollTop;
     }
 
     /* Check the edited files with the real loader; on success play them. */
@@ -727,6 +787,7 @@
         var b = benchFiles();
         $('yaml-errors').textContent = '';
         $('lua-errors').textContent = '';
+        EDITORS.forEach(function (id) { updateGutter(id); clearMarks(id); });
         var st = $('bench-status');
         st.className = '';
         st.textContent = 'checking…';
@@ -887,6 +948,7 @@
 
     startWorker();
     wire();
+    wireGutters();
     var moves = fromUrl();
     sow(['list', '--json']).then(function (r) {
         var list = json(r.out);
