@@ -18,6 +18,11 @@ compares what it shows with the native `sow`:
             position of `sow replay --json`'s last lines into #sow-state
   share     ... and Save record gives sow replay --json's record, which
             Load record plays back to the same position
+  records   Load record: a record (which names no variant) loads on the
+            game chosen if it replays there, else on the first shipped
+            game (default options, same holes first) whose sow replay
+            --json is the record, as worked out natively, and the page
+            says which; a record no game gives is refused, game untouched
   seeds     at a slow speed each seed sown is drawn flying from the hand
             to the hole sow trace --json says it lands in; none at
             "instant"; a step through the game removes them at once
@@ -383,6 +388,93 @@ def seeds(c, b, url, sow, art):
         c.ok("seeds console", False, "; ".join(page.console)[:300])
 
 
+def norm_lines(text):
+    return [json.dumps(json.loads(l)) for l in text.splitlines() if l.strip()]
+
+
+def record_variant(sow, variants, rec, current, opts):
+    """The variant Load record should take for rec, worked out natively:
+    the current one (with its options) if its replay is the record, else
+    the first shipped one with default options whose replay is (those
+    with the record's holes first); None if none."""
+    want = norm_lines(rec)
+    lines = [json.loads(l) for l in want]
+    moves = " ".join(str(l["move"]) for l in lines if "ply" in l and "move" in l)
+    holes = len([l for l in lines if "board" in l][0]["board"])
+
+    def replays(v, o):
+        args = ["replay", v, "--moves", moves, "--json"]
+        for x in o:
+            args += ["--option", x]
+        rc, out, _ = native(sow, *args)
+        return rc == 0 and norm_lines(out) == want
+    if replays(current, opts):
+        return current
+    def same(v):
+        info = json.loads(native(sow, "show", v, "--json")[1])
+        return 0 if len(info["board"]["labels"]) == holes else 1
+    for v in sorted([v for v in variants if v != current], key=same):
+        if replays(v, []):
+            return v
+    return None
+
+
+def check_records(c, b, url, sow, variants):
+    """Load record: a record names no variant; it is loaded on the game
+    chosen if it replays there, else on the first shipped game (default
+    options, same holes first) that replays it line for line, and the page
+    says which; a record no game replays is refused with a clear error."""
+    with tempfile.TemporaryDirectory() as tmp:
+        native(sow, "selfplay", "oware", "--games", "1", "--seed", "5", "--jsonl", os.path.join(tmp, "g.jsonl"))
+        with open(os.path.join(tmp, "g.jsonl")) as f:
+            oware = " ".join(str(m) for m in json.loads(f.readline())["moves"][:30])
+    andada = [l.rstrip("\n") for l in open(os.path.join(ROOT, "tests", "golden", "andada_game.args"))
+              if not l.startswith("#")][2]
+    cases = [
+        # name, variant shown, record's variant, its moves
+        ("elsewhere", "adji-kui-1", "oware", oware),
+        ("here", "oware", "oware", oware),
+        ("other holes", "oware", "andada", andada),
+    ]
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    for name, shown, of, moves in cases:
+        try:
+            choose_variant(page, shown)
+            rc, rec, err = native(sow, "replay", of, "--moves", moves, "--json")
+            want = record_variant(sow, variants, rec, shown, [])
+            got = page.eval("window.sowPage.loadRecord(%s)" % js(rec), 120)
+            settle(page)
+            st = state(page)
+            msg = page.eval("document.getElementById('load-status').textContent")
+            cls = page.eval("document.getElementById('load-status').className")
+            last = [json.loads(l) for l in rec.splitlines() if l.startswith('{"ply"')][-1]
+            good = (rc == 0 and want is not None and got == want and st["variant"] == want and cls == "ok"
+                    and " ".join(map(str, st["moves"])) == moves and st["board"] == last["board"]
+                    and ((want == shown) == msg.startswith("Loaded")))
+            c.ok("records %s" % name, good, "%s's record on %s: %s" % (of, shown, msg) if good else
+                 "%s's record on %s: page took %s (want %s), #sow-state %s: %s" % (
+                     of, shown, got, want, json.dumps(st)[:200], msg))
+        except CdpError as e:
+            c.ok("records %s" % name, False, str(e))
+    # a record no game gives: one board changed
+    choose_variant(page, "oware")
+    rc, rec, err = native(sow, "replay", "oware", "--moves", oware, "--json")
+    lines = rec.splitlines()
+    l3 = json.loads(lines[3])
+    l3["board"][0] += 1
+    lines[3] = json.dumps(l3, separators=(",", ":"))
+    before = state(page)
+    got = page.eval("window.sowPage.loadRecord(%s)" % js("\n".join(lines) + "\n"), 120)
+    settle(page)
+    msg = page.eval("document.getElementById('load-status').textContent")
+    after = state(page)
+    c.ok("records none", got is None and msg.startswith("Load record: no game replays") and after == before,
+         msg[:200] if got is None else "page took %s: %s" % (got, msg))
+    if page.console:
+        c.ok("records console", False, "; ".join(page.console)[:300])
+
+
 def decision_buttons(page):
     """The question shown above the decision buttons, and each button's
     (token, text without the token, tooltip)."""
@@ -687,6 +779,8 @@ def main():
             check_share(c, b, url, sow)
         if not only or "seeds" in only:
             check_seeds(c, b, url, sow, a.artifacts)
+        if not only or "records" in only:
+            check_records(c, b, url, sow, variants)
         if not only or "decisions" in only:
             check_decisions(c, b, url, sow, a.artifacts)
         if not only or "workbench" in only:

@@ -635,17 +635,101 @@
         });
     }
 
-    /* A record's moves (its ply lines), played on the game chosen. */
+    /* A record (RECORD JSON Lines) does not name its variant: its moves
+     * are replayed on the game chosen, with its options, and if that does
+     * not give the record's lines, on each shipped variant with its
+     * default options (those with the record's number of holes first);
+     * the first whose `sow replay --json` is the record line for line is
+     * loaded, and #load-status says which. Resolves to the variant used,
+     * or null (with the reason in #load-status). */
     function loadRecord(text) {
-        var moves = [];
-        text.split('\n').forEach(function (line) {
+        var lines = [], moves = [], bad = 0;
+        text.split('\n').forEach(function (line, i) {
+            if (!line.trim()) return;
             var l = json(line);
-            if (l && 'ply' in l && 'move' in l)
+            if (!l) {
+                bad = bad || i + 1;
+                return;
+            }
+            lines.push(JSON.stringify(l));
+            if ('ply' in l && 'move' in l)
                 moves.push(String(l.move));
         });
-        $('south').value = 'human';
-        $('north').value = 'human';
-        return newGame(moves);
+        var say = function (cls, msg) {
+            $('load-status').className = cls;
+            $('load-status').textContent = msg;
+        };
+        if (bad)
+            return Promise.resolve(say('bad', 'Load record: line ' + bad + ' is not JSON; a record is JSON Lines as ' +
+                                   'Save record or sow replay --json write them')).then(function () { return null; });
+        if (!moves.length)
+            return Promise.resolve(say('bad', 'Load record: no ply lines ({"ply":…,"move":…}) in the file; a record ' +
+                                   'is JSON Lines as Save record or sow replay --json write them')).then(function () { return null; });
+        var want = lines.join('\n');
+        var first = lines.map(json).filter(function (l) { return l.board; })[0];
+        var holes = first ? first.board.length : -1;
+        var current = game.info ? game.info.id : game.variant;
+        var currentName = game.info ? game.info.name : game.variant;
+        var replays = function (variant, options) {
+            var args = ['replay', variant].concat(options, ['--moves', moves.join(' '), '--json']);
+            return sow(args).then(function (r) {
+                var got = r.out.split('\n').filter(function (l) { return l.trim(); })
+                    .map(function (l) { return JSON.stringify(json(l)); }).join('\n');
+                return r.rc === 0 && got === want;
+            });
+        };
+        var load = function (id) {
+            $('south').value = 'human';
+            $('north').value = 'human';
+            if (id === null)
+                return newGame(moves);
+            game.variant = id;
+            game.options = {};
+            bench.files = {};
+            $('variant').value = id;
+            return newGame(moves).then(loadEditors);
+        };
+        say('', 'Load record: replaying its ' + moves.length + ' moves…');
+        return replays(game.variant, optionArgs()).then(function (ok) {
+            if (ok)
+                return load(null).then(function () {
+                    say('ok', 'Loaded the record\'s ' + moves.length + ' moves on ' + game.info.name + '.');
+                    return current;
+                });
+            /* the other shipped variants, those with the record's holes first */
+            var others = variants.map(function (v) { return v.id; })
+                .filter(function (id) { return id !== current; });
+            return Promise.all(others.map(function (id) {
+                return sow(['show', id, '--json']).then(function (r) {
+                    var info = json(r.out);
+                    return {id: id, name: info ? info.name : id,
+                            same: info && info.board.labels.length === holes ? 0 : 1};
+                });
+            })).then(function (cands) {
+                cands.sort(function (a, b) { return a.same - b.same; });
+                var k = 0;
+                var next = function () {
+                    if (k >= cands.length) {
+                        say('bad', 'Load record: no game replays its ' + moves.length + ' moves to the record\'s ' +
+                            'positions (tried ' + currentName + ' with the options ' +
+                            'chosen, and every shipped game with its default options); choose the game it ' +
+                            'was played on and its options, then load it again');
+                        return null;
+                    }
+                    var c = cands[k++];
+                    return replays(c.id, []).then(function (good) {
+                        if (!good) return next();
+                        return load(c.id).then(function () {
+                            say('ok', 'The record does not replay on ' + currentName +
+                                ' with the options chosen; it is a game of ' + c.name + ' (default options): loaded its ' +
+                                moves.length + ' moves on ' + c.name + '.');
+                            return c.id;
+                        });
+                    });
+                };
+                return next();
+            });
+        });
     }
 
     /* ---- the workbench --------------------------------------------------- */
@@ -903,7 +987,7 @@
         });
         $('load').addEventListener('change', function () {
             var f = $('load').files[0];
-            if (f) f.text().then(loadRecord);
+            if (f) f.text().then(loadRecord).then(function () { $('load').value = ''; });
         });
         ['south', 'north'].forEach(function (id) {
             $(id).addEventListener('change', function () { game.seq++; refresh(); });
