@@ -13,6 +13,7 @@
 #include "outfile.h"
 #include "play.h"
 #include "replay_out.h"
+#include "sow_ask.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 
@@ -273,19 +274,15 @@ static int play_session(play_game *pg, sow_error *err)
             continue;
         }
         const char *who = g->to_move ? "North" : "South";
+        /* A.3, K2.9: a phase's question; OL.2, C1.12: the round's
+         * direction */
+        char question[400];
+        sow_question(s, g, question, sizeof question);
+        if (question[0])
+            printf("%s, %s\n", who, question);
         if (sow_decision_phase(s, g)) {
-            const sow_phase *ph = g->phase <= s->v->nphases
-                                      ? &s->v->phases[g->phase - 1]
-                                      : NULL;
-            if (ph && ph->question[0])
-                printf("%s, %s\n", who, ph->question);
             printf("%s decides: ", who);
             play_print_legal(s, g);
-        } else if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
-            /* OL.2, C1.12: the round's direction, asked as a question */
-            printf("%s, which way do you sow this round? dir:ccw "
-                   "(counter-clockwise) or dir:cw (clockwise); the other "
-                   "player sows the other way\n", who);
         }
         bool human = pg->who[g->to_move] == P_HUMAN;
         sow_move mv;

@@ -8,8 +8,10 @@
  *
  *   sow state VARIANT [--option NAME=VALUE]... [--moves "TOKENS"]
  *
- * prints one JSON line: ply, game, to_move, legal (tokens) and labels,
- * board, owner, captured, over, result (the record's last result line, or
+ * prints one JSON line: ply, game, to_move, legal (tokens), their labels
+ * and their words (sow_session_move_words: "South", "clockwise", "hole
+ * C"), question (what the player to move is asked, or ""), board,
+ * owner, captured, over, result (the record's last result line, or
  * null), moves (every token played), and the last ply line's claimed and
  * blocked holes when the variant has them. It is built on the public API
  * only (include/sow/sow.h). */
@@ -50,14 +52,18 @@ static void int_array(const char *name, const int *v, int n)
     putchar(']');
 }
 
-/* The moves' tokens (label 0) or labels (label 1) as a JSON array. */
+/* The moves' tokens (label 0), labels (label 1) or words (label 2, as
+ * sow_session_move_words gives them) as a JSON array. */
 static void move_array(const sow_session *s, const char *name,
                        const int *moves, int n, int label)
 {
     printf(",\"%s\":[", name);
     for (int i = 0; i < n; i++) {
-        char text[64];
-        sow_session_move_text(s, moves[i], label, text, sizeof text);
+        char text[128];
+        if (label == 2)
+            sow_session_move_words(s, moves[i], text, sizeof text);
+        else
+            sow_session_move_text(s, moves[i], label, text, sizeof text);
         if (i)
             putchar(',');
         json_string(text);
@@ -155,6 +161,11 @@ static int cmd_state(int argc, char **argv)
            st.to_move);
     move_array(s, "legal", legal, nlegal, 0);
     move_array(s, "labels", legal, nlegal, 1);
+    move_array(s, "words", legal, nlegal, 2);
+    char question[512];
+    sow_session_question(s, question, sizeof question);
+    printf(",\"question\":");
+    json_string(question);
     int_array("board", st.board, st.holes);
     int_array("owner", st.owner, st.holes);
     int_array("captured", st.captured, 2);

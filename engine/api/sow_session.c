@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_ask.h"
 #include "sow_buf.h"
 #include "sow_draw.h"
 #include "sow_find.h"
@@ -177,6 +178,19 @@ int sow_session_move_text(const sow_session *s, int move, int label,
         return sow_text_fmt(buf, size, "%s", l);
     }
     return sow_move_format(buf, size, st, move);
+}
+
+int sow_session_question(const sow_session *s, char *buf, size_t size)
+{
+    if (session_over(s))
+        return sow_text_fmt(buf, size, "%s", "");
+    return sow_question(&s->k.setup, &s->g, buf, size);
+}
+
+int sow_session_move_words(const sow_session *s, int move, char *buf,
+                           size_t size)
+{
+    return sow_move_words(&s->k.setup, &s->g, move, buf, size);
 }
 
 int sow_session_moves(const sow_session *s, int *moves, int max)

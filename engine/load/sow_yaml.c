@@ -174,11 +174,24 @@ static int next_event(builder *b, yaml_parser_t *p, yaml_event_t *ev)
         size_t at = offset_of(b, p->problem_mark.line, p->problem_mark.column);
         if (at < b->len && b->text[at] == '\t' && !strstr(what, "tab"))
             tab = "; a tab: YAML indents with spaces only";
-        if (p->context)
+        /* the location is libyaml's problem_mark, where it found the
+         * problem; its context_mark is where the construct it was reading
+         * (a flow sequence, a quoted scalar, a mapping) began, and the
+         * mistake is between the two */
+        int cline = (int)p->context_mark.line + 1;
+        int ccol = (int)p->context_mark.column + 1;
+        if (p->context && cline == line && ccol == col)
             return sow_error_set(b->err, b->path, line, col,
-                                 "YAML syntax error: %s %s (line %d)%s",
-                                 what, p->context,
-                                 (int)p->context_mark.line + 1, tab);
+                                 "YAML syntax error: %s %s%s", what,
+                                 p->context, tab);
+        if (p->context) {
+            return sow_error_set(b->err, b->path, line, col,
+                                 "YAML syntax error: %s %s that begins at "
+                                 "%d:%d; the mistake is between %d:%d and "
+                                 "%d:%d%s",
+                                 what, p->context, cline, ccol, cline, ccol,
+                                 line, col, tab);
+        }
         return sow_error_set(b->err, b->path, line, col,
                              "YAML syntax error: %s%s", what, tab);
     }

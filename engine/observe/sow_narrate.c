@@ -426,8 +426,12 @@ void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
 
 const char *sow_event_name(sow_event_kind k)
 {
-    static const char *const names[] = {"lift",    "drop",    "skip",
-                                        "lap_end", "capture", "endless",
-                                        "pass",    "end"};
+    /* in the order of sow_event_kind (sow_game.h) */
+    static const char *const names[] = {
+        "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
+        "pass",  "end",        "store", "grand_slam", "claim", "close",
+        "out",   "into"};
+    _Static_assert(sizeof names / sizeof *names == SOW_EV_INTO + 1,
+                   "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }

@@ -119,6 +119,24 @@ SOW_API int sow_session_legal(const sow_session *s, int *moves, int max);
 SOW_API int sow_session_move_text(const sow_session *s, int move, int label,
                                   char *buf, size_t size);
 
+/* The question the player to move is asked now, into buf: in a phase of
+ * decisions the phase's `question:` from the variant file ("who makes
+ * the first regular move? first:0 for South, first:1 for North (A.3)"),
+ * while a round's direction is to be chosen the direction's question;
+ * "" when the move to make is an ordinary one or the game is over.
+ * Returns the length the text has (as snprintf does). */
+SOW_API int sow_session_question(const sow_session *s, char *buf,
+                                 size_t size);
+
+/* A legal move in a few words a person understands, into buf, for a
+ * button or a menu: "South" for Andada's first:0 (a decision the question
+ * names as "TOKEN for WORDS"), "counter-clockwise" for dir:ccw, "hole C"
+ * for Adji Kui II's buy:8 (a question asking for "NAME:<hole number>")
+ * and for a hole move; any other decision keeps its token. Returns the
+ * length the text has (as snprintf does). */
+SOW_API int sow_session_move_words(const sow_session *s, int move,
+                                   char *buf, size_t size);
+
 /* ---- playing --------------------------------------------------------- */
 
 /* Play a move given as text: a token ("3", "buy:8") or a hole label

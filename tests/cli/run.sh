@@ -174,8 +174,8 @@ B=tests/cli/bad
 bad() {
     t "bad-$1" 1 "err=$2" lines=0 -- sow validate "$B/$1.yaml"
 }
-bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence (line 7)"
-bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar (line 6)"
+bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence that begins at 7:10; the mistake is between 7:10 and 8:7"
+bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
 bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track"
@@ -745,6 +745,9 @@ t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \
     'out~{"ply":0,"after":{"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0],"to_move":1,"over":false}}' \
     -- sow trace $V --moves "2" --json
+# every event kind has its name in the JSON (a seed into a store was "?")
+t trace-json-store 0 noerr 'out~{"ply":0,"player":0,"event":"store","hole":-1,"label":null,"count":1,' \
+    -- sow trace kalah --moves "2" --json
 # K2.3 relay laps, K2.4 endless moves left out and played (end_game)
 KUI2_FORBID=$(sed -n 5p tests/golden/kui2_forbid_endless.args)
 KUI2_END=$(sed -n 5p tests/golden/kui2_end_game.args)

@@ -88,13 +88,13 @@ lv_sub() {
 
 # ---- YAML: syntax, anchors and aliases, tags, duplicate keys, implicit
 # types, documents, nesting, bytes, boards and values out of range -------
-yv syntax_unclosed_flow_map "6:7: YAML syntax error: did not find expected ',' or '}' while parsing a flow mapping (line 5)"
+yv syntax_unclosed_flow_map "6:7: YAML syntax error: did not find expected ',' or '}' while parsing a flow mapping that begins at 5:8; the mistake is between 5:8 and 6:7"
 yv syntax_mapping_in_value "3:14: YAML syntax error: mapping values are not allowed in this context"
-yv syntax_unclosed_quote "16:1: YAML syntax error: found unexpected end of stream while scanning a quoted scalar (line 3)"
-yv syntax_bad_indent "7:2: YAML syntax error: did not find expected key while parsing a block mapping (line 2)"
-yv syntax_seq_in_map "8:3: YAML syntax error: did not find expected key while parsing a block mapping (line 6)"
-yv syntax_bad_escape "3:16: YAML syntax error: found unknown escape character while parsing a quoted scalar (line 3)"
-yv tab_before_item "11:1: YAML syntax error: found character that cannot start any token while scanning for the next token (line 11); a tab: YAML indents with spaces only"
+yv syntax_unclosed_quote "16:1: YAML syntax error: found unexpected end of stream while scanning a quoted scalar that begins at 3:7; the mistake is between 3:7 and 16:1"
+yv syntax_bad_indent "7:2: YAML syntax error: did not find expected key while parsing a block mapping that begins at 2:1; the mistake is between 2:1 and 7:2"
+yv syntax_seq_in_map "8:3: YAML syntax error: did not find expected key while parsing a block mapping that begins at 6:3; the mistake is between 6:3 and 8:3"
+yv syntax_bad_escape "3:16: YAML syntax error: found unknown escape character while parsing a quoted scalar that begins at 3:7; the mistake is between 3:7 and 3:16"
+yv tab_before_item "11:1: YAML syntax error: found character that cannot start any token while scanning for the next token; a tab: YAML indents with spaces only"
 yv anchor_in_list "11:39: anchors (&two) are not allowed in a variant file; write the value out"
 yv alias_undefined "9:14: aliases (*name) are not allowed in a variant file; write the value out"
 yv merge_key_alias "5:7: anchors (&base) are not allowed in a variant file; write the value out"

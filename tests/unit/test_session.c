@@ -100,6 +100,42 @@ static void test_open_by_id_and_start(void **state)
     sow_session_close(s);
 }
 
+/* The legal moves are two decisions, in words `first` and `second`. */
+static void two_choices(const sow_session *s, const char *first,
+                        const char *second)
+{
+    int legal[64];
+    char w[64];
+    assert_int_equal(sow_session_legal(s, legal, 64), 2);
+    sow_session_move_words(s, legal[0], w, sizeof w);
+    assert_string_equal(w, first);
+    sow_session_move_words(s, legal[1], w, sizeof w);
+    assert_string_equal(w, second);
+}
+
+/* A decision's question and its choices in words: Andada's first mover
+ * (A.3), Olinda's direction (C1.12); an ordinary move asks nothing. */
+static void test_question_and_words(void **state)
+{
+    (void)state;
+    char q[512], w[64];
+    sow_session *s = open_ok("variants/andada.yaml", NULL);
+    assert_int_equal(sow_session_question(s, q, sizeof q), 0);
+    assert_string_equal(q, "");
+    sow_session_move_words(s, 2, w, sizeof w);
+    assert_string_equal(w, "hole c");
+    play_ok(s, "4");
+    assert_true(sow_session_question(s, q, sizeof q) > 0);
+    assert_non_null(strstr(q, "who makes the first regular move?"));
+    two_choices(s, "South", "North");
+    sow_session_close(s);
+    s = open_ok("variants/olinda.yaml", NULL);
+    sow_session_question(s, q, sizeof q);
+    assert_non_null(strstr(q, "which way do you sow this round?"));
+    two_choices(s, "counter-clockwise", "clockwise");
+    sow_session_close(s);
+}
+
 static void test_play_undo_reset(void **state)
 {
     (void)state;
@@ -284,6 +320,7 @@ int main(void)
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_open_errors),
         cmocka_unit_test(test_open_by_id_and_start),
+        cmocka_unit_test(test_question_and_words),
         cmocka_unit_test(test_play_undo_reset),
         cmocka_unit_test(test_replay_and_record),
         cmocka_unit_test(test_think),

@@ -158,11 +158,13 @@ static void test_syntax_error(void **state)
 {
     (void)state;
     /* a flow list that is never closed: "2 b" is one plain scalar over
-     * two lines, so the problem mark is the ':' after it (2:2), and the
-     * message names the context's line (the '[' on line 1) */
+     * two lines, so the problem mark is the ':' after it (2:2), the
+     * location; the message names the context's mark too (the '[' at
+     * 1:4), as line:column, and the stretch between them */
     refused("a: [1, 2\nb: 3\nc: 4\n", 2, 2,
             "YAML syntax error: did not find expected ',' or ']' while "
-            "parsing a flow sequence (line 1)");
+            "parsing a flow sequence that begins at 1:4; the mistake is "
+            "between 1:4 and 2:2");
     /* a value where a key is due */
     refused("key: value: x\n", 1, 11, "mapping values are not allowed");
     /* bad indentation */

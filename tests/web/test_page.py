@@ -18,8 +18,22 @@ compares what it shows with the native `sow`:
             position of `sow replay --json`'s last lines into #sow-state
   share     ... and Save record gives sow replay --json's record, which
             Load record plays back to the same position
+  records   Load record: a record (which names no variant) loads on the
+            game chosen if it replays there, else on the first shipped
+            game (default options, same holes first) whose sow replay
+            --json is the record, as worked out natively, and the page
+            says which; a record no game gives is refused, game untouched
+  seeds     at a slow speed each seed sown is drawn flying from the hand
+            to the hole sow trace --json says it lands in; none at
+            "instant"; a step through the game removes them at once
+  decisions Andada's first mover, Olinda's direction and Adji Kui II's
+            purchases are asked as the variant's question, with buttons
+            in words ("North", "clockwise", "hole C"); a click plays it
   errors    a broken YAML and a broken Lua show their error at the right
-            line:col beside the text; a new variant is started from a
+            line:col beside the text;
+  gutter    ... and mark that line (only it) in the right editor's gutter
+            of line numbers, whose click selects it; the gutter scrolls
+            with the text, row for row; a new variant is started from a
             shipped one under a new id
   edited    a variant edited on the page (an option's default changed)
             plays as the edited file does natively, and not as the shipped
@@ -265,6 +279,269 @@ def check_share(c, b, url, sow):
             c.ok("share %s console" % name, False, "; ".join(page.console)[:300])
 
 
+SAMPLER = """(function(){
+    /* every frame: the place of each seed drawn in flight */
+    window.__flights = []; window.__fid = 0;
+    if (window.__sampler) cancelAnimationFrame(window.__sampler);
+    (function sample() {
+        document.querySelectorAll('#board svg .seed-fly').forEach(function (c) {
+            if (!c.__id) { c.__id = ++window.__fid; window.__flights.push({hole: +c.dataset.hole, pts: []}); }
+            window.__flights[c.__id - 1].pts.push([+c.getAttribute('cx'), +c.getAttribute('cy')]);
+        });
+        window.__sampler = requestAnimationFrame(sample);
+    })();
+})()"""
+
+HOLE_CENTERS = """(function(){
+    /* each hole's circle centre on the board drawn (sow_svg.c: circle,
+     * dots, count, label) */
+    var labels = window.sowPage.game.info.board.labels, out = {};
+    document.querySelectorAll('#board svg text[font-size="14"]').forEach(function (t) {
+        var h = labels.indexOf(t.textContent);
+        var c = t.previousElementSibling && t.previousElementSibling.previousElementSibling &&
+                t.previousElementSibling.previousElementSibling.previousElementSibling;
+        if (h >= 0 && c && c.tagName === 'circle' && !(h in out))
+            out[h] = [+c.getAttribute('cx'), +c.getAttribute('cy')];
+    });
+    return JSON.stringify(out);
+})()"""
+
+
+def click_hole(page, tok):
+    page.eval("document.querySelector('#board circle[data-move=\"%s\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % tok)
+
+
+def check_seeds(c, b, url, sow, art):
+    try:
+        seeds(c, b, url, sow, art)
+    except CdpError as e:
+        c.ok("seeds", False, str(e))
+
+
+def seeds(c, b, url, sow, art):
+    """Seeds drawn moving: at a slow speed each seed sown flies from the
+    hand (the hole lifted, then each hole sown) to the hole it lands in;
+    at "instant" none is drawn; a step through the game removes them at
+    once."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "450")
+    centers = {int(k): v for k, v in json.loads(page.eval(HOLE_CENTERS)).items()}
+    rc, out, _ = native(sow, "trace", "adji-kui-1", "--moves", "3", "--json")
+    evs = [json.loads(l) for l in out.splitlines()]
+    drops = [e["hole"] for e in evs if e.get("event") == "drop"]
+    page.eval(SAMPLER)
+    click_hole(page, "3")
+    page.wait("document.querySelector('#board svg .seed-fly')", 10, "a seed in flight")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-seeds.png"))
+    wait_moves(page, 1, 30)
+    settle(page)
+    flights = json.loads(page.eval("JSON.stringify(window.__flights)"))
+
+    def near(p, q, d=3.0):
+        return p and q and abs(p[0] - q[0]) <= d and abs(p[1] - q[1]) <= d
+
+    problems = []
+    if [f["hole"] for f in flights] != drops:
+        problems.append("flights to %s, the drops of sow trace are %s" % ([f["hole"] for f in flights], drops))
+    hand = centers.get(3)
+    for f in flights:
+        to = centers.get(f["hole"])
+        pts = f["pts"]
+        moved = len(set(map(tuple, pts)))
+        if not pts or not near(pts[-1], to) or moved < 4:
+            problems.append("seed to %d: %d places, last %s, hole at %s" % (f["hole"], moved, pts[-1] if pts else None, to))
+        elif hand and abs(pts[0][0] - hand[0]) > abs(pts[0][0] - to[0]):
+            problems.append("seed to %d starts at %s, nearer its hole than the hand at %s" % (f["hole"], pts[0], hand))
+        hand = to
+    c.ok("seeds fly", rc == 0 and not problems and len(flights) == len(drops),
+         "%d seeds, each from the hand to its hole" % len(flights) if not problems else "; ".join(problems)[:400])
+
+    # instant: no seed drawn
+    set_field(page, "speed", "0")
+    page.eval(SAMPLER)
+    st = state(page)
+    click_hole(page, str(st["legal"][0]))
+    wait_moves(page, 2, 30)
+    settle(page)
+    n = page.eval("window.__flights.length")
+    c.ok("seeds instant", n == 0, "no seed drawn at the speed instant" if n == 0 else "%d seeds drawn at instant" % n)
+
+    # a step back while seeds fly: they are gone at once
+    set_field(page, "speed", "450")
+    st = state(page)
+    click_hole(page, str(st["legal"][0]))
+    page.wait("document.querySelector('#board svg .seed-fly')", 10, "a seed in flight")
+    left = page.eval("""new Promise(function (resolve) {
+        document.getElementById('first').click();
+        setTimeout(function () {
+            resolve(document.querySelectorAll('#board svg .seed-fly').length);
+        }, 30);
+    })""")
+    settle(page)
+    page.eval("cancelAnimationFrame(window.__sampler)")
+    c.ok("seeds step", left == 0, "a step through the game removes the seeds in flight"
+         if left == 0 else "%d seeds still drawn after a step" % left)
+    if page.console:
+        c.ok("seeds console", False, "; ".join(page.console)[:300])
+
+
+def norm_lines(text):
+    return [json.dumps(json.loads(l)) for l in text.splitlines() if l.strip()]
+
+
+def record_variant(sow, variants, rec, current, opts):
+    """The variant Load record should take for rec, worked out natively:
+    the current one (with its options) if its replay is the record, else
+    the first shipped one with default options whose replay is (those
+    with the record's holes first); None if none."""
+    want = norm_lines(rec)
+    lines = [json.loads(l) for l in want]
+    moves = " ".join(str(l["move"]) for l in lines if "ply" in l and "move" in l)
+    holes = len([l for l in lines if "board" in l][0]["board"])
+
+    def replays(v, o):
+        args = ["replay", v, "--moves", moves, "--json"]
+        for x in o:
+            args += ["--option", x]
+        rc, out, _ = native(sow, *args)
+        return rc == 0 and norm_lines(out) == want
+    if replays(current, opts):
+        return current
+    def same(v):
+        info = json.loads(native(sow, "show", v, "--json")[1])
+        return 0 if len(info["board"]["labels"]) == holes else 1
+    for v in sorted([v for v in variants if v != current], key=same):
+        if replays(v, []):
+            return v
+    return None
+
+
+def check_records(c, b, url, sow, variants):
+    """Load record: a record names no variant; it is loaded on the game
+    chosen if it replays there, else on the first shipped game (default
+    options, same holes first) that replays it line for line, and the page
+    says which; a record no game replays is refused with a clear error."""
+    with tempfile.TemporaryDirectory() as tmp:
+        native(sow, "selfplay", "oware", "--games", "1", "--seed", "5", "--jsonl", os.path.join(tmp, "g.jsonl"))
+        with open(os.path.join(tmp, "g.jsonl")) as f:
+            oware = " ".join(str(m) for m in json.loads(f.readline())["moves"][:30])
+    andada = [l.rstrip("\n") for l in open(os.path.join(ROOT, "tests", "golden", "andada_game.args"))
+              if not l.startswith("#")][2]
+    cases = [
+        # name, variant shown, record's variant, its moves
+        ("elsewhere", "adji-kui-1", "oware", oware),
+        ("here", "oware", "oware", oware),
+        ("other holes", "oware", "andada", andada),
+    ]
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    for name, shown, of, moves in cases:
+        try:
+            choose_variant(page, shown)
+            rc, rec, err = native(sow, "replay", of, "--moves", moves, "--json")
+            want = record_variant(sow, variants, rec, shown, [])
+            got = page.eval("window.sowPage.loadRecord(%s)" % js(rec), 120)
+            settle(page)
+            st = state(page)
+            msg = page.eval("document.getElementById('load-status').textContent")
+            cls = page.eval("document.getElementById('load-status').className")
+            last = [json.loads(l) for l in rec.splitlines() if l.startswith('{"ply"')][-1]
+            good = (rc == 0 and want is not None and got == want and st["variant"] == want and cls == "ok"
+                    and " ".join(map(str, st["moves"])) == moves and st["board"] == last["board"]
+                    and ((want == shown) == msg.startswith("Loaded")))
+            c.ok("records %s" % name, good, "%s's record on %s: %s" % (of, shown, msg) if good else
+                 "%s's record on %s: page took %s (want %s), #sow-state %s: %s" % (
+                     of, shown, got, want, json.dumps(st)[:200], msg))
+        except CdpError as e:
+            c.ok("records %s" % name, False, str(e))
+    try:
+        record_none(c, page, sow, oware)
+    except CdpError as e:
+        c.ok("records none", False, str(e))
+    if page.console:
+        c.ok("records console", False, "; ".join(page.console)[:300])
+
+
+def record_none(c, page, sow, oware):
+    # a record no game gives: one board changed
+    choose_variant(page, "oware")
+    rc, rec, err = native(sow, "replay", "oware", "--moves", oware, "--json")
+    lines = rec.splitlines()
+    l3 = json.loads(lines[3])
+    l3["board"][0] += 1
+    lines[3] = json.dumps(l3, separators=(",", ":"))
+    before = state(page)
+    got = page.eval("window.sowPage.loadRecord(%s)" % js("\n".join(lines) + "\n"), 120)
+    settle(page)
+    msg = page.eval("document.getElementById('load-status').textContent")
+    after = state(page)
+    c.ok("records none", got is None and msg.startswith("Load record: no game replays") and after == before,
+         msg[:200] if got is None else "page took %s: %s" % (got, msg))
+
+
+def decision_buttons(page):
+    """The question shown above the decision buttons, and each button's
+    (token, text without the token, tooltip)."""
+    return page.eval("""(function(){
+        var q = document.querySelector('#decisions .question');
+        var bs = Array.prototype.map.call(document.querySelectorAll('#decisions button'), function (b) {
+            return [b.dataset.move, b.firstChild ? b.firstChild.textContent : '', b.title];
+        });
+        return JSON.stringify({question: q ? q.textContent : null, buttons: bs});
+    })()""")
+
+
+def check_decisions(c, b, url, sow, art):
+    """Decisions asked as the variant's worded question, a button a choice
+    labelled in words (the token in its tooltip), and a click plays it."""
+    from urllib.parse import quote
+    kui = ""
+    path = os.path.join(ROOT, "tests", "golden", "kui2_match.args")
+    if os.path.exists(path):
+        moves = [l.rstrip("\n") for l in open(path) if not l.startswith("#")][2]
+        kui = moves[:moves.index(" buy:")]
+    cases = [
+        # name, query, question part, {token: words}, token clicked
+        ("andada", "variant=andada&moves=4", "who makes the first regular move?",
+         {"first:0": "South", "first:1": "North"}, "first:1"),
+        ("olinda", "variant=olinda", "which way do you sow this round?",
+         {"dir:ccw": "counter-clockwise", "dir:cw": "clockwise"}, "dir:cw"),
+        ("adji-kui-2", "variant=adji-kui-2&options=%s&moves=%s" % (
+            quote("match=true,match_games=3"), quote(",".join(kui.split()))),
+         "which of your opponent's holes do you buy?", None, None),
+    ]
+    for name, query, question, words, click in cases:
+        page = open_page(b, url + "?" + query + "&north=human&south=human")
+        settle(page)
+        got = json.loads(decision_buttons(page))
+        st = state(page)
+        buttons = {tok: (text, title) for tok, text, title in got["buttons"]}
+        if words is None:  # buy:N: "hole L", L the hole's label on the board
+            labels = json.loads(native(sow, "show", "adji-kui-2", "--json")[1])["board"]["labels"]
+            words = {tok: "hole " + labels[int(tok.split(":")[1])]
+                     for tok in map(str, st["legal"]) if tok.startswith("buy:")}
+        good = (got["question"] is not None and question in got["question"]
+                and words and set(buttons) == set(words)
+                and all(buttons[t] == (w, t) for t, w in words.items()))
+        if name == "andada":
+            page.eval("window.scrollTo(0,0)")
+            page.screenshot(os.path.join(art, "web-decision.png"))
+        if good and click:
+            page.eval("document.querySelector('#decisions button[data-move=\"%s\"]').click()" % click)
+            n = len(st["moves"]) + 1
+            page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= %d" % n, 30)
+            settle(page)
+            good = str(state(page)["moves"][n - 1]) == click
+        c.ok("decisions %s" % name, good,
+             "%s: %s" % (got["question"], ", ".join("%s=%s" % (t, buttons[t][0]) for t in sorted(buttons)))
+             if good else "shown %s; want %s" % (json.dumps(got)[:300], json.dumps(words)[:200]))
+        if page.console:
+            c.ok("decisions %s console" % name, False, "; ".join(page.console)[:300])
+
+
 def apply_files(page, yaml=None, lua=None):
     if yaml is not None:
         page.eval("document.getElementById('yaml').value = %s" % js(yaml))
@@ -277,6 +554,41 @@ def apply_files(page, yaml=None, lua=None):
     return page.eval("document.getElementById('bench-status').textContent")
 
 
+def gutter_marks(page, id_):
+    """The gutter of editor id_: its line count, the text's, and each
+    marked line with its tooltip."""
+    return json.loads(page.eval("""(function(){
+        var g = document.getElementById(%s + '-gutter'), ta = document.getElementById(%s);
+        if (!g) return JSON.stringify({rows: 0, lines: ta.value.split('\\n').length, marks: []});
+        var rows = g.querySelectorAll('div[data-line]');
+        return JSON.stringify({rows: rows.length, lines: ta.value.split('\\n').length,
+            marks: Array.prototype.map.call(g.querySelectorAll('div.err'), function (r) {
+                return [+r.dataset.line, r.title]; })});
+    })()""" % (js(id_), js(id_))))
+
+
+def check_gutter(c, page, name, id_, line, where, other):
+    """After Apply: line `line` of editor id_ (and only it) is marked,
+    with the message at `where` (file:line:) in its tooltip; the other
+    editor has no mark; a click on the mark selects the line."""
+    g, o = gutter_marks(page, id_), gutter_marks(page, other)
+    sel = page.eval("""(function(){
+        var ta = document.getElementById(%s);
+        ta.setSelectionRange(0, 0);
+        var row = document.querySelector('#' + %s + '-gutter div.err');
+        if (!row) return null;
+        row.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        var before = ta.value.slice(0, ta.selectionStart);
+        return JSON.stringify([before.split('\\n').length, ta.selectionEnd > ta.selectionStart,
+                               document.activeElement === ta]);
+    })()""" % (js(id_), js(id_)))
+    sel = json.loads(sel) if sel else None
+    good = (g["rows"] == g["lines"] and len(g["marks"]) == 1 and g["marks"][0][0] == line
+            and g["marks"][0][1].startswith(where) and not o["marks"] and sel == [line, True, True])
+    c.ok("gutter %s" % name, good, "line %d marked: %s" % (line, g["marks"][0][1][:100]) if good else
+         "gutter %s, other %s, click selected %s" % (json.dumps(g)[:300], json.dumps(o["marks"])[:100], sel))
+
+
 def check_workbench(c, b, url, sow, art):
     page = open_page(b, url + "?variant=adji-kui-1")
     settle(page)
@@ -284,18 +596,41 @@ def check_workbench(c, b, url, sow, art):
     yaml0 = page.eval("document.getElementById('yaml').value")
     lua0 = page.eval("document.getElementById('lua').value")
     # a broken YAML: a key no variant has, on line 3; then a syntax error
-    # (an unclosed flow sequence on line 5, which libyaml sees on line 6)
+    # (an unclosed flow sequence begun at 5:7, which libyaml finds on line
+    # 6: the location, which the text names as the end of the stretch
+    # between the two)
     lines = yaml0.split("\n")
     bad = "\n".join(lines[:2] + ["colour: blue"] + lines[2:])
     status = apply_files(page, yaml=bad)
     err = page.eval("document.getElementById('yaml-errors').textContent")
     c.ok("errors yaml key", status.startswith("not applied") and
          err.startswith("adji_kui_1.yaml:3:1: unknown key 'colour'"), err.strip()[:160])
+    check_gutter(c, page, "yaml", "yaml", 3, "adji_kui_1.yaml:3:1: unknown key", "lua")
+    # the gutter scrolls with the text, row for row
+    sync = page.eval("""(function(){
+        var ta = document.getElementById('yaml'), g = document.getElementById('yaml-gutter');
+        if (!g || !g.querySelector('div[data-line="11"]')) return JSON.stringify([0, -1, 0, 1, 0, 1]);
+        ta.scrollTop = 160;
+        ta.dispatchEvent(new Event('scroll'));
+        var row = g.querySelector('div[data-line="11"]').getBoundingClientRect();
+        var lh = parseFloat(getComputedStyle(ta).lineHeight);
+        var top = ta.getBoundingClientRect().top + ta.clientTop + parseFloat(getComputedStyle(ta).paddingTop)
+                  + 10 * lh - ta.scrollTop;
+        return JSON.stringify([ta.scrollTop, g.scrollTop, row.top, top, row.height, lh]);
+    })()""")
+    s = json.loads(sync)
+    level = s[0] > 0 and abs(s[0] - s[1]) < 1 and abs(s[2] - s[3]) < 1.5 and abs(s[4] - s[5]) < 0.5
+    c.ok("gutter scroll", level,
+         "scrolled %d px, line 11's number level with line 11" % s[0] if level else
+         "text scrolled %s, gutter %s; line 11's number at %s, its text at %s (row %s, line height %s)" % tuple(s))
     bad = "\n".join(lines[:4] + ["oops: [1, 2"] + lines[4:])
     status = apply_files(page, yaml=bad)
     err = page.eval("document.getElementById('yaml-errors').textContent")
     c.ok("errors yaml syntax", status.startswith("not applied") and
-         re.match(r"adji_kui_1\.yaml:6:\d+: YAML syntax error", err), err.strip()[:160])
+         re.match(r"adji_kui_1\.yaml:6:(\d+): YAML syntax error: .* that begins at 5:7; "
+                  r"the mistake is between 5:7 and 6:\1$", err.strip()) is not None and
+         page.eval("document.querySelector('#yaml-errors a').dataset.line") == "6", err.strip()[:200])
+    check_gutter(c, page, "yaml syntax", "yaml", 6, "adji_kui_1.yaml:6:", "lua")
     page.eval("window.scrollTo(0, document.getElementById('workbench').offsetTop)")
     page.screenshot(os.path.join(art, "web-workbench-error.png"))
     # a broken Lua: a syntax error on line 7
@@ -305,6 +640,7 @@ def check_workbench(c, b, url, sow, art):
     err = page.eval("document.getElementById('lua-errors').textContent")
     c.ok("errors lua", status.startswith("not applied") and re.match(r"adji_kui_1\.lua:7:", err),
          err.strip()[:160])
+    check_gutter(c, page, "lua", "lua", 7, "adji_kui_1.lua:7:", "yaml")
     # the sandbox: a script that never ends, at its load
     loop = "\n".join(llines[:6] + ["while true do end"] + llines[6:])
     t0 = time.time()
@@ -315,7 +651,8 @@ def check_workbench(c, b, url, sow, art):
          "%.1f s: %s" % (took, err.strip()[:160]))
     # back to the shipped files
     status = apply_files(page, yaml=yaml0, lua=lua0)
-    c.ok("workbench apply", status.startswith("applied"), status)
+    c.ok("workbench apply", status.startswith("applied") and not gutter_marks(page, "yaml")["marks"]
+         and not gutter_marks(page, "lua")["marks"], status)
     # scenarios of the shipped rules pass on the page
     page.eval("document.getElementById('run-scen').click()")
     page.wait("/scenarios, \\d+ failed/.test(document.getElementById('scen-out').textContent)", 60)
@@ -450,6 +787,12 @@ def main():
             check_games(c, b, url, sow, variants, a.plies, a.seconds, shots, a.artifacts)
         if not only or "share" in only:
             check_share(c, b, url, sow)
+        if not only or "seeds" in only:
+            check_seeds(c, b, url, sow, a.artifacts)
+        if not only or "records" in only:
+            check_records(c, b, url, sow, variants)
+        if not only or "decisions" in only:
+            check_decisions(c, b, url, sow, a.artifacts)
         if not only or "workbench" in only:
             check_workbench(c, b, url, sow, a.artifacts)
         if not only or "speed" in only:

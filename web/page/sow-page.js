@@ -274,6 +274,7 @@
             if (!r || seq !== game.seq) return;
             if (r.rc !== 0) throw new Error(r.err);
             game.state = st;
+            stopFlights();
             var atEnd = ply === game.moves.length;
             var human = !st.over && atEnd && isHuman(st.to_move);
             drawBoard(r.out, st, human || !atEnd);
@@ -298,24 +299,38 @@
             s.textContent = 'Game over: ' + st.result_text;
         else
             s.textContent = sideName(st.to_move) + ' to move' +
-                (atEnd ? (isHuman(st.to_move) ? ': click a ringed hole' : ' (computer: ' + playerOf(st.to_move) + ')')
+                (atEnd ? (isHuman(st.to_move) ? (st.question ? ': answer the question below' : ': click a ringed hole')
+                                              : ' (computer: ' + playerOf(st.to_move) + ')')
                        : ' (viewing an earlier move: playing here takes back the moves after it)');
     }
 
-    /* Decisions (Andada's first mover, Adji Kui II's purchases) as
-     * questions with a button each. */
+    /* Decisions (Andada's first mover, Adji Kui II's purchases, a
+     * round's direction) as the variant's question, with a button for
+     * each choice in words (sow state's words; the token in small type
+     * and in the tooltip). */
     function renderDecisions(st, human) {
         var box = $('decisions');
         box.textContent = '';
-        var dec = st.legal.filter(function (t) { return t.indexOf(':') > 0; });
+        var dec = [];
+        st.legal.forEach(function (t, k) {
+            if (t.indexOf(':') > 0) dec.push(k);
+        });
         if (!dec.length || !human && shownPly() === game.moves.length)
             return;
-        var q = document.createElement('span');
-        q.textContent = sideName(st.to_move) + ' decides: ';
+        var q = document.createElement('p');
+        q.className = 'question';
+        q.textContent = sideName(st.to_move) + ', ' + (st.question || 'decide:');
         box.appendChild(q);
-        dec.forEach(function (tok) {
+        dec.forEach(function (k) {
+            var tok = st.legal[k], words = (st.words || [])[k] || tok;
             var b = document.createElement('button');
-            b.textContent = tok;
+            b.textContent = words;
+            if (words !== tok) {
+                var small = document.createElement('small');
+                small.textContent = tok;
+                b.appendChild(small);
+            }
+            b.title = tok;
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
             box.appendChild(b);
@@ -365,7 +380,10 @@
 
     /* The narration of the move at index n (sow trace --json of the moves
      * up to it, its last move only), seed by seed on the board shown, each
-     * step with its rule. */
+     * step with its rule: every seed sown is drawn flying from the hand
+     * (the hole lifted, then each hole sown in turn) to the hole or store
+     * it lands in, and every capture from its hole to the taker's box.
+     * The speed is read at each step: "instant" (0) draws no flight. */
     function animate(n, seq) {
         return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
                    {keep: 'last'}).then(function (r) {
@@ -377,25 +395,114 @@
                 showError(r.err);
             var list = $('narration');
             list.textContent = '';
-            var delay = +$('speed').value;
-            var i = 0;
+            var i = 0, hand = null;
             return new Promise(function (resolve) {
                 function step() {
                     if (seq !== game.seq || i >= events.length) {
+                        stopFlights(seq === game.seq);
                         resolve();
                         return;
                     }
+                    var delay = +$('speed').value;
                     var e = events[i++];
                     var li = narrationLine(e);
                     var prev = list.querySelector('li.now');
                     if (prev) prev.classList.remove('now');
                     li.classList.add('now');
                     list.appendChild(li);
+                    var from = hand, to = null;
+                    if (e.event === 'lift')
+                        hand = holeCenter(e.hole);
+                    else if (e.event === 'drop')
+                        to = hand = holeCenter(e.hole);
+                    else if (e.event === 'store')
+                        to = hand = boxCenter(e.player);
+                    else if (e.event === 'capture') {
+                        from = holeCenter(e.hole);
+                        to = boxCenter(e.player);
+                    }
+                    if (delay > 0 && from && to && e.event !== 'lift') {
+                        fly(from, to, delay * 0.8, seq, e.hole, function () { showEvent(e); });
+                        setTimeout(step, delay);
+                        return;
+                    }
+                    stopFlights(true);
                     showEvent(e);
                     if (delay > 0) setTimeout(step, delay); else step();
                 }
                 step();
             });
+        });
+    }
+
+    /* ---- seeds in flight ------------------------------------------------- */
+    var flying = [];   /* {el, raf} of each seed drawn on its way */
+
+    function holeCenter(h) {
+        var el = holeEls[h];
+        if (!el) return null;
+        return {x: +el.circle.getAttribute('cx'), y: +el.circle.getAttribute('cy')};
+    }
+
+    /* The middle of player p's store (or box of seeds taken), as sow draw
+     * draws it: a rect whose first text names the player. */
+    function boxCenter(p) {
+        var texts = $('board').querySelectorAll('svg text[font-size="12"]');
+        for (var i = 0; i < texts.length; i++) {
+            var rect = texts[i].previousElementSibling;
+            if (texts[i].textContent !== sideName(p) || !rect || rect.tagName !== 'rect')
+                continue;
+            return {x: +rect.getAttribute('x') + +rect.getAttribute('width') / 2,
+                    y: +rect.getAttribute('y') + +rect.getAttribute('height') / 2};
+        }
+        return null;
+    }
+
+    /* A seed drawn from `from` to `to` over ms milliseconds, on a low arc;
+     * landed() once it is there. A change of game (seq) or a step through
+     * the game removes it at once (stopFlights). */
+    function fly(from, to, ms, seq, hole, landed) {
+        var svg = $('board').querySelector('svg');
+        if (!svg) { landed(); return; }
+        var c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+        c.setAttribute('class', 'seed-fly');
+        c.setAttribute('r', '5');
+        c.setAttribute('cx', from.x);
+        c.setAttribute('cy', from.y);
+        c.dataset.hole = hole;
+        svg.appendChild(c);
+        var f = {el: c, raf: 0, landed: landed}, t0 = null;
+        flying.push(f);
+        function done() {
+            c.remove();
+            flying = flying.filter(function (x) { return x !== f; });
+        }
+        function frame(now) {
+            if (seq !== game.seq || !c.isConnected) { done(); return; }
+            if (t0 === null) t0 = now;
+            var k = Math.min(1, (now - t0) / ms);
+            var ease = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
+            c.setAttribute('cx', (from.x + (to.x - from.x) * ease).toFixed(1));
+            c.setAttribute('cy', (from.y + (to.y - from.y) * ease - 24 * Math.sin(Math.PI * ease)).toFixed(1));
+            if (k < 1) {
+                f.raf = requestAnimationFrame(frame);
+                return;
+            }
+            done();
+            landed();
+        }
+        f.raf = requestAnimationFrame(frame);
+    }
+
+    /* Remove the seeds in flight; with land set, show their landing
+     * first (the next step of the same move is due). */
+    function stopFlights(land) {
+        var was = flying;
+        flying = [];
+        was.forEach(function (f) {
+            cancelAnimationFrame(f.raf);
+            f.el.remove();
+            if (land) f.landed();
         });
     }
 
@@ -448,6 +555,7 @@
         ply = Math.max(0, Math.min(game.moves.length, ply));
         game.view = ply === game.moves.length ? null : ply;
         game.seq++;
+        stopFlights();
         $('hints').textContent = '';
         narrate(ply - 1);
         return refresh(false);
@@ -527,17 +635,101 @@
         });
     }
 
-    /* A record's moves (its ply lines), played on the game chosen. */
+    /* A record (RECORD JSON Lines) does not name its variant: its moves
+     * are replayed on the game chosen, with its options, and if that does
+     * not give the record's lines, on each shipped variant with its
+     * default options (those with the record's number of holes first);
+     * the first whose `sow replay --json` is the record line for line is
+     * loaded, and #load-status says which. Resolves to the variant used,
+     * or null (with the reason in #load-status). */
     function loadRecord(text) {
-        var moves = [];
-        text.split('\n').forEach(function (line) {
+        var lines = [], moves = [], bad = 0;
+        text.split('\n').forEach(function (line, i) {
+            if (!line.trim()) return;
             var l = json(line);
-            if (l && 'ply' in l && 'move' in l)
+            if (!l) {
+                bad = bad || i + 1;
+                return;
+            }
+            lines.push(JSON.stringify(l));
+            if ('ply' in l && 'move' in l)
                 moves.push(String(l.move));
         });
-        $('south').value = 'human';
-        $('north').value = 'human';
-        return newGame(moves);
+        var say = function (cls, msg) {
+            $('load-status').className = cls;
+            $('load-status').textContent = msg;
+        };
+        if (bad)
+            return Promise.resolve(say('bad', 'Load record: line ' + bad + ' is not JSON; a record is JSON Lines as ' +
+                                   'Save record or sow replay --json write them')).then(function () { return null; });
+        if (!moves.length)
+            return Promise.resolve(say('bad', 'Load record: no ply lines ({"ply":…,"move":…}) in the file; a record ' +
+                                   'is JSON Lines as Save record or sow replay --json write them')).then(function () { return null; });
+        var want = lines.join('\n');
+        var first = lines.map(json).filter(function (l) { return l.board; })[0];
+        var holes = first ? first.board.length : -1;
+        var current = game.info ? game.info.id : game.variant;
+        var currentName = game.info ? game.info.name : game.variant;
+        var replays = function (variant, options) {
+            var args = ['replay', variant].concat(options, ['--moves', moves.join(' '), '--json']);
+            return sow(args).then(function (r) {
+                var got = r.out.split('\n').filter(function (l) { return l.trim(); })
+                    .map(function (l) { return JSON.stringify(json(l)); }).join('\n');
+                return r.rc === 0 && got === want;
+            });
+        };
+        var load = function (id) {
+            $('south').value = 'human';
+            $('north').value = 'human';
+            if (id === null)
+                return newGame(moves);
+            game.variant = id;
+            game.options = {};
+            bench.files = {};
+            $('variant').value = id;
+            return newGame(moves).then(loadEditors);
+        };
+        say('', 'Load record: replaying its ' + moves.length + ' moves…');
+        return replays(game.variant, optionArgs()).then(function (ok) {
+            if (ok)
+                return load(null).then(function () {
+                    say('ok', 'Loaded the record\'s ' + moves.length + ' moves on ' + game.info.name + '.');
+                    return current;
+                });
+            /* the other shipped variants, those with the record's holes first */
+            var others = variants.map(function (v) { return v.id; })
+                .filter(function (id) { return id !== current; });
+            return Promise.all(others.map(function (id) {
+                return sow(['show', id, '--json']).then(function (r) {
+                    var info = json(r.out);
+                    return {id: id, name: info ? info.name : id,
+                            same: info && info.board.labels.length === holes ? 0 : 1};
+                });
+            })).then(function (cands) {
+                cands.sort(function (a, b) { return a.same - b.same; });
+                var k = 0;
+                var next = function () {
+                    if (k >= cands.length) {
+                        say('bad', 'Load record: no game replays its ' + moves.length + ' moves to the record\'s ' +
+                            'positions (tried ' + currentName + ' with the options ' +
+                            'chosen, and every shipped game with its default options); choose the game it ' +
+                            'was played on and its options, then load it again');
+                        return null;
+                    }
+                    var c = cands[k++];
+                    return replays(c.id, []).then(function (good) {
+                        if (!good) return next();
+                        return load(c.id).then(function () {
+                            say('ok', 'The record does not replay on ' + currentName +
+                                ' with the options chosen; it is a game of ' + c.name + ' (default options): loaded its ' +
+                                moves.length + ' moves on ' + c.name + '.');
+                            return c.id;
+                        });
+                    });
+                };
+                return next();
+            });
+        });
     }
 
     /* ---- the workbench --------------------------------------------------- */
@@ -568,6 +760,7 @@
             $('scen-name').textContent = r.files[scen] ? base(scen) : '(no scenario file)';
             $('yaml-errors').textContent = '';
             $('lua-errors').textContent = '';
+            EDITORS.forEach(updateGutter);
         });
     }
 
@@ -590,18 +783,75 @@
         return {files: files, yaml: '/bench/' + yamlName, lua: lua ? '/bench/' + lua : null};
     }
 
+    /* ---- the editors' gutters: line numbers, and the errors' marks ----- */
+    var EDITORS = ['yaml', 'lua', 'scen'];
+
+    /* One number a line of the text (kept in step when the count
+     * changes), scrolled with the text. */
+    function updateGutter(id) {
+        var ta = $(id), g = $(id + '-gutter');
+        var n = ta.value.split('\n').length;
+        if (g.dataset.lines !== String(n)) {
+            clearMarks(id);
+            g.textContent = '';
+            for (var i = 1; i <= n; i++) {
+                var row = document.createElement('div');
+                row.textContent = String(i);
+                row.dataset.line = i;
+                g.appendChild(row);
+            }
+            var pad = document.createElement('div');
+            pad.className = 'pad'; /* room under the text's scroll bar */
+            g.appendChild(pad);
+            g.dataset.lines = String(n);
+        }
+        g.scrollTop = ta.scrollTop;
+    }
+
+    function clearMarks(id) {
+        Array.prototype.forEach.call($(id + '-gutter').querySelectorAll('.err'), function (row) {
+            row.classList.remove('err');
+            row.removeAttribute('title');
+        });
+    }
+
+    /* Mark an error's line in its editor's gutter: the message in the
+     * tooltip, a click selects the line. */
+    function markLine(id, line, text) {
+        updateGutter(id);
+        var row = $(id + '-gutter').children[line - 1];
+        if (!row || row.className === 'pad') return;
+        row.classList.add('err');
+        row.title = text;
+    }
+
+    function wireGutters() {
+        EDITORS.forEach(function (id) {
+            var ta = $(id), g = $(id + '-gutter');
+            ta.addEventListener('input', function () { updateGutter(id); });
+            ta.addEventListener('scroll', function () { g.scrollTop = ta.scrollTop; });
+            g.addEventListener('click', function (ev) {
+                var row = ev.target.closest('div.err');
+                if (row) selectLine(ta, +row.dataset.line);
+            });
+        });
+    }
+
     function showProblem(e) {
         var isLua = /\.lua$/.test(e.file);
-        var box = $(isLua ? 'lua-errors' : 'yaml-errors');
+        var id = isLua ? 'lua' : 'yaml';
+        var box = $(id + '-errors');
         var a = document.createElement('a');
         /* a script's errors have a line only, as Lua gives them */
         a.textContent = base(e.file) + ':' + e.line + ':' + (e.col ? e.col + ':' : '') + ' ' + e.message;
         a.dataset.line = e.line;
         a.dataset.col = e.col;
-        a.addEventListener('click', function () { selectLine($(isLua ? 'lua' : 'yaml'), e.line); });
+        a.addEventListener('click', function () { selectLine($(id), e.line); });
         box.appendChild(a);
-        if (e.line > 0)
-            selectLine($(isLua ? 'lua' : 'yaml'), e.line);
+        if (e.line > 0) {
+            markLine(id, e.line, a.textContent);
+            selectLine($(id), e.line);
+        }
     }
 
     function selectLine(ta, line) {
@@ -611,7 +861,9 @@
         var end = start + (lines[line - 1] || '').length;
         ta.focus();
         ta.setSelectionRange(start, end);
-        ta.scrollTop = Math.max(0, (line - 5) * 16);
+        var lh = parseFloat(getComputedStyle(ta).lineHeight) || 16;
+        ta.scrollTop = Math.max(0, (line - 5) * lh);
+        $(ta.id + '-gutter').scrollTop = ta.scrollTop;
     }
 
     /* Check the edited files with the real loader; on success play them. */
@@ -619,6 +871,7 @@
         var b = benchFiles();
         $('yaml-errors').textContent = '';
         $('lua-errors').textContent = '';
+        EDITORS.forEach(function (id) { updateGutter(id); clearMarks(id); });
         var st = $('bench-status');
         st.className = '';
         st.textContent = 'checking…';
@@ -725,13 +978,16 @@
         $('last').addEventListener('click', function () { goTo(game.moves.length); });
         $('undo').addEventListener('click', undo);
         $('hint').addEventListener('click', hint);
+        $('speed').addEventListener('change', function () {
+            if (+$('speed').value === 0) stopFlights(true);
+        });
         $('stop').addEventListener('click', function () { game.seq++; restartWorker(); busy(false); });
         $('save').addEventListener('click', function () {
             record().then(function (text) { download((game.info ? game.info.id : 'game') + '.jsonl', text); });
         });
         $('load').addEventListener('change', function () {
             var f = $('load').files[0];
-            if (f) f.text().then(loadRecord);
+            if (f) f.text().then(loadRecord).then(function () { $('load').value = ''; });
         });
         ['south', 'north'].forEach(function (id) {
             $(id).addEventListener('change', function () { game.seq++; refresh(); });
@@ -776,6 +1032,7 @@
 
     startWorker();
     wire();
+    wireGutters();
     var moves = fromUrl();
     sow(['list', '--json']).then(function (r) {
         var list = json(r.out);

@@ -1,0 +1,93 @@
+/* sow_ask.c - questions and decisions in words (sow_ask.h). */
+#include "sow_ask.h"
+
+#include <string.h>
+
+#include "sow_draw.h"
+#include "sow_move.h"
+#include "sow_text.h"
+
+/* The phase's question, or NULL outside a phase that has one. */
+static const char *phase_question(const sow_setup *s, const sow_game *g)
+{
+    if (!sow_decision_phase(s, g) || g->phase > s->v->nphases)
+        return NULL;
+    const char *q = s->v->phases[g->phase - 1].question;
+    return q[0] ? q : NULL;
+}
+
+static bool direction_open(const sow_setup *s, const sow_game *g)
+{
+    return s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0;
+}
+
+int sow_question(const sow_setup *s, const sow_game *g, char *buf,
+                 size_t size)
+{
+    const char *q = phase_question(s, g);
+    if (q)
+        return sow_text_fmt(buf, size, "%s", q);
+    if (!sow_decision_phase(s, g) && direction_open(s, g))
+        /* OL.2, C1.12 */
+        return sow_text_fmt(buf, size,
+                            "which way do you sow this round? dir:ccw "
+                            "(counter-clockwise) or dir:cw (clockwise); the "
+                            "other player sows the other way");
+    return sow_text_fmt(buf, size, "%s", "");
+}
+
+/* Where the question names `token` as "TOKEN for WORDS": WORDS (up to a
+ * comma, semicolon, parenthesis or " or "), else NULL; *len its length. */
+static const char *named_for(const char *q, const char *token, int *len)
+{
+    size_t tl = strlen(token);
+    for (const char *p = strstr(q, token); p; p = strstr(p + 1, token)) {
+        bool starts = p == q || p[-1] == ' ' || p[-1] == '(';
+        if (!starts || strncmp(p + tl, " for ", 5) != 0)
+            continue;
+        const char *w = p + tl + 5;
+        size_t n = strcspn(w, ",;()");
+        const char *or = strstr(w, " or ");
+        if (or && (size_t)(or - w) < n)
+            n = (size_t)(or - w);
+        while (n && w[n - 1] == ' ')
+            n--;
+        if (!n)
+            return NULL;
+        *len = (int)n;
+        return w;
+    }
+    return NULL;
+}
+
+int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
+                   char *buf, size_t size)
+{
+    char label[16], token[SOW_NAME_MAX + 8];
+    sow_move_format(token, sizeof token, s, m);
+    if (!sow_move_is_decision(m)) {
+        if (m < 0 || m >= s->holes)
+            return sow_text_fmt(buf, size, "%s", token);
+        sow_hole_label(s, (int)m, label, sizeof label);
+        return sow_text_fmt(buf, size, "hole %s", label);
+    }
+    int k = sow_decision_kind(m), val = sow_decision_value(m);
+    if (s->v->dir_rule == SOW_DIR_CHOSEN && k == s->v->dir_kind)
+        return sow_text_fmt(buf, size, "%s",
+                            val == SOW_DIR_CW ? "clockwise"
+                                              : "counter-clockwise");
+    const char *q = phase_question(s, g);
+    int len;
+    const char *w = q ? named_for(q, token, &len) : NULL;
+    if (w)
+        return sow_text_fmt(buf, size, "%.*s", len, w);
+    if (q && k < s->v->ndecisions && val < s->holes) {
+        char hole[SOW_NAME_MAX + 8];
+        sow_text_fmt(hole, sizeof hole, "%s:<hole", s->v->decisions[k]);
+        if (strstr(q, hole)) {
+            sow_hole_label(s, val, label, sizeof label);
+            return sow_text_fmt(buf, size, "hole %s", label);
+        }
+    }
+    return sow_text_fmt(buf, size, "%s", token);
+}
