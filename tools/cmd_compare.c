@@ -751,8 +751,8 @@ static int run_moves(const char *variant, reading r[2], const char *moves)
     static const char *const when[] = {"at the start, before any move",
                                        "at token %d ('%s')",
                                        "after token %d ('%s')",
-                                       "when the next game starts, after "
-                                       "token %d ('%s')"};
+                                       ("when the next game starts, after "
+                                        "token %d ('%s')")};
     char where[200];
     snprintf(where, sizeof where, when[stage], at + 1,
              at >= 0 ? tok[at] : "");

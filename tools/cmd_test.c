@@ -97,7 +97,7 @@ static void coverage(const sow_variant *v, const sow_scenario_file *f,
     int n = sow_scenario_count(f);
     char miss[4096] = "", extra[1024] = "";
     size_t lm = 0, le = 0;
-    int nrules = 0, nrule_cov = 0, nvals = 0, nval_cov = 0;
+    int nrules = 0, nvals = 0;
     for (int i = 0; i < v->nrules; i++) {
         bool cov = false;
         for (int k = 0; k < n && !cov; k++) {
@@ -107,7 +107,6 @@ static void coverage(const sow_variant *v, const sow_scenario_file *f,
                 cov = !strcmp(ids[j], v->rules[i].id);
         }
         nrules++;
-        nrule_cov += cov;
         if (!cov && lm < sizeof miss)
             lm += (size_t)snprintf(miss + lm, sizeof miss - lm, "%srule %s",
                                    lm ? ", " : "", v->rules[i].id);
@@ -143,7 +142,6 @@ static void coverage(const sow_variant *v, const sow_scenario_file *f,
                                                 : o->num != d->def.num;
             }
             nvals++;
-            nval_cov += cov;
             if (cov || lm >= sizeof miss)
                 continue;
             if (d->type == SOW_OPT_INT)

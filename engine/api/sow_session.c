@@ -489,7 +489,7 @@ int sow_session_selfplay(sow_session *s, const char *south,
 {
     sow_error_clear(err);
     memset(out, 0, sizeof *out);
-    if (games < 0 || games > SOW_STATS_MAX_GAMES)
+    if (games < 0 || (long long)games > SOW_STATS_MAX_GAMES)
         return sow_error_set(err, NULL, 0, 0,
                              "games must be from 0 to %lld, not %ld",
                              (long long)SOW_STATS_MAX_GAMES, games);

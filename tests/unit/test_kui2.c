@@ -708,7 +708,9 @@ static void k2_new_game(k2 *a, int t0, int t1, int prev_starter,
     memset(ng, 0, sizeof *ng);
     ng->winner = -1;
     ng->set.to_move = ng->set.phase = -1;
-    sow_match_info info = {2, a->k.setup.match_games, prev_starter};
+    sow_match_info info = {.game = 2,
+                           .games_max = a->k.setup.match_games,
+                           .prev_starter = prev_starter};
     sow_error err;
     if (a->k.eng.rules.new_game(a->k.eng.rules.ctx, &a->k.setup, &prev, &info, ng, &err))
         fail_msg("new_game after %d/%d: %s", t0, t1, err.msg);
