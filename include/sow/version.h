@@ -9,8 +9,8 @@
 #define SOW_VERSION_H
 
 #define SOW_VERSION_MAJOR 0
-#define SOW_VERSION_MINOR 9
+#define SOW_VERSION_MINOR 10
 #define SOW_VERSION_PATCH 0
-#define SOW_VERSION_STRING "0.9.0"
+#define SOW_VERSION_STRING "0.10.0"
 
 #endif
