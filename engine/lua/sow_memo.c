@@ -172,12 +172,12 @@ static inline int32_t read_loc(const sow_game *g, const sow_before *mv,
                                const int32_t low[8], int32_t loc)
 {
     if (loc >= SOW_LOC_OWNER)
-        return loc < SOW_LOC_BEFORE ? g->owner[loc - SOW_LOC_OWNER]
-                                    : read_before(mv, loc);
+        return g->owner[loc - SOW_LOC_OWNER];
     if (loc >= SOW_LOC_BOARD)
         return g->board[loc - SOW_LOC_BOARD];
     if (loc >= SOW_LOC_STATE)
-        return g->state[loc - SOW_LOC_STATE];
+        return loc < SOW_LOC_BEFORE ? g->state[loc - SOW_LOC_STATE]
+                                    : read_before(mv, loc);
     if (loc >= SOW_LOC_CAPTURED)
         return loc < SOW_LOC_CAPTURED_BEFORE
                    ? g->captured[(loc - SOW_LOC_CAPTURED) & 1]

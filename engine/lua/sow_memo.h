@@ -23,8 +23,9 @@
 /* A location a hook can read: the arguments, or a value of the view.
  * The move's fields (g.board_before, g.captured_before, g.origin) read
  * from the call's sow_before; with none, MOVED is 0 and the others -1.
- * (They sit above the view's in their ranges: a lookup tests for them
- * only where it would read an owner or a capture.) */
+ * (They share their ranges with the state and the captures: a lookup
+ * tests for them only where it would read one of those, never on the
+ * way to a hole's count or owner, which the seed games read most.) */
 enum {
     SOW_LOC_HOLE = 0,       /* the argument h */
     SOW_LOC_COUNT,          /* the argument c */
@@ -37,12 +38,12 @@ enum {
     SOW_LOC_ORIGIN = 14,    /* g.origin: the move's hole */
     SOW_LOC_MOVED = 15,     /* 1: the view has the move's fields */
     SOW_LOC_STATE = 16,     /* + index (SOW_MAX_STATE) */
-    SOW_LOC_BOARD = 64,     /* + hole (SOW_MAX_HOLES) */
-    SOW_LOC_OWNER = 128,    /* + hole */
-    SOW_LOC_BEFORE = 192    /* + hole: g.board_before */
+    SOW_LOC_BEFORE = 64,    /* + hole (SOW_MAX_HOLES): g.board_before */
+    SOW_LOC_BOARD = 128,    /* + hole */
+    SOW_LOC_OWNER = 192     /* + hole */
 };
 
-_Static_assert(SOW_LOC_STATE + SOW_MAX_STATE <= SOW_LOC_BOARD &&
+_Static_assert(SOW_LOC_STATE + SOW_MAX_STATE <= SOW_LOC_BEFORE &&
                    SOW_MAX_HOLES <= 64,
                "the memo's locations overlap");
 
