@@ -149,7 +149,9 @@ void teach_hints(const cli_game *cg, const sow_game *g)
         sow_observer obs = {&t, on_tally};
         bool endless = false;
         sow_error err;
-        if (sow_sow(s, &cg->eng.rules, &obs, &copy, m, &endless, &err)) {
+        sow_before b;
+        if (sow_sow(s, &cg->eng.rules, &obs, &copy,
+                    sow_move_of(&b, &cg->eng.rules, g, m), &endless, &err)) {
             printf("  %-6s (the rules failed: %s)\n", tok, err.msg);
             continue;
         }

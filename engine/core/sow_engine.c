@@ -585,8 +585,8 @@ static int illegal(const sow_setup *s, const sow_game *g, sow_move m,
  * copied: a fixed size compiles to a few vector moves, cheaper on this hot
  * path than a call with a varying length. */
 typedef struct undo {
-    uint16_t board[SOW_MAX_HOLES];
-    int32_t captured[2], on_board, ply, since_capture;
+    sow_before before; /* the board and captures; the origin for sow_sow */
+    int32_t on_board, ply, since_capture;
     uint8_t to_move, phase;
     bool last_endless;
     int8_t last_move_hole, last_mover;
@@ -599,9 +599,9 @@ typedef struct undo {
 /* (plain: the setup's plain_turns, a constant where it is known) */
 static inline void save(const sow_game *g, undo *u, bool plain)
 {
-    memcpy(u->board, g->board, sizeof u->board);
-    u->captured[0] = g->captured[0];
-    u->captured[1] = g->captured[1];
+    memcpy(u->before.board, g->board, sizeof u->before.board);
+    u->before.captured[0] = g->captured[0];
+    u->before.captured[1] = g->captured[1];
     u->on_board = g->on_board;
     u->ply = g->ply;
     u->since_capture = g->since_capture;
@@ -625,9 +625,9 @@ static inline void save(const sow_game *g, undo *u, bool plain)
 
 static inline void restore(sow_game *g, const undo *u, bool plain)
 {
-    memcpy(g->board, u->board, sizeof g->board);
-    g->captured[0] = u->captured[0];
-    g->captured[1] = u->captured[1];
+    memcpy(g->board, u->before.board, sizeof g->board);
+    g->captured[0] = u->before.captured[0];
+    g->captured[1] = u->before.captured[1];
     g->on_board = u->on_board;
     g->ply = u->ply;
     g->since_capture = u->since_capture;
@@ -797,8 +797,9 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
     save(g, &u, plain);
     const int mover = g->to_move;
     bool endless = false;
-    if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g, m,
-                &endless, err)) {
+    u.before.origin = m; /* the move, with its board before (save) */
+    if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g,
+                &u.before, &endless, err)) {
         restore(g, &u, plain);
         return SOW_ERR;
     }
@@ -812,7 +813,7 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
     g->last_mover = (int8_t)mover;
     phase_after_sowing(s, g, mover, m);
     bool took = g->captured[0] + g->captured[1] !=
-                u.captured[0] + u.captured[1];
+                u.before.captured[0] + u.before.captured[1];
     g->since_capture = took ? 0 : u.since_capture + 1;
 
     uint16_t legal[SOW_MAX_LEGAL];

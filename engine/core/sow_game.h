@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sow_error.h"
 #include "sow_variant.h"
@@ -327,13 +328,40 @@ typedef struct sow_match_info {
 /* The parts of the rules that are not data: implemented by the Lua bridge
  * (sow_lua.h) or by a C stub in tests. A NULL function means "the default":
  * no lap_end hook, and scoring by captures plus own holes. */
+/* A move as the sowing machine takes it (sow_sow) and the lap_end hook
+ * sees it: the hole it is played from, and the seeds of each hole and the
+ * captures before it (before its origin was lifted). The engine's undo
+ * record begins with one (sow_engine.c): a move saves its board there
+ * anyway, so passing it costs the seed games one store (callgrind on `sow
+ * bench`: pointers to the saved board, or one more argument to sow_sow,
+ * cost several instructions a move). */
+typedef struct sow_before {
+    int32_t origin;
+    uint16_t board[SOW_MAX_HOLES];
+    int32_t captured[2]; /* last: the undo record's on_board, ply and
+                            since_capture follow, as they do in sow_game,
+                            so that save() copies the four at once */
+} sow_before;
+
+/* Fill *b with g's board and captures and the origin; returns b. */
+static inline const sow_before *sow_before_of(sow_before *b,
+                                              const sow_game *g, int origin)
+{
+    memcpy(b->board, g->board, sizeof b->board);
+    b->captured[0] = g->captured[0];
+    b->captured[1] = g->captured[1];
+    b->origin = origin;
+    return b;
+}
+
 typedef struct sow_rules {
     void *ctx;
     /* A lap ended with its last seed in `hole`, which now holds `count`;
-     * `g` is the state at that moment, g->to_move the mover. */
+     * `g` is the state at that moment, g->to_move the mover; `mv` the
+     * move being sown (NULL: not known, the hook sees no move fields). */
     int (*lap_end)(void *ctx, const sow_setup *s, const sow_game *g,
-                   int hole, int count, sow_lap_decision *out,
-                   sow_error *err);
+                   const sow_before *mv, int hole, int count,
+                   sow_lap_decision *out, sow_error *err);
     /* The game is over: fill each player's total. */
     int (*score)(void *ctx, const sow_setup *s, const sow_game *g,
                  int32_t out[2], sow_error *err);
@@ -459,11 +487,26 @@ int sow_engine_play_at(sow_engine *e, sow_game *g, int i, sow_error *err);
 
 bool sow_game_is_legal(const sow_game *g, sow_move m);
 
-/* Sow move m on g without any end-of-game bookkeeping: the sowing machine
- * alone (sow_sow.c). Sets *endless when the sowing never ends (the board is
+/* Sow move mv->origin on g without any end-of-game bookkeeping: the
+ * sowing machine alone (sow_sow.c). mv's board and captures (g's before
+ * the move: not g itself, which the sowing writes) are read only by a
+ * lap_end hook, and need be filled only when r->lap_end is set
+ * (sow_move_of). Sets *endless when the sowing never ends (the board is
  * then unspecified). Exposed for search and tests. */
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
-            sow_game *g, int hole, bool *endless, sow_error *err);
+            sow_game *g, const sow_before *mv, bool *endless,
+            sow_error *err);
+
+/* The move `hole` of g for sow_sow, in *b: its board and captures copied
+ * only when a lap_end hook may read them. Returns b. */
+static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
+                                            const sow_game *g, int hole)
+{
+    if (r && r->lap_end)
+        return sow_before_of(b, g, hole);
+    b->origin = hole;
+    return b;
+}
 
 /* Candidate moves of `player` by the data rules (own hole, min_seeds),
  * before the endless-move check. Returns the count. */

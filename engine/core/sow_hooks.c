@@ -31,7 +31,9 @@ static int candidate_after(const sow_setup *s, const sow_rules *r,
     memcpy(after, g, offsetof(sow_game, nlegal));
     after->to_move = (uint8_t)player;
     bool endless = false;
-    if (sow_sow(s, r, NULL, after, hole, &endless, err))
+    sow_before mv;
+    if (sow_sow(s, r, NULL, after, sow_move_of(&mv, r, g, hole), &endless,
+                err))
         return -1;
     if (endless)
         return 1;

@@ -394,8 +394,8 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
 
 /* Ask the script; check what it returns before applying it. */
 static int run_hook(const sow_setup *s, const sow_rules *r,
-                    const sow_observer *obs, sow_game *g, int h, int c,
-                    bool *relay, sow_error *err)
+                    const sow_before *mv, const sow_observer *obs,
+                    sow_game *g, int h, int c, bool *relay, sow_error *err)
 {
     sow_lap_decision d;
     d.ncap = 0;
@@ -404,7 +404,7 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
-    if (r->lap_end(r->ctx, s, g, h, c, &d, err))
+    if (r->lap_end(r->ctx, s, g, mv, h, c, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
     for (int i = 0; i < d.ncap; i++) {
@@ -435,9 +435,11 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
  * of ones (counts stay far below 2^16, so no carry crosses a lane), and
  * Brent's comparison is four word comparisons. The board is written back
  * before anything else may read it (captures, hooks, the end). */
-static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
-                      int hole, bool *endless, sow_error *err)
+static int sow_fast16(const sow_setup *s, const sow_rules *r,
+                      const sow_before *mv, sow_game *g, bool *endless,
+                      sow_error *err)
 {
+    const int hole = mv->origin;
     uint16_t *b = g->board;
     const uint8_t *own = g->owner;
     const int n = s->holes, mover = g->to_move;
@@ -513,7 +515,7 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r, sow_game *g,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, NULL, g, h, c, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, c, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -598,9 +600,11 @@ static inline bool same_words(const uint64_t *a, const uint64_t *b, int nw)
 
 /* sow_fast16 for boards of 17 to 64 holes (Andada): the board in up to 16
  * words, a lap adds its run word by word. */
-static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
-                     int hole, bool *endless, sow_error *err)
+static int sow_fastw(const sow_setup *s, const sow_rules *r,
+                     const sow_before *mv, sow_game *g, bool *endless,
+                     sow_error *err)
 {
+    const int hole = mv->origin;
     uint16_t *b = g->board;
     const uint8_t *own = g->owner;
     const int n = s->holes, mover = g->to_move;
@@ -685,7 +689,7 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r, sow_game *g,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, NULL, g, h, c, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, c, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -920,8 +924,9 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
  * 5-10% more instructions (callgrind on sow bench).
  * (long: the sowing machine's hot loop, kept whole for speed) */
 static inline __attribute__((always_inline)) int
-sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
-         sow_game *g, int hole, bool *endless, sow_error *err, const bool fam)
+sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+         const sow_observer *obs, sow_game *g, int hole, bool *endless,
+         sow_error *err, const bool fam)
 {
     const bool bear = bearoff_now(s, g);
     /* the direction of this move (XK.1, QL.2), or the variant's (set in
@@ -946,8 +951,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
         (!fam || ((int)s->dir == d && s->plain_drops)) &&
         !s->force_general && !bear && s->relay)
-        return s->holes <= 16 ? sow_fast16(s, r, g, hole, endless, err)
-                              : sow_fastw(s, r, g, hole, endless, err);
+        return s->holes <= 16 ? sow_fast16(s, r, mv, g, endless, err)
+                              : sow_fastw(s, r, mv, g, endless, err);
     uint16_t *b = g->board;
     const int mover = g->to_move;
     const size_t bytes = (size_t)s->holes * sizeof *b;
@@ -1085,7 +1090,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
-            if (run_hook(s, r, obs, g, h, c, &relay, err))
+            if (run_hook(s, r, mv, obs, g, h, c, &relay, err))
                 return SOW_ERR;
         }
         if (obs && obs->on_event) {
@@ -1184,20 +1189,20 @@ static void claims_to_store(sow_game *g, const sow_observer *obs)
 }
 
 static int sow_slammed(const sow_setup *s, const sow_rules *r,
-                    const sow_observer *obs, sow_game *g, int hole,
-                    bool *endless, sow_error *err);
+                    const sow_before *mv, const sow_observer *obs,
+                    sow_game *g, int hole, bool *endless, sow_error *err);
 
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
 static int sow_family(const sow_setup *s, const sow_rules *r,
-                      const sow_observer *obs, sow_game *g, int hole,
-                      bool *endless, sow_error *err)
+                      const sow_before *mv, const sow_observer *obs,
+                      sow_game *g, int hole, bool *endless, sow_error *err)
 {
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
     int rc = s->grand_slam == SOW_SLAM_CAPTURE
-                 ? sow_laps(s, r, obs, g, hole, endless, err, true)
-                 : sow_slammed(s, r, obs, g, hole, endless, err);
+                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true)
+                 : sow_slammed(s, r, mv, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->claim_to_store && !*endless)
         claims_to_store(g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
@@ -1209,18 +1214,20 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
 }
 
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
-            sow_game *g, int hole, bool *endless, sow_error *err)
+            sow_game *g, const sow_before *mv, bool *endless,
+            sow_error *err)
 {
+    const int hole = mv->origin;
     /* the seed games set no move flags: they stay 0 from the start */
     if (!s->plain_turns)
-        return sow_family(s, r, obs, g, hole, endless, err);
-    return sow_laps(s, r, obs, g, hole, endless, err, false);
+        return sow_family(s, r, mv, obs, g, hole, endless, err);
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, false);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
 static int sow_slammed(const sow_setup *s, const sow_rules *r,
-                    const sow_observer *obs, sow_game *g, int hole,
-                    bool *endless, sow_error *err)
+                    const sow_before *mv, const sow_observer *obs,
+                    sow_game *g, int hole, bool *endless, sow_error *err)
 {
     /* OW.4, P17: the opponent's row before the lift; a move that leaves
      * it empty by capturing, when it held seeds, is a grand slam */
@@ -1229,7 +1236,7 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     const int32_t took = g->captured[mover];
     slam_log log = {obs, 0, {0}, {0}, false};
     sow_observer spy = {&log, slam_event};
-    if (sow_laps(s, r, &spy, g, hole, endless, err, true))
+    if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
         return SOW_ERR;
     if (*endless || before == 0 || g->captured[mover] == took ||
         row_seeds(g, opp) != 0)
@@ -1376,7 +1383,9 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
              * neither reads nor writes them */
             memcpy(&copy, g, offsetof(sow_game, nlegal));
             copy.to_move = (uint8_t)player;
-            if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
+            sow_before mv;
+            if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, out[i]),
+                        &endless, err))
                 return -1;
         }
         if (!endless)
@@ -1458,7 +1467,9 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         memcpy(&copy, g, offsetof(sow_game, nlegal));
         copy.to_move = (uint8_t)player;
         bool endless = false;
-        if (sow_sow(s, r, NULL, &copy, out[i], &endless, err))
+        sow_before mv;
+        if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, out[i]),
+                    &endless, err))
             return -1;
         if (slam && !endless && (copy.move_flags & SOW_MOVED_GRAND_SLAM))
             continue;

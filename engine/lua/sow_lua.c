@@ -107,10 +107,12 @@ struct sow_lua {
     bool recording;     /* a hook call with the recording view runs */
     bool rec_impure;    /* it did something the cache cannot key on */
     const sow_game *rec_g;
+    const sow_before *rec_mv; /* the call's move, or NULL */
     int rec_hole, rec_count;
     sow_memo_log rec_log;
     int rec_ref;        /* the recording view g (a proxy) */
-    int rec_sub_ref[4]; /* its board, owner, captured, state proxies */
+    int rec_sub_ref[6]; /* its board, owner, captured, state, board_before
+                           and captured_before proxies */
 };
 
 static sow_lua *bridge_of(lua_State *L)
@@ -691,7 +693,8 @@ static void rec_log(sow_lua *x, int32_t loc, int32_t val)
 
 static int32_t rec_value(sow_lua *x, int32_t loc)
 {
-    int32_t v = sow_memo_read(x->rec_g, x->rec_hole, x->rec_count, loc);
+    int32_t v = sow_memo_read(x->rec_g, x->rec_mv, x->rec_hole, x->rec_count,
+                              loc);
     rec_log(x, loc, v);
     return v;
 }
@@ -708,9 +711,12 @@ static int rec_array_index(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
-    lua_pushinteger(L, rec_value(x, (int32_t)lua_tointeger(
-                                        L, lua_upvalueindex(1)) +
-                                        (int32_t)k));
+    int32_t v = rec_value(x, (int32_t)lua_tointeger(L, lua_upvalueindex(1)) +
+                                 (int32_t)k);
+    if (v < 0) /* board_before, captured_before of a call with no move */
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, v);
     return 1;
 }
 
@@ -723,7 +729,11 @@ static int rec_array_pairs(lua_State *L)
     lua_pushcfunction(L, view_next);
     lua_createtable(L, n, 1);
     for (int k = 0; k < n && x->rec_g; k++) {
-        lua_pushinteger(L, rec_value(x, base + k));
+        int32_t v = rec_value(x, base + k);
+        if (v >= 0) /* (-1: a move's field with no move) */
+            lua_pushinteger(L, v);
+        else
+            lua_pushnil(L);
         lua_rawseti(L, -2, k);
     }
     lua_pushnil(L);
@@ -747,7 +757,9 @@ static int rec_state_index(lua_State *L)
 
 /* g: the state arrays are recording proxies, the numbers are logged,
  * the geometry (next, prev, opposite, holes, row) comes from the ordinary
- * view's table, upvalue 1. */
+ * view's table, upvalue 1. The move's fields: whether there is a move
+ * (board_before, captured_before) and the origin are logged too, so that
+ * a call with no move never finds the answer of one with a move. */
 static int rec_g_index(lua_State *L)
 {
     sow_lua *x = bridge_of(L);
@@ -756,6 +768,7 @@ static int rec_g_index(lua_State *L)
     static const char *const nums[4] = {"mover", "ply", "total", "phase"};
     static const int32_t locs[4] = {SOW_LOC_MOVER, SOW_LOC_PLY,
                                     SOW_LOC_TOTAL, SOW_LOC_PHASE};
+    static const char *const moves[2] = {"board_before", "captured_before"};
     const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
     for (int i = 0; i < 4; i++) {
         if (strcmp(k, subs[i]) == 0) {
@@ -766,6 +779,22 @@ static int rec_g_index(lua_State *L)
             lua_pushinteger(L, rec_value(x, locs[i]));
             return 1;
         }
+    }
+    for (int i = 0; i < 2 && (k[0] == 'b' || k[0] == 'c'); i++)
+        if (strcmp(k, moves[i]) == 0) {
+            if (x->rec_g && rec_value(x, SOW_LOC_MOVED))
+                lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_sub_ref[4 + i]);
+            else
+                lua_pushnil(L);
+            return 1;
+        }
+    if (k[0] == 'o' && strcmp(k, "origin") == 0) {
+        int32_t o = x->rec_g ? rec_value(x, SOW_LOC_ORIGIN) : -1;
+        if (o >= 0)
+            lua_pushinteger(L, o);
+        else
+            lua_pushnil(L);
+        return 1;
     }
     lua_settop(L, 2);
     lua_rawget(L, lua_upvalueindex(1));
@@ -802,10 +831,11 @@ static void new_rec_proxy(lua_State *L, lua_CFunction index, int32_t base,
 static void rec_geometry(sow_lua *x, const sow_setup *s)
 {
     lua_State *L = x->L;
-    const int32_t base[3] = {SOW_LOC_BOARD, SOW_LOC_OWNER, SOW_LOC_CAPTURED};
-    const int size[3] = {s->holes, s->holes, 2};
-    for (int i = 0; i < 4; i++) {
-        if (i < 3)
+    const int32_t base[6] = {SOW_LOC_BOARD, SOW_LOC_OWNER, SOW_LOC_CAPTURED,
+                             0, SOW_LOC_BEFORE, SOW_LOC_CAPTURED_BEFORE};
+    const int size[6] = {s->holes, s->holes, 2, 0, s->holes, 2};
+    for (int i = 0; i < 6; i++) {
+        if (i != 3)
             new_rec_proxy(L, rec_array_index, base[i], size[i],
                           rec_array_pairs);
         else
@@ -1000,7 +1030,7 @@ static int build(sow_lua *x, sow_error *err)
     x->before_ref = x->before_proxy_ref = LUA_NOREF;
     x->capb_ref = x->capb_proxy_ref = LUA_NOREF;
     x->extras_on = x->before_fresh = false;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 6; i++)
         x->rec_sub_ref[i] = LUA_NOREF;
     x->recording = false;
     for (int i = 0; i < NKEYS; i++)
@@ -1235,10 +1265,10 @@ struct hook_call {
     lua_Integer args[2];
     const char *sarg;       /* a string argument after the view, or NULL */
     const sow_match_info *info; /* new_game: passed first, as a table */
-    const sow_game *before; /* the move hooks: g.board_before and
-                               g.captured_before from it, g.origin; NULL:
-                               none of the three in the view */
-    int origin;             /* the move's hole, -1: nil */
+    const sow_before *mv;   /* the move hooks and lap_end: g.board_before,
+                               g.captured_before and g.origin (nil when
+                               mv->origin is -1) from it; NULL: none of
+                               the three in the view */
     int nres;
     void (*read)(lua_State *L, hook_call *c); /* results at -nres.. */
     void *out;
@@ -1274,19 +1304,19 @@ static void push_info(lua_State *L, const sow_match_info *mi,
     }
 }
 
-/* The move hooks' fields of g: board_before, captured_before and origin
- * from c (filter, after_move, game_end); any other hook finds them nil,
- * so that no hook reads a value of another call (the lap_end and play
- * caches key on what a hook read, and these fields are not keyed). The
- * view's geometry is built. */
+/* The move's fields of g: board_before, captured_before and origin from
+ * c (filter, after_move, game_end, lap_end); any other hook finds them
+ * nil, so that no hook reads a value of another call. (A cached lap_end
+ * call reads them through the recording view, which keys them:
+ * rec_g_index.) The view's geometry is built. */
 static void view_extras(sow_lua *x, const hook_call *c)
 {
     lua_State *L = x->L;
-    if (!c->before && !x->extras_on)
+    if (!c->mv && !x->extras_on)
         return;
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-    if (c->before) {
-        const sow_game *b = c->before;
+    if (c->mv) {
+        const sow_before *b = c->mv;
         sync_array(L, x->before_ref, x->last_before, b->board, c->s->holes,
                    2, x->before_fresh);
         x->before_fresh = true;
@@ -1300,8 +1330,8 @@ static void view_extras(sow_lua *x, const hook_call *c)
         lua_setfield(L, -2, "board_before");
         lua_rawgeti(L, LUA_REGISTRYINDEX, x->capb_proxy_ref);
         lua_setfield(L, -2, "captured_before");
-        if (c->origin >= 0)
-            lua_pushinteger(L, c->origin);
+        if (b->origin >= 0)
+            lua_pushinteger(L, b->origin);
         else
             lua_pushnil(L);
         lua_setfield(L, -2, "origin");
@@ -1313,7 +1343,7 @@ static void view_extras(sow_lua *x, const hook_call *c)
             lua_setfield(L, -2, keys[i]);
         }
     }
-    x->extras_on = c->before != NULL;
+    x->extras_on = c->mv != NULL;
     lua_pop(L, 1);
 }
 
@@ -1335,11 +1365,10 @@ static int trampoline(lua_State *L)
         lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_ref);
     } else if (c->g) {
         push_view(c->x, c->s, c->g);
+        view_extras(c->x, c); /* (the recording view keys its own) */
     } else {
         lua_pushnil(L);
     }
-    if (c->g)
-        view_extras(c->x, c);
     n++;
     for (int i = 0; i < c->nargs; i++)
         lua_pushinteger(L, c->args[i]);
@@ -1461,6 +1490,7 @@ static int recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, int hole,
     x->recording = true;
     x->rec_impure = false;
     x->rec_g = c->g;
+    x->rec_mv = c->mv;
     x->rec_hole = hole;
     x->rec_count = count;
     x->rec_log.n = 0;
@@ -1470,6 +1500,7 @@ static int recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, int hole,
     int rc = call_hook(c, err);
     x->recording = false;
     x->rec_g = NULL;
+    x->rec_mv = NULL;
     if (rc == SOW_OK && !x->rec_impure &&
         sow_memo_add(memo, &x->rec_log, c->out))
         *impure = true;
@@ -1477,12 +1508,13 @@ static int recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, int hole,
 }
 
 static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
-                       int hole, int count, sow_lap_decision *out,
-                       sow_error *err)
+                       const sow_before *mv, int hole, int count,
+                       sow_lap_decision *out, sow_error *err)
 {
     sow_lua *x = ctx;
     if (!x->memo_off && x->memo) {
-        const sow_lap_decision *hit = sow_memo_find(x->memo, g, hole, count);
+        const sow_lap_decision *hit =
+            sow_memo_find(x->memo, g, mv, hole, count);
         if (hit) {
             out->ncap = hit->ncap;
             out->relay = hit->relay;
@@ -1491,7 +1523,7 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
         }
     }
     hook_call c = {.x = ctx, .hook = SOW_HOOK_LAP_END, .s = s, .g = g,
-                   .nargs = 2, .args = {hole, count}, .nres = 2,
+                   .mv = mv, .nargs = 2, .args = {hole, count}, .nres = 2,
                    .read = read_lap_end, .out = out};
     if (x->memo_off || !x->memo)
         return call_hook(&c, err);
@@ -1702,7 +1734,7 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
 {
     sow_lua *x = ctx;
     if (!x->memo_off && x->play_memo) {
-        const sow_changes *hit = sow_memo_find(x->play_memo, g, hole, 0);
+        const sow_changes *hit = sow_memo_find(x->play_memo, g, NULL, hole, 0);
         if (hit) {
             *out = *hit;
             return SOW_OK;
@@ -1914,8 +1946,10 @@ static int lua_filter(void *ctx, const sow_setup *s, const sow_game *before,
                       sow_error *err)
 {
     filter_out fo = {out, why, why_size};
+    sow_before mv;
+    sow_before_of(&mv, before, hole);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_FILTER, .s = s, .g = after,
-                   .before = before, .origin = hole, .nargs = 1,
+                   .mv = &mv, .nargs = 1,
                    .args = {hole}, .nres = 2, .read = read_filter,
                    .out = &fo};
     return call_hook(&c, err);
@@ -1925,8 +1959,10 @@ static int lua_after_move(void *ctx, const sow_setup *s,
                           const sow_game *before, const sow_game *after,
                           int origin, sow_changes *out, sow_error *err)
 {
+    sow_before mv;
+    sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_AFTER_MOVE, .s = s,
-                   .g = after, .before = before, .origin = origin,
+                   .g = after, .mv = &mv,
                    .nres = 1, .read = read_decide, .out = out};
     return call_hook(&c, err);
 }
@@ -1984,8 +2020,10 @@ static int lua_game_end(void *ctx, const sow_setup *s, const sow_game *before,
                         const sow_game *after, int origin, sow_game_end *out,
                         sow_error *err)
 {
+    sow_before mv;
+    sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_GAME_END, .s = s, .g = after,
-                   .before = before, .origin = origin, .nres = 1,
+                   .mv = &mv, .nres = 1,
                    .read = read_game_end, .out = out};
     return call_hook(&c, err);
 }

@@ -153,29 +153,48 @@ static void fill_low(int32_t low[8], const sow_game *g, int hole, int count)
     low[6] = low[7] = 0;
 }
 
-static inline int32_t read_loc(const sow_game *g, const int32_t low[8],
-                               int32_t loc)
+/* The move's values (-1 without a move: no count or store is). Inline:
+ * a call here would make every lookup save registers across its walk. */
+static inline int32_t read_before(const sow_before *mv, int32_t loc)
+{
+    if (loc == SOW_LOC_MOVED)
+        return mv != NULL;
+    if (!mv)
+        return -1;
+    if (loc >= SOW_LOC_BEFORE)
+        return mv->board[loc - SOW_LOC_BEFORE];
+    if (loc == SOW_LOC_ORIGIN)
+        return mv->origin;
+    return mv->captured[(loc - SOW_LOC_CAPTURED_BEFORE) & 1];
+}
+
+static inline int32_t read_loc(const sow_game *g, const sow_before *mv,
+                               const int32_t low[8], int32_t loc)
 {
     if (loc >= SOW_LOC_OWNER)
         return g->owner[loc - SOW_LOC_OWNER];
     if (loc >= SOW_LOC_BOARD)
         return g->board[loc - SOW_LOC_BOARD];
     if (loc >= SOW_LOC_STATE)
-        return g->state[loc - SOW_LOC_STATE];
+        return loc < SOW_LOC_BEFORE ? g->state[loc - SOW_LOC_STATE]
+                                    : read_before(mv, loc);
     if (loc >= SOW_LOC_CAPTURED)
-        return g->captured[loc - SOW_LOC_CAPTURED];
+        return loc < SOW_LOC_CAPTURED_BEFORE
+                   ? g->captured[(loc - SOW_LOC_CAPTURED) & 1]
+                   : read_before(mv, loc);
     return low[loc & 7];
 }
 
-int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc)
+int32_t sow_memo_read(const sow_game *g, const sow_before *mv, int hole,
+                      int count, int32_t loc)
 {
     int32_t low[8];
     fill_low(low, g, hole, count);
-    return read_loc(g, low, loc);
+    return read_loc(g, mv, low, loc);
 }
 
-const void *sow_memo_find(const sow_memo *m, const sow_game *g, int hole,
-                          int count)
+const void *sow_memo_find(const sow_memo *m, const sow_game *g,
+                          const sow_before *mv, int hole, int count)
 {
     int32_t low[8];
     fill_low(low, g, hole, count);
@@ -186,7 +205,7 @@ const void *sow_memo_find(const sow_memo *m, const sow_game *g, int hole,
             return m->results + (size_t)nd->result * m->rsize;
         if (nd->loc == UNSET)
             return NULL;
-        n = child_of(m, n, read_loc(g, low, nd->loc));
+        n = child_of(m, n, read_loc(g, mv, low, nd->loc));
         if (n < 0)
             return NULL;
     }

@@ -20,7 +20,12 @@
 
 #define SOW_MEMO_LOG_MAX 256
 
-/* A location a hook can read: the arguments, or a value of the view. */
+/* A location a hook can read: the arguments, or a value of the view.
+ * The move's fields (g.board_before, g.captured_before, g.origin) read
+ * from the call's sow_before; with none, MOVED is 0 and the others -1.
+ * (They share their ranges with the state and the captures: a lookup
+ * tests for them only where it would read one of those, never on the
+ * way to a hole's count or owner, which the seed games read most.) */
 enum {
     SOW_LOC_HOLE = 0,       /* the argument h */
     SOW_LOC_COUNT,          /* the argument c */
@@ -29,10 +34,18 @@ enum {
     SOW_LOC_TOTAL,
     SOW_LOC_PHASE,
     SOW_LOC_CAPTURED = 8,   /* + player */
-    SOW_LOC_STATE = 16,     /* + index */
-    SOW_LOC_BOARD = 64,     /* + hole */
-    SOW_LOC_OWNER = 128     /* + hole */
+    SOW_LOC_CAPTURED_BEFORE = 12, /* + player */
+    SOW_LOC_ORIGIN = 14,    /* g.origin: the move's hole */
+    SOW_LOC_MOVED = 15,     /* 1: the view has the move's fields */
+    SOW_LOC_STATE = 16,     /* + index (SOW_MAX_STATE) */
+    SOW_LOC_BEFORE = 64,    /* + hole (SOW_MAX_HOLES): g.board_before */
+    SOW_LOC_BOARD = 128,    /* + hole */
+    SOW_LOC_OWNER = 192     /* + hole */
 };
+
+_Static_assert(SOW_LOC_STATE + SOW_MAX_STATE <= SOW_LOC_BEFORE &&
+                   SOW_MAX_HOLES <= 64,
+               "the memo's locations overlap");
 
 typedef struct sow_memo_log {
     int n;
@@ -47,12 +60,14 @@ typedef struct sow_memo sow_memo;
 sow_memo *sow_memo_new(size_t result_size);
 void sow_memo_free(sow_memo *m);
 
-/* The value at a location, for a call with arguments hole and count. */
-int32_t sow_memo_read(const sow_game *g, int hole, int count, int32_t loc);
+/* The value at a location, for a call with arguments hole and count on
+ * the view g of move mv (NULL: none). */
+int32_t sow_memo_read(const sow_game *g, const sow_before *mv, int hole,
+                      int count, int32_t loc);
 
 /* The cached result for this call, or NULL. */
-const void *sow_memo_find(const sow_memo *m, const sow_game *g, int hole,
-                          int count);
+const void *sow_memo_find(const sow_memo *m, const sow_game *g,
+                          const sow_before *mv, int hole, int count);
 
 /* Add a logged call and its decision. Returns 0, or -1 when the log does
  * not fit what the cache holds (the hook is not pure: the cache is then

@@ -298,7 +298,10 @@ static int frontier(sow_ab *ab, const sow_engine *e, const sow_game *c,
         sow_game d;
         memcpy(&d, c, offsetof(sow_game, nlegal));
         bool endless;
-        if (sow_sow(s, &e->rules, NULL, &d, mv[k], &endless, ab->err)) {
+        sow_before was;
+        if (sow_sow(s, &e->rules, NULL, &d,
+                    sow_move_of(&was, &e->rules, c, mv[k]), &endless,
+                    ab->err)) {
             ab->failed = ab->stop = true;
             return 0;
         }
@@ -346,7 +349,9 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
         /* the horizon: the sowing alone, when it can tell */
         memcpy(&c, g, offsetof(sow_game, nlegal));
         bool endless;
-        if (sow_sow(s, &e->rules, NULL, &c, m, &endless, ab->err)) {
+        sow_before was;
+        if (sow_sow(s, &e->rules, NULL, &c, sow_move_of(&was, &e->rules, g, m),
+                    &endless, ab->err)) {
             ab->failed = ab->stop = true;
             return 0;
         }
@@ -361,7 +366,9 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
         /* one ply above the horizon: sowing alone, when it can tell */
         memcpy(&c, g, offsetof(sow_game, nlegal));
         bool endless;
-        if (sow_sow(s, &e->rules, NULL, &c, m, &endless, ab->err)) {
+        sow_before was;
+        if (sow_sow(s, &e->rules, NULL, &c, sow_move_of(&was, &e->rules, g, m),
+                    &endless, ab->err)) {
             ab->failed = ab->stop = true;
             return 0;
         }

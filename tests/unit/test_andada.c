@@ -633,7 +633,9 @@ static void test_p6_forbid_leaves_endless_out(void **state)
     sow_game copy = a.g;
     bool endless = false;
     sow_error err;
-    assert_int_equal(sow_sow(&a.k.setup, &a.k.eng.rules, NULL, &copy, 9, &endless, &err),
+    assert_int_equal(sow_sow(&a.k.setup, &a.k.eng.rules, NULL, &copy,
+                             sow_before_of(&(sow_before){0}, &a.g, 9),
+                             &endless, &err),
                      SOW_OK);
     assert_true(endless);
     /* another move is played as usual */

@@ -1,8 +1,8 @@
 /* test_hooks.c - the move hooks (engine/core/sow_hooks.c, the bridge's
  * filter, after_move and game_end in engine/lua/sow_lua.c;
  * docs/writing-variants.md "What each hook sees and when it runs"): what
- * each hook sees (board_before, captured_before, origin; nil in the other
- * hooks), when it runs, what its answers do to the legal moves, the player
+ * each hook sees (board_before, captured_before, origin, lap_end's too;
+ * nil in the other hooks), when it runs, what its answers do to the legal moves, the player
  * to move and the end of the game, the checks on what it returns, and that
  * a failing hook leaves the game as it was. Filters run on copies and
  * never change the real game (CATALOGUE P42). */
@@ -100,12 +100,13 @@ static const char *const VARIANT =
     "  game_end: e\n";
 
 /* Lines 1-9; a test appends definitions from line 10 on, which replace
- * these (the last definition of a global wins). cap checks that the move
- * hooks' fields are nil in any other hook. */
+ * these (the last definition of a global wins). cap checks that lap_end
+ * sees the move its lap belongs to, in play, in the filter's copies and
+ * in the proofs of endless moves alike: before the lift, after it. */
 static const char *const BASE =
     "function cap(g, h, c)\n"
-    "  assert(g.board_before == nil and g.captured_before == nil and\n"
-    "         g.origin == nil, 'the move hooks fields in lap_end')\n"
+    "  assert(g.board_before[g.origin] > 0 and g.board[g.origin] == 0 and\n"
+    "         g.captured_before[g.mover] <= g.captured[g.mover], 'move')\n"
     "  return {h}\n"
     "end\n"
     "function f(g, h) return true end\n"

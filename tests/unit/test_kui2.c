@@ -446,7 +446,9 @@ static void test_k2_4_forbid_leaves_endless_out(void **state)
     sow_game copy = a.g;
     bool endless = false;
     sow_error err;
-    assert_int_equal(sow_sow(&a.k.setup, &a.k.eng.rules, NULL, &copy, 10, &endless, &err),
+    assert_int_equal(sow_sow(&a.k.setup, &a.k.eng.rules, NULL, &copy,
+                             sow_before_of(&(sow_before){0}, &a.g, 10),
+                             &endless, &err),
                      SOW_OK);
     assert_true(endless);
     k2_close(&a);

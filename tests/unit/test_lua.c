@@ -155,7 +155,7 @@ static int call_lap_end(sow_lua *x, int hole, int count, sow_lap_decision *d,
     some_game(&g);
     memset(d, 0, sizeof *d);
     sow_error_clear(err);
-    return r.lap_end(r.ctx, &setup, &g, hole, count, d, err);
+    return r.lap_end(r.ctx, &setup, &g, NULL, hole, count, d, err);
 }
 
 static int call_score(sow_lua *x, int32_t out[2], sow_error *err)
@@ -1026,6 +1026,85 @@ static void test_open_files(void **state)
     unlink(path);
 }
 
+/* lap_end sees the move (board_before, captured_before, origin; nil
+ * with none), read-only; its cache keys on what of the move it read: lap
+ * ends on the same view that differ only there get their own answers,
+ * the same with the cache on and off. */
+static const char *const MOVE_SCRIPT =
+    "function cap(g, h, c)\n"
+    "  if g.origin == nil then\n"
+    "    assert(g.board_before == nil and g.captured_before == nil)\n"
+    "    return {0}\n"
+    "  end\n"
+    "  if g.captured_before[1] == 7 then return {1} end\n"
+    "  if g.board_before[h] == 0 then return {h} end\n"
+    "  return {g.origin}\n"
+    "end\n"
+    "function sc(g) return 0, 0 end\n";
+
+static int lap_end_move(sow_lua *x, const sow_before *mv)
+{
+    sow_rules r = sow_lua_rules(x);
+    sow_game g;
+    some_game(&g);
+    sow_lap_decision d;
+    memset(&d, 0, sizeof d);
+    sow_error err;
+    sow_error_clear(&err);
+    if (r.lap_end(r.ctx, &setup, &g, mv, 9, 5, &d, &err))
+        fail_msg("%s:%d: %s", err.path, err.line, err.msg);
+    assert_int_equal(d.ncap, 1);
+    return d.cap[0];
+}
+
+static void test_lap_end_move(void **state)
+{
+    (void)state;
+    for (int memo = 1; memo >= 0; memo--) {
+        sow_lua *x = open_script(MOVE_SCRIPT);
+        sow_lua_set_memo(x, memo);
+        sow_before mv = {.board = {0}, .captured = {0, 0}, .origin = 2};
+        uint16_t *before = mv.board;
+        int32_t *took = mv.captured;
+        for (int h = 0; h < 12; h++)
+            before[h] = 4;
+        for (int round = 0; round < 2; round++) { /* the second: cached */
+            assert_int_equal(lap_end_move(x, NULL), 0);
+            assert_int_equal(lap_end_move(x, &mv), 2);
+            before[9] = 0; /* only the board before differs */
+            assert_int_equal(lap_end_move(x, &mv), 9);
+            before[9] = 4;
+            mv.origin = 3; /* only the origin */
+            assert_int_equal(lap_end_move(x, &mv), 3);
+            mv.origin = 2;
+            took[1] = 7; /* only the captures before */
+            assert_int_equal(lap_end_move(x, &mv), 1);
+            took[1] = 0;
+        }
+        sow_lua_close(x);
+    }
+    /* read-only, through the cache's view and the plain one */
+    for (int memo = 1; memo >= 0; memo--) {
+        sow_lua *x = open_script("function cap(g, h, c)\n"
+                                 "  g.board_before[0] = 1\n"
+                                 "end\n"
+                                 "function sc(g) return 0, 0 end\n");
+        sow_lua_set_memo(x, memo);
+        sow_before mv = {.board = {4}, .origin = 0};
+        sow_rules r = sow_lua_rules(x);
+        sow_game g;
+        some_game(&g);
+        sow_lap_decision d;
+        sow_error err;
+        sow_error_clear(&err);
+        assert_int_equal(r.lap_end(r.ctx, &setup, &g, &mv, 9, 5, &d, &err),
+                         SOW_ERR);
+        assert_contains(err.msg, "read-only");
+        assert_int_equal(err.line, 2);
+        sow_lua_close(x);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1050,6 +1129,7 @@ int main(void)
         cmocka_unit_test(test_hook_returns),
         cmocka_unit_test(test_score_returns),
         cmocka_unit_test(test_view),
+        cmocka_unit_test(test_lap_end_move),
         cmocka_unit_test(test_no_random),
         cmocka_unit_test(test_open_files),
     };

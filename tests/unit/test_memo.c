@@ -77,42 +77,95 @@ static void test_andada_same(void **state)
     same_games("variants/andada.yaml", "holes=15", 100);
 }
 
+/* A new cache of lap_end decisions, and a log of n reads. */
+static sow_memo *new_trie(sow_memo_log *log, const int32_t *locs,
+                          const int32_t *vals, int n)
+{
+    sow_memo *m = sow_memo_new(sizeof(sow_lap_decision));
+    assert_non_null(m);
+    memset(log, 0, sizeof *log);
+    for (int i = 0; i < n; i++) {
+        log->loc[i] = locs[i];
+        log->val[i] = vals[i];
+    }
+    log->n = n;
+    return m;
+}
+
 /* The trie itself: a log added is found again; the same values leading to
  * another read are refused (the hook was not pure) and empty the cache. */
 static void test_trie(void **state)
 {
     (void)state;
-    sow_memo *m = sow_memo_new(sizeof(sow_lap_decision));
-    assert_non_null(m);
     sow_game g;
     memset(&g, 0, sizeof g);
     g.board[3] = 2;
     sow_game_set_owner(&g, 3, 1);
-    sow_memo_log log = {0};
-    int32_t locs[] = {SOW_LOC_HOLE, SOW_LOC_COUNT, SOW_LOC_MOVER,
-                      SOW_LOC_OWNER + 3, SOW_LOC_BOARD + 3};
-    int32_t vals[] = {3, 2, 0, 1, 2};
-    for (int i = 0; i < 5; i++) {
-        log.loc[i] = locs[i];
-        log.val[i] = vals[i];
-    }
-    log.n = 5;
+    sow_memo_log log;
+    const int32_t locs[] = {SOW_LOC_HOLE, SOW_LOC_COUNT, SOW_LOC_MOVER,
+                            SOW_LOC_OWNER + 3, SOW_LOC_BOARD + 3};
+    const int32_t vals[] = {3, 2, 0, 1, 2};
+    sow_memo *m = new_trie(&log, locs, vals, 5);
     sow_lap_decision d = {1, {3}, false};
-    assert_null(sow_memo_find(m, &g, 3, 2));
+    assert_null(sow_memo_find(m, &g, NULL, 3, 2));
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
-    const sow_lap_decision *hit = sow_memo_find(m, &g, 3, 2);
+    const sow_lap_decision *hit = sow_memo_find(m, &g, NULL, 3, 2);
     assert_non_null(hit);
     assert_int_equal(hit->ncap, 1);
     assert_int_equal(hit->cap[0], 3);
     /* another value at a location read: a miss */
     g.board[3] = 3;
-    assert_null(sow_memo_find(m, &g, 3, 2));
+    assert_null(sow_memo_find(m, &g, NULL, 3, 2));
     g.board[3] = 2;
-    assert_null(sow_memo_find(m, &g, 3, 3)); /* another argument */
+    assert_null(sow_memo_find(m, &g, NULL, 3, 3)); /* another argument */
     /* the same reads ending elsewhere: not a function of the view */
     log.loc[4] = SOW_LOC_BOARD + 4;
     assert_int_equal(sow_memo_add(m, &log, &d), -1);
-    assert_null(sow_memo_find(m, &g, 3, 2)); /* emptied */
+    assert_null(sow_memo_find(m, &g, NULL, 3, 2)); /* emptied */
+    sow_memo_free(m);
+}
+
+/* The move's fields are locations like the view's: two lap ends that
+ * differ only in the board before the move, its captures or its origin
+ * are different calls; one with no move is not one with a move. */
+static void test_trie_move(void **state)
+{
+    (void)state;
+    sow_game g;
+    memset(&g, 0, sizeof g);
+    sow_before mv = {.board = {0}, .captured = {0, 5}, .origin = 2};
+    uint16_t *before = mv.board;
+    int32_t *took = mv.captured;
+    before[3] = 4;
+    /* the hook read h, whether there is a move, board_before[3],
+     * captured_before[1] and the origin */
+    sow_memo_log log;
+    const int32_t locs[] = {SOW_LOC_HOLE, SOW_LOC_MOVED, SOW_LOC_BEFORE + 3,
+                            SOW_LOC_CAPTURED_BEFORE + 1, SOW_LOC_ORIGIN};
+    const int32_t vals[] = {3, 1, 4, 5, 2};
+    sow_memo *m = new_trie(&log, locs, vals, 5);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(sow_memo_read(&g, &mv, 3, 2, locs[i]), vals[i]);
+    sow_lap_decision d = {1, {3}, false};
+    assert_int_equal(sow_memo_add(m, &log, &d), 0);
+    assert_non_null(sow_memo_find(m, &g, &mv, 3, 2));
+    before[3] = 5; /* only the board before differs */
+    assert_null(sow_memo_find(m, &g, &mv, 3, 2));
+    before[3] = 4;
+    took[1] = 6; /* only the captures before */
+    assert_null(sow_memo_find(m, &g, &mv, 3, 2));
+    took[1] = 5;
+    mv.origin = 1; /* only the origin */
+    assert_null(sow_memo_find(m, &g, &mv, 3, 2));
+    mv.origin = 2;
+    assert_non_null(sow_memo_find(m, &g, &mv, 3, 2));
+    /* no move: MOVED 0, the others -1 */
+    assert_null(sow_memo_find(m, &g, NULL, 3, 2));
+    assert_int_equal(sow_memo_read(&g, NULL, 3, 2, SOW_LOC_MOVED), 0);
+    assert_int_equal(sow_memo_read(&g, NULL, 3, 2, SOW_LOC_ORIGIN), -1);
+    assert_int_equal(sow_memo_read(&g, NULL, 3, 2, SOW_LOC_BEFORE + 3), -1);
+    assert_int_equal(
+        sow_memo_read(&g, NULL, 3, 2, SOW_LOC_CAPTURED_BEFORE + 1), -1);
     sow_memo_free(m);
 }
 
@@ -120,6 +173,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trie),
+        cmocka_unit_test(test_trie_move),
         cmocka_unit_test(test_kui1_same),
         cmocka_unit_test(test_boto_same),
         cmocka_unit_test(test_andada_same),

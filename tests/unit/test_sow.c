@@ -95,7 +95,8 @@ static bool sow_ok(const sow_setup *s, const sow_rules *r,
     bool endless = true;
     sow_error err;
     sow_error_clear(&err);
-    if (sow_sow(s, r, obs, g, hole, &endless, &err))
+    sow_before mv;
+    if (sow_sow(s, r, obs, g, sow_before_of(&mv, g, hole), &endless, &err))
         fail_msg("sow_sow: %s", err.msg);
     return endless;
 }
@@ -145,15 +146,20 @@ typedef struct stub {
     int calls;
     int hole, count, mover; /* the last call */
     uint16_t seen[SOW_MAX_HOLES];
+    int origin;             /* its move's origin (-2: no move) */
+    uint16_t before[SOW_MAX_HOLES]; /* and the board before the move */
     int scores;
 } stub;
 
 static int stub_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
-                        int hole, int count, sow_lap_decision *out,
-                        sow_error *err)
+                        const sow_before *mv, int hole, int count,
+                        sow_lap_decision *out, sow_error *err)
 {
     stub *st = ctx;
     st->calls++;
+    st->origin = mv ? mv->origin : -2;
+    if (mv)
+        memcpy(st->before, mv->board, sizeof st->before);
     st->hole = hole;
     st->count = count;
     st->mover = g->to_move;
@@ -557,6 +563,10 @@ static void test_hook_captures(void **state)
     assert_int_equal(st.mover, 0);
     assert_int_equal(st.seen[5], 0);
     assert_int_equal(st.seen[9], 5);
+    /* and the move it belongs to: from hole 5, the board before it */
+    assert_int_equal(st.origin, 5);
+    assert_int_equal(st.before[5], 4);
+    assert_int_equal(st.before[9], 4);
     /* and its holes 9 and 8 were taken by South */
     int want[12] = {4, 4, 4, 4, 4, 0, 5, 5, 0, 0, 4, 4};
     assert_board(&f.s, &g, want);
@@ -644,6 +654,7 @@ static void test_hook_bad_decisions(void **state)
     fix f;
     fix_load(&f, HOOKED, NULL);
     sow_game g;
+    sow_before mv;
     bool endless;
     sow_error err;
 
@@ -652,7 +663,8 @@ static void test_hook_bad_decisions(void **state)
     sow_rules rules = stub_rules(&out);
     game_at(&f.s, &g, START, 0);
     sow_error_clear(&err);
-    assert_int_equal(sow_sow(&f.s, &rules, NULL, &g, 5, &endless, &err),
+    assert_int_equal(sow_sow(&f.s, &rules, NULL, &g,
+                             sow_move_of(&mv, &rules, &g, 5), &endless, &err),
                      SOW_ERR);
     assert_contains(err.msg, "captured hole 12, but the holes are 0 to 11");
     assert_contains(err.path, "v.yaml");
@@ -663,7 +675,8 @@ static void test_hook_bad_decisions(void **state)
     stub twice = {.mode = STUB_FIXED, .ncap = 3, .cap = {9, 8, 9}};
     rules = stub_rules(&twice);
     game_at(&f.s, &g, START, 0);
-    assert_int_equal(sow_sow(&f.s, &rules, NULL, &g, 5, &endless, &err),
+    assert_int_equal(sow_sow(&f.s, &rules, NULL, &g,
+                             sow_move_of(&mv, &rules, &g, 5), &endless, &err),
                      SOW_ERR);
     assert_contains(err.msg, "captured hole 9 twice");
     stub twice2 = {.mode = STUB_FIXED, .ncap = 2, .cap = {9, 9}};
@@ -675,7 +688,8 @@ static void test_hook_bad_decisions(void **state)
 
     /* a variant that says hook, run with no hook at all */
     game_at(&f.s, &g, START, 0);
-    assert_int_equal(sow_sow(&f.s, NULL, NULL, &g, 5, &endless, &err), SOW_ERR);
+    assert_int_equal(sow_sow(&f.s, NULL, NULL, &g,
+                             sow_move_of(&mv, NULL, &g, 5), &endless, &err), SOW_ERR);
     assert_contains(err.msg, "no lap_end hook");
     fix_free(&f);
 }
