@@ -390,7 +390,13 @@ int cmd_play(int argc, char **argv)
         pg.te.ev = malloc(sizeof *pg.te.ev * (size_t)pg.te.cap);
         rc = open_players(&pg, seed, &err) || play_session(&pg, &err);
     }
-    if (!rc)
+    /* a record file is complete (renamed into place) before the move list
+     * is shown, so that it is on disk once the last line is on the
+     * screen; the list is shown even when the record fails (the game is
+     * not lost); a record on standard output follows the list */
+    const int game_rc = rc;
+    const bool rec_file = a.record && strcmp(a.record, "-") != 0;
+    if (!game_rc && !rec_file)
         print_moves(&pg, variant, &a.o);
     if (!rc && a.record)
         rc = write_record(&pg, &rec, &err);
@@ -398,6 +404,8 @@ int cmd_play(int argc, char **argv)
         cli_error("play", &err);
     if (a.record && outfile_close(&rec, !rc))
         rc = 1;
+    if (!game_rc && rec_file)
+        print_moves(&pg, variant, &a.o);
     if (pg.cg.v)
         play_free(&pg);
     return rc;

@@ -95,7 +95,9 @@ def full_game(variant, opts, watch):
             "--seed", "7"] + opts
     if watch:
         args += ["--watch", "--watch-delay", "1"]
-    s = Session(args)
+    # a whole game, each move asked for help first: under the sanitizers
+    # on a loaded machine Andada's took over a minute once
+    s = Session(args, limit=300)
     text = s.read_until(PROMPT)
     if not check(text is not None, variant + ": no first prompt"):
         s.close()
@@ -138,6 +140,9 @@ def replayed(variant, text, record):
     lines = run.stdout.splitlines()
     check(lines and ('"result"' in lines[-1] or '"match_result"' in lines[-1]),
           variant + ": the replay does not end with a result")
+    if not check(os.path.exists(record),
+                 variant + ": --record wrote no file " + record):
+        return
     with open(record) as f:
         check(f.read() == run.stdout,
               variant + ": --record differs from sow replay --json")
