@@ -78,12 +78,15 @@ $(B)/libsow.so: $(B)/libsow.so.$(SOW_VERSION)
 	ln -sf libsow.so.$(SOW_VERSION) $(B)/libsow.so.$(SOW_SOMAJOR)
 	ln -sf libsow.so.$(SOW_VERSION) $@
 
-# pkg-config's description of the installed library
+# pkg-config's description of the installed library. The folders under
+# PREFIX are written from ${prefix}, so that `pkg-config --define-prefix`
+# can relocate a staged install (a folder set outside PREFIX stays as it is).
+pc_rel = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 $(B)/sow.pc: tools/sow.pc.in include/sow/version.h $(B)/datadir.stamp
 	@mkdir -p $(B)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(SOW_VERSION)|' \
-		-e 's|@DATADIR@|$(DATADIR)|' $< > $@
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pc_rel,$(LIBDIR))|' \
+		-e 's|@INCLUDEDIR@|$(call pc_rel,$(INCLUDEDIR))|' -e 's|@VERSION@|$(SOW_VERSION)|' \
+		-e 's|@DATADIR@|$(call pc_rel,$(DATADIR))|' $< > $@
 
 lib: $(B)/libsow.a $(B)/libsow.so $(B)/sow.pc
 
@@ -128,6 +131,7 @@ unit: $(TEST_BIN)
 check: $(B)/sow lib $(TEST_BIN)
 	bash tests/layout/layers.sh
 	bash tests/layout/long_functions.sh
+	bash tests/layout/tracked.sh
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $(RUN_UNIT) ./$$t; done
 	SOW=$(B)/sow bash tests/cli/run.sh
 	/usr/bin/python3 tests/cli/long_runs.py $(B)/sow

@@ -55,6 +55,15 @@ if ! pkg-config --exists sow; then
     bad "pkg-config does not find sow.pc"
     exit 1
 fi
+# a staged install relocates: sow.pc writes its folders from ${prefix}, so
+# --define-prefix (the prefix taken from where sow.pc is found) points into
+# the stage (issue 23)
+moved=$(PKG_CONFIG_SYSROOT_DIR= pkg-config --define-prefix --cflags --libs sow)
+case " $moved " in
+*" -I$dest$prefix/include "*" -L$dest$prefix/lib "*)
+    ok "pkg-config --define-prefix relocates sow.pc into the stage" ;;
+*) bad "pkg-config --define-prefix gives '$moved', not the stage $dest$prefix" ;;
+esac
 ver=$(pkg-config --modversion sow)
 want=$(sed -n 's/^#define SOW_VERSION_STRING "\(.*\)"/\1/p' include/sow/version.h)
 [ "$ver" = "$want" ] && ok "pkg-config --modversion sow: $ver" || bad "modversion $ver, headers say $want"
