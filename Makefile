@@ -305,4 +305,4 @@ clean:
 	crosscheck-mg \
 	fuzz-build fuzz-replay hostile
 
--include $(ENGINE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -27,7 +27,6 @@
 int sow_cli_main(int argc, char **argv);
 
 #define MAX_OPTIONS 64
-#define MAX_MOVES 100000
 
 static void json_string(const char *s)
 {
@@ -149,14 +148,28 @@ static int cmd_state(int argc, char **argv)
     }
     sow_state st;
     sow_session_state(s, &st);
-    static int legal[4096], played[MAX_MOVES];
-    int nlegal = sow_session_legal(s, legal, 4096);
-    int nplayed = sow_session_moves(s, played, MAX_MOVES);
+    /* as many as the session has: a shared link may hold any number of
+     * moves, so no fixed-size array (issue 23) */
+    int nlegal = sow_session_legal(s, NULL, 0);
+    int nplayed = sow_session_moves(s, NULL, 0);
+    int *legal = malloc(sizeof *legal * (size_t)(nlegal + 1));
+    int *played = malloc(sizeof *played * (size_t)(nplayed + 1));
+    if (!legal || !played) {
+        fprintf(stderr, "sow state: out of memory for %d moves\n", nplayed);
+        free(legal);
+        free(played);
+        sow_session_close(s);
+        return 1;
+    }
     char *rec = sow_session_record(s, &err);
     if (!rec) {
+        free(legal);
+        free(played);
         sow_session_close(s);
         return fail(&err);
     }
+    nlegal = sow_session_legal(s, legal, nlegal);
+    nplayed = sow_session_moves(s, played, nplayed);
     printf("{\"ply\":%d,\"game\":%d,\"to_move\":%d", st.ply, st.game,
            st.to_move);
     move_array(s, "legal", legal, nlegal, 0);
@@ -189,6 +202,8 @@ static int cmd_state(int argc, char **argv)
         }
     }
     printf("}\n");
+    free(legal);
+    free(played);
     free(rec);
     sow_session_close(s);
     return 0;

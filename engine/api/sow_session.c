@@ -163,7 +163,7 @@ int sow_session_legal(const sow_session *s, int *moves, int max)
 {
     if (session_over(s))
         return 0;
-    for (int i = 0; i < s->g.nlegal && i < max; i++)
+    for (int i = 0; moves && i < s->g.nlegal && i < max; i++)
         moves[i] = s->g.legal[i];
     return s->g.nlegal;
 }
@@ -195,7 +195,7 @@ int sow_session_move_words(const sow_session *s, int move, char *buf,
 
 int sow_session_moves(const sow_session *s, int *moves, int max)
 {
-    for (int i = 0; i < s->nmoves && i < max; i++)
+    for (int i = 0; moves && i < s->nmoves && i < max; i++)
         moves[i] = s->moves[i];
     return s->nmoves;
 }

@@ -149,7 +149,9 @@ SOW_API int sow_session_play(sow_session *s, const char *move,
 SOW_API int sow_session_play_move(sow_session *s, int move, sow_error *err);
 
 /* The moves played so far in the session (all games of a match, in
- * order): writes up to max to moves and returns how many there are. */
+ * order): writes up to max to moves (which may be NULL when max is 0) and
+ * returns how many there are; a caller sizes its array from a first call
+ * with max 0, since a move list may be of any length. */
 SOW_API int sow_session_moves(const sow_session *s, int *moves, int max);
 
 /* Take back the last move (SOW_ERR when none was played). */
