@@ -196,13 +196,11 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                              "after ply %d; nothing may follow",
                              i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
     if (sow_move_read(s, tok, mv, err)) {
-        char msg[SOW_MSG_MAX], legal[481]; /* %.480s below */
+        char legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);
-        snprintf(msg, sizeof msg,
-                 "ply %d: %.*s; the legal moves are: %.*s", g->ply,
-                 SOW_CLIP(err->msg, 500), SOW_CLIP(legal, 480));
-        snprintf(err->msg, sizeof err->msg, "%s", msg);
-        return SOW_ERR;
+        return sow_error_reword(err, "ply %d: %.*s; the legal moves are: %.*s",
+                                g->ply, SOW_CLIP(err->msg, 500),
+                                SOW_CLIP(legal, 480));
     }
     return SOW_OK;
 }

@@ -73,10 +73,8 @@ int cmd_replay(int argc, char **argv)
     fflush(stdout);
     if (rc && s->match && !err.path[0]) {
         /* plies count from 0 in every game: say which game */
-        char msg[SOW_MSG_MAX];
-        sow_text_fmt(msg, sizeof msg, "%s %d, %.1000s", sow_game_word(s),
-                     r.m.game, err.msg);
-        sow_text_fmt(err.msg, sizeof err.msg, "%s", msg);
+        sow_error_reword(&err, "%s %d, %.*s", sow_game_word(s), r.m.game,
+                         SOW_CLIP(err.msg, 1000));
     }
     if (rc)
         cli_error("replay", &err);

@@ -95,10 +95,7 @@ static int play_moves(cli_game *cg, const char *moves, learn_play *lp,
     }
     learn_moves_free(&lm);
     if (rc && !err->path[0]) {
-        char msg[SOW_MSG_MAX];
-        sow_text_fmt(msg, sizeof msg, "--moves: %.*s",
-                     SOW_CLIP(err->msg, 900));
-        sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
+        sow_error_reword(err, "--moves: %.*s", SOW_CLIP(err->msg, 900));
     }
     if (!rc && lp->g.over)
         rc = sow_error_set(err, NULL, 0, 0,

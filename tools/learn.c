@@ -42,11 +42,8 @@ int learn_start(learn_play *p, cli_game *cg, sow_error *err)
 static int in_game(const learn_play *p, sow_error *err)
 {
     if (p->cg->setup.match && !err->path[0]) {
-        char msg[SOW_MSG_MAX];
-        sow_text_fmt(msg, sizeof msg, "%s %d, %.*s",
-                     sow_game_word(&p->cg->setup), p->m.game,
-                     SOW_CLIP(err->msg, 1000));
-        sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
+        sow_error_reword(err, "%s %d, %.*s", sow_game_word(&p->cg->setup),
+                         p->m.game, SOW_CLIP(err->msg, 1000));
     }
     return SOW_ERR;
 }

@@ -333,11 +333,8 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
          t = strtok_r(NULL, " \t\r\n,", &save), i++) {
         sow_move m;
         if (sow_move_read(&s->k.setup, t, &m, err) || sow_session_play_move(s, m, err)) {
-            char msg[SOW_MSG_MAX];
-            sow_text_fmt(msg, sizeof msg, "move %d ('%.*s'): %s", i + 1,
-                         SOW_CLIP(t, 40), err->msg);
-            sow_text_fmt(err->msg, sizeof err->msg, "%s", msg);
-            rc = SOW_ERR;
+            rc = sow_error_reword(err, "move %d ('%.*s'): %s", i + 1,
+                                  SOW_CLIP(t, 40), err->msg);
         }
     }
     if (rc)

@@ -33,6 +33,21 @@ int sow_error_set(sow_error *e, const char *path, int line, int col,
     return SOW_ERR;
 }
 
+int sow_error_reword(sow_error *e, const char *fmt, ...)
+{
+    if (!e)
+        return SOW_ERR;
+    char msg[sizeof e->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    memcpy(e->msg, msg, sizeof msg);
+    sow_text_scrub(e->path);
+    sow_text_scrub(e->msg);
+    return SOW_ERR;
+}
+
 void sow_error_format(const sow_error *e, char *buf, size_t size)
 {
     if (!e->path[0])

@@ -20,4 +20,16 @@ int sow_error_set(sow_error *e, const char *path, int line, int col,
 #endif
     ;
 
+/* Replace e's message with fmt's text, which may quote the old message
+ * (an argument may be e->msg: the text is made before it is written), as
+ * an error is reworded on its way up ("move 3 ('x'): " in front of it).
+ * The new text passes the same sanitizer as sow_error_set's (issue 23:
+ * a rewritten message carried a raw token); the path and position stay.
+ * Returns SOW_ERR. */
+int sow_error_reword(sow_error *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #endif

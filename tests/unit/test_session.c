@@ -189,6 +189,55 @@ static int play_out(sow_session *s, uint64_t seed)
     return plies;
 }
 
+/* error.h's promise, checked byte by byte: valid UTF-8 with no control
+ * character (C0, DEL, C1) */
+static void assert_printable(const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    while (*p) {
+        if (*p < 0x20 || *p == 0x7f)
+            fail_msg("control byte 0x%02x in '%s'", *p, text);
+        int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2
+              : (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+        if (n == 0 || (n == 2 && *p < 0xc2))
+            fail_msg("byte 0x%02x starts no UTF-8 character in '%s'", *p,
+                     text);
+        for (int i = 1; i < n; i++)
+            if ((p[i] & 0xc0) != 0x80)
+                fail_msg("broken UTF-8 in '%s'", text);
+        if (n == 2 && *p == 0xc2 && p[1] < 0xa0)
+            fail_msg("C1 control U+%04X in '%s'", p[1], text);
+        p += n;
+    }
+}
+
+/* Issue 23: a replayed token with ESC, C1 or raw 8-bit bytes came back
+ * whole in the error's text; every text of a sow_error is sanitized where
+ * it is made and where it is reworded. */
+static void test_replay_error_is_printable(void **state)
+{
+    (void)state;
+    sow_session *s = open_ok(KUI1, NULL);
+    static const char *const bad[] = {
+        "2 \x1b[31mred",       /* CSI through ESC */
+        "2 \xc2\x9b" "31m",    /* C1 CSI */
+        "2 \x9b" "31m\xff\xfe", /* raw 8-bit bytes, not UTF-8 */
+        "\x1b]52;c;aGk=\x07",  /* OSC 52 with BEL, as the first token */
+        "2 7 \xe2\x82",        /* a character cut short */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sow_error err;
+        assert_int_equal(sow_session_replay(s, bad[i], &err), SOW_ERR);
+        assert_non_null(strstr(err.msg, "move "));
+        assert_printable(err.msg);
+        assert_printable(err.path);
+        char line[SOW_PATH_MAX + SOW_MSG_MAX + 32];
+        sow_error_format(&err, line, sizeof line);
+        assert_printable(line);
+    }
+    sow_session_close(s);
+}
+
 static void test_replay_and_record(void **state)
 {
     (void)state;
@@ -323,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_question_and_words),
         cmocka_unit_test(test_play_undo_reset),
         cmocka_unit_test(test_replay_and_record),
+        cmocka_unit_test(test_replay_error_is_printable),
         cmocka_unit_test(test_think),
         cmocka_unit_test(test_selfplay),
         cmocka_unit_test(test_match),
