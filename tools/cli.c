@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,7 @@ int cli_open(cli_game *cg, const char *variant, const cli_opts *o,
     double limit = cli_time_limit(o, err);
     if (limit < 0)
         return SOW_ERR;
-    char path[1400];
+    char path[PATH_MAX]; /* a longer one is an error (sow_find.h) */
     if (cli_find_variant(variant, path, sizeof path, err))
         return SOW_ERR;
     return sow_kit_open(cg, path, o ? o->arg : NULL, o ? o->n : 0, limit,

@@ -8,6 +8,7 @@
  * to copy the engine's history or the script's state. */
 #include "sow/sow.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,7 +75,7 @@ int sow_open(const char *variant, const char *const *options,
         return sow_error_set(err, NULL, 0, 0,
                              "sow_open: no variant given (a variant id "
                              "as sow list shows, or the path of a .yaml file)");
-    char path[1400];
+    char path[PATH_MAX]; /* a longer one is an error (sow_find.h) */
     if (sow_find_variant(variant, false, path, sizeof path, err))
         return SOW_ERR;
     int n = 0;

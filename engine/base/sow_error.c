@@ -13,12 +13,28 @@ void sow_error_clear(sow_error *e)
         memset(e, 0, sizeof *e);
 }
 
+/* The path, or when it does not fit its start and "..." (a path cut
+ * without a mark would name another file). */
+static void set_path(sow_error *e, const char *path)
+{
+    if (!path)
+        path = "";
+    size_t len = strlen(path);
+    if (len < sizeof e->path) {
+        memcpy(e->path, path, len + 1);
+        return;
+    }
+    size_t keep = sow_utf8_cut(path, len, sizeof e->path - 4);
+    memcpy(e->path, path, keep);
+    memcpy(e->path + keep, "...", 4);
+}
+
 int sow_error_set(sow_error *e, const char *path, int line, int col,
                   const char *fmt, ...)
 {
     if (!e)
         return SOW_ERR;
-    snprintf(e->path, sizeof e->path, "%s", path ? path : "");
+    set_path(e, path);
     e->line = line;
     e->col = col;
     va_list ap;

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,32 +30,37 @@ static const char *sow_file_kind(unsigned mode)
  * descriptor, or -1 with *code and err set. The type is checked on the
  * open descriptor, so that nothing can be swapped in between a check and
  * the open. */
-static int open_regular(const char *path, const char *what, struct stat *st,
-                        int *code, sow_error *err)
+static int open_regular(const char *path, const char *shown, int flags,
+                        const char *what, struct stat *st, int *code,
+                        sow_error *err)
 {
     /* O_NONBLOCK: opening a FIFO with no writer, or a tty, returns at
      * once; O_NOCTTY: a terminal never becomes ours */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | flags);
+    if (fd < 0 && (flags & O_NOFOLLOW) && errno == ELOOP) {
+        *code = SOW_FILE_LINK; /* the caller words it */
+        return -1;
+    }
     if (fd < 0) {
-        sow_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+        sow_error_set(err, shown, 0, 0, "cannot open: %s", strerror(errno));
         *code = SOW_FILE_OPEN;
         return -1;
     }
     if (fstat(fd, st) != 0) {
-        sow_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+        sow_error_set(err, shown, 0, 0, "cannot read: %s", strerror(errno));
         close(fd);
         *code = SOW_FILE_READ;
         return -1;
     }
     if (S_ISDIR(st->st_mode)) {
         close(fd);
-        sow_error_set(err, path, 0, 0, "is a directory; give the path of %s", what);
+        sow_error_set(err, shown, 0, 0, "is a directory; give the path of %s", what);
         *code = SOW_FILE_DIR;
         return -1;
     }
     if (!S_ISREG(st->st_mode)) {
         close(fd);
-        sow_error_set(err, path, 0, 0,
+        sow_error_set(err, shown, 0, 0,
                       "is %s; give the path of %s (only regular files are "
                       "read)",
                       sow_file_kind(st->st_mode), what);
@@ -72,25 +78,28 @@ int sow_file_probe(const char *path, const char *what, sow_error *err)
 {
     struct stat st;
     int code;
-    int fd = open_regular(path, what, &st, &code, err);
+    int fd = open_regular(path, path, 0, what, &st, &code, err);
     if (fd >= 0)
         close(fd);
     return code;
 }
 
-int sow_file_read(const char *path, size_t limit, const char *what,
-                  char **out, size_t *len, sow_error *err)
+/* Read the file at path (opened with `flags` besides the usual ones);
+ * messages name it `shown`. */
+static int read_file(const char *path, const char *shown, int flags,
+                     size_t limit, const char *what, char **out,
+                     size_t *len, sow_error *err)
 {
     *out = NULL;
     *len = 0;
     struct stat st;
     int code;
-    int fd = open_regular(path, what, &st, &code, err);
+    int fd = open_regular(path, shown, flags, what, &st, &code, err);
     if (fd < 0)
         return code;
     if (st.st_size > 0 && (unsigned long long)st.st_size > limit) {
         close(fd);
-        sow_error_set(err, path, 0, 0,
+        sow_error_set(err, shown, 0, 0,
                       "is larger than %s may be: at most %zu bytes", what,
                       limit);
         return SOW_FILE_BIG;
@@ -121,7 +130,7 @@ int sow_file_read(const char *path, size_t limit, const char *what,
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0) {
-            sow_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+            sow_error_set(err, shown, 0, 0, "cannot read: %s", strerror(errno));
             rc = SOW_FILE_READ;
             break;
         }
@@ -131,11 +140,11 @@ int sow_file_read(const char *path, size_t limit, const char *what,
     }
     close(fd);
     if (!buf) {
-        sow_error_set(err, path, 0, 0, "out of memory");
+        sow_error_set(err, shown, 0, 0, "out of memory");
         return SOW_FILE_READ;
     }
     if (rc == SOW_FILE_OK && n > limit) {
-        sow_error_set(err, path, 0, 0,
+        sow_error_set(err, shown, 0, 0,
                       "is larger than %s may be: at most %zu bytes", what,
                       limit);
         rc = SOW_FILE_BIG;
@@ -148,6 +157,49 @@ int sow_file_read(const char *path, size_t limit, const char *what,
     *out = buf;
     *len = n;
     return SOW_FILE_OK;
+}
+
+int sow_file_read(const char *path, size_t limit, const char *what,
+                  char **out, size_t *len, sow_error *err)
+{
+    return read_file(path, path, 0, limit, what, out, len, err);
+}
+
+int sow_file_read_own(const char *path, size_t limit, const char *what,
+                      char **out, size_t *len, sow_error *err)
+{
+    /* O_NOFOLLOW: a file that is no link is read as it is, and a link
+     * swapped in after any check cannot be followed */
+    int rc = read_file(path, path, O_NOFOLLOW, limit, what, out, len, err);
+    if (rc != SOW_FILE_LINK)
+        return rc;
+    char *copy = strdup(path);
+    if (!copy) {
+        sow_error_set(err, path, 0, 0, "out of memory");
+        return SOW_FILE_READ;
+    }
+    char *resolved;
+    int where = sow_file_resolve_in(dirname(copy), path, &resolved);
+    free(copy);
+    if (where == SOW_FILE_MISSING) {
+        sow_error_set(err, path, 0, 0,
+                      "cannot open: a symbolic link to a file that is not "
+                      "there; give the path of %s", what);
+        return SOW_FILE_OPEN;
+    }
+    if (where == SOW_FILE_OUTSIDE) {
+        /* where it leads is not said: that too could be a secret */
+        sow_error_set(err, path, 0, 0,
+                      "is a symbolic link that leads out of its folder; %s "
+                      "is read only if it lies in that folder or below it "
+                      "(copy the file there, or name the file itself)", what);
+        return SOW_FILE_LINK;
+    }
+    /* resolved holds no link: what was checked is what is read (and
+     * messages name the file as it was given) */
+    rc = read_file(resolved, path, O_NOFOLLOW, limit, what, out, len, err);
+    free(resolved);
+    return rc;
 }
 
 /* Whether resolved path p is dir or below it (both resolved). */

@@ -24,6 +24,8 @@ enum {
     SOW_FILE_SPECIAL = 3, /* a FIFO, device or socket */
     SOW_FILE_BIG = 4,   /* over the limit */
     SOW_FILE_READ = 5,  /* a read error, or out of memory */
+    SOW_FILE_LINK = 6,  /* a symbolic link out of its folder
+                           (sow_file_read_own) */
 };
 
 /* Read the regular file at `path` whole: *out (malloc'd, NUL-terminated,
@@ -34,6 +36,17 @@ enum {
  * are read)", "is larger than a variant file may be: at most N bytes"). */
 int sow_file_read(const char *path, size_t limit, const char *what,
                   char **out, size_t *len, sow_error *err);
+
+/* sow_file_read for a file named on its own, which may come from a
+ * stranger's folder (a variant or a scenario file): a symbolic link is
+ * followed only when it leads to a file in the folder the link lies in
+ * or below it, as a variant's script must (issue 23: a variant file that
+ * linked to /etc/shadow was parsed and its lines quoted in errors); one
+ * that leads elsewhere is refused with SOW_FILE_LINK, without saying
+ * where it leads. The folders on the way may be links (the folder named
+ * is the reader's choice). */
+int sow_file_read_own(const char *path, size_t limit, const char *what,
+                      char **out, size_t *len, sow_error *err);
 
 /* The same checks without reading: SOW_FILE_OK when `path` is a regular
  * file that can be opened, else a code above with err set as

@@ -1574,6 +1574,16 @@ static int load_script(ctx *c, const sow_ynode *x)
     return sow_variant_script_check(v, NULL, c->y.err);
 }
 
+/* Whether any key of the mapping map is one of keys. */
+static bool has_any_key(const sow_ynode *map, const char *const *keys)
+{
+    for (int i = 0; i < map->n; i++)
+        for (const char *const *k = keys; *k; k++)
+            if (strcmp(*k, map->items[2 * i]->text) == 0)
+                return true;
+    return false;
+}
+
 static int load_root(ctx *c, const sow_ynode *root)
 {
     static const char *const keys[] = {"id", "name", "summary", "source",
@@ -1587,6 +1597,15 @@ static int load_root(ctx *c, const sow_ynode *root)
         return sow_error_set(c->y.err, c->y.path, 1, 1,
                              "the file is empty; a variant needs id, name, "
                              "summary, board, sowing and script");
+    if (root->type == SOW_Y_MAP && !has_any_key(root, keys))
+        /* none of a variant's keys: a path that names some other file.
+         * Nothing of it is quoted, since it may hold anything (issue 23:
+         * a link to a password file had its lines quoted back) */
+        return sow_yfail(&c->y, root,
+                         "this is not a variant file: none of its %d "
+                         "top-level keys is a variant's (id, name, summary, "
+                         "board, sowing...); check the path",
+                         root->n);
     if (sow_ykeys(&c->y, root, "a variant file", keys))
         return SOW_ERR;
     static const char *const required[] = {"id", "name", "summary", "board",

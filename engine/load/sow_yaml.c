@@ -407,7 +407,7 @@ int sow_yaml_read_file(const char *path, const char *what, sow_ynode **root,
     *root = NULL;
     char *buf;
     size_t len;
-    if (sow_file_read(path, SOW_YAML_MAX_BYTES, what, &buf, &len, err))
+    if (sow_file_read_own(path, SOW_YAML_MAX_BYTES, what, &buf, &len, err))
         return SOW_ERR;
     int rc = sow_yaml_parse_text(path, buf, len, root, err);
     free(buf);

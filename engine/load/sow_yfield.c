@@ -12,6 +12,7 @@
 /* The longest value quoted back in a message: a value of a million bytes
  * is named by its start. */
 #define SHOWN 200
+#define KEY_SHOWN 40 /* bytes of an unknown key quoted */
 
 int sow_yfail(const sow_yreader *r, const sow_ynode *n, const char *fmt, ...)
 {
@@ -150,8 +151,12 @@ int sow_ykeys(const sow_yreader *r, const sow_ynode *map, const char *what,
             continue;
         char list[512];
         join(allowed, list, sizeof list);
-        return sow_yfail(r, k, "unknown key '%.*s' in %s; the keys are: %s",
-                         SOW_CLIP(k->text, SHOWN), what, list);
+        /* a key is a short word: a long one is no typo but some other
+         * text, of which only a little is quoted back */
+        return sow_yfail(r, k, "unknown key '%.*s%s' in %s; the keys are: %s",
+                         SOW_CLIP(k->text, KEY_SHOWN),
+                         strlen(k->text) > KEY_SHOWN ? "..." : "", what,
+                         list);
     }
     return SOW_OK;
 }

@@ -2,7 +2,9 @@
  * (as `sow list` shows it) or by the path of its .yaml file. Ids are looked up in
  * the folders of SOW_VARIANTS (a list separated by ':'), then, for the
  * command only, beside the program (../variants, ../share/sow/variants),
- * then in the installed data folder (SOW_DATADIR/variants). */
+ * then in the installed data folder (SOW_DATADIR/variants). No limit
+ * drops a folder: every SOW_VARIANTS folder is searched, and the shipped
+ * folders always come after them (issue 23). */
 #ifndef SOW_FIND_H
 #define SOW_FIND_H
 
@@ -12,13 +14,18 @@
 #include "sow_error.h"
 #include "sow_variant.h"
 
-#define SOW_FIND_MAX_DIRS 8
-#define SOW_FIND_DIR_MAX 1024
+/* A list of folders (malloc'd strings). */
+typedef struct sow_dirs {
+    char **dir;
+    int n;
+} sow_dirs;
 
-/* The folders searched, in order; `beside_exe`: include the two folders
- * beside the running program (the sow command; an embedding program
- * leaves them out). Returns the count. */
-int sow_variant_dirs(char dirs[][SOW_FIND_DIR_MAX], int max, bool beside_exe);
+/* The folders searched, in order, into *out (free with sow_dirs_free);
+ * `beside_exe`: include the two folders beside the running program (the
+ * sow command; an embedding program leaves them out). SOW_ERR (err set)
+ * only when memory runs out. */
+int sow_variant_dirs(sow_dirs *out, bool beside_exe, sow_error *err);
+void sow_dirs_free(sow_dirs *d);
 
 /* Call fn for every variant file that loads, folder by folder in search
  * order (files sorted by name), until fn returns non-zero. Returns 1 if
@@ -29,7 +36,9 @@ int sow_scan_variants(bool beside_exe,
                       void *ctx);
 
 /* The path of a variant given by id or path (a name holding '/' or
- * ending in .yaml or .yml is a path, taken as it is). */
+ * ending in .yaml or .yml is a path, taken as it is) into path[size]; a
+ * path that does not fit whole is an error, never cut (issue 23: a cut
+ * path named another file). */
 int sow_find_variant(const char *arg, bool beside_exe, char *path,
                      size_t size, sow_error *err);
 

@@ -238,6 +238,60 @@ static void test_replay_error_is_printable(void **state)
     sow_session_close(s);
 }
 
+/* Issue 23 #4: a path longer than sow_open's old 1,400-byte buffer opened
+ * the cut prefix. "./" repeated keeps a path valid at any length. */
+static void test_open_long_path(void **state)
+{
+    (void)state;
+    size_t n = 700, len = strlen("variants/") + 2 * n + 32;
+    char *path = malloc(len), *huge = malloc(len + 6000);
+    assert_non_null(path);
+    assert_non_null(huge);
+    strcpy(path, "variants/");
+    for (size_t i = 0; i < n; i++)
+        strcat(path, "./");
+    strcat(path, "adji_kui_1.yaml");
+    sow_session *s = open_ok(path, NULL); /* 1,424 bytes: opened whole */
+    assert_string_equal(sow_session_variant(s), "adji-kui-1");
+    sow_session_close(s);
+    strcat(path, "xx"); /* the cut prefix was Adji Kui I */
+    sow_error err;
+    assert_int_equal(sow_open(path, NULL, &s, &err), SOW_ERR);
+    assert_null(s);
+    assert_non_null(strstr(err.msg, "cannot open"));
+    /* the error's path is too long for it: marked as cut */
+    assert_non_null(strstr(err.path, "/./..."));
+    strcpy(huge, "variants/");
+    for (size_t i = 0; i < 3000; i++)
+        strcat(huge, "./");
+    strcat(huge, "adji_kui_1.yaml");
+    assert_int_equal(sow_open(huge, NULL, &s, &err), SOW_ERR);
+    assert_non_null(strstr(err.msg, "is too long (6024 bytes; at most"));
+    free(path);
+    free(huge);
+}
+
+/* Issue 23 #5: only the first 8 SOW_VARIANTS folders were searched. */
+static void test_open_many_folders(void **state)
+{
+    (void)state;
+    char dirs[4096] = "";
+    for (int i = 0; i < 20; i++)
+        sprintf(dirs + strlen(dirs), "/nope/%d:", i);
+    strcat(dirs, "tests/variants");
+    const char *was = getenv("SOW_VARIANTS");
+    char *saved = was ? strdup(was) : NULL;
+    setenv("SOW_VARIANTS", dirs, 1);
+    sow_session *s = open_ok("test-endless", NULL);
+    assert_string_equal(sow_session_variant(s), "test-endless");
+    sow_session_close(s);
+    if (saved)
+        setenv("SOW_VARIANTS", saved, 1);
+    else
+        unsetenv("SOW_VARIANTS");
+    free(saved);
+}
+
 static void test_replay_and_record(void **state)
 {
     (void)state;
@@ -371,6 +425,8 @@ int main(void)
         cmocka_unit_test(test_open_by_id_and_start),
         cmocka_unit_test(test_question_and_words),
         cmocka_unit_test(test_play_undo_reset),
+        cmocka_unit_test(test_open_long_path),
+        cmocka_unit_test(test_open_many_folders),
         cmocka_unit_test(test_replay_and_record),
         cmocka_unit_test(test_replay_error_is_printable),
         cmocka_unit_test(test_think),
