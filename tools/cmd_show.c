@@ -65,6 +65,40 @@ static void show_board(const cli_game *cg, const sow_game *g)
     printf("\n");
 }
 
+/* The sowing track when it is not the ring (issue 24): each player's own
+ * row and store, or the positions listed, counter-clockwise. */
+static void show_track(const cli_game *cg)
+{
+    const sow_setup *s = &cg->setup;
+    const sow_variant *v = cg->v;
+    if (s->circuit == SOW_CIRCUIT_OWN) {
+        item("track", "each player's own row%s, round and round: no seed "
+                      "goes into the other row",
+             s->track != SOW_TRACK_NONE ? " and store" : "");
+        return;
+    }
+    if (s->circuit != SOW_CIRCUIT_LIST)
+        return;
+    sow_buf b = {0};
+    for (int p = 0; p < 2; p++) {
+        sow_buf_add(&b, "%s%s: ", p ? "; " : "", p ? "North" : "South");
+        for (int i = 0; i < v->circuit_len[p]; i++) {
+            int pos = v->circuit_list[p][i];
+            char l[16];
+            if (pos >= SOW_POS_STORE)
+                snprintf(l, sizeof l, "%s's store",
+                         pos == SOW_POS_STORE ? "South" : "North");
+            else
+                sow_hole_label(s, pos, l, sizeof l);
+            sow_buf_add(&b, "%s%s", i ? ", " : "", l);
+        }
+    }
+    item("track", "%s (counter-clockwise; clockwise sowing runs it "
+                  "backwards)",
+         b.s && !b.oom ? b.s : "?");
+    sow_buf_free(&b);
+}
+
 /* The direction of sowing: fixed, by the count lifted (XK.1), by the hole
  * lifted (QL.2), or chosen by each round's starter (OL.2). */
 static void show_direction(const cli_game *cg)
@@ -93,6 +127,7 @@ static void show_direction(const cli_game *cg)
              s->dir == SOW_DIR_CCW ? "counter-clockwise" : "clockwise");
     }
     sow_buf_free(&b);
+    show_track(cg);
 }
 
 /* Which holes a move may start from: sides (EX.1), claimed and closed

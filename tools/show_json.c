@@ -249,6 +249,30 @@ static void json_options(const cli_game *cg)
     printf("]");
 }
 
+/* The sowing track (issue 24): "ring", "own", or each player's list of
+ * positions as the variant file writes them. */
+static void json_track(const cli_game *cg)
+{
+    const sow_variant *v = cg->v;
+    if (v->circuit != SOW_CIRCUIT_LIST) {
+        printf("\"%s\"", v->circuit == SOW_CIRCUIT_OWN ? "own" : "ring");
+        return;
+    }
+    for (int p = 0; p < 2; p++) {
+        printf(p ? "],\"north\":[" : "{\"south\":[");
+        for (int i = 0; i < v->circuit_len[p]; i++) {
+            int pos = v->circuit_list[p][i];
+            printf(i ? "," : "");
+            if (pos >= SOW_POS_STORE)
+                printf("\"%s_store\"",
+                       pos == SOW_POS_STORE ? "south" : "north");
+            else
+                printf("%d", pos);
+        }
+    }
+    printf("]}");
+}
+
 /* The board at the start: labels, counts, owners, the player to move, the
  * stores on the track (C1.2) and the start when North starts (SQ.1). */
 static void json_board(const cli_game *cg, const sow_game *g)
@@ -280,7 +304,9 @@ static void json_board(const cli_game *cg, const sow_game *g)
     printf(",\"owners\":[");
     for (int h = 0; h < s->holes; h++)
         printf("%s%d", h ? "," : "", g->owner[h]);
-    printf("],\"to_move\":%d},", g->to_move);
+    printf("],\"to_move\":%d,\"track\":", g->to_move);
+    json_track(cg);
+    printf("},");
 }
 
 /* The sowing keys of the two-row family (docs/writing-variants.md). */

@@ -147,6 +147,15 @@ typedef struct sow_setup {
                                look_blocked) */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
+    /* the sowing tracks (issue 24, sow_circuit): tracks[p][d][pos] is the
+     * position after pos (a hole, or SOW_POS_STORE + player) on player
+     * p's track in direction d, SOW_POS_NONE where pos is not on it. The
+     * family's sowing reads them; the seed games' plain path keeps next
+     * (last in the struct: the fields before keep their offsets) */
+    int circuit;
+    bool track_sow;         /* sowing reads tracks: stores on the track
+                               or a track other than the ring */
+    uint8_t tracks[2][2][SOW_POS_STRIDE];
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not

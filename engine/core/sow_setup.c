@@ -102,6 +102,102 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         s->plain_drops = false; /* the word paths know none of these */
 }
 
+/* Whether store p lies on player `player`'s ring track (C1.2). */
+static bool store_on_ring(const sow_setup *s, int player, int p)
+{
+    return s->track == SOW_TRACK_BOTH ||
+           (s->track == SOW_TRACK_OWN && p == player);
+}
+
+/* Player p's track, counter-clockwise, into seq; returns its length. */
+static int track_positions(const sow_setup *s, const sow_variant *v, int p,
+                           uint8_t *seq)
+{
+    int len = 0;
+    if (v->circuit == SOW_CIRCUIT_LIST) {
+        memcpy(seq, v->circuit_list[p], (size_t)v->circuit_len[p]);
+        return v->circuit_len[p];
+    }
+    if (v->circuit == SOW_CIRCUIT_OWN) {
+        /* the own row, then the own store where stores are on the track */
+        for (int i = 0; i < s->n; i++)
+            seq[len++] = (uint8_t)(p * s->n + i);
+        if (s->track != SOW_TRACK_NONE)
+            seq[len++] = (uint8_t)(SOW_POS_STORE + p);
+        return len;
+    }
+    /* the ring: South's store between N-1 and N, North's between 2N-1
+     * and 0 (C1.2) */
+    for (int i = 0; i < s->holes; i++) {
+        seq[len++] = (uint8_t)i;
+        if (i == s->n - 1 && store_on_ring(s, p, 0))
+            seq[len++] = SOW_POS_STORE;
+        if (i == s->holes - 1 && store_on_ring(s, p, 1))
+            seq[len++] = SOW_POS_STORE + 1;
+    }
+    return len;
+}
+
+/* The sowing tracks (issue 24): each player's positions linked both
+ * ways. A list's holes are checked here, since holes may be an option. */
+static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
+{
+    s->circuit = v->circuit;
+    memset(s->tracks, SOW_POS_NONE, sizeof s->tracks);
+    for (int p = 0; p < 2; p++) {
+        uint8_t seq[SOW_POS_COUNT];
+        int len = track_positions(s, v, p, seq);
+        for (int i = 0; i < len; i++)
+            if (seq[i] < SOW_POS_STORE && seq[i] >= s->holes)
+                return sow_error_set(err, v->path, v->circuit_line,
+                                     v->circuit_col,
+                                     "track: %s's position %d is not a hole "
+                                     "of this board (holes 0 to %d)",
+                                     p ? "North" : "South", seq[i],
+                                     s->holes - 1);
+        for (int i = 0; i < len; i++) {
+            uint8_t a = seq[i], b = seq[(i + 1) % len];
+            s->tracks[p][SOW_DIR_CCW][a] = b;
+            s->tracks[p][SOW_DIR_CW][b] = a;
+        }
+    }
+    s->track_sow = s->track != SOW_TRACK_NONE ||
+                   s->circuit != SOW_CIRCUIT_RING;
+    if (s->circuit == SOW_CIRCUIT_RING)
+        return SOW_OK;
+    /* Every lap must start on the mover's track, and the sowing machine
+     * does not test it seed by seed: a move starts from an own hole (its
+     * row: so every hole of it is on the track, and no rule may hand a
+     * player holes of the other row), and a relay lifts the hole its lap
+     * ended in, which is on the track. */
+    const char *why = s->no_sides ? "sides: none (moves from any hole)"
+                    : s->relay_next ? "relay_from: next (the hole after a "
+                                      "lap's last is found round the ring)"
+                    : s->match ? "a match (its games may give a player "
+                                 "holes of the other row)"
+                    : s->round_territory ? "rounds of territory (holes "
+                                           "change hands)"
+                                         : NULL;
+    if (why)
+        return sow_error_set(err, v->path, v->circuit_line, v->circuit_col,
+                             "a track other than the ring cannot be "
+                             "combined with %s: a lap could start off the "
+                             "mover's track",
+                             why);
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < s->n; i++)
+            if (s->tracks[p][SOW_DIR_CCW][p * s->n + i] == SOW_POS_NONE)
+                return sow_error_set(err, v->path, v->circuit_line,
+                                     v->circuit_col,
+                                     "track: %s's track lacks hole %d of "
+                                     "their row; a player's track passes "
+                                     "every hole of their row, where their "
+                                     "moves start",
+                                     p ? "North" : "South", p * s->n + i);
+    s->plain_drops = false; /* the word paths sow the ring */
+    return SOW_OK;
+}
+
 /* Which shortcuts the sowing machine, the legal moves and the search may
  * take for this setup (the four seed games take them all). */
 static void setup_paths(sow_setup *s, const sow_variant *v)
@@ -261,6 +357,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->bearoff_sticky = sow_expr_eval(&v->bearoff_sticky, opts) != 0;
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
+    if (setup_tracks(s, v, err)) /* after the match and the rounds */
+        return SOW_ERR;
     setup_paths(s, v);
     return SOW_OK;
 }

@@ -944,8 +944,11 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         g->move_dir = (uint8_t)d;
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
-    const uint8_t *const store_after = s->store_afters[d];
-    const bool track = fam && s->track != SOW_TRACK_NONE; /* C1.2 */
+    /* the family sows along the mover's track (issue 24): the ring of
+     * both rows with the stores on it (C1.2), or the variant's own; the
+     * ring without stores is nx itself, with no store test per seed */
+    const bool on_track = fam && s->track_sow;
+    const uint8_t *const tn = on_track ? s->tracks[g->to_move][d] : nx;
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
     if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
@@ -1006,25 +1009,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             seeds = 0;
         }
         int in_store = -1; /* the store the last seed went into (C1.2) */
-        bool at_store = false;
         while (seeds > 0) {
-            if (track && !at_store && store_after[h] != 255) {
-                /* C1.2: the store between h and the next hole: the
-                 * mover's receives a seed (both: either), the other's is
-                 * passed over */
-                int p = store_after[h];
-                at_store = true;
-                if (p == mover || s->track == SOW_TRACK_BOTH) {
-                    g->captured[p]++;
-                    g->on_board--;
-                    seeds--;
-                    in_store = seeds == 0 ? p : -1;
-                    EMIT(obs, SOW_EV_STORE, p, -1, g->captured[p], 0);
-                }
-                continue;
-            }
-            at_store = false;
-            if (bear && (h < s->n) == (mover == 0) &&
+            if (bear && (!on_track || h < s->holes) &&
+                (h < s->n) == (mover == 0) &&
                 (nx[h] < s->n) != (mover == 0)) {
                 /* A.5, P11: a seed crossing out of the mover's row leaves
                  * the board, with those in hand; the move ends (P10) */
@@ -1033,7 +1020,18 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 EMIT(obs, SOW_EV_CAPTURE, mover, -1, seeds, 1);
                 return SOW_OK;
             }
-            h = nx[h];
+            h = tn[h];
+            if (on_track && h >= SOW_POS_STORE) {
+                /* C1.2: a store on the mover's track receives a seed (the
+                 * opponent's lies on it only with stores_on_track: both) */
+                int p = h - SOW_POS_STORE;
+                g->captured[p]++;
+                g->on_board--;
+                seeds--;
+                in_store = seeds == 0 ? p : -1;
+                EMIT(obs, SOW_EV_STORE, p, -1, g->captured[p], 0);
+                continue;
+            }
             if (fam && (g->blocked >> h) & 1) {
                 /* C1.5: a closed hole is stepped over; NB.2: the mover's
                  * own are passed over, the opponent's take the seed out

@@ -143,6 +143,21 @@ typedef enum {
  * and N, North's between 2N-1 and 0. */
 typedef enum { SOW_TRACK_NONE, SOW_TRACK_OWN, SOW_TRACK_BOTH } sow_track;
 
+/* The sowing track (issue 24): the positions a player's seeds travel, in
+ * counter-clockwise order (clockwise sowing runs it backwards). A
+ * position is a hole 0..holes-1 or a store, SOW_POS_STORE + player.
+ * ring: every hole of both rows, with the stores on it as
+ * stores_on_track says (C1.2) — the default, and every game before issue
+ * 24; own: the player's own row, with their own store after it where
+ * stores are on the track; list: the positions given for each player. */
+typedef enum { SOW_CIRCUIT_RING, SOW_CIRCUIT_OWN, SOW_CIRCUIT_LIST } sow_circuit;
+#define SOW_POS_STORE SOW_MAX_HOLES          /* + player: a store */
+#define SOW_POS_COUNT (SOW_MAX_HOLES + 2)    /* holes and both stores */
+#define SOW_POS_STRIDE 128 /* a track's table: a power of two past
+                              SOW_POS_COUNT, so that finding the mover's
+                              is a shift (the sowing machine's hot path) */
+#define SOW_POS_NONE 255                     /* not on the track */
+
 /* A capture that would empty the opponent's whole row, which held seeds
  * before the move (OW.4, WA.1, OU.3): it stands (capture), is undone
  * (no_capture: the sowing stands), makes the move illegal (forbid), or
@@ -302,6 +317,10 @@ typedef struct sow_variant {
     uint16_t layout_north[SOW_MAX_HOLES];
     bool stores;
     sow_expr stores_on_track;     /* sow_track (C1.2) */
+    int circuit;                  /* sow_circuit: the sowing track */
+    int circuit_len[2];           /* SOW_CIRCUIT_LIST: each player's */
+    uint8_t circuit_list[2][SOW_POS_COUNT]; /* positions, ccw order */
+    int circuit_line, circuit_col; /* where the track was given */
 
     /* sowing */
     sow_expr direction;           /* sow_dir */

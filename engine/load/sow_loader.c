@@ -12,6 +12,7 @@
 #include "sow_variant.h"
 #include "sow_yaml.h"
 #include "sow_yfield.h"
+#include "sow_ltrack.h"
 
 typedef struct ctx {
     sow_yreader y; /* the file and the error (sow_yfield.h) */
@@ -1102,7 +1103,8 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "closed_holes", "relay_from",
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
-                                       "first_move", "reach", NULL};
+                                       "first_move", "reach", "track",
+                                       NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -1149,6 +1151,8 @@ static int load_sowing(ctx *c, const sow_ynode *n)
         sow_ybool(&c->y, x, "passing", &v->passing))
         return SOW_ERR;
     if (load_sowing_family(c, n))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "bearoff"))) {
         static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
@@ -1584,15 +1588,11 @@ static bool has_any_key(const sow_ynode *map, const char *const *keys)
     return false;
 }
 
-static int load_root(ctx *c, const sow_ynode *root)
+/* The top level: not empty, a variant's keys only, and not some other
+ * file altogether. */
+static int check_root(ctx *c, const sow_ynode *root,
+                      const char *const *keys)
 {
-    static const char *const keys[] = {"id", "name", "summary", "source",
-                                       "rules", "board", "sowing", "end",
-                                       "script", "hooks", "options",
-                                       "decisions", "state", "match",
-                                       "phases", "start_phase", "explain",
-                                       "rounds", NULL};
-    sow_variant *v = c->v;
     if (!root || (root->type == SOW_Y_SCALAR && root->plain && !root->text[0]))
         return sow_error_set(c->y.err, c->y.path, 1, 1,
                              "the file is empty; a variant needs id, name, "
@@ -1606,7 +1606,19 @@ static int load_root(ctx *c, const sow_ynode *root)
                          "top-level keys is a variant's (id, name, summary, "
                          "board, sowing...); check the path",
                          root->n);
-    if (sow_ykeys(&c->y, root, "a variant file", keys))
+    return sow_ykeys(&c->y, root, "a variant file", keys);
+}
+
+static int load_root(ctx *c, const sow_ynode *root)
+{
+    static const char *const keys[] = {"id", "name", "summary", "source",
+                                       "rules", "board", "sowing", "end",
+                                       "script", "hooks", "options",
+                                       "decisions", "state", "match",
+                                       "phases", "start_phase", "explain",
+                                       "rounds", NULL};
+    sow_variant *v = c->v;
+    if (check_root(c, root, keys))
         return SOW_ERR;
     static const char *const required[] = {"id", "name", "summary", "board",
                                            "sowing", NULL};

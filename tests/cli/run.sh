@@ -916,6 +916,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/install.sh"
 # shellcheck source=tests/cli/flags.sh
 . "$here/flags.sh"
+# shellcheck source=tests/cli/tracks.sh
+. "$here/tracks.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)
