@@ -723,6 +723,16 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
             return SOW_OK;
         }
     }
+    /* C1.7 is tested after every move: a scripted one, or a decision
+     * that claimed holes, may pass the threshold (or empty a row, JK.3
+     * (a)) as a sowing does. (A direction choice changes no seeds.) */
+    sow_end_reason first;
+    if (by != BY_DIRECTION && !s->plain_turns &&
+        (first = family_end(s, g, before.to_move)) != SOW_END_NONE) {
+        if (finish(e, g, first, err))
+            goto fail;
+        return SOW_OK;
+    }
     int r = settle(e, g, 1 - g->to_move, false, &next, legal, &nlegal,
                    &endless, err);
     if (r < 0)

@@ -31,6 +31,9 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
     s->no_sides = v->no_sides;
+    /* C1.4: holes are claimed by a lap-end rule, or by the script's
+     * hooks (board.claims) */
+    s->claims = v->claims;
     for (int i = 0; i < v->nlap_rules; i++)
         s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
     s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;

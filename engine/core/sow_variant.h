@@ -302,6 +302,9 @@ typedef struct sow_variant {
     uint16_t layout_north[SOW_MAX_HOLES];
     bool stores;
     sow_expr stores_on_track;     /* sow_track (C1.2) */
+    bool claims;                  /* board.claims: holes may be claimed
+                                     (C1.4) though no lap-end rule claims
+                                     one: a script's hooks do */
 
     /* sowing */
     sow_expr direction;           /* sow_dir */

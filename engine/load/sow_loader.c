@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sow_file.h"
+#include "sow_text.h"
 #include "sow_variant.h"
 #include "sow_yaml.h"
 #include "sow_yfield.h"
@@ -381,7 +382,7 @@ static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
                                        "layout_north", "stores",
-                                       "stores_on_track", NULL};
+                                       "stores_on_track", "claims", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -449,6 +450,11 @@ static int load_board(ctx *c, const sow_ynode *n)
     const sow_ynode *track = sow_ynode_get(n, "stores_on_track");
     field ft = {"stores_on_track", F_WORD, 0, 0, tracks};
     if (track && want_expr(c, track, &ft, &v->stores_on_track))
+        return SOW_ERR;
+    /* C1.4: holes a script claims (a lap-end rule's `do: claim` implies
+     * it); the seed games, which claim nothing, keep their quick paths */
+    const sow_ynode *cl = sow_ynode_get(n, "claims");
+    if (cl && sow_ybool(&c->y, cl, "claims", &v->claims))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -921,6 +927,17 @@ static int load_direction(ctx *c, const sow_ynode *x)
             v->cw_holes |= (uint64_t)1 << h;
         }
         v->dir_rule = SOW_DIR_BY_HOLE;
+    } else if (x && !(x->type == SOW_Y_SCALAR &&
+                      (x->text[0] == '$' || strcmp(x->text, "ccw") == 0 ||
+                       strcmp(x->text, "cw") == 0))) {
+        /* every form the key takes, not only the words of want_expr */
+        const char *got =
+            x->type == SOW_Y_SCALAR ? x->text : sow_ytype_name(x);
+        return sow_yfail(&c->y, x,
+                         "direction must be one of: ccw, cw, by_count, "
+                         "chosen, {cw_holes: [...]}, or an enum option "
+                         "$name of ccw and cw (not '%.*s')",
+                         SOW_CLIP(got, 60));
     } else if (x && want_expr(c, x, &fd, &v->direction)) {
         return SOW_ERR;
     }

@@ -1642,6 +1642,9 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
         !read_hole_players(L, c, t, "claim", "a claim", &ch->claim_set,
                            ch->claim)) /* C1.4, GB.2 */
         return;
+    if (ch->claim_set && !s->claims) /* else the claim would do nothing */
+        return (void)BAD(c, "a claim, but the variant has no claimed holes "
+                            "(C1.4): add claims: true under board:");
     if ((ch->to_move = read_player(L, c, t, "to_move")) == -2)
         return;
     if (lua_getfield(L, t, "phase") != LUA_TNIL) {
@@ -1867,8 +1870,9 @@ static int lua_decisions(void *ctx, const sow_setup *s, const sow_game *g,
 
 static void read_decide(lua_State *L, hook_call *c)
 {
+    /* (decide and after_move: the changes of docs/writing-variants.md) */
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
-                                       NULL};
+                                       "claim", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;
