@@ -213,7 +213,9 @@ static void show_after_laps(const cli_game *cg)
                    : "");
     if (stated(&v->grand_slam, SOW_SLAM_CAPTURE))
         item("grand slam", "a move whose captures would empty the "
-                           "opponent's whole row, which held seeds, %s",
+                           "opponent's whole row, %s, %s",
+             s->feeding_slam ? "whether or not it held seeds (feeding_slam)"
+                             : "which held seeds",
              slams[s->grand_slam >= 0 && s->grand_slam < 4 ? s->grand_slam
                                                            : 0]);
     if (s->last_seeds > 0)

@@ -315,9 +315,10 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
         return SOW_OK;
     }
-    if (why == SOW_END_THRESHOLD) {
+    if (why == SOW_END_THRESHOLD && !s->threshold_sweep) {
         /* C1.7: the stores as they are and the claimed holes, nothing
-         * swept */
+         * swept (with threshold_sweep, the rest is given out as at any
+         * other end, C1.8, below) */
         res->score[0] = g->captured[0];
         res->score[1] = g->captured[1];
         for (int p = 0; p < 2; p++)

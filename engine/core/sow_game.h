@@ -147,6 +147,10 @@ typedef struct sow_setup {
                                look_blocked) */
     bool look_blocked;      /* next-hole look-ups step over blocked holes
                                (C1.5; not NB's closed holes) */
+    /* (last, off the seed games' path) */
+    bool feeding_slam;      /* OW.4 read for a row empty before the move
+                               too (sowing.feeding_slam) */
+    bool threshold_sweep;   /* C1.7 with the rest given out (C1.8) */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not

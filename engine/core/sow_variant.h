@@ -319,6 +319,10 @@ typedef struct sow_variant {
     int nlap_rules;
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
     sow_expr grand_slam;          /* sow_slam (OW.4) */
+    sow_expr feeding_slam;        /* bool: grand_slam also reads a capture
+                                     of the whole opposing row when that
+                                     row was empty before the move (the
+                                     reading of OW.4 against P17) */
     sow_expr must_feed;           /* sow_feed (OW.5) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
@@ -340,6 +344,9 @@ typedef struct sow_variant {
 #define SOW_THRESHOLD_REFILL (-3) /* threshold: all the seeds less those
                                      that fill rounds.min_holes (P41) */
     sow_expr rest;                /* sow_rest (C1.8) */
+    sow_expr threshold_sweep;     /* bool: at a threshold end the seeds
+                                     left are given out by `rest` as at
+                                     any other end (C1.7 reads: none) */
     bool threshold_both;          /* also end when both totals equal the
                                      threshold (TK.6 (a)) */
     bool few_seeds_unclaimed;     /* seeds_at_most applies only while no

@@ -1066,6 +1066,13 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "grand_slam")) &&
         want_expr(c, x, &fg, &v->grand_slam))
         return SOW_ERR;
+    /* OW.4 against P17: whether a capture of a whole row that was empty
+     * before the move is a grand slam too (Aalina's and OpenSpiel's
+     * reading) or an ordinary capture (P17, the default) */
+    field fsl = {"feeding_slam", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "feeding_slam")) &&
+        want_expr(c, x, &fsl, &v->feeding_slam))
+        return SOW_ERR;
     /* TK.2: a hand of 2 or more drops its first seed into the origin */
     if ((x = sow_ynode_get(n, "origin_first")) &&
         sow_ybool(&c->y, x, "origin_first", &v->origin_first))
@@ -1113,7 +1120,8 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"direction", "min_seeds", "leave",
                                        "laps", "skip_origin", "endless_move",
                                        "passing", "lap_end", "bearoff",
-                                       "grand_slam", "must_feed",
+                                       "grand_slam", "feeding_slam",
+                                       "must_feed",
                                        "singletons", "sides", "origin_first",
                                        "claim_seeds", "no_undo",
                                        "closed_holes", "relay_from",
@@ -1293,7 +1301,8 @@ static int load_end(ctx *c, const sow_ynode *n)
         const sow_ynode *t = x;
         if (x->type == SOW_Y_MAP) {
             static const char *const tkeys[] = {"more_than", "if",
-                                                "or_both_equal", NULL};
+                                                "or_both_equal", "sweep",
+                                                NULL};
             if (sow_ykeys(&c->y, x, "threshold", tkeys))
                 return SOW_ERR;
             if (!(t = sow_ynode_get(x, "more_than")))
@@ -1305,6 +1314,12 @@ static int load_end(ctx *c, const sow_ynode *n)
             const sow_ynode *y = sow_ynode_get(x, "if");
             field fi = {"if", F_BOOL, 0, 0, NULL};
             if (y && want_expr(c, y, &fi, &v->threshold_if))
+                return SOW_ERR;
+            /* C1.7 sweeps nothing; sweep: true gives the seeds left
+             * out by rest: (C1.8), as OpenSpiel's Oware does */
+            const sow_ynode *sw = sow_ynode_get(x, "sweep");
+            field fsw = {"sweep", F_BOOL, 0, 0, NULL};
+            if (sw && want_expr(c, sw, &fsw, &v->threshold_sweep))
                 return SOW_ERR;
         }
         if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {

@@ -293,7 +293,7 @@ t show-olinda 0 'out~  direction      chosen by the starter of each round before
     'out~  lap end        any count, the next hole empty: capture the hole after the next one, then, going on the same way, each hole that follows an empty one, as long as it holds seeds (OL.4)' \
     'out~decision moves: dir:ccw dir:cw  (the direction of the round, chosen by its starter; C1.12)' \
     'out~from the left-hand end of each row (South a, b, ...; North A, B, ...)' noerr -- sow show olinda
-t show-kalah-if-off 0 "out~  lap end        count 1 in an own hole (if pick_own=always: off): capture (KA.4)" 'out~  a player holds more than 24 in store' noerr -- sow show kalah
+t show-kalah-if-off 0 "out~  lap end        count 1 in an own hole (if pick_own=always: off): capture (KA.4)" 'out~  a player holds more than 24 (half of the 48 seeds) in store' noerr -- sow show kalah
 t show-kalah-if-on 0 "out~  lap end        count 1 in an own hole (if pick_own=always: on): capture (KA.4)" 'out!~a player holds more than' noerr -- sow show kalah --option pick_own=always --option threshold_end=false
 t show-cross-kalah 0 'out~  direction      by the count lifted: odd counts counter-clockwise, even counts clockwise' noerr -- sow show cross-kalah
 t show-lamlameta 0 'out~  played last    a hole holding exactly 2, only when every playable hole does' \
@@ -308,7 +308,7 @@ t show-pallanguli 0 "out~  sow capture    a seed other than a lap's last that ma
 t show-pallanguli-none 0 'out~  last seeds     off' 'out!~when at most' noerr -- sow show pallanguli --option last_seeds=none
 t show-pallanguli-seeds 0 'out~  last seeds     when at most 4 seeds are left' 'out~with 4 seeds a hole' noerr -- sow show pallanguli --option seeds=4
 t show-toguz 0 'out~  origin first   a hand of two or more drops its first seed back into the hole lifted from; a single seed moves on' \
-    "out~  lap end        count 3 in an opponent's hole: claim the hole: it is the mover's from now on, at most 1 claimed hole a player, never the opponent's last hole, never the hole with the same number as the opponent's claimed one; where it may not claim, the next rule applies (TK.3)" \
+    "out~  lap end        count 3 in an opponent's hole (if tuzdik=true: on): claim the hole: it is the mover's from now on, at most 1 claimed hole a player, never the opponent's last hole, never the hole with the same number as the opponent's claimed one; where it may not claim, the next rule applies (TK.3)" \
     "out~  lap end        an even count in an opponent's hole: capture (TK.4)" \
     'out~  a player holds more than 81 (half of the 162 seeds) in store and claimed holes: they win at once, nothing swept (C1.7); both exactly 81: a draw' \
     'out~  1 or fewer seeds on the board, while no hole is claimed' noerr -- sow show toguz-kumalak
@@ -334,6 +334,10 @@ t show-eson 0 'out~  start from     any hole of either row with 1 or more seeds'
     'out~  lap end        count 2 or more, the next hole empty (if capture_hole=two_out: on): capture the hole after the next one (EX.3)' noerr -- sow show eson-xorgol
 t show-oware 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, captures nothing; the sowing stands" noerr -- sow show oware
 t show-oware-forbid 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, is not legal" noerr -- sow show oware --option grand_slam=forbid
+# the readings other engines showed (issue 24; docs/rules-family.md OW, KA, TK)
+t show-oware-readings 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, whether or not it held seeds (feeding_slam), captures nothing; the sowing stands" 'out~  a player holds more than 24 (half of the 48 seeds) in store: they win at once, the seeds left given out as at any other end (C1.8)' noerr -- sow show oware --option feeding_slam=true --option threshold_sweep=true
+t show-kalah-readings 0 'out~board: 2 rows of 4 holes, 24 seeds, a store for each player' "out~  a row is empty after a move, the opponent's looked at first (before every other end rule)" 'out~  a player holds more than 12 (half of the 24 seeds) in store: they win at once, nothing swept (C1.7)' noerr -- sow show kalah --option cleared=either --option holes=4 --option seeds=3
+t show-toguz-no-tuzdik 0 'out~board: 2 rows of 5 holes, 50 seeds, a store for each player' "out~  lap end        count 3 in an opponent's hole (if tuzdik=true: off): claim the hole" noerr -- sow show toguz-kumalak --option tuzdik=false --option holes=5
 t show-ouri 0 'out~  played last    a hole holding 1 seed, only when every non-empty own hole holds 1' 'out~captures, and the mover moves again (C1.3)' \
     'out~the player whose row is empty (with no row empty, each takes their own row' noerr -- sow show ouri
 

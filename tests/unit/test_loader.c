@@ -391,6 +391,12 @@ static void test_wrong_types(void **state)
             "rows is 3; it must be from 2 to 2");
     refused(HEAD "board:\n  holes: 6\n  seeds: 1001\n" SOWING, 7, 10,
             "seeds is 1001; it must be from 0 to 1000");
+    /* the keys of the readings other engines showed (issue 24) */
+    refused(HEAD BOARD "sowing:\n  feeding_slam: 1\n", 9, 17,
+            "feeding_slam must be true or false");
+    refused(HEAD BOARD SOWING "end:\n  threshold: {more_than: 24, "
+                              "sweep: yes}\n",
+            11, 37, "sweep must be true or false");
     refused(HEAD "board:\n  holes: 6\n  layout: [4, -1]\n" SOWING, 7, 15,
             "a layout count is -1; it must be from 0 to 1000");
     refused(HEAD "board:\n  holes: 6\n  seeds: 4\n  layout: [1, 1]\n" SOWING, 8,
