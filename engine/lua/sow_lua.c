@@ -1580,10 +1580,11 @@ static bool only_keys(lua_State *L, hook_call *c, int t,
     while (lua_next(L, t)) {
         lua_pop(L, 1);
         bool ok = false;
-        if (lua_type(L, -1) == LUA_TSTRING)
-            for (const char *const *k = keys; *k; k++)
-                if (strcmp(*k, lua_tostring(L, -1)) == 0)
-                    ok = true;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -1);
+            for (const char *const *k = keys; *k && !ok; k++)
+                ok = strcmp(*k, name) == 0;
+        }
         if (!ok) {
             if (lua_type(L, -1) == LUA_TSTRING)
                 BAD(c, "a table with the unknown field '%.*s'",
