@@ -262,8 +262,9 @@ static void show_sowing(const cli_game *cg)
              v->hook_fn[SOW_HOOK_FILTER]);
     if (v->hook_fn[SOW_HOOK_AFTER_MOVE])
         item("after a move", "the script's after_move hook %s may change "
-             "owners, the player to move, the phase and its state",
-             v->hook_fn[SOW_HOOK_AFTER_MOVE]);
+             "owners, %sthe player to move, the phase and its state",
+             v->hook_fn[SOW_HOOK_AFTER_MOVE],
+             s->claims ? "claimed holes, " : "");
 }
 
 /* The rules that end a game. */

@@ -420,6 +420,14 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                                  "or lose seeds",
                                  sum, g->on_board);
     }
+    /* C1.4: without claimed holes in the setup a claim would be kept in
+     * g->claims but ignored by the quick paths (board.claims) */
+    if (c->claim_set && !s->claims)
+        return sow_error_set(err, path, 0, 0,
+                             "the script claimed hole %d, but the variant "
+                             "has no claimed holes (C1.4): add claims: true "
+                             "under board:",
+                             __builtin_ctzll(c->claim_set));
     for (int h = 0; h < SOW_MAX_HOLES; h++)
         if ((c->claim_set >> h) & 1 && (h >= s->holes || c->claim[h] > 1))
             return sow_error_set(err, path, 0, 0,

@@ -528,6 +528,15 @@ static void test_play_claim_undeclared(void **state)
     assert_contains(err.msg, "claims: true under board:");
     assert_int_equal(err.line, 10);
     assert_memory_equal(&before, &a.g, sizeof before);
+    /* the engine refuses it too, for rules that are not the Lua bridge */
+    sow_changes c;
+    memset(&c, 0, sizeof c);
+    c.to_move = c.phase = -1;
+    c.claim_set = (uint64_t)1 << 7;
+    assert_int_equal(sow_apply_changes(&a.k.setup, &a.g, &c, &err), SOW_ERR);
+    assert_contains(err.msg, "claimed hole 7, but the variant has no claimed "
+                             "holes");
+    assert_memory_equal(&before, &a.g, sizeof before);
     unit_game_close(&a);
 }
 
