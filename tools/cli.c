@@ -191,11 +191,22 @@ int cli_split_moves(char *buf, char **tok, int max)
 int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                    int i, sow_move *mv, sow_error *err)
 {
-    if (g->over)
+    if (g->over) {
+        /* plies are numbered from 0, as records number them: the last
+         * one played is g->ply - 1 */
+        if (g->ply == 0)
+            return sow_error_set(err, NULL, 0, 0,
+                                 "token %d ('%.*s'): the %s is already "
+                                 "over before its first ply; nothing may "
+                                 "follow",
+                                 i + 1, SOW_CLIP(tok, 40),
+                                 s->match ? "match" : "game");
         return sow_error_set(err, NULL, 0, 0,
                              "token %d ('%.*s'): the %s is already over "
                              "after ply %d; nothing may follow",
-                             i + 1, SOW_CLIP(tok, 40), s->match ? "match" : "game", g->ply);
+                             i + 1, SOW_CLIP(tok, 40),
+                             s->match ? "match" : "game", g->ply - 1);
+    }
     if (sow_move_read(s, tok, mv, err)) {
         char legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);

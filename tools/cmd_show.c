@@ -248,7 +248,9 @@ static void show_after_laps(const cli_game *cg)
                    : "");
     if (stated(&v->grand_slam, SOW_SLAM_CAPTURE))
         item("grand slam", "a move whose captures would empty the "
-                           "opponent's whole row, which held seeds, %s",
+                           "opponent's whole row, %s, %s",
+             s->feeding_slam ? "whether or not it held seeds (feeding_slam)"
+                             : "which held seeds",
              slams[s->grand_slam >= 0 && s->grand_slam < 4 ? s->grand_slam
                                                            : 0]);
     if (s->last_seeds > 0)
@@ -295,8 +297,9 @@ static void show_sowing(const cli_game *cg)
              v->hook_fn[SOW_HOOK_FILTER]);
     if (v->hook_fn[SOW_HOOK_AFTER_MOVE])
         item("after a move", "the script's after_move hook %s may change "
-             "owners, the player to move, the phase and its state",
-             v->hook_fn[SOW_HOOK_AFTER_MOVE]);
+             "owners, %sthe player to move, the phase and its state",
+             v->hook_fn[SOW_HOOK_AFTER_MOVE],
+             s->claims ? "claimed holes, " : "");
 }
 
 /* The rules that end a game. */

@@ -344,9 +344,9 @@ static void json_sowing_family(const cli_game *cg)
         printf("null");
     }
     printf(",\"no_undo\":%s,\"must_feed\":\"%s\",\"grand_slam\":\"%s\","
-           "\"last_seeds\":",
+           "\"feeding_slam\":%s,\"last_seeds\":",
            json_bool(s->no_undo), json_word(feeds, 3, s->must_feed),
-           json_word(slams, 4, s->grand_slam));
+           json_word(slams, 4, s->grand_slam), json_bool(s->feeding_slam));
     json_int_or_null(s->last_seeds > 0 ? s->last_seeds : 0, 0);
     printf(",\"claim_seeds\":\"%s\",\"closed_holes\":\"%s\"",
            s->claim_to_store ? "store" : "stay",
@@ -388,12 +388,13 @@ static void json_threshold(const cli_game *cg)
         return;
     }
     long t = v->threshold.kind == SOW_EXPR_CONST ? v->threshold.value : 0;
-    printf("{\"more_than\":%d,\"reading\":\"%s\",\"or_both_equal\":%s}",
+    printf("{\"more_than\":%d,\"reading\":\"%s\",\"or_both_equal\":%s,"
+           "\"sweep\":%s}",
            s->threshold,
            t == SOW_THRESHOLD_HALF     ? "half"
            : t == SOW_THRESHOLD_REFILL ? "refill"
                                        : "number",
-           json_bool(v->threshold_both));
+           json_bool(v->threshold_both), json_bool(s->threshold_sweep));
 }
 
 static void json_end(const cli_game *cg)

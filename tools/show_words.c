@@ -435,8 +435,11 @@ void show_words_threshold(sow_buf *b, const cli_game *cg)
                     s->total, s->round_min_holes * s->round_seeds,
                     s->round_min_holes, s->round_min_holes == 1 ? "" : "s",
                     s->round_seeds);
-    sow_buf_add(b, " in store%s: they win at once, nothing swept (C1.7)",
-                s->claims ? " and claimed holes" : "");
+    sow_buf_add(b, " in store%s: they win at once, %s",
+                s->claims ? " and claimed holes" : "",
+                s->threshold_sweep ? "the seeds left given out as at any "
+                                     "other end (C1.8)"
+                                   : "nothing swept (C1.7)");
     if (v->threshold_both)
         sow_buf_add(b, "; both exactly %d: a draw", s->threshold);
 }

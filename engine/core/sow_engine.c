@@ -315,9 +315,10 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
         return SOW_OK;
     }
-    if (why == SOW_END_THRESHOLD) {
+    if (why == SOW_END_THRESHOLD && !s->threshold_sweep) {
         /* C1.7: the stores as they are and the claimed holes, nothing
-         * swept */
+         * swept (with threshold_sweep, the rest is given out as at any
+         * other end, C1.8, below) */
         res->score[0] = g->captured[0];
         res->score[1] = g->captured[1];
         for (int p = 0; p < 2; p++)
@@ -419,6 +420,14 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                                  "or lose seeds",
                                  sum, g->on_board);
     }
+    /* C1.4: without claimed holes in the setup a claim would be kept in
+     * g->claims but ignored by the quick paths (board.claims) */
+    if (c->claim_set && !s->claims)
+        return sow_error_set(err, path, 0, 0,
+                             "the script claimed hole %d, but the variant "
+                             "has no claimed holes (C1.4): add claims: true "
+                             "under board:",
+                             __builtin_ctzll(c->claim_set));
     for (int h = 0; h < SOW_MAX_HOLES; h++)
         if ((c->claim_set >> h) & 1 && (h >= s->holes || c->claim[h] > 1))
             return sow_error_set(err, path, 0, 0,
@@ -722,6 +731,16 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
                 goto fail;
             return SOW_OK;
         }
+    }
+    /* C1.7 is tested after every move: a scripted one, or a decision
+     * that claimed holes, may pass the threshold (or empty a row, JK.3
+     * (a)) as a sowing does. (A direction choice changes no seeds.) */
+    sow_end_reason first;
+    if (by != BY_DIRECTION && !s->plain_turns &&
+        (first = family_end(s, g, before.to_move)) != SOW_END_NONE) {
+        if (finish(e, g, first, err))
+            goto fail;
+        return SOW_OK;
     }
     int r = settle(e, g, 1 - g->to_move, false, &next, legal, &nlegal,
                    &endless, err);

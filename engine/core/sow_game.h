@@ -156,6 +156,10 @@ typedef struct sow_setup {
     bool track_sow;         /* sowing reads tracks: stores on the track
                                or a track other than the ring */
     uint8_t tracks[2][2][SOW_POS_STRIDE];
+    /* (last, off the seed games' path) */
+    bool feeding_slam;      /* OW.4 read for a row empty before the move
+                               too (sowing.feeding_slam) */
+    bool threshold_sweep;   /* C1.7 with the rest given out (C1.8) */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not

@@ -28,9 +28,13 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     memcpy(s->store_after, s->store_afters[s->dir], sizeof s->store_after);
     s->plain_drops = s->track == SOW_TRACK_NONE;
     s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
+    s->feeding_slam = sow_expr_eval(&v->feeding_slam, opts) != 0;
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
     s->no_sides = v->no_sides;
+    /* C1.4: holes are claimed by a lap-end rule, or by the script's
+     * hooks (board.claims) */
+    s->claims = v->claims;
     for (int i = 0; i < v->nlap_rules; i++)
         s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
     s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
@@ -69,6 +73,9 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         s->threshold = s->total / 2;
     if (s->threshold == SOW_THRESHOLD_REFILL) /* P41 */
         s->threshold = s->total - s->round_min_holes * s->round_seeds;
+    /* (once `half` and `refill` are numbers) */
+    s->threshold_sweep = s->threshold >= 0 &&
+                         sow_expr_eval(&v->threshold_sweep, opts) != 0;
     s->relay_next = v->relay_next;
     s->count_last = v->singletons_last ? 1 : v->count_last;
     s->skip_count = v->skip_count;

@@ -1236,8 +1236,11 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     sow_observer spy = {&log, slam_event};
     if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
         return SOW_ERR;
-    if (*endless || before == 0 || g->captured[mover] == took ||
-        row_seeds(g, opp) != 0)
+    /* P17: a row empty before the move (a feeding move) is not slammed,
+     * unless feeding_slam reads it as Aalina and OpenSpiel do (tested
+     * once a capture is known: most moves capture nothing) */
+    if (*endless || g->captured[mover] == took ||
+        (before == 0 && !s->feeding_slam) || row_seeds(g, opp) != 0)
         return SOW_OK;
     g->move_flags |= SOW_MOVED_GRAND_SLAM;
     EMIT(obs, SOW_EV_GRAND_SLAM, mover, -1, g->captured[mover] - took,

@@ -321,6 +321,9 @@ typedef struct sow_variant {
     int circuit_len[2];           /* SOW_CIRCUIT_LIST: each player's */
     uint8_t circuit_list[2][SOW_POS_COUNT]; /* positions, ccw order */
     int circuit_line, circuit_col; /* where the track was given */
+    bool claims;                  /* board.claims: holes may be claimed
+                                     (C1.4) though no lap-end rule claims
+                                     one: a script's hooks do */
 
     /* sowing */
     sow_expr direction;           /* sow_dir */
@@ -335,6 +338,10 @@ typedef struct sow_variant {
     int nlap_rules;
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
     sow_expr grand_slam;          /* sow_slam (OW.4) */
+    sow_expr feeding_slam;        /* bool: grand_slam also reads a capture
+                                     of the whole opposing row when that
+                                     row was empty before the move (the
+                                     reading of OW.4 against P17) */
     sow_expr must_feed;           /* sow_feed (OW.5) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
@@ -356,6 +363,9 @@ typedef struct sow_variant {
 #define SOW_THRESHOLD_REFILL (-3) /* threshold: all the seeds less those
                                      that fill rounds.min_holes (P41) */
     sow_expr rest;                /* sow_rest (C1.8) */
+    sow_expr threshold_sweep;     /* bool: at a threshold end the seeds
+                                     left are given out by `rest` as at
+                                     any other end (C1.7 reads: none) */
     bool threshold_both;          /* also end when both totals equal the
                                      threshold (TK.6 (a)) */
     bool few_seeds_unclaimed;     /* seeds_at_most applies only while no

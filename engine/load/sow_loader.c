@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sow_file.h"
+#include "sow_text.h"
 #include "sow_variant.h"
 #include "sow_yaml.h"
 #include "sow_yfield.h"
@@ -382,7 +383,7 @@ static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
                                        "layout_north", "stores",
-                                       "stores_on_track", NULL};
+                                       "stores_on_track", "claims", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -450,6 +451,11 @@ static int load_board(ctx *c, const sow_ynode *n)
     const sow_ynode *track = sow_ynode_get(n, "stores_on_track");
     field ft = {"stores_on_track", F_WORD, 0, 0, tracks};
     if (track && want_expr(c, track, &ft, &v->stores_on_track))
+        return SOW_ERR;
+    /* C1.4: holes a script claims (a lap-end rule's `do: claim` implies
+     * it); the seed games, which claim nothing, keep their quick paths */
+    const sow_ynode *cl = sow_ynode_get(n, "claims");
+    if (cl && sow_ybool(&c->y, cl, "claims", &v->claims))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -922,6 +928,17 @@ static int load_direction(ctx *c, const sow_ynode *x)
             v->cw_holes |= (uint64_t)1 << h;
         }
         v->dir_rule = SOW_DIR_BY_HOLE;
+    } else if (x && !(x->type == SOW_Y_SCALAR &&
+                      (x->text[0] == '$' || strcmp(x->text, "ccw") == 0 ||
+                       strcmp(x->text, "cw") == 0))) {
+        /* every form the key takes, not only the words of want_expr */
+        const char *got =
+            x->type == SOW_Y_SCALAR ? x->text : sow_ytype_name(x);
+        return sow_yfail(&c->y, x,
+                         "direction must be one of: ccw, cw, by_count, "
+                         "chosen, {cw_holes: [...]}, or an enum option "
+                         "$name of ccw and cw (not '%.*s')",
+                         SOW_CLIP(got, 60));
     } else if (x && want_expr(c, x, &fd, &v->direction)) {
         return SOW_ERR;
     }
@@ -1050,6 +1067,13 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "grand_slam")) &&
         want_expr(c, x, &fg, &v->grand_slam))
         return SOW_ERR;
+    /* OW.4 against P17: whether a capture of a whole row that was empty
+     * before the move is a grand slam too (Aalina's and OpenSpiel's
+     * reading) or an ordinary capture (P17, the default) */
+    field fsl = {"feeding_slam", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "feeding_slam")) &&
+        want_expr(c, x, &fsl, &v->feeding_slam))
+        return SOW_ERR;
     /* TK.2: a hand of 2 or more drops its first seed into the origin */
     if ((x = sow_ynode_get(n, "origin_first")) &&
         sow_ybool(&c->y, x, "origin_first", &v->origin_first))
@@ -1097,7 +1121,8 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"direction", "min_seeds", "leave",
                                        "laps", "skip_origin", "endless_move",
                                        "passing", "lap_end", "bearoff",
-                                       "grand_slam", "must_feed",
+                                       "grand_slam", "feeding_slam",
+                                       "must_feed",
                                        "singletons", "sides", "origin_first",
                                        "claim_seeds", "no_undo",
                                        "closed_holes", "relay_from",
@@ -1280,7 +1305,8 @@ static int load_end(ctx *c, const sow_ynode *n)
         const sow_ynode *t = x;
         if (x->type == SOW_Y_MAP) {
             static const char *const tkeys[] = {"more_than", "if",
-                                                "or_both_equal", NULL};
+                                                "or_both_equal", "sweep",
+                                                NULL};
             if (sow_ykeys(&c->y, x, "threshold", tkeys))
                 return SOW_ERR;
             if (!(t = sow_ynode_get(x, "more_than")))
@@ -1292,6 +1318,12 @@ static int load_end(ctx *c, const sow_ynode *n)
             const sow_ynode *y = sow_ynode_get(x, "if");
             field fi = {"if", F_BOOL, 0, 0, NULL};
             if (y && want_expr(c, y, &fi, &v->threshold_if))
+                return SOW_ERR;
+            /* C1.7 sweeps nothing; sweep: true gives the seeds left
+             * out by rest: (C1.8), as OpenSpiel's Oware does */
+            const sow_ynode *sw = sow_ynode_get(x, "sweep");
+            field fsw = {"sweep", F_BOOL, 0, 0, NULL};
+            if (sw && want_expr(c, sw, &fsw, &v->threshold_sweep))
                 return SOW_ERR;
         }
         if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {

@@ -1580,10 +1580,11 @@ static bool only_keys(lua_State *L, hook_call *c, int t,
     while (lua_next(L, t)) {
         lua_pop(L, 1);
         bool ok = false;
-        if (lua_type(L, -1) == LUA_TSTRING)
-            for (const char *const *k = keys; *k; k++)
-                if (strcmp(*k, lua_tostring(L, -1)) == 0)
-                    ok = true;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -1);
+            for (const char *const *k = keys; *k && !ok; k++)
+                ok = strcmp(*k, name) == 0;
+        }
         if (!ok) {
             if (lua_type(L, -1) == LUA_TSTRING)
                 BAD(c, "a table with the unknown field '%.*s'",
@@ -1642,6 +1643,9 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
         !read_hole_players(L, c, t, "claim", "a claim", &ch->claim_set,
                            ch->claim)) /* C1.4, GB.2 */
         return;
+    if (ch->claim_set && !s->claims) /* else the claim would do nothing */
+        return (void)BAD(c, "a claim, but the variant has no claimed holes "
+                            "(C1.4): add claims: true under board:");
     if ((ch->to_move = read_player(L, c, t, "to_move")) == -2)
         return;
     if (lua_getfield(L, t, "phase") != LUA_TNIL) {
@@ -1867,8 +1871,9 @@ static int lua_decisions(void *ctx, const sow_setup *s, const sow_game *g,
 
 static void read_decide(lua_State *L, hook_call *c)
 {
+    /* (decide and after_move: the changes of docs/writing-variants.md) */
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
-                                       NULL};
+                                       "claim", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;

@@ -155,8 +155,8 @@ t replay-token-99 1 'err=sow replay: ply 1: move 99: there is no such hole; hole
 t replay-token-huge 1 "err=sow replay: ply 0: move '99999999999999999999' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 99999999999999999999 --json
 t replay-token-decision 1 "err=sow replay: ply 0: move 'buy:2' is not a hole number (0 to 11); variant adji-kui-1 has no decision moves; the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves buy:2 --json
 t replay-token-float 1 "err=sow replay: ply 0: move '2.0' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 2.0 --json
-t replay-after-end 1 "err=sow replay: token 44 ('3'): the game is already over after ply 43; nothing may follow" "last=$GAME1_RESULT" lines=44 -- sow replay $V --moves "$GAME1 3" --json
-t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 1; nothing may follow" "out=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
+t replay-after-end 1 "err=sow replay: token 44 ('3'): the game is already over after ply 42; nothing may follow" "last=$GAME1_RESULT" lines=44 -- sow replay $V --moves "$GAME1 3" --json
+t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 0; nothing may follow" "out=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
 
 # ---- validate --------------------------------------------------------------
 t validate-shipped 0 'out=variants/adji_kui_1.yaml: ok (adji-kui-1)' noerr -- sow validate variants/adji_kui_1.yaml
@@ -178,7 +178,7 @@ bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expect
 bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
-bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track"
+bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track, claims"
 bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play, filter, game_end, after_move"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
@@ -293,7 +293,7 @@ t show-olinda 0 'out~  direction      chosen by the starter of each round before
     'out~  lap end        any count, the next hole empty: capture the hole after the next one, then, going on the same way, each hole that follows an empty one, as long as it holds seeds (OL.4)' \
     'out~decision moves: dir:ccw dir:cw  (the direction of the round, chosen by its starter; C1.12)' \
     'out~from the left-hand end of each row (South a, b, ...; North A, B, ...)' noerr -- sow show olinda
-t show-kalah-if-off 0 "out~  lap end        count 1 in an own hole (if pick_own=always: off): capture (KA.4)" 'out~  a player holds more than 24 in store' noerr -- sow show kalah
+t show-kalah-if-off 0 "out~  lap end        count 1 in an own hole (if pick_own=always: off): capture (KA.4)" 'out~  a player holds more than 24 (half of the 48 seeds) in store' noerr -- sow show kalah
 t show-kalah-if-on 0 "out~  lap end        count 1 in an own hole (if pick_own=always: on): capture (KA.4)" 'out!~a player holds more than' noerr -- sow show kalah --option pick_own=always --option threshold_end=false
 t show-cross-kalah 0 'out~  direction      by the count lifted: odd counts counter-clockwise, even counts clockwise' noerr -- sow show cross-kalah
 t show-lamlameta 0 'out~  played last    a hole holding exactly 2, only when every playable hole does' \
@@ -308,7 +308,7 @@ t show-pallanguli 0 "out~  sow capture    a seed other than a lap's last that ma
 t show-pallanguli-none 0 'out~  last seeds     off' 'out!~when at most' noerr -- sow show pallanguli --option last_seeds=none
 t show-pallanguli-seeds 0 'out~  last seeds     when at most 4 seeds are left' 'out~with 4 seeds a hole' noerr -- sow show pallanguli --option seeds=4
 t show-toguz 0 'out~  origin first   a hand of two or more drops its first seed back into the hole lifted from; a single seed moves on' \
-    "out~  lap end        count 3 in an opponent's hole: claim the hole: it is the mover's from now on, at most 1 claimed hole a player, never the opponent's last hole, never the hole with the same number as the opponent's claimed one; where it may not claim, the next rule applies (TK.3)" \
+    "out~  lap end        count 3 in an opponent's hole (if tuzdik=true: on): claim the hole: it is the mover's from now on, at most 1 claimed hole a player, never the opponent's last hole, never the hole with the same number as the opponent's claimed one; where it may not claim, the next rule applies (TK.3)" \
     "out~  lap end        an even count in an opponent's hole: capture (TK.4)" \
     'out~  a player holds more than 81 (half of the 162 seeds) in store and claimed holes: they win at once, nothing swept (C1.7); both exactly 81: a draw' \
     'out~  1 or fewer seeds on the board, while no hole is claimed' noerr -- sow show toguz-kumalak
@@ -334,6 +334,10 @@ t show-eson 0 'out~  start from     any hole of either row with 1 or more seeds'
     'out~  lap end        count 2 or more, the next hole empty (if capture_hole=two_out: on): capture the hole after the next one (EX.3)' noerr -- sow show eson-xorgol
 t show-oware 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, captures nothing; the sowing stands" noerr -- sow show oware
 t show-oware-forbid 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, is not legal" noerr -- sow show oware --option grand_slam=forbid
+# the readings other engines showed (issue 24; docs/rules-family.md OW, KA, TK)
+t show-oware-readings 0 "out~  grand slam     a move whose captures would empty the opponent's whole row, whether or not it held seeds (feeding_slam), captures nothing; the sowing stands" 'out~  a player holds more than 24 (half of the 48 seeds) in store: they win at once, the seeds left given out as at any other end (C1.8)' noerr -- sow show oware --option feeding_slam=true --option threshold_sweep=true
+t show-kalah-readings 0 'out~board: 2 rows of 4 holes, 24 seeds, a store for each player' "out~  a row is empty after a move, the opponent's looked at first (before every other end rule)" 'out~  a player holds more than 12 (half of the 24 seeds) in store: they win at once, nothing swept (C1.7)' noerr -- sow show kalah --option cleared=either --option holes=4 --option seeds=3
+t show-toguz-no-tuzdik 0 'out~board: 2 rows of 5 holes, 50 seeds, a store for each player' "out~  lap end        count 3 in an opponent's hole (if tuzdik=true: off): claim the hole" noerr -- sow show toguz-kumalak --option tuzdik=false --option holes=5
 t show-ouri 0 'out~  played last    a hole holding 1 seed, only when every non-empty own hole holds 1' 'out~captures, and the mover moves again (C1.3)' \
     'out~the player whose row is empty (with no row empty, each takes their own row' noerr -- sow show ouri
 
@@ -431,7 +435,7 @@ t k2-replay-sell 1 "err=sow replay: game 2, ply 0: move 'sell:3' is neither a ho
 # a buy token in a single game (K2.7: no match, no buying)
 t k2-replay-buy-single 1 'err=sow replay: ply 0: move buy:6 is not legal for South; the legal moves are: 0 1 2 3 4 5' lines=0 -- sow replay $V2 --moves buy:6 --json
 t k2-replay-buy-single-later 1 'err=sow replay: ply 1: move buy:6 is not legal for North; the legal moves are: 7 8 9' lines=1 -- sow replay $V2 --moves "2 buy:6" --json
-t k2-replay-after-match 1 "err=sow replay: game 2, token 120 ('3'): the match is already over after ply 79; nothing may follow" "last=$K2END" -- sow replay $V2 "${K2MO[@]}" --moves "$K2M 3" --json
+t k2-replay-after-match 1 "err=sow replay: game 2, token 120 ('3'): the match is already over after ply 78; nothing may follow" "last=$K2END" -- sow replay $V2 "${K2MO[@]}" --moves "$K2M 3" --json
 
 # play: computers, and people buying through stdin
 t k2-play-computers-match 0 noerr 'out~== game 1: South starts' 'out~== game 2: North starts' \
@@ -509,7 +513,7 @@ t boto-replay-after-opening 0 noerr lines=11 'out~"ply":10,"to_move":0,"legal":[
 # the reference's game, replayed in full (B.5 passes, B.6 with the sweep)
 t boto-replay-full-game 0 "last=$BOTO_RESULT" lines=78 noerr -- sow replay $VB --moves "$BOTO" --json
 t boto-replay-full-game-text 0 'out~game over: neither player can move; 54-46, South wins' noerr -- sow replay $VB --moves "$BOTO"
-t boto-replay-after-end 1 "err=sow replay: token 78 ('3'): the game is already over after ply 77; nothing may follow" "last=$BOTO_RESULT" lines=78 -- sow replay $VB --moves "$BOTO 3" --json
+t boto-replay-after-end 1 "err=sow replay: token 78 ('3'): the game is already over after ply 76; nothing may follow" "last=$BOTO_RESULT" lines=78 -- sow replay $VB --moves "$BOTO 3" --json
 
 # play: computers (the opening shows the holes still due), randoms, people
 t boto-play-computers 0 noerr 'out~Adji-Boto: South (computer) against North (computer).' \
@@ -590,7 +594,7 @@ t andada-replay-p13 0 noerr lines=3 out!~result "out=$APLY0" 'last={"ply":2,"to_
 # the reference's game in full (A.6: North has no seeds, South wins, no score)
 t andada-replay-full-game 0 noerr "last=$AGAME_RESULT" lines=66 -- sow replay $VA --moves "$AGAME" --json
 t andada-replay-full-game-text 0 noerr 'out~game over: North has no seeds; South wins' out!~'South 0, North 0' -- sow replay $VA --moves "$AGAME"
-t andada-replay-after-end 1 "err=sow replay: token 66 ('3'): the game is already over after ply 65; nothing may follow" "last=$AGAME_RESULT" lines=66 -- sow replay $VA --moves "$AGAME 3" --json
+t andada-replay-after-end 1 "err=sow replay: token 66 ('3'): the game is already over after ply 64; nothing may follow" "last=$AGAME_RESULT" lines=66 -- sow replay $VA --moves "$AGAME 3" --json
 
 # play: computers to the end; a person answering North's decision
 t andada-play-computers 0 noerr 'out~Andada: South (computer) against North (computer).' \
@@ -980,7 +984,7 @@ t draw-svg-empty 2 "err=sow draw: --svg needs a file name (see 'sow draw --help'
 t draw-no-variant 2 "err=sow draw: which variant? e.g. sow draw adji-kui-1 --moves \"2 8\" --svg board.svg (see 'sow draw --help')" -- sow draw
 t draw-illegal 1 "err=sow draw: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 "nofile=$cli_tmp/i.svg" "nofile=$cli_tmp/i.svg.tmp" -- sow draw $V --moves "2 2" --svg "$cli_tmp/i.svg"
 t draw-bad-token 1 "err=sow draw: ply 1: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" -- sow draw $V --moves "2 x" --svg -
-t draw-after-end 1 "err=sow draw: token 44 ('3'): the game is already over after ply 43; nothing may follow" -- sow draw $V --moves "$GAME1 3" --svg -
+t draw-after-end 1 "err=sow draw: token 44 ('3'): the game is already over after ply 42; nothing may follow" -- sow draw $V --moves "$GAME1 3" --svg -
 t draw-match-game 1 "err~sow draw: game 1, ply 0: move 6 is not legal for South" -- sow draw $V2 --option match=true --moves 6 --svg -
 t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow draw $V --svg "$cli_tmp/none/x.svg"
 # animate: the page, written whole; its data checked against sow replay --json
@@ -1011,7 +1015,7 @@ t animate-no-moves 2 "err=sow animate: --moves \"TOKENS\" is required (the game 
 t animate-no-html 2 "err=sow animate: --html FILE is required (where to write the page; '-' for standard output) (see 'sow animate --help')" -- sow animate $V --moves 2
 t animate-no-variant 2 "err=sow animate: which variant? e.g. sow animate adji-kui-1 --moves \"2 8 1\" --html game.html (see 'sow animate --help')" -- sow animate
 t animate-illegal 1 "err=sow animate: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 "nofile=$cli_tmp/i.html" "nofile=$cli_tmp/i.html.tmp" -- sow animate $V --moves "2 2" --html "$cli_tmp/i.html"
-t animate-after-end 1 "err=sow animate: token 44 ('3'): the game is already over after ply 43; nothing may follow" "nofile=$cli_tmp/e.html" -- sow animate $V --moves "$GAME1 3" --html "$cli_tmp/e.html"
+t animate-after-end 1 "err=sow animate: token 44 ('3'): the game is already over after ply 42; nothing may follow" "nofile=$cli_tmp/e.html" -- sow animate $V --moves "$GAME1 3" --html "$cli_tmp/e.html"
 t animate-stdout-error 1 "err=sow animate: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11" lines=0 -- sow animate $V --moves "2 2" --html -
 t animate-nodir 1 "err=sow animate: cannot write $cli_tmp/none/x.html: No such file or directory; check that the directory exists and is writable" -- sow animate $V --moves 2 --html "$cli_tmp/none/x.html"
 # an earlier page is left as it was when a new one fails

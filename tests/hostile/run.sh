@@ -98,7 +98,7 @@ yv tab_before_item "11:1: YAML syntax error: found character that cannot start a
 yv anchor_in_list "11:39: anchors (&two) are not allowed in a variant file; write the value out"
 yv alias_undefined "9:14: aliases (*name) are not allowed in a variant file; write the value out"
 yv merge_key_alias "5:7: anchors (&base) are not allowed in a variant file; write the value out"
-yv merge_key_plain "6:3: unknown key '<<' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track"
+yv merge_key_plain "6:3: unknown key '<<' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track, claims"
 yv tag_int "6:10: tags (tag:yaml.org,2002:int) are not allowed in a variant file; remove the tag"
 yv tag_custom "5:8: tags (!ruby/object) are not allowed in a variant file; remove the tag"
 yv duplicate_top_key "5:1: duplicate key 'name' (first at line 3); keep one"
@@ -332,7 +332,7 @@ t cli-decision-two-colons 1 "err=sow replay: ply 1: move 'first:1:1': the value 
 t cli-decision-no-kind 1 "err=sow replay: ply 1: move ':1' is neither a hole number (0 to 23) nor a decision (first:N); the legal moves are: first:0 first:1" -- sow replay andada --moves "5 :1" --json
 t cli-decision-unknown-kind 1 "err=sow replay: ply 1: move 'bogus:1' is neither a hole number (0 to 23) nor a decision (first:N); the legal moves are: first:0 first:1" -- sow replay andada --moves "5 bogus:1" --json
 t cli-decision-too-early 1 "err=sow replay: ply 0: move first:1 is not legal for South; the legal moves are: 0 1 2 3 4 5 6 7 8 9 10 11" lines=0 -- sow replay andada --moves "first:1" --json
-t cli-token-after-end 1 "err=sow replay: token 2 ('first:0'): the game is already over after ply 1; nothing may follow" -- sow replay andada --option max_plies=1 --moves "5 first:0" --json
+t cli-token-after-end 1 "err=sow replay: token 2 ('first:0'): the game is already over after ply 0; nothing may follow" -- sow replay andada --option max_plies=1 --moves "5 first:0" --json
 # the variant file given where a move list is expected, and so on
 t cli-moves-a-path 1 "err~sow replay: ply 0: move 'variants/adji_kui_1.yaml' is neither a hole label (a to f, A to F) nor a hole number (0 to 11)" -- sow replay $V --moves variants/adji_kui_1.yaml --json
 

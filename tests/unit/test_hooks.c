@@ -11,6 +11,7 @@
 
 #include "sow_game.h"
 #include "sow_lua.h"
+#include "sow_move.h"
 
 static char *tdir;
 static char yaml_path[512];
@@ -415,6 +416,191 @@ static void test_failure_restores(void **state)
     unit_game_close(&a);
 }
 
+/* ---- claims a script makes (C1.4) and the threshold after them --------- */
+
+/* A scripted opening (play), a decision phase and after_move, each of
+ * which may claim holes; claims: true declares that holes are claimed
+ * though no lap-end rule claims one. The first %s is a board: line, the
+ * second a lap_end: list (a data claim rule, which declares it too). */
+static const char *const CLAIMS_FMT =
+    "id: hookclaim\n"
+    "name: Hook claim\n"
+    "summary: s\n"
+    "script: c.lua\n"
+    "board:\n"
+    "  holes: 6\n"
+    "  seeds: 4\n"
+    "  stores: true\n"
+    "%s"
+    "sowing:\n"
+    "  passing: false\n"
+    "%s"
+    "decisions: [pick]\n"
+    "phases:\n"
+    "  - name: opening\n"
+    "    moves: scripted\n"
+    "  - name: choose\n"
+    "    moves: decisions\n"
+    "start_phase: opening\n"
+    "end:\n"
+    "  threshold: 24\n"
+    "hooks:\n"
+    "  play: open\n"
+    "  decisions: choices\n"
+    "  decide: choose\n"
+    "  after_move: a\n";
+
+/* Lines 1-9; a test appends its own definitions. open returns the board
+ * as it is and hands the move to North in ordinary play. */
+static const char *const CLAIMS_BASE =
+    "function same(g)\n"
+    "  local b = {}\n"
+    "  for h = 0, g.holes - 1 do b[h] = g.board[h] end\n"
+    "  return b\n"
+    "end\n"
+    "function open(g, h) return {board = same(g), to_move = 1, phase = 0} end\n"
+    "function choices(g) return {'pick:7'} end\n"
+    "function choose(g, t) return {phase = 0, to_move = 1} end\n"
+    "function a(g) return nil end\n";
+
+/* How the claims variant declares claimed holes: not at all, with
+ * board.claims, or with a lap-end rule that claims (count 62, never
+ * made here), as the variants of the engine before board.claims did. */
+typedef enum { CLAIMS_NONE, CLAIMS_KEY, CLAIMS_RULE } claims_by;
+
+/* Open the claims variant with CLAIMS_BASE and `extra` as its script,
+ * and start it. */
+static void claims_started(unit_game *a, claims_by by, const char *extra)
+{
+    static const char *const names[] = {"n.yaml", "c.yaml", "r.yaml"};
+    char path[512], text[8192];
+    snprintf(text, sizeof text, CLAIMS_FMT,
+             by == CLAIMS_KEY ? "  claims: true\n" : "",
+             by == CLAIMS_RULE ? "  lap_end:\n"
+                                 "    - when: {owner: opponent, count: 62}\n"
+                                 "      do: claim\n"
+                               : "");
+    unit_write(path, sizeof path, tdir, names[by], text);
+    char lua[512];
+    snprintf(text, sizeof text, "%s%s", CLAIMS_BASE, extra);
+    unit_write(lua, sizeof lua, tdir, "c.lua", text);
+    open_started(a, path);
+}
+
+/* A play hook's claim holds: North may not lift the hole South claimed
+ * (C1.4). It used to be dropped unless a lap-end rule claimed holes too. */
+static void test_play_claim(void **state)
+{
+    (void)state;
+    unit_game a;
+    claims_started(&a, CLAIMS_KEY,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), claim = {[7] = 0},\n"
+                   "          to_move = 1, phase = 0}\n"
+                   "end\n");
+    play_ok(&a, 0);
+    assert_int_equal(a.g.to_move, 1);
+    assert_true((a.g.claims[0] >> 7) & 1);
+    legal_is(&a.g, "6 8 9 10 11");
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_play(&a.k.eng, &a.g, 7, &err), SOW_ERR);
+    assert_contains(err.msg, "move 7 is not legal for North");
+    unit_game_close(&a);
+}
+
+/* Without board.claims the claim is refused at the hook's line, not
+ * silently dropped, and the message says how to declare it. */
+static void test_play_claim_undeclared(void **state)
+{
+    (void)state;
+    unit_game a;
+    claims_started(&a, CLAIMS_NONE,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), claim = {[7] = 0},\n"
+                   "          to_move = 1, phase = 0}\n"
+                   "end\n");
+    sow_game before = a.g;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_play(&a.k.eng, &a.g, 0, &err), SOW_ERR);
+    assert_contains(err.msg, "a claim, but the variant has no claimed holes");
+    assert_contains(err.msg, "claims: true under board:");
+    assert_int_equal(err.line, 10);
+    assert_memory_equal(&before, &a.g, sizeof before);
+    /* the engine refuses it too, for rules that are not the Lua bridge */
+    sow_changes c;
+    memset(&c, 0, sizeof c);
+    c.to_move = c.phase = -1;
+    c.claim_set = (uint64_t)1 << 7;
+    assert_int_equal(sow_apply_changes(&a.k.setup, &a.g, &c, &err), SOW_ERR);
+    assert_contains(err.msg, "claimed hole 7, but the variant has no claimed "
+                             "holes");
+    assert_memory_equal(&before, &a.g, sizeof before);
+    unit_game_close(&a);
+}
+
+/* C1.7 after a scripted move: the claimed hole holds 30 against a
+ * threshold of 24, so the game ends on that move (nothing swept: South's
+ * score is the claimed hole's 30 plus an empty store). It used to go on
+ * (North could lift hole 6) until the next sowing. */
+static void test_play_threshold(void **state)
+{
+    (void)state;
+    unit_game a;
+    claims_started(&a, CLAIMS_RULE,
+                   "function open(g, h)\n"
+                   "  local b = {}\n"
+                   "  for x = 0, g.holes - 1 do b[x] = 0 end\n"
+                   "  for x = 0, 5 do b[x] = 2 end\n"
+                   "  b[6], b[7] = 6, 30\n"
+                   "  return {board = b, claim = {[7] = 0}, to_move = 1,\n"
+                   "          phase = 0}\n"
+                   "end\n");
+    play_ok(&a, 0);
+    assert_true(a.g.over);
+    assert_int_equal(a.g.result.reason, SOW_END_THRESHOLD);
+    assert_int_equal(a.g.result.winner, 0);
+    assert_int_equal(a.g.result.score[0], 30);
+    assert_int_equal(a.g.result.score[1], 0);
+    unit_game_close(&a);
+}
+
+/* after_move and decide may return claim, as the documentation's table
+ * says (they used to reject it: "unknown field 'claim'"). */
+static void test_after_move_and_decide_claim(void **state)
+{
+    (void)state;
+    unit_game a;
+    claims_started(&a, CLAIMS_RULE,
+                   "function a(g)\n"
+                   "  if g.ply == 1 then return {claim = {[7] = 0}} end\n"
+                   "end\n");
+    play_ok(&a, 0);
+    assert_true((a.g.claims[0] >> 7) & 1);
+    legal_is(&a.g, "6 8 9 10 11");
+    unit_game_close(&a);
+
+    claims_started(&a, CLAIMS_RULE,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), to_move = 1, phase = 2}\n"
+                   "end\n"
+                   "function choose(g, t)\n"
+                   "  return {claim = {[7] = 0}, phase = 0, to_move = 1}\n"
+                   "end\n");
+    play_ok(&a, 0);
+    sow_move pick;
+    sow_error err;
+    sow_error_clear(&err);
+    if (sow_move_parse(&a.k.setup, "pick:7", &pick, &err))
+        fail_msg("%s", err.msg);
+    if (sow_engine_play(&a.k.eng, &a.g, pick, &err))
+        fail_msg("%s:%d: %s", err.path, err.line, err.msg);
+    assert_true((a.g.claims[0] >> 7) & 1);
+    legal_is(&a.g, "6 8 9 10 11");
+    unit_game_close(&a);
+}
+
 /* ---- what the hooks return ---------------------------------------------- */
 
 typedef struct bad_case {
@@ -530,6 +716,10 @@ int main(void)
         cmocka_unit_test(test_after_move_decision_phase),
         cmocka_unit_test(test_after_move_direction_choice),
         cmocka_unit_test(test_failure_restores),
+        cmocka_unit_test(test_play_claim),
+        cmocka_unit_test(test_play_claim_undeclared),
+        cmocka_unit_test(test_play_threshold),
+        cmocka_unit_test(test_after_move_and_decide_claim),
         cmocka_unit_test(test_bad_returns),
         cmocka_unit_test(test_read_only),
         cmocka_unit_test(test_setup_flags),

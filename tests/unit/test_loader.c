@@ -391,14 +391,26 @@ static void test_wrong_types(void **state)
             "rows is 3; it must be from 2 to 2");
     refused(HEAD "board:\n  holes: 6\n  seeds: 1001\n" SOWING, 7, 10,
             "seeds is 1001; it must be from 0 to 1000");
+    /* the keys of the readings other engines showed (issue 24) */
+    refused(HEAD BOARD "sowing:\n  feeding_slam: 1\n", 9, 17,
+            "feeding_slam must be true or false");
+    refused(HEAD BOARD SOWING "end:\n  threshold: {more_than: 24, "
+                              "sweep: yes}\n",
+            11, 37, "sweep must be true or false");
     refused(HEAD "board:\n  holes: 6\n  layout: [4, -1]\n" SOWING, 7, 15,
             "a layout count is -1; it must be from 0 to 1000");
     refused(HEAD "board:\n  holes: 6\n  seeds: 4\n  layout: [1, 1]\n" SOWING, 8,
             11, "give seeds or layout, not both");
     refused(HEAD BOARD "sowing:\n  laps: double\n", 9, 9,
             "laps must be one of: single, relay (not 'double')");
+    /* every form of the key, not only the two words */
     refused(HEAD BOARD "sowing:\n  direction: up\n", 9, 14,
-            "direction must be one of: ccw, cw (not 'up')");
+            "direction must be one of: ccw, cw, by_count, chosen, "
+            "{cw_holes: [...]}, or an enum option $name of ccw and cw "
+            "(not 'up')");
+    refused(HEAD BOARD "sowing:\n  direction: [ccw]\n", 9, 14,
+            "direction must be one of: ccw, cw, by_count, chosen, "
+            "{cw_holes: [...]}");
     refused(HEAD BOARD "sowing:\n  passing: 1\n", 9, 12,
             "passing must be true or false, not '1'");
     refused(HEAD BOARD "sowing:\n  min_seeds: 0\n", 9, 14,
