@@ -633,6 +633,14 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
                      const sow_budget *budget, sow_scenario_outcome *out,
                      sow_error *err)
 {
+    return sow_scenario_run_cached(f, k, v, budget, NULL, out, err);
+}
+
+int sow_scenario_run_cached(const sow_scenario_file *f, int k,
+                            const sow_variant *v, const sow_budget *budget,
+                            sow_kit_scripts *scripts,
+                            sow_scenario_outcome *out, sow_error *err)
+{
     memset(out, 0, sizeof *out);
     out->passed = true;
     run *r = calloc(1, sizeof *r);
@@ -649,7 +657,7 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
         apply_options(r, scn_get(cs, "options"), &out->opts))
         goto out;
     sow_error e;
-    if (sow_kit_start(&r->k, v, &out->opts, budget, &e)) {
+    if (sow_kit_start_cached(&r->k, v, &out->opts, budget, scripts, &e)) {
         if (r->k.failed_at == SOW_KIT_OPTIONS ||
             r->k.failed_at == SOW_KIT_SETUP) {
             /* options that do not fit: the case's options are at fault */
