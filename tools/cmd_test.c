@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "flags.h"
 #include "sow_file.h"
+#include "sow_kit.h"
 #include "sow_scenario.h"
 
 static const char *const C = "test";
@@ -32,6 +33,11 @@ static void help(void)
         "not cover: rule ids of the\nvariant's rules: that no case lists, "
         "values of enum and bool options that\nno case plays, int options "
         "that no case sets. Last, 'N scenarios, M failed'.\n\n"
+        "A file's variant is loaded once, and its script run once for each "
+        "set of\noption values its cases play. Each case starts from a new "
+        "game, with the\nscript's global names as its top level left them; "
+        "what a hook writes into\na table carries over (hooks must keep "
+        "nothing of their own).\n\n"
         "--verbose, -v   also print a line for each case that passes\n\n"
         "Exit status: 0 when every case passed, 1 when one failed or a "
         "file or\nvariant has an error (file:line:col), 2 for a misused "
@@ -214,7 +220,10 @@ static void run_file(const char *given, bool verbose, totals *t)
     bool *ran = calloc((size_t)n, sizeof *ran);
     sow_optset *opts = calloc((size_t)n, sizeof *opts);
     sow_scenario_outcome *out = malloc(sizeof *out);
-    if (!ran || !opts || !out) {
+    /* the script runs once per option set of the file, not per case
+     * (issue 23): a slow top level costs its time once */
+    sow_kit_scripts *scripts = sow_kit_scripts_new();
+    if (!ran || !opts || !out || !scripts) {
         fprintf(stderr, "sow %s: out of memory\n", C);
         t->broken++;
         goto done;
@@ -233,7 +242,8 @@ static void run_file(const char *given, bool verbose, totals *t)
             t->broken++;
             break;
         }
-        if (sow_scenario_run(f, k, v, t->budget, out, &err)) {
+        if (sow_scenario_run_cached(f, k, v, t->budget, scripts, out,
+                                    &err)) {
             printf("FAIL %s:%d:%d: %s\n", path, line, col, name);
             fflush(stdout);
             cli_error(C, &err);
@@ -260,6 +270,7 @@ static void run_file(const char *given, bool verbose, totals *t)
     t->cases += n;
     t->failed += failed;
 done:
+    sow_kit_scripts_free(scripts);
     free(ran);
     free(opts);
     free(out);

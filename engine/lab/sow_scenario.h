@@ -108,4 +108,21 @@ int sow_scenario_run(const sow_scenario_file *f, int k, const sow_variant *v,
                      const struct sow_budget *budget,
                      sow_scenario_outcome *out, sow_error *err);
 
+/* The same with the variant's script taken from `scripts` (sow_kit.h;
+ * NULL: opened for this case alone, as sow_scenario_run does). Running the
+ * cases of a file with one cache runs the script's top level once per
+ * option set the file plays, not once per case. What a case starts from
+ * is the same either way: a new set-up, engine, match and game; the
+ * script as just after opening (its global names as its top level left
+ * them, the hooks' caches empty, a state a tripped limit left rebuilt);
+ * the run's budget. What a hook wrote into a table or into a local of
+ * the script's top level is not undone: hooks must keep nothing of their
+ * own (docs/writing-variants.md). */
+struct sow_kit_scripts;
+int sow_scenario_run_cached(const sow_scenario_file *f, int k,
+                            const sow_variant *v,
+                            const struct sow_budget *budget,
+                            struct sow_kit_scripts *scripts,
+                            sow_scenario_outcome *out, sow_error *err);
+
 #endif

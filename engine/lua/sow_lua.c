@@ -104,6 +104,7 @@ struct sow_lua {
     sow_memo *memo;
     sow_memo *play_memo; /* NULL once the play hook proved impure */
     bool memo_off;      /* not used (turned off, or the hook proved impure) */
+    bool memo_wanted;   /* sow_lua_set_memo's choice, for sow_lua_reset */
     bool recording;     /* a hook call with the recording view runs */
     bool rec_impure;    /* it did something the cache cannot key on */
     const sow_game *rec_g;
@@ -113,6 +114,8 @@ struct sow_lua {
     int rec_ref;        /* the recording view g (a proxy) */
     int rec_sub_ref[6]; /* its board, owner, captured, state, board_before
                            and captured_before proxies */
+    int globals_ref;    /* a copy of the global table as the script's top
+                           level left it (sow_lua_reset puts it back) */
 };
 
 static sow_lua *bridge_of(lua_State *L)
@@ -1021,12 +1024,72 @@ static void reset_budget(sow_lua *x)
     lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
+/* Keep a copy of the global table, as the script's top level left it,
+ * in x->globals_ref. Protected (it allocates). Stack: the bridge. */
+static int copy_globals(lua_State *L)
+{
+    sow_lua *x = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    lua_createtable(L, 0, 32);
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, 3);
+    }
+    x->globals_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+/* Put the global table back as copy_globals found it: a name a hook set
+ * to another value, or defined, or removed, gets its old value (or none)
+ * again. Only the names: what a hook wrote into a table they hold, or
+ * into a local of the top level, stays (sow_lua.h). Protected (adding a
+ * name back may allocate). Stack: the bridge. */
+static int restore_globals(lua_State *L)
+{
+    sow_lua *x = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); /* 2 */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->globals_ref);   /* 3 */
+    /* changed or added names; Lua lets a traversal assign existing
+     * fields, nil included */
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+        lua_pushvalue(L, -2);
+        lua_rawget(L, 3);
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pop(L, 2);
+            continue;
+        }
+        lua_pushvalue(L, -3);
+        lua_insert(L, -2);
+        lua_rawset(L, 2);
+        lua_pop(L, 1);
+    }
+    /* removed names (and changed ones, already equal now) */
+    lua_pushnil(L);
+    while (lua_next(L, 3)) {
+        lua_pushvalue(L, -2);
+        lua_rawget(L, 2);
+        bool same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (same) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, 2);
+    }
+    return 0;
+}
+
 /* Create the state, run the script, find the hooks. */
 static int build(sow_lua *x, sow_error *err)
 {
     x->mem_used = 0;
     x->view_ref = x->board_ref = x->owner_ref = x->captured_ref = LUA_NOREF;
-    x->proxy_ref = x->state_ref = x->rec_ref = LUA_NOREF;
+    x->proxy_ref = x->state_ref = x->rec_ref = x->globals_ref = LUA_NOREF;
     x->before_ref = x->before_proxy_ref = LUA_NOREF;
     x->capb_ref = x->capb_proxy_ref = LUA_NOREF;
     x->extras_on = x->before_fresh = false;
@@ -1103,6 +1166,16 @@ static int build(sow_lua *x, sow_error *err)
             missing > 0 ? "defines no such global function"
                         : "defines it as something other than a function");
     }
+    lua_pushcfunction(L, copy_globals);
+    lua_pushlightuserdata(L, x);
+    rc = lua_pcall(L, 1, 0, 1);
+    if (rc != LUA_OK) {
+        char msg[SOW_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
+        lua_settop(L, 1);
+        return report(x, err, msg, "start");
+    }
+    lua_settop(L, 1);
     return SOW_OK;
 }
 
@@ -1132,6 +1205,7 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
     memcpy(x->text, text, len);
     x->text[len] = 0;
     x->len = len;
+    x->memo_wanted = true;
     /* NULL: no cache, hooks always run */
     x->memo = sow_memo_new(sizeof(sow_lap_decision));
     x->play_memo = sow_memo_new(sizeof(sow_changes));
@@ -2040,7 +2114,52 @@ void sow_lua_set_budget(sow_lua *x, const sow_budget *b)
 
 void sow_lua_set_memo(sow_lua *x, bool on)
 {
+    x->memo_wanted = on;
     x->memo_off = !on;
+}
+
+/* Empty caches, as a new bridge has: a hook that proved impure gets its
+ * cache back (a case alone would have it). */
+static int fresh_memos(sow_lua *x, sow_error *err)
+{
+    sow_memo_free(x->memo);
+    sow_memo_free(x->play_memo);
+    x->memo = sow_memo_new(sizeof(sow_lap_decision));
+    x->play_memo = sow_memo_new(sizeof(sow_changes));
+    x->memo_off = !x->memo_wanted;
+    if (!x->memo || !x->play_memo)
+        return sow_error_set(err, x->path, 0, 0, "out of memory");
+    return SOW_OK;
+}
+
+int sow_lua_reset(sow_lua *x, sow_error *err)
+{
+    x->run_over = false;
+    fresh_budget(x);
+    if (fresh_memos(x, err))
+        return SOW_ERR;
+    /* the view is made anew for the next call (push_view): new tables,
+     * every value written */
+    x->view_setup = NULL;
+    x->view_fresh = x->before_fresh = x->extras_on = false;
+    int rc = LUA_ERRRUN;
+    if (x->L && x->tripped == LIMIT_NONE) {
+        lua_settop(x->L, 1);
+        lua_pushcfunction(x->L, restore_globals);
+        lua_pushlightuserdata(x->L, x);
+        rc = lua_pcall(x->L, 1, 0, 1);
+        lua_settop(x->L, 1);
+    }
+    if (rc == LUA_OK && x->tripped == LIMIT_NONE)
+        return SOW_OK;
+    /* no state (a rebuild after a limit failed), or the restore tripped
+     * the memory limit: run the script again, as opening it would */
+    unbuild(x);
+    if (build(x, err)) {
+        unbuild(x);
+        return SOW_ERR;
+    }
+    return SOW_OK;
 }
 
 void sow_lua_collect(sow_lua *x)

@@ -54,6 +54,19 @@ void sow_lua_close(sow_lua *x);
  * (math.random, state of its own) turns the cache off by itself. */
 void sow_lua_set_memo(sow_lua *x, bool on);
 
+/* Make the bridge as it was just after opening, without running the
+ * script's top level again (sow test runs the cases of a file that share
+ * options on one bridge): the global names back to what the top level
+ * left (a name a hook set, defined or removed), the caches empty, the
+ * view made anew, the limits cleared; a state a limit left unusable (its
+ * rebuild failed) is built again. Only the names are put back: what a
+ * hook wrote into a table, or into a local of the top level, stays, and
+ * hooks must keep nothing of their own between calls anyway
+ * (docs/writing-variants.md). SOW_ERR when the script fails to run again
+ * (err says why, as sow_lua_open would) or out of memory: then only
+ * sow_lua_close may follow. */
+int sow_lua_reset(sow_lua *x, sow_error *err);
+
 /* Bound every call by a run's deadline too (sow_budget.h; b borrowed, NULL
  * for none): once it has passed, each call fails with "the run's time
  * limit reached". */

@@ -29,12 +29,15 @@ typedef enum {
     SOW_KIT_ENGINE   /* the engine (out of memory) */
 } sow_kit_step;
 
+struct sow_kit_script;
+
 typedef struct sow_kit {
     sow_variant *v;      /* owned unless opened with sow_kit_start */
     bool owns_variant;
     sow_optset opts;
     sow_setup setup;
-    sow_lua *lua;
+    sow_lua *lua;        /* owned unless lent by a sow_kit_scripts */
+    struct sow_kit_script *lent; /* the cache entry lua is lent from */
     sow_engine eng;
     bool eng_ready;
     sow_budget budget;   /* the run's deadline; engine and script see it */
@@ -55,7 +58,37 @@ int sow_kit_open(sow_kit *k, const char *path, const char *const *options,
 int sow_kit_start(sow_kit *k, const sow_variant *v, const sow_optset *o,
                   const sow_budget *b, sow_error *err);
 
-/* Free what the kit holds (a closed or zeroed kit is fine). */
+/* Scripts kept open from one kit to the next, for a caller that opens
+ * many kits of the same variant (sow test: one per case of a scenario
+ * file), so that the script's top level, which may be slow, runs once per
+ * option set rather than once per kit. A kit started with the cache
+ * borrows the script opened for its variant and option values: opened
+ * the first time, and reset to how it was just after opening
+ * (sow_lua_reset: global names, caches, view, limits) each time after.
+ * At most SOW_KIT_SCRIPTS_MAX are kept; beyond, the least recently used
+ * is closed. The cache must outlive the kits started with it, and their
+ * variants the cache (it knows a variant by its address); a script lent
+ * to a kit still open is not lent twice (the second kit opens its own). */
+#define SOW_KIT_SCRIPTS_MAX 8
+
+typedef struct sow_kit_scripts sow_kit_scripts;
+
+/* NULL when out of memory. */
+sow_kit_scripts *sow_kit_scripts_new(void);
+void sow_kit_scripts_free(sow_kit_scripts *c);
+
+/* How many times a script was opened for the cache: how often a
+ * script's top level ran, the rebuilds after a tripped limit aside. */
+int sow_kit_scripts_opened(const sow_kit_scripts *c);
+
+/* sow_kit_start with the script taken from c (NULL: opened for this kit
+ * alone, as sow_kit_start does). */
+int sow_kit_start_cached(sow_kit *k, const sow_variant *v,
+                         const sow_optset *o, const sow_budget *b,
+                         sow_kit_scripts *c, sow_error *err);
+
+/* Free what the kit holds (a closed or zeroed kit is fine); a lent script
+ * goes back to its cache. */
 void sow_kit_close(sow_kit *k);
 
 #endif
