@@ -6,6 +6,7 @@
  * The scenario file of a variant file DIR/NAME.yaml is
  * DIR/scenarios/NAME.yaml: a directory the variant scanner (cli.c, which
  * reads the *.yaml files of a variant directory only) never looks into. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,28 +56,30 @@ static bool looks_like_path(const char *arg)
 /* The path to show for a file: relative to the working directory when it
  * is below it ("variants/scenarios/x.yaml", not ".../build/../variants"),
  * else as given. */
-static void display_path(const char *path, char *out, size_t size)
+static char *display_path(const char *path)
 {
     char *real = realpath(path, NULL);
-    char cwd[1024];
-    size_t len = 0;
-    if (real && getcwd(cwd, sizeof cwd) && (len = strlen(cwd)) &&
-        strncmp(real, cwd, len) == 0 && real[len] == '/')
-        snprintf(out, size, "%s", real + len + 1);
-    else
-        snprintf(out, size, "%s", path);
+    char *cwd = getcwd(NULL, 0); /* as long as it is (glibc) */
+    size_t len = cwd ? strlen(cwd) : 0;
+    const char *shown = real && len && strncmp(real, cwd, len) == 0 &&
+                                real[len] == '/'
+                            ? real + len + 1
+                            : path;
+    char *out = strdup(shown);
+    free(cwd);
     free(real);
+    return out;
 }
 
-/* DIR/scenarios/NAME.yaml for the variant file DIR/NAME.yaml. */
-static void scenario_path_for(const char *variant, char *out, size_t size)
+/* DIR/scenarios/NAME.yaml for the variant file DIR/NAME.yaml, or false
+ * when it does not fit out[size] (a cut path would name another file). */
+static bool scenario_path_for(const char *variant, char *out, size_t size)
 {
     const char *slash = strrchr(variant, '/');
-    if (slash)
-        snprintf(out, size, "%.*s/scenarios/%s", (int)(slash - variant),
-                 variant, slash + 1);
-    else
-        snprintf(out, size, "scenarios/%s", variant);
+    int n = slash ? snprintf(out, size, "%.*s/scenarios/%s",
+                             (int)(slash - variant), variant, slash + 1)
+                  : snprintf(out, size, "scenarios/%s", variant);
+    return n >= 0 && (size_t)n < size;
 }
 
 typedef struct totals {
@@ -174,10 +177,8 @@ static void coverage(const sow_variant *v, const sow_scenario_file *f,
 }
 
 /* Run one scenario file. */
-static void run_file(const char *given, bool verbose, totals *t)
+static void run_file_at(const char *path, bool verbose, totals *t)
 {
-    char path[1600];
-    display_path(given, path, sizeof path);
     sow_scenario_file *f;
     sow_error err;
     if (sow_scenario_load(path, &f, &err)) {
@@ -185,7 +186,7 @@ static void run_file(const char *given, bool verbose, totals *t)
         t->broken++;
         return;
     }
-    char vpath[1400];
+    char vpath[PATH_MAX];
     bool is_path;
     int vl, vc;
     const char *vname = sow_scenario_variant(f, &is_path, vpath, sizeof vpath,
@@ -278,6 +279,19 @@ done:
     sow_scenario_free(f);
 }
 
+/* Run one scenario file, named as display_path shows it. */
+static void run_file(const char *given, bool verbose, totals *t)
+{
+    char *path = display_path(given);
+    if (!path) {
+        fprintf(stderr, "sow %s: out of memory\n", C);
+        t->broken++;
+        return;
+    }
+    run_file_at(path, verbose, t);
+    free(path);
+}
+
 typedef struct test_args {
     cli_opts o;
     bool verbose;
@@ -314,7 +328,7 @@ int cmd_test(int argc, char **argv)
     totals t = {0, 0, 0, &budget};
     for (int i = 0; i < p.npos; i++) {
         const char *a = p.pos[i];
-        char vpath[1400], spath[1600];
+        char vpath[PATH_MAX], spath[PATH_MAX];
         sow_error err;
         if (looks_like_path(a)) {
             /* a FIFO or a device is refused at once, in one line, rather
@@ -335,13 +349,26 @@ int cmd_test(int argc, char **argv)
                 run_file(a, verbose, &t);
                 continue;
             }
+            if (strlen(a) >= sizeof vpath) {
+                fprintf(stderr, "sow %s: the path '%.60s...' is too long "
+                                "(%zu bytes; at most %zu)\n",
+                        C, a, strlen(a), sizeof vpath - 1);
+                t.broken++;
+                continue;
+            }
             snprintf(vpath, sizeof vpath, "%s", a);
         } else if (cli_find_variant(a, vpath, sizeof vpath, &err)) {
             cli_error(C, &err);
             t.broken++;
             continue;
         }
-        scenario_path_for(vpath, spath, sizeof spath);
+        if (!scenario_path_for(vpath, spath, sizeof spath)) {
+            fprintf(stderr, "sow %s: %s: the path of its scenario file is "
+                            "too long (at most %zu bytes)\n",
+                    C, a, sizeof spath - 1);
+            t.broken++;
+            continue;
+        }
         if (sow_file_probe(spath, "a scenario file", &err) == SOW_FILE_OPEN) {
             fprintf(stderr, "sow %s: %s has no scenario file: looked for %s "
                             "(scenarios/NAME.yaml beside the variant's "

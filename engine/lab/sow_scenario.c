@@ -539,6 +539,12 @@ int sow_scenario_variant_file(const sow_scenario_file *f, char *path,
     const char *t = sow_scenario_variant(f, &is_path, path, size, &line, &col);
     if (!is_path)
         return SOW_OK;
+    size_t need = strlen(t) + (t[0] == '/' ? 0 : strlen(f->dir) + 1);
+    if (need >= size) /* cut, it would name another file (issue 23) */
+        return sow_error_set(err, f->path, line, col,
+                             "variant '%.60s...': its path is too long (%zu "
+                             "bytes; at most %zu)",
+                             t, need, size - 1);
     /* its own folder or below it, or the folder just above it (the
      * layout DIR/NAME.yaml with DIR/scenarios/NAME.yaml), symlinks and
      * `..` resolved */

@@ -62,3 +62,9 @@ t not-variant-config 1 "err=$TL/secret/config.yaml:1:1: this is not a variant fi
 # an unknown key in a variant is quoted to 40 bytes at most
 { printf 'id: x\n'; printf 'k%.0s' $(seq 300); printf ': 1\n'; } >"$TL/longkey.yaml"
 t unknown-key-clipped 1 "err=$TL/longkey.yaml:2:1: unknown key '$(printf 'k%.0s' $(seq 40))...' in a variant file; the keys are: id, name, summary, source, rules, board, sowing, end, script, hooks, options, decisions, state, match, phases, start_phase, explain, rounds" -- sow validate "$TL/longkey.yaml"
+# sow test: a scenario file named by a path longer than the old 1,600-byte
+# buffer, and a variant file whose scenario file's path was cut (the old
+# code read "variants/scenarios", a directory)
+dots850=$(printf './%.0s' $(seq 850))
+t long-path-test-scenario 0 "last=15 scenarios, 0 failed" -- sow test "variants/${dots850}scenarios/kalah.yaml"  # guard
+t long-path-test-variant 0 "last=15 scenarios, 0 failed" -- sow test "variants/${dots850}kalah.yaml"
