@@ -1,5 +1,6 @@
-/* test_lua.c - the Lua bridge and its sandbox (engine/lua/sow_lua.c,
- * docs/hostile-input.md "The sandbox"): the exact globals, what is removed,
+/* test_lua.c - the Lua bridge and its sandbox (engine/lua/sow_lua.c and
+ * sow_sandbox.c, docs/hostile-input.md "The sandbox"): the exact globals,
+ * what is removed, the library functions held to the limits,
  * source only, the instruction and memory limits (also under pcall) and recovery
  * after them, errors mapped to file and line, checks on what hooks return,
  * and no math.random (rules are deterministic). */
