@@ -1,6 +1,10 @@
-/* sow_lua.c - the Lua bridge and its sandbox (see sow_lua.h). */
+/* sow_lua.c - the Lua bridge (see sow_lua.h): the board view a hook
+ * reads, hook calls and what they return, errors mapped to the script.
+ * The sandbox and its limits are in sow_sandbox.c. */
 #include "sow_lua.h"
+#include "sow_lua_int.h"
 #include "sow_memo.h"
+#include "sow_sandbox.h"
 #include "sow_move.h"
 #include "sow_num.h"
 #include "sow_file.h"
@@ -9,373 +13,9 @@
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-/* The chunk name Lua puts in front of script errors ("script:12: ..."); it
- * is replaced by the script's real path when an error is reported, so long
- * paths are never shortened by Lua's LUA_IDSIZE. */
-#define CHUNK "script"
-#define HOOK_STEP 1000 /* instructions between two budget checks */
-#define NKEYS 4        /* numbers of the view set at every change */
-#define CPU_GATE_NS 2000000LL /* a call's processor clock is read after
-                                 2 ms (past_deadline_of) */
-#define BIG_ALLOC 65536 /* allocations this large check the clock */
-
-enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME, LIMIT_MEMORY, LIMIT_RUN };
-
-const char *const sow_lua_allowed_globals[] = {
-    "_G",     "_VERSION", "assert",  "error",    "ipairs", "math",
-    "next",   "options",  "pairs",   "pcall",    "rawequal", "rawget",
-    "rawlen", "select",   "string",  "table",    "tonumber", "tostring",
-    "type",   "utf8",     "xpcall",  NULL};
-
-/* Globals the opened libraries define that a script must not see. */
-/* rawset too: it could write into the read-only board view. */
-static const char *const removed_globals[] = {
-    "collectgarbage", "dofile", "getmetatable", "load", "loadfile", "print",
-    "rawset", "require", "setmetatable", "warn", NULL};
-
-/* String functions that are not given: dump makes bytecode; the pattern
- * functions can run for seconds without reaching the instruction hook;
- * pack/unpack are not needed. */
-static const char *const removed_string[] = {
-    "dump", "find", "gmatch", "gsub", "match", "pack", "packsize", "unpack",
-    NULL};
-
-/* Math functions that are not given: rules are deterministic, and a hook
- * drawing random numbers would make a game that `sow selfplay --jsonl`
- * recorded replay differently (the numbers depend on every call made
- * before in the same Lua state: other games, a search's look-ahead). A
- * variant whose rules need chance says so with a decision (issue 13 #10). */
-static const char *const removed_math[] = {"random", "randomseed", NULL};
-
-struct sow_lua {
-    lua_State *L;
-    const sow_variant *v;
-    sow_optset opts;
-    char *path;         /* script path, for errors */
-    char *text;         /* script source, kept to rebuild the state */
-    size_t len;
-    size_t mem_used;
-    int mem_refusals;   /* growth requests refused in a row */
-    long insn_used;     /* instructions run by the current call */
-    const sow_budget *budget; /* the whole run's deadline (borrowed), or
-                               * NULL (sow_budget.h) */
-    int64_t wall_start;  /* monotonic ns of the call's first budget check;
-                            0 until the call has run HOOK_STEP instructions
-                            or a slow library function, so short calls
-                            never read the clock */
-    int64_t wall_deadline; /* monotonic ns: the same call's outer bound */
-    int64_t deadline;   /* processor ns (cpu_now) by which this call must end;
-                           0 until the call has run CPU_GATE_NS (see
-                           past_deadline_of) */
-    int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
-    bool run_over;      /* the run's deadline passed: every call fails */
-    int trip_line;      /* the script line the count hook tripped at, or 0 */
-    int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
-    /* the board view (see push_view): refs of the table g and of its
-     * board, owner and captured tables; the values last written into them,
-     * so that only changes are written */
-    int view_ref, board_ref, owner_ref, captured_ref; /* backing tables */
-    int proxy_ref;  /* the read-only proxy g handed to hooks */
-    int key_ref[NKEYS]; /* the strings "mover", "ply", "total", "phase" */
-    int state_ref;      /* backing table of g.state */
-    int32_t last_state[SOW_MAX_STATE];
-    bool view_fresh; /* the backing tables hold the last_* values */
-    uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
-    int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
-    /* the move hooks' extra fields of g (view_extras): board_before and
-     * captured_before (proxies, their backing tables, the values last
-     * written), origin; on: they are set in the view now */
-    int before_ref, before_proxy_ref, capb_ref, capb_proxy_ref;
-    uint16_t last_before[SOW_MAX_HOLES];
-    bool extras_on, before_fresh;
-    const sow_setup *view_setup; /* the setup its geometry was built for */
-    int view_holes;
-    sow_dir view_dir;
-    /* the lap_end and play caches (sow_memo.h): a miss runs the hook
-     * with the recording view, which reads the game directly and logs
-     * each read */
-    sow_memo *memo;
-    sow_memo *play_memo; /* NULL once the play hook proved impure */
-    bool memo_off;      /* not used (turned off, or the hook proved impure) */
-    bool memo_wanted;   /* sow_lua_set_memo's choice, for sow_lua_reset */
-    bool recording;     /* a hook call with the recording view runs */
-    bool rec_impure;    /* it did something the cache cannot key on */
-    const sow_game *rec_g;
-    const sow_before *rec_mv; /* the call's move, or NULL */
-    int rec_hole, rec_count;
-    sow_memo_log rec_log;
-    int rec_ref;        /* the recording view g (a proxy) */
-    int rec_sub_ref[6]; /* its board, owner, captured, state, board_before
-                           and captured_before proxies */
-    int globals_ref;    /* a copy of the global table as the script's top
-                           level left it (sow_lua_reset puts it back) */
-};
-
-static sow_lua *bridge_of(lua_State *L)
-{
-    return *(sow_lua **)lua_getextraspace(L);
-}
-
-/* ---- limits ----------------------------------------------------------- */
-
-/* The clock is read only by calls that run long: the deadline is set at
- * the first check of a call (0 until then). The run's deadline, when
- * there is one, bounds every call too; *which says which one passed. */
-/* The processor time this thread has used, in nanoseconds: the clock of
- * a call's time limit. A script cannot wait for anything (the sandbox has
- * no input or output), so its running time is processor time, and a
- * loaded machine does not make a script trip that runs well within it on
- * an idle one. */
-static int64_t cpu_now(void)
-{
-    struct timespec t;
-    /* where there is no thread clock (WebAssembly: emscripten has none),
-     * the wall clock: a page's engine runs alone in its Web Worker */
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0)
-        return sow_budget_now();
-    return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static bool past_deadline_of(sow_lua *x, int *which)
-{
-    /* the run's deadline is on the wall clock (sow_budget.h); a stop
-     * request (a signal, stop.h) ends the run as its deadline would */
-    const int64_t wall = sow_budget_now();
-    if (sow_budget_stopped(x->budget) ||
-        (x->budget && x->budget->deadline_ns &&
-         wall > x->budget->deadline_ns)) {
-        *which = LIMIT_RUN;
-        return true;
-    }
-    *which = LIMIT_TIME;
-    const int64_t limit = SOW_LUA_TIME_LIMIT_MS * 1000000LL;
-    if (x->wall_start == 0) {
-        x->wall_start = wall;
-        /* a bound on the wall clock, three times as long, so that a call
-         * still ends soon on a machine too loaded to run it */
-        x->wall_deadline = wall + 3 * limit;
-        return false;
-    }
-    if (wall > x->wall_deadline)
-        return true;
-    /* The processor clock is a system call (the wall clock is not): it
-     * is read only by calls that have run CPU_GATE_NS, and then only once
-     * until the limit could have passed, since a call's processor time is
-     * never more than its wall time. Counting the first CPU_GATE_NS as
-     * processor time makes the limit at most that much stricter. */
-    const int64_t ran = wall - x->wall_start;
-    if (ran < CPU_GATE_NS)
-        return false;
-    if (x->deadline == 0) {
-        x->deadline = cpu_now() + limit - ran;
-        return false;
-    }
-    if (ran < limit)
-        return false;
-    return cpu_now() > x->deadline;
-}
-
-static bool past_deadline(sow_lua *x)
-{
-    int which;
-    bool past = past_deadline_of(x, &which);
-    if (past && which == LIMIT_RUN)
-        x->run_over = true;
-    return past;
-}
-
-/* The limit a passed deadline trips. */
-static int time_limit(const sow_lua *x)
-{
-    return x->run_over ? LIMIT_RUN : LIMIT_TIME;
-}
-
-static void count_hook(lua_State *L, lua_Debug *ar);
-
-/* Make the count hook fire at every instruction: a tripped limit then
- * fails whatever the script does next, so pcall cannot swallow it. Safe
- * to call from the allocator (as lua.c calls lua_sethook from a signal
- * handler). */
-static void arm(sow_lua *x)
-{
-    lua_sethook(x->L, count_hook, LUA_MASKCOUNT, 1);
-}
-
-/* Lua retries a refused allocation once after an emergency collection;
- * only when that retry is refused too is the limit tripped, and from then
- * on every request to grow is refused, so the script cannot go on. */
-static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    sow_lua *x = ud;
-    size_t old = ptr ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        x->mem_used -= old;
-        return NULL;
-    }
-    if (nsize > old && nsize - old >= BIG_ALLOC && x->tripped == LIMIT_NONE &&
-        past_deadline(x)) {
-        /* loops of big copies (s .. s, string.rep) run few instructions */
-        x->tripped = time_limit(x);
-        if (x->L)
-            arm(x);
-        return NULL;
-    }
-    if (nsize > old &&
-        (x->tripped == LIMIT_MEMORY ||
-         x->mem_used + (nsize - old) > SOW_LUA_MEM_LIMIT)) {
-        if (++x->mem_refusals >= 2 && x->tripped == LIMIT_NONE)
-            x->tripped = LIMIT_MEMORY; /* from here on every instruction
-                                          fails */
-        /* Lua does not always retry (not while the collector runs): a
-         * single refusal may raise the error a pcall swallows. The hook
-         * then runs at the next instruction and trips the limit if no
-         * allocation has succeeded since (count_hook). */
-        if (x->L)
-            arm(x);
-        return NULL;
-    }
-    void *p = realloc(ptr, nsize);
-    if (!p)
-        return NULL;
-    if (nsize > old)
-        x->mem_refusals = 0;
-    x->mem_used = x->mem_used - old + nsize;
-    return p;
-}
-
-static const char *limit_text(int which)
-{
-    switch (which) {
-    case LIMIT_MEMORY:
-        return "memory limit reached (32 MiB)";
-    case LIMIT_TIME:
-        return "time limit reached (0.5 s)";
-    case LIMIT_RUN:
-        return "the run's time limit reached (--time-limit, SOW_TIME_LIMIT)";
-    default:
-        return "instruction limit reached (20,000,000 instructions)";
-    }
-}
-
-/* Runs every HOOK_STEP instructions: the instruction budget, the time
- * budget (a single instruction can be slow, such as a long string
- * concatenation), and a memory limit tripped meanwhile. Once tripped it
- * fires at every instruction, so a script's pcall cannot swallow it. */
-static void count_hook(lua_State *L, lua_Debug *ar)
-{
-    sow_lua *x = bridge_of(L);
-    x->insn_used += HOOK_STEP;
-    if (x->tripped == LIMIT_NONE) {
-        if (x->mem_refusals > 0) /* a refused allocation was not retried,
-                                    yet the script runs on: caught */
-            x->tripped = LIMIT_MEMORY;
-        else if (x->insn_used > SOW_LUA_INSN_LIMIT)
-            x->tripped = LIMIT_INSTRUCTIONS;
-        else if (past_deadline(x))
-            x->tripped = time_limit(x);
-        else {
-            /* armed by a refusal that a retry then made good */
-            lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
-            return;
-        }
-        /* where it tripped: the error a pcall swallows would say it, the
-         * one that reaches the engine may come from a later line */
-        lua_getinfo(L, "Sl", ar);
-        x->trip_line = ar->currentline;
-    }
-    arm(x);
-    lua_getinfo(L, "Sl", ar);
-    int line = x->trip_line > 0 ? x->trip_line : ar->currentline;
-    if (line > 0)
-        luaL_error(L, CHUNK ":%d: %s: the script runs too long or uses too "
-                      "much memory",
-                   line, limit_text(x->tripped));
-    luaL_error(L, "%s", limit_text(x->tripped));
-}
-
-/* Library functions that can run long in C without running VM
- * instructions (sorting, shifting, copying a big table) check the time
- * budget when they return; the original is upvalue 1. */
-static int budgeted(lua_State *L)
-{
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    sow_lua *x = bridge_of(L);
-    if (x->tripped == LIMIT_NONE && past_deadline(x)) {
-        x->tripped = time_limit(x);
-        arm(x);
-        return luaL_error(L, "%s", limit_text(x->tripped));
-    }
-    return lua_gettop(L);
-}
-
-/* xpcall's message handler runs inside the count hook when the hook
- * raises a tripped limit, and Lua runs no hook while one runs: a handler
- * that loops would loop for ever. So a script's handler is called only
- * while no limit has tripped; after that the message goes through as it
- * is. Upvalue 1: the script's handler. */
-static int guarded_handler(lua_State *L)
-{
-    sow_lua *x = bridge_of(L);
-    if (x->tripped != LIMIT_NONE) {
-        lua_settop(L, 1);
-        return 1;
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
-}
-
-/* xpcall(f, handler, ...) with the handler guarded. Upvalue 1: the
- * original xpcall. */
-static int guarded_xpcall(lua_State *L)
-{
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_pushvalue(L, 2);
-    lua_pushcclosure(L, guarded_handler, 1);
-    lua_replace(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static void wrap_budgeted(lua_State *L, const char *lib,
-                          const char *const *names)
-{
-    /* the originals stay findable under the library's name in the
-     * registry's table of loaded modules, so that an argument error in
-     * one is reported as "bad argument #1 to 'string.rep'" and not '?' */
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_newtable(L);
-    lua_getglobal(L, lib);
-    lua_pushnil(L);
-    while (lua_next(L, -2)) { /* copy the whole library as it is now */
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -5);
-    }
-    lua_pop(L, 1);
-    lua_setfield(L, -2, lib);
-    lua_pop(L, 1);
-    lua_getglobal(L, lib);
-    for (int i = 0; names[i]; i++) {
-        lua_getfield(L, -1, names[i]);
-        lua_pushcclosure(L, budgeted, 1);
-        lua_setfield(L, -2, names[i]);
-    }
-    lua_pop(L, 1);
-}
 
 /* Message handler: make sure the message says where in the script. */
 static int msgh(lua_State *L)
@@ -385,76 +25,20 @@ static int msgh(lua_State *L)
         msg = lua_pushfstring(L, "an error with a %s value (use error(\"text\"))",
                               luaL_typename(L, 1));
     }
-    if (strncmp(msg, CHUNK ":", strlen(CHUNK) + 1) == 0) {
+    if (strncmp(msg, SOW_LUA_CHUNK ":", strlen(SOW_LUA_CHUNK) + 1) == 0) {
         lua_pushstring(L, msg);
         return 1;
     }
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
-        if (ar.currentline > 0 && strcmp(ar.short_src, CHUNK) == 0) {
-            lua_pushfstring(L, CHUNK ":%d: %s", ar.currentline, msg);
+        if (ar.currentline > 0 && strcmp(ar.short_src, SOW_LUA_CHUNK) == 0) {
+            lua_pushfstring(L, SOW_LUA_CHUNK ":%d: %s", ar.currentline, msg);
             return 1;
         }
     }
     lua_pushstring(L, msg);
     return 1;
-}
-
-/* The message for a failed call: memory errors carry no position and a
- * fixed text, so say plainly which limit was hit. */
-static const char *limit_message(sow_lua *x, int rc, const char *m)
-{
-    if (x->tripped == LIMIT_MEMORY ||
-        (rc == LUA_ERRMEM && x->tripped == LIMIT_NONE))
-        return "memory limit reached (32 MiB): the script allocates too "
-               "much (a table or string that keeps growing, or recursion "
-               "too deep)";
-    if (rc == LUA_ERRMEM) /* the message itself could not be made */
-        return limit_text(x->tripped);
-    return m ? m : "error";
-}
-
-/* Names a script may try that the sandbox leaves out (besides
- * removed_globals and removed_string). */
-static const char *const absent_libs[] = {"io", "os", "package", "debug",
-                                          "coroutine", NULL};
-
-static bool listed(const char *const *list, const char *name, size_t len)
-{
-    for (int i = 0; list[i]; i++)
-        if (strlen(list[i]) == len && strncmp(list[i], name, len) == 0)
-            return true;
-    return false;
-}
-
-/* For "attempt to call a nil value (global 'io')" and the like: the name
- * the sandbox leaves out, written into buf as a hint (or ""). */
-static void sandbox_hint(const char *msg, char *buf, size_t size)
-{
-    static const char *const kinds[] = {"(global '", "(field '", "(method '",
-                                        NULL};
-    buf[0] = 0;
-    if (!strstr(msg, "nil value"))
-        return;
-    for (int k = 0; kinds[k]; k++) {
-        const char *p = strstr(msg, kinds[k]);
-        if (!p)
-            continue;
-        p += strlen(kinds[k]);
-        size_t len = strcspn(p, "'");
-        bool global = k == 0;
-        const char *lib = global ? ""
-                        : listed(removed_string, p, len) ? "string."
-                        : listed(removed_math, p, len) ? "math." : NULL;
-        if (lib && (!global || listed(removed_globals, p, len) ||
-                    listed(absent_libs, p, len)))
-            snprintf(buf, size,
-                     "; %s%.*s is not available to variant scripts (see "
-                     "docs/hostile-input.md, The sandbox)",
-                     lib, (int)len, p);
-        return;
-    }
 }
 
 static int report_raw(sow_lua *x, sow_error *err, const char *msg,
@@ -465,7 +49,7 @@ static int report(sow_lua *x, sow_error *err, const char *msg,
                   const char *hook)
 {
     char hint[160], full[SOW_MSG_MAX];
-    sandbox_hint(msg, hint, sizeof hint);
+    sow_sandbox_hint(msg, hint, sizeof hint);
     snprintf(full, sizeof full, "%.*s%s", SOW_CLIP(msg, 800), hint);
     report_raw(x, err, full, hook);
     return SOW_ERR; /* sow_error_set made the text safe (sow_text.h) */
@@ -476,9 +60,9 @@ static int report_raw(sow_lua *x, sow_error *err, const char *msg,
 {
     int line = 0;
     const char *rest = msg;
-    size_t cl = strlen(CHUNK);
-    if (strncmp(msg, CHUNK ":", cl + 1) == 0) {
-        /* "CHUNK:LINE: message", LINE in digits */
+    size_t cl = strlen(SOW_LUA_CHUNK);
+    if (strncmp(msg, SOW_LUA_CHUNK ":", cl + 1) == 0) {
+        /* "SOW_LUA_CHUNK:LINE: message", LINE in digits */
         const char *p = msg + cl + 1;
         size_t nd = strspn(p, "0123456789");
         char digits[10];
@@ -634,8 +218,8 @@ static void view_geometry(sow_lua *x, const sow_setup *s)
     }
     lua_pop(L, 1);
     lua_setfield(L, -2, "state");
-    static const char *const keys[NKEYS] = {"mover", "ply", "total", "phase"};
-    for (int i = 0; i < NKEYS; i++) {
+    static const char *const keys[SOW_LUA_NKEYS] = {"mover", "ply", "total", "phase"};
+    for (int i = 0; i < SOW_LUA_NKEYS; i++) {
         if (x->key_ref[i] == LUA_NOREF) {
             lua_pushstring(L, keys[i]);
             x->key_ref[i] = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -705,7 +289,7 @@ static int32_t rec_value(sow_lua *x, int32_t loc)
 /* board[k], owner[k], captured[k]: upvalues base location and size. */
 static int rec_array_index(lua_State *L)
 {
-    sow_lua *x = bridge_of(L);
+    sow_lua *x = sow_lua_bridge(L);
     int isnum;
     lua_Integer k = lua_tointegerx(L, 2, &isnum);
     lua_Integer n = lua_tointeger(L, lua_upvalueindex(2));
@@ -726,7 +310,7 @@ static int rec_array_index(lua_State *L)
 /* pairs over a recording array: every value is read. */
 static int rec_array_pairs(lua_State *L)
 {
-    sow_lua *x = bridge_of(L);
+    sow_lua *x = sow_lua_bridge(L);
     int32_t base = (int32_t)lua_tointeger(L, lua_upvalueindex(1));
     int n = (int)lua_tointeger(L, lua_upvalueindex(2));
     lua_pushcfunction(L, view_next);
@@ -745,7 +329,7 @@ static int rec_array_pairs(lua_State *L)
 
 static int rec_state_index(lua_State *L)
 {
-    sow_lua *x = bridge_of(L);
+    sow_lua *x = sow_lua_bridge(L);
     const char *name = lua_tostring(L, 2);
     for (int i = 0; name && lua_type(L, 2) == LUA_TSTRING && x->rec_g &&
                     i < x->v->nstate;
@@ -765,7 +349,7 @@ static int rec_state_index(lua_State *L)
  * a call with no move never finds the answer of one with a move. */
 static int rec_g_index(lua_State *L)
 {
-    sow_lua *x = bridge_of(L);
+    sow_lua *x = sow_lua_bridge(L);
     static const char *const subs[4] = {"board", "owner", "captured",
                                         "state"};
     static const char *const nums[4] = {"mover", "ply", "total", "phase"};
@@ -889,10 +473,10 @@ static void push_view(sow_lua *x, const sow_setup *s, const sow_game *g)
     if (scalars) {
         /* keys kept as strings in the registry: lua_setfield would look
          * each name up again */
-        const lua_Integer vals[NKEYS] = {g->to_move, g->ply, g->on_board,
+        const lua_Integer vals[SOW_LUA_NKEYS] = {g->to_move, g->ply, g->on_board,
                                          g->phase};
         lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-        for (int i = 0; i < NKEYS; i++) {
+        for (int i = 0; i < SOW_LUA_NKEYS; i++) {
             lua_rawgeti(L, LUA_REGISTRYINDEX, x->key_ref[i]);
             lua_pushinteger(L, vals[i]);
             lua_rawset(L, -3);
@@ -943,45 +527,7 @@ static void push_options(lua_State *L, sow_lua *x)
 static int setup_state(lua_State *L)
 {
     sow_lua *x = lua_touserdata(L, 1);
-    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
-    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
-    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
-    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
-    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
-    lua_settop(L, 1);
-    /* no chance in the rules: math.random and math.randomseed removed */
-    lua_getglobal(L, LUA_MATHLIBNAME);
-    for (int i = 0; removed_math[i]; i++) {
-        lua_pushnil(L);
-        lua_setfield(L, -2, removed_math[i]);
-    }
-    lua_pop(L, 1);
-    for (int i = 0; removed_globals[i]; i++) {
-        lua_pushnil(L);
-        lua_setglobal(L, removed_globals[i]);
-    }
-    /* pruning the string table in place also prunes ("x"):find, since
-     * the shared string metatable's __index is this same table */
-    lua_getglobal(L, LUA_STRLIBNAME);
-    for (int i = 0; removed_string[i]; i++) {
-        lua_pushnil(L);
-        lua_setfield(L, -2, removed_string[i]);
-    }
-    lua_pop(L, 1);
-    static const char *const slow_table[] = {"sort", "insert", "remove",
-                                             "move", "concat", "unpack",
-                                             NULL};
-    static const char *const slow_string[] = {"rep", "byte", "char",
-                                              "format", "reverse", "upper",
-                                              "lower", "sub", NULL};
-    static const char *const slow_utf8[] = {"char", "codepoint", "len",
-                                            "offset", NULL};
-    wrap_budgeted(L, LUA_TABLIBNAME, slow_table);
-    wrap_budgeted(L, LUA_STRLIBNAME, slow_string);
-    wrap_budgeted(L, LUA_UTF8LIBNAME, slow_utf8);
-    lua_getglobal(L, "xpcall");
-    lua_pushcclosure(L, guarded_xpcall, 1);
-    lua_setglobal(L, "xpcall");
+    sow_sandbox_open(L);
     push_options(L, x);
     lua_setglobal(L, "options");
     return 0;
@@ -1006,22 +552,6 @@ static int find_hooks(lua_State *L)
     }
     lua_pushinteger(L, 0);
     return 1;
-}
-
-/* A call starts with its whole budget; its clocks are read by the first
- * budget checks (past_deadline_of). */
-static void fresh_budget(sow_lua *x)
-{
-    x->insn_used = 0;
-    x->mem_refusals = 0;
-    x->wall_start = 0;
-    x->deadline = 0;
-}
-
-static void reset_budget(sow_lua *x)
-{
-    fresh_budget(x);
-    lua_sethook(x->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
 }
 
 /* Keep a copy of the global table, as the script's top level left it,
@@ -1096,7 +626,7 @@ static int build(sow_lua *x, sow_error *err)
     for (int i = 0; i < 6; i++)
         x->rec_sub_ref[i] = LUA_NOREF;
     x->recording = false;
-    for (int i = 0; i < NKEYS; i++)
+    for (int i = 0; i < SOW_LUA_NKEYS; i++)
         x->key_ref[i] = LUA_NOREF;
     for (int h = 0; h < SOW_HOOK_COUNT; h++)
         x->hook_ref[h] = LUA_NOREF;
@@ -1105,7 +635,7 @@ static int build(sow_lua *x, sow_error *err)
     x->mem_refusals = 0;
     x->tripped = LIMIT_NONE;
     x->trip_line = 0;
-    x->L = lua_newstate(capped_alloc, x);
+    x->L = lua_newstate(sow_sandbox_alloc, x);
     if (!x->L)
         return sow_error_set(err, x->path, 0, 0, "cannot create a Lua state");
     lua_State *L = x->L;
@@ -1118,7 +648,7 @@ static int build(sow_lua *x, sow_error *err)
                              lua_tostring(L, -1));
     lua_settop(L, 0);
     lua_pushcfunction(L, msgh); /* stays at index 1 */
-    int rc = luaL_loadbufferx(L, x->text, x->len, "=" CHUNK, "t");
+    int rc = luaL_loadbufferx(L, x->text, x->len, "=" SOW_LUA_CHUNK, "t");
     if (rc != LUA_OK) {
         const char *m = lua_tostring(L, -1);
         if (rc == LUA_ERRSYNTAX && strstr(m, "attempt to load a binary"))
@@ -1126,7 +656,7 @@ static int build(sow_lua *x, sow_error *err)
                                  "the script is compiled Lua bytecode; only "
                                  "source text is accepted (variant %s)",
                                  x->v->id);
-        if (m && strncmp(m, CHUNK ":", strlen(CHUNK) + 1) != 0 &&
+        if (m && strncmp(m, SOW_LUA_CHUNK ":", strlen(SOW_LUA_CHUNK) + 1) != 0 &&
             strstr(m, "C stack overflow"))
             return sow_error_set(err, x->path, 0, 0,
                                  "the script nests expressions or blocks "
@@ -1135,23 +665,23 @@ static int build(sow_lua *x, sow_error *err)
                                  x->v->id);
         return report(x, err, m ? m : "cannot load the script", NULL);
     }
-    reset_budget(x);
+    sow_sandbox_start(x);
     rc = lua_pcall(L, 0, 0, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
+        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
         lua_settop(L, 1);
         return report(x, err, msg, "start");
     }
     lua_settop(L, 1);
     if (x->tripped != LIMIT_NONE) /* the script's pcall swallowed it */
-        return report(x, err, limit_text(x->tripped), "start");
+        return report(x, err, sow_sandbox_limit_text(x->tripped), "start");
     lua_pushcfunction(L, find_hooks);
     lua_pushlightuserdata(L, x);
     rc = lua_pcall(L, 1, 1, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
+        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
         lua_settop(L, 1);
         return report(x, err, msg, "start");
     }
@@ -1171,7 +701,7 @@ static int build(sow_lua *x, sow_error *err)
     rc = lua_pcall(L, 1, 0, 1);
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
+        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
         lua_settop(L, 1);
         return report(x, err, msg, "start");
     }
@@ -1474,7 +1004,7 @@ static int call_hook(hook_call *c, sow_error *err)
                              "the Lua state could not be rebuilt (variant %s)",
                              x->v->id);
     lua_State *L = x->L;
-    fresh_budget(x);
+    sow_sandbox_fresh(x);
     c->bad[0] = 0;
     lua_pushcfunction(L, trampoline);
     lua_pushlightuserdata(L, c);
@@ -1491,8 +1021,8 @@ static int call_hook(hook_call *c, sow_error *err)
                              sow_hook_names[c->hook]);
     }
     char msg[SOW_MSG_MAX];
-    const char *m = rc == LUA_OK ? limit_text(x->tripped) : lua_tostring(L, -1);
-    snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
+    const char *m = rc == LUA_OK ? sow_sandbox_limit_text(x->tripped) : lua_tostring(L, -1);
+    snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, m));
     lua_settop(L, 1);
     report(x, err, msg, sow_hook_names[c->hook]);
     recover(x);
@@ -2135,7 +1665,7 @@ static int fresh_memos(sow_lua *x, sow_error *err)
 int sow_lua_reset(sow_lua *x, sow_error *err)
 {
     x->run_over = false;
-    fresh_budget(x);
+    sow_sandbox_fresh(x);
     if (fresh_memos(x, err))
         return SOW_ERR;
     /* the view is made anew for the next call (push_view): new tables,
@@ -2234,21 +1764,21 @@ int sow_lua_eval(sow_lua *x, const char *code, char *out, size_t size,
     lua_State *L = x->L;
     if (out && size)
         out[0] = 0;
-    int rc = luaL_loadbufferx(L, code, strlen(code), "=" CHUNK, "t");
+    int rc = luaL_loadbufferx(L, code, strlen(code), "=" SOW_LUA_CHUNK, "t");
     if (rc != LUA_OK) {
         char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, lua_tostring(L, -1)));
+        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
         lua_settop(L, 1);
         report(x, err, msg, "eval");
         recover(x);
         return SOW_ERR;
     }
-    fresh_budget(x);
+    sow_sandbox_fresh(x);
     rc = lua_pcall(L, 0, 1, 1);
     if (rc != LUA_OK || x->tripped != LIMIT_NONE) {
         char msg[SOW_MSG_MAX];
-        const char *m = rc == LUA_OK ? limit_text(x->tripped) : lua_tostring(L, -1);
-        snprintf(msg, sizeof msg, "%s", limit_message(x, rc, m));
+        const char *m = rc == LUA_OK ? sow_sandbox_limit_text(x->tripped) : lua_tostring(L, -1);
+        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, m));
         lua_settop(L, 1);
         report(x, err, msg, "eval");
         recover(x);

@@ -255,6 +255,40 @@ lv game_end_score_huge "2" "$L/game_end_score_huge.lua:2: function hook returned
 lv after_move_board "2" "$L/after_move_board.lua:2: function hook returned a table with the unknown field 'board' (variant hostile-after-move-board, hook after_move)"
 lv_sub filter_loop "2" "$L/filter_loop.lua:3: " "limit reached" "(variant hostile-filter-loop, hook filter)"
 lv_sub after_move_bomb "2" "$L/after_move_bomb.lua" "limit reached" "(variant hostile-after-move-bomb, hook after_move)"
+# library functions that loop inside C without running an instruction or
+# allocating (issue 23 #1): before, each ran for hours (string.rep,
+# table.move, insert, remove, sort) or for many times the limit (tonumber,
+# the utf8.codes iterator); now each stops at the limit, also inside pcall,
+# at the top level (sow validate) and in a hook (sow replay). A call's
+# time limit is 0.5 s of processor time, or 1.5 s on the wall clock on a
+# loaded machine: those cases get 3 s (the old code never ended, or took
+# over 5 s for tonumber; for the utf8.codes iterator, which took about
+# 1.7 s of processor time, test_lua's test_library_loops is the proof)
+# lvv NAME STATUS CHECK...: `sow validate L/NAME.yaml`
+lvv() {
+    local n=$1 s=$2
+    shift 2
+    t "lua-validate-$n" "$s" "$@" -- sow validate "$L/$n.yaml"
+}
+lvv lib_rep_empty 0 noerr "out=$L/lib_rep_empty.yaml: ok (hostile-lib-rep-empty)"
+lvv lib_rep_empty_sep 0 noerr "out=$L/lib_rep_empty_sep.yaml: ok (hostile-lib-rep-empty-sep)"
+t lua-lib_rep_empty_hook 0 noerr lines=1 -- sow replay "$L/lib_rep_empty_hook.yaml" --moves 2 --json
+limit=3 lvv lib_move_range 1 "err=$L/lib_move_range.lua:2: time limit reached (0.5 s) (variant hostile-lib-move-range, while running the script)"
+limit=3 lvv lib_move_string 1 "err=$L/lib_move_string.lua:2: time limit reached (0.5 s) (variant hostile-lib-move-string, while running the script)"
+limit=3 lvv lib_move_pcall 1 "err~$L/lib_move_pcall.lua:" "err~time limit reached (0.5 s)" "err~(variant hostile-lib-move-pcall, while running the script)"
+limit=3 lvv lib_insert_long 1 "err=$L/lib_insert_long.lua:4: time limit reached (0.5 s) (variant hostile-lib-insert-long, while running the script)"
+limit=3 lvv lib_sort_c_compare 1 "err=$L/lib_sort_c_compare.lua:4: time limit reached (0.5 s) (variant hostile-lib-sort-c-compare, while running the script)"
+limit=3 lvv lib_tonumber_long 1 "err~$L/lib_tonumber_long.lua:4: time limit reached (0.5 s)" "err~(variant hostile-lib-tonumber-long, while running the script)"
+limit=3 lvv lib_codes_by_hand 1 "err~$L/lib_codes_by_hand.lua:6: time limit reached (0.5 s)" "err~(variant hostile-lib-codes-by-hand, while running the script)"
+limit=3 lv lib_move_board_hook "2" "$L/lib_move_board_hook.lua:3: time limit reached (0.5 s) (variant hostile-lib-move-board-hook, hook lap_end)"
+limit=3 lv_sub lib_move_pcall_hook "2" "$L/lib_move_pcall_hook.lua:3: time limit reached (0.5 s)" "(variant hostile-lib-move-pcall-hook, hook lap_end)"
+limit=3 lv_sub lib_remove_long_hook "2" "$L/lib_remove_long_hook.lua:6: time limit reached (0.5 s)" "(variant hostile-lib-remove-long-hook, hook lap_end)"
+# the run's deadline, shorter than a call's limit, stops such a hook too
+t lua-lib-selfplay-time-limit 1 "err~sow selfplay: game 0 (seed " "err~lib_move_board_hook.lua:3: the run's time limit reached (--time-limit, SOW_TIME_LIMIT) (variant hostile-lib-move-board-hook, hook lap_end)" -- sow selfplay "$L/lib_move_board_hook.yaml" --games 20 --time-limit 0.2
+mkdir -p "$cli_tmp/lib"
+cp "$L/lib_move_board_hook.yaml" "$L/lib_move_board_hook.lua" "$cli_tmp/lib/"
+printf 'variant: lib_move_board_hook.yaml\nscenarios:\n  - name: one\n    moves: "2"\n    expect:\n      to_move: north\n' >"$cli_tmp/lib/move.scenarios.yaml"
+t lua-lib-test-time-limit 1 "out~got      the run's time limit reached (--time-limit, SOW_TIME_LIMIT) (variant hostile-lib-move-board-hook, hook lap_end)" -- sow test "$cli_tmp/lib/move.scenarios.yaml" --time-limit 0.2
 # the same script through validate (no hook runs: the error is at load)
 t lua-validate-coroutine-close 1 "err~$L/coroutine_close_chain.lua:5: attempt to index a nil value (global 'coroutine')" -- sow validate "$L/coroutine_close_chain.yaml"
 # found by id through SOW_VARIANTS, as a stranger's folder would be

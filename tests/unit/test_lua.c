@@ -1,5 +1,6 @@
-/* test_lua.c - the Lua bridge and its sandbox (engine/lua/sow_lua.c,
- * docs/hostile-input.md "The sandbox"): the exact globals, what is removed,
+/* test_lua.c - the Lua bridge and its sandbox (engine/lua/sow_lua.c and
+ * sow_sandbox.c, docs/hostile-input.md "The sandbox"): the exact globals,
+ * what is removed, the library functions held to the limits,
  * source only, the instruction and memory limits (also under pcall) and recovery
  * after them, errors mapped to file and line, checks on what hooks return,
  * and no math.random (rules are deterministic). */
@@ -12,6 +13,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include "sow_budget.h"
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_variant.h"
@@ -688,6 +690,139 @@ static void test_time_limit_slow_calls(void **state)
     sow_lua_close(x);
 }
 
+/* ---- library functions that loop in C (issue 23 #1) --------------------- */
+
+/* Library calls that loop inside C without running an instruction or
+ * allocating must stop at the time limit, inside pcall too, and leave the
+ * bridge working. Before, string.rep, table.move, insert, remove and sort
+ * ran for hours; tonumber and the utf8.codes iterator, called in a loop,
+ * for several times the limit. */
+static void test_library_loops(void **state)
+{
+    (void)state;
+    sow_lua *x = open_script(OK_SCRIPT);
+    static const char *const cases[] = {
+        "table.move({}, 2, 1e15, 1)",
+        "table.move('x', 1, 1e12, 1, {})",
+        "pcall(table.move, {}, 2, 1e15, 1) return 'escaped'",
+        "for i = 1, 1e9 do pcall(table.move, {}, 2, 1e15, 1) end",
+        /* 62 entries, but #t is 2^61 */
+        "local t = {} for i = 61, 0, -1 do t[1 << i] = 1 end\n"
+        "table.insert(t, 1, 0)",
+        "local t = {} for i = 61, 0, -1 do t[1 << i] = 1 end\n"
+        "pcall(table.remove, t, 1) return 'escaped'",
+        "local t = {} for i = 30, 0, -1 do t[1 << i] = 1 end\n"
+        "table.sort(t, rawequal)",
+        "local s = ('1'):rep(2^23) s = s .. s\n"
+        "for i = 1, 1e9 do tonumber(s, 16) end",
+        "local s = ('\\x80'):rep(2^22) s = s .. s .. s .. s\n"
+        "local f = utf8.codes('') for i = 1, 1e9 do f(s, 1) end",
+        NULL};
+    for (int i = 0; cases[i]; i++)
+        eval_trips(x, cases[i], "limit reached");
+    /* empty at once, however many times */
+    eval_is(x, "return string.rep('', 2^62) .. string.rep('', math.maxinteger, "
+               "'') .. (''):rep(2^62) .. 'done'",
+            "done");
+    sow_lua_close(x);
+}
+
+/* The run's deadline (sow_budget.h), shorter than a call's limit, stops
+ * such a call too. */
+static void test_library_loop_run_deadline(void **state)
+{
+    (void)state;
+    sow_lua *x = open_script(OK_SCRIPT);
+    sow_budget b;
+    sow_budget_start(&b, 0.1);
+    sow_lua_set_budget(x, &b);
+    char out[64];
+    sow_error err;
+    if (eval(x, "pcall(table.move, {}, 2, 1e15, 1) return 'escaped'", out,
+             sizeof out, &err) == SOW_OK)
+        fail_closing(x, "returned \"%s\"", out);
+    if (!strstr(err.msg, "the run's time limit reached"))
+        fail_closing(x, "not stopped by the run's limit: %s", err.msg);
+    sow_lua_close(x);
+}
+
+/* The replacements behave as Lua's: results, metamethods of the board
+ * view, argument errors (named as the sandbox names Lua's). */
+static void test_library_semantics(void **state)
+{
+    (void)state;
+    sow_lua *x = open_script(OK_SCRIPT);
+    eval_is(x, "return ('ab'):rep(3, ',') .. '|' .. ('x'):rep(0) .. '|' .. "
+               "('x'):rep(-1, 'y') .. ('a'):rep(5) .. ('xy'):rep(2, '-') .. "
+               "(''):rep(3, '-')",
+            "ab,ab,ab||aaaaaxy-xy--");
+    eval_is(x, "local t = {1, 2, 3, 4, 5} table.move(t, 1, 4, 2)\n"
+               "table.insert(t, 1, 0) table.insert(t, 9)\n"
+               "local r = table.remove(t, 2)\n"
+               "return table.concat(t, ',') .. ' r=' .. r",
+            "0,1,2,3,4,9 r=1");
+    eval_is(x, "local t = {1, 2, 3, 4, 5} table.move(t, 2, 5, 1)\n"
+               "local u = table.move(t, 1, 3, 2, {})\n"
+               "return table.concat(t, ',') .. ' u=' .. "
+               "table.concat(u, ',', 2, 4)",
+            "2,3,4,5,5 u=2,3,4");
+    eval_is(x, "return tostring(table.remove({})) .. "
+               "tostring(table.remove({}, 0)) .. "
+               "tostring(table.remove({7}, 1)) .. "
+               "#table.move('xyz', 1, 3, 1, {})",
+            "nilnil70");
+    eval_is(x, "local t = {} for i = 1, 100 do t[i] = (i * 37) % 101 end\n"
+               "table.sort(t) local u = {'b', 'c', 'a'}\n"
+               "table.sort(u, function(a, b) return a > b end)\n"
+               "return table.concat(t, ',', 1, 4) .. table.concat(u)",
+            "1,2,3,4cba");
+    eval_is(x, "local n = 0 for k, v in pairs({1, 2, x = 3}) do n = n + v end\n"
+               "return n .. tostring(next({})) .. "
+               "tostring(next == select(1, pairs({}))) .. "
+               "tostring(rawequal('a', 'a'))",
+            "6niltruetrue");
+    eval_is(x, "local s = 0 for p, c in utf8.codes('h\\u{e9}llo') do\n"
+               "s = s + p * c end\n"
+               "return s .. tostring(tonumber('0x10')) .. tonumber('z', 36) .. "
+               "tostring(tonumber('x'))",
+            "22081635nil");
+    static const char *const errors[][2] = {
+        {"table.move({}, 1)",
+         "bad argument #3 to 'table.move' (number expected, got no value)"},
+        {"table.move({}, 1, 2, 3, 4)",
+         "bad argument #5 to 'table.move' (table expected, got number)"},
+        {"table.move({}, math.mininteger, 1, 1)",
+         "bad argument #3 to 'table.move' (too many elements to move)"},
+        {"table.move({}, 1, math.maxinteger, 2)",
+         "bad argument #4 to 'table.move' (destination wrap around)"},
+        {"table.insert({}, 5, 1)",
+         "bad argument #2 to 'table.insert' (position out of bounds)"},
+        {"table.insert({}, 1, 2, 3)", "wrong number of arguments to 'insert'"},
+        {"table.insert('abc', 1)",
+         "bad argument #1 to 'table.insert' (table expected, got string)"},
+        {"table.remove({}, 5)",
+         "bad argument #2 to 'table.remove' (position out of bounds)"},
+        {"('x'):rep('a')",
+         "bad argument #2 to 'string.rep' (number expected, got string)"},
+        {"('x'):rep(2^62, ('y'):rep(10))", "resulting string too large"},
+        {"table.sort({3, 2, 1}, 5)",
+         "bad argument #2 to 'table.sort' (function expected, got number)"},
+        {"table.sort({1, {}})", "attempt to compare"},
+        {"next({}, 'k')", "invalid key to 'next'"},
+        {"tonumber('1', 99)",
+         "bad argument #2 to 'tonumber' (base out of range)"},
+    };
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++) {
+        char out[64];
+        sow_error err;
+        if (eval(x, errors[i][0], out, sizeof out, &err) == SOW_OK)
+            fail_closing(x, "'%s' succeeded", errors[i][0]);
+        if (!strstr(err.msg, errors[i][1]))
+            fail_closing(x, "'%s': %s", errors[i][0], err.msg);
+    }
+    sow_lua_close(x);
+}
+
 /* ---- errors map to the script's file and line ------------------------- */
 
 static void test_runtime_error_in_hook(void **state)
@@ -1121,6 +1256,9 @@ int main(void)
         cmocka_unit_test(test_memory_limit_hook_pcall),
         cmocka_unit_test(test_memory_escape_at_start),
         cmocka_unit_test(test_time_limit_slow_calls),
+        cmocka_unit_test(test_library_loops),
+        cmocka_unit_test(test_library_loop_run_deadline),
+        cmocka_unit_test(test_library_semantics),
         cmocka_unit_test(test_runtime_error_in_hook),
         cmocka_unit_test(test_error_forms),
         cmocka_unit_test(test_error_at_script_start),
