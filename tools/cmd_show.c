@@ -208,10 +208,19 @@ static void show_laps(const cli_game *cg)
         item("origin first", "a hand of two or more drops its first seed "
                              "back into the hole lifted from; a single seed "
                              "moves on");
+    if (s->first_to_store)
+        item("first seed", "the first seed of every lap, relay laps "
+                           "included, goes to the mover's store");
     if (s->skip_count)
-        item("skip", "an opponent's hole holding exactly %d gets no seed "
-                     "and is passed over",
-             s->skip_count);
+        item("skip", "%s holding exactly %d gets no seed and is passed "
+                     "over%s",
+             s->skip_count_owner == SOW_OWNER_ANY   ? "a hole of either row"
+             : s->skip_count_owner == SOW_OWNER_OWN ? "an own hole"
+                                                    : "an opponent's hole",
+             s->skip_count,
+             s->skip_count_owner == SOW_OWNER_ANY
+                 ? " (a hole takes no more than that)"
+                 : "");
     if (s->sow_capture)
         item("sow capture", "a seed other than a lap's last that makes its "
                             "hole hold %d gives them to the hole's owner at "

@@ -329,6 +329,17 @@ static void json_sowing_family(const cli_game *cg)
            s->relay_next ? "next" : "last", s->no_sides ? "none" : "own",
            json_bool(s->origin_first));
     json_int_or_null(s->skip_count, 0);
+    printf(",\"skip_count_owner\":");
+    if (s->skip_count)
+        printf("\"%s\"", s->skip_count_owner == SOW_OWNER_ANY   ? "any"
+                         : s->skip_count_owner == SOW_OWNER_OWN ? "own"
+                                                                : "opponent");
+    else
+        printf("null");
+    printf(",\"first_seed\":%s",
+           s->first_to_store ? "\"store\""
+           : s->origin_first ? "\"origin\""
+                             : "null");
     printf(",\"sow_capture\":");
     json_int_or_null(s->sow_capture, 0);
     printf(",\"count_last\":");

@@ -133,6 +133,10 @@ typedef struct sow_setup {
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
     int count_last, skip_count, first_keep, pick_extra, reach_max;
+    int skip_count_owner;   /* sow_owner_sel: whose holes skip_count
+                               passes over (LL.4 opponent; a cap: any) */
+    bool first_to_store;    /* every lap's first seed to the mover's
+                               store (first_seed: store) */
     int take_count;         /* SOW_LAP_TAKE: at most this many seeds */
     bool take_extra;        /* ... and the mover moves again (GB.4) */
     bool claim_rules;       /* some lap-end rule has a claimed: condition */

@@ -79,6 +79,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->relay_next = v->relay_next;
     s->count_last = v->singletons_last ? 1 : v->count_last;
     s->skip_count = v->skip_count;
+    s->skip_count_owner = v->skip_count_owner;
+    s->first_to_store = v->first_to_store;
     s->first_keep = v->first_keep;
     s->reach_max = v->reach_max;
     for (int i = 0; i < v->nlap_rules; i++) {
@@ -105,7 +107,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->look_blocked = s->round_block && !v->closed_out_of_play;
     /* (then: relay, TG.2, is known to the word paths) */
     if (s->round_block || s->relay_next || s->sow_capture ||
-        s->skip_count || s->first_plain)
+        s->skip_count || s->first_plain || s->first_to_store)
         s->plain_drops = false; /* the word paths know none of these */
 }
 
@@ -219,6 +221,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
                      s->track == SOW_TRACK_NONE &&
                      s->dir_rule == SOW_DIR_FIXED && !s->origin_first &&
+                     !s->first_to_store &&
                      !s->rounds && !s->relay_next && !s->sow_capture &&
                      s->last_seeds <= 0 && !s->row_empty_end &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&

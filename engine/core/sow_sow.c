@@ -996,6 +996,16 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (++laps > SOW_MAX_LAPS)
                 return lap_cap(s, hole, err);
         }
+        int in_store = -1; /* the store the last seed went into (C1.2) */
+        if (fam && s->first_to_store && seeds > 0) {
+            /* first_seed: store (Sokusowo): every lap's first seed goes
+             * to the mover's store; a lap of one seed ends there */
+            g->captured[mover]++;
+            g->on_board--;
+            seeds--;
+            in_store = seeds == 0 ? mover : -1;
+            EMIT(obs, SOW_EV_STORE, mover, -1, g->captured[mover], 0);
+        }
         if (!obs && !s->skip_origin && (!fam || s->plain_drops) &&
             seeds > s->holes) {
             /* whole rounds at once: every hole, the origin included (C0.4) */
@@ -1008,7 +1018,6 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             h = drop_all(s, nx, d, b, h, seeds);
             seeds = 0;
         }
-        int in_store = -1; /* the store the last seed went into (C1.2) */
         while (seeds > 0) {
             if (bear && (!on_track || h < s->holes) &&
                 (h < s->n) == (mover == 0) &&
@@ -1051,9 +1060,12 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 continue;
             }
             if (fam && s->skip_count && b[h] == s->skip_count &&
-                g->owner[h] != mover && !(s->first_plain && g->ply == 0)) {
+                (s->skip_count_owner == SOW_OWNER_ANY ||
+                 (g->owner[h] != mover) ==
+                     (s->skip_count_owner == SOW_OWNER_OPPONENT)) &&
+                !(s->first_plain && g->ply == 0)) {
                 /* LL.4, P34: an opponent's hole holding the count is
-                 * passed over */
+                 * passed over; with owner: any, a cap (Urim's 17) */
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
                 continue;
             }

@@ -464,9 +464,14 @@ typedef struct sow_variant {
     int count_last;               /* > 0: a hole holding exactly this many
                                      may be played only when every
                                      playable hole does (LL.2; OU.2 is 1) */
-    int skip_count;               /* > 0: an opponent's hole holding
-                                     exactly this many gets no seed and is
-                                     passed over (LL.4) */
+    int skip_count;               /* > 0: a hole holding exactly this
+                                     many gets no seed and is passed over
+                                     (LL.4: an opponent's; Urim's cap: any) */
+    int skip_count_owner;         /* sow_owner: whose holes skip_count
+                                     passes over (default opponent) */
+    bool first_to_store;          /* the first seed of every lap goes to
+                                     the mover's store (first_seed: store,
+                                     Sokusowo) */
     int dir_kind;                 /* SOW_DIR_CHOSEN: the index of "dir"
                                      in decisions */
     int reach_max;                /* > 0: a hole holding at most this many

@@ -1004,20 +1004,25 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
         v->count_last = (int)k;
     }
     if ((x = sow_ynode_get(n, "skip_count"))) {
-        /* LL.4: {count: 2, owner: opponent} */
+        /* LL.4: {count: 2, owner: opponent}; a cap (Urim: a hole holding
+         * 17 takes no more): {count: 17, owner: any} */
         static const char *const keys[] = {"count", "owner", NULL};
-        static const char *const owners[] = {"opponent", NULL};
+        static const char *const owners[] = {"opponent", "own", "any", NULL};
         int oi;
         if (sow_ymap(&c->y, x, "skip_count") ||
             sow_ykeys(&c->y, x, "skip_count", keys))
             return SOW_ERR;
         if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "owner"))
             return sow_yfail(&c->y, x, "skip_count needs count: (the count "
-                             "that is passed over) and owner: opponent");
+                             "that is passed over) and owner: (opponent, own "
+                             "or any: whose holes)");
         if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
             sow_yword(&c->y, sow_ynode_get(x, "owner"), "owner", owners, &oi))
             return SOW_ERR;
         v->skip_count = (int)k;
+        v->skip_count_owner = oi == 0   ? SOW_OWNER_OPPONENT
+                              : oi == 1 ? SOW_OWNER_OWN
+                                        : SOW_OWNER_ANY;
     }
     if ((x = sow_ynode_get(n, "reach"))) {
         /* SQ.4: {at_most: 10} */
@@ -1052,6 +1057,31 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
 /* The sowing keys of the two-row family (CATALOGUE C1.x): grand slams,
  * must feed, singletons, sides, origin-first sowing, claimed holes' seeds,
  * no undo, closed holes. */
+/* sowing.first_seed: where the first seed of a lap goes. origin: a hand
+ * of 2 or more drops it back into the hole lifted (TK.2, the same as
+ * origin_first: true); store: every lap's first seed goes to the mover's
+ * store (Sokusowo), relay laps included. */
+static int load_first_seed(ctx *c, const sow_ynode *x)
+{
+    static const char *const where[] = {"origin", "store", NULL};
+    sow_variant *v = c->v;
+    int wi;
+    if (sow_yword(&c->y, x, "first_seed", where, &wi))
+        return SOW_ERR;
+    if (wi == 1 && !v->stores)
+        return sow_yfail(&c->y, x, "first_seed: store needs the players' "
+                                   "stores (board: stores: true)");
+    if (wi == 0)
+        v->origin_first = true;
+    else
+        v->first_to_store = true;
+    if (v->origin_first && v->first_to_store)
+        return sow_yfail(&c->y, x, "first_seed: store and origin_first: "
+                                   "true say where the same seed goes: keep "
+                                   "one");
+    return SOW_OK;
+}
+
 static int load_sowing_family(ctx *c, const sow_ynode *n)
 {
     static const char *const closeds[] = {"step_over", "out_of_play", NULL};
@@ -1077,6 +1107,8 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     /* TK.2: a hand of 2 or more drops its first seed into the origin */
     if ((x = sow_ynode_get(n, "origin_first")) &&
         sow_ybool(&c->y, x, "origin_first", &v->origin_first))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "first_seed")) && load_first_seed(c, x))
         return SOW_ERR;
     /* NB.2: what sowing does at a closed hole */
     if ((x = sow_ynode_get(n, "closed_holes"))) {
@@ -1124,6 +1156,7 @@ static int load_sowing(ctx *c, const sow_ynode *n)
                                        "grand_slam", "feeding_slam",
                                        "must_feed",
                                        "singletons", "sides", "origin_first",
+                                       "first_seed",
                                        "claim_seeds", "no_undo",
                                        "closed_holes", "relay_from",
                                        "sow_capture", "last_seeds",

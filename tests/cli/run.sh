@@ -929,6 +929,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/flags.sh"
 # shellcheck source=tests/cli/tracks.sh
 . "$here/tracks.sh"
+# shellcheck source=tests/cli/seeds.sh
+. "$here/seeds.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)
