@@ -413,7 +413,9 @@ static void json_end(const cli_game *cg)
     static const char *const cleared[] = {"none", "cleared_own",
                                           "cleared_opp", "none", "either"};
     static const char *const rests[] = {"own_row", "last_mover", "unfed",
-                                        "nobody"};
+                                        "nobody", "divided"};
+    static const char *const odds[] = {"behind", "south", "north",
+                                       "last_mover", "nobody"};
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
     printf("\"end\":{\"no_moves\":\"%s\",\"cleared\":\"%s\",\"threshold\":",
@@ -427,9 +429,13 @@ static void json_end(const cli_game *cg)
            v->few_seeds_unclaimed ? "no_claims" : "always",
            json_bool(s->repetition));
     json_int_or_null(s->no_capture_plies, 0);
-    printf(",\"max_plies\":%d,\"rest\":\"%s\",\"endless_result\":\"%s\","
-           "\"scoring\":",
-           s->max_plies, json_word(rests, 4, s->rest),
+    printf(",\"max_plies\":%d,\"rest\":\"%s\",\"rest_odd\":",
+           s->max_plies, json_word(rests, 5, s->rest));
+    if (s->rest == SOW_REST_DIVIDED)
+        printf("\"%s\"", json_word(odds, 5, s->rest_odd));
+    else
+        printf("null");
+    printf(",\"endless_result\":\"%s\",\"scoring\":",
            v->endless_draw ? "draw" : "mover_loses");
     sow_buf b = {0};
     if (v->no_score) {
@@ -476,9 +482,18 @@ static void json_match(const cli_game *cg)
     json_int_or_null(s->round_loser_below, 0);
     printf(",\"wins\":");
     json_int_or_null(s->round_wins, 0);
-    printf(",\"layout\":\"%s\",\"starter\":\"%s\",\"text\":",
-           s->round_layout ? "alternate" : "for_starter",
-           json_word(starters, 4, s->round_starter));
+    static const char *const rules[] = {"alternate", "loser", "last_mover",
+                                        "winner", "not_last_mover", "south",
+                                        "north"};
+    printf(",\"layout\":\"%s\",\"starter\":",
+           s->round_layout ? "alternate" : "for_starter");
+    if (cg->v->round_start_decided >= 0)
+        printf("{\"decided\":\"%s\",\"draw\":\"%s\"}",
+               json_word(rules, 7, s->start_decided),
+               json_word(rules, 7, s->start_draw));
+    else
+        printf("\"%s\"", json_word(starters, 4, s->round_starter));
+    printf(",\"text\":");
     sow_buf b = {0};
     show_words_rounds(&b, cg);
     json_buf(&b);

@@ -357,6 +357,12 @@ static void words_refill_territory(sow_buf *b, const sow_setup *s)
                     s->round_loser_below);
 }
 
+/* Whether the starters were given as {decided: X, draw: Y}. */
+static bool cg_starter_map(const sow_setup *s)
+{
+    return s->v->round_start_decided >= 0;
+}
+
 /* Who starts the next round (refill: loser: the winner). */
 static void words_starter(sow_buf *b, const sow_setup *s)
 {
@@ -367,8 +373,17 @@ static void words_starter(sow_buf *b, const sow_setup *s)
         "The last player to move in a round starts the next.",
         "The winner of a round starts the next (after a draw, the player "
         "who did not start it)."};
+    static const char *const who[] = {
+        "the player who did not start it", "its loser", "its last mover",
+        "its winner", "the player who did not move last", "South", "North"};
     if (s->round_loser_only)
         return;
+    if (cg_starter_map(s)) {
+        sow_buf_add(b, " After a round won, %s starts the next; after a "
+                       "draw, %s.",
+                    who[s->start_decided], who[s->start_draw]);
+        return;
+    }
     int k = s->round_starter;
     sow_buf_add(b, " %s", starters[k >= 0 && k < 4 ? k : 0]);
 }
@@ -452,14 +467,22 @@ void show_words_scoring(sow_buf *b, const cli_game *cg)
         "last (C1.8)",
         "captures; the seeds left on the board go to the player whose row "
         "is empty (with no row empty, each takes their own row's) (C1.8)",
-        "captures only; the seeds left on the board go to nobody (C1.8)"};
+        "captures only; the seeds left on the board go to nobody (C1.8)",
+        "captures; the seeds left on the board are shared evenly (C1.8)"};
+    static const char *const odds[] = {
+        "the player behind, North when level", "South", "North",
+        "the player who moved last", "nobody"};
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
     if (v->hook_fn[SOW_HOOK_SCORE]) {
         sow_buf_add(b, "%s", v->hook_fn[SOW_HOOK_SCORE]);
         return;
     }
-    sow_buf_add(b, "%s", rests[s->rest >= 0 && s->rest < 4 ? s->rest : 0]);
+    sow_buf_add(b, "%s", rests[s->rest >= 0 && s->rest < 5 ? s->rest : 0]);
+    if (s->rest == SOW_REST_DIVIDED)
+        sow_buf_add(b, ", an odd seed to %s",
+                    odds[s->rest_odd >= 0 && s->rest_odd < 5 ? s->rest_odd
+                                                             : 0]);
     if (s->claims)
         sow_buf_add(b, "; a claimed hole's seeds count for its claimant "
                        "(C1.4)");

@@ -114,6 +114,27 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
     return "?";
 }
 
+/* rest: divided with an odd seed left: who takes it (sow_rest_odd). */
+static void odd_seed(const sow_setup *s, const sow_game *g, int32_t out[2])
+{
+    switch (s->rest_odd) {
+    case SOW_ODD_SOUTH:
+        out[0]++;
+        break;
+    case SOW_ODD_NORTH:
+        out[1]++;
+        break;
+    case SOW_ODD_LAST_MOVER:
+        if (g->last_mover >= 0)
+            out[g->last_mover]++;
+        break;
+    case SOW_ODD_NOBODY:
+        break;
+    default: /* behind: the player with less, North when level */
+        out[out[1] > out[0] ? 0 : 1]++;
+    }
+}
+
 void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
 {
     out[0] = g->captured[0];
@@ -148,6 +169,13 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
         out[1] += (int32_t)row[1];
         break;
     case SOW_REST_NOBODY:
+        break;
+    case SOW_REST_DIVIDED:
+        /* shared evenly; the odd seed as rest_odd says (issue 24) */
+        out[0] += (int32_t)(left / 2);
+        out[1] += (int32_t)(left / 2);
+        if (left % 2)
+            odd_seed(s, g, out);
         break;
     default: /* own_row: K1.8, K2.6, B.6 */
         out[0] += (int32_t)row[0];

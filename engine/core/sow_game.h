@@ -108,6 +108,7 @@ typedef struct sow_setup {
                                plies by sowing alone (sow_search.c) */
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
+    int rest_odd;           /* sow_rest_odd (rest: divided) */
     bool plain_drops;       /* sowing drops only into holes: the quick
                                drop paths of sow_sow apply */
     bool match;             /* play a match of games (new_game hook) */
@@ -123,6 +124,8 @@ typedef struct sow_setup {
     /* rounds (C1.6, sow_rounds.c) */
     bool rounds;            /* the match is played in rounds of data */
     int round_seeds, round_min_holes, round_fill, round_starter;
+    int start_decided, start_draw; /* sow_start_rule after a round won
+                                      and after a draw (P40) */
     bool round_block, round_loser_only, round_fresh;
     int round_layout, round_wins;
     uint16_t start_north[SOW_MAX_HOLES]; /* SQ.1: when North starts */

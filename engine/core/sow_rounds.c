@@ -60,13 +60,21 @@ static int next_starter(const sow_setup *s, const sow_game *prev,
 {
     const int w = prev->result.winner, alt = 1 - info->prev_starter;
     const int last = prev->last_mover >= 0 ? prev->last_mover : alt;
-    switch (s->round_starter) {
-    case SOW_START_LOSER: /* after a draw, the last mover (LL.7) */
-        return w >= 0 ? 1 - w : last;
+    /* a rule after a round won, another after a draw (setup: the words
+     * alternate, loser, last_mover and winner are pairs of them) */
+    switch (w >= 0 ? s->start_decided : s->start_draw) {
+    case SOW_START_LOSER:
+        return 1 - w;
+    case SOW_START_WINNER:
+        return w;
     case SOW_START_LAST_MOVER:
         return last;
-    case SOW_START_WINNER:
-        return w >= 0 ? w : alt;
+    case SOW_START_NOT_LAST_MOVER:
+        return 1 - last;
+    case SOW_START_SOUTH:
+        return 0;
+    case SOW_START_NORTH:
+        return 1;
     default:
         return alt;
     }

@@ -50,6 +50,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
                        ? (int)sow_expr_eval(&v->threshold, opts)
                        : -1;
     s->rest = (int)sow_expr_eval(&v->rest, opts);
+    s->rest_odd = (int)sow_expr_eval(&v->rest_odd, opts);
     /* C1.6: rounds */
     s->rounds = v->rounds;
     if (v->rounds) {
@@ -59,6 +60,18 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         if (s->round_fill == 3) /* own_left */
             s->round_fill = SOW_FILL_LEFT;
         s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
+        /* each word is a rule after a round won and one after a draw */
+        static const int after_draw[] = {
+            [SOW_START_ALTERNATE] = SOW_START_ALTERNATE,
+            [SOW_START_LOSER] = SOW_START_LAST_MOVER, /* LL.7 */
+            [SOW_START_LAST_MOVER] = SOW_START_LAST_MOVER,
+            [SOW_START_WINNER] = SOW_START_ALTERNATE};
+        s->start_decided = s->round_starter;
+        s->start_draw = after_draw[s->round_starter & 3];
+        if (v->round_start_decided >= 0) {
+            s->start_decided = v->round_start_decided;
+            s->start_draw = v->round_start_draw;
+        }
         /* (fresh and territory rounds refill every hole: none blocked) */
         s->round_block = sow_expr_eval(&v->round_block, opts) != 0 &&
                          !v->round_fresh && !v->round_territory;

@@ -182,8 +182,20 @@ typedef enum {
     SOW_REST_OWN_ROW,
     SOW_REST_LAST_MOVER,
     SOW_REST_UNFED,
-    SOW_REST_NOBODY
+    SOW_REST_NOBODY,
+    SOW_REST_DIVIDED  /* shared evenly; the odd seed as rest_odd says */
 } sow_rest;
+
+/* rest: divided: who gets the odd seed (issue 24): the player behind
+ * after the even split, North when they are level (MancalaGames'
+ * Mangala III), South, North, the last mover, or nobody. */
+typedef enum {
+    SOW_ODD_BEHIND,
+    SOW_ODD_SOUTH,
+    SOW_ODD_NORTH,
+    SOW_ODD_LAST_MOVER,
+    SOW_ODD_NOBODY
+} sow_rest_odd;
 
 /* Rounds (CATALOGUE C1.6): which end of each row a refill starts from:
  * right (South N-1 down to 0, North 2N-1 down to N), left (South 0 up,
@@ -197,7 +209,11 @@ typedef enum {
     SOW_START_ALTERNATE,
     SOW_START_LOSER,
     SOW_START_LAST_MOVER,
-    SOW_START_WINNER
+    SOW_START_WINNER,
+    /* only in a starter: {decided: X, draw: Y} mapping (issue 24) */
+    SOW_START_NOT_LAST_MOVER, /* the player who did not move last */
+    SOW_START_SOUTH,
+    SOW_START_NORTH
 } sow_start_rule;
 
 /* A chain capture (B.4 and kin): from the hole after the lap's last hole
@@ -363,6 +379,7 @@ typedef struct sow_variant {
 #define SOW_THRESHOLD_REFILL (-3) /* threshold: all the seeds less those
                                      that fill rounds.min_holes (P41) */
     sow_expr rest;                /* sow_rest (C1.8) */
+    sow_expr rest_odd;            /* sow_rest_odd (rest: divided) */
     sow_expr threshold_sweep;     /* bool: at a threshold end the seeds
                                      left are given out by `rest` as at
                                      any other end (C1.7 reads: none) */
@@ -448,6 +465,8 @@ typedef struct sow_variant {
     int round_wins;               /* > 0: the first to win this many
                                      rounds wins the match (SQ.6) */
     sow_expr round_starter;       /* sow_start_rule */
+    int round_start_decided;      /* -1, or the starter: mapping's rule */
+    int round_start_draw;         /* after a decided round and a draw */
     int rounds_line, rounds_col;
 
     /* sowing of the family, continued (CATALOGUE section 1) */

@@ -1264,18 +1264,38 @@ static int load_sowing(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* end.rest and end.rest_odd: where the seeds left go (C1.8), and with
+ * rest: divided who takes the odd seed. */
+static int load_rest(ctx *c, const sow_ynode *n)
+{
+    static const char *const rests[] = {"own_row", "last_mover", "unfed",
+                                        "nobody", "divided", NULL};
+    static const char *const odds[] = {"behind", "south", "north",
+                                       "last_mover", "nobody", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x;
+    field fr2 = {"rest", F_WORD, 0, 0, rests};
+    if ((x = sow_ynode_get(n, "rest")) && want_expr(c, x, &fr2, &v->rest))
+        return SOW_ERR;
+    field fro = {"rest_odd", F_WORD, 0, 0, odds};
+    if ((x = sow_ynode_get(n, "rest_odd")) &&
+        want_expr(c, x, &fro, &v->rest_odd))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
 static int load_end(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
                                        "max_plies", "threshold", "rest",
-                                       "endless_result", "cleared", NULL};
+                                       "rest_odd", "endless_result",
+                                       "cleared", NULL};
     /* (no_moves: the same as none, the word of JK's round_end option) */
     static const char *const cleareds[] = {"none", "cleared_own",
                                            "cleared_opp", "no_moves",
                                            "either", NULL};
-    static const char *const rests[] = {"own_row", "last_mover", "unfed",
-                                        "nobody", NULL};
+
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     static const char *const endless_results[] = {"mover_loses", "draw",
@@ -1378,10 +1398,7 @@ static int load_end(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "cleared")) &&
         want_expr(c, x, &fre, &v->row_empty))
         return SOW_ERR;
-    field fr2 = {"rest", F_WORD, 0, 0, rests};
-    if ((x = sow_ynode_get(n, "rest")) && want_expr(c, x, &fr2, &v->rest))
-        return SOW_ERR;
-    return SOW_OK;
+    return load_rest(c, n);
 }
 
 static bool lua_identifier(const char *s)
@@ -1507,6 +1524,38 @@ static int load_match(ctx *c, const sow_ynode *n)
 }
 
 /* rounds: the match rule as data (C1.6, DK.7 and kin). */
+/* rounds.starter as {decided: X, draw: Y} (issue 24): who starts the
+ * next round after a round won and after a draw, each settable (P40). */
+static int load_starter_map(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"decided", "draw", NULL};
+    static const char *const decided[] = {"alternate", "loser", "last_mover",
+                                          "winner", "not_last_mover",
+                                          "south", "north", NULL};
+    static const char *const draw[] = {"alternate", "last_mover",
+                                       "not_last_mover", "south", "north",
+                                       NULL};
+    static const int draw_rule[] = {SOW_START_ALTERNATE, SOW_START_LAST_MOVER,
+                                    SOW_START_NOT_LAST_MOVER,
+                                    SOW_START_SOUTH, SOW_START_NORTH};
+    sow_variant *v = c->v;
+    if (sow_ykeys(&c->y, n, "starter", keys))
+        return SOW_ERR;
+    const sow_ynode *d = sow_ynode_get(n, "decided"),
+                    *w = sow_ynode_get(n, "draw");
+    if (!d || !w)
+        return sow_yfail(&c->y, n, "starter needs decided: (who starts "
+                                   "after a round won) and draw: (after a "
+                                   "drawn one)");
+    int di, wi;
+    if (sow_yword(&c->y, d, "decided", decided, &di) ||
+        sow_yword(&c->y, w, "draw", draw, &wi))
+        return SOW_ERR;
+    v->round_start_decided = di; /* the order of sow_start_rule */
+    v->round_start_draw = draw_rule[wi];
+    return SOW_OK;
+}
+
 static int load_rounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
@@ -1571,8 +1620,10 @@ static int load_rounds(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "block")) &&
         want_expr(c, x, &fb, &v->round_block))
         return SOW_ERR;
-    if ((x = sow_ynode_get(n, "starter")) &&
-        want_expr(c, x, &fst, &v->round_starter))
+    v->round_start_decided = v->round_start_draw = -1;
+    if ((x = sow_ynode_get(n, "starter")) && x->type == SOW_Y_MAP)
+        return load_starter_map(c, x);
+    if (x && want_expr(c, x, &fst, &v->round_starter))
         return SOW_ERR;
     return SOW_OK;
 }

@@ -253,6 +253,37 @@ static void test_starters(void **state)
     unit_game_close(&a);
 }
 
+/* Issue 24: the starter after a round won and after a draw given apart
+ * ({decided: loser, draw: not_last_mover}, MancalaGames' Lagerung): the
+ * loser, and after a draw the player who did not move last, where
+ * Lamlameta's loser starts after a draw its last mover (LL.7). */
+/* Who starts after a finished round of a: stores c0 and c1, winner w (-1:
+ * a draw), its last mover and its starter. */
+static int starter_after(const unit_game *a, int c0, int c1, int w,
+                         int last, int round_starter)
+{
+    sow_game prev;
+    finished(a, &prev, NULL, c0, c1, SOW_END_NO_MOVES, w, c0, c1, last);
+    return next(a, &prev, round_starter, w == 0, w == 1).starter;
+}
+
+static void test_starter_map(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "tests/variants/starter_map.yaml", NULL);
+    assert_int_equal(starter_after(&a, 30, 18, 0, 0, 0), 1); /* loser */
+    assert_int_equal(starter_after(&a, 18, 30, 1, 0, 0), 0);
+    /* draws: the player who did not move last */
+    assert_int_equal(starter_after(&a, 24, 24, -1, 0, 1), 1);
+    assert_int_equal(starter_after(&a, 24, 24, -1, 1, 0), 0);
+    unit_game_close(&a);
+    /* the same draw under Lamlameta's word: its last mover starts */
+    open_variant(&a, "variants/lamlameta.yaml", NULL);
+    assert_int_equal(starter_after(&a, 24, 24, -1, 1, 0), 1);
+    unit_game_close(&a);
+}
+
 /* C1.6 through the match driver: a round that ends sets up the next with
  * its board, stores and blocked holes, and the header fields record
  * them. */
@@ -304,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_sadeqa_tally_and_layout),
         cmocka_unit_test(test_gabata_territory),
         cmocka_unit_test(test_starters),
+        cmocka_unit_test(test_starter_map),
         cmocka_unit_test(test_match_applies_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
