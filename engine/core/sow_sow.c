@@ -945,10 +945,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
     /* the family sows along the mover's track (issue 24): the ring of
-     * both rows with the stores on it (C1.2), or the variant's own; the
-     * ring without stores is nx itself, with no store test per seed */
-    const bool on_track = fam && s->track_sow;
-    const uint8_t *const tn = on_track ? s->tracks[g->to_move][d] : nx;
+     * both rows with the stores on it (C1.2), or the variant's own (the
+     * ring without stores holds holes only, as nx) */
+    const uint8_t *const tn = fam ? s->tracks[g->to_move][d] : nx;
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
     if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
@@ -997,7 +996,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 return lap_cap(s, hole, err);
         }
         int in_store = -1; /* the store the last seed went into (C1.2) */
-        if (fam && s->first_to_store && seeds > 0) {
+        /* (plain_drops first: it is off whenever first_to_store is on,
+         * and the test below needs it anyway) */
+        if (fam && !s->plain_drops && s->first_to_store && seeds > 0) {
             /* first_seed: store (Sokusowo): every lap's first seed goes
              * to the mover's store; a lap of one seed ends there */
             g->captured[mover]++;
@@ -1019,7 +1020,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             seeds = 0;
         }
         while (seeds > 0) {
-            if (bear && (!on_track || h < s->holes) &&
+            if (bear && (!fam || h < s->holes) &&
                 (h < s->n) == (mover == 0) &&
                 (nx[h] < s->n) != (mover == 0)) {
                 /* A.5, P11: a seed crossing out of the mover's row leaves
@@ -1030,7 +1031,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 return SOW_OK;
             }
             h = tn[h];
-            if (on_track && h >= SOW_POS_STORE) {
+            if (fam && h >= SOW_POS_STORE) {
                 /* C1.2: a store on the mover's track receives a seed (the
                  * opponent's lies on it only with stores_on_track: both) */
                 int p = h - SOW_POS_STORE;
