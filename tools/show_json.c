@@ -136,6 +136,26 @@ static void json_where(const sow_lap_rule *r)
         json_counts(r->next_counts, r->next_high);
     else
         printf("null");
+    /* issue 24: positions in the row, 1.. from the left, -1.. from the
+     * right, as the variant file writes them */
+    printf(",\"position\":");
+    if (r->position) {
+        printf("{\"only\":%s,\"at\":[", json_bool(r->position == 1));
+        const char *sep = "";
+        for (int i = 0; i < 32; i++)
+            if ((r->pos_left >> i) & 1) {
+                printf("%s%d", sep, i + 1);
+                sep = ",";
+            }
+        for (int i = 0; i < 32; i++)
+            if ((r->pos_right >> i) & 1) {
+                printf("%s%d", sep, -(i + 1));
+                sep = ",";
+            }
+        printf("]}");
+    } else {
+        printf("null");
+    }
 }
 
 /* What a rule does beyond `do`: the hook, chain, claim, take, then,

@@ -84,6 +84,33 @@ void show_words_ref(sow_buf *b, const sow_variant *v, const sow_expr *e)
 
 /* ---- a lap-end rule ---------------------------------------------------- */
 
+/* The positions of mask counted from `side` ("left", "right"). */
+static void words_positions_from(sow_buf *b, uint32_t mask, const char *side,
+                                 const char **sep)
+{
+    for (int i = 0; i < 32; i++) {
+        if (!((mask >> i) & 1))
+            continue;
+        if (i == 0)
+            sow_buf_add(b, "%sthe %smost", *sep, side);
+        else
+            sow_buf_add(b, "%sthe %d%s from the %s", *sep, i + 1,
+                        i == 1 ? "nd" : i == 2 ? "rd" : "th", side);
+        *sep = " or ";
+    }
+}
+
+/* when.position / not_position: where the hole lies in its row, seen
+ * from that row's player (issue 24). */
+static void words_position(sow_buf *b, const sow_lap_rule *r)
+{
+    sow_buf_add(b, r->position == 1 ? ", only in" : ", except in");
+    const char *sep = " ";
+    words_positions_from(b, r->pos_left, "left", &sep);
+    words_positions_from(b, r->pos_right, "right", &sep);
+    sow_buf_add(b, " hole of its row (seen from that row's player)");
+}
+
 /* Where the lap ended: the mover's store, a claimed hole, or a hole with a
  * count, an owner, the hole facing it and the next hole. */
 static void words_where(sow_buf *b, const sow_lap_rule *r)
@@ -112,6 +139,8 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
         sow_buf_add(b, ", the opposite hole empty");
     else if (r->opposite == 3)
         sow_buf_add(b, ", exactly %d in the opposite hole", r->opposite_count);
+    if (r->position)
+        words_position(b, r);
     if (r->has_next && r->next_counts == 1 && !r->next_high) {
         sow_buf_add(b, ", the next hole empty");
     } else if (r->has_next) {

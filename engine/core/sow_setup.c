@@ -247,7 +247,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
         const sow_lap_rule *r = &v->lap_rules[i];
         if (r->in_store || r->on_claimed)
             s->hole_rules_on &= ~(1u << i);
-        if (r->opposite || r->even || r->action == SOW_LAP_CLAIM)
+        if (r->opposite || r->even || r->action == SOW_LAP_CLAIM ||
+            r->position)
             s->family_rules |= 1u << i;
     }
     s->rule_family = s->family_rules || s->claims || s->look_blocked;
@@ -360,7 +361,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
                 if (count_ok && owner_ok) /* the first matching rule wins */
                     a = r->has_next || r->min_ply || r->opposite ||
-                                r->even || r->action == SOW_LAP_CLAIM ||
+                                r->even || r->position ||
+                                r->action == SOW_LAP_CLAIM ||
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
                                 r->pick_extra
                             ? SOW_LAP_RULES

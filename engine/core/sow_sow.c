@@ -121,6 +121,14 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
     }
     if (r->even && c % 2)
         return false;
+    if (r->position) {
+        /* where h lies in its row, from that row's player's left */
+        int i = h < s->n ? h : h - s->n;
+        bool at = ((r->pos_left >> i) & 1) ||
+                  ((r->pos_right >> (s->n - 1 - i)) & 1);
+        if (at != (r->position == 1))
+            return false;
+    }
     return r->action != SOW_LAP_CLAIM || claim_ok(s, g, &r->claim, h);
 }
 

@@ -277,6 +277,12 @@ typedef struct sow_lap_rule {
     sow_chain chain;      /* action SOW_LAP_CHAIN: what it takes */
     sow_claim claim;      /* action SOW_LAP_CLAIM: where it may claim */
     bool even;            /* the count must be even (TK.4) */
+    /* positions named in data (issue 24): where h lies in its row, seen
+     * from that row's player (their leftmost is 1): bit i of pos_left is
+     * the (i+1)-th from their left, of pos_right from their right. The
+     * rule holds only there (position), or only elsewhere (not_position) */
+    uint8_t position;     /* 0 none, 1 position:, 2 not_position: */
+    uint32_t pos_left, pos_right;
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;

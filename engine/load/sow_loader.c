@@ -636,12 +636,57 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
 
 /* A rule's when: map: the count, owner, next and opposite holes, the
  * first ply, or a lap that ends in the mover's store (C1.3). */
+/* when.position / when.not_position (issue 24): holes named by where
+ * they lie in their row, seen from that row's player: leftmost,
+ * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the
+ * N-th from their right). Deka: not_position: [rightmost]. */
+static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
+{
+    const sow_ynode *in = sow_ynode_get(w, "position"),
+                    *out = sow_ynode_get(w, "not_position");
+    if (!in && !out)
+        return SOW_OK;
+    if (in && out)
+        return sow_yfail(&c->y, out, "position and not_position say the "
+                                     "same thing two ways: keep one");
+    const sow_ynode *x = in ? in : out;
+    const char *what = in ? "position" : "not_position";
+    if (x->type != SOW_Y_SEQ || x->n == 0)
+        return sow_yfail(&c->y, x, "%s must be a list of positions in the "
+                                   "row: leftmost, rightmost, N (from the "
+                                   "left, 1 the leftmost) or -N (from the "
+                                   "right)",
+                         what);
+    r->position = in ? 1 : 2;
+    for (int i = 0; i < x->n; i++) {
+        const sow_ynode *p = x->items[i];
+        long k;
+        if (p->type == SOW_Y_SCALAR && strcmp(p->text, "leftmost") == 0)
+            k = 1;
+        else if (p->type == SOW_Y_SCALAR && strcmp(p->text, "rightmost") == 0)
+            k = -1;
+        else if (!sow_yis_int(p, &k) || k == 0 || k > SOW_MAX_ROW ||
+                 k < -SOW_MAX_ROW)
+            return sow_yfail(&c->y, p, "a position is leftmost, rightmost, "
+                                       "a number from 1 to %d (from the "
+                                       "player's left) or from -1 to -%d "
+                                       "(from their right)",
+                             SOW_MAX_ROW, SOW_MAX_ROW);
+        if (k > 0)
+            r->pos_left |= 1u << (k - 1);
+        else
+            r->pos_right |= 1u << (-k - 1);
+    }
+    return SOW_OK;
+}
+
 static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                      sow_lap_rule *r)
 {
     static const char *const wkeys[] = {"count", "owner", "next_count",
                                         "min_ply", "store", "opposite",
-                                        "claimed", NULL};
+                                        "claimed", "position",
+                                        "not_position", NULL};
     static const char *const claimeds[] = {"own", "opponent", "any", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
@@ -705,6 +750,8 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                              "count, owner, next_count, opposite and store");
         r->on_claimed = (uint8_t)(ci + 1);
     }
+    if (load_position(c, w, r))
+        return SOW_ERR;
     x = sow_ynode_get(w, "opposite");
     if (x && x->type == SOW_Y_SCALAR && x->text[0] >= '0' &&
         x->text[0] <= '9') {
