@@ -1,0 +1,276 @@
+/* sow_lend.c - the end:, match: and rounds: sections of a variant file
+ * (sow_loader_int.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sow_loader_int.h"
+#include "sow_text.h"
+
+/* end.rest and end.rest_odd: where the seeds left go (C1.8), and with
+ * rest: divided who takes the odd seed. */
+static int load_rest(ctx *c, const sow_ynode *n)
+{
+    static const char *const rests[] = {"own_row", "last_mover", "unfed",
+                                        "nobody", "divided", NULL};
+    static const char *const odds[] = {"behind", "south", "north",
+                                       "last_mover", "nobody", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x;
+    field fr2 = {"rest", F_WORD, 0, 0, rests};
+    if ((x = sow_ynode_get(n, "rest")) && sow_lexpr(c, x, &fr2, &v->rest))
+        return SOW_ERR;
+    field fro = {"rest_odd", F_WORD, 0, 0, odds};
+    if ((x = sow_ynode_get(n, "rest_odd")) &&
+        sow_lexpr(c, x, &fro, &v->rest_odd))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
+int sow_lend(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
+                                       "repetition", "no_capture_plies",
+                                       "max_plies", "threshold", "rest",
+                                       "rest_odd", "endless_result",
+                                       "cleared", NULL};
+    /* (no_moves: the same as none, the word of JK's round_end option) */
+    static const char *const cleareds[] = {"none", "cleared_own",
+                                           "cleared_opp", "no_moves",
+                                           "either", NULL};
+
+    static const char *const nomoves[] = {"end", "lose", NULL};
+    static const char *const scores[] = {"default", "none", NULL};
+    static const char *const endless_results[] = {"mover_loses", "draw",
+                                                  NULL};
+    sow_variant *v = c->v;
+    if (sow_ykeys(&c->y, n, "end", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    int w;
+    if ((x = sow_ynode_get(n, "no_moves"))) {
+        if (sow_yword(&c->y, x, "no_moves", nomoves, &w))
+            return SOW_ERR;
+        v->no_moves_lose = w == 1;
+    }
+    if ((x = sow_ynode_get(n, "score"))) {
+        if (sow_yword(&c->y, x, "score", scores, &w))
+            return SOW_ERR;
+        v->no_score = w == 1;
+    }
+    /* NB.5: without scores, an endless move is a draw */
+    if ((x = sow_ynode_get(n, "endless_result"))) {
+        if (sow_yword(&c->y, x, "endless_result", endless_results, &w))
+            return SOW_ERR;
+        v->endless_draw = w == 1;
+    }
+    field fs = {"seeds_at_most", F_INT, -1, 64000, NULL};
+    field fr = {"repetition", F_BOOL, 0, 0, NULL};
+    field fn = {"no_capture_plies", F_INT, 0, SOW_MAX_PLIES_LIMIT, NULL};
+    field fm = {"max_plies", F_INT, 1, SOW_MAX_PLIES_LIMIT, NULL};
+    x = sow_ynode_get(n, "seeds_at_most");
+    if (x && x->type == SOW_Y_MAP) {
+        /* TK.6 (b): {at_most: 1, while: no_claims} */
+        static const char *const skeys[] = {"at_most", "while", NULL};
+        static const char *const whiles[] = {"always", "no_claims", NULL};
+        if (sow_ykeys(&c->y, x, "seeds_at_most", skeys))
+            return SOW_ERR;
+        const sow_ynode *y = sow_ynode_get(x, "while");
+        int wi = 0;
+        if (y && sow_yword(&c->y, y, "while", whiles, &wi))
+            return SOW_ERR;
+        v->few_seeds_unclaimed = wi == 1;
+        if (!(x = sow_ynode_get(x, "at_most")))
+            return sow_yfail(&c->y, y ? y : n, "seeds_at_most: {at_most: K, while: "
+                                      "no_claims} needs at_most:");
+    }
+    if (x && sow_lexpr(c, x, &fs, &v->seeds_at_most))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "repetition")) &&
+        sow_lexpr(c, x, &fr, &v->repetition))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "no_capture_plies")) &&
+        sow_lexpr(c, x, &fn, &v->no_capture_plies))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "max_plies")) &&
+        sow_lexpr(c, x, &fm, &v->max_plies))
+        return SOW_ERR;
+    /* C1.7: threshold: T, or {more_than: T, if: $bool_option} */
+    field ft = {"threshold", F_INT, -1, 64000, NULL};
+    if ((x = sow_ynode_get(n, "threshold"))) {
+        const sow_ynode *t = x;
+        if (x->type == SOW_Y_MAP) {
+            static const char *const tkeys[] = {"more_than", "if",
+                                                "or_both_equal", "sweep",
+                                                NULL};
+            if (sow_ykeys(&c->y, x, "threshold", tkeys))
+                return SOW_ERR;
+            if (!(t = sow_ynode_get(x, "more_than")))
+                return sow_yfail(&c->y, x, "threshold: {more_than: T, if: $option} "
+                                  "needs more_than:");
+            const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
+            if (be && sow_ybool(&c->y, be, "or_both_equal", &v->threshold_both))
+                return SOW_ERR;
+            const sow_ynode *y = sow_ynode_get(x, "if");
+            field fi = {"if", F_BOOL, 0, 0, NULL};
+            if (y && sow_lexpr(c, y, &fi, &v->threshold_if))
+                return SOW_ERR;
+            /* C1.7 sweeps nothing; sweep: true gives the seeds left
+             * out by rest: (C1.8), as OpenSpiel's Oware does */
+            const sow_ynode *sw = sow_ynode_get(x, "sweep");
+            field fsw = {"sweep", F_BOOL, 0, 0, NULL};
+            if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))
+                return SOW_ERR;
+        }
+        if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
+            /* P41: all the seeds less those that fill rounds.min_holes */
+            v->threshold.kind = SOW_EXPR_CONST;
+            v->threshold.value = SOW_THRESHOLD_REFILL;
+            v->threshold.line = t->line;
+            v->threshold.col = t->col;
+        } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
+            /* half of all the seeds, whatever the options make them */
+            v->threshold.kind = SOW_EXPR_CONST;
+            v->threshold.value = SOW_THRESHOLD_HALF;
+        } else if (sow_lexpr(c, t, &ft, &v->threshold)) {
+            return SOW_ERR;
+        }
+    }
+    /* JK.3 (a): a row left empty ends the game, first of all */
+    field fre = {"cleared", F_WORD, 0, 0, cleareds};
+    if ((x = sow_ynode_get(n, "cleared")) &&
+        sow_lexpr(c, x, &fre, &v->row_empty))
+        return SOW_ERR;
+    return load_rest(c, n);
+}
+
+
+int sow_lmatch(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"enabled", "max_games", NULL};
+    if (sow_ykeys(&c->y, n, "match", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    field fe = {"match enabled", F_BOOL, 0, 0, NULL};
+    field fg = {"max_games", F_INT, 1, 100000, NULL};
+    if ((x = sow_ynode_get(n, "enabled")) &&
+        sow_lexpr(c, x, &fe, &c->v->match))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "max_games")) &&
+        sow_lexpr(c, x, &fg, &c->v->match_games))
+        return SOW_ERR;
+    if (!c->v->hook_fn[SOW_HOOK_NEW_GAME] && !c->v->rounds)
+        return sow_yfail(&c->y, n,
+                         "match: needs a new_game hook under hooks: (it "
+                         "sets up each game) or a rounds: section");
+    if (c->v->hook_fn[SOW_HOOK_NEW_GAME] && c->v->rounds)
+        return sow_yfail(&c->y, n,
+                         "match: is set up by rounds: or by a new_game "
+                         "hook, not both: leave one out");
+    return SOW_OK;
+}
+
+/* rounds: the match rule as data (C1.6, DK.7 and kin). */
+/* rounds.starter as {decided: X, draw: Y} (issue 24): who starts the
+ * next round after a round won and after a draw, each settable (P40). */
+static int load_starter_map(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"decided", "draw", NULL};
+    static const char *const decided[] = {"alternate", "loser", "last_mover",
+                                          "winner", "not_last_mover",
+                                          "south", "north", NULL};
+    static const char *const draw[] = {"alternate", "last_mover",
+                                       "not_last_mover", "south", "north",
+                                       NULL};
+    static const int draw_rule[] = {SOW_START_ALTERNATE, SOW_START_LAST_MOVER,
+                                    SOW_START_NOT_LAST_MOVER,
+                                    SOW_START_SOUTH, SOW_START_NORTH};
+    sow_variant *v = c->v;
+    if (sow_ykeys(&c->y, n, "starter", keys))
+        return SOW_ERR;
+    const sow_ynode *d = sow_ynode_get(n, "decided"),
+                    *w = sow_ynode_get(n, "draw");
+    if (!d || !w)
+        return sow_yfail(&c->y, n, "starter needs decided: (who starts "
+                                   "after a round won) and draw: (after a "
+                                   "drawn one)");
+    int di, wi;
+    if (sow_yword(&c->y, d, "decided", decided, &di) ||
+        sow_yword(&c->y, w, "draw", draw, &wi))
+        return SOW_ERR;
+    v->round_start_decided = di; /* the order of sow_start_rule */
+    v->round_start_draw = draw_rule[wi];
+    return SOW_OK;
+}
+
+int sow_lrounds(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"seeds", "min_holes", "fill_from",
+                                       "block", "refill", "starter",
+                                       "wins", "layout", "loser_below",
+                                       NULL};
+    static const char *const layouts[] = {"for_starter", "alternate", NULL};
+    /* (own_left: the same as left, the word of JK's fill_from option) */
+    static const char *const fills[] = {"right", "left", "west", "own_left",
+                                        NULL};
+    static const char *const starters[] = {"alternate", "loser",
+                                           "last_mover", "winner", NULL};
+    static const char *const refills[] = {"both", "loser", "fresh",
+                                          "territory", NULL};
+    sow_variant *v = c->v;
+    if (sow_ymap(&c->y, n, "rounds") || sow_ykeys(&c->y, n, "rounds", keys))
+        return SOW_ERR;
+    v->rounds = true;
+    v->rounds_line = n->line;
+    v->rounds_col = n->col;
+    const sow_ynode *x;
+    field fs = {"rounds seeds", F_INT, 1, SOW_MAX_HOLE_SEEDS, NULL};
+    field fm = {"min_holes", F_INT, 1, SOW_MAX_ROW, NULL};
+    field ff = {"fill_from", F_WORD, 0, 0, fills};
+    field fb = {"block", F_BOOL, 0, 0, NULL};
+    field fst = {"starter", F_WORD, 0, 0, starters};
+    if ((x = sow_ynode_get(n, "refill"))) {
+        int ri;
+        if (sow_yword(&c->y, x, "refill", refills, &ri))
+            return SOW_ERR;
+        v->round_loser_only = ri == 1;
+        v->round_fresh = ri == 2;
+        v->round_territory = ri == 3;
+    }
+    if ((x = sow_ynode_get(n, "loser_below"))) { /* GB.7 */
+        long k;
+        if (sow_yint(&c->y, x, "loser_below", 1, 64000, &k))
+            return SOW_ERR;
+        v->round_loser_below = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "wins"))) { /* SQ.6: first to K rounds */
+        long k;
+        if (sow_yint(&c->y, x, "wins", 1, 1000, &k))
+            return SOW_ERR;
+        v->round_wins = (int)k;
+    }
+    field fl = {"layout", F_WORD, 0, 0, layouts};
+    if ((x = sow_ynode_get(n, "layout")) &&
+        sow_lexpr(c, x, &fl, &v->round_layout))
+        return SOW_ERR;
+    if (!(x = sow_ynode_get(n, "seeds")) && !v->round_fresh)
+        return sow_yfail(&c->y, n, "rounds: needs seeds: (the seeds a "
+                         "refilled hole receives)");
+    if (x && sow_lexpr(c, x, &fs, &v->round_seeds))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "min_holes")) &&
+        sow_lexpr(c, x, &fm, &v->round_min_holes))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "fill_from")) &&
+        sow_lexpr(c, x, &ff, &v->round_fill))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "block")) &&
+        sow_lexpr(c, x, &fb, &v->round_block))
+        return SOW_ERR;
+    v->round_start_decided = v->round_start_draw = -1;
+    if ((x = sow_ynode_get(n, "starter")) && x->type == SOW_Y_MAP)
+        return load_starter_map(c, x);
+    if (x && sow_lexpr(c, x, &fst, &v->round_starter))
+        return SOW_ERR;
+    return SOW_OK;
+}

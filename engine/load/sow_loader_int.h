@@ -1,0 +1,48 @@
+/* sow_loader_int.h - what the parts of the variant loader share (not a
+ * public header): the loading context, the fields that may refer to an
+ * option, and each part's entry points. sow_loader.c reads the file's
+ * top level, options, board, phases, hooks and script; sow_lrules.c the
+ * lap-end rules; sow_lsowing.c the sowing: section; sow_lend.c the end:,
+ * match: and rounds: sections; sow_ltrack.c the sowing track. */
+#ifndef SOW_LOADER_INT_H
+#define SOW_LOADER_INT_H
+
+#include <stdbool.h>
+
+#include "sow_variant.h"
+#include "sow_yaml.h"
+#include "sow_yfield.h"
+
+typedef struct ctx {
+    sow_yreader y; /* the file and the error (sow_yfield.h) */
+    sow_variant *v;
+} ctx;
+
+/* A field that may refer to an option ($name, $name=value, $name:value). */
+typedef enum { F_INT, F_BOOL, F_WORD } field_kind;
+
+typedef struct field {
+    const char *what;
+    field_kind kind;
+    long min, max;            /* F_INT */
+    const char *const *words; /* F_WORD */
+} field;
+
+/* The value of a field into e: a constant, or a reference to an option
+ * checked against the field (sow_loader.c). */
+int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
+
+/* sow_lrules.c: one lap-end rule; a `rule:` citation; `explain:`. */
+int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r);
+int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX]);
+int sow_lexplain(ctx *c, const sow_ynode *n);
+
+/* sow_lsowing.c: the sowing: section. */
+int sow_lsowing(ctx *c, const sow_ynode *n);
+
+/* sow_lend.c: the end:, match: and rounds: sections. */
+int sow_lend(ctx *c, const sow_ynode *n);
+int sow_lmatch(ctx *c, const sow_ynode *n);
+int sow_lrounds(ctx *c, const sow_ynode *n);
+
+#endif

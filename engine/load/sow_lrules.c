@@ -1,0 +1,422 @@
+/* sow_lrules.c - the lap-end rules of a variant file: counts, chains,
+ * claims, positions, conditions and actions (sow_loader_int.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sow_loader_int.h"
+#include "sow_text.h"
+
+/* A count condition: an int, a list of ints, or {min, max} (a range
+ * without max matches every count from min up). */
+static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
+                       long least, uint64_t *counts, bool *high)
+{
+    *counts = 0;
+    *high = false;
+    long lo, hi;
+    char wmin[64], wmax[64];
+    snprintf(wmin, sizeof wmin, "%s min", what);
+    snprintf(wmax, sizeof wmax, "%s max", what);
+    if (cn->type == SOW_Y_SCALAR) {
+        if (sow_yint(&c->y, cn, what, least, 62, &lo))
+            return SOW_ERR;
+        *counts = (uint64_t)1 << lo;
+    } else if (cn->type == SOW_Y_SEQ) {
+        if (cn->n == 0)
+            return sow_yfail(&c->y, cn, "%s: [] matches nothing; list counts",
+                             what);
+        for (int i = 0; i < cn->n; i++) {
+            if (sow_yint(&c->y, cn->items[i], what, least, 62, &lo))
+                return SOW_ERR;
+            if ((*counts >> lo) & 1)
+                return sow_yfail(&c->y, cn->items[i],
+                                 "count %s is listed twice",
+                                 cn->items[i]->text);
+            *counts |= (uint64_t)1 << lo;
+        }
+    } else {
+        static const char *const rkeys[] = {"min", "max", NULL};
+        if (sow_ykeys(&c->y, cn, what, rkeys))
+            return SOW_ERR;
+        const sow_ynode *mn = sow_ynode_get(cn, "min"),
+                        *mx = sow_ynode_get(cn, "max");
+        lo = least;
+        hi = -1;
+        if (!mn && !mx)
+            return sow_yfail(&c->y, cn, "a %s range needs min:, max: or both",
+                             what);
+        if (mn && sow_yint(&c->y, mn, wmin, least, 62, &lo))
+            return SOW_ERR;
+        if (mx && sow_yint(&c->y, mx, wmax, least, 62, &hi))
+            return SOW_ERR;
+        if (!mx)
+            *high = true;
+        long top = mx ? hi : 62;
+        if (top < lo)
+            return sow_yfail(&c->y, cn, "%s max is below min", what);
+        for (long k = lo; k <= top; k++)
+            *counts |= (uint64_t)1 << k;
+    }
+    return SOW_OK;
+}
+
+/* chain: {counts, start, direction, owner, skip_empty} of a rule that
+ * says do: chain. */
+static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
+{
+    static const char *const keys[] = {"counts", "start", "direction",
+                                       "owner", "skip_empty", NULL};
+    static const char *const starts[] = {"next", "last", NULL};
+    static const char *const dirs[] = {"forward", "backward", NULL};
+    static const char *const owners[] = {"any", "own", "opponent", NULL};
+    if (sow_ykeys(&c->y, n, "chain", keys))
+        return SOW_ERR;
+    const sow_ynode *x = sow_ynode_get(n, "counts");
+    if (!x)
+        return sow_yfail(&c->y, n,
+                         "a chain needs counts: (the counts it takes, "
+                         "e.g. [1, 3, 5])");
+    if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
+        return SOW_ERR;
+    int k;
+    if ((x = sow_ynode_get(n, "start"))) {
+        if (sow_yword(&c->y, x, "start", starts, &k))
+            return SOW_ERR;
+        ch->from_last = k == 1;
+    }
+    if ((x = sow_ynode_get(n, "direction"))) {
+        if (sow_yword(&c->y, x, "direction", dirs, &k))
+            return SOW_ERR;
+        ch->backward = k == 1;
+    }
+    if ((x = sow_ynode_get(n, "owner"))) {
+        if (sow_yword(&c->y, x, "owner", owners, &k))
+            return SOW_ERR;
+        ch->owner = k;
+    }
+    if ((x = sow_ynode_get(n, "skip_empty"))) {
+        field fs = {"skip_empty", F_BOOL, 0, 0, NULL};
+        if (sow_lexpr(c, x, &fs, &ch->skip_empty))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+const char *const sow_cite_names[SOW_CITE_COUNT] = {
+    "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
+    "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
+    "direction", "rounds"};
+
+/* A `rule:` value: the id of one of the variant's `rules:`. */
+int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
+{
+    if (n->type != SOW_Y_SCALAR)
+        return sow_yfail(&c->y, n, "rule: must be a rule id such as K1.5");
+    if (!sow_variant_rule_text(c->v, n->text))
+        return sow_yfail(&c->y, n,
+                         "rule '%s' is not listed under rules: (add it "
+                         "there with its one-line text)",
+                         n->text);
+    snprintf(out, SOW_RULE_ID_MAX, "%s", n->text);
+    return SOW_OK;
+}
+
+/* explain: {MECHANIC: RULE-ID, ...} (sow_cite_names). */
+int sow_lexplain(ctx *c, const sow_ynode *n)
+{
+    const char *keys[SOW_CITE_COUNT + 1];
+    for (int i = 0; i < SOW_CITE_COUNT; i++)
+        keys[i] = sow_cite_names[i];
+    keys[SOW_CITE_COUNT] = NULL;
+    if (sow_ykeys(&c->y, n, "explain", keys))
+        return SOW_ERR;
+    for (int i = 0; i < SOW_CITE_COUNT; i++) {
+        const sow_ynode *x = sow_ynode_get(n, sow_cite_names[i]);
+        if (x && sow_lcite(c, x, c->v->cite[i]))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+/* A rule's claim: map (C1.4; TK.3, QL.3): where the claim may be made. */
+static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
+{
+    static const char *const ckeys[] = {"limit", "not_last", "not_mirror",
+                                        "eligible_south", "eligible_north",
+                                        NULL};
+    if (cl && r->action != SOW_LAP_CLAIM)
+        return sow_yfail(&c->y, cl, "claim: belongs to a rule that says do: claim");
+    if (cl) {
+        if (sow_ymap(&c->y, cl, "claim") || sow_ykeys(&c->y, cl, "claim", ckeys))
+            return SOW_ERR;
+        const sow_ynode *y;
+        long lim = 0;
+        if ((y = sow_ynode_get(cl, "limit")) &&
+            sow_yint(&c->y, y, "limit", 0, SOW_MAX_HOLES, &lim))
+            return SOW_ERR;
+        r->claim.limit = (int)lim;
+        if ((y = sow_ynode_get(cl, "not_last")) &&
+            sow_ybool(&c->y, y, "not_last", &r->claim.not_last))
+            return SOW_ERR;
+        if ((y = sow_ynode_get(cl, "not_mirror")) &&
+            sow_ybool(&c->y, y, "not_mirror", &r->claim.not_mirror))
+            return SOW_ERR;
+        const char *side[2] = {"eligible_south", "eligible_north"};
+        for (int p = 0; p < 2; p++) {
+            if (!(y = sow_ynode_get(cl, side[p])))
+                continue;
+            if (y->type != SOW_Y_SEQ)
+                return sow_yfail(&c->y, y, "%s must be a list of holes", side[p]);
+            r->claim.has_eligible = true;
+            for (int i = 0; i < y->n; i++) {
+                long h;
+                if (sow_yint(&c->y, y->items[i], "a hole", 0, SOW_MAX_HOLES - 1,
+                             &h))
+                    return SOW_ERR;
+                r->claim.eligible[p] |= (uint64_t)1 << h;
+            }
+        }
+    }
+    return SOW_OK;
+}
+
+/* A rule's when: map: the count, owner, next and opposite holes, the
+ * first ply, or a lap that ends in the mover's store (C1.3). */
+/* when.position / when.not_position (issue 24): holes named by where
+ * they lie in their row, seen from that row's player: leftmost,
+ * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the
+ * N-th from their right). Deka: not_position: [rightmost]. */
+static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
+{
+    const sow_ynode *in = sow_ynode_get(w, "position"),
+                    *out = sow_ynode_get(w, "not_position");
+    if (!in && !out)
+        return SOW_OK;
+    if (in && out)
+        return sow_yfail(&c->y, out, "position and not_position say the "
+                                     "same thing two ways: keep one");
+    const sow_ynode *x = in ? in : out;
+    const char *what = in ? "position" : "not_position";
+    if (x->type != SOW_Y_SEQ || x->n == 0)
+        return sow_yfail(&c->y, x, "%s must be a list of positions in the "
+                                   "row: leftmost, rightmost, N (from the "
+                                   "left, 1 the leftmost) or -N (from the "
+                                   "right)",
+                         what);
+    r->position = in ? 1 : 2;
+    for (int i = 0; i < x->n; i++) {
+        const sow_ynode *p = x->items[i];
+        long k;
+        if (p->type == SOW_Y_SCALAR && strcmp(p->text, "leftmost") == 0)
+            k = 1;
+        else if (p->type == SOW_Y_SCALAR && strcmp(p->text, "rightmost") == 0)
+            k = -1;
+        else if (!sow_yis_int(p, &k) || k == 0 || k > SOW_MAX_ROW ||
+                 k < -SOW_MAX_ROW)
+            return sow_yfail(&c->y, p, "a position is leftmost, rightmost, "
+                                       "a number from 1 to %d (from the "
+                                       "player's left) or from -1 to -%d "
+                                       "(from their right)",
+                             SOW_MAX_ROW, SOW_MAX_ROW);
+        if (k > 0)
+            r->pos_left |= 1u << (k - 1);
+        else
+            r->pos_right |= 1u << (-k - 1);
+    }
+    return SOW_OK;
+}
+
+static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
+                     sow_lap_rule *r)
+{
+    static const char *const wkeys[] = {"count", "owner", "next_count",
+                                        "min_ply", "store", "opposite",
+                                        "claimed", "position",
+                                        "not_position", NULL};
+    static const char *const claimeds[] = {"own", "opponent", "any", NULL};
+    static const char *const opposites[] = {"any", "seeds", "empty", NULL};
+    static const char *const stores[] = {"own", NULL};
+    static const char *const owners[] = {"any", "own", "opponent", NULL};
+    if (sow_ykeys(&c->y, w, "when", wkeys))
+        return SOW_ERR;
+    const sow_ynode *o = sow_ynode_get(w, "owner");
+    if (o) {
+        int oi;
+        if (sow_yword(&c->y, o, "owner", owners, &oi))
+            return SOW_ERR;
+        r->owner = (sow_owner_sel)oi;
+    }
+    const sow_ynode *x = sow_ynode_get(w, "count");
+    if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
+        r->even = true; /* TK.4: any even count */
+    else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
+        return SOW_ERR;
+    x = sow_ynode_get(w, "next_count");
+    if (x) {
+        r->has_next = true;
+        if (load_counts(c, x, "next_count", 0, &r->next_counts,
+                        &r->next_high))
+            return SOW_ERR;
+    }
+    x = sow_ynode_get(w, "min_ply");
+    if (x) {
+        long mp;
+        if (sow_yint(&c->y, x, "min_ply", 0, SOW_MAX_PLIES_LIMIT, &mp))
+            return SOW_ERR;
+        r->min_ply = (int)mp;
+    }
+    /* C1.3: a lap that ends in the mover's store (stores_on_track) */
+    x = sow_ynode_get(w, "store");
+    if (x) {
+        int si;
+        if (sow_yword(&c->y, x, "store", stores, &si))
+            return SOW_ERR;
+        r->in_store = true;
+        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
+            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite"))
+            return sow_yfail(&c->y, x, "store: own describes a lap that ends in the "
+                              "mover's store, which has no count, owner, "
+                              "next or opposite hole: leave those out");
+        if (r->action != SOW_LAP_STOP && r->action != SOW_LAP_EXTRA_TURN &&
+            r->action != SOW_LAP_HOOK)
+            return sow_yfail(&c->y, act, "a lap that ends in a store can only stop "
+                                "or give an extra turn (do: stop or "
+                                "extra_turn; C1.3: no capture follows)");
+    }
+    x = sow_ynode_get(w, "claimed");
+    if (x) { /* GB.3, GB.4: a lap that ends in a claimed hole */
+        int ci;
+        if (sow_yword(&c->y, x, "claimed", claimeds, &ci))
+            return SOW_ERR;
+        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
+            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
+            sow_ynode_get(w, "store"))
+            return sow_yfail(&c->y, x, "claimed: describes a lap that ends in a "
+                             "claimed hole, whatever its count: leave out "
+                             "count, owner, next_count, opposite and store");
+        r->on_claimed = (uint8_t)(ci + 1);
+    }
+    if (load_position(c, w, r))
+        return SOW_ERR;
+    x = sow_ynode_get(w, "opposite");
+    if (x && x->type == SOW_Y_SCALAR && x->text[0] >= '0' &&
+        x->text[0] <= '9') {
+        /* LL.5: the hole facing h holds exactly this many */
+        long k;
+        if (sow_yint(&c->y, x, "opposite", 0, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        r->opposite = 3;
+        r->opposite_count = (int)k;
+    } else if (x) {
+        int oi;
+        if (sow_yword(&c->y, x, "opposite", opposites, &oi))
+            return SOW_ERR;
+        r->opposite = (uint8_t)oi;
+    }
+    return SOW_OK;
+}
+
+int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
+{
+    static const char *const keys[] = {"when", "do", "if", "chain", "rule",
+                                       "claim", "then", "pick_extra",
+                                       "series", "take", NULL};
+    static const char *const actions[] = {"stop", "relay", "capture", "hook",
+                                          "chain", "capture_opposite",
+                                          "capture_pair", "extra_turn",
+                                          "capture_two_out", "claim",
+                                          "capture_to_claim", "close", "take",
+                                          NULL};
+    if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
+        return SOW_ERR;
+    const sow_ynode *act = sow_ynode_get(n, "do");
+    if (!act)
+        return sow_yfail(&c->y, n,
+                         "a lap_end rule needs do: (stop, relay, capture, "
+                         "capture_opposite, capture_pair, chain, "
+                         "extra_turn, claim, close or hook)");
+    int a;
+    if (sow_yword(&c->y, act, "do", actions, &a))
+        return SOW_ERR;
+    r->action = (sow_lap_action)a;
+    const sow_ynode *chn = sow_ynode_get(n, "chain");
+    if (r->action == SOW_LAP_CHAIN && !chn)
+        return sow_yfail(&c->y, act,
+                         "do: chain needs a chain: map beside it (chain: "
+                         "{counts: [1, 3, 5]})");
+    if (r->action != SOW_LAP_CHAIN && chn)
+        return sow_yfail(&c->y, chn,
+                         "chain: belongs to a rule that says do: chain");
+    if (chn && load_chain(c, chn, &r->chain))
+        return SOW_ERR;
+    const sow_ynode *rid = sow_ynode_get(n, "rule");
+    if (rid && sow_lcite(c, rid, r->cite))
+        return SOW_ERR;
+    if (load_claim(c, sow_ynode_get(n, "claim"), r))
+        return SOW_ERR;
+    const sow_ynode *then = sow_ynode_get(n, "then");
+    if (then) { /* TG.2: capture_opposite, then relay from h; GB.4:
+                   take, then an extra turn */
+        static const char *const thens[] = {"relay", "extra_turn", NULL};
+        int ti;
+        if (sow_yword(&c->y, then, "then", thens, &ti))
+            return SOW_ERR;
+        if (ti == 0 && r->action != SOW_LAP_CAPTURE_OPPOSITE)
+            return sow_yfail(&c->y, then,
+                             "then: relay follows do: capture_opposite "
+                             "only (the seeds left in the hole are sown "
+                             "on)");
+        if (ti == 1 && r->action != SOW_LAP_TAKE)
+            return sow_yfail(&c->y, then,
+                             "then: extra_turn follows do: take only");
+        r->then_relay = ti == 0;
+        r->then_extra = ti == 1;
+    }
+    const sow_ynode *tk = sow_ynode_get(n, "take");
+    if ((tk != NULL) != (r->action == SOW_LAP_TAKE))
+        return sow_yfail(&c->y, tk ? tk : act,
+                         "do: take and take: K (the most seeds taken from "
+                         "the hole) go together");
+    if (tk) {
+        long k;
+        if (sow_yint(&c->y, tk, "take", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        r->take = (int)k;
+    }
+    const sow_ynode *se = sow_ynode_get(n, "series");
+    if (se) { /* OL.4: capture two out again and again */
+        if (sow_ybool(&c->y, se, "series", &r->series))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_TWO_OUT)
+            return sow_yfail(&c->y, se, "series: belongs to a rule that says "
+                             "do: capture_two_out");
+    }
+    const sow_ynode *pe = sow_ynode_get(n, "pick_extra");
+    if (pe) { /* LL.5: then every opponent hole holding this many */
+        long k;
+        if (sow_yint(&c->y, pe, "pick_extra", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_OPPOSITE || r->then_relay)
+            return sow_yfail(&c->y, pe,
+                             "pick_extra: follows do: capture_opposite "
+                             "only (without then: relay)");
+        r->pick_extra = (int)k;
+    }
+    r->line = n->line;
+    r->col = n->col;
+    r->counts = ~(uint64_t)0;
+    r->counts_high = true;
+    r->owner = SOW_OWNER_ANY;
+    const sow_ynode *cond = sow_ynode_get(n, "if");
+    if (cond) {
+        field fc = {"if", F_BOOL, 0, 0, NULL};
+        if (sow_lexpr(c, cond, &fc, &r->cond))
+            return SOW_ERR;
+        r->has_if = true;
+    }
+    const sow_ynode *w = sow_ynode_get(n, "when");
+    if (!w || (w->type == SOW_Y_SCALAR && w->text[0] == 0))
+        return SOW_OK;
+    return load_when(c, w, act, r);
+}

@@ -1,0 +1,376 @@
+/* sow_lsowing.c - the sowing: section of a variant file: direction,
+ * laps, the family's sowing keys, the track and the lap-end rules
+ * (sow_loader_int.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sow_loader_int.h"
+#include "sow_text.h"
+#include "sow_ltrack.h"
+
+/* sowing.direction: ccw or cw (or an option), by_count (XK.1), or
+ * {cw_holes: [...]} (QL.2). */
+static int load_direction(ctx *c, const sow_ynode *x)
+{
+    static const char *const dirs[] = {"ccw", "cw", NULL};
+    sow_variant *v = c->v;
+    field fd = {"direction", F_WORD, 0, 0, dirs};
+    if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "by_count") == 0) {
+        v->dir_rule = SOW_DIR_BY_COUNT; /* XK.1: odd ccw, even cw */
+    } else if (x && x->type == SOW_Y_SCALAR &&
+               strcmp(x->text, "chosen") == 0) {
+        v->dir_rule = SOW_DIR_CHOSEN; /* OL.2: dir:ccw or dir:cw */
+    } else if (x && x->type == SOW_Y_MAP) {
+        /* QL.2: direction: {cw_holes: [0, 1, 2, 6, 7, 8]}, the others
+         * counter-clockwise */
+        static const char *const dkeys[] = {"cw_holes", NULL};
+        const sow_ynode *l = sow_ynode_get(x, "cw_holes");
+        if (sow_ykeys(&c->y, x, "direction", dkeys))
+            return SOW_ERR;
+        if (!l || l->type != SOW_Y_SEQ)
+            return sow_yfail(&c->y, x, "direction: {cw_holes: [...]} lists the holes "
+                              "that sow clockwise (the others sow "
+                              "counter-clockwise)");
+        for (int i = 0; i < l->n; i++) {
+            long h;
+            if (sow_yint(&c->y, l->items[i], "a hole", 0, SOW_MAX_HOLES - 1, &h))
+                return SOW_ERR;
+            v->cw_holes |= (uint64_t)1 << h;
+        }
+        v->dir_rule = SOW_DIR_BY_HOLE;
+    } else if (x && !(x->type == SOW_Y_SCALAR &&
+                      (x->text[0] == '$' || strcmp(x->text, "ccw") == 0 ||
+                       strcmp(x->text, "cw") == 0))) {
+        /* every form the key takes, not only the words of want_expr */
+        const char *got =
+            x->type == SOW_Y_SCALAR ? x->text : sow_ytype_name(x);
+        return sow_yfail(&c->y, x,
+                         "direction must be one of: ccw, cw, by_count, "
+                         "chosen, {cw_holes: [...]}, or an enum option "
+                         "$name of ccw and cw (not '%.*s')",
+                         SOW_CLIP(got, 60));
+    } else if (x && sow_lexpr(c, x, &fd, &v->direction)) {
+        return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+/* More sowing keys of the family (CATALOGUE section 1): the relay from
+ * the next hole (PL.3), captures made while sowing (PL.4), the last seeds
+ * taken (PL.6). */
+static int load_sowing_more(ctx *c, const sow_ynode *n)
+{
+    static const char *const froms[] = {"last", "next", NULL};
+    static const char *const tos[] = {"owner", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x, *y;
+    if ((x = sow_ynode_get(n, "relay_from"))) {
+        int fi;
+        if (sow_yword(&c->y, x, "relay_from", froms, &fi))
+            return SOW_ERR;
+        v->relay_next = fi == 1;
+    }
+    if ((x = sow_ynode_get(n, "sow_capture"))) {
+        /* {count: 4, to: owner} */
+        static const char *const keys[] = {"count", "to", NULL};
+        long k;
+        int ti;
+        if (sow_ymap(&c->y, x, "sow_capture") ||
+            sow_ykeys(&c->y, x, "sow_capture", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "to"))
+            return sow_yfail(&c->y, x, "sow_capture needs count: (the count a "
+                             "seed makes) and to: owner");
+        if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
+            sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
+            return SOW_ERR;
+        v->sow_capture = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "last_seeds"))) {
+        /* {at_most: K, if: $option} */
+        static const char *const keys[] = {"at_most", "if", NULL};
+        field fk = {"at_most", F_INT, 0, 64000, NULL};
+        field fi = {"if", F_BOOL, 0, 0, NULL};
+        if (sow_ymap(&c->y, x, "last_seeds") ||
+            sow_ykeys(&c->y, x, "last_seeds", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "at_most")))
+            return sow_yfail(&c->y, x, "last_seeds needs at_most: (the seeds "
+                             "left that the mover takes)");
+        if (sow_lexpr(c, y, &fk, &v->last_seeds))
+            return SOW_ERR;
+        if ((y = sow_ynode_get(x, "if")) && sow_lexpr(c, y, &fi, &v->last_seeds_if))
+            return SOW_ERR;
+    }
+    long k;
+    /* LL.2: a hole holding K only when every playable hole does */
+    if ((x = sow_ynode_get(n, "count_last"))) {
+        if (sow_yint(&c->y, x, "count_last", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        if (v->singletons_last)
+            return sow_yfail(&c->y, x, "count_last and singletons: last say "
+                             "the same for different counts: keep one "
+                             "(singletons: last is count_last: 1)");
+        v->count_last = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "skip_count"))) {
+        /* LL.4: {count: 2, owner: opponent}; a cap (Urim: a hole holding
+         * 17 takes no more): {count: 17, owner: any} */
+        static const char *const keys[] = {"count", "owner", NULL};
+        static const char *const owners[] = {"opponent", "own", "any", NULL};
+        int oi;
+        if (sow_ymap(&c->y, x, "skip_count") ||
+            sow_ykeys(&c->y, x, "skip_count", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "owner"))
+            return sow_yfail(&c->y, x, "skip_count needs count: (the count "
+                             "that is passed over) and owner: (opponent, own "
+                             "or any: whose holes)");
+        if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
+            sow_yword(&c->y, sow_ynode_get(x, "owner"), "owner", owners, &oi))
+            return SOW_ERR;
+        v->skip_count = (int)k;
+        v->skip_count_owner = oi == 0   ? SOW_OWNER_OPPONENT
+                              : oi == 1 ? SOW_OWNER_OWN
+                                        : SOW_OWNER_ANY;
+    }
+    if ((x = sow_ynode_get(n, "reach"))) {
+        /* SQ.4: {at_most: 10} */
+        static const char *const keys[] = {"at_most", NULL};
+        if (sow_ymap(&c->y, x, "reach") || sow_ykeys(&c->y, x, "reach", keys))
+            return SOW_ERR;
+        if (!(y = sow_ynode_get(x, "at_most")))
+            return sow_yfail(&c->y, x, "reach needs at_most: (holes with more "
+                             "seeds may always be played)");
+        if (sow_yint(&c->y, y, "at_most", 1, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        v->reach_max = (int)k;
+    }
+    if ((x = sow_ynode_get(n, "first_move"))) {
+        /* LL.2, LL.3: {keep: 2, plain: true} */
+        static const char *const keys[] = {"keep", "plain", NULL};
+        if (sow_ymap(&c->y, x, "first_move") ||
+            sow_ykeys(&c->y, x, "first_move", keys))
+            return SOW_ERR;
+        if ((y = sow_ynode_get(x, "keep"))) {
+            if (sow_yint(&c->y, y, "keep", 1, SOW_MAX_HOLES, &k))
+                return SOW_ERR;
+            v->first_keep = (int)k;
+        }
+        if ((y = sow_ynode_get(x, "plain")) &&
+            sow_ybool(&c->y, y, "plain", &v->first_plain))
+            return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
+/* The sowing keys of the two-row family (CATALOGUE C1.x): grand slams,
+ * must feed, singletons, sides, origin-first sowing, claimed holes' seeds,
+ * no undo, closed holes. */
+/* sowing.first_seed: where the first seed of a lap goes. origin: a hand
+ * of 2 or more drops it back into the hole lifted (TK.2, the same as
+ * origin_first: true); store: every lap's first seed goes to the mover's
+ * store (Sokusowo), relay laps included. */
+static int load_first_seed(ctx *c, const sow_ynode *x)
+{
+    static const char *const where[] = {"origin", "store", NULL};
+    sow_variant *v = c->v;
+    int wi;
+    if (sow_yword(&c->y, x, "first_seed", where, &wi))
+        return SOW_ERR;
+    if (wi == 1 && !v->stores)
+        return sow_yfail(&c->y, x, "first_seed: store needs the players' "
+                                   "stores (board: stores: true)");
+    if (wi == 0)
+        v->origin_first = true;
+    else
+        v->first_to_store = true;
+    if (v->origin_first && v->first_to_store)
+        return sow_yfail(&c->y, x, "first_seed: store and origin_first: "
+                                   "true say where the same seed goes: keep "
+                                   "one");
+    return SOW_OK;
+}
+
+static int load_sowing_family(ctx *c, const sow_ynode *n)
+{
+    static const char *const closeds[] = {"step_over", "out_of_play", NULL};
+    static const char *const claimseeds[] = {"stay", "store", NULL};
+    static const char *const sides[] = {"own", "none", NULL};
+    static const char *const singles[] = {"any", "last", NULL};
+    static const char *const slams[] = {"capture", "no_capture", "forbid",
+                                        "extra_turn", NULL};
+    static const char *const feeds[] = {"off", "only", "else_all", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x;
+    field fg = {"grand_slam", F_WORD, 0, 0, slams};
+    if ((x = sow_ynode_get(n, "grand_slam")) &&
+        sow_lexpr(c, x, &fg, &v->grand_slam))
+        return SOW_ERR;
+    /* OW.4 against P17: whether a capture of a whole row that was empty
+     * before the move is a grand slam too (Aalina's and OpenSpiel's
+     * reading) or an ordinary capture (P17, the default) */
+    field fsl = {"feeding_slam", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "feeding_slam")) &&
+        sow_lexpr(c, x, &fsl, &v->feeding_slam))
+        return SOW_ERR;
+    /* TK.2: a hand of 2 or more drops its first seed into the origin */
+    if ((x = sow_ynode_get(n, "origin_first")) &&
+        sow_ybool(&c->y, x, "origin_first", &v->origin_first))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "first_seed")) && load_first_seed(c, x))
+        return SOW_ERR;
+    /* NB.2: what sowing does at a closed hole */
+    if ((x = sow_ynode_get(n, "closed_holes"))) {
+        int ci;
+        if (sow_yword(&c->y, x, "closed_holes", closeds, &ci))
+            return SOW_ERR;
+        v->closed_out_of_play = ci == 1;
+    }
+    /* QL.6: no undo of a single seed sown round a row end */
+    field fnu = {"no_undo", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "no_undo")) &&
+        sow_lexpr(c, x, &fnu, &v->no_undo))
+        return SOW_ERR;
+    /* TK.5: a claimed hole's seeds stay there or go to the store */
+    field fcs = {"claim_seeds", F_WORD, 0, 0, claimseeds};
+    if ((x = sow_ynode_get(n, "claim_seeds")) &&
+        sow_lexpr(c, x, &fcs, &v->claim_seeds))
+        return SOW_ERR;
+    /* EX.1: sides: none (either player sows from any hole) */
+    if ((x = sow_ynode_get(n, "sides"))) {
+        int si;
+        if (sow_yword(&c->y, x, "sides", sides, &si))
+            return SOW_ERR;
+        v->no_sides = si == 1;
+    }
+    /* OU.2: singletons: last (a 1-seed hole only when all hold 1) */
+    if ((x = sow_ynode_get(n, "singletons"))) {
+        int si;
+        if (sow_yword(&c->y, x, "singletons", singles, &si))
+            return SOW_ERR;
+        v->singletons_last = si == 1;
+    }
+    field ff = {"must_feed", F_WORD, 0, 0, feeds};
+    if ((x = sow_ynode_get(n, "must_feed")) &&
+        sow_lexpr(c, x, &ff, &v->must_feed))
+        return SOW_ERR;
+    return load_sowing_more(c, n);
+}
+
+int sow_lsowing(ctx *c, const sow_ynode *n)
+{
+    static const char *const keys[] = {"direction", "min_seeds", "leave",
+                                       "laps", "skip_origin", "endless_move",
+                                       "passing", "lap_end", "bearoff",
+                                       "grand_slam", "feeding_slam",
+                                       "must_feed",
+                                       "singletons", "sides", "origin_first",
+                                       "first_seed",
+                                       "claim_seeds", "no_undo",
+                                       "closed_holes", "relay_from",
+                                       "sow_capture", "last_seeds",
+                                       "count_last", "skip_count",
+                                       "first_move", "reach", "track",
+                                       NULL};
+    static const char *const laps[] = {"single", "relay", NULL};
+    static const char *const endless[] = {"forbid", "end_game", NULL};
+    sow_variant *v = c->v;
+    if (sow_ykeys(&c->y, n, "sowing", keys))
+        return SOW_ERR;
+    const sow_ynode *x;
+    if ((x = sow_ynode_get(n, "direction")) && load_direction(c, x))
+        return SOW_ERR;
+    long l;
+    if ((x = sow_ynode_get(n, "min_seeds"))) {
+        if (sow_yint(&c->y, x, "min_seeds", 1, SOW_MAX_HOLE_SEEDS, &l))
+            return SOW_ERR;
+        v->min_seeds = (int)l;
+    }
+    if ((x = sow_ynode_get(n, "leave"))) {
+        if (sow_yint(&c->y, x, "leave", 0, SOW_MAX_HOLE_SEEDS, &l))
+            return SOW_ERR;
+        v->leave = (int)l;
+    }
+    if (v->leave >= v->min_seeds)
+        return sow_yfail(&c->y, x,
+                         "leave must be below min_seeds, or a move could "
+                         "sow nothing");
+    if ((x = sow_ynode_get(n, "laps"))) {
+        int li;
+        if (sow_yword(&c->y, x, "laps", laps, &li))
+            return SOW_ERR;
+        v->relay = li == 1;
+    }
+    field fo = {"skip_origin", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "skip_origin")) &&
+        sow_lexpr(c, x, &fo, &v->skip_origin))
+        return SOW_ERR;
+    field fe = {"endless_move", F_WORD, 0, 0, endless};
+    if ((x = sow_ynode_get(n, "endless_move"))) {
+        if (sow_lexpr(c, x, &fe, &v->endless_move))
+            return SOW_ERR;
+        if (!v->relay)
+            return sow_yfail(&c->y, x,
+                             "endless_move applies only to relay laps "
+                             "(laps: relay); a single lap always ends");
+    }
+    if ((x = sow_ynode_get(n, "passing")) &&
+        sow_ybool(&c->y, x, "passing", &v->passing))
+        return SOW_ERR;
+    if (load_sowing_family(c, n))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "bearoff"))) {
+        static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
+                                            NULL};
+        if (sow_ykeys(&c->y, x, "bearoff", bkeys))
+            return SOW_ERR;
+        v->bearoff = true;
+        long k = 1;
+        const sow_ynode *y;
+        if ((y = sow_ynode_get(x, "at_most")) &&
+            sow_yint(&c->y, y, "at_most", 0, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        v->bearoff_max = (int)k;
+        k = 0;
+        if ((y = sow_ynode_get(x, "from_ply")) &&
+            sow_yint(&c->y, y, "from_ply", 0, SOW_MAX_PLIES_LIMIT, &k))
+            return SOW_ERR;
+        v->bearoff_from = (int)k;
+        field fb = {"sticky", F_BOOL, 0, 0, NULL};
+        v->bearoff_sticky.kind = SOW_EXPR_CONST;
+        if ((y = sow_ynode_get(x, "sticky")) &&
+            sow_lexpr(c, y, &fb, &v->bearoff_sticky))
+            return SOW_ERR;
+    }
+    if ((x = sow_ynode_get(n, "lap_end"))) {
+        if (x->type != SOW_Y_SEQ)
+            return sow_yfail(&c->y, x,
+                             "lap_end must be a list of rules (- when: ... "
+                             "do: ...)");
+        if (x->n > SOW_MAX_LAP_RULES)
+            return sow_yfail(&c->y, x, "at most 16 lap_end rules");
+        for (int i = 0; i < x->n; i++)
+            if (sow_llap_rule(c, x->items[i], &v->lap_rules[i]))
+                return SOW_ERR;
+        v->nlap_rules = x->n;
+    }
+    if (v->relay) {
+        /* relay laps go on until a rule ends one: without any such rule
+         * no move ever ends (each would run to the lap cap) */
+        bool ends = false;
+        for (int i = 0; i < v->nlap_rules; i++)
+            ends |= v->lap_rules[i].action != SOW_LAP_RELAY;
+        if (!ends)
+            return sow_yfail(
+                &c->y, sow_ynode_get(n, "laps"),
+                "laps: relay needs a lap_end rule that ends a lap "
+                "(do: stop, capture, capture_opposite, chain or "
+                "hook), e.g. - when: {count: 1} do: stop; without one "
+                "no move ever ends");
+    }
+    return SOW_OK;
+}
