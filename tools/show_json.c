@@ -142,12 +142,12 @@ static void json_where(const sow_lap_rule *r)
     if (r->position) {
         printf("{\"only\":%s,\"at\":[", json_bool(r->position == 1));
         const char *sep = "";
-        for (int i = 0; i < 32; i++)
+        for (int i = 0; i < 16; i++)
             if ((r->pos_left >> i) & 1) {
                 printf("%s%d", sep, i + 1);
                 sep = ",";
             }
-        for (int i = 0; i < 32; i++)
+        for (int i = 0; i < 16; i++)
             if ((r->pos_right >> i) & 1) {
                 printf("%s%d", sep, -(i + 1));
                 sep = ",";

@@ -85,10 +85,10 @@ void show_words_ref(sow_buf *b, const sow_variant *v, const sow_expr *e)
 /* ---- a lap-end rule ---------------------------------------------------- */
 
 /* The positions of mask counted from `side` ("left", "right"). */
-static void words_positions_from(sow_buf *b, uint32_t mask, const char *side,
+static void words_positions_from(sow_buf *b, unsigned mask, const char *side,
                                  const char **sep)
 {
-    for (int i = 0; i < 32; i++) {
+    for (int i = 0; i < 16; i++) {
         if (!((mask >> i) & 1))
             continue;
         if (i == 0)

@@ -157,6 +157,7 @@ typedef enum { SOW_CIRCUIT_RING, SOW_CIRCUIT_OWN, SOW_CIRCUIT_LIST } sow_circuit
                               SOW_POS_COUNT, so that finding the mover's
                               is a shift (the sowing machine's hot path) */
 #define SOW_POS_NONE 255                     /* not on the track */
+#define SOW_POS_REACH 16 /* when.position: places counted from either end */
 
 /* A capture that would empty the opponent's whole row, which held seeds
  * before the move (OW.4, WA.1, OU.3): it stands (capture), is undone
@@ -279,10 +280,13 @@ typedef struct sow_lap_rule {
     bool even;            /* the count must be even (TK.4) */
     /* positions named in data (issue 24): where h lies in its row, seen
      * from that row's player (their leftmost is 1): bit i of pos_left is
-     * the (i+1)-th from their left, of pos_right from their right. The
-     * rule holds only there (position), or only elsewhere (not_position) */
+     * the (i+1)-th from their left, of pos_right from their right (16 from
+     * each end reach every hole of a row of 32). The rule holds only there
+     * (position), or only elsewhere (not_position). (16 bits: they fit the
+     * struct's padding, which keeps it 256 bytes, a stride the rule loops
+     * index by a shift) */
     uint8_t position;     /* 0 none, 1 position:, 2 not_position: */
-    uint32_t pos_left, pos_right;
+    uint16_t pos_left, pos_right;
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;

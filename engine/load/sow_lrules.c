@@ -212,17 +212,17 @@ static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
             k = 1;
         else if (p->type == SOW_Y_SCALAR && strcmp(p->text, "rightmost") == 0)
             k = -1;
-        else if (!sow_yis_int(p, &k) || k == 0 || k > SOW_MAX_ROW ||
-                 k < -SOW_MAX_ROW)
+        else if (!sow_yis_int(p, &k) || k == 0 || k > SOW_POS_REACH ||
+                 k < -SOW_POS_REACH)
             return sow_yfail(&c->y, p, "a position is leftmost, rightmost, "
                                        "a number from 1 to %d (from the "
                                        "player's left) or from -1 to -%d "
                                        "(from their right)",
-                             SOW_MAX_ROW, SOW_MAX_ROW);
+                             SOW_POS_REACH, SOW_POS_REACH);
         if (k > 0)
-            r->pos_left |= 1u << (k - 1);
+            r->pos_left |= (uint16_t)(1u << (k - 1));
         else
-            r->pos_right |= 1u << (-k - 1);
+            r->pos_right |= (uint16_t)(1u << (-k - 1));
     }
     return SOW_OK;
 }

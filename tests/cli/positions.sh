@@ -12,4 +12,4 @@ t position-show-only 0 "out~  lap end        count 3 in an opponent's hole, only
 t position-json 0 'out~"position":{"only":false,"at":[-1]}' noerr -- sow show $TV/position_rule.yaml --json
 t position-bad-both 1 "err=$TP/both.yaml:10:53: position and not_position say the same thing two ways: keep one" -- sow validate $TP/both.yaml
 t position-bad-not-list 1 "err=$TP/not_list.yaml:10:34: position must be a list of positions in the row: leftmost, rightmost, N (from the left, 1 the leftmost) or -N (from the right)" -- sow validate $TP/not_list.yaml
-t position-bad-zero 1 "err=$TP/zero.yaml:10:35: a position is leftmost, rightmost, a number from 1 to 32 (from the player's left) or from -1 to -32 (from their right)" -- sow validate $TP/zero.yaml
+t position-bad-zero 1 "err=$TP/zero.yaml:10:35: a position is leftmost, rightmost, a number from 1 to 16 (from the player's left) or from -1 to -16 (from their right)" -- sow validate $TP/zero.yaml
