@@ -495,6 +495,11 @@ static int load_phases(ctx *c, const sow_ynode *n)
             const char *text;
             if (sow_yline(&c->y, q, "question", &text))
                 return SOW_ERR;
+            if (strlen(text) >= sizeof ph->question) /* never cut */
+                return sow_yfail(&c->y, q, "question is %zu bytes; a "
+                                           "question may have at most %zu: "
+                                           "shorten it",
+                                 strlen(text), sizeof ph->question - 1);
             snprintf(ph->question, sizeof ph->question, "%s", text);
         }
         const sow_ynode *x = sow_ynode_get(p, "rule");

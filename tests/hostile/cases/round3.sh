@@ -68,3 +68,10 @@ t unknown-key-clipped 1 "err=$TL/longkey.yaml:2:1: unknown key '$(printf 'k%.0s'
 dots850=$(printf './%.0s' $(seq 850))
 t long-path-test-scenario 0 "last=15 scenarios, 0 failed" -- sow test "variants/${dots850}scenarios/kalah.yaml"  # guard
 t long-path-test-variant 0 "last=15 scenarios, 0 failed" -- sow test "variants/${dots850}kalah.yaml"
+# a phase's question longer than the 159 bytes it is kept in is an error,
+# not cut (issue 23: too long is an error, everywhere)
+mkdir -p "$T/q"
+cp variants/andada.lua "$T/q/"
+long_q=$(printf 'who moves first? %.0s' $(seq 12))
+sed "s|^    question: .*|    question: \"$long_q\"|" variants/andada.yaml >"$T/q/andada.yaml"
+t long-question 1 "err~$T/q/andada.yaml:52:15: question is 204 bytes; a question may have at most 159: shorten it" -- sow validate "$T/q/andada.yaml"
