@@ -58,7 +58,8 @@ static void move_array(const sow_session *s, const char *name,
 {
     printf(",\"%s\":[", name);
     for (int i = 0; i < n; i++) {
-        char text[128];
+        char text[256]; /* a move's words come from the question, at most
+                           159 bytes (the loader refuses longer) */
         if (label == 2)
             sow_session_move_words(s, moves[i], text, sizeof text);
         else
