@@ -15,13 +15,13 @@
   record.schema.json, and with --records every line of the given JSON Lines
   files;
 - checks the schemas of the other JSON outputs (selfplay, selfplay-game,
-  compare, trace, list, show, validate, bench, search; sow stats writes the
+  compare, trace, list, show, validate, bench, search, solve; sow stats writes the
   selfplay format) the same way, and validates real outputs of each,
   made here by the built command (--sow, default build/sow): selfplay of
   single games and of matches, an interrupted selfplay (SIGINT), its
   --jsonl lines, stats of shards (from files and from standard input),
   compare, trace of games with decisions and scripted moves, list,
-  show of every shipped variant, validate of a good and a broken file, bench and search.
+  show of every shipped variant, validate of a good and a broken file, bench, search and solve.
 
 YAML is read with the subset of docs/writing-variants.md, not PyYAML's YAML 1.1
 defaults: only `true`/`false` are booleans and only plain decimal numbers are
@@ -988,7 +988,7 @@ def check_records(validator, files):
 
 
 OUTPUT_SCHEMAS = ["selfplay", "selfplay-game", "compare", "trace", "list",
-                  "show", "validate", "bench", "search"]
+                  "show", "validate", "bench", "search", "solve"]
 
 
 class Outputs:
@@ -1118,6 +1118,10 @@ class Outputs:
             ["search", "andada", "--moves", "0", "--player", "alphabeta:depth=3", "--json"]).strip())
         self.check("search", "search --json (mcts)", self.run(
             ["search", V, "--player", "mcts:iter=50", "--json"]).strip())
+        self.check("solve", "solve --json", self.run(
+            ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
+             "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",
+             "--json"]).strip())
 
 
 def main():
