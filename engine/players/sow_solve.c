@@ -67,6 +67,7 @@ struct sow_solver {
     int path_slot[MAX_DEPTH + 1];
     sow_game *kids[MAX_DEPTH + 1]; /* each depth's children, made when
                                       first needed */
+    key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
     int maxkids;
     /* one solve */
     sow_engine eng;        /* the caller's engine without its observer */
@@ -192,7 +193,10 @@ void sow_solver_free(sow_solver *sv)
     if (!sv)
         return;
     for (int d = 0; d <= MAX_DEPTH; d++)
+    {
         free(sv->kids[d]);
+        free(sv->kid_keys[d]);
+    }
     free(sv->tt);
     free(sv);
 }
@@ -419,11 +423,20 @@ static int finished(sow_solver *sv, const sow_game *c)
     return w * BIG + (int)m;
 }
 
-/* The children of g at depth d, made by the engine; NULL on an error. */
+/* The children of g at depth d, made by the engine, with their keys in
+ * sv->kid_keys[d]; NULL on an error. Each child's table bucket is
+ * fetched into the cache as soon as its key is known: the probes that
+ * follow (search_moves) would otherwise wait for memory, measured (perf)
+ * at 40% of a solve's time. */
 static sow_game *children(sow_solver *sv, const sow_game *g, int d)
 {
     if (!sv->kids[d] &&
         !(sv->kids[d] = malloc((size_t)sv->maxkids * sizeof(sow_game)))) {
+        sow_error_set(sv->err, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (!sv->kid_keys[d] &&
+        !(sv->kid_keys[d] = malloc((size_t)sv->maxkids * sizeof(key)))) {
         sow_error_set(sv->err, NULL, 0, 0, "out of memory");
         return NULL;
     }
@@ -438,6 +451,11 @@ static sow_game *children(sow_solver *sv, const sow_game *g, int d)
         kid[i] = *g;
         if (sow_engine_play(&sv->eng, &kid[i], g->legal[i], sv->err))
             return NULL;
+        if (!kid[i].over) {
+            key k = key_of(sv, &kid[i]);
+            sv->kid_keys[d][i] = k;
+            __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
+        }
         if ((++sv->positions & 16383) == 0 && sv->progress)
             report(sv);
     }
@@ -465,8 +483,8 @@ static int32_t order_score(const sow_game *g, const sow_game *c, uint16_t m,
     return (int32_t)(sc > (1 << 29) ? 1 << 29 : sc < -(1 << 29) ? -(1 << 29) : sc);
 }
 
-static int search(sow_solver *sv, const sow_game *g, int d, int alpha,
-                  int beta, int *height);
+static int search(sow_solver *sv, const sow_game *g, key k, int d,
+                  int alpha, int beta, int *height);
 
 /* The moves of g searched in order within (alpha, beta): the fail-soft
  * value, its best move and the proof's height. */
@@ -491,14 +509,15 @@ static int search_moves(sow_solver *sv, const sow_game *g, int d,
             if (sv->failed)
                 return 0;
         } else {
-            const tt_entry *te = tt_find(sv, key_of(sv, c));
+            const tt_entry *te = tt_find(sv, sv->kid_keys[d][i]);
             if (te) {
                 lo = lo_of(te, base_of(sv, c));
                 hi = hi_of(te, base_of(sv, c));
             }
         }
         if (south ? lo >= beta : hi <= alpha) {
-            const tt_entry *te = c->over ? NULL : tt_find(sv, key_of(sv, c));
+            const tt_entry *te =
+                c->over ? NULL : tt_find(sv, sv->kid_keys[d][i]);
             *height = 1 + (te ? te->height : 0);
             *best_move = g->legal[i];
             return south ? lo : hi;
@@ -519,7 +538,8 @@ static int search_moves(sow_solver *sv, const sow_game *g, int d,
         const sow_game *c = &kid[idx[k]];
         int h = 0;
         int v = c->over ? finished(sv, c)
-                        : search(sv, c, d + 1, alpha, beta, &h);
+                        : search(sv, c, sv->kid_keys[d][idx[k]], d + 1,
+                                 alpha, beta, &h);
         if (sv->failed)
             return 0;
         if (h + 1 > *height)
@@ -541,10 +561,9 @@ static int search_moves(sow_solver *sv, const sow_game *g, int d,
 /* The value of g (not over) in South's view, fail-soft within (alpha,
  * beta): a value <= alpha is an upper bound, >= beta a lower one, else
  * exact. *height: the plies of the longest line its proof looked at. */
-static int search(sow_solver *sv, const sow_game *g, int d, int alpha,
-                  int beta, int *height)
+static int search(sow_solver *sv, const sow_game *g, key k, int d,
+                  int alpha, int beta, int *height)
 {
-    const key k = key_of(sv, g);
     const int base = base_of(sv, g);
     int tt_move = -1;
     *height = 0;
@@ -598,7 +617,7 @@ static int mtdf(sow_solver *sv, const sow_game *g, int guess)
     while (lo < hi && !sv->failed) {
         int beta = f == lo ? f + 1 : f;
         int h = 0;
-        f = search(sv, g, 0, beta - 1, beta, &h);
+        f = search(sv, g, key_of(sv, g), 0, beta - 1, beta, &h);
         if (sv->failed)
             return 0;
         if (f < beta)
