@@ -307,6 +307,30 @@ static inline int hi_of(const tt_entry *te, int base)
     return te->hi >= INF ? INF : te->hi + base;
 }
 
+/* What is known of g's value before searching it: the table's bounds
+ * (te may be NULL), and, where stores are kept apart (the final totals
+ * are the stores plus a share of the seeds left on the board), the stores'
+ * difference give or take every seed on the board. That last bound holds
+ * whatever the line, so it needs no height. */
+static void known_bounds(const sow_solver *sv, const sow_game *g,
+                         const tt_entry *te, int *lo, int *hi)
+{
+    const int base = base_of(sv, g);
+    *lo = -INF;
+    *hi = INF;
+    if (sv->apart) {
+        *lo = base - g->on_board;
+        *hi = base + g->on_board;
+    }
+    if (te) {
+        int tl = lo_of(te, base), th = hi_of(te, base);
+        if (tl > *lo)
+            *lo = tl;
+        if (th < *hi)
+            *hi = th;
+    }
+}
+
 static int log2_of(long long n)
 {
     int l = 0;
@@ -503,17 +527,13 @@ static int search_moves(sow_solver *sv, const sow_game *g, int d,
         /* what the table knows of each child: enough, perhaps, to cut
          * off at once (an enhanced transposition cutoff) */
         const sow_game *c = &kid[i];
-        int lo = -INF, hi = INF, final = 0;
+        int lo, hi, final = 0;
         if (c->over) {
             final = lo = hi = finished(sv, c);
             if (sv->failed)
                 return 0;
         } else {
-            const tt_entry *te = tt_find(sv, sv->kid_keys[d][i]);
-            if (te) {
-                lo = lo_of(te, base_of(sv, c));
-                hi = hi_of(te, base_of(sv, c));
-            }
+            known_bounds(sv, c, tt_find(sv, sv->kid_keys[d][i]), &lo, &hi);
         }
         if (south ? lo >= beta : hi <= alpha) {
             const tt_entry *te =
@@ -565,23 +585,20 @@ static int search(sow_solver *sv, const sow_game *g, key k, int d,
                   int alpha, int beta, int *height)
 {
     const int base = base_of(sv, g);
-    int tt_move = -1;
-    *height = 0;
     const tt_entry *te = tt_find(sv, k);
-    if (te) {
-        int lo = lo_of(te, base), hi = hi_of(te, base);
-        tt_move = te->move;
-        *height = te->height;
-        if (lo >= beta || lo == hi)
-            return lo;
-        if (hi <= alpha)
-            return hi;
-        if (lo > alpha)
-            alpha = lo;
-        if (hi < beta)
-            beta = hi;
-        *height = 0;
-    }
+    const int tt_move = te ? te->move : -1;
+    int lo, hi;
+    known_bounds(sv, g, te, &lo, &hi);
+    *height = te ? te->height : 0;
+    if (lo >= beta || lo == hi)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    if (lo > alpha)
+        alpha = lo;
+    if (hi < beta)
+        beta = hi;
+    *height = 0;
     if (d >= MAX_DEPTH) {
         sow_error_set(sv->err, sv->s->v->path, 0, 0,
                       "a line of more than %d plies from the position: too "
