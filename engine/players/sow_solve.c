@@ -447,43 +447,45 @@ static int finished(sow_solver *sv, const sow_game *c)
     return w * BIG + (int)m;
 }
 
-/* The children of g at depth d, made by the engine, with their keys in
- * sv->kid_keys[d]; NULL on an error. Each child's table bucket is
- * fetched into the cache as soon as its key is known: the probes that
- * follow (search_moves) would otherwise wait for memory, measured (perf)
- * at 40% of a solve's time. */
-static sow_game *children(sow_solver *sv, const sow_game *g, int d)
+/* Room for the children at depth d (made when first needed); NULL when
+ * out of memory or g has more moves than a position of the setup can. */
+static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
 {
-    if (!sv->kids[d] &&
-        !(sv->kids[d] = malloc((size_t)sv->maxkids * sizeof(sow_game)))) {
+    if (!sv->kids[d])
+        sv->kids[d] = malloc((size_t)sv->maxkids * sizeof(sow_game));
+    if (!sv->kid_keys[d])
+        sv->kid_keys[d] = malloc((size_t)sv->maxkids * sizeof(key));
+    if (!sv->kids[d] || !sv->kid_keys[d]) {
         sow_error_set(sv->err, NULL, 0, 0, "out of memory");
         return NULL;
     }
-    if (!sv->kid_keys[d] &&
-        !(sv->kid_keys[d] = malloc((size_t)sv->maxkids * sizeof(key)))) {
-        sow_error_set(sv->err, NULL, 0, 0, "out of memory");
-        return NULL;
-    }
-    sow_game *kid = sv->kids[d];
     if (g->nlegal > sv->maxkids) {
         sow_error_set(sv->err, NULL, 0, 0,
                       "%d legal moves where sow solve expected at most %d",
                       g->nlegal, sv->maxkids);
         return NULL;
     }
-    for (int i = 0; i < g->nlegal; i++) {
-        kid[i] = *g;
-        if (sow_engine_play(&sv->eng, &kid[i], g->legal[i], sv->err))
-            return NULL;
-        if (!kid[i].over) {
-            key k = key_of(sv, &kid[i]);
-            sv->kid_keys[d][i] = k;
-            __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
-        }
-        if ((++sv->positions & 16383) == 0 && sv->progress)
-            report(sv);
+    return sv->kids[d];
+}
+
+/* Child i of g at depth d, made by the engine, with its key in
+ * sv->kid_keys[d][i]. Its table bucket is fetched into the cache as soon
+ * as the key is known: the probes that follow (search_moves) waited for
+ * memory otherwise, 40% of a solve's time under perf. */
+static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
+{
+    sow_game *c = &sv->kids[d][i];
+    *c = *g;
+    if (sow_engine_play(&sv->eng, c, g->legal[i], sv->err))
+        return fail(sv);
+    if (!c->over) {
+        key k = key_of(sv, c);
+        sv->kid_keys[d][i] = k;
+        __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
     }
-    return kid;
+    if ((++sv->positions & 16383) == 0 && sv->progress)
+        report(sv);
+    return 0;
 }
 
 /* A guess of how good child c of g is for g's mover, to try the best
@@ -510,72 +512,113 @@ static int32_t order_score(const sow_game *g, const sow_game *c, uint16_t m,
 static int search(sow_solver *sv, const sow_game *g, key k, int d,
                   int alpha, int beta, int *height);
 
-/* The moves of g searched in order within (alpha, beta): the fail-soft
- * value, its best move and the proof's height. */
-static int search_moves(sow_solver *sv, const sow_game *g, int d,
-                        int alpha, int beta, int tt_move, uint16_t *best_move,
-                        int *height)
+/* The running result of a node's moves: the best value so far, its move,
+ * the window as it narrows, the proof's height. */
+typedef struct node {
+    bool south;
+    int best, alpha, beta, height;
+    uint16_t move;
+} node;
+
+/* Child i of depth d (made) searched within the node's window, and taken
+ * into it; true when the node is cut off. */
+static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
+                       node *nd)
 {
-    const bool south = g->to_move == 0;
-    sow_game *kid = children(sv, g, d);
-    if (!kid)
-        return fail(sv);
-    const int n = g->nlegal;
+    const sow_game *c = &sv->kids[d][i];
+    int h = 0;
+    int v = c->over ? finished(sv, c)
+                    : search(sv, c, sv->kid_keys[d][i], d + 1, nd->alpha,
+                             nd->beta, &h);
+    if (sv->failed)
+        return true;
+    if (h + 1 > nd->height)
+        nd->height = h + 1;
+    if (nd->south ? v > nd->best : v < nd->best) {
+        nd->best = v;
+        nd->move = g->legal[i];
+    }
+    if (nd->south && nd->best > nd->alpha)
+        nd->alpha = nd->best;
+    if (!nd->south && nd->best < nd->beta)
+        nd->beta = nd->best;
+    return nd->alpha >= nd->beta;
+}
+
+/* The moves of g other than `done` (-1: none) made, and what is known of
+ * each: enough, perhaps, to cut the node off at once (an enhanced
+ * transposition cutoff: true, nd->best set), else their order in idx[],
+ * best first, and their count in *n. */
+static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
+                         int tt_move, node *nd, int *idx, int *n)
+{
     int32_t sc[SOW_MAX_LEGAL];
-    int idx[SOW_MAX_LEGAL];
-    for (int i = 0; i < n; i++) {
-        /* what the table knows of each child: enough, perhaps, to cut
-         * off at once (an enhanced transposition cutoff) */
-        const sow_game *c = &kid[i];
+    *n = 0;
+    for (int i = 0; i < g->nlegal; i++)
+        if (i != done && make_child(sv, g, d, i))
+            return true;
+    for (int i = 0; i < g->nlegal; i++) {
+        if (i == done)
+            continue;
+        const sow_game *c = &sv->kids[d][i];
+        const tt_entry *te =
+            c->over ? NULL : tt_find(sv, sv->kid_keys[d][i]);
         int lo, hi, final = 0;
         if (c->over) {
             final = lo = hi = finished(sv, c);
             if (sv->failed)
-                return 0;
+                return true;
         } else {
-            known_bounds(sv, c, tt_find(sv, sv->kid_keys[d][i]), &lo, &hi);
+            known_bounds(sv, c, te, &lo, &hi);
         }
-        if (south ? lo >= beta : hi <= alpha) {
-            const tt_entry *te =
-                c->over ? NULL : tt_find(sv, sv->kid_keys[d][i]);
-            *height = 1 + (te ? te->height : 0);
-            *best_move = g->legal[i];
-            return south ? lo : hi;
+        if (nd->south ? lo >= nd->beta : hi <= nd->alpha) {
+            nd->height = 1 + (te ? te->height : 0) > nd->height
+                             ? 1 + (te ? te->height : 0)
+                             : nd->height;
+            nd->best = nd->south ? lo : hi;
+            nd->move = g->legal[i];
+            return true;
         }
         sc[i] = order_score(g, c, g->legal[i], tt_move, lo, hi, final);
-        idx[i] = i;
+        idx[(*n)++] = i;
     }
-    int best = south ? -INF : INF;
-    *best_move = g->legal[0];
-    for (int k = 0; k < n; k++) {
-        int bi = k; /* the best scored of the rest to k */
-        for (int j = k + 1; j < n; j++)
-            if (sc[idx[j]] > sc[idx[bi]])
-                bi = j;
-        int t = idx[k];
-        idx[k] = idx[bi];
-        idx[bi] = t;
-        const sow_game *c = &kid[idx[k]];
-        int h = 0;
-        int v = c->over ? finished(sv, c)
-                        : search(sv, c, sv->kid_keys[d][idx[k]], d + 1,
-                                 alpha, beta, &h);
-        if (sv->failed)
-            return 0;
-        if (h + 1 > *height)
-            *height = h + 1;
-        if (south ? v > best : v < best) {
-            best = v;
-            *best_move = g->legal[idx[k]];
-        }
-        if (south && best > alpha)
-            alpha = best;
-        if (!south && best < beta)
-            beta = best;
-        if (alpha >= beta)
-            break;
-    }
-    return best;
+    for (int k = 0; k < *n; k++) /* sorted, best first (a few moves) */
+        for (int j = k + 1; j < *n; j++)
+            if (sc[idx[j]] > sc[idx[k]]) {
+                int t = idx[k];
+                idx[k] = idx[j];
+                idx[j] = t;
+            }
+    return false;
+}
+
+/* The moves of g searched within (alpha, beta): the fail-soft value, its
+ * best move and the proof's height. The table's move is made and searched
+ * alone first: when it cuts the node off, as it mostly does in the
+ * null-window searches of MTD(f), the other moves are never made. */
+static int search_moves(sow_solver *sv, const sow_game *g, int d,
+                        int alpha, int beta, int tt_move, uint16_t *best_move,
+                        int *height)
+{
+    if (!frame(sv, g, d))
+        return fail(sv);
+    node nd = {g->to_move == 0, g->to_move == 0 ? -INF : INF, alpha, beta,
+               0, g->legal[0]};
+    int first = -1;
+    for (int i = 0; i < g->nlegal && tt_move >= 0; i++)
+        if (g->legal[i] == tt_move)
+            first = i;
+    bool cut = false;
+    if (first >= 0)
+        cut = make_child(sv, g, d, first) || take_child(sv, g, d, first, &nd);
+    int idx[SOW_MAX_LEGAL], n = 0;
+    if (!cut)
+        cut = prepare_rest(sv, g, d, first, tt_move, &nd, idx, &n);
+    for (int k = 0; k < n && !cut; k++)
+        cut = take_child(sv, g, d, idx[k], &nd);
+    *best_move = nd.move;
+    *height = nd.height;
+    return sv->failed ? 0 : nd.best;
 }
 
 /* The value of g (not over) in South's view, fail-soft within (alpha,
