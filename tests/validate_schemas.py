@@ -1122,6 +1122,10 @@ class Outputs:
             ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
              "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",
              "--json"]).strip())
+        self.check("solve", "solve --json (andada: no scores, a script)", self.run(
+            ["solve", "andada", "--trust-script", "--memory", "1", "--json", "--moves",
+             "2 first:0 6 14 7 21 10 21 4 13 10 12 5 19 1 23 7 17 11 12 4 13 0 15 1 19 5 21 "
+             "0 18 7 23 8 13 3 14 11 14 10 18 0 21 6 16 11 17 7 20 10 23 11 18 3 21 6 23"]).strip())
 
 
 def main():

@@ -224,7 +224,7 @@ int cmd_solve(int argc, char **argv)
         cli_error("solve", &err);
         return 1;
     }
-    const sow_solve_policy pol = {a.trust};
+    const sow_solve_policy pol = {a.trust, "--trust-script"};
     learn_play lp;
     int rc = sow_solve_check(&cg.setup, &pol, &err) ||
              learn_play_list(&cg, "solve", a.moves, &lp, &err) ||

@@ -121,9 +121,11 @@ int sow_solve_check(const sow_setup *s, const sow_solve_policy *p,
                              "the variant's script (%s) could keep hidden "
                              "state between hook calls, which nothing "
                              "checks, and a solve reuses values across "
-                             "positions: give --trust-script if its hooks "
-                             "are functions of their view (the shipped "
-                             "scripts are; docs/solving.md)", v->script);
+                             "positions: give %s if its hooks are "
+                             "functions of their view (the shipped scripts "
+                             "are; docs/solving.md)", v->script,
+                             p && p->trust_how ? p->trust_how
+                                               : "--trust-script");
     return SOW_OK;
 }
 
@@ -817,6 +819,14 @@ int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,
     out->seconds = sow_search_now() - sv->t0;
     return SOW_OK;
 }
+
+long sow_solve_rank(sow_solve_value v)
+{
+    long w = v.winner == 0 ? 1 : v.winner == 1 ? -1 : 0;
+    return w * BIG + v.margin;
+}
+
+long long sow_solver_positions(const sow_solver *sv) { return sv->positions; }
 
 int sow_solve_report(const sow_setup *s, sow_solve_value v)
 {

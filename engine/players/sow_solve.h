@@ -24,6 +24,8 @@
 typedef struct sow_solve_policy {
     bool trust_script; /* the user vouches that the script's hooks are
                           functions of their view (no hidden state) */
+    const char *trust_how; /* how the user says so, for the error
+                              ("--trust-script"; NULL: that) */
 } sow_solve_policy;
 
 /* Whether positions of setup s can be solved exactly: an error naming the
@@ -90,6 +92,13 @@ int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,
  * player's and the tests' question). g may be over. */
 int sow_solve_value_of(sow_solver *sv, sow_engine *e, const sow_game *g,
                        sow_solve_value *out, sow_error *err);
+
+/* A number that orders values as the solver does, in South's view: the
+ * winner first, then the margin. */
+long sow_solve_rank(sow_solve_value v);
+
+/* The positions the last solve (or value) played. */
+long long sow_solver_positions(const sow_solver *sv);
 
 /* The value a game of this setup reports for v: the margin where the game
  * scores, else 1, 0 or -1 by the winner. */

@@ -624,7 +624,7 @@ for c in search solve selfplay stats; do
     t "$c-help-h" 0 "out~usage: sow $c" noerr -- sow "$c" -h
     t "$c-unknown-flag" 2 "err=sow $c: unknown flag '--bogus' (see 'sow $c --help')" lines=0 -- sow "$c" $V --bogus
 done
-PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P]'
+PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1]'
 
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
@@ -783,7 +783,8 @@ t trace-andada 0 noerr 'out~  South plays a in the opening phase, worked out by 
 
 # ---- sow solve (issue 26; docs/solving.md) ---------------------------------
 KS=tests/variants/kalah_small.yaml
-KS3="--option holes=3 --option seeds=3 --option threshold_end=false --memory 8"
+KSO="--option holes=3 --option seeds=3 --option threshold_end=false"
+KS3="$KSO --memory 8"
 t solve-kalah33 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2 1:2 2:-4' -- sow solve $KS $KS3
 t solve-kalah33-always 0 noerr 'out~value      South wins by 4 (4)' -- sow solve $KS $KS3 --option pick_own=always
 t solve-kalah33-moves 0 noerr 'out~ply 1, North to move' 'out~value      North wins by 4 (-4)' 'out~moves      3:-4 4:-2 5:6' -- sow solve $KS $KS3 --moves 2
@@ -795,6 +796,12 @@ t solve-script 1 "err~variants/andada.yaml: the variant's script (andada.lua) co
 t solve-cycle 1 "err~tests/variants/endless.yaml: a position recurs along a line (ply 3)" lines=0 -- sow solve tests/variants/endless.yaml --memory 1
 t solve-illegal 1 'err=sow solve: --moves: ply 1: move 2 is not legal for North; the legal moves are: 3 4 5' lines=0 -- sow solve $KS $KS3 --moves "2 2"
 t solve-game-over 1 "err=sow solve: the game is over after ply 4: there is no move to solve; give fewer moves" lines=0 -- sow solve $KS --option holes=1 --option seeds=1 --memory 1 --moves "0 1 0 1"
+t solve-perfect-selfplay 0 noerr 'out~South wins      100.00%' -- sow selfplay $KS $KSO --players perfect:mib=4,random --games 10
+t solve-perfect-search 0 noerr 'out~player=perfect:mib=4 ply=0 to_move=South ' 'out~ score=2 ' -- sow search $KS $KSO --player perfect:mib=4
+t solve-perfect-script 1 "err~variants/andada.yaml: player 'perfect': the variant's script (andada.lua) could keep hidden state" "err~give perfect:trust=1 if" -- sow search andada --player perfect
+t solve-perfect-trusted 0 noerr 'out~player=perfect:mib=1:trust=1 ply=' -- sow search andada --moves "$(echo $AGAME | cut -d' ' -f1-56)" --player perfect:mib=1:trust=1
+t solve-andada-no-score 0 noerr 'outre="ply":56,"to_move":0,"scored":false,"value":1,"result":"south","moves":\[' -- sow solve andada --trust-script --memory 1 --json --moves "$(echo $AGAME | cut -d' ' -f1-56)"
+t solve-perfect-bad 2 "err=sow search: --player: player 'perfect:depth=3': perfect has no parameter 'depth'; its parameters: mib, trust (see 'sow search --help')" -- sow search $KS --player perfect:depth=3
 t solve-memory-bad 2 "err=sow solve: --memory takes a whole number of MiB from 1 to 1048576, not '0' (see 'sow solve --help')" -- sow solve $KS --memory 0
 
 # ---- --json of list, show, validate, bench, search (schemas/*.schema.json;

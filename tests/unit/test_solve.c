@@ -15,6 +15,7 @@
 #include <limits.h>
 
 #include "sow_history.h"
+#include "sow_player.h"
 #include "sow_rng.h"
 #include "sow_solve.h"
 
@@ -89,7 +90,7 @@ static void open_at_start(unit_game *a, const char *yaml,
 static sow_solver *solver(const unit_game *a, bool trust)
 {
     sow_error err;
-    const sow_solve_policy p = {trust};
+    const sow_solve_policy p = {trust, NULL};
     if (sow_solve_check(&a->k.setup, &p, &err))
         fail_msg("%s: %s", a->k.v->id, err.msg);
     sow_solver *sv = sow_solver_new(&a->k.setup, 4, &err);
@@ -270,7 +271,7 @@ static void test_refusals(void **state)
     (void)state;
     sow_error err;
     unit_game a;
-    const sow_solve_policy trust = {true}, none = {false};
+    const sow_solve_policy trust = {true, NULL}, none = {false, NULL};
     /* repetition: the option that turns it off is named */
     const char *rep[] = {"cycle=repetition", NULL};
     unit_game_open(&a, "variants/oware.yaml", rep);
@@ -303,6 +304,64 @@ static void test_cycle_is_an_error(void **state)
     unit_game_close(&a);
 }
 
+/* ---- the perfect player ------------------------------------------------ */
+
+/* Play g to its end, `perfect` (a spec) for player `who`, a random or a
+ * perfect player for the other; the final value in the mover's view. */
+static long play_out(unit_game *a, sow_game g, int who, const char *other,
+                     uint64_t seed)
+{
+    sow_player_spec sp[2];
+    sow_error err;
+    assert_int_equal(sow_player_spec_parse("perfect:mib=4", &sp[who], &err),
+                     0);
+    assert_int_equal(sow_player_spec_parse(other, &sp[1 - who], &err), 0);
+    sow_player *pl[2];
+    for (int p = 0; p < 2; p++)
+        assert_non_null(pl[p] = sow_player_new(&sp[p], &a->k.setup,
+                                               seed * 2 + (uint64_t)p, &err));
+    while (!g.over) {
+        sow_move m;
+        if (sow_player_move(pl[g.to_move], &a->k.eng, &g, &m, NULL, &err) ||
+            sow_engine_play(&a->k.eng, &g, m, &err))
+            fail_msg("%s", err.msg);
+    }
+    for (int p = 0; p < 2; p++)
+        sow_player_free(pl[p]);
+    return who == 0 ? ref_final(&g) : -ref_final(&g);
+}
+
+/* `perfect` never does worse than the position's value, against random
+ * players (20 games a side) and against itself (exactly the value). */
+static void test_perfect_player(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=3", "seeds=3", "threshold_end=false", NULL};
+    unit_game a;
+    open_at_start(&a, KALAH, opts);
+    sow_solver *sv = solver(&a, false);
+    sow_error err;
+    sow_solve_value v;
+    /* South to move at the start (South wins by 2); North after 2 (North
+     * wins by 4) */
+    sow_game after = a.g;
+    assert_int_equal(sow_engine_play(&a.k.eng, &after, 2, &err), 0);
+    const sow_game *start[2] = {&a.g, &after};
+    for (int who = 0; who < 2; who++) {
+        assert_int_equal(
+            sow_solve_value_of(sv, &a.k.eng, start[who], &v, &err), 0);
+        long want = who == 0 ? as_ref(v) : -as_ref(v);
+        assert_true(want > WIN_W); /* a win for the perfect player */
+        for (uint64_t seed = 1; seed <= 20; seed++)
+            assert_true(play_out(&a, *start[who], who, "random", seed) >=
+                        want);
+        assert_true(play_out(&a, *start[who], who, "perfect:mib=4", 1) ==
+                    want);
+    }
+    sow_solver_free(sv);
+    unit_game_close(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_cycle_is_an_error),
         cmocka_unit_test(test_kalah_small_boards),
         cmocka_unit_test(test_game_ends),
+        cmocka_unit_test(test_perfect_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
