@@ -309,28 +309,35 @@ static inline int hi_of(const tt_entry *te, int base)
     return te->hi >= INF ? INF : te->hi + base;
 }
 
-/* What is known of g's value before searching it: the table's bounds
- * (te may be NULL), and, where stores are kept apart (the final totals
- * are the stores plus a share of the seeds left on the board), the stores'
- * difference give or take every seed on the board. That last bound holds
- * whatever the line, so it needs no height. */
+/* The table's bounds of g's value (te may be NULL: none). */
 static void known_bounds(const sow_solver *sv, const sow_game *g,
                          const tt_entry *te, int *lo, int *hi)
 {
     const int base = base_of(sv, g);
-    *lo = -INF;
-    *hi = INF;
+    *lo = te ? lo_of(te, base) : -INF;
+    *hi = te ? hi_of(te, base) : INF;
+}
+
+/* A guess of g's value for ordering: the middle of the table's bounds,
+ * within the stores' difference give or take the seeds on the board
+ * where stores are kept apart. That last bound holds for every line that
+ * ends before max_plies, but a cutoff by it would rest on lines nobody
+ * searched, whose length no height records: it orders moves, it never
+ * cuts (docs/solving.md). */
+static long guess_of(const sow_solver *sv, const sow_game *g, int lo,
+                     int hi)
+{
     if (sv->apart) {
-        *lo = base - g->on_board;
-        *hi = base + g->on_board;
+        const int base = base_of(sv, g);
+        if (lo < base - g->on_board)
+            lo = base - g->on_board;
+        if (hi > base + g->on_board)
+            hi = base + g->on_board;
     }
-    if (te) {
-        int tl = lo_of(te, base), th = hi_of(te, base);
-        if (tl > *lo)
-            *lo = tl;
-        if (th < *hi)
-            *hi = th;
-    }
+    return lo > -INF && hi < INF ? ((long)lo + hi) / 2
+           : lo > -INF           ? lo
+           : hi < INF            ? hi
+                                 : g->captured[0] - g->captured[1];
 }
 
 static int log2_of(long long n)
@@ -494,17 +501,14 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
  * first: the table's move; then what the table knows of the child (its
  * bounds' middle), or a finished game's value, or else the stores'
  * difference, and a repeated turn a little better. */
-static int32_t order_score(const sow_game *g, const sow_game *c, uint16_t m,
-                           int tt_move, int lo, int hi, int final)
+static int32_t order_score(const sow_solver *sv, const sow_game *g,
+                           const sow_game *c, uint16_t m, int tt_move, int lo,
+                           int hi, int final)
 {
     const int sign = g->to_move == 0 ? 1 : -1;
     if (m == tt_move)
         return 1 << 30;
-    long est = c->over            ? final
-               : lo > -INF && hi < INF ? ((long)lo + hi) / 2
-               : lo > -INF       ? lo
-               : hi < INF        ? hi
-                                 : c->captured[0] - c->captured[1];
+    long est = c->over ? final : guess_of(sv, c, lo, hi);
     long sc = sign * est * 8;
     if (!c->over && c->to_move == g->to_move)
         sc += 4;
@@ -581,7 +585,7 @@ static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
             nd->move = g->legal[i];
             return true;
         }
-        sc[i] = order_score(g, c, g->legal[i], tt_move, lo, hi, final);
+        sc[i] = order_score(sv, g, c, g->legal[i], tt_move, lo, hi, final);
         idx[(*n)++] = i;
     }
     for (int k = 0; k < *n; k++) /* sorted, best first (a few moves) */
@@ -686,11 +690,13 @@ static int mtdf(sow_solver *sv, const sow_game *g, int guess)
             hi = f;
         else
             lo = f;
-        if (g->ply + (long)h >= sv->s->max_plies) {
+        /* (a line that ends at max_plies itself ends by the other rules:
+         * the engine tests max_plies last) */
+        if (g->ply + (long)h > sv->s->max_plies) {
             sow_error_set(sv->err, sv->s->v->path, 0, 0,
                           "the proof looks at lines of %d plies from ply "
-                          "%d, which reach max_plies (%d), so the value "
-                          "could depend on it; give a larger --option "
+                          "%d, past max_plies (%d), so the value could "
+                          "depend on it; give a larger --option "
                           "max_plies=N if the variant has that option",
                           h, g->ply, sv->s->max_plies);
             return fail(sv);

@@ -31,10 +31,11 @@ typedef struct ref {
     bool gave_up;
 } ref;
 
-/* South's view of a finished game: the winner first, then the margin. */
+/* South's view of a finished game: the winner first, then the margin.
+ * An unfinished game (max_plies) is a draw with its margin, as the engine
+ * scores it. */
 static long ref_final(const sow_game *g)
 {
-    assert_false(g->result.unfinished);
     long w = g->result.winner == 0 ? 1 : g->result.winner == 1 ? -1 : 0;
     long m = g->result.has_score
                  ? (long)g->result.score[0] - g->result.score[1]
@@ -304,6 +305,34 @@ static void test_cycle_is_an_error(void **state)
     unit_game_close(&a);
 }
 
+/* max_plies: a cap that a line of the proof would reach is an error; a
+ * cap just above the proof's lines gives the value of the whole tree
+ * under that cap, unfinished games (draws) included. */
+static void test_max_plies(void **state)
+{
+    (void)state;
+    static const char *const caps[] = {"max_plies=10", "max_plies=28"};
+    for (int i = 0; i < 2; i++) {
+        const char *opts[] = {"holes=3", "seeds=3", "threshold_end=false",
+                              caps[i], NULL};
+        unit_game a;
+        open_at_start(&a, KALAH, opts);
+        sow_solver *sv = solver(&a, false);
+        sow_solve_value v;
+        sow_error err;
+        int rc = sow_solve_value_of(sv, &a.k.eng, &a.g, &v, &err);
+        if (i == 0) {
+            assert_int_equal(rc, SOW_ERR);
+            assert_non_null(strstr(err.msg, "max_plies"));
+        } else {
+            assert_int_equal(rc, SOW_OK);
+            check_root(&a, sv, &a.g, 10000000);
+        }
+        sow_solver_free(sv);
+        unit_game_close(&a);
+    }
+}
+
 /* ---- the perfect player ------------------------------------------------ */
 
 /* Play g to its end, `perfect` (a spec) for player `who`, a random or a
@@ -369,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_cycle_is_an_error),
         cmocka_unit_test(test_kalah_small_boards),
         cmocka_unit_test(test_game_ends),
+        cmocka_unit_test(test_max_plies),
         cmocka_unit_test(test_perfect_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
