@@ -30,8 +30,9 @@ static void help(void)
         "principal variation; the positions the solver played and the\n"
         "time. It searches the whole game (alpha-beta, MTD(f), a "
         "transposition table),\nso only small boards finish: Kalah with "
-        "4 holes and 3 seeds in a moment, 6\nholes and 4 seeds in "
-        "minutes.\n\n"
+        "4 holes and 3 seeds in a moment, 6\nholes and 3 seeds in about "
+        "two minutes and 1.5 GiB; 6 holes and 4 seeds are\nbeyond it "
+        "(docs/solving.md).\n\n"
         "--json          one object (schemas/solve.schema.json): value "
         "(the margin; 1,\n"
         "                0 or -1 for a game without scores), result "
@@ -49,12 +50,13 @@ static void help(void)
         "Refused, with the option that lifts it: the repetition rule (a "
         "value would\ndepend on the positions before it), a script "
         "without --trust-script. A\nposition that recurs along a line, "
-        "or a line that reaches max_plies, stops\nthe solve with an "
+        "or a proof whose lines go past max_plies, stops\nthe solve with an "
         "error: the value would depend on max_plies.\n\n"
-        "Examples:\n"
-        "  sow solve kalah --option threshold_end=false --moves \"2 5\"\n"
+        "Example (Kalah on 2x4 with 3 seeds, a test variant of the source "
+        "tree):\n"
         "  sow solve tests/variants/kalah_small.yaml --option holes=4 "
-        "--option seeds=3\n",
+        "--option seeds=3 \\\n"
+        "      --option threshold_end=false --moves \"1 2\"\n",
         SOLVE_MEMORY_DEFAULT);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
@@ -215,7 +217,7 @@ int cmd_solve(int argc, char **argv)
     flags_parsed p;
     const char *variant = flags_parse_variant(
         &cmd, argc, argv, &a, &p,
-        "sow solve kalah --option threshold_end=false");
+        "sow solve tests/variants/kalah_small.yaml --option holes=4");
     if (!variant)
         return p.status;
     sow_error err;

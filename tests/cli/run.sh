@@ -789,7 +789,7 @@ t solve-kalah33 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2
 t solve-kalah33-always 0 noerr 'out~value      South wins by 4 (4)' -- sow solve $KS $KS3 --option pick_own=always
 t solve-kalah33-moves 0 noerr 'out~ply 1, North to move' 'out~value      North wins by 4 (-4)' 'out~moves      3:-4 4:-2 5:6' -- sow solve $KS $KS3 --moves 2
 t solve-json 0 noerr lines=1 'outre=^\{"format":"sow-solve","version":1,"sow_version":"[0-9.]+","variant":"test-kalah-small","ply":0,"to_move":0,"scored":true,"value":2,"result":"south","moves":\[\{"move":0,"value":2,"result":"south"\},\{"move":1,"value":2,"result":"south"\},\{"move":2,"value":-4,"result":"north"\}\],"pv":\[0,' -- sow solve $KS $KS3 --json
-t solve-no-variant 2 "err=sow solve: which variant? e.g. sow solve kalah --option threshold_end=false (see 'sow solve --help')" -- sow solve
+t solve-no-variant 2 "err=sow solve: which variant? e.g. sow solve tests/variants/kalah_small.yaml --option holes=4 (see 'sow solve --help')" -- sow solve
 t solve-no-variant-file 1 "err~sow solve: no variant 'nope'" -- sow solve nope
 t solve-repetition 1 "err~variants/oware.yaml: the repetition rule is on: a position's value then depends on the positions before it, which sow solve does not search; option cycle turns it off: try --option cycle=none (now repetition;" lines=0 -- sow solve oware --option cycle=repetition
 t solve-script 1 "err~variants/andada.yaml: the variant's script (andada.lua) could keep hidden state between hook calls" "err~give --trust-script if" lines=0 -- sow solve andada
