@@ -50,7 +50,7 @@ static void help(void)
         "Refused, with the option that lifts it: the repetition rule (a "
         "value would\ndepend on the positions before it), a script "
         "without --trust-script. A\nposition that recurs along a line, "
-        "or a proof whose lines go past max_plies, stops\nthe solve with an "
+        "or a proof whose lines go past\nmax_plies, stops the solve with an "
         "error: the value would depend on max_plies.\n\n"
         "Example (Kalah on 2x4 with 3 seeds, a test variant of the source "
         "tree):\n"
