@@ -15,13 +15,13 @@
   record.schema.json, and with --records every line of the given JSON Lines
   files;
 - checks the schemas of the other JSON outputs (selfplay, selfplay-game,
-  compare, trace, list, show, validate, bench, search; sow stats writes the
+  compare, trace, list, show, validate, bench, search, solve; sow stats writes the
   selfplay format) the same way, and validates real outputs of each,
   made here by the built command (--sow, default build/sow): selfplay of
   single games and of matches, an interrupted selfplay (SIGINT), its
   --jsonl lines, stats of shards (from files and from standard input),
   compare, trace of games with decisions and scripted moves, list,
-  show of every shipped variant, validate of a good and a broken file, bench and search.
+  show of every shipped variant, validate of a good and a broken file, bench, search and solve.
 
 YAML is read with the subset of docs/writing-variants.md, not PyYAML's YAML 1.1
 defaults: only `true`/`false` are booleans and only plain decimal numbers are
@@ -988,7 +988,7 @@ def check_records(validator, files):
 
 
 OUTPUT_SCHEMAS = ["selfplay", "selfplay-game", "compare", "trace", "list",
-                  "show", "validate", "bench", "search"]
+                  "show", "validate", "bench", "search", "solve"]
 
 
 class Outputs:
@@ -1118,6 +1118,14 @@ class Outputs:
             ["search", "andada", "--moves", "0", "--player", "alphabeta:depth=3", "--json"]).strip())
         self.check("search", "search --json (mcts)", self.run(
             ["search", V, "--player", "mcts:iter=50", "--json"]).strip())
+        self.check("solve", "solve --json", self.run(
+            ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
+             "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",
+             "--json"]).strip())
+        self.check("solve", "solve --json (andada: no scores, a script)", self.run(
+            ["solve", "andada", "--trust-script", "--memory", "1", "--json", "--moves",
+             "2 first:0 6 14 7 21 10 21 4 13 10 12 5 19 1 23 7 17 11 12 4 13 0 15 1 19 5 21 "
+             "0 18 7 23 8 13 3 14 11 14 10 18 0 21 6 16 11 17 7 20 10 23 11 18 3 21 6 23"]).strip())
 
 
 def main():

@@ -26,8 +26,8 @@ static void help(void)
            "Play in the terminal. WHO is human, computer (= greedy: takes "
            "the most\nseeds it can at once), random, "
            "alphabeta[:depth=D][:ms=T][:tt=B] or\n"
-           "mcts[:iter=N][:ms=T][:c=X][:playout=P] (see 'sow search "
-           "--help'); by\ndefault South is human and North the computer.\n"
+           "mcts[:iter=N][:ms=T][:c=X][:playout=P] or perfect[:mib=M] (see 'sow "
+           "search\n--help'); by default South is human and North the computer.\n"
            "Holes are labelled a, b, c... on South's row "
            "(left to right) and A, B, C...\non North's row (from South's "
            "right); type a label or a hole number.\nAt the prompt: 'help' "
@@ -90,8 +90,8 @@ static int parse_who(const char *flag, const char *s, play_who *out,
         /* a known player with bad parameters: the spec parser says why */
         size_t n = strcspn(s, ":");
         static const char *const known[] = {"alphabeta", "mcts", "random",
-                                            "greedy"};
-        for (int k = 0; k < 4; k++)
+                                            "greedy", "perfect"};
+        for (int k = 0; k < 5; k++)
             if (n == strlen(known[k]) && strncmp(s, known[k], n) == 0)
                 return cli_usage("play", "%s: %s", flag, err.msg);
         return cli_usage("play", "%s takes human, computer, random, "

@@ -31,7 +31,11 @@ static void help(void)
         "                                      (1-64) or for T ms; a "
         "table of 2^B entries\n"
         "  mcts[:iter=N][:ms=T][:c=X][:playout=P]   UCT, N iterations or "
-        "T ms\n\n"
+        "T ms\n"
+        "  perfect[:mib=M][:trust=1]   every move solved exactly (sow "
+        "solve), a table\n"
+        "                              of M MiB (default 64); small "
+        "boards only\n\n"
         "score: alphabeta's value for the player to move: %d less the "
         "plies for a\nwon game (negative: lost), 0 a draw, otherwise 16 x "
         "the captures ahead plus\nthe seeds in own holes ahead; for mcts "
@@ -73,38 +77,6 @@ static const flag_spec flags[] = {
 };
 static const flag_cmd cmd = FLAGS_CMD("search", help, flags);
 
-/* Play the --moves list (with the errors of sow replay, after
- * "--moves: "); the game to search is lp->g. */
-static int play_moves(cli_game *cg, const char *moves, learn_play *lp,
-                      sow_error *err)
-{
-    learn_moves lm;
-    if (learn_split("search", moves, &lm))
-        return sow_error_set(err, NULL, 0, 0, "out of memory");
-    int rc = learn_start(lp, cg, err);
-    sow_game before;
-    sow_move mv;
-    for (int i = 0; !rc && i < lm.n; i++) {
-        int r = learn_step(lp, i, lm.tok[i], &before, &mv, err);
-        /* a game of a match that ended: the next one (1: it started,
-         * and may itself be over at once; 0: none; -1: an error) */
-        int n = 1;
-        while (!r && n == 1)
-            n = learn_next_game(lp, err);
-        rc = r ? r : n < 0 ? n : 0;
-    }
-    learn_moves_free(&lm);
-    if (rc && !err->path[0]) {
-        sow_error_reword(err, "--moves: %.*s", SOW_CLIP(err->msg, 900));
-    }
-    if (!rc && lp->g.over)
-        rc = sow_error_set(err, NULL, 0, 0,
-                           "the game is over after ply %d: there is no move "
-                           "to search; give fewer moves",
-                           lp->g.ply);
-    return rc ? SOW_ERR : SOW_OK;
-}
-
 int cmd_search(int argc, char **argv)
 {
     search_args a = {.moves = "", .player = "alphabeta", .seed = 1,
@@ -133,7 +105,7 @@ int cmd_search(int argc, char **argv)
     if (!times) {
         sow_error_set(&err, NULL, 0, 0, "out of memory");
         rc = 1;
-    } else if (play_moves(&cg, a.moves, &lp, &err)) {
+    } else if (learn_play_list(&cg, "search", a.moves, &lp, &err)) {
         rc = 1;
     }
     if (rc)

@@ -144,3 +144,33 @@ void learn_json_str(FILE *f, const char *s)
     sow_text_escape_file(f, s, SOW_ESC_JSON_HTML);
     fputc('"', f);
 }
+
+int learn_play_list(cli_game *cg, const char *cmd, const char *moves,
+                    learn_play *lp, sow_error *err)
+{
+    learn_moves lm;
+    if (learn_split(cmd, moves, &lm))
+        return sow_error_set(err, NULL, 0, 0, "out of memory");
+    int rc = learn_start(lp, cg, err);
+    sow_game before;
+    sow_move mv;
+    for (int i = 0; !rc && i < lm.n; i++) {
+        int r = learn_step(lp, i, lm.tok[i], &before, &mv, err);
+        /* a game of a match that ended: the next one (1: it started,
+         * and may itself be over at once; 0: none; -1: an error) */
+        int n = 1;
+        while (!r && n == 1)
+            n = learn_next_game(lp, err);
+        rc = r ? r : n < 0 ? n : 0;
+    }
+    learn_moves_free(&lm);
+    if (rc && !err->path[0]) {
+        sow_error_reword(err, "--moves: %.*s", SOW_CLIP(err->msg, 900));
+    }
+    if (!rc && lp->g.over)
+        rc = sow_error_set(err, NULL, 0, 0,
+                           "the game is over after ply %d: there is no move "
+                           "to %s; give fewer moves",
+                           lp->g.ply, cmd);
+    return rc ? SOW_ERR : SOW_OK;
+}

@@ -44,6 +44,13 @@ int learn_step(learn_play *p, int i, const char *tok, sow_game *before,
  * else 0, or -1 on an error. */
 int learn_next_game(learn_play *p, sow_error *err);
 
+/* Start the game and play the --moves list (with the errors of sow
+ * replay, after "--moves: "; a match goes on to its next game): the
+ * position for `cmd` ("search", "solve") to work on is lp->g, which must
+ * not be over (an error says so). */
+int learn_play_list(cli_game *cg, const char *cmd, const char *moves,
+                    learn_play *lp, sow_error *err);
+
 /* The line under a board: "South to move" (with an opening's holes still
  * due, or the moves left out as endless), or "game over: <why>; 24-24, a
  * draw". */

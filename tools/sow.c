@@ -27,6 +27,8 @@ static const struct {
     {"bench", cmd_bench, "measure random playouts: games/s and plies/s"},
     {"search", cmd_search, "let a computer player choose a move: score, "
                            "depth, nodes/s"},
+    {"solve", cmd_solve, "the exact value of a position with perfect "
+                         "play, of every move"},
     {"selfplay", cmd_selfplay, "play many games between computer players: "
                                "win rates, lengths"},
     {"stats", cmd_stats, "merge the --json summaries of selfplay shards"},

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "sow_search.h"
+#include "sow_solve.h"
 
 /* ---- random and greedy --------------------------------------------------- */
 
@@ -84,6 +85,7 @@ struct sow_player {
     sow_rng rng;
     sow_ab *ab;       /* alphabeta */
     sow_mcts *mcts;   /* mcts */
+    sow_solver *solver; /* perfect: its table lives from move to move */
 };
 
 sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
@@ -103,6 +105,16 @@ sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
         goto fail;
     if (sp->kind == SOW_PLAYER_MCTS && !(p->mcts = sow_mcts_new(sp, s, err)))
         goto fail;
+    if (sp->kind == SOW_PLAYER_PERFECT) {
+        const sow_solve_policy pol = {sp->trust, "perfect:trust=1"};
+        if (sow_solve_check(s, &pol, err)) {
+            sow_error_reword(err, "player 'perfect': %.*s",
+                             SOW_CLIP(err->msg, 900));
+            goto fail;
+        }
+        if (!(p->solver = sow_solver_new(s, sp->mib, err)))
+            goto fail;
+    }
     return p;
 fail:
     sow_player_free(p);
@@ -115,6 +127,7 @@ void sow_player_free(sow_player *p)
         return;
     sow_ab_free(p->ab);
     sow_mcts_free(p->mcts);
+    sow_solver_free(p->solver);
     free(p);
 }
 
@@ -132,6 +145,38 @@ void sow_player_set_shortcuts(sow_player *p, bool on)
 const sow_player_spec *sow_player_get_spec(const sow_player *p)
 {
     return &p->spec;
+}
+
+/* perfect: every legal move solved exactly (sow_solve.h), the best for
+ * the mover taken, ties broken by the seed. info->score is the value for
+ * the mover: the margin (or 1, 0, -1 without scores). */
+static int perfect_move(sow_player *p, sow_engine *e, const sow_game *g,
+                        sow_search_info *info, sow_error *err)
+{
+    const int sign = g->to_move == 0 ? 1 : -1;
+    sow_engine se = *e;
+    se.obs.on_event = NULL;
+    long best = 0;
+    int nbest = 0;
+    sow_move pick[SOW_MAX_LEGAL];
+    for (int i = 0; i < g->nlegal; i++) {
+        sow_game c = *g;
+        sow_solve_value v;
+        if (sow_engine_play(&se, &c, g->legal[i], err) ||
+            sow_solve_value_of(p->solver, &se, &c, &v, err))
+            return SOW_ERR;
+        long r = sign * sow_solve_rank(v);
+        if (nbest == 0 || r > best) {
+            best = r;
+            nbest = 0;
+            info->score = sign * sow_solve_report(p->s, v);
+        }
+        if (r == best)
+            pick[nbest++] = g->legal[i];
+        info->nodes += sow_solver_positions(p->solver) + 1;
+    }
+    info->move = pick[sow_rng_below(&p->rng, nbest)];
+    return SOW_OK;
 }
 
 int sow_player_move(sow_player *p, sow_engine *e, const sow_game *g,
@@ -156,6 +201,8 @@ int sow_player_move(sow_player *p, sow_engine *e, const sow_game *g,
         double t0 = sow_search_now();
         if (p->spec.kind == SOW_PLAYER_ALPHABETA)
             rc = sow_ab_search(p->ab, e, g, &p->rng, info, err);
+        else if (p->spec.kind == SOW_PLAYER_PERFECT)
+            rc = perfect_move(p, e, g, info, err);
         else
             rc = sow_mcts_search(p->mcts, e, g, &p->rng, info, err);
         info->seconds = sow_search_now() - t0;

@@ -20,6 +20,11 @@
  *                              most P plies (default 1000); N iterations
  *                              or T milliseconds; exploration X (default
  *                              1.4); default iter=1000
+ *   perfect[:mib=M][:trust=1]  every legal move solved exactly (sow_solve.h)
+ *                              and the best taken, ties at random; a table
+ *                              of M MiB (default 64) kept from move to
+ *                              move; trust=1 for a variant with a script
+ *                              (docs/solving.md). Small boards only.
  *
  * Evaluation (alphabeta, from the view of the player to move): at the end
  * of a game +WIN or -WIN (less the plies to get there, so a nearer win is

@@ -9,18 +9,21 @@
 
 #define PLAYERS_HELP                                                         \
     "random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], "                    \
-    "mcts[:iter=N][:ms=T][:c=X][:playout=P]"
+    "mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1]"
 
 #define DEFAULT_DEPTH 6
 #define DEFAULT_TT 16
 #define DEFAULT_ITER 1000
 #define DEFAULT_C 1.4
 #define DEFAULT_PLAYOUT 1000
+#define DEFAULT_MIB 64
+#define NKINDS 5
 
 /* ---- specs --------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"random", "greedy", "alphabeta",
-                                         "mcts"};
+static const char *const kind_names[NKINDS] = {"random", "greedy",
+                                                "alphabeta", "mcts",
+                                                "perfect"};
 
 int sow_player_spec_parse(const char *text, sow_player_spec *out,
                           sow_error *err)
@@ -37,7 +40,7 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
     if (colon)
         *colon = 0;
     int kind = -1;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < NKINDS; k++)
         if (strcmp(buf, kind_names[k]) == 0)
             kind = k;
     if (kind < 0)
@@ -48,6 +51,7 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
     out->tt = DEFAULT_TT;
     out->c = DEFAULT_C;
     out->playout = DEFAULT_PLAYOUT;
+    out->mib = DEFAULT_MIB;
     char *p = colon ? colon + 1 : NULL;
     while (p) {
         char *next = strchr(p, ':');
@@ -65,12 +69,27 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
                                  text, p,
                                  kind == SOW_PLAYER_ALPHABETA
                                      ? "alphabeta:depth=7"
+                                 : kind == SOW_PLAYER_PERFECT
+                                     ? "perfect:mib=256"
                                      : "mcts:iter=2000");
         *eq = 0;
         const char *key = p, *val = eq + 1;
         long n = 0;
         const char *range = NULL;
-        if (strcmp(key, "ms") == 0) {
+        if (kind == SOW_PLAYER_PERFECT && strcmp(key, "mib") == 0) {
+            if (sow_parse_long(val, 1, 1 << 20, &n))
+                range = "a whole number of MiB from 1 to 1048576";
+            out->mib = n;
+        } else if (kind == SOW_PLAYER_PERFECT && strcmp(key, "trust") == 0) {
+            if (sow_parse_long(val, 0, 1, &n))
+                range = "0 or 1";
+            out->trust = n == 1;
+        } else if (kind == SOW_PLAYER_PERFECT) {
+            return sow_error_set(err, NULL, 0, 0,
+                                 "player '%s': perfect has no parameter "
+                                 "'%s'; its parameters: mib, trust",
+                                 text, key);
+        } else if (strcmp(key, "ms") == 0) {
             if (sow_parse_long(val, 1, 3600000, &n))
                 range = "a whole number of milliseconds from 1 to 3600000";
             out->ms = n;
@@ -134,6 +153,11 @@ void sow_player_spec_format(const sow_player_spec *sp, char *buf,
             ADD(":ms=%ld", sp->ms);
         if (sp->tt != DEFAULT_TT)
             ADD(":tt=%d", sp->tt);
+    } else if (sp->kind == SOW_PLAYER_PERFECT) {
+        if (sp->mib != DEFAULT_MIB)
+            ADD(":mib=%ld", sp->mib);
+        if (sp->trust)
+            ADD(":trust=1");
     } else if (sp->kind == SOW_PLAYER_MCTS) {
         if (sp->iter)
             ADD(":iter=%ld", sp->iter);
@@ -158,6 +182,8 @@ void sow_player_spec_complete(sow_player_spec *sp)
         if (sp->tt < 10 || sp->tt > 26)
             sp->tt = DEFAULT_TT;
     }
+    if (sp->kind == SOW_PLAYER_PERFECT && sp->mib < 1)
+        sp->mib = DEFAULT_MIB;
     if (sp->kind == SOW_PLAYER_MCTS) {
         if (!sp->iter && !sp->ms)
             sp->iter = DEFAULT_ITER;

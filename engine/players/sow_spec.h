@@ -6,6 +6,7 @@
 #ifndef SOW_SPEC_H
 #define SOW_SPEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "sow_game.h"
@@ -14,7 +15,8 @@ typedef enum {
     SOW_PLAYER_RANDOM,
     SOW_PLAYER_GREEDY,
     SOW_PLAYER_ALPHABETA,
-    SOW_PLAYER_MCTS
+    SOW_PLAYER_MCTS,
+    SOW_PLAYER_PERFECT
 } sow_player_kind;
 
 #define SOW_SEARCH_MAX_DEPTH 64
@@ -28,6 +30,8 @@ typedef struct sow_player_spec {
     double c;      /* mcts: exploration constant */
     int playout;   /* mcts: plies per playout at most */
     int tt;        /* alphabeta: log2 of the transposition table entries */
+    long mib;      /* perfect: MiB of the solver's table */
+    bool trust;    /* perfect: solve a scripted variant (sow_solve.h) */
 } sow_player_spec;
 
 /* Parse a spec string. Errors name the spec and list what is allowed. */

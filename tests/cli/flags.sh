@@ -29,7 +29,7 @@ t help-help 0 'out=usage: sow help [COMMAND]' noerr -- sow help --help
 t help-unknown 2 "err~sow: unknown command 'bogus'; the commands are: list " lines=0 -- sow help bogus
 t help-two 2 "err=sow help: one command at a time ('play' and 'show') (see 'sow help --help')" -- sow help play show
 # sow help CMD is the very text of sow CMD --help, for every command
-for c in list show validate play replay trace bench search selfplay stats compare test draw animate help version; do
+for c in list show validate play replay trace bench search solve selfplay stats compare test draw animate help version; do
     t "help-$c-same" 0 noerr 'out=same' -- bash -c "cmp -s <('$SOW' help $c) <('$SOW' $c --help) && '$SOW' help $c | grep -q '^usage: sow $c' && echo same"
 done
 

@@ -48,7 +48,7 @@ t no-args 2 'err=usage: sow COMMAND [ARGS]' lines=0 -- sow
 t help 0 'out=usage: sow COMMAND [ARGS]' noerr 'out~  replay' 'out~  bench' -- sow --help
 t help-h 0 'out=usage: sow COMMAND [ARGS]' noerr -- sow -h
 t help-word 0 'out=usage: sow COMMAND [ARGS]' noerr -- sow help
-t unknown-command 2 "err~sow: unknown command 'bogus'; the commands are: list show validate play replay trace bench search selfplay stats " "err~ (see 'sow --help')" lines=0 -- sow bogus
+t unknown-command 2 "err~sow: unknown command 'bogus'; the commands are: list show validate play replay trace bench search solve selfplay stats " "err~ (see 'sow --help')" lines=0 -- sow bogus
 t unknown-top-flag 2 "err~sow: unknown command '--bogus'" lines=0 -- sow --bogus
 
 # ---- every subcommand: --help, unknown flags, missing arguments ----------
@@ -630,12 +630,12 @@ t andada-bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies
 t andada-bench-options 0 lines=1 'out~variant=andada' 'out~unfinished=0' noerr -- sow bench $VA --seconds 0.05 --seed 3 --option holes=24 --option direction=cw --option endless_move=end_game
 
 # ---- computer players, sow search, sow selfplay, sow stats (issue 8) -------
-for c in search selfplay stats; do
+for c in search solve selfplay stats; do
     t "$c-help" 0 "out~usage: sow $c" noerr -- sow "$c" --help
     t "$c-help-h" 0 "out~usage: sow $c" noerr -- sow "$c" -h
     t "$c-unknown-flag" 2 "err=sow $c: unknown flag '--bogus' (see 'sow $c --help')" lines=0 -- sow "$c" $V --bogus
 done
-PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P]'
+PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1]'
 
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
@@ -791,6 +791,30 @@ t trace-andada 0 noerr 'out~  South plays a in the opening phase, worked out by 
     'out~  relay: North lifts the 4 seeds of E and sows on' \
     -- sow trace andada --moves "0 first:1 13" --brief --no-board
 
+
+# ---- sow solve (issue 26; docs/solving.md) ---------------------------------
+KS=tests/variants/kalah_small.yaml
+KSO="--option holes=3 --option seeds=3 --option threshold_end=false"
+KS3="$KSO --memory 8"
+t solve-kalah33 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2 1:2 2:-4' -- sow solve $KS $KS3
+t solve-kalah33-always 0 noerr 'out~value      South wins by 4 (4)' -- sow solve $KS $KS3 --option pick_own=always
+t solve-kalah33-moves 0 noerr 'out~ply 1, North to move' 'out~value      North wins by 4 (-4)' 'out~moves      3:-4 4:-2 5:6' -- sow solve $KS $KS3 --moves 2
+t solve-json 0 noerr lines=1 'outre=^\{"format":"sow-solve","version":1,"sow_version":"[0-9.]+","variant":"test-kalah-small","ply":0,"to_move":0,"scored":true,"value":2,"result":"south","moves":\[\{"move":0,"value":2,"result":"south"\},\{"move":1,"value":2,"result":"south"\},\{"move":2,"value":-4,"result":"north"\}\],"pv":\[0,' -- sow solve $KS $KS3 --json
+t solve-no-variant 2 "err=sow solve: which variant? e.g. sow solve tests/variants/kalah_small.yaml --option holes=4 (see 'sow solve --help')" -- sow solve
+t solve-no-variant-file 1 "err~sow solve: no variant 'nope'" -- sow solve nope
+t solve-repetition 1 "err~variants/oware.yaml: the repetition rule is on: a position's value then depends on the positions before it, which sow solve does not search; option cycle turns it off: try --option cycle=none (now repetition;" lines=0 -- sow solve oware --option cycle=repetition
+t solve-script 1 "err~variants/andada.yaml: the variant's script (andada.lua) could keep hidden state between hook calls" "err~give --trust-script if" lines=0 -- sow solve andada
+t solve-cycle 1 "err~tests/variants/endless.yaml: a position recurs along a line (ply 3)" lines=0 -- sow solve tests/variants/endless.yaml --memory 1
+t solve-max-plies 1 "err=tests/variants/kalah_small.yaml: the proof looks at lines of 20 plies from ply 1, past max_plies (20), so the value could depend on it; give a larger --option max_plies=N if the variant has that option" lines=0 -- sow solve $KS $KS3 --option max_plies=20
+t solve-illegal 1 'err=sow solve: --moves: ply 1: move 2 is not legal for North; the legal moves are: 3 4 5' lines=0 -- sow solve $KS $KS3 --moves "2 2"
+t solve-game-over 1 "err=sow solve: the game is over after ply 4: there is no move to solve; give fewer moves" lines=0 -- sow solve $KS --option holes=1 --option seeds=1 --memory 1 --moves "0 1 0 1"
+t solve-perfect-selfplay 0 noerr 'out~South wins      100.00%' -- sow selfplay $KS $KSO --players perfect:mib=4,random --games 10
+t solve-perfect-search 0 noerr 'out~player=perfect:mib=4 ply=0 to_move=South ' 'out~ score=2 ' -- sow search $KS $KSO --player perfect:mib=4
+t solve-perfect-script 1 "err~variants/andada.yaml: player 'perfect': the variant's script (andada.lua) could keep hidden state" "err~give perfect:trust=1 if" -- sow search andada --player perfect
+t solve-perfect-trusted 0 noerr 'out~player=perfect:mib=1:trust=1 ply=' -- sow search andada --moves "$(echo $AGAME | cut -d' ' -f1-56)" --player perfect:mib=1:trust=1
+t solve-andada-no-score 0 noerr 'outre="ply":56,"to_move":0,"scored":false,"value":1,"result":"south","moves":\[' -- sow solve andada --trust-script --memory 1 --json --moves "$(echo $AGAME | cut -d' ' -f1-56)"
+t solve-perfect-bad 2 "err=sow search: --player: player 'perfect:depth=3': perfect has no parameter 'depth'; its parameters: mib, trust (see 'sow search --help')" -- sow search $KS --player perfect:depth=3
+t solve-memory-bad 2 "err=sow solve: --memory takes a whole number of MiB from 1 to 1048576, not '0' (see 'sow solve --help')" -- sow solve $KS --memory 0
 
 # ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
 # tests/validate_schemas.py validates them whole) ---------------------------

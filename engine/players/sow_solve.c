@@ -1,0 +1,842 @@
+/* sow_solve.c - the exact solver (sow_solve.h; docs/solving.md).
+ *
+ * Alpha-beta on South's view of the result: South's nodes take the
+ * largest child, North's the smallest. A child's value is never negated,
+ * so a repeated turn (an extra turn, a pass) needs no special case: the
+ * node of the same player simply maximises (or minimises) again. The
+ * driver is MTD(f): null-window searches, fail-soft, that close in on the
+ * value, every bound they prove kept in the table.
+ *
+ * Values. A finished game is worth w * BIG + margin, w 1 when South won,
+ * -1 when North did, 0 a draw; so the winner counts first and then the
+ * margin, and where the winner always goes with the margin (the common
+ * case) this is the margin's own order. Where the future of a position
+ * cannot depend on the stores (no script, no threshold, the winner by the
+ * totals: stores_apart()), the stores are left out of the key and the
+ * table holds a value less the stores' difference (the margin still to
+ * be made), so positions that differ only in their stores share an entry.
+ *
+ * Exactness and history. The key holds every field of the game that a
+ * rule can read (key_of). The repetition rule makes a value depend on the
+ * whole history and is refused (sow_solve_check); the plies since a
+ * capture are in the key when a no-capture rule is on; the ply is in it
+ * only where a rule reads it (a script, min_ply, bearoff_from, an opening
+ * phase), and up to where that rule stops reading it. max_plies: each
+ * table entry keeps the length of the longest line its proof looked at
+ * (height); a proof is reused at any ply where that line still ends
+ * before max_plies, and the root checks that its own proof does: a value
+ * that max_plies could change is an error, never a wrong value. A
+ * position that recurs along a line is an error too (path_add). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sow_num.h"
+#include "sow_search.h"
+#include "sow_solve.h"
+
+#define INF (1 << 29)
+#define BIG (1 << 20)       /* the winner's weight; margins stay below */
+#define MAX_DEPTH 1000      /* plies from the root a line may reach */
+#define PATH_SLOTS 4096     /* the path set: > 2 * MAX_DEPTH */
+
+typedef struct tt_entry {
+    uint64_t check;  /* the key's second word; 0: empty */
+    int32_t lo, hi;  /* bounds (less the stores' difference when the
+                        solver keeps stores apart); +-INF: none */
+    uint16_t move;   /* the best move found */
+    uint16_t height; /* plies of the longest line the proof looked at */
+    uint8_t work;    /* log2 of the positions its proof played */
+} tt_entry;
+
+typedef struct key {
+    uint64_t a, b;   /* a picks the bucket, b is checked */
+} key;
+
+struct sow_solver {
+    const sow_setup *s;
+    bool apart;            /* stores out of the key (stores_apart) */
+    int ply_until;         /* the ply is in the key below this ply; a
+                              script: always (INT32_MAX) */
+    bool last_fields;      /* the last move's fields are in the key */
+    tt_entry *tt;
+    uint64_t buckets;      /* a power of two; two entries each */
+    long long used;
+    uint64_t path_a[PATH_SLOTS], path_b[PATH_SLOTS];
+    uint8_t path_on[PATH_SLOTS];
+    int path_slot[MAX_DEPTH + 1];
+    sow_game *kids[MAX_DEPTH + 1]; /* each depth's children, made when
+                                      first needed */
+    key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
+    int maxkids;
+    /* one solve */
+    sow_engine eng;        /* the caller's engine without its observer */
+    sow_error *err;
+    bool failed;
+    long long positions;
+    double t0, next_report;
+    sow_solve_progress_fn progress;
+    void *progress_ctx;
+    double every;
+    sow_solve_progress pr;
+};
+
+/* ---- what may be solved ------------------------------------------------ */
+
+/* The option (or file field) behind field e, for an error: "--option
+ * cycle=... (now repetition)" or "the variant file's FIELD". */
+static void expr_hint(const sow_setup *s, const sow_expr *e,
+                      const char *field, char *buf, size_t size)
+{
+    if (e->kind == SOW_EXPR_CONST) {
+        snprintf(buf, size, "it is set in the variant file (%s: at line %d); "
+                 "copy the file with it off", field, e->line);
+        return;
+    }
+    const sow_option_def *d = &s->v->options[e->opt];
+    char now[64];
+    sow_optval_format(d, s->opts.val[e->opt], now, sizeof now);
+    snprintf(buf, size, "option %s turns it off: try --option %s=%s "
+             "(now %s; 'sow show %s' lists the values)", d->name, d->name,
+             d->type == SOW_OPT_ENUM && d->nvalues > 0 &&
+                     strcmp(d->values[0], now) != 0 ? d->values[0]
+             : d->type == SOW_OPT_BOOL ? "false" : "...",
+             now, s->v->id);
+}
+
+int sow_solve_check(const sow_setup *s, const sow_solve_policy *p,
+                    sow_error *err)
+{
+    const sow_variant *v = s->v;
+    char hint[400];
+    if (s->repetition) {
+        expr_hint(s, &v->repetition, "end.repetition", hint, sizeof hint);
+        return sow_error_set(err, v->path, 0, 0,
+                             "the repetition rule is on: a position's value "
+                             "then depends on the positions before it, "
+                             "which sow solve does not search; %s", hint);
+    }
+    if (v->script && !(p && p->trust_script))
+        return sow_error_set(err, v->path, 0, 0,
+                             "the variant's script (%s) could keep hidden "
+                             "state between hook calls, which nothing "
+                             "checks, and a solve reuses values across "
+                             "positions: give %s if its hooks are "
+                             "functions of their view (the shipped scripts "
+                             "are; docs/solving.md)", v->script,
+                             p && p->trust_how ? p->trust_how
+                                               : "--trust-script");
+    return SOW_OK;
+}
+
+/* Whether the future of a position cannot depend on its stores: no
+ * script, no threshold, no match, and the winner always by the totals. */
+static bool stores_apart(const sow_setup *s)
+{
+    const sow_variant *v = s->v;
+    return !v->script && !v->no_score && !v->no_moves_lose &&
+           s->threshold < 0 && !s->match && !s->rounds;
+}
+
+/* The ply below which a rule reads the ply (0: none does). */
+static int ply_read_until(const sow_setup *s)
+{
+    const sow_variant *v = s->v;
+    if (v->script)
+        return INT32_MAX;
+    int until = 0;
+    for (int i = 0; i < v->nlap_rules; i++)
+        if (v->lap_rules[i].min_ply > until)
+            until = v->lap_rules[i].min_ply;
+    if (v->bearoff && v->bearoff_from > until)
+        until = v->bearoff_from;
+    for (int i = 0; i < v->nphases; i++)
+        if (v->phases[i].until_ply > until)
+            until = v->phases[i].until_ply;
+    if ((s->first_plain || s->first_keep) && until < 1)
+        until = 1;
+    return until;
+}
+
+/* ---- the solver object -------------------------------------------------- */
+
+sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
+{
+    sow_solver *sv = calloc(1, sizeof *sv);
+    if (!sv) {
+        sow_error_set(err, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    sv->s = s;
+    sv->apart = stores_apart(s);
+    sv->ply_until = ply_read_until(s);
+    sv->last_fields = s->v->script || s->no_undo ||
+                      s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
+    sv->maxkids = s->holes;
+    if (s->v->ndecisions > 0 || s->v->nphases > 0 || s->dir_rule)
+        sv->maxkids = SOW_MAX_LEGAL;
+    uint64_t bytes = (uint64_t)(mib < 1 ? 1 : mib) << 20;
+    sv->buckets = 1;
+    while (sv->buckets * 2 * 2 * sizeof(tt_entry) <= bytes)
+        sv->buckets *= 2;
+    sv->tt = calloc(sv->buckets * 2, sizeof *sv->tt);
+    if (!sv->tt) {
+        sow_error_set(err, NULL, 0, 0,
+                      "out of memory for a table of %ld MiB; give less "
+                      "with --memory", mib);
+        free(sv);
+        return NULL;
+    }
+    return sv;
+}
+
+void sow_solver_free(sow_solver *sv)
+{
+    if (!sv)
+        return;
+    for (int d = 0; d <= MAX_DEPTH; d++)
+    {
+        free(sv->kids[d]);
+        free(sv->kid_keys[d]);
+    }
+    free(sv->tt);
+    free(sv);
+}
+
+size_t sow_solver_table_bytes(const sow_solver *sv)
+{
+    return (size_t)sv->buckets * 2 * sizeof *sv->tt;
+}
+
+long long sow_solver_table_used(const sow_solver *sv) { return sv->used; }
+
+void sow_solver_set_progress(sow_solver *sv, sow_solve_progress_fn fn,
+                             void *ctx, double every)
+{
+    sv->progress = fn;
+    sv->progress_ctx = ctx;
+    sv->every = every;
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+
+/* A second running hash, independent of sow_hash_step (another
+ * multiplier and rotation), so a key is 128 bits. */
+static inline uint64_t step_b(uint64_t x, uint64_t w)
+{
+    x = (x + w) * 0xD6E8FEB86659FD93ULL;
+    return x ^ (x >> 32) ^ (x << 7);
+}
+
+#define TAKE(w)                                                              \
+    do {                                                                     \
+        uint64_t w_ = (w);                                                   \
+        a = sow_hash_step(a, w_);                                            \
+        b = step_b(b, w_);                                                   \
+    } while (0)
+
+/* Everything of g a rule can read (see the top of the file). */
+static key key_of(const sow_solver *sv, const sow_game *g)
+{
+    const sow_setup *s = sv->s;
+    uint64_t a = 0x243F6A8885A308D3ULL, b = 0x13198A2E03707344ULL;
+    int i = 0;
+    for (; i + 4 <= s->holes; i += 4) {
+        uint64_t w;
+        memcpy(&w, g->board + i, sizeof w);
+        TAKE(w);
+    }
+    for (; i < s->holes; i++)
+        TAKE(g->board[i]);
+    TAKE(g->owns[0]);
+    TAKE(g->owns[1]);
+    TAKE((uint64_t)g->to_move | (uint64_t)g->phase << 8 |
+         (uint64_t)g->bearoff_on << 16 | (uint64_t)g->move_dir << 24 |
+         (uint64_t)(uint8_t)g->chosen_dir << 32 |
+         (uint64_t)g->dir_chooser << 40);
+    if (!sv->apart)
+        TAKE((uint64_t)(uint32_t)g->captured[0] |
+             (uint64_t)(uint32_t)g->captured[1] << 32);
+    for (int k = 0; k < s->v->nstate; k++)
+        TAKE((uint64_t)(uint32_t)g->state[k]);
+    if (g->played[0] | g->played[1] | g->claims[0] | g->claims[1] |
+        g->blocked) {
+        TAKE(g->played[0]);
+        TAKE(g->played[1]);
+        TAKE(g->claims[0]);
+        TAKE(g->claims[1]);
+        TAKE(g->blocked);
+    }
+    if (s->no_capture_plies > 0)
+        TAKE((uint64_t)(uint32_t)g->since_capture);
+    if (g->ply < sv->ply_until)
+        TAKE((uint64_t)(uint32_t)g->ply | 1ULL << 40);
+    if (sv->last_fields)
+        TAKE((uint64_t)(uint16_t)g->last_lifted |
+             (uint64_t)(uint8_t)g->last_move_hole << 16 |
+             (uint64_t)(uint8_t)g->last_mover << 24 |
+             (uint64_t)g->last_endless << 32);
+    key k = {sow_mix64(a), sow_mix64(b) | 1};
+    return k;
+}
+
+#undef TAKE
+
+/* South's stores less North's: what the table's values are relative to
+ * when stores are kept apart. */
+static inline int base_of(const sow_solver *sv, const sow_game *g)
+{
+    return sv->apart ? g->captured[0] - g->captured[1] : 0;
+}
+
+static tt_entry *tt_find(sow_solver *sv, key k)
+{
+    tt_entry *bk = sv->tt + (k.a & (sv->buckets - 1)) * 2;
+    if (bk[0].check == k.b)
+        return &bk[0];
+    if (bk[1].check == k.b)
+        return &bk[1];
+    return NULL;
+}
+
+/* Bounds in South's view of a position whose stores differ by base. */
+static inline int lo_of(const tt_entry *te, int base)
+{
+    return te->lo <= -INF ? -INF : te->lo + base;
+}
+static inline int hi_of(const tt_entry *te, int base)
+{
+    return te->hi >= INF ? INF : te->hi + base;
+}
+
+/* The table's bounds of g's value (te may be NULL: none). */
+static void known_bounds(const sow_solver *sv, const sow_game *g,
+                         const tt_entry *te, int *lo, int *hi)
+{
+    const int base = base_of(sv, g);
+    *lo = te ? lo_of(te, base) : -INF;
+    *hi = te ? hi_of(te, base) : INF;
+}
+
+/* A guess of g's value for ordering: the middle of the table's bounds,
+ * within the stores' difference give or take the seeds on the board
+ * where stores are kept apart. That last bound holds for every line that
+ * ends before max_plies, but a cutoff by it would rest on lines nobody
+ * searched, whose length no height records: it orders moves, it never
+ * cuts (docs/solving.md). */
+static long guess_of(const sow_solver *sv, const sow_game *g, int lo,
+                     int hi)
+{
+    if (sv->apart) {
+        const int base = base_of(sv, g);
+        if (lo < base - g->on_board)
+            lo = base - g->on_board;
+        if (hi > base + g->on_board)
+            hi = base + g->on_board;
+    }
+    return lo > -INF && hi < INF ? ((long)lo + hi) / 2
+           : lo > -INF           ? lo
+           : hi < INF            ? hi
+                                 : g->captured[0] - g->captured[1];
+}
+
+static int log2_of(long long n)
+{
+    int l = 0;
+    while (n > 1 && l < 255) {
+        n >>= 1;
+        l++;
+    }
+    return l;
+}
+
+/* Keep what a search of (alpha, beta) proved of the position (fail-soft:
+ * best <= alpha an upper bound, best >= beta a lower one, else exact),
+ * with what the entry already knew of it. */
+static void tt_store(sow_solver *sv, key k, int base, int alpha, int beta,
+                     int best, uint16_t move, int height, long long work)
+{
+    tt_entry *bk = sv->tt + (k.a & (sv->buckets - 1)) * 2;
+    tt_entry *te = bk[0].check == k.b   ? &bk[0]
+                   : bk[1].check == k.b ? &bk[1]
+                   : !bk[0].check       ? &bk[0]
+                   : !bk[1].check       ? &bk[1]
+                   : bk[0].work <= bk[1].work ? &bk[0]
+                                             : &bk[1];
+    if (te->check != k.b) {
+        if (!te->check)
+            sv->used++;
+        te->check = k.b;
+        te->lo = -INF;
+        te->hi = INF;
+        te->height = 0;
+        te->work = 0;
+    }
+    int lo = best >= beta || best > alpha ? best - base : -INF;
+    int hi = best <= alpha || best < beta ? best - base : INF;
+    if (lo > te->lo)
+        te->lo = lo;
+    if (hi < te->hi)
+        te->hi = hi;
+    te->move = move;
+    if (height > te->height)
+        te->height = (uint16_t)(height > 65535 ? 65535 : height);
+    int w = log2_of(work);
+    if (w > te->work)
+        te->work = (uint8_t)w;
+}
+
+/* ---- the line being searched ------------------------------------------ */
+
+/* Add k to the positions of the current line at depth d: 1 when it is on
+ * it already (a position recurs), 0 when added. */
+static int path_add(sow_solver *sv, key k, int d)
+{
+    uint32_t i = (uint32_t)k.a & (PATH_SLOTS - 1);
+    for (; sv->path_on[i]; i = (i + 1) & (PATH_SLOTS - 1))
+        if (sv->path_a[i] == k.a && sv->path_b[i] == k.b)
+            return 1;
+    sv->path_on[i] = 1;
+    sv->path_a[i] = k.a;
+    sv->path_b[i] = k.b;
+    sv->path_slot[d] = (int)i;
+    return 0;
+}
+
+/* Linear probing: removing is safe because the line is left newest
+ * first, so no later entry probed past the one removed. */
+static void path_drop(sow_solver *sv, int d)
+{
+    sv->path_on[sv->path_slot[d]] = 0;
+}
+
+/* ---- the search ---------------------------------------------------------- */
+
+static int fail(sow_solver *sv)
+{
+    sv->failed = true;
+    return 0;
+}
+
+static void report(sow_solver *sv)
+{
+    double now = sow_search_now();
+    if (now < sv->next_report)
+        return;
+    sv->next_report = now + sv->every;
+    sv->pr.seconds = now - sv->t0;
+    sv->pr.positions = sv->positions;
+    sv->progress(sv->progress_ctx, &sv->pr);
+}
+
+/* The value of a finished game (see the top of the file). */
+static int finished(sow_solver *sv, const sow_game *c)
+{
+    const sow_setup *s = sv->s;
+    if (c->result.unfinished) {
+        sow_error_set(sv->err, s->v->path, 0, 0,
+                      "a line reaches max_plies (%d plies) unfinished, "
+                      "so the value depends on max_plies; sow solve "
+                      "solves only games that end before it",
+                      s->max_plies);
+        return fail(sv);
+    }
+    int w = c->result.winner == 0 ? 1 : c->result.winner == 1 ? -1 : 0;
+    long m = c->result.has_score
+                 ? (long)c->result.score[0] - c->result.score[1]
+                 : 0;
+    if (m <= -BIG / 2 || m >= BIG / 2) {
+        sow_error_set(sv->err, s->v->path, 0, 0,
+                      "a final margin of %ld is beyond what sow solve "
+                      "counts (%d)", m, BIG / 2);
+        return fail(sv);
+    }
+    if (sv->apart)
+        return (int)m; /* the winner goes with the margin here */
+    return w * BIG + (int)m;
+}
+
+/* Room for the children at depth d (made when first needed); NULL when
+ * out of memory or g has more moves than a position of the setup can. */
+static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
+{
+    if (!sv->kids[d])
+        sv->kids[d] = malloc((size_t)sv->maxkids * sizeof(sow_game));
+    if (!sv->kid_keys[d])
+        sv->kid_keys[d] = malloc((size_t)sv->maxkids * sizeof(key));
+    if (!sv->kids[d] || !sv->kid_keys[d]) {
+        sow_error_set(sv->err, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (g->nlegal > sv->maxkids) {
+        sow_error_set(sv->err, NULL, 0, 0,
+                      "%d legal moves where sow solve expected at most %d",
+                      g->nlegal, sv->maxkids);
+        return NULL;
+    }
+    return sv->kids[d];
+}
+
+/* Child i of g at depth d, made by the engine, with its key in
+ * sv->kid_keys[d][i]. Its table bucket is fetched into the cache as soon
+ * as the key is known: the probes that follow (search_moves) waited for
+ * memory otherwise, 40% of a solve's time under perf. */
+static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
+{
+    sow_game *c = &sv->kids[d][i];
+    *c = *g;
+    if (sow_engine_play(&sv->eng, c, g->legal[i], sv->err))
+        return fail(sv);
+    if (!c->over) {
+        key k = key_of(sv, c);
+        sv->kid_keys[d][i] = k;
+        __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
+    }
+    if ((++sv->positions & 16383) == 0 && sv->progress)
+        report(sv);
+    return 0;
+}
+
+/* A guess of how good child c of g is for g's mover, to try the best
+ * first: the table's move; then what the table knows of the child (its
+ * bounds' middle), or a finished game's value, or else the stores'
+ * difference, and a repeated turn a little better. */
+static int32_t order_score(const sow_solver *sv, const sow_game *g,
+                           const sow_game *c, uint16_t m, int tt_move, int lo,
+                           int hi, int final)
+{
+    const int sign = g->to_move == 0 ? 1 : -1;
+    if (m == tt_move)
+        return 1 << 30;
+    long est = c->over ? final : guess_of(sv, c, lo, hi);
+    long sc = sign * est * 8;
+    if (!c->over && c->to_move == g->to_move)
+        sc += 4;
+    return (int32_t)(sc > (1 << 29) ? 1 << 29 : sc < -(1 << 29) ? -(1 << 29) : sc);
+}
+
+static int search(sow_solver *sv, const sow_game *g, key k, int d,
+                  int alpha, int beta, int *height);
+
+/* The running result of a node's moves: the best value so far, its move,
+ * the window as it narrows, the proof's height. */
+typedef struct node {
+    bool south;
+    int best, alpha, beta, height;
+    uint16_t move;
+} node;
+
+/* Child i of depth d (made) searched within the node's window, and taken
+ * into it; true when the node is cut off. */
+static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
+                       node *nd)
+{
+    const sow_game *c = &sv->kids[d][i];
+    int h = 0;
+    int v = c->over ? finished(sv, c)
+                    : search(sv, c, sv->kid_keys[d][i], d + 1, nd->alpha,
+                             nd->beta, &h);
+    if (sv->failed)
+        return true;
+    if (h + 1 > nd->height)
+        nd->height = h + 1;
+    if (nd->south ? v > nd->best : v < nd->best) {
+        nd->best = v;
+        nd->move = g->legal[i];
+    }
+    if (nd->south && nd->best > nd->alpha)
+        nd->alpha = nd->best;
+    if (!nd->south && nd->best < nd->beta)
+        nd->beta = nd->best;
+    return nd->alpha >= nd->beta;
+}
+
+/* The moves of g other than `done` (-1: none) made, and what is known of
+ * each: enough, perhaps, to cut the node off at once (an enhanced
+ * transposition cutoff: true, nd->best set), else their order in idx[],
+ * best first, and their count in *n. */
+static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
+                         int tt_move, node *nd, int *idx, int *n)
+{
+    int32_t sc[SOW_MAX_LEGAL];
+    *n = 0;
+    for (int i = 0; i < g->nlegal; i++)
+        if (i != done && make_child(sv, g, d, i))
+            return true;
+    for (int i = 0; i < g->nlegal; i++) {
+        if (i == done)
+            continue;
+        const sow_game *c = &sv->kids[d][i];
+        const tt_entry *te =
+            c->over ? NULL : tt_find(sv, sv->kid_keys[d][i]);
+        int lo, hi, final = 0;
+        if (c->over) {
+            final = lo = hi = finished(sv, c);
+            if (sv->failed)
+                return true;
+        } else {
+            known_bounds(sv, c, te, &lo, &hi);
+        }
+        if (nd->south ? lo >= nd->beta : hi <= nd->alpha) {
+            nd->height = 1 + (te ? te->height : 0) > nd->height
+                             ? 1 + (te ? te->height : 0)
+                             : nd->height;
+            nd->best = nd->south ? lo : hi;
+            nd->move = g->legal[i];
+            return true;
+        }
+        sc[i] = order_score(sv, g, c, g->legal[i], tt_move, lo, hi, final);
+        idx[(*n)++] = i;
+    }
+    for (int k = 0; k < *n; k++) /* sorted, best first (a few moves) */
+        for (int j = k + 1; j < *n; j++)
+            if (sc[idx[j]] > sc[idx[k]]) {
+                int t = idx[k];
+                idx[k] = idx[j];
+                idx[j] = t;
+            }
+    return false;
+}
+
+/* The moves of g searched within (alpha, beta): the fail-soft value, its
+ * best move and the proof's height. The table's move is made and searched
+ * alone first: when it cuts the node off, as it mostly does in the
+ * null-window searches of MTD(f), the other moves are never made. */
+static int search_moves(sow_solver *sv, const sow_game *g, int d,
+                        int alpha, int beta, int tt_move, uint16_t *best_move,
+                        int *height)
+{
+    if (!frame(sv, g, d))
+        return fail(sv);
+    node nd = {g->to_move == 0, g->to_move == 0 ? -INF : INF, alpha, beta,
+               0, g->legal[0]};
+    int first = -1;
+    for (int i = 0; i < g->nlegal && tt_move >= 0; i++)
+        if (g->legal[i] == tt_move)
+            first = i;
+    bool cut = false;
+    if (first >= 0)
+        cut = make_child(sv, g, d, first) || take_child(sv, g, d, first, &nd);
+    int idx[SOW_MAX_LEGAL], n = 0;
+    if (!cut)
+        cut = prepare_rest(sv, g, d, first, tt_move, &nd, idx, &n);
+    for (int k = 0; k < n && !cut; k++)
+        cut = take_child(sv, g, d, idx[k], &nd);
+    *best_move = nd.move;
+    *height = nd.height;
+    return sv->failed ? 0 : nd.best;
+}
+
+/* The value of g (not over) in South's view, fail-soft within (alpha,
+ * beta): a value <= alpha is an upper bound, >= beta a lower one, else
+ * exact. *height: the plies of the longest line its proof looked at. */
+static int search(sow_solver *sv, const sow_game *g, key k, int d,
+                  int alpha, int beta, int *height)
+{
+    const int base = base_of(sv, g);
+    const tt_entry *te = tt_find(sv, k);
+    const int tt_move = te ? te->move : -1;
+    int lo, hi;
+    known_bounds(sv, g, te, &lo, &hi);
+    *height = te ? te->height : 0;
+    if (lo >= beta || lo == hi)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    if (lo > alpha)
+        alpha = lo;
+    if (hi < beta)
+        beta = hi;
+    *height = 0;
+    if (d >= MAX_DEPTH) {
+        sow_error_set(sv->err, sv->s->v->path, 0, 0,
+                      "a line of more than %d plies from the position: too "
+                      "long for sow solve", MAX_DEPTH);
+        return fail(sv);
+    }
+    if (path_add(sv, k, d)) {
+        sow_error_set(sv->err, sv->s->v->path, 0, 0,
+                      "a position recurs along a line (ply %d), so the game "
+                      "can go on until max_plies and its value depends on "
+                      "it; sow solve solves only games without cycles "
+                      "(a no-capture rule, where the variant has one, "
+                      "ends them)", g->ply);
+        return fail(sv);
+    }
+    const long long work0 = sv->positions;
+    uint16_t move = 0;
+    int best = search_moves(sv, g, d, alpha, beta, tt_move, &move, height);
+    path_drop(sv, d);
+    if (sv->failed)
+        return 0;
+    tt_store(sv, k, base, alpha, beta, best, move, *height,
+             sv->positions - work0);
+    return best;
+}
+
+/* ---- drivers --------------------------------------------------------------- */
+
+/* MTD(f): the exact value of g (not over) from a first guess. */
+static int mtdf(sow_solver *sv, const sow_game *g, int guess)
+{
+    int lo = -INF, hi = INF, f = guess;
+    while (lo < hi && !sv->failed) {
+        int beta = f == lo ? f + 1 : f;
+        int h = 0;
+        f = search(sv, g, key_of(sv, g), 0, beta - 1, beta, &h);
+        if (sv->failed)
+            return 0;
+        if (f < beta)
+            hi = f;
+        else
+            lo = f;
+        /* (a line that ends at max_plies itself ends by the other rules:
+         * the engine tests max_plies last) */
+        if (g->ply + (long)h > sv->s->max_plies) {
+            sow_error_set(sv->err, sv->s->v->path, 0, 0,
+                          "the proof looks at lines of %d plies from ply "
+                          "%d, past max_plies (%d), so the value could "
+                          "depend on it; give a larger --option "
+                          "max_plies=N if the variant has that option",
+                          h, g->ply, sv->s->max_plies);
+            return fail(sv);
+        }
+    }
+    return f;
+}
+
+static void begin(sow_solver *sv, const sow_engine *e, sow_error *err)
+{
+    sv->eng = *e;
+    sv->eng.obs.on_event = NULL; /* nobody watches the solver's moves */
+    sv->err = err;
+    sv->failed = false;
+    sv->positions = 0;
+    sv->t0 = sow_search_now();
+    sv->next_report = sv->t0 + sv->every;
+    memset(&sv->pr, 0, sizeof sv->pr);
+    sv->pr.lower = -INF;
+    sv->pr.upper = INF;
+}
+
+static sow_solve_value value_from(const sow_solver *sv, int v)
+{
+    sow_solve_value r;
+    if (sv->apart) {
+        r.margin = v;
+        r.winner = v > 0 ? 0 : v < 0 ? 1 : -1;
+        return r;
+    }
+    int w = v > BIG / 2 ? 1 : v < -BIG / 2 ? -1 : 0;
+    r.margin = v - w * BIG;
+    r.winner = w == 1 ? 0 : w == -1 ? 1 : -1;
+    return r;
+}
+
+/* The exact internal value of g (over or not). */
+static int exact(sow_solver *sv, const sow_game *g, int guess)
+{
+    if (g->over)
+        return finished(sv, g);
+    if (sv->eng.hist) { /* sow_solve_check refuses repetition */
+        sow_error_set(sv->err, NULL, 0, 0,
+                      "sow solve needs an engine without a repetition "
+                      "history");
+        return fail(sv);
+    }
+    return mtdf(sv, g, guess);
+}
+
+int sow_solve_value_of(sow_solver *sv, sow_engine *e, const sow_game *g,
+                       sow_solve_value *out, sow_error *err)
+{
+    begin(sv, e, err);
+    int v = exact(sv, g, base_of(sv, g));
+    if (sv->failed)
+        return SOW_ERR;
+    *out = value_from(sv, v);
+    return SOW_OK;
+}
+
+/* The principal variation from g, whose exact value is v: at each
+ * position the first move (the table's first) whose child has the
+ * position's value. */
+static void principal(sow_solver *sv, const sow_game *root, int v,
+                      sow_solve_result *out)
+{
+    sow_game g = *root, c;
+    out->npv = 0;
+    while (!g.over && out->npv < SOW_SOLVE_PV_MAX && !sv->failed) {
+        const tt_entry *te = tt_find(sv, key_of(sv, &g));
+        int first = te ? te->move : -1, found = -1;
+        for (int pass = 0; pass < 2 && found < 0; pass++)
+            for (int i = 0; i < g.nlegal && found < 0; i++) {
+                if ((pass == 0) != (g.legal[i] == first))
+                    continue;
+                c = g;
+                if (sow_engine_play(&sv->eng, &c, g.legal[i], sv->err))
+                    return (void)fail(sv);
+                if (exact(sv, &c, v) == v)
+                    found = i;
+            }
+        if (found < 0 || sv->failed)
+            return; /* (cannot be: v is the best child's value) */
+        out->pv[out->npv++] = g.legal[found];
+        g = c;
+    }
+}
+
+int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,
+              sow_solve_result *out, sow_error *err)
+{
+    memset(out, 0, sizeof *out);
+    begin(sv, e, err);
+    if (g->over)
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: the game is over; there is nothing "
+                             "to solve (give fewer moves)", g->ply);
+    const bool south = g->to_move == 0;
+    int best = south ? -INF : INF, guess = base_of(sv, g);
+    out->nmoves = g->nlegal;
+    sv->pr.moves = g->nlegal;
+    for (int i = 0; i < g->nlegal && !sv->failed; i++) {
+        sow_game c = *g;
+        out->moves[i] = g->legal[i];
+        if (sow_engine_play(&sv->eng, &c, g->legal[i], err))
+            return SOW_ERR;
+        int v = exact(sv, &c, guess);
+        if (sv->failed)
+            break;
+        out->move_value[i] = value_from(sv, v);
+        if (south ? v > best : v < best)
+            best = guess = v;
+        sv->pr.moves_done = i + 1;
+        if (south)
+            sv->pr.lower = best;
+        else
+            sv->pr.upper = best;
+    }
+    if (!sv->failed)
+        principal(sv, g, best, out);
+    if (sv->failed)
+        return SOW_ERR;
+    out->value = value_from(sv, best);
+    out->positions = sv->positions;
+    out->seconds = sow_search_now() - sv->t0;
+    return SOW_OK;
+}
+
+long sow_solve_rank(sow_solve_value v)
+{
+    long w = v.winner == 0 ? 1 : v.winner == 1 ? -1 : 0;
+    return w * BIG + v.margin;
+}
+
+long long sow_solver_positions(const sow_solver *sv) { return sv->positions; }
+
+int sow_solve_report(const sow_setup *s, sow_solve_value v)
+{
+    if (!s->v->no_score)
+        return v.margin;
+    return v.winner == 0 ? 1 : v.winner == 1 ? -1 : 0;
+}

@@ -1,0 +1,405 @@
+/* test_solve.c - sow solve's values are exact: each one is compared with
+ * a plain minimax over the whole move tree, written here, that plays
+ * every line with the engine (the full game: its ply, its plies since a
+ * capture, its history) and has no transposition table, no bounds and no
+ * ordering. Kalah with 3 and 4 holes from the start, under both readings
+ * of pick_own, with and without the threshold end; and the positions near
+ * the end of random games of shipped games on their own boards (each
+ * position whose whole tree is small enough), so that each game's rules
+ * are proved as the file states them. Also the refusals of
+ * sow_solve_check and the errors a cycle gives. */
+#include "unit.h"
+
+#include "fixture.h"
+
+#include <limits.h>
+
+#include "sow_history.h"
+#include "sow_player.h"
+#include "sow_rng.h"
+#include "sow_solve.h"
+
+#define KALAH "tests/variants/kalah_small.yaml"
+#define WIN_W 1000000L
+#define TAIL_CAP 100000 /* the reference's plays for a game's position */ /* the winner counts before any margin */
+
+/* ---- the reference: a plain minimax --------------------------------- */
+
+typedef struct ref {
+    sow_engine *e;
+    long long plays, cap; /* give up past cap plays */
+    bool gave_up;
+} ref;
+
+/* South's view of a finished game: the winner first, then the margin.
+ * An unfinished game (max_plies) is a draw with its margin, as the engine
+ * scores it. */
+static long ref_final(const sow_game *g)
+{
+    long w = g->result.winner == 0 ? 1 : g->result.winner == 1 ? -1 : 0;
+    long m = g->result.has_score
+                 ? (long)g->result.score[0] - g->result.score[1]
+                 : 0;
+    return w * WIN_W + m;
+}
+
+static long ref_value(ref *r, const sow_game *g, int depth)
+{
+    if (g->over)
+        return ref_final(g);
+    if (r->gave_up || depth > 400) {
+        r->gave_up = true;
+        return 0;
+    }
+    long best = g->to_move == 0 ? LONG_MIN : LONG_MAX;
+    for (int i = 0; i < g->nlegal && !r->gave_up; i++) {
+        if (++r->plays > r->cap) {
+            r->gave_up = true;
+            break;
+        }
+        sow_game c = *g;
+        int len = r->e->hist ? sow_history_len(r->e->hist) : 0;
+        sow_error err;
+        if (sow_engine_play(r->e, &c, g->legal[i], &err))
+            fail_msg("ply %d: %s", g->ply, err.msg);
+        long v = ref_value(r, &c, depth + 1);
+        if (r->e->hist)
+            sow_history_pop(r->e->hist, sow_history_len(r->e->hist) - len);
+        if (g->to_move == 0 ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+static long as_ref(sow_solve_value v)
+{
+    long w = v.winner == 0 ? 1 : v.winner == 1 ? -1 : 0;
+    return w * WIN_W + v.margin;
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static void open_at_start(unit_game *a, const char *yaml,
+                          const char *const *opts)
+{
+    unit_game_open(a, yaml, opts);
+    sow_error err;
+    if (sow_match_start(&a->k.eng, &a->m, &a->g, &err))
+        fail_msg("%s", err.msg);
+}
+
+static sow_solver *solver(const unit_game *a, bool trust)
+{
+    sow_error err;
+    const sow_solve_policy p = {trust, NULL};
+    if (sow_solve_check(&a->k.setup, &p, &err))
+        fail_msg("%s: %s", a->k.v->id, err.msg);
+    sow_solver *sv = sow_solver_new(&a->k.setup, 4, &err);
+    assert_non_null(sv);
+    return sv;
+}
+
+/* Solve g and compare: the value and every move's value (sow_solve) with
+ * the reference's; the principal variation is played out and gives the
+ * value. */
+static void check_root(unit_game *a, sow_solver *sv, const sow_game *g,
+                       long long cap)
+{
+    sow_error err;
+    sow_solve_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    if (sow_solve(sv, &a->k.eng, g, res, &err))
+        fail_msg("%s ply %d: %s", a->k.v->id, g->ply, err.msg);
+    ref r = {&a->k.eng, 0, cap, false};
+    long want = ref_value(&r, g, 0);
+    if (r.gave_up)
+        fail_msg("%s ply %d: the reference's tree is over %lld plays",
+                 a->k.v->id, g->ply, cap);
+    if (getenv("SOW_TEST_VERBOSE"))
+        fprintf(stderr, "%s ply %d: %lld plays, solve %lld\n", a->k.v->id,
+                g->ply, r.plays, res->positions);
+    if (as_ref(res->value) != want)
+        fail_msg("%s ply %d: solve %ld, minimax %ld", a->k.v->id, g->ply,
+                 as_ref(res->value), want);
+    for (int i = 0; i < res->nmoves; i++) {
+        sow_game c = *g;
+        assert_int_equal(sow_engine_play(&a->k.eng, &c, res->moves[i], &err),
+                         0);
+        r.plays = 0;
+        assert_true(as_ref(res->move_value[i]) == ref_value(&r, &c, 1));
+    }
+    sow_game c = *g;
+    for (int i = 0; i < res->npv; i++)
+        assert_int_equal(sow_engine_play(&a->k.eng, &c, res->pv[i], &err), 0);
+    assert_true(c.over || res->npv == SOW_SOLVE_PV_MAX);
+    if (c.over)
+        assert_true(ref_final(&c) == want);
+    free(res);
+}
+
+/* ---- Kalah from the start ------------------------------------------------ */
+
+static void kalah_case(const char *holes, const char *seeds, const char *pick,
+                       const char *threshold, long long cap)
+{
+    const char *opts[] = {holes, seeds, pick, threshold, NULL};
+    unit_game a;
+    open_at_start(&a, KALAH, opts);
+    sow_solver *sv = solver(&a, false);
+    check_root(&a, sv, &a.g, cap);
+    sow_solver_free(sv);
+    unit_game_close(&a);
+}
+
+static void test_kalah_small_boards(void **state)
+{
+    (void)state;
+    static const char *const picks[] = {"pick_own=on_capture",
+                                        "pick_own=always"};
+    for (int p = 0; p < 2; p++) {
+        kalah_case("holes=3", "seeds=1", picks[p], "threshold_end=false",
+                   10000000);
+        kalah_case("holes=3", "seeds=2", picks[p], "threshold_end=false",
+                   10000000);
+        kalah_case("holes=3", "seeds=3", picks[p], "threshold_end=false",
+                   10000000);
+        kalah_case("holes=4", "seeds=1", picks[p], "threshold_end=false",
+                   10000000);
+        /* the threshold end keeps stores in the key (absolute values) */
+        kalah_case("holes=3", "seeds=2", picks[p], "threshold_end=true",
+                   10000000);
+    }
+}
+
+/* ---- the ends of random games of shipped variants ----------------------- */
+
+typedef struct game_case {
+    const char *yaml;
+    const char *opts[5];
+    bool trust;
+} game_case;
+
+/* Play a random game, then solve its positions from the last one back,
+ * each against the reference, while the reference's whole tree stays
+ * under the cap; returns how many were compared. One solver
+ * for all, so that the table is reused across positions and plies. */
+static int random_tail(const game_case *gc, uint64_t seed)
+{
+    unit_game a;
+    open_at_start(&a, gc->yaml, gc->opts);
+    sow_solver *sv = solver(&a, gc->trust);
+    sow_game *line = malloc(4096 * sizeof *line);
+    assert_non_null(line);
+    int n = 0;
+    sow_rng rng;
+    sow_rng_seed(&rng, seed);
+    sow_error err;
+    assert_null(a.k.eng.hist);
+    while (!a.g.over && n < 4096) {
+        line[n++] = a.g;
+        if (sow_engine_play_at(&a.k.eng, &a.g,
+                               sow_rng_below(&rng, a.g.nlegal), &err))
+            fail_msg("%s", err.msg);
+    }
+    int compared = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        ref r = {&a.k.eng, 0, TAIL_CAP, false};
+        ref_value(&r, &line[i], 0);
+        if (r.gave_up) {
+            if (getenv("SOW_TEST_VERBOSE"))
+                fprintf(stderr, "%s: stop at %d of %d\n", a.k.v->id, i, n);
+            break;
+        }
+        check_root(&a, sv, &line[i], TAIL_CAP);
+        compared++;
+    }
+    free(line);
+    sow_solver_free(sv);
+    unit_game_close(&a);
+    return compared;
+}
+
+static const game_case games[] = {
+    {KALAH, {"holes=4", "seeds=3", "threshold_end=false"}, false},
+    {KALAH, {"holes=4", "seeds=3", "pick_own=always", "threshold_end=false"},
+     false},
+    {KALAH, {"holes=4", "seeds=2", "threshold_end=false"}, false},
+    {KALAH, {"holes=4", "seeds=4"}, false},
+    {"variants/kalah.yaml", {"threshold_end=false"}, false},
+    {"variants/cross_kalah.yaml", {NULL}, false},
+    {"variants/adji_kui_1.yaml", {"endless=no_capture_plies:12"}, true},
+    {"variants/adji_kui_2.yaml", {NULL}, true},
+    {"variants/adji_boto.yaml", {NULL}, false},
+    {"variants/andada.yaml", {NULL}, true},
+    {"variants/dakon.yaml", {"holes=5"}, false},
+    {"variants/oware.yaml", {NULL}, false},
+    {"variants/bohnenspiel.yaml", {NULL}, false},
+    {"variants/wari.yaml", {NULL}, false},
+    {"variants/ouri.yaml", {NULL}, false},
+    {"variants/ayoayo.yaml", {NULL}, false},
+    {"variants/nambayi.yaml", {NULL}, false},
+    {"variants/olinda.yaml", {NULL}, false},
+    {"variants/lamlameta.yaml", {NULL}, false},
+    {"variants/jongkak.yaml", {NULL}, false},
+    {"variants/pallanguli.yaml", {NULL}, false},
+    {"variants/qelat.yaml", {NULL}, false},
+    {"variants/sadeqa.yaml", {NULL}, false},
+    {"variants/tegre.yaml", {NULL}, false},
+    {"variants/toguz_kumalak.yaml", {NULL}, false},
+    {"variants/vai_lung_thlan.yaml", {NULL}, false},
+    {"variants/gabata.yaml", {NULL}, true},
+};
+
+static void test_game_ends(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        int compared = 0;
+        for (uint64_t seed = 1; seed <= 24 && compared < 8; seed++)
+            compared += random_tail(&games[i], seed);
+        if (getenv("SOW_TEST_VERBOSE"))
+            fprintf(stderr, "%s: %d positions\n", games[i].yaml, compared);
+        if (compared < 8 && !getenv("SOW_TEST_ALL"))
+            fail_msg("%s: only %d positions compared", games[i].yaml,
+                     compared);
+    }
+}
+
+/* ---- refusals ------------------------------------------------------------ */
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    sow_error err;
+    unit_game a;
+    const sow_solve_policy trust = {true, NULL}, none = {false, NULL};
+    /* repetition: the option that turns it off is named */
+    const char *rep[] = {"cycle=repetition", NULL};
+    unit_game_open(&a, "variants/oware.yaml", rep);
+    assert_int_equal(sow_solve_check(&a.k.setup, &trust, &err), SOW_ERR);
+    assert_non_null(strstr(err.msg, "repetition rule"));
+    assert_non_null(strstr(err.msg, "--option cycle=none"));
+    unit_game_close(&a);
+    /* a script without trust */
+    unit_game_open(&a, "variants/andada.yaml", NULL);
+    assert_int_equal(sow_solve_check(&a.k.setup, &none, &err), SOW_ERR);
+    assert_non_null(strstr(err.msg, "--trust-script"));
+    assert_int_equal(sow_solve_check(&a.k.setup, &trust, &err), SOW_OK);
+    unit_game_close(&a);
+}
+
+/* A game that only max_plies ends: the solver says so rather than give a
+ * value that depends on it. */
+static void test_cycle_is_an_error(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_at_start(&a, "tests/variants/endless.yaml", NULL);
+    sow_solver *sv = solver(&a, false);
+    sow_solve_value v;
+    sow_error err;
+    assert_int_equal(sow_solve_value_of(sv, &a.k.eng, &a.g, &v, &err),
+                     SOW_ERR);
+    assert_non_null(strstr(err.msg, "recurs"));
+    sow_solver_free(sv);
+    unit_game_close(&a);
+}
+
+/* max_plies: a cap that a line of the proof would reach is an error; a
+ * cap just above the proof's lines gives the value of the whole tree
+ * under that cap, unfinished games (draws) included. */
+static void test_max_plies(void **state)
+{
+    (void)state;
+    static const char *const caps[] = {"max_plies=10", "max_plies=28"};
+    for (int i = 0; i < 2; i++) {
+        const char *opts[] = {"holes=3", "seeds=3", "threshold_end=false",
+                              caps[i], NULL};
+        unit_game a;
+        open_at_start(&a, KALAH, opts);
+        sow_solver *sv = solver(&a, false);
+        sow_solve_value v;
+        sow_error err;
+        int rc = sow_solve_value_of(sv, &a.k.eng, &a.g, &v, &err);
+        if (i == 0) {
+            assert_int_equal(rc, SOW_ERR);
+            assert_non_null(strstr(err.msg, "max_plies"));
+        } else {
+            assert_int_equal(rc, SOW_OK);
+            check_root(&a, sv, &a.g, 10000000);
+        }
+        sow_solver_free(sv);
+        unit_game_close(&a);
+    }
+}
+
+/* ---- the perfect player ------------------------------------------------ */
+
+/* Play g to its end, `perfect` (a spec) for player `who`, a random or a
+ * perfect player for the other; the final value in the mover's view. */
+static long play_out(unit_game *a, sow_game g, int who, const char *other,
+                     uint64_t seed)
+{
+    sow_player_spec sp[2];
+    sow_error err;
+    assert_int_equal(sow_player_spec_parse("perfect:mib=4", &sp[who], &err),
+                     0);
+    assert_int_equal(sow_player_spec_parse(other, &sp[1 - who], &err), 0);
+    sow_player *pl[2];
+    for (int p = 0; p < 2; p++)
+        assert_non_null(pl[p] = sow_player_new(&sp[p], &a->k.setup,
+                                               seed * 2 + (uint64_t)p, &err));
+    while (!g.over) {
+        sow_move m;
+        if (sow_player_move(pl[g.to_move], &a->k.eng, &g, &m, NULL, &err) ||
+            sow_engine_play(&a->k.eng, &g, m, &err))
+            fail_msg("%s", err.msg);
+    }
+    for (int p = 0; p < 2; p++)
+        sow_player_free(pl[p]);
+    return who == 0 ? ref_final(&g) : -ref_final(&g);
+}
+
+/* `perfect` never does worse than the position's value, against random
+ * players (20 games a side) and against itself (exactly the value). */
+static void test_perfect_player(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=3", "seeds=3", "threshold_end=false", NULL};
+    unit_game a;
+    open_at_start(&a, KALAH, opts);
+    sow_solver *sv = solver(&a, false);
+    sow_error err;
+    sow_solve_value v;
+    /* South to move at the start (South wins by 2); North after 2 (North
+     * wins by 4) */
+    sow_game after = a.g;
+    assert_int_equal(sow_engine_play(&a.k.eng, &after, 2, &err), 0);
+    const sow_game *start[2] = {&a.g, &after};
+    for (int who = 0; who < 2; who++) {
+        assert_int_equal(
+            sow_solve_value_of(sv, &a.k.eng, start[who], &v, &err), 0);
+        long want = who == 0 ? as_ref(v) : -as_ref(v);
+        assert_true(want > WIN_W); /* a win for the perfect player */
+        for (uint64_t seed = 1; seed <= 20; seed++)
+            assert_true(play_out(&a, *start[who], who, "random", seed) >=
+                        want);
+        assert_true(play_out(&a, *start[who], who, "perfect:mib=4", 1) ==
+                    want);
+    }
+    sow_solver_free(sv);
+    unit_game_close(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_cycle_is_an_error),
+        cmocka_unit_test(test_kalah_small_boards),
+        cmocka_unit_test(test_game_ends),
+        cmocka_unit_test(test_max_plies),
+        cmocka_unit_test(test_perfect_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
