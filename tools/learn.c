@@ -167,10 +167,17 @@ int learn_play_list(cli_game *cg, const char *cmd, const char *moves,
     if (rc && !err->path[0]) {
         sow_error_reword(err, "--moves: %.*s", SOW_CLIP(err->msg, 900));
     }
-    if (!rc && lp->g.over)
+    /* plies are numbered from 0, as records number them: the last one
+     * played is g.ply - 1 (as cli_token_move says it) */
+    if (!rc && lp->g.over && lp->g.ply == 0)
+        rc = sow_error_set(err, NULL, 0, 0,
+                           "the game is over before its first ply: there is "
+                           "no move to %s",
+                           cmd);
+    else if (!rc && lp->g.over)
         rc = sow_error_set(err, NULL, 0, 0,
                            "the game is over after ply %d: there is no move "
                            "to %s; give fewer moves",
-                           lp->g.ply, cmd);
+                           lp->g.ply - 1, cmd);
     return rc ? SOW_ERR : SOW_OK;
 }

@@ -659,7 +659,7 @@ t search-seed-bad 2 "err=sow search: --seed takes a whole number from 0 to 18446
 t search-repeat-bad 2 "err=sow search: --repeat takes a whole number from 1 to 1000, not '0' (see 'sow search --help')" -- sow search $V --repeat 0
 t search-bad-token 1 "err=sow search: --moves: ply 2: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 3 4 5" lines=0 -- sow search $V --moves "2 8 x"
 t search-illegal 1 'err=sow search: --moves: ply 1: move 2 is not legal for North; the legal moves are: 6 7 8 9 10 11' lines=0 -- sow search $V --moves "2 2"
-t search-game-over 1 "err=sow search: the game is over after ply 65: there is no move to search; give fewer moves" lines=0 -- sow search $VA --moves "$AGAME"
+t search-game-over 1 "err=sow search: the game is over after ply 64: there is no move to search; give fewer moves" lines=0 -- sow search $VA --moves "$AGAME"
 t search-no-variant-file 1 "err~sow search: no variant 'nope'" -- sow search nope
 
 # selfplay: the summary, errors
@@ -807,7 +807,9 @@ t solve-script 1 "err~variants/andada.yaml: the variant's script (andada.lua) co
 t solve-cycle 1 "err~tests/variants/endless.yaml: a position recurs along a line (ply 3)" lines=0 -- sow solve tests/variants/endless.yaml --memory 1
 t solve-max-plies 1 "err=tests/variants/kalah_small.yaml: the proof looks at lines of 20 plies from ply 1, past max_plies (20), so the value could depend on it; give a larger --option max_plies=N if the variant has that option" lines=0 -- sow solve $KS $KS3 --option max_plies=20
 t solve-illegal 1 'err=sow solve: --moves: ply 1: move 2 is not legal for North; the legal moves are: 3 4 5' lines=0 -- sow solve $KS $KS3 --moves "2 2"
-t solve-game-over 1 "err=sow solve: the game is over after ply 4: there is no move to solve; give fewer moves" lines=0 -- sow solve $KS --option holes=1 --option seeds=1 --memory 1 --moves "0 1 0 1"
+# (Kalah on 1 hole a row: South's seed goes into South's store, between
+# holes 0 and 1 (C1.2), and South, with another turn and no seed, ends it)
+t solve-game-over 1 "err=sow solve: the game is over after ply 0: there is no move to solve; give fewer moves" lines=0 -- sow solve $KS --option holes=1 --option seeds=1 --memory 1 --moves "0"
 t solve-perfect-selfplay 0 noerr 'out~South wins      100.00%' -- sow selfplay $KS $KSO --players perfect:mib=4,random --games 10
 t solve-perfect-search 0 noerr 'out~player=perfect:mib=4 ply=0 to_move=South ' 'out~ score=2 ' -- sow search $KS $KSO --player perfect:mib=4
 t solve-perfect-script 1 "err~variants/andada.yaml: player 'perfect': the variant's script (andada.lua) could keep hidden state" "err~give perfect:trust=1 if" -- sow search andada --player perfect

@@ -51,3 +51,10 @@ t track-bad-off-board 1 "err=$TB/off_board.yaml:12:5: track: South's position 7 
 t track-bad-word-position 1 "err=$TB/bad_word.yaml:12:22: a track position must be one of: store, south_store, north_store (not 'home')" -- sow validate $TB/bad_word.yaml
 t track-bad-sides-none 1 "err=$TB/sides_none.yaml:11:10: a track other than the ring cannot be combined with sides: none (moves from any hole): a lap could start off the mover's track" -- sow validate $TB/sides_none.yaml
 t track-bad-lacks-hole 1 "err=$TB/lacks_hole.yaml:12:5: track: South's track lacks hole 1 of their row; a player's track passes every hole of their row, where their moves start" -- sow validate $TB/lacks_hole.yaml
+# the ring on rows of one hole (C1.2): South's store lies between holes 0
+# and 1, North's between 1 and 0. Before tracks, hole 0 was taken for the
+# hole before North's store too, and South's seed passed its own store
+# into North's hole ([0, 2], nothing stored)
+t track-ring-one-hole 0 \
+  'out={"ply":0,"to_move":0,"legal":[0],"move":0,"board":[0,1],"captured":[1,0]}' \
+  noerr -- sow replay tests/variants/kalah_small.yaml --option holes=1 --option seeds=1 --moves 0 --json
