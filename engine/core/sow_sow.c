@@ -897,6 +897,20 @@ static bool lap_hooks(const sow_setup *s)
     return false;
 }
 
+/* A hand that can drop nowhere: every hole it reaches holds skip_count's
+ * count and is passed over (issue 23: found by the loader's fuzzer; a
+ * loop the run's time limit could not stop). */
+static __attribute__((noinline, cold)) int no_hole(const sow_setup *s,
+                                                   sow_error *err)
+{
+    return sow_error_set(err, s->v->path, 0, 0,
+                         "the seeds in hand can drop nowhere: every hole "
+                         "they reach holds %d and is passed over "
+                         "(skip_count); give the count more room than the "
+                         "seeds of the game can fill",
+                         s->skip_count);
+}
+
 /* The seeds in hand dropped one a hole from after h along nx, with
  * nothing to watch for on the way (no observer, no bear-off, no skipped
  * origin, no store on the track); returns the last hole sown. On a small
@@ -1004,6 +1018,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 return lap_cap(s, hole, err);
         }
         int in_store = -1; /* the store the last seed went into (C1.2) */
+        int skip_hand = -1, skipped = 0; /* skip_count's passes in a row */
         /* (plain_drops first: it is off whenever first_to_store is on,
          * and the test below needs it anyway) */
         if (fam && !s->plain_drops && s->first_to_store && seeds > 0) {
@@ -1076,6 +1091,15 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 /* LL.4, P34: an opponent's hole holding the count is
                  * passed over; with owner: any, a cap (Urim's 17) */
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
+                /* a whole round passed over with the same hand: every
+                 * hole holds the count, and no seed can ever drop (a cap
+                 * on a board with enough seeds) */
+                if (seeds != skip_hand) {
+                    skip_hand = seeds;
+                    skipped = 0;
+                }
+                if (++skipped > SOW_POS_COUNT)
+                    return no_hole(s, err);
                 continue;
             }
             b[h]++;

@@ -75,3 +75,10 @@ cp variants/andada.lua "$T/q/"
 long_q=$(printf 'who moves first? %.0s' $(seq 12))
 sed "s|^    question: .*|    question: \"$long_q\"|" variants/andada.yaml >"$T/q/andada.yaml"
 t long-question 1 "err~$T/q/andada.yaml:52:15: question is 204 bytes; a question may have at most 159: shorten it" -- sow validate "$T/q/andada.yaml"
+# a cap every hole reaches: from [6, 1, 1, 1, 1, 1], hole 0's first seed
+# passes the five holes of 1 and drops back into hole 0; the other five
+# find every hole at 1 for ever. Found by the loader's fuzzer: the loop was
+# inside one lap, where neither the lap cap nor --time-limit looked
+printf 'id: hostile-cap-full\nname: Full cap\nsummary: Every hole reaches the cap.\nboard:\n  holes: 3\n  layout: [6, 1, 1, 1, 1, 1]\nsowing:\n  skip_count: {count: 1, owner: any}\n' >"$T/cap_full.yaml"
+t cap-full-no-hole 1 "err=$T/cap_full.yaml: the seeds in hand can drop nowhere: every hole they reach holds 1 and is passed over (skip_count); give the count more room than the seeds of the game can fill" -- sow replay "$T/cap_full.yaml" --moves 0 --json
+t cap-full-selfplay 1 "err~the seeds in hand can drop nowhere" -- sow selfplay "$T/cap_full.yaml" --games 3
