@@ -1022,7 +1022,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         /* (plain_drops first: it is off whenever first_to_store is on,
          * and the test below needs it anyway) */
         if (fam && !s->plain_drops && s->first_to_store && seeds > 0) {
-            /* first_seed: store (Sokusowo): every lap's first seed goes
+            /* first_seed: store: every lap's first seed goes
              * to the mover's store; a lap of one seed ends there */
             g->captured[mover]++;
             g->on_board--;
@@ -1089,7 +1089,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                      (s->skip_count_owner == SOW_OWNER_OPPONENT)) &&
                 !(s->first_plain && g->ply == 0)) {
                 /* LL.4, P34: an opponent's hole holding the count is
-                 * passed over; with owner: any, a cap (Urim's 17) */
+                 * passed over; with owner: any, a cap per hole */
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
                 /* a whole round passed over with the same hand: every
                  * hole holds the count, and no seed can ever drop (a cap
@@ -1282,7 +1282,7 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,
-     * unless feeding_slam reads it as Aalina and OpenSpiel do (tested
+     * unless feeding_slam reads it as other engines do (tested
      * once a capture is known: most moves capture nothing) */
     if (*endless || g->captured[mover] == took ||
         (before == 0 && !s->feeding_slam) || row_seeds(g, opp) != 0)

@@ -188,8 +188,8 @@ typedef enum {
 } sow_rest;
 
 /* rest: divided: who gets the odd seed (issue 24): the player behind
- * after the even split, North when they are level (MancalaGames'
- * Mangala III), South, North, the last mover, or nobody. */
+ * after the even split, North when they are level (as
+ * MancalaGames reads it), South, North, the last mover, or nobody. */
 typedef enum {
     SOW_ODD_BEHIND,
     SOW_ODD_SOUTH,
@@ -495,12 +495,12 @@ typedef struct sow_variant {
                                      playable hole does (LL.2; OU.2 is 1) */
     int skip_count;               /* > 0: a hole holding exactly this
                                      many gets no seed and is passed over
-                                     (LL.4: an opponent's; Urim's cap: any) */
+                                     (LL.4: an opponent's; a cap: any) */
     int skip_count_owner;         /* sow_owner: whose holes skip_count
                                      passes over (default opponent) */
     bool first_to_store;          /* the first seed of every lap goes to
-                                     the mover's store (first_seed: store,
-                                     Sokusowo) */
+                                     the mover's store (first_seed:
+                                     store) */
     int dir_kind;                 /* SOW_DIR_CHOSEN: the index of "dir"
                                      in decisions */
     int reach_max;                /* > 0: a hole holding at most this many

@@ -116,7 +116,7 @@ int sow_lend(ctx *c, const sow_ynode *n)
             if (y && sow_lexpr(c, y, &fi, &v->threshold_if))
                 return SOW_ERR;
             /* C1.7 sweeps nothing; sweep: true gives the seeds left
-             * out by rest: (C1.8), as OpenSpiel's Oware does */
+             * out by rest: (C1.8), as another engine reads it */
             const sow_ynode *sw = sow_ynode_get(x, "sweep");
             field fsw = {"sweep", F_BOOL, 0, 0, NULL};
             if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))

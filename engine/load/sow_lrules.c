@@ -186,7 +186,8 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
 /* when.position / when.not_position (issue 24): holes named by where
  * they lie in their row, seen from that row's player: leftmost,
  * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the
- * N-th from their right). Deka: not_position: [rightmost]. */
+ * N-th from their right): not_position: [rightmost] spares each
+ * player's right-hand hole. */
 static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
 {
     const sow_ynode *in = sow_ynode_get(w, "position"),

@@ -115,7 +115,7 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
         v->count_last = (int)k;
     }
     if ((x = sow_ynode_get(n, "skip_count"))) {
-        /* LL.4: {count: 2, owner: opponent}; a cap (Urim: a hole holding
+        /* LL.4: {count: 2, owner: opponent}; a cap per hole (a hole holding
          * 17 takes no more): {count: 17, owner: any} */
         static const char *const keys[] = {"count", "owner", NULL};
         static const char *const owners[] = {"opponent", "own", "any", NULL};
@@ -171,7 +171,7 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
 /* sowing.first_seed: where the first seed of a lap goes. origin: a hand
  * of 2 or more drops it back into the hole lifted (TK.2, the same as
  * origin_first: true); store: every lap's first seed goes to the mover's
- * store (Sokusowo), relay laps included. */
+ * store, relay laps included. */
 static int load_first_seed(ctx *c, const sow_ynode *x)
 {
     static const char *const where[] = {"origin", "store", NULL};
@@ -209,7 +209,7 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
         sow_lexpr(c, x, &fg, &v->grand_slam))
         return SOW_ERR;
     /* OW.4 against P17: whether a capture of a whole row that was empty
-     * before the move is a grand slam too (Aalina's and OpenSpiel's
+     * before the move is a grand slam too (other engines'
      * reading) or an ordinary capture (P17, the default) */
     field fsl = {"feeding_slam", F_BOOL, 0, 0, NULL};
     if ((x = sow_ynode_get(n, "feeding_slam")) &&

@@ -203,6 +203,17 @@ static int restore_globals(lua_State *L)
     return 0;
 }
 
+/* A protected call of build() failed (rc): the error at the script's
+ * line, as running its top level reports it; the stack back to msgh. */
+static int start_failed(sow_lua *x, int rc, sow_error *err)
+{
+    char msg[SOW_MSG_MAX];
+    snprintf(msg, sizeof msg, "%s",
+             sow_sandbox_limit_message(x, rc, lua_tostring(x->L, -1)));
+    lua_settop(x->L, 1);
+    return report(x, err, msg, "start");
+}
+
 /* Create the state, run the script, find the hooks. */
 static int build(sow_lua *x, sow_error *err)
 {
@@ -256,24 +267,16 @@ static int build(sow_lua *x, sow_error *err)
     }
     sow_sandbox_start(x);
     rc = lua_pcall(L, 0, 0, 1);
-    if (rc != LUA_OK) {
-        char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
-        lua_settop(L, 1);
-        return report(x, err, msg, "start");
-    }
+    if (rc != LUA_OK)
+        return start_failed(x, rc, err);
     lua_settop(L, 1);
     if (x->tripped != LIMIT_NONE) /* the script's pcall swallowed it */
         return report(x, err, sow_sandbox_limit_text(x->tripped), "start");
     lua_pushcfunction(L, find_hooks);
     lua_pushlightuserdata(L, x);
     rc = lua_pcall(L, 1, 1, 1);
-    if (rc != LUA_OK) {
-        char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
-        lua_settop(L, 1);
-        return report(x, err, msg, "start");
-    }
+    if (rc != LUA_OK)
+        return start_failed(x, rc, err);
     int missing = (int)lua_tointeger(L, -1);
     lua_settop(L, 1);
     if (missing != 0) {
@@ -288,12 +291,8 @@ static int build(sow_lua *x, sow_error *err)
     lua_pushcfunction(L, copy_globals);
     lua_pushlightuserdata(L, x);
     rc = lua_pcall(L, 1, 0, 1);
-    if (rc != LUA_OK) {
-        char msg[SOW_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", sow_sandbox_limit_message(x, rc, lua_tostring(L, -1)));
-        lua_settop(L, 1);
-        return report(x, err, msg, "start");
-    }
+    if (rc != LUA_OK)
+        return start_failed(x, rc, err);
     lua_settop(L, 1);
     return SOW_OK;
 }
