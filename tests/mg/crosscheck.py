@@ -69,6 +69,18 @@ ROUNDS = {'dakon': ('Dakon', LONG),
           }
 GAMES.update(ROUNDS)
 
+# Twelve games beyond the catalogue, as MG plays them (docs/rules-family.md);
+# one block per group of games (kept apart so that they merge cleanly).
+# group: direction
+
+# group: claims
+
+# group: tracks-rounds
+
+# group: caps-closing
+
+# group: gaps
+
 # Games whose totals count each row in place (JK.3, P39): MG leaves those
 # seeds on its board at the end, sow's score counts them.
 IN_PLACE = {'jongkak'}
