@@ -11,6 +11,7 @@
 #include "flags.h"
 #include "learn.h"
 #include "sow/version.h"
+#include "sow_egdb.h"
 #include "sow_record.h"
 #include "sow_solve.h"
 
@@ -46,7 +47,10 @@ static void help(void)
         "it\n"
         "--trust-script  solve a variant with a Lua script: you vouch that "
         "its hooks\n"
-        "                are functions of their view (no hidden state)\n\n"
+        "                are functions of their view (no hidden state)\n"
+        "--db DIR        answer the positions an endgame database of these "
+        "rules in DIR\n"
+        "                holes (sow egdb build); a note when DIR has none\n\n"
         "Refused, with the option that lifts it: the repetition rule (a "
         "value would\ndepend on the positions before it), a script "
         "without --trust-script. A\nposition that recurs along a line, "
@@ -63,7 +67,7 @@ static void help(void)
 
 typedef struct solve_args {
     cli_opts o;
-    const char *moves;
+    const char *moves, *db;
     bool json, trust;
     long memory;
     double progress;
@@ -71,6 +75,7 @@ typedef struct solve_args {
 
 static const flag_spec flags[] = {
     FL_STRING("moves", solve_args, moves, "\"TOKENS\""),
+    FL_STRING("db", solve_args, db, "DIR"),
     FL_BOOL("json", 0, solve_args, json),
     FL_LONG("memory", solve_args, memory, "MIB", 1, 1 << 20,
             "of MiB"),
@@ -150,10 +155,11 @@ static void print_json(const cli_game *cg, const sow_game *g,
     printf("],\"pv\":[");
     put_tokens(stdout, s, r->pv, r->npv);
     printf("],\"positions\":%lld,\"seconds\":%.3f,\"positions_per_s\":%.0f,"
-           "\"table_bytes\":%zu,\"table_used\":%lld}\n",
+           "\"table_bytes\":%zu,\"table_used\":%lld,\"db_hits\":%lld}\n",
            r->positions, r->seconds,
            r->seconds > 0 ? (double)r->positions / r->seconds : 0.0,
-           sow_solver_table_bytes(sv), sow_solver_table_used(sv));
+           sow_solver_table_bytes(sv), sow_solver_table_used(sv),
+           sow_solver_db_hits(sv));
 }
 
 static void print_text(const cli_game *cg, const sow_game *g,
@@ -182,15 +188,44 @@ static void print_text(const cli_game *cg, const sow_game *g,
            r->seconds > 0 ? (double)r->positions / r->seconds : 0.0,
            r->seconds, (double)sow_solver_table_bytes(sv) / (1 << 20),
            sow_solver_table_used(sv));
+    if (sow_solver_db_hits(sv))
+        printf("database   %lld positions answered\n",
+               sow_solver_db_hits(sv));
+}
+
+/* The endgame database of cg's rules in folder dir, or NULL (a note on
+ * stderr when the folder has none; an error, in err, when the file is
+ * there but unusable). */
+static int open_db(const cli_game *cg, const char *dir, sow_egdb **db,
+                   sow_error *err)
+{
+    char path[4096];
+    *db = NULL;
+    if (sow_egdb_path(&cg->setup, dir, path, sizeof path, err))
+        return SOW_ERR;
+    if (access(path, F_OK)) {
+        fprintf(stderr, "sow solve: note: no endgame database of these "
+                        "rules in %s (sow egdb build makes %s); solving "
+                        "without one\n", dir, path);
+        return SOW_OK;
+    }
+    *db = sow_egdb_open(path, &cg->setup, err);
+    return *db ? SOW_OK : SOW_ERR;
 }
 
 /* Solve the position lp->g; prints the result. */
 static int run(const solve_args *a, cli_game *cg, const sow_game *g,
                sow_error *err)
 {
-    sow_solver *sv = sow_solver_new(&cg->setup, a->memory, err);
-    if (!sv)
+    sow_egdb *db = NULL;
+    if (a->db && open_db(cg, a->db, &db, err))
         return SOW_ERR;
+    sow_solver *sv = sow_solver_new(&cg->setup, a->memory, err);
+    if (!sv || sow_solver_set_egdb(sv, db, err)) {
+        sow_solver_free(sv);
+        sow_egdb_close(db);
+        return SOW_ERR;
+    }
     progress_out po = {isatty(STDERR_FILENO) && a->progress <= 0, false};
     if (po.redraw || a->progress > 0)
         sow_solver_set_progress(sv, on_progress, &po,
@@ -208,6 +243,7 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
     }
     free(r);
     sow_solver_free(sv);
+    sow_egdb_close(db);
     return rc;
 }
 

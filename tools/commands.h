@@ -12,6 +12,7 @@ int cmd_trace(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_egdb(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -29,6 +29,7 @@ static const struct {
                            "depth, nodes/s"},
     {"solve", cmd_solve, "the exact value of a position with perfect "
                          "play, of every move"},
+    {"egdb", cmd_egdb, "endgame databases: build, verify, info"},
     {"selfplay", cmd_selfplay, "play many games between computer players: "
                                "win rates, lengths"},
     {"stats", cmd_stats, "merge the --json summaries of selfplay shards"},

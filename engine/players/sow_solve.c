@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_egdb.h"
 #include "sow_num.h"
 #include "sow_search.h"
 #include "sow_solve.h"
@@ -59,6 +60,8 @@ struct sow_solver {
     int ply_until;         /* the ply is in the key below this ply; a
                               script: always (INT32_MAX) */
     bool last_fields;      /* the last move's fields are in the key */
+    const sow_egdb *db;    /* an endgame database of the rules, or NULL */
+    long long db_hits;     /* positions the database answered */
     tt_entry *tt;
     uint64_t buckets;      /* a power of two; two entries each */
     long long used;
@@ -131,7 +134,7 @@ int sow_solve_check(const sow_setup *s, const sow_solve_policy *p,
 
 /* Whether the future of a position cannot depend on its stores: no
  * script, no threshold, no match, and the winner always by the totals. */
-static bool stores_apart(const sow_setup *s)
+bool sow_solve_stores_apart(const sow_setup *s)
 {
     const sow_variant *v = s->v;
     return !v->script && !v->no_score && !v->no_moves_lose &&
@@ -139,7 +142,7 @@ static bool stores_apart(const sow_setup *s)
 }
 
 /* The ply below which a rule reads the ply (0: none does). */
-static int ply_read_until(const sow_setup *s)
+int sow_solve_ply_until(const sow_setup *s)
 {
     const sow_variant *v = s->v;
     if (v->script)
@@ -168,8 +171,8 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
         return NULL;
     }
     sv->s = s;
-    sv->apart = stores_apart(s);
-    sv->ply_until = ply_read_until(s);
+    sv->apart = sow_solve_stores_apart(s);
+    sv->ply_until = sow_solve_ply_until(s);
     sv->last_fields = s->v->script || s->no_undo ||
                       s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
     sv->maxkids = s->holes;
@@ -202,6 +205,18 @@ void sow_solver_free(sow_solver *sv)
     free(sv->tt);
     free(sv);
 }
+
+int sow_solver_set_egdb(sow_solver *sv, const sow_egdb *db, sow_error *err)
+{
+    if (db && !sv->apart)
+        return sow_error_set(err, sv->s->v->path, 0, 0,
+                             "an endgame database serves only games whose "
+                             "future does not depend on the stores");
+    sv->db = db;
+    return SOW_OK;
+}
+
+long long sow_solver_db_hits(const sow_solver *sv) { return sv->db_hits; }
 
 size_t sow_solver_table_bytes(const sow_solver *sv)
 {
@@ -634,6 +649,15 @@ static int search(sow_solver *sv, const sow_game *g, key k, int d,
                   int alpha, int beta, int *height)
 {
     const int base = base_of(sv, g);
+    int db_margin;
+    if (sv->db && sow_egdb_probe(sv->db, g, &db_margin)) {
+        /* exact: the margin still to be made (databases exist only where
+         * stores are kept apart, sow_egdb_check); its proof's lines are
+         * at most the database's longest */
+        sv->db_hits++;
+        *height = sow_egdb_about(sv->db)->max_height;
+        return base + db_margin;
+    }
     const tt_entry *te = tt_find(sv, k);
     const int tt_move = te ? te->move : -1;
     int lo, hi;

@@ -35,12 +35,30 @@ typedef struct sow_solve_policy {
 int sow_solve_check(const sow_setup *s, const sow_solve_policy *p,
                     sow_error *err);
 
+/* Whether the future of a position of s cannot depend on its stores (no
+ * script, no threshold, no match, the winner always by the totals): the
+ * solver then keeps stores out of its table, and endgame databases may
+ * hold the margin still to be made (sow_egdb.h). */
+bool sow_solve_stores_apart(const sow_setup *s);
+
+/* The ply below which a rule of s reads the ply (0: none does). */
+int sow_solve_ply_until(const sow_setup *s);
+
 typedef struct sow_solver sow_solver;
 
 /* A solver for setup s (borrowed) with a table of at most mib MiB
  * (rounded down to a power of two entries, at least 1 MiB). */
 sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err);
 void sow_solver_free(sow_solver *sv);
+
+/* Answer positions from endgame database db (borrowed; built for the
+ * solver's setup: sow_egdb_open with it) where it holds them; NULL: none.
+ * An error where the setup keeps the stores in its values. */
+struct sow_egdb;
+int sow_solver_set_egdb(sow_solver *sv, const struct sow_egdb *db,
+                        sow_error *err);
+/* The positions the database answered so far. */
+long long sow_solver_db_hits(const sow_solver *sv);
 
 /* The table's size in bytes, and its entries filled. */
 size_t sow_solver_table_bytes(const sow_solver *sv);

@@ -48,7 +48,7 @@ t no-args 2 'err=usage: sow COMMAND [ARGS]' lines=0 -- sow
 t help 0 'out=usage: sow COMMAND [ARGS]' noerr 'out~  replay' 'out~  bench' -- sow --help
 t help-h 0 'out=usage: sow COMMAND [ARGS]' noerr -- sow -h
 t help-word 0 'out=usage: sow COMMAND [ARGS]' noerr -- sow help
-t unknown-command 2 "err~sow: unknown command 'bogus'; the commands are: list show validate play replay trace bench search solve selfplay stats " "err~ (see 'sow --help')" lines=0 -- sow bogus
+t unknown-command 2 "err~sow: unknown command 'bogus'; the commands are: list show validate play replay trace bench search solve egdb selfplay stats " "err~ (see 'sow --help')" lines=0 -- sow bogus
 t unknown-top-flag 2 "err~sow: unknown command '--bogus'" lines=0 -- sow --bogus
 
 # ---- every subcommand: --help, unknown flags, missing arguments ----------
@@ -817,6 +817,32 @@ t solve-perfect-trusted 0 noerr 'out~player=perfect:mib=1:trust=1 ply=' -- sow s
 t solve-andada-no-score 0 noerr 'outre="ply":56,"to_move":0,"scored":false,"value":1,"result":"south","moves":\[' -- sow solve andada --trust-script --memory 1 --json --moves "$(echo $AGAME | cut -d' ' -f1-56)"
 t solve-perfect-bad 2 "err=sow search: --player: player 'perfect:depth=3': perfect has no parameter 'depth'; its parameters: mib, trust (see 'sow search --help')" -- sow search $KS --player perfect:depth=3
 t solve-memory-bad 2 "err=sow solve: --memory takes a whole number of MiB from 1 to 1048576, not '0' (see 'sow solve --help')" -- sow solve $KS --memory 0
+
+# ---- sow egdb (issue 26; docs/solving.md, endgame databases) ---------------
+EG=$(mktemp -d /tmp/sow-cli-egdb.XXXXXX)
+KSE="--option holes=3 --option seeds=2 --option threshold_end=false"
+t egdb-help 0 noerr 'out~usage: sow egdb build VARIANT --seeds N' -- sow egdb --help
+t egdb-build-help 0 noerr 'out~usage: sow egdb build VARIANT --seeds N' -- sow egdb build --help
+t egdb-no-sub 2 "err~sow egdb: no subcommand: say build, verify or info" lines=0 -- sow egdb
+t egdb-bad-sub 2 "err~sow egdb: unknown subcommand 'make': say build, verify or info" lines=0 -- sow egdb make
+t egdb-no-seeds 2 "err~sow egdb build: --seeds N is needed" lines=0 -- sow egdb build $KS $KSE --db $EG
+t egdb-seeds-range 2 "err~sow egdb build: --seeds takes a whole number of seeds from 0 to 100, not '101'" lines=0 -- sow egdb build $KS $KSE --seeds 101 --db $EG
+t egdb-threshold 1 "err~tests/variants/kalah_small.yaml: variant test-kalah-small cannot have an endgame database: its future depends on the stores (a threshold end" lines=0 -- sow egdb build $KS --seeds 4 --db $EG
+t egdb-script 1 "err~cannot have an endgame database: it has a script" lines=0 -- sow egdb build andada --seeds 4 --db $EG
+t egdb-cycle 1 "err~cannot have an endgame database: a position of 1 seed can recur (a cycle)" lines=0 -- sow egdb build tests/variants/endless.yaml --seeds 3 --db $EG
+t egdb-build 0 "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb\$" "err~sow egdb: 0 of 12 seeds, 2 entries" -- sow egdb build $KS $KSE --seeds 12 --db $EG --progress
+t egdb-verify 0 noerr "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb: sound \(37128 entries, up to 12 seeds\)\$" -- sow egdb verify $KS $KSE --db $EG
+t egdb-info 0 noerr 'out~  variant     test-kalah-small' 'out~  seeds       at most 12 on the board' 'out~  entries     37128 (37256 bytes)' -- sow egdb info $EG/test-kalah-small-*.egdb
+t egdb-info-json 0 noerr lines=1 'outre=^\{"file":".*","variant":"test-kalah-small","version":1,"holes":6,"seeds":12,"entries":37128,"digest":"[0-9a-f]{16}","checksum":"[0-9a-f]{16}","max_height":[0-9]+,"bytes":37256\}$' -- sow egdb info --json $EG/test-kalah-small-*.egdb
+t egdb-info-not-db 1 "err~tests/variants/kalah_small.yaml: not an endgame database (no SOWEGDB header)" lines=0 -- sow egdb info $KS
+t egdb-verify-none 1 "err~: cannot open: No such file or directory" lines=0 -- sow egdb verify $KS $KSE --option pick_own=always --db $EG
+# the whole game is in the database: the solver plays no move; the values
+# are those of egdb-solve-plain, without it
+t egdb-solve 0 noerr 'out~value      South wins by 4 (4)' 'out~moves      0:-8 1:4 2:0' 'out~positions  0 ' 'out~database   ' -- sow solve $KS $KSE --db $EG
+t egdb-solve-plain 0 noerr 'out~value      South wins by 4 (4)' 'out~moves      0:-8 1:4 2:0' out!~database -- sow solve $KS $KSE
+t egdb-solve-json 0 noerr 'outre="db_hits":[1-9][0-9]*\}$' -- sow solve $KS $KSE --db $EG --json
+t egdb-solve-none 0 'err~sow solve: note: no endgame database of these rules in' 'out~value ' -- sow solve $KS $KSE --option pick_own=always --db $EG
+rm -rf "$EG"
 
 # ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
 # tests/validate_schemas.py validates them whole) ---------------------------

@@ -1,0 +1,292 @@
+/* test_egdb.c - endgame databases (engine/players/sow_egdb.h) are exact:
+ * every entry of a small Kalah database, under both readings of pick_own,
+ * is compared with a plain minimax over the position's whole move tree
+ * (written here, no table, no database); the solver answers the same
+ * values with a database as without; verify finds the file sound; and a
+ * damaged, truncated, foreign or other rules' file is refused at open
+ * with the reason, as are variants a database cannot serve. */
+#include "unit.h"
+
+#include "fixture.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "sow_egdb.h"
+#include "sow_rng.h"
+#include "sow_solve.h"
+
+#define KALAH "tests/variants/kalah_small.yaml"
+
+/* ---- the reference: a plain minimax of the margin ----------------------- */
+
+static long ref_value(sow_engine *e, const sow_game *g, long long *plays)
+{
+    if (g->over)
+        return (long)g->result.score[0] - g->result.score[1];
+    long best = g->to_move == 0 ? LONG_MIN : LONG_MAX;
+    for (int i = 0; i < g->nlegal; i++) {
+        sow_game c = *g;
+        sow_error err;
+        if (sow_engine_play(e, &c, g->legal[i], &err))
+            fail_msg("%s", err.msg);
+        if (++*plays > 20000000)
+            fail_msg("the reference's tree is too large");
+        long v = ref_value(e, &c, plays);
+        if (g->to_move == 0 ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+/* ---- helpers ----------------------------------------------------------------- */
+
+static char dir[64];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/sow-egdb-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Build the database of a's rules with at most n seeds; its path into
+ * path. */
+static void build(unit_game *a, int n, char *path, size_t size)
+{
+    sow_error err;
+    if (sow_egdb_path(&a->k.setup, dir, path, size, &err) ||
+        sow_egdb_build(&a->k.eng, n, path, NULL, NULL, &err))
+        fail_msg("%s", err.msg);
+}
+
+/* A random board of at most n seeds with player p to move, as a game
+ * (false when the engine passes or ends it at once). */
+static bool random_position(unit_game *a, sow_rng *rng, int n, sow_game *g)
+{
+    const sow_setup *s = &a->k.setup;
+    sow_game_init(s, g);
+    memset(g->board, 0, sizeof g->board);
+    int k = (int)(sow_rng_next(rng) % (uint64_t)(n + 1));
+    for (int i = 0; i < k; i++)
+        g->board[sow_rng_next(rng) % (uint64_t)s->holes]++;
+    g->on_board = k;
+    int p = (int)(sow_rng_next(rng) & 1);
+    g->to_move = (uint8_t)p;
+    sow_error err;
+    if (sow_engine_begin(&a->k.eng, g, &err))
+        fail_msg("%s", err.msg);
+    return !g->over && g->to_move == p;
+}
+
+/* ---- the values -------------------------------------------------------------- */
+
+static void check_reading(const char *pick)
+{
+    const char *opts[] = {"holes=3", "seeds=3", pick, "threshold_end=false",
+                          NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    char path[256];
+    build(&a, 9, path, sizeof path);
+    sow_error err;
+    sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
+    if (!db)
+        fail_msg("%s", err.msg);
+    assert_int_equal(sow_egdb_about(db)->seeds, 9);
+    assert_int_equal(sow_egdb_about(db)->holes, 6);
+    sow_rng rng;
+    sow_rng_seed(&rng, 7);
+    int compared = 0;
+    for (int t = 0; t < 400; t++) {
+        sow_game g;
+        if (!random_position(&a, &rng, 9, &g))
+            continue;
+        int m = 0;
+        assert_true(sow_egdb_probe(db, &g, &m));
+        long long plays = 0;
+        long want = ref_value(&a.k.eng, &g, &plays);
+        if (m != want)
+            fail_msg("%s: a board of %d seeds, %s to move: database %d, "
+                     "minimax %ld", pick, g.on_board,
+                     g.to_move ? "North" : "South", m, want);
+        compared++;
+    }
+    assert_true(compared > 200);
+    /* a position of more seeds is not the database's */
+    sow_game g;
+    sow_game_init(&a.k.setup, &g);
+    int m;
+    assert_false(sow_egdb_probe(db, &g, &m)); /* 18 seeds */
+    uint64_t bad = 1;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &err), 0);
+    assert_true(bad == 0);
+    sow_egdb_close(db);
+    unit_game_close(&a);
+}
+
+static void test_values_are_minimax(void **state)
+{
+    (void)state;
+    make_dir();
+    check_reading("pick_own=on_capture");
+    check_reading("pick_own=always");
+    remove_dir();
+}
+
+/* The solver with a database gives the values it gives without one. */
+static void test_solver_with_database(void **state)
+{
+    (void)state;
+    make_dir();
+    const char *opts[] = {"holes=4", "seeds=2", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    sow_error err;
+    if (sow_match_start(&a.k.eng, &a.m, &a.g, &err))
+        fail_msg("%s", err.msg);
+    char path[256];
+    build(&a, 8, path, sizeof path);
+    sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
+    assert_non_null(db);
+    sow_solve_result *r[2];
+    for (int with = 0; with < 2; with++) {
+        sow_solver *sv = sow_solver_new(&a.k.setup, 4, &err);
+        assert_non_null(sv);
+        assert_int_equal(sow_solver_set_egdb(sv, with ? db : NULL, &err), 0);
+        r[with] = malloc(sizeof *r[with]);
+        assert_non_null(r[with]);
+        if (sow_solve(sv, &a.k.eng, &a.g, r[with], &err))
+            fail_msg("%s", err.msg);
+        assert_true((sow_solver_db_hits(sv) > 0) == (with == 1));
+        sow_solver_free(sv);
+    }
+    assert_int_equal(r[0]->value.margin, r[1]->value.margin);
+    assert_int_equal(r[0]->nmoves, r[1]->nmoves);
+    for (int i = 0; i < r[0]->nmoves; i++)
+        assert_int_equal(r[0]->move_value[i].margin,
+                         r[1]->move_value[i].margin);
+    assert_true(r[1]->positions < r[0]->positions);
+    free(r[0]);
+    free(r[1]);
+    sow_egdb_close(db);
+    unit_game_close(&a);
+    remove_dir();
+}
+
+/* ---- refusals ------------------------------------------------------------------ */
+
+static void expect_open_error(const char *path, const sow_setup *s,
+                              const char *words)
+{
+    sow_error err;
+    sow_egdb *db = sow_egdb_open(path, s, &err);
+    if (db)
+        fail_msg("%s opened; expected '%s'", path, words);
+    if (!strstr(err.msg, words))
+        fail_msg("'%s' does not say '%s'", err.msg, words);
+}
+
+static void test_bad_files(void **state)
+{
+    (void)state;
+    make_dir();
+    const char *opts[] = {"holes=3", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    char path[256];
+    build(&a, 5, path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static uint8_t buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_true(n > 200 && n < sizeof buf);
+    char other[300];
+    snprintf(other, sizeof other, "%s/other.egdb", dir);
+
+    buf[n - 3] ^= 1; /* one value changed */
+    f = fopen(other, "wb");
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    expect_open_error(other, NULL, "checksum");
+    buf[n - 3] ^= 1;
+
+    f = fopen(other, "wb"); /* truncated */
+    fwrite(buf, 1, n - 10, f);
+    fclose(f);
+    expect_open_error(other, NULL, "size");
+
+    f = fopen(other, "wb"); /* not a database */
+    fputs("holes: 12\n", f);
+    fclose(f);
+    expect_open_error(other, NULL, "not an endgame database");
+
+    buf[8] = 9; /* another version */
+    f = fopen(other, "wb");
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    expect_open_error(other, NULL, "version");
+    buf[8] = SOW_EGDB_VERSION;
+
+    buf[20] = 0xff; /* seeds past the limit */
+    buf[21] = 0xff;
+    f = fopen(other, "wb");
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    expect_open_error(other, NULL, "seeds are 0 to");
+
+    /* the same file under other option values */
+    const char *opts2[] = {"holes=3", "threshold_end=false",
+                           "pick_own=always", NULL};
+    unit_game b;
+    unit_game_open(&b, KALAH, opts2);
+    expect_open_error(path, &b.k.setup, "other rules");
+    unit_game_close(&b);
+    unit_game_close(&a);
+    remove_dir();
+}
+
+static void expect_refused(const char *yaml, const char *const *opts,
+                           const char *words)
+{
+    unit_game a;
+    unit_game_open(&a, yaml, opts);
+    sow_error err;
+    assert_int_equal(sow_egdb_check(&a.k.setup, &err), SOW_ERR);
+    if (!strstr(err.msg, words))
+        fail_msg("%s: '%s' does not say '%s'", yaml, err.msg, words);
+    unit_game_close(&a);
+}
+
+static void test_refused_variants(void **state)
+{
+    (void)state;
+    expect_refused("variants/oware.yaml", NULL, "stores");
+    expect_refused("variants/adji_kui_1.yaml", NULL, "script");
+    expect_refused(KALAH, NULL, "stores"); /* the threshold end */
+    const char *ok[] = {"threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, ok);
+    sow_error err;
+    assert_int_equal(sow_egdb_check(&a.k.setup, &err), SOW_OK);
+    unit_game_close(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_values_are_minimax),
+        cmocka_unit_test(test_solver_with_database),
+        cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_refused_variants),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

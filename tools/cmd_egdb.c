@@ -1,0 +1,228 @@
+/* cmd_egdb.c - `sow egdb build|info|verify`: endgame databases, the exact
+ * value of every position with at most N seeds on the board (the engine:
+ * engine/players/sow_egdb.h; docs/solving.md). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "flags.h"
+#include "sow_egdb.h"
+
+static void help(void)
+{
+    printf(
+        "usage: sow egdb build VARIANT --seeds N [--db DIR] [--progress] "
+        "[--option NAME=VALUE]...\n"
+        "       sow egdb verify VARIANT [--db DIR] [--option NAME=VALUE]...\n"
+        "       sow egdb info FILE... [--json]\n\n"
+        "Endgame databases: the exact value, with perfect play, of every "
+        "position with\nat most N seeds on the board, for the variant with "
+        "these option values.\n\n"
+        "build    solves every board of 0 seeds, then 1, ... up to N, each "
+        "with either\n"
+        "         player to move, and writes DIR/ID-DIGEST.egdb (DIGEST "
+        "names the\n"
+        "         variant file and option values; default DIR: the current "
+        "folder).\n"
+        "         Only for games whose seeds on the board never increase "
+        "and whose\n"
+        "         future is the board and the player to move alone: no "
+        "script, no\n"
+        "         rounds, no threshold, no repetition rule, no cycles; the "
+        "build says\n"
+        "         what stops it. --progress: a line on stderr after each "
+        "level (on a\n         terminal without it).\n"
+        "verify   checks the file's checksum and every entry against its "
+        "moves.\n"
+        "info     what a database file says of itself.\n\n"
+        "sow solve --db DIR answers positions from the database of its "
+        "rules when the\nfolder holds one.\n\n"
+        "Example (Kalah on 2x4, the published end; a test variant of the "
+        "source tree):\n"
+        "  sow egdb build tests/variants/kalah_small.yaml --option holes=4 "
+        "\\\n"
+        "      --option threshold_end=false --seeds 12 --db /tmp/egdb\n");
+    printf("\n" CLI_TIME_LIMIT_HELP);
+}
+
+typedef struct egdb_args {
+    cli_opts o;
+    long seeds;
+    const char *db;
+    bool json, progress;
+} egdb_args;
+
+static const flag_spec build_flags[] = {
+    FL_LONG("seeds", egdb_args, seeds, "N", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_STRING("db", egdb_args, db, "DIR"),
+    FL_BOOL("progress", 0, egdb_args, progress),
+    FLAGS_VARIANT(egdb_args, o),
+};
+static const flag_cmd build_cmd = FLAGS_CMD("egdb build", help, build_flags);
+
+static const flag_spec verify_flags[] = {
+    FL_STRING("db", egdb_args, db, "DIR"),
+    FLAGS_VARIANT(egdb_args, o),
+};
+static const flag_cmd verify_cmd =
+    FLAGS_CMD("egdb verify", help, verify_flags);
+
+static const flag_spec info_flags[] = {
+    FL_BOOL("json", 0, egdb_args, json),
+};
+static const flag_cmd info_cmd = FLAGS_CMD("egdb info", help, info_flags);
+
+static void on_level(void *ctx, const sow_egdb_progress *p)
+{
+    (void)ctx;
+    fprintf(stderr, "sow egdb: %d of %d seeds, %llu entries, %.1f s\n",
+            p->level, p->seeds, (unsigned long long)p->done, p->seconds);
+}
+
+static int build(int argc, char **argv)
+{
+    egdb_args a = {.seeds = -1, .db = "."};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &build_cmd, argc, argv, &a, &p,
+        "sow egdb build kalah --seeds 10 --option threshold_end=false");
+    if (!variant)
+        return p.status;
+    if (a.seeds < 0)
+        return cli_usage("egdb build", "--seeds N is needed: the most seeds "
+                         "on the board the database covers");
+    sow_error err;
+    cli_game cg;
+    if (cli_open(&cg, variant, &a.o, &err)) {
+        cli_error("egdb build", &err);
+        return 1;
+    }
+    char path[4096];
+    int rc = sow_egdb_check(&cg.setup, &err);
+    if (!rc && mkdir(a.db, 0777) && errno != EEXIST)
+        rc = sow_error_set(&err, a.db, 0, 0, "cannot make the folder: %s",
+                           strerror(errno));
+    if (!rc)
+        rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err) ||
+             sow_egdb_build(&cg.eng, (int)a.seeds, path,
+                            a.progress || isatty(STDERR_FILENO) ? on_level
+                                                                : NULL,
+                            NULL, &err);
+    if (rc)
+        cli_error("egdb build", &err);
+    else
+        printf("%s\n", path);
+    cli_close(&cg);
+    return rc ? 1 : 0;
+}
+
+static int verify(int argc, char **argv)
+{
+    egdb_args a = {.db = "."};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &verify_cmd, argc, argv, &a, &p,
+        "sow egdb verify kalah --option threshold_end=false");
+    if (!variant)
+        return p.status;
+    sow_error err;
+    cli_game cg;
+    if (cli_open(&cg, variant, &a.o, &err)) {
+        cli_error("egdb verify", &err);
+        return 1;
+    }
+    char path[4096];
+    sow_egdb *db = NULL;
+    uint64_t bad = 0;
+    int rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err);
+    if (!rc && !(db = sow_egdb_open(path, &cg.setup, &err)))
+        rc = SOW_ERR;
+    if (!rc)
+        rc = sow_egdb_verify(db, &cg.eng, &bad, &err);
+    if (!rc && bad) {
+        fprintf(stderr, "sow egdb verify: %s: %llu entries are wrong; the "
+                        "first: %s\n", path, (unsigned long long)bad,
+                err.msg);
+        rc = SOW_ERR;
+    } else if (rc) {
+        cli_error("egdb verify", &err);
+    } else {
+        printf("%s: sound (%llu entries, up to %d seeds)\n", path,
+               (unsigned long long)sow_egdb_about(db)->entries,
+               sow_egdb_about(db)->seeds);
+    }
+    sow_egdb_close(db);
+    cli_close(&cg);
+    return rc ? 1 : 0;
+}
+
+static int info(int argc, char **argv)
+{
+    egdb_args a = {0};
+    flags_parsed p;
+    if (!flags_parse(&info_cmd, argc, argv, &a, &p))
+        return p.status;
+    if (p.npos < 1)
+        return cli_usage("egdb info", "name a database file (sow egdb info "
+                         "FILE.egdb)");
+    int bad = 0;
+    for (int i = 0; i < p.npos; i++) {
+        sow_error err;
+        sow_egdb *db = sow_egdb_open(p.pos[i], NULL, &err);
+        if (!db) {
+            cli_error("egdb info", &err);
+            bad = 1;
+            continue;
+        }
+        const sow_egdb_info *in = sow_egdb_about(db);
+        if (a.json) {
+            printf("{\"file\":");
+            cli_json_string(stdout, p.pos[i]);
+            printf(",\"variant\":");
+            cli_json_string(stdout, in->id);
+            printf(",\"version\":%d,\"holes\":%d,\"seeds\":%d,"
+                   "\"entries\":%llu,\"digest\":\"%016llx\","
+                   "\"checksum\":\"%016llx\",\"max_height\":%d,"
+                   "\"bytes\":%lld}\n",
+                   SOW_EGDB_VERSION, in->holes, in->seeds,
+                   (unsigned long long)in->entries,
+                   (unsigned long long)in->digest,
+                   (unsigned long long)in->checksum, in->max_height,
+                   in->bytes);
+        } else {
+            printf("%s\n  variant     %s\n  holes       %d\n  seeds       "
+                   "at most %d on the board\n  entries     %llu (%lld "
+                   "bytes)\n  digest      %016llx\n  checksum    %016llx "
+                   "(checked)\n  longest     %d plies\n",
+                   p.pos[i], in->id, in->holes, in->seeds,
+                   (unsigned long long)in->entries, in->bytes,
+                   (unsigned long long)in->digest,
+                   (unsigned long long)in->checksum, in->max_height);
+        }
+        sow_egdb_close(db);
+    }
+    return bad;
+}
+
+int cmd_egdb(int argc, char **argv)
+{
+    const char *sub = argc > 1 ? argv[1] : "";
+    if (!strcmp(sub, "build"))
+        return build(argc - 1, argv + 1);
+    if (!strcmp(sub, "verify"))
+        return verify(argc - 1, argv + 1);
+    if (!strcmp(sub, "info"))
+        return info(argc - 1, argv + 1);
+    if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
+        help();
+        return 0;
+    }
+    return cli_usage("egdb", "%s%s%s: say build, verify or info (sow egdb "
+                     "--help)", *sub ? "unknown subcommand '" : "no "
+                     "subcommand", *sub ? sub : "", *sub ? "'" : "");
+}
