@@ -261,7 +261,7 @@ uninstall-docs:
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_B = build/fuzz
-FUZZ_HARNESSES = loader lua moves scenario json
+FUZZ_HARNESSES = loader lua moves scenario json egdb
 FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
 	-DSOW_LUA_INSN_LIMIT=200000L -DSOW_LUA_TIME_LIMIT_MS=100 \

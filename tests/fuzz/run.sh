@@ -22,7 +22,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 B=build/fuzz
-HARNESSES=${FUZZ_HARNESSES:-loader lua moves scenario json}
+HARNESSES=${FUZZ_HARNESSES:-loader lua moves scenario json egdb}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 
 seeds() { # the read-only seed folders of a harness
@@ -35,6 +35,7 @@ seeds() { # the read-only seed folders of a harness
     moves) ;;
     scenario) for d in variants/scenarios; do [ -d "$d" ] && echo "$d"; done ;;
     json) for d in tests/hostile/stats; do [ -d "$d" ] && echo "$d"; done ;;
+    egdb) ;;
     esac
 }
 
