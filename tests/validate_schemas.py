@@ -988,7 +988,7 @@ def check_records(validator, files):
 
 
 OUTPUT_SCHEMAS = ["selfplay", "selfplay-game", "compare", "trace", "list",
-                  "show", "validate", "bench", "search", "solve"]
+                  "show", "validate", "bench", "search", "solve", "compare-exact"]
 
 
 class Outputs:
@@ -1121,6 +1121,11 @@ class Outputs:
         self.check("solve", "solve --json", self.run(
             ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
              "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",
+             "--json"]).strip())
+        self.check("compare-exact", "compare --exact --json", self.run(
+            ["compare", "tests/variants/kalah_small.yaml", "--option", "holes=3",
+             "--option", "seeds=3", "--option", "threshold_end=false", "--a",
+             "pick_own=on_capture", "--b", "pick_own=always", "--exact", "--memory", "8",
              "--json"]).strip())
         self.check("solve", "solve --json (andada: no scores, a script)", self.run(
             ["solve", "andada", "--trust-script", "--memory", "1", "--json", "--moves",

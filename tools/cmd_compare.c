@@ -25,6 +25,8 @@
 #include "sow_draw.h"
 #include "sow_plot.h"
 #include "sow_record.h"
+#include "learn.h"
+#include "solve_out.h"
 
 static const char *const C = "compare";
 
@@ -39,7 +41,11 @@ static void help(void)
         "[--progress[=S]]\n"
         "                   [--option NAME=VALUE]...\n"
         "       sow compare VARIANT --a \"...\" --b \"...\" --moves "
-        "\"TOKENS\" [--option ...]\n\n"
+        "\"TOKENS\" [--option ...]\n"
+        "       sow compare VARIANT --a \"...\" --b \"...\" --exact "
+        "[--moves \"TOKENS\"] [--json]\n"
+        "                   [--memory MIB] [--trust-script] [--option "
+        "...]\n\n"
         "Two readings of a variant: A is the variant with the --option "
         "values and then\nthe options of --a, B the same with those of --b "
         "(options separated by\nspaces or commas; either may be left out: "
@@ -71,7 +77,14 @@ static void help(void)
         "captures and legal moves there; the options that\ndiffer with "
         "their documentation and the rule texts it cites; and, when\n"
         "several options differ, which of them alone makes the difference. "
-        "A token\nillegal under both readings is an error (exit 1).\n\n");
+        "A token\nillegal under both readings is an error (exit 1).\n\n"
+        "With --exact, solve the position (the start, or the one after "
+        "--moves) under\nboth readings (as sow solve: perfect play, the "
+        "whole game searched, so\nsmall boards only) and show the two "
+        "values and the value of every legal\nmove side by side; --json "
+        "gives one object with both. --memory MIB sizes\neach solver's "
+        "table (default 256); --trust-script solves a variant with a\n"
+        "script (you vouch that its hooks keep no hidden state).\n\n");
     printf(SP_LONG_RUN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
@@ -785,11 +798,120 @@ out:
     return rc;
 }
 
+/* ---- exact values (--exact) ---------------------------------------------- */
+
+/* One reading solved: its game, the position and the result. */
+typedef struct exact_side {
+    cli_game cg;
+    bool open;
+    learn_play lp;
+    sow_solve_result r;
+} exact_side;
+
+static int exact_solve(const char *variant, const reading *rd,
+                       const char *moves, long memory, bool trust,
+                       exact_side *x)
+{
+    if (open_reading(variant, rd, &x->cg))
+        return 1;
+    x->open = true;
+    sow_error err;
+    const sow_solve_policy pol = {trust, "--trust-script"};
+    sow_solver *sv = NULL;
+    int rc = sow_solve_check(&x->cg.setup, &pol, &err) ||
+             learn_play_list(&x->cg, C, moves ? moves : "", &x->lp, &err);
+    if (!rc && !(sv = sow_solver_new(&x->cg.setup, memory, &err)))
+        rc = SOW_ERR;
+    if (!rc)
+        rc = sow_solve(sv, &x->cg.eng, &x->lp.g, &x->r, &err);
+    sow_solver_free(sv);
+    if (rc) {
+        sow_error_reword(&err, "reading %s (%s): %s", rd->name,
+                         strcmp(rd->name, "A") ? "--b" : "--a", err.msg);
+        cli_error(C, &err);
+        return 1;
+    }
+    return 0;
+}
+
+static void exact_json(const exact_side x[2], const char *label[2])
+{
+    printf("{\"format\":\"sow-compare-exact\",\"version\":1,\"variant\":");
+    cli_json_string(stdout, x[0].cg.v->id);
+    printf(",\"ply\":%d,\"readings\":[", x[0].lp.g.ply);
+    for (int k = 0; k < 2; k++) {
+        const sow_setup *s = &x[k].cg.setup;
+        const sow_solve_result *r = &x[k].r;
+        printf("%s{\"name\":\"%s\",\"options\":", k ? "," : "",
+               k ? "B" : "A");
+        cli_json_string(stdout, label[k]);
+        printf(",\"value\":%d,\"result\":\"%s\",\"moves\":[",
+               sow_solve_report(s, r->value), solve_result_word(&r->value));
+        for (int i = 0; i < r->nmoves; i++) {
+            printf("%s{\"move\":", i ? "," : "");
+            solve_put_tokens(stdout, s, &r->moves[i], 1);
+            printf(",\"value\":%d,\"result\":\"%s\"}",
+                   sow_solve_report(s, r->move_value[i]),
+                   solve_result_word(&r->move_value[i]));
+        }
+        printf("],\"positions\":%lld}", r->positions);
+    }
+    printf("]}\n");
+}
+
+static void exact_text(const exact_side x[2], const char *label[2])
+{
+    printf("%s, ply %d, %s to move: the exact values\n", x[0].cg.v->name,
+           x[0].lp.g.ply, x[0].lp.g.to_move ? "North" : "South");
+    for (int k = 0; k < 2; k++) {
+        const sow_setup *s = &x[k].cg.setup;
+        const sow_solve_result *r = &x[k].r;
+        char text[64], tok[64];
+        solve_value_text(s, &r->value, text, sizeof text);
+        printf("%s (%s): %s (%d)\n  moves", k ? "B" : "A", label[k], text,
+               sow_solve_report(s, r->value));
+        for (int i = 0; i < r->nmoves; i++) {
+            sow_move_format(tok, sizeof tok, s, r->moves[i]);
+            printf(" %s:%d", tok, sow_solve_report(s, r->move_value[i]));
+        }
+        printf("\n");
+    }
+    long a = sow_solve_rank(x[0].r.value), b = sow_solve_rank(x[1].r.value);
+    printf("%s\n", a == b ? "the same value under both readings"
+                   : a > b ? "South does better under A"
+                           : "South does better under B");
+}
+
+static int run_exact(const char *variant, reading r[2], const char *moves,
+                     long memory, bool trust, bool json,
+                     const char *label[2])
+{
+    exact_side *x = calloc(2, sizeof *x);
+    if (!x) {
+        fprintf(stderr, "sow %s: out of memory\n", C);
+        return 1;
+    }
+    int rc = exact_solve(variant, &r[0], moves, memory, trust, &x[0]) ||
+             exact_solve(variant, &r[1], moves, memory, trust, &x[1]);
+    if (!rc) {
+        if (json)
+            exact_json(x, label);
+        else
+            exact_text(x, label);
+    }
+    for (int k = 0; k < 2; k++)
+        if (x[k].open)
+            cli_close(&x[k].cg);
+    free(x);
+    return rc;
+}
+
 typedef struct compare_args {
     cli_opts o;
     sp_flags sp;
     const char *a, *b, *svg, *moves;
-    bool json;
+    bool json, exact, trust;
+    long memory;
 } compare_args;
 
 static const flag_spec flags[] = {
@@ -799,13 +921,16 @@ static const flag_spec flags[] = {
     FL_STRING("svg", compare_args, svg, "FILE"),
     FL_BOOL("json", 0, compare_args, json),
     FL_STRING("moves", compare_args, moves, "\"TOKENS\""),
+    FL_BOOL("exact", 0, compare_args, exact),
+    FL_LONG("memory", compare_args, memory, "MIB", 1, 1 << 20, "of MiB"),
+    FL_BOOL("trust-script", 0, compare_args, trust),
     FLAGS_VARIANT(compare_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD(C, help, flags);
 
 int cmd_compare(int argc, char **argv)
 {
-    compare_args ca = {.sp = SP_FLAGS_DEFAULT};
+    compare_args ca = {.sp = SP_FLAGS_DEFAULT, .memory = 256};
     flags_parsed p;
     const char *variant =
         flags_parse_variant(&cmd, argc, argv, &ca, &p,
@@ -822,7 +947,14 @@ int cmd_compare(int argc, char **argv)
     if (!ta && !tb)
         return cli_usage(C, "give the two readings with --a \"NAME=VALUE "
                             "...\" and --b \"NAME=VALUE ...\"");
-    if (moves && (sp_flags_given(&p) || svg || json))
+    if (ca.exact && (sp_flags_given(&p) || svg))
+        return cli_usage(C, "--exact solves one position: --games, "
+                            "--players, --threads, --seed, --shard and "
+                            "--svg do not go with it");
+    if (!ca.exact && (flags_given(&p, "memory") ||
+                      flags_given(&p, "trust-script")))
+        return cli_usage(C, "--memory and --trust-script go with --exact");
+    if (moves && !ca.exact && (sp_flags_given(&p) || svg || json))
         return cli_usage(C, "--moves replays one move list: --games, "
                             "--players, --threads, --seed, --shard, --svg "
                             "and --json do not go with it");
@@ -833,7 +965,7 @@ int cmd_compare(int argc, char **argv)
         rc = make_reading(&r[1], "B", "--b", &base, tb);
     if (rc)
         goto out;
-    if (moves) {
+    if (moves && !ca.exact) {
         rc = run_moves(variant, r, moves);
         goto out;
     }
@@ -859,6 +991,10 @@ int cmd_compare(int argc, char **argv)
         goto out;
     }
     const char *label[2] = {la, lb};
+    if (ca.exact) {
+        rc = run_exact(variant, r, moves, ca.memory, ca.trust, json, label);
+        goto out;
+    }
     stop_catch();
     rc = run_stats(variant, r, &fl, svg, json, label);
     stop_release();

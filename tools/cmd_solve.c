@@ -13,6 +13,7 @@
 #include "sow/version.h"
 #include "sow_egdb.h"
 #include "sow_record.h"
+#include "solve_out.h"
 #include "sow_solve.h"
 
 #define SOLVE_MEMORY_DEFAULT 256 /* MiB of table */
@@ -103,36 +104,6 @@ static void on_progress(void *ctx, const sow_solve_progress *pr)
     fflush(stderr);
 }
 
-static const char *result_word(const sow_solve_value *v)
-{
-    return v->winner == 0 ? "south" : v->winner == 1 ? "north" : "draw";
-}
-
-/* "South wins by 4", "a draw", "North wins" (no scores). */
-static void value_text(const sow_setup *s, const sow_solve_value *v,
-                       char *buf, size_t size)
-{
-    if (v->winner < 0)
-        snprintf(buf, size, "a draw%s", v->margin ? " (by the rules)" : "");
-    else if (s->v->no_score)
-        snprintf(buf, size, "%s wins", v->winner ? "North" : "South");
-    else
-        snprintf(buf, size, "%s wins by %d", v->winner ? "North" : "South",
-                 abs(v->margin));
-}
-
-static void put_tokens(FILE *f, const sow_setup *s, const uint16_t *mv,
-                       int n)
-{
-    sow_buf b = {0};
-    for (int i = 0; i < n; i++) {
-        sow_buf_clear(&b);
-        sow_record_token(&b, s, mv[i]);
-        fprintf(f, "%s%s", i ? "," : "", b.s ? b.s : "null");
-    }
-    sow_buf_free(&b);
-}
-
 static void print_json(const cli_game *cg, const sow_game *g,
                        const sow_solve_result *r, const sow_solver *sv)
 {
@@ -144,16 +115,16 @@ static void print_json(const cli_game *cg, const sow_game *g,
     printf(",\"ply\":%d,\"to_move\":%d,\"scored\":%s,\"value\":%d,"
            "\"result\":\"%s\",\"moves\":[",
            g->ply, g->to_move, s->v->no_score ? "false" : "true",
-           sow_solve_report(s, r->value), result_word(&r->value));
+           sow_solve_report(s, r->value), solve_result_word(&r->value));
     for (int i = 0; i < r->nmoves; i++) {
         printf("%s{\"move\":", i ? "," : "");
-        put_tokens(stdout, s, &r->moves[i], 1);
+        solve_put_tokens(stdout, s, &r->moves[i], 1);
         printf(",\"value\":%d,\"result\":\"%s\"}",
                sow_solve_report(s, r->move_value[i]),
-               result_word(&r->move_value[i]));
+               solve_result_word(&r->move_value[i]));
     }
     printf("],\"pv\":[");
-    put_tokens(stdout, s, r->pv, r->npv);
+    solve_put_tokens(stdout, s, r->pv, r->npv);
     printf("],\"positions\":%lld,\"seconds\":%.3f,\"positions_per_s\":%.0f,"
            "\"table_bytes\":%zu,\"table_used\":%lld,\"db_hits\":%lld}\n",
            r->positions, r->seconds,
@@ -168,7 +139,7 @@ static void print_text(const cli_game *cg, const sow_game *g,
     const sow_setup *s = &cg->setup;
     char name[256], text[64], tok[64];
     learn_name(cg, name, sizeof name);
-    value_text(s, &r->value, text, sizeof text);
+    solve_value_text(s, &r->value, text, sizeof text);
     printf("%s, ply %d, %s to move\n", name, g->ply,
            g->to_move ? "North" : "South");
     printf("value      %s (%d)\n", text, sow_solve_report(s, r->value));

@@ -843,6 +843,14 @@ t egdb-solve-plain 0 noerr 'out~value      South wins by 4 (4)' 'out~moves      
 t egdb-solve-json 0 noerr 'outre="db_hits":[1-9][0-9]*\}$' -- sow solve $KS $KSE --db $EG --json
 t egdb-solve-none 0 'err~sow solve: note: no endgame database of these rules in' 'out~value ' -- sow solve $KS $KSE --option pick_own=always --db $EG
 rm -rf "$EG"
+# sow compare --exact: both readings solved (KA: pick_own, P20)
+t compare-exact 0 noerr 'out~A (pick_own=on_capture): South wins by 2 (2)' 'out~  moves 0:2 1:2 2:-4' 'out~B (pick_own=always): South wins by 4 (4)' 'out~South does better under B' -- sow compare $KS $KS3 --a pick_own=on_capture --b pick_own=always --exact
+t compare-exact-moves 0 noerr 'out~ply 1, North to move' 'out~A (pick_own=on_capture): North wins by 4 (-4)' 'out~B (pick_own=always): North wins by 2 (-2)' -- sow compare $KS $KS3 --a pick_own=on_capture --b pick_own=always --exact --moves 2
+t compare-exact-json 0 noerr lines=1 'outre=^\{"format":"sow-compare-exact","version":1,"variant":"test-kalah-small","ply":0,"readings":\[\{"name":"A","options":"pick_own=on_capture","value":2,"result":"south","moves":\[\{"move":0,"value":2,"result":"south"\}' -- sow compare $KS $KS3 --a pick_own=on_capture --b pick_own=always --exact --json
+t compare-exact-same 0 noerr 'out~the same value under both readings' -- sow compare $KS --option holes=3 --option seeds=2 --option threshold_end=false --a pick_own=on_capture --b pick_own=always --exact
+t compare-exact-refused 1 "err~reading A (--a): the repetition rule is on" lines=0 -- sow compare oware --a cycle=repetition --b cycle=none --exact
+t compare-exact-games 2 "err~sow compare: --exact solves one position: --games, --players" lines=0 -- sow compare $KS --a pick_own=always --b pick_own=on_capture --exact --games 3
+t compare-memory-alone 2 "err~sow compare: --memory and --trust-script go with --exact" lines=0 -- sow compare $KS --a pick_own=always --b pick_own=on_capture --memory 3
 
 # ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
 # tests/validate_schemas.py validates them whole) ---------------------------

@@ -1,0 +1,24 @@
+/* solve_out.h - how exact values are written, the one place for sow solve
+ * and sow compare --exact: "South wins by 4", "a draw", and the words of
+ * the JSON "result". */
+#ifndef SOW_SOLVE_OUT_H
+#define SOW_SOLVE_OUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sow_solve.h"
+
+/* "south", "north" or "draw". */
+const char *solve_result_word(const sow_solve_value *v);
+
+/* "South wins by 4", "a draw", "North wins" (a game without scores). */
+void solve_value_text(const sow_setup *s, const sow_solve_value *v,
+                      char *buf, size_t size);
+
+/* Moves mv[0..n) as JSON record tokens (a number, or a string), comma
+ * separated. */
+void solve_put_tokens(FILE *f, const sow_setup *s, const uint16_t *mv, int n);
+
+#endif
