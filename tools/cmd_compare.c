@@ -845,16 +845,10 @@ static void exact_json(const exact_side x[2], const char *label[2])
         printf("%s{\"name\":\"%s\",\"options\":", k ? "," : "",
                k ? "B" : "A");
         cli_json_string(stdout, label[k]);
-        printf(",\"value\":%d,\"result\":\"%s\",\"moves\":[",
+        printf(",\"value\":%d,\"result\":\"%s\",\"moves\":",
                sow_solve_report(s, r->value), solve_result_word(&r->value));
-        for (int i = 0; i < r->nmoves; i++) {
-            printf("%s{\"move\":", i ? "," : "");
-            solve_put_tokens(stdout, s, &r->moves[i], 1);
-            printf(",\"value\":%d,\"result\":\"%s\"}",
-                   sow_solve_report(s, r->move_value[i]),
-                   solve_result_word(&r->move_value[i]));
-        }
-        printf("],\"positions\":%lld}", r->positions);
+        solve_put_move_values(stdout, s, r);
+        printf(",\"positions\":%lld}", r->positions);
     }
     printf("]}\n");
 }

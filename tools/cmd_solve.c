@@ -113,17 +113,11 @@ static void print_json(const cli_game *cg, const sow_game *g,
     printf(",\"variant\":");
     cli_json_string(stdout, cg->v->id);
     printf(",\"ply\":%d,\"to_move\":%d,\"scored\":%s,\"value\":%d,"
-           "\"result\":\"%s\",\"moves\":[",
+           "\"result\":\"%s\",\"moves\":",
            g->ply, g->to_move, s->v->no_score ? "false" : "true",
            sow_solve_report(s, r->value), solve_result_word(&r->value));
-    for (int i = 0; i < r->nmoves; i++) {
-        printf("%s{\"move\":", i ? "," : "");
-        solve_put_tokens(stdout, s, &r->moves[i], 1);
-        printf(",\"value\":%d,\"result\":\"%s\"}",
-               sow_solve_report(s, r->move_value[i]),
-               solve_result_word(&r->move_value[i]));
-    }
-    printf("],\"pv\":[");
+    solve_put_move_values(stdout, s, r);
+    printf(",\"pv\":[");
     solve_put_tokens(stdout, s, r->pv, r->npv);
     printf("],\"positions\":%lld,\"seconds\":%.3f,\"positions_per_s\":%.0f,"
            "\"table_bytes\":%zu,\"table_used\":%lld,\"db_hits\":%lld}\n",

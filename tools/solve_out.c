@@ -33,3 +33,17 @@ void solve_put_tokens(FILE *f, const sow_setup *s, const uint16_t *mv, int n)
     }
     sow_buf_free(&b);
 }
+
+void solve_put_move_values(FILE *f, const sow_setup *s,
+                           const sow_solve_result *r)
+{
+    fputc('[', f);
+    for (int i = 0; i < r->nmoves; i++) {
+        fprintf(f, "%s{\"move\":", i ? "," : "");
+        solve_put_tokens(f, s, &r->moves[i], 1);
+        fprintf(f, ",\"value\":%d,\"result\":\"%s\"}",
+                sow_solve_report(s, r->move_value[i]),
+                solve_result_word(&r->move_value[i]));
+    }
+    fputc(']', f);
+}

@@ -21,4 +21,9 @@ void solve_value_text(const sow_setup *s, const sow_solve_value *v,
  * separated. */
 void solve_put_tokens(FILE *f, const sow_setup *s, const uint16_t *mv, int n);
 
+/* r's moves as a JSON array: [{"move": TOKEN, "value": V, "result": R}]
+ * in the order of the legal moves. */
+void solve_put_move_values(FILE *f, const sow_setup *s,
+                           const sow_solve_result *r);
+
 #endif
