@@ -11,7 +11,9 @@
 #include <time.h>
 
 #include "sow_search.h"
+#include "sow_egdb.h"
 #include "sow_solve.h"
+#include <unistd.h>
 
 /* ---- random and greedy --------------------------------------------------- */
 
@@ -86,7 +88,27 @@ struct sow_player {
     sow_ab *ab;       /* alphabeta */
     sow_mcts *mcts;   /* mcts */
     sow_solver *solver; /* perfect: its table lives from move to move */
+    sow_egdb *db;       /* perfect: its endgame database, or NULL */
 };
+
+/* perfect:db=DIR: the database of s's rules in DIR, given to the solver;
+ * a folder without one is an error (the spec asked for it). */
+static int open_db(sow_player *p, const sow_setup *s, sow_error *err)
+{
+    char path[4096];
+    if (sow_egdb_path(s, p->spec.db, path, sizeof path, err))
+        return SOW_ERR;
+    if (access(path, F_OK))
+        return sow_error_set(err, NULL, 0, 0,
+                             "player 'perfect': no endgame database of "
+                             "these rules (variant %s and its option "
+                             "values) in %s; sow egdb build with the same "
+                             "options and --db %s makes one",
+                             s->v->id, p->spec.db, p->spec.db);
+    if (!(p->db = sow_egdb_open(path, s, err)))
+        return SOW_ERR;
+    return sow_solver_set_egdb(p->solver, p->db, err);
+}
 
 sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
                            uint64_t seed, sow_error *err)
@@ -114,6 +136,8 @@ sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
         }
         if (!(p->solver = sow_solver_new(s, sp->mib, err)))
             goto fail;
+        if (sp->db[0] && open_db(p, s, err))
+            goto fail;
     }
     return p;
 fail:
@@ -128,6 +152,7 @@ void sow_player_free(sow_player *p)
     sow_ab_free(p->ab);
     sow_mcts_free(p->mcts);
     sow_solver_free(p->solver);
+    sow_egdb_close(p->db);
     free(p);
 }
 

@@ -20,7 +20,9 @@
  *                              most P plies (default 1000); N iterations
  *                              or T milliseconds; exploration X (default
  *                              1.4); default iter=1000
- *   perfect[:mib=M][:trust=1]  every legal move solved exactly (sow_solve.h)
+ *   perfect[:mib=M][:trust=1][:db=DIR]  every legal move solved exactly
+ *                              (sow_solve.h), with the endgame database
+ *                              of the rules in DIR (sow_egdb.h)
  *                              and the best taken, ties at random; a table
  *                              of M MiB (default 64) kept from move to
  *                              move; trust=1 for a variant with a script

@@ -9,7 +9,7 @@
 
 #define PLAYERS_HELP                                                         \
     "random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], "                    \
-    "mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1]"
+    "mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1][:db=DIR]"
 
 #define DEFAULT_DEPTH 6
 #define DEFAULT_TT 16
@@ -84,10 +84,17 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
             if (sow_parse_long(val, 0, 1, &n))
                 range = "0 or 1";
             out->trust = n == 1;
+        } else if (kind == SOW_PLAYER_PERFECT && strcmp(key, "db") == 0) {
+            /* a folder (sow_egdb_path names the file in it); the spec's
+             * text has no ':' and no ',' in it, which split specs */
+            if (!*val || strlen(val) >= sizeof out->db)
+                range = "a folder's path of 1 to 199 characters";
+            else
+                sow_text_fmt(out->db, sizeof out->db, "%s", val);
         } else if (kind == SOW_PLAYER_PERFECT) {
             return sow_error_set(err, NULL, 0, 0,
                                  "player '%s': perfect has no parameter "
-                                 "'%s'; its parameters: mib, trust",
+                                 "'%s'; its parameters: mib, trust, db",
                                  text, key);
         } else if (strcmp(key, "ms") == 0) {
             if (sow_parse_long(val, 1, 3600000, &n))
@@ -158,6 +165,8 @@ void sow_player_spec_format(const sow_player_spec *sp, char *buf,
             ADD(":mib=%ld", sp->mib);
         if (sp->trust)
             ADD(":trust=1");
+        if (sp->db[0])
+            ADD(":db=%s", sp->db);
     } else if (sp->kind == SOW_PLAYER_MCTS) {
         if (sp->iter)
             ADD(":iter=%ld", sp->iter);

@@ -32,6 +32,8 @@ typedef struct sow_player_spec {
     int tt;        /* alphabeta: log2 of the transposition table entries */
     long mib;      /* perfect: MiB of the solver's table */
     bool trust;    /* perfect: solve a scripted variant (sow_solve.h) */
+    char db[200];  /* perfect: a folder of endgame databases (sow_egdb.h),
+                      "" for none */
 } sow_player_spec;
 
 /* Parse a spec string. Errors name the spec and list what is allowed. */

@@ -635,7 +635,7 @@ for c in search solve selfplay stats; do
     t "$c-help-h" 0 "out~usage: sow $c" noerr -- sow "$c" -h
     t "$c-unknown-flag" 2 "err=sow $c: unknown flag '--bogus' (see 'sow $c --help')" lines=0 -- sow "$c" $V --bogus
 done
-PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1]'
+PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1][:db=DIR]'
 
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
@@ -841,6 +841,10 @@ t egdb-verify-none 1 "err~: cannot open: No such file or directory" lines=0 -- s
 t egdb-solve 0 noerr 'out~value      South wins by 4 (4)' 'out~moves      0:-8 1:4 2:0' 'out~positions  0 ' 'out~database   ' -- sow solve $KS $KSE --db $EG
 t egdb-solve-plain 0 noerr 'out~value      South wins by 4 (4)' 'out~moves      0:-8 1:4 2:0' out!~database -- sow solve $KS $KSE
 t egdb-solve-json 0 noerr 'outre="db_hits":[1-9][0-9]*\}$' -- sow solve $KS $KSE --db $EG --json
+t egdb-perfect 0 noerr 'out~player=perfect:mib=4:db='"$EG"' ply=0 to_move=South ' 'out~ score=4 ' -- sow search $KS $KSE --player perfect:mib=4:db=$EG
+t egdb-perfect-selfplay 0 noerr 'out~South wins      100.00%' -- sow selfplay $KS $KSE --players perfect:mib=4:db=$EG,random --games 10
+t egdb-perfect-none 1 "err~player 'perfect': no endgame database of these rules (variant test-kalah-small and its option values) in $EG/none; sow egdb build with the same options and --db $EG/none makes one" lines=0 -- sow search $KS $KSE --player perfect:db=$EG/none
+t egdb-perfect-empty 2 "err~perfect:db=': db takes a folder's path of 1 to 199 characters" lines=0 -- sow search $KS $KSE --player perfect:db=
 t egdb-solve-none 0 'err~sow solve: note: no endgame database of these rules in' 'out~value ' -- sow solve $KS $KSE --option pick_own=always --db $EG
 rm -rf "$EG"
 # sow compare --exact: both readings solved (KA: pick_own, P20)
