@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stddef.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -15,8 +16,9 @@
 static void help(void)
 {
     printf(
-        "usage: sow egdb build VARIANT --seeds N [--db DIR] [--progress] "
-        "[--option NAME=VALUE]...\n"
+        "usage: sow egdb build VARIANT --seeds N [--db DIR] [--threads T] "
+        "[--progress]\n"
+        "                      [--option NAME=VALUE]...\n"
         "       sow egdb verify VARIANT [--db DIR] [--option NAME=VALUE]...\n"
         "       sow egdb info FILE... [--json]\n\n"
         "Endgame databases: the exact value, with perfect play, of every "
@@ -34,8 +36,14 @@ static void help(void)
         "script, no\n"
         "         rounds, no threshold, no repetition rule, no cycles; the "
         "build says\n"
-        "         what stops it. --progress: a line on stderr after each "
-        "level (on a\n         terminal without it).\n"
+        "         what stops it. --threads T: T threads (default 0: "
+        "every core).\n"
+        "         --progress: a line on stderr after each level (on a "
+        "terminal without\n"
+        "         it). Each level finished goes to FILE.part at once: a "
+        "build stopped\n"
+        "         (--time-limit, an interrupt) resumes there when run "
+        "again.\n"
         "verify   checks the file's checksum and every entry against its "
         "moves.\n"
         "info     what a database file says of itself.\n\n"
@@ -54,13 +62,26 @@ typedef struct egdb_args {
     long seeds;
     const char *db;
     bool json, progress;
+    long threads;
 } egdb_args;
+
+/* --threads T: T threads; 0, every core. */
+static int threads_of(long t)
+{
+    if (t > 0)
+        return (int)t;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
 
 static const flag_spec build_flags[] = {
     FL_LONG("seeds", egdb_args, seeds, "N", 0, SOW_EGDB_MAX_SEEDS,
             "of seeds"),
     FL_STRING("db", egdb_args, db, "DIR"),
     FL_BOOL("progress", 0, egdb_args, progress),
+    {.name = "threads", .kind = FLAG_LONG,
+     .at = offsetof(egdb_args, threads), .value = "T", .lo = 0, .hi = 256,
+     .zero = "every core"},
     FLAGS_VARIANT(egdb_args, o),
 };
 static const flag_cmd build_cmd = FLAGS_CMD("egdb build", help, build_flags);
@@ -80,8 +101,14 @@ static const flag_cmd info_cmd = FLAGS_CMD("egdb info", help, info_flags);
 static void on_level(void *ctx, const sow_egdb_progress *p)
 {
     (void)ctx;
-    fprintf(stderr, "sow egdb: %d of %d seeds, %llu entries, %.1f s\n",
-            p->level, p->seeds, (unsigned long long)p->done, p->seconds);
+    if (p->resumed && p->level == p->resumed)
+        fprintf(stderr, "sow egdb: resumed a stopped build: %d level%s "
+                        "read back\n", p->resumed, p->resumed == 1 ? "" : "s");
+    fprintf(stderr, "sow egdb: %d of %d seeds, %llu entries, %.1f s, %d "
+                    "round%s, %d thread%s\n",
+            p->level, p->seeds, (unsigned long long)p->done, p->seconds,
+            p->rounds, p->rounds == 1 ? "" : "s", p->threads,
+            p->threads == 1 ? "" : "s");
 }
 
 static int build(int argc, char **argv)
@@ -109,7 +136,7 @@ static int build(int argc, char **argv)
                            strerror(errno));
     if (!rc)
         rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err) ||
-             sow_egdb_build(&cg.eng, (int)a.seeds, path,
+             sow_egdb_build(&cg.eng, (int)a.seeds, threads_of(a.threads), path,
                             a.progress || isatty(STDERR_FILENO) ? on_level
                                                                 : NULL,
                             NULL, &err);

@@ -13,7 +13,8 @@
  *   128-byte header: magic "SOWEGDB\n", version, header size, holes,
  *   seeds N, entries, a digest of the rules (the variant file and the
  *   option values), a checksum of the data, the longest line any entry's
- *   value rests on, the variant id;
+ *   value rests on, the levels built (N + 1 in a finished file), the
+ *   variant id;
  *   then one signed byte per entry: entry 2 * index + player, where index
  *   ranks the board among all boards of at most N seeds (boards of fewer
  *   seeds first; within one count, lexicographically by hole 0, 1, ...).
@@ -53,19 +54,26 @@ typedef struct sow_egdb_progress {
     int level, seeds;         /* the level just built, of 0..seeds */
     uint64_t done, entries;   /* entries built so far, of all */
     double seconds;
+    int rounds;               /* rounds the level took (see the build) */
+    int resumed;              /* levels read back from a stopped build */
+    int threads;
 } sow_egdb_progress;
 typedef void (*sow_egdb_progress_fn)(void *ctx, const sow_egdb_progress *p);
 
 /* Build the database of e's setup for at most `seeds` seeds on the board
- * into file `path` (written beside it first, then renamed: a failed build
- * leaves no file). */
-int sow_egdb_build(sow_engine *e, int seeds, const char *path,
+ * into file `path`, with `threads` threads (each with an engine of its
+ * own, as e's). The levels built go to "path.part" as they are finished,
+ * so that a build stopped (an error, --time-limit, a signal) resumes from
+ * there when run again with the same rules and seeds; the finished file
+ * is written beside path and renamed over it, and path.part removed. */
+int sow_egdb_build(sow_engine *e, int seeds, int threads, const char *path,
                    sow_egdb_progress_fn fn, void *ctx, sow_error *err);
 
 /* What a database file says of itself. */
 typedef struct sow_egdb_info {
     char id[64];
     int holes, seeds, max_height;
+    int levels;             /* levels built: seeds + 1 when finished */
     uint64_t entries, digest, checksum;
     long long bytes;
 } sow_egdb_info;

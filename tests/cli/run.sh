@@ -831,6 +831,8 @@ t egdb-threshold 1 "err~tests/variants/kalah_small.yaml: variant test-kalah-smal
 t egdb-script 1 "err~cannot have an endgame database: it has a script" lines=0 -- sow egdb build andada --seeds 4 --db $EG
 t egdb-cycle 1 "err~cannot have an endgame database: a position of 1 seed can recur (a cycle)" lines=0 -- sow egdb build tests/variants/endless.yaml --seeds 3 --db $EG
 t egdb-build 0 "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb\$" "err~sow egdb: 0 of 12 seeds, 2 entries" -- sow egdb build $KS $KSE --seeds 12 --db $EG --progress
+t egdb-threads 0 noerr -- bash -c "mkdir -p $EG/t1 $EG/t3 && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t1 --threads 1 >/dev/null && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t3 --threads 3 >/dev/null && cmp $EG/t1/*.egdb $EG/t3/*.egdb"
+t egdb-unfinished 1 "err~an unfinished build (its levels are not all built); run sow egdb build again to finish it" lines=0 -- bash -c "f=\$(ls $EG/t1/*.egdb) && head -c 52 \$f > $EG/u.egdb && printf '\\003' >> $EG/u.egdb && tail -c +54 \$f >> $EG/u.egdb && $SOW egdb info $EG/u.egdb"
 t egdb-verify 0 noerr "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb: sound \(37128 entries, up to 12 seeds\)\$" -- sow egdb verify $KS $KSE --db $EG
 t egdb-info 0 noerr 'out~  variant     test-kalah-small' 'out~  seeds       at most 12 on the board' 'out~  entries     37128 (37256 bytes)' -- sow egdb info $EG/test-kalah-small-*.egdb
 t egdb-info-json 0 noerr lines=1 'outre=^\{"file":".*","variant":"test-kalah-small","version":1,"holes":6,"seeds":12,"entries":37128,"digest":"[0-9a-f]{16}","checksum":"[0-9a-f]{16}","max_height":[0-9]+,"bytes":37256\}$' -- sow egdb info --json $EG/test-kalah-small-*.egdb

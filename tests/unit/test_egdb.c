@@ -4,7 +4,8 @@
  * (written here, no table, no database); the solver answers the same
  * values with a database as without; verify finds the file sound; and a
  * damaged, truncated, foreign or other rules' file is refused at open
- * with the reason, as are variants a database cannot serve. */
+ * with the reason, as are variants a database cannot serve; a stopped
+ * build resumes from the levels it finished. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -63,7 +64,7 @@ static void build(unit_game *a, int n, char *path, size_t size)
 {
     sow_error err;
     if (sow_egdb_path(&a->k.setup, dir, path, size, &err) ||
-        sow_egdb_build(&a->k.eng, n, path, NULL, NULL, &err))
+        sow_egdb_build(&a->k.eng, n, 2, path, NULL, NULL, &err))
         fail_msg("%s", err.msg);
 }
 
@@ -181,6 +182,67 @@ static void test_solver_with_database(void **state)
     remove_dir();
 }
 
+/* ---- a stopped build resumed ------------------------------------------- */
+
+static long file_bytes(const char *path, uint8_t *buf, long size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    long n = (long)fread(buf, 1, (size_t)size, f);
+    fclose(f);
+    return n;
+}
+
+/* A build finds the levels a stopped build of the same rules finished in
+ * FILE.part and reads them back instead of building them: one value of
+ * them, changed on purpose, is in the finished file, and verify finds it
+ * (its moves give another value). */
+static void test_resume(void **state)
+{
+    (void)state;
+    make_dir();
+    const char *opts[] = {"holes=3", "seeds=2", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    char path[256], part[300];
+    build(&a, 6, path, sizeof path);
+    static uint8_t full[1 << 16], pt[3 << 16];
+    long n = file_bytes(path, full, sizeof full);
+    long entries = n - 128;
+    /* boards of at most 3 seeds on 6 holes: C(9, 6) = 84; 2 entries each */
+    const long done = 2 * 84, j = 100;
+    assert_true(entries > done && (int8_t)full[128 + j] != SOW_EGDB_NONE);
+    memcpy(pt, full, 128 + (size_t)done);
+    pt[52] = 4; /* levels 0 to 3 finished */
+    pt[53] = pt[54] = pt[55] = 0;
+    pt[128 + j] = (uint8_t)((int8_t)full[128 + j] + 1);
+    snprintf(part, sizeof part, "%s.part", path);
+    FILE *f = fopen(part, "wb");
+    assert_non_null(f);
+    fwrite(pt, 1, (size_t)(128 + 3 * entries), f); /* values, heights */
+    fclose(f);
+    remove(path);
+    build(&a, 6, path, sizeof path);
+    assert_int_equal(access(part, F_OK), -1); /* removed when finished */
+    static uint8_t again[1 << 16];
+    assert_int_equal(file_bytes(path, again, sizeof again), n);
+    /* the levels read back are the .part's (the changed value with them;
+     * the levels built after it are built on it) */
+    assert_memory_equal(again + 128, pt + 128, (size_t)done);
+    sow_error err;
+    sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
+    if (!db)
+        fail_msg("%s", err.msg);
+    uint64_t bad = 0;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &err), 0);
+    assert_true(bad >= 1);
+    if (!strstr(err.msg, "entry 100 "))
+        fail_msg("verify's first wrong entry: '%s'", err.msg);
+    sow_egdb_close(db);
+    unit_game_close(&a);
+    remove_dir();
+}
+
 /* ---- refusals ------------------------------------------------------------------ */
 
 static void expect_open_error(const char *path, const sow_setup *s,
@@ -285,6 +347,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_values_are_minimax),
         cmocka_unit_test(test_solver_with_database),
+        cmocka_unit_test(test_resume),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_refused_variants),
     };
