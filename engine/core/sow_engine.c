@@ -842,6 +842,8 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
     const sow_setup *s = e->setup;
     undo u;
     save(g, &u, plain);
+    if (!plain) /* MB.2: a move that names its direction (saved above) */
+        m = sow_move_aim(g, m);
     const int mover = g->to_move;
     bool endless = false;
     u.before.origin = m; /* the move, with its board before (save) */
