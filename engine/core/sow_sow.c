@@ -957,7 +957,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
      * g->move_dir when the game starts) */
     int d = s->dir;
     if (fam) {
-        if (s->dir_rule == SOW_DIR_BY_COUNT)
+        if (s->dir_rule == SOW_DIR_FIXED)
+            ; /* (one test for the variants of one direction) */
+        else if (s->dir_rule == SOW_DIR_BY_COUNT)
             d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
         else if (s->dir_rule == SOW_DIR_BY_HOLE)
             d = (s->cw_holes >> hole) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
@@ -1379,13 +1381,19 @@ static int directed_moves(uint16_t *out, int n)
     return 2 * n;
 }
 
+static int legal_directed(const sow_setup *s, const sow_rules *r,
+                          const sow_game *g, int player, uint16_t *out,
+                          uint64_t *endless_mask, sow_error *err);
+
 /* The legal moves before the filters that simulate whole moves. */
 /* (plain: the setup's plain_turns as a constant, which leaves out the
- * family's tests: a fixed direction, own holes only, no filters) */
+ * family's tests: a fixed direction, own holes only, no filters;
+ * directed: moves that name their direction, MB.2, a constant too, so
+ * that the other variants' copy has none of their work) */
 static inline __attribute__((always_inline)) int
 legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
            int player, uint16_t *out, uint64_t *endless_mask,
-           sow_error *err, const bool plain)
+           sow_error *err, const bool plain, const bool directed)
 {
     if (endless_mask)
         *endless_mask = 0;
@@ -1394,11 +1402,15 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
                               : NULL;
     if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
-    if (!plain && s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
-        /* OL.2, C1.12: the game's first ply chooses the direction */
-        out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
-        out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
-        return 2;
+    if (!plain && !directed && s->dir_rule >= SOW_DIR_CHOSEN) {
+        if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
+            /* OL.2, C1.12: the game's first ply chooses the direction */
+            out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
+            out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
+            return 2;
+        }
+        if (s->dir_rule == SOW_DIR_EACH_MOVE && !(ph && ph->scripted))
+            return legal_directed(s, r, g, player, out, endless_mask, err);
     }
     int n = candidates(s, g, player, out, plain);
     if (ph && ph->fresh_holes) {
@@ -1413,7 +1425,7 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
             n = k;
         }
     }
-    if (!plain && s->dir_rule == SOW_DIR_EACH_MOVE && !(ph && ph->scripted))
+    if (directed) /* MB.2: both directions of every hole */
         n = directed_moves(out, n);
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
         return n;
@@ -1448,7 +1460,7 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
             memcpy(&copy, g, offsetof(sow_game, nlegal));
             copy.to_move = (uint8_t)player;
             sow_before mv;
-            const int h = plain ? out[i] : sow_move_aim(&copy, out[i]);
+            const int h = directed ? sow_move_aim(&copy, out[i]) : out[i];
             if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h),
                         &endless, err))
                 return -1;
@@ -1456,8 +1468,8 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
         if (!endless)
             out[k++] = out[i];
         else if (endless_mask) /* (a hole either of whose moves is) */
-            *endless_mask |= (uint64_t)1 << (plain ? out[i]
-                                                   : sow_move_hole(out[i]));
+            *endless_mask |= (uint64_t)1 << (directed ? sow_move_hole(out[i])
+                                                      : out[i]);
     }
     return k;
 }
@@ -1553,13 +1565,24 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
     return k;
 }
 
+/* legal_base for moves that name their direction (MB.2), out of the
+ * other variants' way. */
+static __attribute__((noinline)) int
+legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
+               int player, uint16_t *out, uint64_t *endless_mask,
+               sow_error *err)
+{
+    return legal_base(s, r, g, player, out, endless_mask, err, false, true);
+}
+
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless_mask,
                     sow_error *err)
 {
     if (s->plain_turns) /* the seed games: no filters (setup_paths) */
-        return legal_base(s, r, g, player, out, endless_mask, err, true);
-    int n = legal_base(s, r, g, player, out, endless_mask, err, false);
+        return legal_base(s, r, g, player, out, endless_mask, err, true,
+                          false);
+    int n = legal_base(s, r, g, player, out, endless_mask, err, false, false);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;

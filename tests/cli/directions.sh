@@ -53,3 +53,11 @@ t dir-each-scripted 1 "err=$TD/scripted.yaml:12:3: direction: each_move makes ev
   -- sow validate $TD/scripted.yaml
 t dir-chain-word 1 "err=$TD/chain_word.yaml:13:39: direction must be one of: forward, backward, ccw, cw (not 'up')" \
   -- sow validate $TD/chain_word.yaml
+# sow show tells both
+t dir-each-show 0 'out~  direction      named by every move: h/ccw sows hole h counter-clockwise, h/cw clockwise (MB.2)' \
+  "out~chain capture of holes with count 2,4, from the last hole, clockwise whatever the move's direction, opponent's holes only" \
+  noerr -- sow show mbangbi
+t dir-each-show-json 0 'out~"direction_rule":"each_move"' 'out~"from":"last","direction":"cw","owner":"opponent"' \
+  noerr -- sow show mbangbi --json
+# a script sees the move's direction (g.direction), keyed in its cache
+t dir-each-hook 0 'last=2 scenarios, 0 failed' -- sow test $TV/scenarios/each_move_hook.yaml

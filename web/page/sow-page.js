@@ -204,6 +204,24 @@
         }
         if (!playable)
             return;
+        /* MB.2: where every move names its direction ("3/ccw", "3/cw")
+         * a hole is ringed once, and a click on it asks which way */
+        var ways = {};
+        state.legal.forEach(function (tok, k) {
+            var m = /^(\d+)\/c?cw$/.exec(tok);
+            if (m && holeEls[+m[1]])
+                (ways[m[1]] = ways[m[1]] || []).push(k);
+        });
+        Object.keys(ways).forEach(function (h) {
+            var el = holeEls[+h];
+            el.circle.classList.add('legal');
+            el.circle.dataset.moves = ways[h].map(function (k) { return state.legal[k]; }).join(' ');
+            el.circle.setAttribute('aria-label', 'play ' + labels[+h] + ', then choose the direction');
+            [el.circle, el.dots, el.count, el.label].forEach(function (n) {
+                n.style.cursor = 'pointer';
+                n.addEventListener('click', function () { askDirection(state, +h, ways[h]); });
+            });
+        });
         state.legal.forEach(function (tok, k) {
             if (!/^\d+$/.test(tok) || !holeEls[+tok])
                 return;
@@ -330,6 +348,30 @@
                 small.textContent = tok;
                 b.appendChild(small);
             }
+            b.title = tok;
+            b.dataset.move = tok;
+            b.addEventListener('click', function () { humanMove(tok); });
+            box.appendChild(b);
+        });
+    }
+
+    /* MB.2: the hole h clicked, its moves ks (indices into st.legal, one a
+     * direction): a button for each direction, in words. */
+    function askDirection(st, h, ks) {
+        var box = $('decisions');
+        box.textContent = '';
+        var q = document.createElement('p');
+        q.className = 'question';
+        q.textContent = sideName(st.to_move) + ', which way do you sow hole ' +
+            game.info.board.labels[h] + '?';
+        box.appendChild(q);
+        ks.forEach(function (k) {
+            var tok = st.legal[k];
+            var b = document.createElement('button');
+            b.textContent = /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise';
+            var small = document.createElement('small');
+            small.textContent = tok;
+            b.appendChild(small);
             b.title = tok;
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
