@@ -61,3 +61,6 @@ t dir-each-show-json 0 'out~"direction_rule":"each_move"' 'out~"from":"last","di
   noerr -- sow show mbangbi --json
 # a script sees the move's direction (g.direction), keyed in its cache
 t dir-each-hook 0 'last=2 scenarios, 0 failed' -- sow test $TV/scenarios/each_move_hook.yaml
+# the animation's head lines name the direction and the hole
+t dir-each-animate 0 noerr -- sow animate mbangbi --moves "3/cw 7/ccw" --html "$cli_tmp/mb.html"
+t dir-each-animate-head 0 'out=2' -- grep -c -e '"head":"ply 0: South plays d/cw (hole 3)"' -e '"head":"ply 1: North plays C/ccw (hole 7)"' "$cli_tmp/mb.html"

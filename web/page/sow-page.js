@@ -327,20 +327,41 @@
      * each choice in words (sow state's words; the token in small type
      * and in the tooltip). */
     function renderDecisions(st, human) {
-        var box = $('decisions');
-        box.textContent = '';
+        $('decisions').textContent = '';
         var dec = [];
         st.legal.forEach(function (t, k) {
             if (t.indexOf(':') > 0) dec.push(k);
         });
         if (!dec.length || !human && shownPly() === game.moves.length)
             return;
+        askButtons(sideName(st.to_move) + ', ' + (st.question || 'decide:'),
+                   dec.map(function (k) {
+                       return [st.legal[k], (st.words || [])[k] || st.legal[k]];
+                   }));
+    }
+
+    /* MB.2: the hole h clicked, its moves ks (indices into st.legal, one a
+     * direction): a button for each direction, in words. */
+    function askDirection(st, h, ks) {
+        askButtons(sideName(st.to_move) + ', which way do you sow hole ' +
+                   game.info.board.labels[h] + '?',
+                   ks.map(function (k) {
+                       var tok = st.legal[k];
+                       return [tok, /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise'];
+                   }));
+    }
+
+    /* The question, then a button for each [token, words] choice (the
+     * token in small type and in the tooltip); a click plays it. */
+    function askButtons(question, choices) {
+        var box = $('decisions');
+        box.textContent = '';
         var q = document.createElement('p');
         q.className = 'question';
-        q.textContent = sideName(st.to_move) + ', ' + (st.question || 'decide:');
+        q.textContent = question;
         box.appendChild(q);
-        dec.forEach(function (k) {
-            var tok = st.legal[k], words = (st.words || [])[k] || tok;
+        choices.forEach(function (c) {
+            var tok = c[0], words = c[1];
             var b = document.createElement('button');
             b.textContent = words;
             if (words !== tok) {
@@ -348,30 +369,6 @@
                 small.textContent = tok;
                 b.appendChild(small);
             }
-            b.title = tok;
-            b.dataset.move = tok;
-            b.addEventListener('click', function () { humanMove(tok); });
-            box.appendChild(b);
-        });
-    }
-
-    /* MB.2: the hole h clicked, its moves ks (indices into st.legal, one a
-     * direction): a button for each direction, in words. */
-    function askDirection(st, h, ks) {
-        var box = $('decisions');
-        box.textContent = '';
-        var q = document.createElement('p');
-        q.className = 'question';
-        q.textContent = sideName(st.to_move) + ', which way do you sow hole ' +
-            game.info.board.labels[h] + '?';
-        box.appendChild(q);
-        ks.forEach(function (k) {
-            var tok = st.legal[k];
-            var b = document.createElement('button');
-            b.textContent = /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise';
-            var small = document.createElement('small');
-            small.textContent = tok;
-            b.appendChild(small);
             b.title = tok;
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
