@@ -1529,12 +1529,14 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         }
         n = k;
     }
-    if (s->first_keep && g->ply == 0 && n > s->first_keep) {
+    /* (K holes are 2K moves where each names its direction, MB.2) */
+    const int first = s->first_keep *
+                      (n && sow_move_is_directed(out[0]) ? 2 : 1);
+    if (first && g->ply == 0 && n > first) {
         /* LL.2: a round's first move from the K highest-numbered holes
          * (the rightmost, seen from either player) */
-        memmove(out, out + n - s->first_keep,
-                (size_t)s->first_keep * sizeof *out);
-        n = s->first_keep;
+        memmove(out, out + n - first, (size_t)first * sizeof *out);
+        n = first;
     }
     const bool feed = s->must_feed != SOW_FEED_OFF &&
                       row_seeds(g, 1 - player) == 0;

@@ -64,3 +64,9 @@ t dir-each-hook 0 'last=2 scenarios, 0 failed' -- sow test $TV/scenarios/each_mo
 # the animation's head lines name the direction and the hole
 t dir-each-animate 0 noerr -- sow animate mbangbi --moves "3/cw 7/ccw" --html "$cli_tmp/mb.html"
 t dir-each-animate-head 0 'out=2' -- grep -c -e '"head":"ply 0: South plays d/cw (hole 3)"' -e '"head":"ply 1: North plays C/ccw (hole 7)"' "$cli_tmp/mb.html"
+# a round's first move from the K rightmost holes (LL.2) keeps both
+# directions of each: K holes are 2K moves
+sed 's/^  laps: relay$/  laps: relay\n  first_move: {keep: 1}/' $TV/each_move.yaml >"$cli_tmp/each_move_keep.yaml"
+t dir-each-first-keep 0 \
+  'out={"ply":0,"to_move":0,"legal":["2/ccw","2/cw"],"move":"2/cw","board":[1,4,1,0,3,3],"captured":[0,0]}' \
+  noerr -- sow replay "$cli_tmp/each_move_keep.yaml" --moves "2/cw" --json
