@@ -857,6 +857,9 @@ GOOD_RECORD_LINES = [
     '"board":[4,4,4,4,4,4,4,4,4,4,4,4,4,4],"captured":[0,0],"blocked":[]}',
     '{"match_result":{"winner":0,"games":1,"holes":[13,0],"unfinished":false,'
     '"reason":"North\'s total (3) cannot fill 1 hole of 4 seeds"}}',
+    # MB.2: moves that name their direction
+    '{"ply":0,"to_move":0,"legal":["0/ccw","0/cw","3/ccw","3/cw"],"move":"3/cw",'
+    '"board":[9,9,9,0,8,9,9,9,9,9],"captured":[0,0]}',
 ]
 
 GOOD_PLY = json.loads(GOOD_RECORD_LINES[0])
@@ -896,6 +899,8 @@ BAD_RECORD_LINES = [
     ("to_move true", ply_with(to_move=True)),
     ("move a bare word", ply_with(move="south")),
     ("move a hole index out of range", ply_with(move=64)),
+    ("move a direction that is none", ply_with(move="3/up")),
+    ("move a direction without its hole", ply_with(move="/cw")),
     ("move null", ply_with(move=None)),
     ("legal empty", ply_with(legal=[])),
     ("legal repeated", ply_with(legal=[1, 1])),
@@ -1088,7 +1093,7 @@ class Outputs:
              "--games", "4", "--shard", "1/2", "--json"]).strip())
         # trace: whole games played by selfplay (its moves replay as the
         # record's tokens): captures, decisions, scripted openings, the end
-        for variant in (V, "andada", "adji-boto"):
+        for variant in (V, "andada", "adji-boto", "mbangbi"):
             path = os.path.join(self.tmp, variant + "-1.jsonl")
             self.run(["selfplay", variant, "--games", "1", "--seed", "3", "--jsonl", path])
             game = json.loads(pathlib.Path(path).read_text())
@@ -1118,6 +1123,10 @@ class Outputs:
             ["search", "andada", "--moves", "0", "--player", "alphabeta:depth=3", "--json"]).strip())
         self.check("search", "search --json (mcts)", self.run(
             ["search", V, "--player", "mcts:iter=50", "--json"]).strip())
+        self.check("search", "search --json (a move that names its direction)", self.run(
+            ["search", "mbangbi", "--player", "alphabeta:depth=3", "--json"]).strip())
+        self.check("solve", "solve --json (moves that name their direction)", self.run(
+            ["solve", "tests/variants/each_move.yaml", "--memory", "4", "--json"]).strip())
         self.check("solve", "solve --json", self.run(
             ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
              "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",

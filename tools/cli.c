@@ -110,8 +110,8 @@ void cli_put_moves(sow_buf *b, const sow_setup *s, const uint16_t *moves,
     for (int i = 0; i < n; i++) {
         char tok[64];
         sow_move m = moves[i];
-        if (labels && !sow_move_is_decision(m))
-            sow_hole_label(s, m, tok, sizeof tok);
+        if (labels)
+            sow_move_label(s, m, tok, sizeof tok);
         else
             sow_move_format(tok, sizeof tok, s, m);
         sow_buf_add(b, "%s%s", i ? " " : "", tok);

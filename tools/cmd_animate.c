@@ -332,7 +332,8 @@ static void put_ply(page *pg, const learn_play *p, int index,
                  ph && ph->question[0] ? ")" : "");
     else
         sow_text_fmt(head, sizeof head, "%sply %d: %s plays %s (hole %d)%s%s%s",
-                 game, before->ply, who(before->to_move), m, (int)mv,
+                 game, before->ply, who(before->to_move), m,
+                 sow_move_hole(mv),
                  scripted ? ": " : "", scripted ? ph->name : "",
                  scripted ? ", a move the variant's script makes whole" : "");
     fprintf(f, ",\n{\"k\":\"ply\",\"i\":%d,\"game\":%d,\"ply\":%d,"
@@ -342,7 +343,7 @@ static void put_ply(page *pg, const learn_play *p, int index,
     learn_json_str(f, tok);
     fprintf(f, ",\"who\":%d,\"head\":", before->to_move);
     learn_json_str(f, head);
-    put_state(pg, after, decision ? -1 : (int)mv);
+    put_state(pg, after, decision ? -1 : sow_move_hole(mv));
     put_events(pg);
     fprintf(f, ",\"nar\":[");
     story st = {f, 0};

@@ -342,7 +342,7 @@ static int side_play(side *x, const char *tok)
         sow_error_format(&err, x->why, sizeof x->why);
         return -1;
     }
-    x->last = sow_move_is_decision(mv) ? -1 : (int)mv;
+    x->last = sow_move_is_decision(mv) ? -1 : sow_move_hole(mv);
     return 0;
 }
 

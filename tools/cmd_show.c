@@ -116,6 +116,10 @@ static void show_direction(const cli_game *cg)
                           "others counter-clockwise",
              b.s ? b.s : "(none)");
         break;
+    case SOW_DIR_EACH_MOVE:
+        item("direction", "named by every move: h/ccw sows hole h "
+                          "counter-clockwise, h/cw clockwise (MB.2)");
+        break;
     case SOW_DIR_CHOSEN:
         item("direction", "chosen by the starter of each round before their "
                           "first move, with the decision dir:ccw or dir:cw "

@@ -165,8 +165,8 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
         printf("\nply %d: %s plays %s\n", ply,
                before->to_move ? "North" : "South", tok);
     else {
-        char l[16];
-        sow_hole_label(s, mv, l, sizeof l);
+        char l[24];
+        sow_move_label(s, mv, l, sizeof l);
         printf("\nply %d: %s plays %s (hole %s)\n", ply,
                before->to_move ? "North" : "South", l, tok);
     }
@@ -258,7 +258,7 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
     } else if (t->board) {
         char buf[SOW_DRAW_MAX];
         sow_draw_board(buf, sizeof buf, s, after,
-                       sow_move_is_decision(mv) ? -1 : mv);
+                       sow_move_is_decision(mv) ? -1 : sow_move_hole(mv));
         fputs(buf, stdout);
     }
     t->nev = 0;

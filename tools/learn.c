@@ -132,10 +132,7 @@ void learn_name(const cli_game *cg, char *buf, size_t size)
 
 void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size)
 {
-    if (sow_move_is_decision(m))
-        sow_move_format(buf, size, s, m);
-    else
-        sow_hole_label(s, m, buf, size);
+    sow_move_label(s, m, buf, size);
 }
 
 void learn_json_str(FILE *f, const char *s)

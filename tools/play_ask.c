@@ -36,6 +36,42 @@ static bool read_line(char *line, size_t size, char **word)
     return true;
 }
 
+/* MB.2: where every move names its direction, a hole typed alone (a
+ * label or a number) is asked its direction in words. 0 with the move in
+ * *out, 1 when w is not such a hole, -1 at the end of input. */
+static int ask_direction(const sow_setup *s, const sow_game *g,
+                         const char *w, sow_move *out)
+{
+    if (s->dir_rule != SOW_DIR_EACH_MOVE || strchr(w, '/'))
+        return 1;
+    int h = sow_hole_from_label(s, w);
+    if (h < 0 || !(sow_game_is_legal(g, sow_directed(h, SOW_DIR_CCW)) ||
+                   sow_game_is_legal(g, sow_directed(h, SOW_DIR_CW))))
+        return 1;
+    char line[64], *d;
+    for (;;) {
+        printf("which way from %s? cw (clockwise) or ccw "
+               "(counter-clockwise)> ", w);
+        fflush(stdout);
+        if (!read_line(line, sizeof line, &d)) {
+            printf("\n");
+            return -1;
+        }
+        int dir = strcmp(d, "cw") == 0 || strcmp(d, "clockwise") == 0
+                      ? SOW_DIR_CW
+                  : strcmp(d, "ccw") == 0 ||
+                          strcmp(d, "counter-clockwise") == 0
+                      ? SOW_DIR_CCW
+                      : -1;
+        if (dir >= 0) {
+            *out = sow_directed(h, dir);
+            return 0;
+        }
+        if (*d)
+            printf("'%s' is not a direction: type cw or ccw\n", d);
+    }
+}
+
 int play_ask(play_game *pg, sow_move *out)
 {
     const sow_setup *s = &pg->cg.setup;
@@ -56,9 +92,12 @@ int play_ask(play_game *pg, sow_move *out)
             return ASK_UNDO;
         if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0) {
             print_rules(pg->cg.v);
-            printf("commands: a hole label or number plays it; hint (what "
+            printf("commands: a hole label or number plays it%s; hint (what "
                    "each move would do),\nundo (take back your last move), "
                    "watch (seed by seed: now %s), help, quit\n",
+                   s->dir_rule == SOW_DIR_EACH_MOVE
+                       ? " (then its direction, or type both: c/cw)"
+                       : "",
                    pg->watch ? "on" : "off");
             play_print_legal(s, g);
             continue;
@@ -70,6 +109,18 @@ int play_ask(play_game *pg, sow_move *out)
         if (strcmp(w, "watch") == 0) {
             pg->watch = !pg->watch;
             printf("watch mode %s\n", pg->watch ? "on" : "off");
+            continue;
+        }
+        int asked = ask_direction(s, g, w, out);
+        if (asked < 0)
+            return ASK_QUIT;
+        if (asked == 0 && sow_game_is_legal(g, *out))
+            return ASK_MOVE;
+        if (asked == 0) {
+            char tok[24];
+            sow_move_label(s, *out, tok, sizeof tok);
+            printf("'%s' is not a legal move. ", tok);
+            play_print_legal(s, g);
             continue;
         }
         sow_error perr;

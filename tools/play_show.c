@@ -50,7 +50,7 @@ void play_show_ply(const sow_setup *s, const sow_game *g, int mover,
     bool sowing = !sow_move_is_decision(mv);
     cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
                      sizeof l);
-    sow_draw_board(pic, sizeof pic, s, g, sowing ? mv : -1);
+    sow_draw_board(pic, sizeof pic, s, g, sowing ? sow_move_hole(mv) : -1);
     printf("\nply %d: %s plays %s", g->ply - 1, mover ? "North" : "South", l);
     if (g->captured[mover] > had)
         printf(" and takes %d", (int)(g->captured[mover] - had));

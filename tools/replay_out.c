@@ -32,13 +32,17 @@ static int print_ply(replay_out *o, const sow_game *before, sow_move mv,
     cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, tok,
                      sizeof tok);
     char where[32] = "";
-    if (!sow_move_is_decision(mv))
+    if (sow_move_is_directed(mv)) /* MB.2 */
+        sow_text_fmt(where, sizeof where, " (hole %d %s)", sow_move_hole(mv),
+                     sow_move_dir(mv) == SOW_DIR_CW ? "clockwise"
+                                                    : "counter-clockwise");
+    else if (!sow_move_is_decision(mv))
         sow_text_fmt(where, sizeof where, " (hole %d)", (int)mv);
     fprintf(o->f, "\nply %d: %s plays %s%s%s\n", before->ply,
            before->to_move ? "North" : "South", tok, where,
            after->last_endless ? ", an endless move (P5)" : "");
     sow_draw_board(line, sizeof line, s, after,
-                   sow_move_is_decision(mv) ? -1 : mv);
+                   sow_move_is_decision(mv) ? -1 : sow_move_hole(mv));
     fputs(line, o->f);
     char due[256];
     cli_phase_due(s, after, due, sizeof due);

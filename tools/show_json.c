@@ -85,7 +85,10 @@ static void json_chain(const cli_game *cg, int i)
     printf(",\"from\":\"%s\",\"direction\":\"%s\",\"owner\":\"%s\","
            "\"skip_empty\":%s}",
            ch->from_last ? "last" : "next",
-           ch->backward ? "backward" : "forward", owner_name(ch->owner),
+           ch->fixed_dir ? (ch->fixed_dir - 1 == SOW_DIR_CW ? "cw" : "ccw")
+           : ch->backward ? "backward"
+                          : "forward",
+           owner_name(ch->owner),
            json_bool(cg->setup.chain_skip_empty[i]));
 }
 
@@ -333,13 +336,13 @@ static void json_board(const cli_game *cg, const sow_game *g)
 static void json_sowing_family(const cli_game *cg)
 {
     static const char *const dirs[] = {"fixed", "by_count", "by_hole",
-                                       "chosen"};
+                                       "chosen", "each_move"};
     static const char *const feeds[] = {"off", "only", "else_all"};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
                                         "extra_turn"};
     const sow_setup *s = &cg->setup;
     printf(",\"direction_rule\":\"%s\",\"cw_holes\":",
-           json_word(dirs, 4, s->dir_rule));
+           json_word(dirs, 5, s->dir_rule));
     if (s->dir_rule == SOW_DIR_BY_HOLE)
         json_holes(s, s->cw_holes);
     else

@@ -172,7 +172,13 @@ static void words_chain(sow_buf *b, const cli_game *cg, int i)
     show_words_counts(b, ch->counts, ch->counts_high);
     sow_buf_add(b, ", from %s, %s",
                 ch->from_last ? "the last hole" : "the next hole",
-                ch->backward ? "backward" : "forward");
+                ch->fixed_dir ? (ch->fixed_dir - 1 == SOW_DIR_CW
+                                     ? "clockwise whatever the move's "
+                                       "direction"
+                                     : "counter-clockwise whatever the "
+                                       "move's direction")
+                : ch->backward ? "backward"
+                               : "forward");
     if (ch->owner != SOW_OWNER_ANY)
         sow_buf_add(b, ", %s holes only",
                     ch->owner == SOW_OWNER_OWN ? "own" : "opponent's");

@@ -138,7 +138,7 @@ void teach_hints(const cli_game *cg, const sow_game *g)
             printf("  %-6s a decision, not a sowing\n", tok);
             continue;
         }
-        sow_hole_label(s, m, tok, sizeof tok);
+        sow_move_label(s, m, tok, sizeof tok);
         if (scripted) {
             printf("  %-6s the %s phase's move, worked out by the script\n",
                    tok, s->v->phases[g->phase - 1].name);
@@ -151,7 +151,9 @@ void teach_hints(const cli_game *cg, const sow_game *g)
         sow_error err;
         sow_before b;
         if (sow_sow(s, &cg->eng.rules, &obs, &copy,
-                    sow_move_of(&b, &cg->eng.rules, g, m), &endless, &err)) {
+                    sow_move_of(&b, &cg->eng.rules, g,
+                                sow_move_aim(&copy, m)),
+                    &endless, &err)) {
             printf("  %-6s (the rules failed: %s)\n", tok, err.msg);
             continue;
         }

@@ -173,9 +173,10 @@ int sow_session_move_text(const sow_session *s, int move, int label,
                           char *buf, size_t size)
 {
     const sow_setup *st = &s->k.setup;
-    if (label && move >= 0 && move < st->holes) {
-        char l[16];
-        sow_hole_label(st, move, l, sizeof l);
+    if (label && ((move >= 0 && move < st->holes) ||
+                  sow_move_is_directed(move))) { /* "c", "c/cw" (MB.2) */
+        char l[24];
+        sow_move_label(st, move, l, sizeof l);
         return sow_text_fmt(buf, size, "%s", l);
     }
     return sow_move_format(buf, size, st, move);

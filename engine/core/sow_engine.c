@@ -936,17 +936,33 @@ fail:
     return SOW_OK;
 }
 
+/* MB.2: a move that names its direction: the hole sown that way (the
+ * direction it replaces is put back if the move fails). */
+static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
+                                                   sow_move m, sow_error *err)
+{
+    const uint8_t was = g->move_dir;
+    const int hole = sow_move_aim(g, m);
+    int rc = play_sowing(e, g, hole, err, false);
+    if (rc)
+        g->move_dir = was;
+    return rc;
+}
+
 /* A move of g's legal list (checked before, or taken from it): decisions,
  * scripted phases, then sowing on the seed games' path or the family's. */
 static inline __attribute__((always_inline)) int
 play_move(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
 {
     const sow_setup *s = e->setup;
-    if (sow_move_is_decision(m))
+    if (m >= SOW_MOVE_DIRECTED) { /* (one test for both kinds) */
+        if (!sow_move_is_decision(m))
+            return play_directed(e, g, m, err);
         return play_decision(e, g, m,
                              s->dir_rule == SOW_DIR_CHOSEN ? BY_DIRECTION
                                                            : BY_DECIDE,
                              err);
+    }
     if (g->phase && g->phase <= s->v->nphases &&
         s->v->phases[g->phase - 1].scripted)
         return play_decision(e, g, m, BY_PLAY, err);

@@ -202,6 +202,35 @@ static inline int sow_decision_value(sow_move m)
     return (m - SOW_MOVE_DECISION) % 256;
 }
 
+/* A move that names its direction (direction: each_move, MB.2): hole h
+ * sown counter-clockwise or clockwise, the token "h/ccw" or "h/cw":
+ * SOW_MOVE_DIRECTED + 2 * h + d (d a sow_dir). They sort after the holes
+ * and before the decisions, by hole, then ccw before cw, as the legal
+ * list gives them. Plain hole moves stay the hole itself: the variants
+ * whose moves name no direction never meet one. */
+#define SOW_MOVE_DIRECTED 0x800
+_Static_assert(SOW_MOVE_DIRECTED + 2 * SOW_MAX_HOLES <= SOW_MOVE_DECISION,
+               "directed moves sort below the decisions");
+
+static inline sow_move sow_directed(int hole, int dir)
+{
+    return SOW_MOVE_DIRECTED + 2 * hole + dir;
+}
+static inline bool sow_move_is_directed(sow_move m)
+{
+    return m >= SOW_MOVE_DIRECTED && m < SOW_MOVE_DECISION;
+}
+/* The hole a sowing move is played from (a plain move is its hole). */
+static inline int sow_move_hole(sow_move m)
+{
+    return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1 : (int)m;
+}
+/* The sow_dir a directed move names. */
+static inline int sow_move_dir(sow_move m)
+{
+    return (m - SOW_MOVE_DIRECTED) & 1;
+}
+
 /* ---- the state of one game --------------------------------------------- */
 
 typedef enum {
@@ -526,6 +555,16 @@ static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
         return sow_before_of(b, g, hole);
     b->origin = hole;
     return b;
+}
+
+/* Ready g to sow move m, whose hole it returns (sow_sow sows mv->origin,
+ * a hole): a move that names its direction puts it in g->move_dir, which
+ * the sowing of direction: each_move follows (MB.2). */
+static inline int sow_move_aim(sow_game *g, sow_move m)
+{
+    if (sow_move_is_directed(m))
+        g->move_dir = (uint8_t)sow_move_dir(m);
+    return sow_move_hole(m);
 }
 
 /* Candidate moves of `player` by the data rules (own hole, min_seeds),

@@ -21,15 +21,16 @@ static bool sowing_phase(const sow_setup *s, const sow_game *g)
     return !ph->decisions && !ph->scripted;
 }
 
-/* Sow candidate `hole` of `player` on a copy of g into *after, as the
+/* Sow candidate move m of `player` on a copy of g into *after, as the
  * view the filter hook sees: the mover is still to move, and the ply is
  * counted. Returns 1 when the move is endless (no view), 0, or -1. */
 static int candidate_after(const sow_setup *s, const sow_rules *r,
-                           const sow_game *g, int player, int hole,
+                           const sow_game *g, int player, sow_move m,
                            sow_game *after, sow_error *err)
 {
     memcpy(after, g, offsetof(sow_game, nlegal));
     after->to_move = (uint8_t)player;
+    const int hole = sow_move_aim(after, m); /* MB.2: its direction */
     bool endless = false;
     sow_before mv;
     if (sow_sow(s, r, NULL, after, sow_move_of(&mv, r, g, hole), &endless,
@@ -59,8 +60,9 @@ int sow_hook_filter(const sow_setup *s, const sow_rules *r, const sow_game *g,
         if (rc < 0)
             return -1;
         v[i] = (sow_filter_verdict){true, 0};
-        if (rc == 0 && r->filter(r->ctx, s, &before, &after, out[i], &v[i],
-                                 NULL, 0, err))
+        if (rc == 0 && r->filter(r->ctx, s, &before, &after,
+                                 sow_move_hole(out[i]), &v[i], NULL, 0,
+                                 err))
             return -1;
         if (v[i].keep && (!any || v[i].rank > best))
             best = v[i].rank;

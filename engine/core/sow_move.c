@@ -21,7 +21,57 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
                         k < s->v->ndecisions ? s->v->decisions[k] : "?",
                         sow_decision_value(m));
     }
+    if (sow_move_is_directed(m)) /* MB.2: the hole and its direction */
+        return snprintf(buf, size, "%d/%s", sow_move_hole(m),
+                        sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
     return snprintf(buf, size, "%d", (int)m);
+}
+
+/* The hole of a token: a canonical hole index in decimal. */
+static int parse_hole(const sow_setup *s, const char *token, size_t len,
+                      const char *dir, uint64_t *h, sow_error *err)
+{
+    char num[8];
+    if (len > 6)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s%s' is not a hole number (0 to %d)",
+                             SOW_CLIP(token, 40),
+                             strlen(token) > 40 ? "..." : "", s->holes - 1);
+    memcpy(num, token, len);
+    num[len] = 0;
+    if (sow_parse_u64(num, h))
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%s' is not a hole number (0 to %d)",
+                             token, s->holes - 1);
+    if (*h >= (uint64_t)s->holes)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move %d%s: there is no such hole; holes are 0 "
+                             "to %d",
+                             (int)*h, dir, s->holes - 1);
+    return SOW_OK;
+}
+
+/* "h/ccw" or "h/cw": a hole and the direction it is sown in, in a variant
+ * whose every move names one (direction: each_move, MB.2). */
+static int parse_directed(const sow_setup *s, const char *token,
+                          sow_move *out_move, sow_error *err)
+{
+    const char *slash = strchr(token, '/'), *d = slash + 1;
+    if (s->v->dir_rule != SOW_DIR_EACH_MOVE)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s': the moves of variant %s do not "
+                             "name a direction; type the hole number alone",
+                             SOW_CLIP(token, 40), s->v->id);
+    if (strcmp(d, "ccw") && strcmp(d, "cw"))
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s': a direction is cw or ccw (as in "
+                             "3/cw)",
+                             SOW_CLIP(token, 40));
+    uint64_t h;
+    if (parse_hole(s, token, (size_t)(slash - token), slash, &h, err))
+        return SOW_ERR;
+    *out_move = sow_directed((int)h, d[1] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW);
+    return SOW_OK;
 }
 
 
@@ -89,21 +139,16 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
                                  i + 1);
     if (strchr(token, ':') && len <= 48)
         return parse_decision(s, token, out_move, err);
-    if (len > 6)
-        return sow_error_set(err, NULL, 0, 0,
-                             "move '%.*s%s' is not a hole number (0 to %d)",
-                             SOW_CLIP(token, 40), len > 40 ? "..." : "",
-                             s->holes - 1);
+    if (strchr(token, '/') && len <= 48)
+        return parse_directed(s, token, out_move, err);
     uint64_t h;
-    if (sow_parse_u64(token, &h))
+    if (parse_hole(s, token, len, "", &h, err))
+        return SOW_ERR;
+    if (s->v->dir_rule == SOW_DIR_EACH_MOVE)
         return sow_error_set(err, NULL, 0, 0,
-                             "move '%s' is not a hole number (0 to %d)",
-                             token, s->holes - 1);
-    if (h >= (uint64_t)s->holes)
-        return sow_error_set(err, NULL, 0, 0,
-                             "move %d: there is no such hole; holes are 0 to "
-                             "%d",
-                             (int)h, s->holes - 1);
+                             "move '%s': in variant %s every move names its "
+                             "direction; type %d/ccw or %d/cw",
+                             token, s->v->id, (int)h, (int)h);
     *out_move = (sow_move)h;
     return SOW_OK;
 }

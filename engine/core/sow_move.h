@@ -1,5 +1,6 @@
-/* sow_move.h - move tokens (docs/record.md): a hole index in decimal, or a
- * decision "name:value" of the variant. */
+/* sow_move.h - move tokens (docs/record.md): a hole index in decimal, a
+ * hole and its direction "3/cw" (direction: each_move), or a decision
+ * "name:value" of the variant. */
 #ifndef SOW_MOVE_H
 #define SOW_MOVE_H
 
@@ -11,8 +12,9 @@
 /* Write a move token ("3", or a decision "first:1") into buf. */
 int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m);
 
-/* Parse a move token: a canonical hole index in decimal, or a decision
- * "name:value" of the variant. Errors say why. */
+/* Parse a move token: a canonical hole index in decimal, "h/ccw" or
+ * "h/cw" where every move names its direction (and only there), or a
+ * decision "name:value" of the variant. Errors say why. */
 int sow_move_parse(const sow_setup *s, const char *token, sow_move *out,
                    sow_error *err);
 

@@ -281,8 +281,10 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
 {
     const sow_chain *ch = &s->v->lap_rules[i].chain;
     const bool skip = s->chain_skip_empty[i];
-    const uint8_t *step = ch->backward ? s->prevs[g->move_dir]
-                                       : s->nexts[g->move_dir];
+    /* MB.4: a chain of one fixed direction, whatever the move's */
+    const uint8_t *step = ch->fixed_dir ? s->nexts[ch->fixed_dir - 1]
+                          : ch->backward     ? s->prevs[g->move_dir]
+                                             : s->nexts[g->move_dir];
     const int mover = g->to_move;
     /* C1.4: a claimed hole stops the chain */
     const uint64_t claimed = claims ? g->claims[0] | g->claims[1] : 0;
@@ -955,7 +957,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
      * g->move_dir when the game starts) */
     int d = s->dir;
     if (fam) {
-        if (s->dir_rule == SOW_DIR_BY_COUNT)
+        if (s->dir_rule == SOW_DIR_FIXED)
+            ; /* (one test for the variants of one direction) */
+        else if (s->dir_rule == SOW_DIR_BY_COUNT)
             d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
         else if (s->dir_rule == SOW_DIR_BY_HOLE)
             d = (s->cw_holes >> hole) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
@@ -963,6 +967,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             /* OL.2: the chooser's way, the other player the other */
             d = mover_of(g) == g->dir_chooser ? g->chosen_dir
                                               : 1 - g->chosen_dir;
+        else if (s->dir_rule == SOW_DIR_EACH_MOVE)
+            d = g->move_dir; /* MB.2: the move's own (sow_move_aim) */
         g->move_dir = (uint8_t)d;
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
@@ -1363,13 +1369,31 @@ static int decisions(const sow_setup *s, const sow_rules *r,
     return n;
 }
 
+/* MB.2: each of the n holes of out as two moves, counter-clockwise then
+ * clockwise (out holds SOW_MAX_LEGAL: n is at most SOW_MAX_HOLES). */
+static int directed_moves(uint16_t *out, int n)
+{
+    for (int i = n - 1; i >= 0; i--) {
+        const int h = out[i];
+        out[2 * i] = (uint16_t)sow_directed(h, SOW_DIR_CCW);
+        out[2 * i + 1] = (uint16_t)sow_directed(h, SOW_DIR_CW);
+    }
+    return 2 * n;
+}
+
+static int legal_directed(const sow_setup *s, const sow_rules *r,
+                          const sow_game *g, int player, uint16_t *out,
+                          uint64_t *endless_mask, sow_error *err);
+
 /* The legal moves before the filters that simulate whole moves. */
 /* (plain: the setup's plain_turns as a constant, which leaves out the
- * family's tests: a fixed direction, own holes only, no filters) */
+ * family's tests: a fixed direction, own holes only, no filters;
+ * directed: moves that name their direction, MB.2, a constant too, so
+ * that the other variants' copy has none of their work) */
 static inline __attribute__((always_inline)) int
 legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
            int player, uint16_t *out, uint64_t *endless_mask,
-           sow_error *err, const bool plain)
+           sow_error *err, const bool plain, const bool directed)
 {
     if (endless_mask)
         *endless_mask = 0;
@@ -1378,11 +1402,15 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
                               : NULL;
     if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
-    if (!plain && s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
-        /* OL.2, C1.12: the game's first ply chooses the direction */
-        out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
-        out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
-        return 2;
+    if (!plain && !directed && s->dir_rule >= SOW_DIR_CHOSEN) {
+        if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
+            /* OL.2, C1.12: the game's first ply chooses the direction */
+            out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
+            out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
+            return 2;
+        }
+        if (s->dir_rule == SOW_DIR_EACH_MOVE && !(ph && ph->scripted))
+            return legal_directed(s, r, g, player, out, endless_mask, err);
     }
     int n = candidates(s, g, player, out, plain);
     if (ph && ph->fresh_holes) {
@@ -1397,6 +1425,8 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
             n = k;
         }
     }
+    if (directed) /* MB.2: both directions of every hole */
+        n = directed_moves(out, n);
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
         return n;
     /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each
@@ -1430,14 +1460,16 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
             memcpy(&copy, g, offsetof(sow_game, nlegal));
             copy.to_move = (uint8_t)player;
             sow_before mv;
-            if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, out[i]),
+            const int h = directed ? sow_move_aim(&copy, out[i]) : out[i];
+            if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h),
                         &endless, err))
                 return -1;
         }
         if (!endless)
             out[k++] = out[i];
-        else if (endless_mask)
-            *endless_mask |= (uint64_t)1 << out[i];
+        else if (endless_mask) /* (a hole either of whose moves is) */
+            *endless_mask |= (uint64_t)1 << (directed ? sow_move_hole(out[i])
+                                                      : out[i]);
     }
     return k;
 }
@@ -1461,7 +1493,7 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         if (end && s->nexts[g->move_dir][from] == to && g->board[to] == 1) {
             int k = 0;
             for (int i = 0; i < n; i++)
-                if (out[i] != to)
+                if (sow_move_hole(out[i]) != to)
                     out[k++] = out[i];
             n = k;
         }
@@ -1472,10 +1504,10 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         const int want = s->count_last;
         bool other = false;
         for (int i = 0; i < n; i++)
-            other |= g->board[out[i]] != want;
+            other |= g->board[sow_move_hole(out[i])] != want;
         int k = 0;
         for (int i = 0; i < n; i++)
-            if (!other || g->board[out[i]] != want)
+            if (!other || g->board[sow_move_hole(out[i])] != want)
                 out[k++] = out[i];
         n = k;
     }
@@ -1483,10 +1515,13 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         /* SQ.4, P33: a hand of at most reach_max seeds must end its first
          * lap in the opponent's row or in an own hole empty before the
          * move (sown once: no relay, no capture) */
-        const uint8_t *nx = s->nexts[s->dir];
         int k = 0;
         for (int i = 0; i < n; i++) {
-            int h = out[i], c = g->board[h], e = h;
+            /* (along the move's direction where it names one, MB.2) */
+            const uint8_t *nx = s->nexts[sow_move_is_directed(out[i])
+                                             ? sow_move_dir(out[i])
+                                             : (int)s->dir];
+            int h = sow_move_hole(out[i]), c = g->board[h], e = h;
             for (int j = 0; j < c && c <= s->reach_max; j++)
                 e = step_over(s, g, nx, e);
             if (c > s->reach_max || g->owner[e] != player || !g->board[e])
@@ -1494,12 +1529,14 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         }
         n = k;
     }
-    if (s->first_keep && g->ply == 0 && n > s->first_keep) {
+    /* (K holes are 2K moves where each names its direction, MB.2) */
+    const int first = s->first_keep *
+                      (n && sow_move_is_directed(out[0]) ? 2 : 1);
+    if (first && g->ply == 0 && n > first) {
         /* LL.2: a round's first move from the K highest-numbered holes
          * (the rightmost, seen from either player) */
-        memmove(out, out + n - s->first_keep,
-                (size_t)s->first_keep * sizeof *out);
-        n = s->first_keep;
+        memmove(out, out + n - first, (size_t)first * sizeof *out);
+        n = first;
     }
     const bool feed = s->must_feed != SOW_FEED_OFF &&
                       row_seeds(g, 1 - player) == 0;
@@ -1514,7 +1551,8 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         copy.to_move = (uint8_t)player;
         bool endless = false;
         sow_before mv;
-        if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, out[i]),
+        if (sow_sow(s, r, NULL, &copy,
+                    sow_move_of(&mv, r, g, sow_move_aim(&copy, out[i])),
                     &endless, err))
             return -1;
         if (slam && !endless && (copy.move_flags & SOW_MOVED_GRAND_SLAM))
@@ -1529,13 +1567,24 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
     return k;
 }
 
+/* legal_base for moves that name their direction (MB.2), out of the
+ * other variants' way. */
+static __attribute__((noinline)) int
+legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
+               int player, uint16_t *out, uint64_t *endless_mask,
+               sow_error *err)
+{
+    return legal_base(s, r, g, player, out, endless_mask, err, false, true);
+}
+
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless_mask,
                     sow_error *err)
 {
     if (s->plain_turns) /* the seed games: no filters (setup_paths) */
-        return legal_base(s, r, g, player, out, endless_mask, err, true);
-    int n = legal_base(s, r, g, player, out, endless_mask, err, false);
+        return legal_base(s, r, g, player, out, endless_mask, err, true,
+                          false);
+    int n = legal_base(s, r, g, player, out, endless_mask, err, false, false);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;

@@ -81,11 +81,14 @@ typedef enum { SOW_DIR_CCW = 0, SOW_DIR_CW = 1 } sow_dir;
 /* ... or chosen (OL.2): the starter of each game (round) chooses a
  * direction with the decision move dir:ccw or dir:cw before their first
  * move, and sows that way; the other player sows the other way. */
+/* ... or named by every move (MB.2): each move is a hole and a direction,
+ * the token h/ccw or h/cw (sow_directed in sow_game.h). */
 typedef enum {
     SOW_DIR_FIXED,
     SOW_DIR_BY_COUNT,
     SOW_DIR_BY_HOLE,
-    SOW_DIR_CHOSEN
+    SOW_DIR_CHOSEN,
+    SOW_DIR_EACH_MOVE
 } sow_dir_rule;
 typedef enum { SOW_ENDLESS_FORBID = 0, SOW_ENDLESS_END_GAME = 1 } sow_endless;
 
@@ -218,7 +221,8 @@ typedef enum {
 } sow_start_rule;
 
 /* A chain capture (B.4 and kin): from the hole after the lap's last hole
- * h (or h itself), along the sowing direction (or against it), the mover
+ * h (or h itself), along the sowing direction (or against it, or one
+ * fixed direction whatever the move's: MB.4), the mover
  * takes every hole whose count is in `counts`, and stops at the first
  * other count, at a hole of the wrong side, or before coming back to h.
  * With skip_empty an empty hole is passed over instead of stopping it. */
@@ -227,6 +231,8 @@ typedef struct sow_chain {
     bool counts_high;     /* counts of 63 and more are taken */
     bool from_last;       /* start: last (h itself), else next */
     bool backward;        /* direction: backward (against the sowing) */
+    uint8_t fixed_dir;    /* direction: cw or ccw, 1 + its sow_dir (MB.4);
+                             0: relative to the sowing (forward, backward) */
     int owner;            /* sow_owner_sel: whose holes the chain may take */
     sow_expr skip_empty;  /* bool, may name an option */
 } sow_chain;

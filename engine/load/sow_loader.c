@@ -823,6 +823,15 @@ static int load_root(ctx *c, const sow_ynode *root)
         v->ndecisions = 1;
         v->dir_kind = 0;
     }
+    for (int i = 0; v->dir_rule == SOW_DIR_EACH_MOVE && i < v->nphases; i++)
+        if (v->phases[i].scripted) /* MB.2: its moves are h/ccw, h/cw */
+            return sow_yfail(&c->y, sow_ynode_get(root, "phases"),
+                             "direction: each_move makes every sowing move "
+                             "a hole and a direction (3/ccw, 3/cw), but "
+                             "phase '%s' has moves: scripted, whose moves "
+                             "are holes alone; make it a phase of sowing "
+                             "moves, or give the variant another direction",
+                             v->phases[i].name);
     /* lap_end rules that say hook need the hook */
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].action == SOW_LAP_HOOK &&

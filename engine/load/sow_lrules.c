@@ -68,7 +68,10 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
     static const char *const keys[] = {"counts", "start", "direction",
                                        "owner", "skip_empty", NULL};
     static const char *const starts[] = {"next", "last", NULL};
-    static const char *const dirs[] = {"forward", "backward", NULL};
+    /* forward, backward: relative to the sowing; cw, ccw: that way
+     * whatever the move's direction (MB.4) */
+    static const char *const dirs[] = {"forward", "backward", "ccw", "cw",
+                                       NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
     if (sow_ykeys(&c->y, n, "chain", keys))
         return SOW_ERR;
@@ -89,6 +92,8 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
         if (sow_yword(&c->y, x, "direction", dirs, &k))
             return SOW_ERR;
         ch->backward = k == 1;
+        if (k >= 2)
+            ch->fixed_dir = (uint8_t)(1 + (k == 2 ? SOW_DIR_CCW : SOW_DIR_CW));
     }
     if ((x = sow_ynode_get(n, "owner"))) {
         if (sow_yword(&c->y, x, "owner", owners, &k))

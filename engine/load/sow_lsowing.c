@@ -21,6 +21,9 @@ static int load_direction(ctx *c, const sow_ynode *x)
     } else if (x && x->type == SOW_Y_SCALAR &&
                strcmp(x->text, "chosen") == 0) {
         v->dir_rule = SOW_DIR_CHOSEN; /* OL.2: dir:ccw or dir:cw */
+    } else if (x && x->type == SOW_Y_SCALAR &&
+               strcmp(x->text, "each_move") == 0) {
+        v->dir_rule = SOW_DIR_EACH_MOVE; /* MB.2: moves h/ccw and h/cw */
     } else if (x && x->type == SOW_Y_MAP) {
         /* QL.2: direction: {cw_holes: [0, 1, 2, 6, 7, 8]}, the others
          * counter-clockwise */
@@ -47,7 +50,8 @@ static int load_direction(ctx *c, const sow_ynode *x)
             x->type == SOW_Y_SCALAR ? x->text : sow_ytype_name(x);
         return sow_yfail(&c->y, x,
                          "direction must be one of: ccw, cw, by_count, "
-                         "chosen, {cw_holes: [...]}, or an enum option "
+                         "chosen, each_move, {cw_holes: [...]}, or an enum "
+                         "option "
                          "$name of ccw and cw (not '%.*s')",
                          SOW_CLIP(got, 60));
     } else if (x && sow_lexpr(c, x, &fd, &v->direction)) {

@@ -60,6 +60,7 @@ struct sow_lua {
     bool view_fresh; /* the backing tables hold the last_* values */
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
     int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
+    int32_t last_dir;       /* g.direction as last set (MB.2) */
     /* the move hooks' extra fields of g (view_extras): board_before and
      * captured_before (proxies, their backing tables, the values last
      * written), origin; on: they are set in the view now */

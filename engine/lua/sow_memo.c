@@ -150,7 +150,8 @@ static void fill_low(int32_t low[8], const sow_game *g, int hole, int count)
     low[SOW_LOC_PLY] = g->ply;
     low[SOW_LOC_TOTAL] = g->on_board;
     low[SOW_LOC_PHASE] = g->phase;
-    low[6] = low[7] = 0;
+    low[SOW_LOC_DIRECTION] = g->move_dir;
+    low[7] = 0;
 }
 
 /* The move's values (-1 without a move: no count or store is). Inline:

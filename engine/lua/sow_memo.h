@@ -33,6 +33,7 @@ enum {
     SOW_LOC_PLY,
     SOW_LOC_TOTAL,
     SOW_LOC_PHASE,
+    SOW_LOC_DIRECTION,      /* g.direction: the move's sow_dir (MB.2) */
     SOW_LOC_CAPTURED = 8,   /* + player */
     SOW_LOC_CAPTURED_BEFORE = 12, /* + player */
     SOW_LOC_ORIGIN = 14,    /* g.origin: the move's hole */

@@ -161,6 +161,7 @@ void sow_view_geometry(sow_lua *x, const sow_setup *s)
     x->view_holes = s->holes;
     x->view_dir = s->dir;
     x->view_fresh = false;
+    x->last_dir = -1; /* g.direction: set by the next push */
 }
 
 void sow_view_sync(lua_State *L, int ref, uint16_t *cache, const void *src,
@@ -293,6 +294,12 @@ static int rec_g_index(lua_State *L)
                 lua_pushnil(L);
             return 1;
         }
+    if (k[0] == 'd' && strcmp(k, "direction") == 0 && x->rec_g) {
+        lua_pushstring(L, rec_value(x, SOW_LOC_DIRECTION) == SOW_DIR_CW
+                              ? "cw"
+                              : "ccw");
+        return 1;
+    }
     if (k[0] == 'o' && strcmp(k, "origin") == 0) {
         int32_t o = x->rec_g ? rec_value(x, SOW_LOC_ORIGIN) : -1;
         if (o >= 0)
@@ -404,6 +411,15 @@ void sow_view_push(sow_lua *x, const sow_setup *s, const sow_game *g)
         x->last_ply = g->ply;
         x->last_total = g->on_board;
         x->last_phase = g->phase;
+    }
+    if (x->last_dir != g->move_dir) {
+        /* MB.2: the direction of the move being (or just) sown (one
+         * direction's variants set it once, with the geometry) */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+        lua_pushstring(L, g->move_dir == SOW_DIR_CW ? "cw" : "ccw");
+        lua_setfield(L, -2, "direction");
+        lua_pop(L, 1);
+        x->last_dir = g->move_dir;
     }
     if (x->v->nstate &&
         (!fresh || memcmp(x->last_state, g->state, sizeof g->state) != 0)) {

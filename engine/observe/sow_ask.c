@@ -65,6 +65,13 @@ int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
 {
     char label[16], token[SOW_NAME_MAX + 8];
     sow_move_format(token, sizeof token, s, m);
+    if (sow_move_is_directed(m)) { /* MB.2 */
+        sow_hole_label(s, sow_move_hole(m), label, sizeof label);
+        return sow_text_fmt(buf, size, "hole %s %s", label,
+                            sow_move_dir(m) == SOW_DIR_CW
+                                ? "clockwise"
+                                : "counter-clockwise");
+    }
     if (!sow_move_is_decision(m)) {
         if (m < 0 || m >= s->holes)
             return sow_text_fmt(buf, size, "%s", token);

@@ -154,17 +154,33 @@ int sow_draw_board(char *buf, size_t size, const sow_setup *s,
 }
 
 /* Whether a move's parse error is to be left as it is: a decision, a
- * number, or a token with a control character (never echoed). */
+ * number (with a direction or not: "3/xx"), or a token with a control
+ * character (never echoed). */
 static bool keep_parse_error(const char *tok)
 {
-    bool digits = true;
+    bool digits = true, slash = false;
     for (const char *p = tok; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if (c < 0x20 || c == 0x7f || c == ':')
             return true;
-        digits &= c >= '0' && c <= '9';
+        slash |= c == '/';
+        digits &= slash || (c >= '0' && c <= '9');
     }
     return digits;
+}
+
+void sow_move_label(const sow_setup *s, sow_move m, char *buf, size_t size)
+{
+    char l[16];
+    if (sow_move_is_directed(m)) {
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        sow_text_fmt(buf, size, "%s/%s", l,
+                     sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
+    } else if (sow_move_is_decision(m) || m < 0 || m >= s->holes) {
+        sow_move_format(buf, size, s, m);
+    } else {
+        sow_hole_label(s, (int)m, buf, size);
+    }
 }
 
 int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
@@ -174,7 +190,24 @@ int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
         return SOW_OK;
     if (keep_parse_error(tok))
         return SOW_ERR;
+    const char *slash = strchr(tok, '/');
+    if (slash && slash > tok && slash - tok < 8 && strlen(slash) < 8) {
+        /* MB.2: a label and a direction, "c/cw" */
+        char l[8], num[24];
+        memcpy(l, tok, (size_t)(slash - tok));
+        l[slash - tok] = 0;
+        int lh = sow_hole_from_label(s, l);
+        if (lh >= 0) {
+            snprintf(num, sizeof num, "%d%s", lh, slash);
+            return sow_move_parse(s, num, mv, err);
+        }
+    }
     int h = tok[0] && !tok[1] ? sow_hole_from_label(s, tok) : -1;
+    if (h >= 0 && s->dir_rule == SOW_DIR_EACH_MOVE)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%s': in variant %s every move names its "
+                             "direction; type %s/ccw or %s/cw",
+                             tok, s->v->id, tok, tok);
     if (h >= 0) {
         *mv = (sow_move)h;
         return SOW_OK;

@@ -13,11 +13,16 @@
  * canonical order (A is the hole at South's right, North's left). */
 void sow_hole_label(const sow_setup *s, int h, char *buf, size_t size);
 
+/* A move as boards label it: a hole's label ("c"), a label and the
+ * direction the move names ("c/cw", MB.2), or a decision's token. */
+void sow_move_label(const sow_setup *s, sow_move m, char *buf, size_t size);
+
 /* Hole index for a label or a decimal index, or -1. */
 int sow_hole_from_label(const sow_setup *s, const char *label);
 
 /* A move as people and records write it: a hole label as boards show it
- * ("c", "A"), a hole number ("2"), or a decision ("first:0"); the one
+ * ("c", "A"), a hole number ("2"), either with a direction where moves
+ * name one ("c/cw", "2/cw"), or a decision ("first:0"); the one
  * reader of typed moves (the command line, the library's sessions). An
  * error says why (and what labels and numbers there are). */
 int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,

@@ -186,9 +186,14 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          ev->extra);
                 cite_mech(s, SOW_CITE_LEAVE, out);
             } else {
+                /* MB.2: the direction the move named */
+                const char *way = s->dir_rule != SOW_DIR_EACH_MOVE ? ""
+                                  : g->move_dir == SOW_DIR_CW
+                                      ? " and sows clockwise"
+                                      : " and sows counter-clockwise";
                 sow_text_fmt(out->text, sizeof out->text,
-                         "%s lifts the %d %s of %s", who(ev->player),
-                         ev->count, seeds(ev->count), h);
+                         "%s lifts the %d %s of %s%s", who(ev->player),
+                         ev->count, seeds(ev->count), h, way);
                 cite_mech(s, SOW_CITE_MOVE, out);
             }
         } else {
@@ -291,10 +296,7 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
                       sow_move m, const sow_game *after, sow_story *out)
 {
     char tok[64];
-    if (sow_move_is_decision(m))
-        sow_move_format(tok, sizeof tok, s, m);
-    else
-        sow_hole_label(s, m, tok, sizeof tok);
+    sow_move_label(s, m, tok, sizeof tok);
     const sow_phase *ph = before->phase && before->phase <= s->v->nphases
                               ? &s->v->phases[before->phase - 1]
                               : NULL;

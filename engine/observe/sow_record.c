@@ -16,7 +16,7 @@ void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m)
 {
     char tok[64];
     sow_move_format(tok, sizeof tok, s, m);
-    if (m >= SOW_MOVE_DECISION)
+    if (m >= SOW_MOVE_DIRECTED) /* a string: "3/cw", "buy:8" */
         sow_buf_add(b, "\"%s\"", tok);
     else
         sow_buf_add(b, "%s", tok);

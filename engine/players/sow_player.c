@@ -46,7 +46,8 @@ static int gain_of(sow_engine *e, const sow_game *g, sow_move m, int *gain,
     bool endless;
     sow_before mv;
     if (sow_sow(e->setup, &e->rules, NULL, &copy,
-                sow_move_of(&mv, &e->rules, g, (int)m), &endless, err))
+                sow_move_of(&mv, &e->rules, g, sow_move_aim(&copy, m)),
+                &endless, err))
         return SOW_ERR;
     *gain = endless ? 0 : copy.captured[me] - g->captured[me];
     return SOW_OK;

@@ -345,12 +345,15 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
     const sow_setup *s = ab->s;
     const int me = g->to_move;
     sow_game c;
-    if (depth == 0 && g->phase == 0 && !e->hist && !ab->exact) {
+    /* (leaf_by_sowing needs plain_turns: moves are then holes) */
+    if (depth == 0 && s->plain_turns && g->phase == 0 && !e->hist &&
+        !ab->exact) {
         /* the horizon: the sowing alone, when it can tell */
         memcpy(&c, g, offsetof(sow_game, nlegal));
         bool endless;
         sow_before was;
-        if (sow_sow(s, &e->rules, NULL, &c, sow_move_of(&was, &e->rules, g, m),
+        if (sow_sow(s, &e->rules, NULL, &c,
+                    sow_move_of(&was, &e->rules, g, m),
                     &endless, ab->err)) {
             ab->failed = ab->stop = true;
             return 0;
@@ -361,13 +364,15 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
             return sow_search_eval(s, &c, me);
         }
     }
-    if (depth == 1 && g->phase == 0 && !e->hist && !ab->exact &&
+    if (depth == 1 && s->plain_turns && g->phase == 0 && !e->hist &&
+        !ab->exact &&
         (!s->relay || s->endless_move == SOW_ENDLESS_FORBID)) {
         /* one ply above the horizon: sowing alone, when it can tell */
         memcpy(&c, g, offsetof(sow_game, nlegal));
         bool endless;
         sow_before was;
-        if (sow_sow(s, &e->rules, NULL, &c, sow_move_of(&was, &e->rules, g, m),
+        if (sow_sow(s, &e->rules, NULL, &c,
+                    sow_move_of(&was, &e->rules, g, m),
                     &endless, ab->err)) {
             ab->failed = ab->stop = true;
             return 0;

@@ -26,7 +26,10 @@
  * docs/rules.md C0.2 (South's row left to right, then North's row right
  * to left from South's view). A move is an int: a hole number, or a
  * decision (values from SOW_MOVE_DECISION up) such as Adji Kui II's
- * "buy:8"; its text (a token) is what records and command lines use.
+ * "buy:8"; its text (a token) is what records and command lines use. In
+ * a variant whose every move names its direction (direction: each_move),
+ * a sowing move is SOW_MOVE_DIRECTED + 2 * hole + (1 for clockwise, 0 for
+ * counter-clockwise), the token "3/cw" or "3/ccw".
  *
  * Threads: a session is used by one thread at a time; different
  * sessions may be used by different threads at once. Nothing in libsow is
@@ -83,6 +86,8 @@ SOW_API const char *sow_session_name(const sow_session *s);
 
 #define SOW_STATE_MAX_HOLES 64
 #define SOW_MOVE_DECISION 0x1000 /* moves from here on are decisions */
+#define SOW_MOVE_DIRECTED 0x800  /* ... below them, moves that name their
+                                    direction: 2 * hole + (1 if cw) */
 
 /* A position, as sow_session_state gives it. A match (Adji Kui II) is a
  * series of games: `game` counts them, `over` is set when the whole
@@ -113,8 +118,9 @@ SOW_API void sow_session_state(const sow_session *s, sow_state *out);
  * many there are (0 once the game is over). */
 SOW_API int sow_session_legal(const sow_session *s, int *moves, int max);
 
-/* The token of a move ("3", "buy:8"), or with `label` non-zero the hole's
- * label as boards show it ("c", "A"; a decision keeps its token), into
+/* The token of a move ("3", "3/cw", "buy:8"), or with `label` non-zero the
+ * hole's label as boards show it ("c", "A", "d/cw"; a decision keeps its
+ * token), into
  * buf. Returns the length the text has (as snprintf does). */
 SOW_API int sow_session_move_text(const sow_session *s, int move, int label,
                                   char *buf, size_t size);
@@ -132,7 +138,8 @@ SOW_API int sow_session_question(const sow_session *s, char *buf,
  * button or a menu: "South" for Andada's first:0 (a decision the question
  * names as "TOKEN for WORDS"), "counter-clockwise" for dir:ccw, "hole C"
  * for Adji Kui II's buy:8 (a question asking for "NAME:<hole number>")
- * and for a hole move; any other decision keeps its token. Returns the
+ * and for a hole move, "hole d clockwise" for 3/cw; any other decision
+ * keeps its token. Returns the
  * length the text has (as snprintf does). */
 SOW_API int sow_session_move_words(const sow_session *s, int move,
                                    char *buf, size_t size);

@@ -7,7 +7,8 @@
  * decisions, the scripted opening), each with its own script, and games
  * in rounds (C1.6): Dakon (refills, blocked holes), Olinda (dir:ccw and
  * dir:cw decisions each round), Gabata (the scripted opening that claims a
- * hole, territory) and Sadeqa (fresh rounds to 5 wins); every ply's
+ * hole, territory), Sadeqa (fresh rounds to 5 wins) and Mbangbi (moves
+ * that name their direction, 3/cw, MB.2); every ply's
  * JSON record line is written. A token that parses is formatted and parsed
  * again and must give the same move. Findings: crashes, sanitizer reports,
  * leaks, error messages that are empty or not one line, a failed move
@@ -18,7 +19,7 @@
 
 #define MAX_TOKENS 400
 
-enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, NVAR };
+enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, MBANGBI, NVAR };
 static fuzz_variant var[NVAR];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -31,6 +32,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fuzz_open(&var[OLINDA], "olinda.yaml", NULL, 1);
     fuzz_open(&var[GABATA], "gabata.yaml", NULL, 1);
     fuzz_open(&var[SADEQA], "sadeqa.yaml", NULL, 1);
+    fuzz_open(&var[MBANGBI], "mbangbi.yaml", NULL, 1);
     return 0;
 }
 

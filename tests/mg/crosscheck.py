@@ -72,6 +72,10 @@ GAMES.update(ROUNDS)
 # Twelve games beyond the catalogue, as MG plays them (docs/rules-family.md);
 # one block per group of games (kept apart so that they merge cleanly).
 # group: direction
+GAMES['mbangbi'] = ('Mbangbi', [])
+# MB.2: moves that name their direction are sow's own tokens "h/ccw" and
+# "h/cw", as MG writes them: not split into a decision and a hole
+NAMED_DIRECTION = {'mbangbi'}
 
 # group: claims
 
@@ -326,7 +330,8 @@ def main():
         diffs = []
         known = {}
         for rec in recs:
-            rec = expand_directions(rec)
+            if gid not in NAMED_DIRECTION:
+                rec = expand_directions(rec)
             rc, lines, err = sow_replay(sow, gid, options, rec['moves'])
             d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:

@@ -406,11 +406,11 @@ static void test_wrong_types(void **state)
     /* every form of the key, not only the two words */
     refused(HEAD BOARD "sowing:\n  direction: up\n", 9, 14,
             "direction must be one of: ccw, cw, by_count, chosen, "
-            "{cw_holes: [...]}, or an enum option $name of ccw and cw "
-            "(not 'up')");
+            "each_move, {cw_holes: [...]}, or an enum option $name of ccw "
+            "and cw (not 'up')");
     refused(HEAD BOARD "sowing:\n  direction: [ccw]\n", 9, 14,
             "direction must be one of: ccw, cw, by_count, chosen, "
-            "{cw_holes: [...]}");
+            "each_move, {cw_holes: [...]}");
     refused(HEAD BOARD "sowing:\n  passing: 1\n", 9, 12,
             "passing must be true or false, not '1'");
     refused(HEAD BOARD "sowing:\n  min_seeds: 0\n", 9, 14,

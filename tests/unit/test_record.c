@@ -18,12 +18,12 @@ typedef struct fx {
     sow_game g;
 } fx;
 
-static void fx_open(fx *f, const char *const *opts)
+static void fx_open_file(fx *f, const char *path, const char *const *opts)
 {
     sow_error err;
     sow_error_clear(&err);
     memset(f, 0, sizeof *f);
-    if (sow_variant_load("variants/adji_kui_1.yaml", &f->v, &err))
+    if (sow_variant_load(path, &f->v, &err))
         fail_msg("%s", err.msg);
     sow_optset o;
     sow_optset_defaults(f->v, &o);
@@ -37,6 +37,11 @@ static void fx_open(fx *f, const char *const *opts)
     if (sow_engine_init(&f->e, &f->s, &f->rules, &err) ||
         sow_engine_start(&f->e, &f->g, &err))
         fail_msg("%s", err.msg);
+}
+
+static void fx_open(fx *f, const char *const *opts)
+{
+    fx_open_file(f, "variants/adji_kui_1.yaml", opts);
 }
 
 static void fx_close(fx *f)
@@ -281,6 +286,81 @@ static void test_move_parse(void **state)
     fx_close(&f);
 }
 
+/* MB.2: moves that name their direction (Mbangbi, direction: each_move):
+ * both directions of every playable hole, by hole then ccw before cw, as
+ * tokens "h/ccw" and "h/cw" that read back; plain holes are refused there
+ * with the fix, and such tokens elsewhere. */
+static void test_directed_moves(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open_file(&f, "variants/mbangbi.yaml", NULL);
+    sow_error err;
+    assert_int_equal(f.g.nlegal, 10);
+    for (int i = 0; i < 10; i++) {
+        sow_move m = f.g.legal[i];
+        assert_true(sow_move_is_directed(m));
+        assert_false(sow_move_is_decision(m));
+        assert_int_equal(sow_move_hole(m), i / 2);
+        assert_int_equal(sow_move_dir(m), i % 2 ? SOW_DIR_CW : SOW_DIR_CCW);
+        assert_true(i == 0 || m > f.g.legal[i - 1]);
+        char tok[16], want[16];
+        snprintf(want, sizeof want, "%d/%s", i / 2, i % 2 ? "cw" : "ccw");
+        sow_move_format(tok, sizeof tok, &f.s, m);
+        assert_string_equal(tok, want);
+        sow_move back = -1;
+        assert_int_equal(sow_move_parse(&f.s, tok, &back, &err), SOW_OK);
+        assert_int_equal(back, m);
+    }
+    /* a plain hole is not a move here */
+    assert_true(sow_move_hole(3) == 3 && !sow_move_is_directed(3));
+    const char *bad[] = {"3", "3/", "/cw", "3/xx", "3/CW", "3/cw/cw",
+                         "10/cw", "-1/cw", "3/ccw ", "1234567/cw", NULL};
+    for (int i = 0; bad[i]; i++) {
+        sow_move m = 77;
+        sow_error_clear(&err);
+        if (sow_move_parse(&f.s, bad[i], &m, &err) == SOW_OK)
+            fail_msg("move token \"%s\" was accepted as %d", bad[i], m);
+        assert_int_equal(m, 77);
+        assert_true(err.msg[0] != 0);
+    }
+    sow_move m;
+    sow_move_parse(&f.s, "3", &m, &err);
+    assert_contains(err.msg, "every move names its direction; type 3/ccw "
+                             "or 3/cw");
+    sow_move_parse(&f.s, "3/xx", &m, &err);
+    assert_contains(err.msg, "move '3/xx': a direction is cw or ccw");
+    sow_move_parse(&f.s, "10/cw", &m, &err);
+    assert_contains(err.msg, "move 10/cw: there is no such hole");
+    /* South's 3/cw: 8 seeds to 2, 1, 0, then North's 9 down to 5 */
+    sow_game before = f.g;
+    fx_play(&f, sow_directed(3, SOW_DIR_CW));
+    assert_int_equal(f.g.last_move_hole, 3);
+    assert_int_equal(f.g.move_dir, SOW_DIR_CW);
+    sow_buf b = {0};
+    assert_int_equal(sow_record_ply(&b, &f.s, &before,
+                                    sow_directed(3, SOW_DIR_CW), &f.g),
+                     SOW_OK);
+    assert_string_equal(b.s, "{\"ply\":0,\"to_move\":0,\"legal\":["
+                             "\"0/ccw\",\"0/cw\",\"1/ccw\",\"1/cw\","
+                             "\"2/ccw\",\"2/cw\",\"3/ccw\",\"3/cw\","
+                             "\"4/ccw\",\"4/cw\"],\"move\":\"3/cw\","
+                             "\"board\":[9,9,9,0,8,9,9,9,9,9],"
+                             "\"captured\":[0,0]}\n");
+    sow_buf_free(&b);
+    /* a plain hole is illegal, and so is a hole of the other player */
+    assert_int_equal(sow_engine_play(&f.e, &f.g, 7, &err), SOW_ERR);
+    assert_int_equal(sow_engine_play(&f.e, &f.g, sow_directed(3, 0), &err),
+                     SOW_ERR);
+    fx_close(&f);
+    /* elsewhere a direction is refused */
+    fx_open(&f, NULL);
+    sow_move_parse(&f.s, "3/cw", &m, &err);
+    assert_contains(err.msg, "do not name a direction; type the hole number "
+                             "alone");
+    fx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_result_unfinished),
         cmocka_unit_test(test_result_reasons),
         cmocka_unit_test(test_move_parse),
+        cmocka_unit_test(test_directed_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

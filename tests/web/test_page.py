@@ -29,6 +29,9 @@ compares what it shows with the native `sow`:
   decisions Andada's first mover, Olinda's direction and Adji Kui II's
             purchases are asked as the variant's question, with buttons
             in words ("North", "clockwise", "hole C"); a click plays it
+  directions in Mbangbi, whose every move names its direction, a click
+            on a ringed hole asks which way, a button a direction in
+            words; a click plays the hole that way
   errors    a broken YAML and a broken Lua show their error at the right
             line:col beside the text;
   gutter    ... and mark that line (only it) in the right editor's gutter
@@ -127,6 +130,11 @@ def click_first_legal(page):
         var tok = String(st.legal[0]);
         var el = document.querySelector('#board circle[data-move="' + tok + '"]') ||
                  document.querySelector('#decisions button[data-move="' + tok + '"]');
+        var hole = el ? null : document.querySelector('#board circle[data-moves~="' + tok + '"]');
+        if (hole) {  /* MB.2: the hole, then the button of its direction */
+            hole.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            el = document.querySelector('#decisions button[data-move="' + tok + '"]');
+        }
         if (!el) return 'no control for ' + tok;
         el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
         return tok;
@@ -542,6 +550,36 @@ def check_decisions(c, b, url, sow, art):
             c.ok("decisions %s console" % name, False, "; ".join(page.console)[:300])
 
 
+def check_directions(c, b, url, sow):
+    """MB.2: in a game whose every move names its direction, a click on a
+    ringed hole asks which way, a button for each direction in words (the
+    token in its tooltip), and a click on one plays the hole that way."""
+    page = open_page(b, url + "?variant=mbangbi&north=human&south=human")
+    settle(page)
+    rings = page.eval("JSON.stringify(Array.prototype.map.call("
+                      "document.querySelectorAll('#board circle.legal'), "
+                      "function (e) { return e.dataset.moves; }))")
+    page.eval("document.querySelector('#board circle[data-moves~=\"3/cw\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    got = json.loads(decision_buttons(page))
+    buttons = {tok: (text, title) for tok, text, title in got["buttons"]}
+    want = {"3/ccw": ("counter-clockwise", "3/ccw"), "3/cw": ("clockwise", "3/cw")}
+    good = (json.loads(rings) == ["%d/ccw %d/cw" % (h, h) for h in range(5)]
+            and got["question"] == "South, which way do you sow hole d?" and buttons == want)
+    why = "rings %s; %s: %s" % (rings, got["question"], json.dumps(buttons))
+    if good:
+        page.eval("document.querySelector('#decisions button[data-move=\"3/cw\"]').click()")
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+        settle(page)
+        st = state(page)
+        rc, out, err = native(sow, "replay", "mbangbi", "--moves", "3/cw", "--json")
+        good = st["moves"] == ["3/cw"] and rc == 0 and json.loads(out.splitlines()[-1])["board"] == st["board"]
+        why = "played %s, board %s" % (st["moves"], st["board"])
+    c.ok("directions mbangbi", good, why)
+    if page.console:
+        c.ok("directions mbangbi console", False, "; ".join(page.console)[:300])
+
+
 def apply_files(page, yaml=None, lua=None):
     if yaml is not None:
         page.eval("document.getElementById('yaml').value = %s" % js(yaml))
@@ -793,6 +831,8 @@ def main():
             check_records(c, b, url, sow, variants)
         if not only or "decisions" in only:
             check_decisions(c, b, url, sow, a.artifacts)
+        if not only or "directions" in only:
+            check_directions(c, b, url, sow)
         if not only or "workbench" in only:
             check_workbench(c, b, url, sow, a.artifacts)
         if not only or "speed" in only:

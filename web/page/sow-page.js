@@ -204,6 +204,24 @@
         }
         if (!playable)
             return;
+        /* MB.2: where every move names its direction ("3/ccw", "3/cw")
+         * a hole is ringed once, and a click on it asks which way */
+        var ways = {};
+        state.legal.forEach(function (tok, k) {
+            var m = /^(\d+)\/c?cw$/.exec(tok);
+            if (m && holeEls[+m[1]])
+                (ways[m[1]] = ways[m[1]] || []).push(k);
+        });
+        Object.keys(ways).forEach(function (h) {
+            var el = holeEls[+h];
+            el.circle.classList.add('legal');
+            el.circle.dataset.moves = ways[h].map(function (k) { return state.legal[k]; }).join(' ');
+            el.circle.setAttribute('aria-label', 'play ' + labels[+h] + ', then choose the direction');
+            [el.circle, el.dots, el.count, el.label].forEach(function (n) {
+                n.style.cursor = 'pointer';
+                n.addEventListener('click', function () { askDirection(state, +h, ways[h]); });
+            });
+        });
         state.legal.forEach(function (tok, k) {
             if (!/^\d+$/.test(tok) || !holeEls[+tok])
                 return;
@@ -309,20 +327,41 @@
      * each choice in words (sow state's words; the token in small type
      * and in the tooltip). */
     function renderDecisions(st, human) {
-        var box = $('decisions');
-        box.textContent = '';
+        $('decisions').textContent = '';
         var dec = [];
         st.legal.forEach(function (t, k) {
             if (t.indexOf(':') > 0) dec.push(k);
         });
         if (!dec.length || !human && shownPly() === game.moves.length)
             return;
+        askButtons(sideName(st.to_move) + ', ' + (st.question || 'decide:'),
+                   dec.map(function (k) {
+                       return [st.legal[k], (st.words || [])[k] || st.legal[k]];
+                   }));
+    }
+
+    /* MB.2: the hole h clicked, its moves ks (indices into st.legal, one a
+     * direction): a button for each direction, in words. */
+    function askDirection(st, h, ks) {
+        askButtons(sideName(st.to_move) + ', which way do you sow hole ' +
+                   game.info.board.labels[h] + '?',
+                   ks.map(function (k) {
+                       var tok = st.legal[k];
+                       return [tok, /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise'];
+                   }));
+    }
+
+    /* The question, then a button for each [token, words] choice (the
+     * token in small type and in the tooltip); a click plays it. */
+    function askButtons(question, choices) {
+        var box = $('decisions');
+        box.textContent = '';
         var q = document.createElement('p');
         q.className = 'question';
-        q.textContent = sideName(st.to_move) + ', ' + (st.question || 'decide:');
+        q.textContent = question;
         box.appendChild(q);
-        dec.forEach(function (k) {
-            var tok = st.legal[k], words = (st.words || [])[k] || tok;
+        choices.forEach(function (c) {
+            var tok = c[0], words = c[1];
             var b = document.createElement('button');
             b.textContent = words;
             if (words !== tok) {
