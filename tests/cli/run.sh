@@ -815,7 +815,7 @@ t solve-perfect-search 0 noerr 'out~player=perfect:mib=4 ply=0 to_move=South ' '
 t solve-perfect-script 1 "err~variants/andada.yaml: player 'perfect': the variant's script (andada.lua) could keep hidden state" "err~give perfect:trust=1 if" -- sow search andada --player perfect
 t solve-perfect-trusted 0 noerr 'out~player=perfect:mib=1:trust=1 ply=' -- sow search andada --moves "$(echo $AGAME | cut -d' ' -f1-56)" --player perfect:mib=1:trust=1
 t solve-andada-no-score 0 noerr 'outre="ply":56,"to_move":0,"scored":false,"value":1,"result":"south","moves":\[' -- sow solve andada --trust-script --memory 1 --json --moves "$(echo $AGAME | cut -d' ' -f1-56)"
-t solve-perfect-bad 2 "err=sow search: --player: player 'perfect:depth=3': perfect has no parameter 'depth'; its parameters: mib, trust (see 'sow search --help')" -- sow search $KS --player perfect:depth=3
+t solve-perfect-bad 2 "err=sow search: --player: player 'perfect:depth=3': perfect has no parameter 'depth'; its parameters: mib, trust, db (see 'sow search --help')" -- sow search $KS --player perfect:depth=3
 t solve-memory-bad 2 "err=sow solve: --memory takes a whole number of MiB from 1 to 1048576, not '0' (see 'sow solve --help')" -- sow solve $KS --memory 0
 
 # ---- sow egdb (issue 26; docs/solving.md, endgame databases) ---------------
