@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_egdb.h"
 #include "sow_search.h"
 
 #define MAX_NODES (1 << 23) /* beyond, iterations stop expanding */
@@ -40,7 +41,10 @@ struct sow_mcts {
     mnode *node;
     int32_t n, cap;
     sow_scratch scratch;
+    const sow_egdb *db;  /* an endgame database, or NULL */
 };
+
+void sow_mcts_set_egdb(sow_mcts *m, const sow_egdb *db) { m->db = db; }
 
 sow_mcts *sow_mcts_new(const sow_player_spec *sp, const sow_setup *s,
                        sow_error *err)
@@ -210,9 +214,16 @@ int sow_mcts_search(sow_mcts *m, sow_engine *e, const sow_game *g,
             path[np++] = i;
             rc = line_play(&ln, &c, m->node[i].move, 0, err);
         }
-        /* the playout */
-        for (int k = 0; !rc && !c.over && k < m->sp.playout; k++)
+        /* the playout, up to a position the database holds */
+        int margin = 0;
+        bool known = false;
+        for (int k = 0; !rc && !c.over; k++) {
+            if (m->db && (known = sow_egdb_probe(m->db, &c, &margin)))
+                break;
+            if (k == m->sp.playout)
+                break;
             rc = line_play(&ln, &c, -1, sow_rng_below(rng, c.nlegal), err);
+        }
         if (real) {
             int added = sow_history_len(real) - len0;
             if (added > 0)
@@ -222,7 +233,10 @@ int sow_mcts_search(sow_mcts *m, sow_engine *e, const sow_game *g,
         if (rc)
             break;
         double r0; /* South's result */
-        if (c.over) {
+        if (known) {
+            int total = c.captured[0] - c.captured[1] + margin;
+            r0 = total > 0 ? 1 : total < 0 ? 0 : 0.5;
+        } else if (c.over) {
             r0 = c.result.winner < 0 ? 0.5 : c.result.winner == 0 ? 1 : 0;
         } else {
             int v = sow_search_eval(s, &c, 0);

@@ -92,23 +92,32 @@ struct sow_player {
     sow_egdb *db;       /* perfect: its endgame database, or NULL */
 };
 
-/* perfect:db=DIR: the database of s's rules in DIR, given to the solver;
- * a folder without one is an error (the spec asked for it). */
+/* db=DIR: the database of s's rules in DIR, given to the player's search
+ * (the solver, alphabeta or mcts); a folder without one is an error (the
+ * spec asked for it). */
 static int open_db(sow_player *p, const sow_setup *s, sow_error *err)
 {
     char path[4096];
-    if (sow_egdb_path(s, p->spec.db, path, sizeof path, err))
+    if (sow_egdb_check(s, err) ||
+        sow_egdb_path(s, p->spec.db, path, sizeof path, err))
         return SOW_ERR;
     if (access(path, F_OK))
         return sow_error_set(err, NULL, 0, 0,
-                             "player 'perfect': no endgame database of "
+                             "player '%s': no endgame database of "
                              "these rules (variant %s and its option "
                              "values) in %s; sow egdb build with the same "
                              "options and --db %s makes one",
+                             p->spec.kind == SOW_PLAYER_PERFECT ? "perfect"
+                             : p->spec.kind == SOW_PLAYER_MCTS ? "mcts"
+                                                               : "alphabeta",
                              s->v->id, p->spec.db, p->spec.db);
     if (!(p->db = sow_egdb_open(path, s, err)))
         return SOW_ERR;
-    return sow_solver_set_egdb(p->solver, p->db, err);
+    if (p->ab)
+        sow_ab_set_egdb(p->ab, p->db);
+    if (p->mcts)
+        sow_mcts_set_egdb(p->mcts, p->db);
+    return p->solver ? sow_solver_set_egdb(p->solver, p->db, err) : SOW_OK;
 }
 
 sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
@@ -137,9 +146,9 @@ sow_player *sow_player_new(const sow_player_spec *sp, const sow_setup *s,
         }
         if (!(p->solver = sow_solver_new(s, sp->mib, err)))
             goto fail;
-        if (sp->db[0] && open_db(p, s, err))
-            goto fail;
     }
+    if (sp->db[0] && sp->kind >= SOW_PLAYER_ALPHABETA && open_db(p, s, err))
+        goto fail;
     return p;
 fail:
     sow_player_free(p);

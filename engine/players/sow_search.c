@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "sow_num.h"
+#include "sow_egdb.h"
 #include "sow_search.h"
 
 #define INF (SOW_SCORE_WIN + 1000)
@@ -63,6 +64,7 @@ struct sow_ab {
     uint64_t searches;
     sow_scratch scratch;
     bool exact;                 /* no horizon shortcuts (tests) */
+    const sow_egdb *db;         /* an endgame database, or NULL */
     uint16_t killer[MAX_PLY + 1][2];
     int32_t hist[2][SOW_MAX_HOLES];
     /* per search */
@@ -132,6 +134,8 @@ sow_ab *sow_ab_new(const sow_player_spec *sp, const sow_setup *s,
 
 void sow_ab_set_exact(sow_ab *ab, bool exact) { ab->exact = exact; }
 
+void sow_ab_set_egdb(sow_ab *ab, const sow_egdb *db) { ab->db = db; }
+
 void sow_ab_free(sow_ab *ab)
 {
     if (!ab)
@@ -149,6 +153,21 @@ static int to_tt(int v, int ply)
 static int from_tt(int v, int ply)
 {
     return v > WON ? v - ply : v < -WON ? v + ply : v;
+}
+
+/* The value for player me of c, which endgame database db holds, reached
+ * at `ply`: a game decided by the margin still to be made (the winner by
+ * the totals, as in every game a database serves), its length unknown but
+ * within the database's longest line. */
+static int from_db(const sow_egdb *db, const sow_game *c, int margin, int me,
+                   int ply)
+{
+    int total = c->captured[0] - c->captured[1] + margin; /* South's */
+    if (total == 0)
+        return 0;
+    int longest = sow_egdb_about(db)->max_height;
+    int v = SOW_SCORE_WIN - ply - (longest < 500 ? longest : 500);
+    return (total > 0) == (me == 0) ? v : -v;
 }
 
 /* The value of a finished game for player me, reached at `ply`. */
@@ -412,9 +431,11 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
         return 0;
     }
     count_node(ab);
-    int v;
+    int v, margin;
     if (c.over) {
         v = terminal(&c, me, ply + 1);
+    } else if (ab->db && sow_egdb_probe(ab->db, &c, &margin)) {
+        v = from_db(ab->db, &c, margin, me, ply + 1);
     } else if (depth == 0) {
         ab->horizon = true;
         v = sow_search_eval(s, &c, me);

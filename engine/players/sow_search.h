@@ -59,6 +59,11 @@ sow_ab *sow_ab_new(const sow_player_spec *sp, const sow_setup *s,
                    sow_error *err);
 void sow_ab_free(sow_ab *ab);
 void sow_ab_set_exact(sow_ab *ab, bool exact);
+/* An endgame database (borrowed; of the setup's rules) that answers the
+ * positions it holds as won, lost or drawn games: alphabeta does not
+ * search below them, mcts plays no playout past them. NULL: none. */
+struct sow_egdb;
+void sow_ab_set_egdb(sow_ab *ab, const struct sow_egdb *db);
 int sow_ab_search(sow_ab *ab, sow_engine *e, const sow_game *g, sow_rng *rng,
                   sow_search_info *info, sow_error *err);
 
@@ -69,6 +74,7 @@ typedef struct sow_mcts sow_mcts;
 sow_mcts *sow_mcts_new(const sow_player_spec *sp, const sow_setup *s,
                        sow_error *err);
 void sow_mcts_free(sow_mcts *m);
+void sow_mcts_set_egdb(sow_mcts *m, const struct sow_egdb *db);
 int sow_mcts_search(sow_mcts *m, sow_engine *e, const sow_game *g,
                     sow_rng *rng, sow_search_info *info, sow_error *err);
 

@@ -8,8 +8,9 @@
 #include <string.h>
 
 #define PLAYERS_HELP                                                         \
-    "random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], "                    \
-    "mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1][:db=DIR]"
+    "random, greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], "           \
+    "mcts[:iter=N][:ms=T][:c=X][:playout=P][:db=DIR], "                      \
+    "perfect[:mib=M][:trust=1][:db=DIR]"
 
 #define DEFAULT_DEPTH 6
 #define DEFAULT_TT 16
@@ -84,7 +85,7 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
             if (sow_parse_long(val, 0, 1, &n))
                 range = "0 or 1";
             out->trust = n == 1;
-        } else if (kind == SOW_PLAYER_PERFECT && strcmp(key, "db") == 0) {
+        } else if (strcmp(key, "db") == 0) {
             /* a folder (sow_egdb_path names the file in it); the spec's
              * text has no ':' and no ',' in it, which split specs */
             if (!*val || strlen(val) >= sizeof out->db)
@@ -128,8 +129,8 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
                                  "its parameters: %s",
                                  text, kind_names[kind], key,
                                  kind == SOW_PLAYER_ALPHABETA
-                                     ? "depth, ms, tt"
-                                     : "iter, ms, c, playout");
+                                     ? "depth, ms, tt, db"
+                                     : "iter, ms, c, playout, db");
         }
         if (range)
             return sow_error_set(err, NULL, 0, 0,
@@ -165,8 +166,6 @@ void sow_player_spec_format(const sow_player_spec *sp, char *buf,
             ADD(":mib=%ld", sp->mib);
         if (sp->trust)
             ADD(":trust=1");
-        if (sp->db[0])
-            ADD(":db=%s", sp->db);
     } else if (sp->kind == SOW_PLAYER_MCTS) {
         if (sp->iter)
             ADD(":iter=%ld", sp->iter);
@@ -177,6 +176,8 @@ void sow_player_spec_format(const sow_player_spec *sp, char *buf,
         if (sp->playout != DEFAULT_PLAYOUT)
             ADD(":playout=%d", sp->playout);
     }
+    if (sp->db[0])
+        ADD(":db=%s", sp->db);
 #undef ADD
 }
 

@@ -635,7 +635,7 @@ for c in search solve selfplay stats; do
     t "$c-help-h" 0 "out~usage: sow $c" noerr -- sow "$c" -h
     t "$c-unknown-flag" 2 "err=sow $c: unknown flag '--bogus' (see 'sow $c --help')" lines=0 -- sow "$c" $V --bogus
 done
-PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B], mcts[:iter=N][:ms=T][:c=X][:playout=P], perfect[:mib=M][:trust=1][:db=DIR]'
+PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], mcts[:iter=N][:ms=T][:c=X][:playout=P][:db=DIR], perfect[:mib=M][:trust=1][:db=DIR]'
 
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
@@ -847,6 +847,12 @@ t egdb-perfect 0 noerr 'out~player=perfect:mib=4:db='"$EG"' ply=0 to_move=South 
 t egdb-perfect-selfplay 0 noerr 'out~South wins      100.00%' -- sow selfplay $KS $KSE --players perfect:mib=4:db=$EG,random --games 10
 t egdb-perfect-none 1 "err~player 'perfect': no endgame database of these rules (variant test-kalah-small and its option values) in $EG/none; sow egdb build with the same options and --db $EG/none makes one" lines=0 -- sow search $KS $KSE --player perfect:db=$EG/none
 t egdb-perfect-empty 2 "err~perfect:db=': db takes a folder's path of 1 to 199 characters" lines=0 -- sow search $KS $KSE --player perfect:db=
+# alphabeta and mcts with the database: the start is in it, a win for
+# South by the one winning move 1 (egdb-solve-plain: 0:-8 1:4 2:0)
+t egdb-alphabeta 0 noerr 'out~ move=1 label=b score=999970 depth=1 ' -- sow search $KS $KSE --player alphabeta:depth=1:db=$EG
+t egdb-mcts 0 noerr 'out~ move=1 label=b ' -- sow search $KS $KSE --player mcts:iter=50:db=$EG
+t egdb-mcts-without 0 noerr 'out~ move=0 label=a ' -- sow search $KS $KSE --player mcts:iter=50
+t egdb-alphabeta-refused 1 "err~variants/oware.yaml: variant oware cannot have an endgame database: its future depends on the stores" lines=0 -- sow search oware --player alphabeta:depth=1:db=$EG
 t egdb-solve-none 0 'err~sow solve: note: no endgame database of these rules in' 'out~value ' -- sow solve $KS $KSE --option pick_own=always --db $EG
 rm -rf "$EG"
 # sow compare --exact: both readings solved (KA: pick_own, P20)
