@@ -639,7 +639,7 @@ PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], mcts[:
 
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
-t play-mcts-bad 2 "err=sow play: --north: player 'mcts:depth=3': mcts has no parameter 'depth'; its parameters: iter, ms, c, playout (see 'sow play --help')" lines=0 -- sow play $V --north mcts:depth=3
+t play-mcts-bad 2 "err=sow play: --north: player 'mcts:depth=3': mcts has no parameter 'depth'; its parameters: iter, ms, c, playout, db (see 'sow play --help')" lines=0 -- sow play $V --north mcts:depth=3
 t play-alphabeta-mcts 0 noerr 'out~Adji Kui I: South (alphabeta:depth=2) against North (mcts:iter=30).' 'outre=^game over after [0-9]+ plies: ' -- sow play $V --south alphabeta:depth=2 --north mcts:iter=30 --seed 1
 t play-andada-search-decides 0 noerr 'outre=^ply 1: North plays first:[01]$' 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south mcts:iter=20 --north alphabeta:depth=2 --seed 2
 t play-greedy-word 0 noerr 'out~South (computer) against North (random)' -- sow play $V --south greedy --north random --seed 1 --option max_plies=4
