@@ -502,6 +502,13 @@ static void json_match(const cli_game *cg)
     json_int_or_null(s->round_loser_below, 0);
     printf(",\"wins\":");
     json_int_or_null(s->round_wins, 0);
+    if (s->round_points) { /* UR.6 */
+        printf(",\"points\":{\"to_win\":%d,\"double_from\":",
+               s->round_points);
+        json_int_or_null(s->round_double_from, 0);
+        printf("}");
+    } else
+        printf(",\"points\":null");
     static const char *const rules[] = {"alternate", "loser", "last_mover",
                                         "winner", "not_last_mover", "south",
                                         "north"};

@@ -429,6 +429,14 @@ void show_words_rounds(sow_buf *b, const cli_game *cg)
         words_refill_loser(b, s);
     else
         words_refill_both(b, s);
+    if (s->round_points) { /* UR.6 */
+        sow_buf_add(b, " A round won scores 1 point");
+        if (s->round_double_from)
+            sow_buf_add(b, ", 2 when the winner's total is %d or more",
+                        s->round_double_from);
+        sow_buf_add(b, "; the first player to %d point%s wins the match.",
+                    s->round_points, s->round_points == 1 ? "" : "s");
+    }
     words_starter(b, s);
     const char *why[3];
     int n = 0;

@@ -474,6 +474,11 @@ typedef struct sow_variant {
                                      match (GB.7); 0 off */
     int round_wins;               /* > 0: the first to win this many
                                      rounds wins the match (SQ.6) */
+    bool round_points;            /* a round won scores points (UR.6) */
+    sow_expr round_to_win;        /* points: the first to this many wins
+                                     the match */
+    sow_expr round_double_from;   /* points: a round won with a total of
+                                     at least this scores 2; 0 never */
     sow_expr round_starter;       /* sow_start_rule */
     int round_start_decided;      /* -1, or the starter: mapping's rule */
     int round_start_draw;         /* after a decided round and a draw */

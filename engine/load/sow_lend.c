@@ -203,12 +203,40 @@ static int load_starter_map(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* rounds.points (UR.6): {to_win: K, double_from: T}: a round won scores
+ * 1 point, 2 when the winner's total is at least T; the first to K points
+ * wins the match. `rounds` is the rounds: map, `x` its points: value. */
+static int load_points(ctx *c, const sow_ynode *rounds, const sow_ynode *x)
+{
+    static const char *const keys[] = {"to_win", "double_from", NULL};
+    sow_variant *v = c->v;
+    if (sow_ynode_get(rounds, "wins"))
+        return sow_yfail(&c->y, x, "rounds: give wins: (rounds won) or "
+                         "points: (points scored), not both");
+    if (sow_ymap(&c->y, x, "points") ||
+        sow_ykeys(&c->y, x, "points", keys))
+        return SOW_ERR;
+    const sow_ynode *k = sow_ynode_get(x, "to_win");
+    if (!k)
+        return sow_yfail(&c->y, x, "points needs to_win: (the points that "
+                         "win the match), e.g. points: {to_win: 10}");
+    field ft = {"to_win", F_INT, 1, 1000, NULL};
+    field fd = {"double_from", F_INT, 1, 65535, NULL};
+    v->round_points = true;
+    if (sow_lexpr(c, k, &ft, &v->round_to_win))
+        return SOW_ERR;
+    if ((k = sow_ynode_get(x, "double_from")) &&
+        sow_lexpr(c, k, &fd, &v->round_double_from))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
 int sow_lrounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
                                        "block", "refill", "starter",
                                        "wins", "layout", "loser_below",
-                                       NULL};
+                                       "points", NULL};
     static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
@@ -249,6 +277,8 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->round_wins = (int)k;
     }
+    if ((x = sow_ynode_get(n, "points")) && load_points(c, n, x))
+        return SOW_ERR;
     field fl = {"layout", F_WORD, 0, 0, layouts};
     if ((x = sow_ynode_get(n, "layout")) &&
         sow_lexpr(c, x, &fl, &v->round_layout))
