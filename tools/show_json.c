@@ -420,12 +420,13 @@ static void json_threshold(const cli_game *cg)
     }
     long t = v->threshold.kind == SOW_EXPR_CONST ? v->threshold.value : 0;
     printf("{\"more_than\":%d,\"reading\":\"%s\",\"or_both_equal\":%s,"
-           "\"sweep\":%s}",
+           "\"sweep\":%s,\"ends\":\"%s\"}",
            s->threshold,
            t == SOW_THRESHOLD_HALF     ? "half"
            : t == SOW_THRESHOLD_REFILL ? "refill"
                                        : "number",
-           json_bool(v->threshold_both), json_bool(s->threshold_sweep));
+           json_bool(v->threshold_both), json_bool(s->threshold_sweep),
+           v->threshold_round ? "round" : "match");
 }
 
 static void json_end(const cli_game *cg)

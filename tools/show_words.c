@@ -440,7 +440,7 @@ void show_words_rounds(sow_buf *b, const cli_game *cg)
     words_starter(b, s);
     const char *why[3];
     int n = 0;
-    if (s->threshold >= 0)
+    if (s->threshold >= 0 && !s->v->threshold_round)
         why[n++] = "won on the threshold (C1.7)";
     if (s->relay && s->endless_move == SOW_ENDLESS_END_GAME)
         why[n++] = "ended by an endless move (C1.9)";
@@ -487,8 +487,9 @@ void show_words_threshold(sow_buf *b, const cli_game *cg)
                     s->total, s->round_min_holes * s->round_seeds,
                     s->round_min_holes, s->round_min_holes == 1 ? "" : "s",
                     s->round_seeds);
-    sow_buf_add(b, " in store%s: they win at once, %s",
+    sow_buf_add(b, " in store%s: they win%s at once, %s",
                 s->claims ? " and claimed holes" : "",
+                v->threshold_round && s->rounds ? " the round" : "",
                 s->threshold_sweep ? "the seeds left given out as at any "
                                      "other end (C1.8)"
                                    : "nothing swept (C1.7)");

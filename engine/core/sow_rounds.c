@@ -202,7 +202,7 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     }
     /* P38: the threshold ends the whole match; so does an endless move
      * (C1.9 end_game) */
-    if (r->reason == SOW_END_THRESHOLD)
+    if (r->reason == SOW_END_THRESHOLD && !s->v->threshold_round)
         return over(out, r->winner, "a player has more than the threshold");
     if (r->reason == SOW_END_ENDLESS)
         return over(out, r->winner, "an endless move ends the match");

@@ -395,6 +395,8 @@ typedef struct sow_variant {
                                      any other end (C1.7 reads: none) */
     bool threshold_both;          /* also end when both totals equal the
                                      threshold (TK.6 (a)) */
+    bool threshold_round;         /* in rounds, the threshold ends the
+                                     round only, not the match (UR.5) */
     bool few_seeds_unclaimed;     /* seeds_at_most applies only while no
                                      hole is claimed (TK.6 (b)) */
     sow_expr claim_seeds;         /* bool: a claimed hole's seeds go to

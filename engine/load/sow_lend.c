@@ -102,7 +102,7 @@ int sow_lend(ctx *c, const sow_ynode *n)
         if (x->type == SOW_Y_MAP) {
             static const char *const tkeys[] = {"more_than", "if",
                                                 "or_both_equal", "sweep",
-                                                NULL};
+                                                "ends", NULL};
             if (sow_ykeys(&c->y, x, "threshold", tkeys))
                 return SOW_ERR;
             if (!(t = sow_ynode_get(x, "more_than")))
@@ -121,6 +121,13 @@ int sow_lend(ctx *c, const sow_ynode *n)
             field fsw = {"sweep", F_BOOL, 0, 0, NULL};
             if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))
                 return SOW_ERR;
+            /* P38 ends the match; ends: round only the round (UR.5) */
+            static const char *const ends[] = {"match", "round", NULL};
+            const sow_ynode *en = sow_ynode_get(x, "ends");
+            int ei = 0;
+            if (en && sow_yword(&c->y, en, "ends", ends, &ei))
+                return SOW_ERR;
+            v->threshold_round = ei == 1;
         }
         if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
             /* P41: all the seeds less those that fill rounds.min_holes */
