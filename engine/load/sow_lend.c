@@ -27,6 +27,59 @@ static int load_rest(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* C1.7: threshold: T, or {more_than: T, if: $bool_option, ...}; `x` is
+ * the threshold: value. */
+static int load_threshold(ctx *c, const sow_ynode *x)
+{
+    sow_variant *v = c->v;
+    field ft = {"threshold", F_INT, -1, 64000, NULL};
+    const sow_ynode *t = x;
+    if (x->type == SOW_Y_MAP) {
+        static const char *const tkeys[] = {"more_than", "if",
+                                            "or_both_equal", "sweep",
+                                            "ends", NULL};
+        if (sow_ykeys(&c->y, x, "threshold", tkeys))
+            return SOW_ERR;
+        if (!(t = sow_ynode_get(x, "more_than")))
+            return sow_yfail(&c->y, x, "threshold: {more_than: T, if: "
+                             "$option} needs more_than:");
+        const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
+        if (be && sow_ybool(&c->y, be, "or_both_equal", &v->threshold_both))
+            return SOW_ERR;
+        const sow_ynode *y = sow_ynode_get(x, "if");
+        field fi = {"if", F_BOOL, 0, 0, NULL};
+        if (y && sow_lexpr(c, y, &fi, &v->threshold_if))
+            return SOW_ERR;
+        /* C1.7 sweeps nothing; sweep: true gives the seeds left
+         * out by rest: (C1.8), as another engine reads it */
+        const sow_ynode *sw = sow_ynode_get(x, "sweep");
+        field fsw = {"sweep", F_BOOL, 0, 0, NULL};
+        if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))
+            return SOW_ERR;
+        /* P38 ends the match; ends: round only the round (UR.5) */
+        static const char *const ends[] = {"match", "round", NULL};
+        const sow_ynode *en = sow_ynode_get(x, "ends");
+        int ei = 0;
+        if (en && sow_yword(&c->y, en, "ends", ends, &ei))
+            return SOW_ERR;
+        v->threshold_round = ei == 1;
+    }
+    if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
+        /* P41: all the seeds less those that fill rounds.min_holes */
+        v->threshold.kind = SOW_EXPR_CONST;
+        v->threshold.value = SOW_THRESHOLD_REFILL;
+        v->threshold.line = t->line;
+        v->threshold.col = t->col;
+    } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
+        /* half of all the seeds, whatever the options make them */
+        v->threshold.kind = SOW_EXPR_CONST;
+        v->threshold.value = SOW_THRESHOLD_HALF;
+    } else if (sow_lexpr(c, t, &ft, &v->threshold)) {
+        return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
 int sow_lend(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
@@ -95,54 +148,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "max_plies")) &&
         sow_lexpr(c, x, &fm, &v->max_plies))
         return SOW_ERR;
-    /* C1.7: threshold: T, or {more_than: T, if: $bool_option} */
-    field ft = {"threshold", F_INT, -1, 64000, NULL};
-    if ((x = sow_ynode_get(n, "threshold"))) {
-        const sow_ynode *t = x;
-        if (x->type == SOW_Y_MAP) {
-            static const char *const tkeys[] = {"more_than", "if",
-                                                "or_both_equal", "sweep",
-                                                "ends", NULL};
-            if (sow_ykeys(&c->y, x, "threshold", tkeys))
-                return SOW_ERR;
-            if (!(t = sow_ynode_get(x, "more_than")))
-                return sow_yfail(&c->y, x, "threshold: {more_than: T, if: $option} "
-                                  "needs more_than:");
-            const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
-            if (be && sow_ybool(&c->y, be, "or_both_equal", &v->threshold_both))
-                return SOW_ERR;
-            const sow_ynode *y = sow_ynode_get(x, "if");
-            field fi = {"if", F_BOOL, 0, 0, NULL};
-            if (y && sow_lexpr(c, y, &fi, &v->threshold_if))
-                return SOW_ERR;
-            /* C1.7 sweeps nothing; sweep: true gives the seeds left
-             * out by rest: (C1.8), as another engine reads it */
-            const sow_ynode *sw = sow_ynode_get(x, "sweep");
-            field fsw = {"sweep", F_BOOL, 0, 0, NULL};
-            if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))
-                return SOW_ERR;
-            /* P38 ends the match; ends: round only the round (UR.5) */
-            static const char *const ends[] = {"match", "round", NULL};
-            const sow_ynode *en = sow_ynode_get(x, "ends");
-            int ei = 0;
-            if (en && sow_yword(&c->y, en, "ends", ends, &ei))
-                return SOW_ERR;
-            v->threshold_round = ei == 1;
-        }
-        if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
-            /* P41: all the seeds less those that fill rounds.min_holes */
-            v->threshold.kind = SOW_EXPR_CONST;
-            v->threshold.value = SOW_THRESHOLD_REFILL;
-            v->threshold.line = t->line;
-            v->threshold.col = t->col;
-        } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
-            /* half of all the seeds, whatever the options make them */
-            v->threshold.kind = SOW_EXPR_CONST;
-            v->threshold.value = SOW_THRESHOLD_HALF;
-        } else if (sow_lexpr(c, t, &ft, &v->threshold)) {
-            return SOW_ERR;
-        }
-    }
+    if ((x = sow_ynode_get(n, "threshold")) && load_threshold(c, x))
+        return SOW_ERR;
     /* JK.3 (a): a row left empty ends the game, first of all */
     field fre = {"cleared", F_WORD, 0, 0, cleareds};
     if ((x = sow_ynode_get(n, "cleared")) &&
