@@ -423,12 +423,13 @@ static void json_threshold(const cli_game *cg)
     }
     long t = v->threshold.kind == SOW_EXPR_CONST ? v->threshold.value : 0;
     printf("{\"more_than\":%d,\"reading\":\"%s\",\"or_both_equal\":%s,"
-           "\"sweep\":%s}",
+           "\"sweep\":%s,\"ends\":\"%s\"}",
            s->threshold,
            t == SOW_THRESHOLD_HALF     ? "half"
            : t == SOW_THRESHOLD_REFILL ? "refill"
                                        : "number",
-           json_bool(v->threshold_both), json_bool(s->threshold_sweep));
+           json_bool(v->threshold_both), json_bool(s->threshold_sweep),
+           v->threshold_round ? "round" : "match");
 }
 
 static void json_end(const cli_game *cg)
@@ -505,6 +506,13 @@ static void json_match(const cli_game *cg)
     json_int_or_null(s->round_loser_below, 0);
     printf(",\"wins\":");
     json_int_or_null(s->round_wins, 0);
+    if (s->round_points) { /* UR.6 */
+        printf(",\"points\":{\"to_win\":%d,\"double_from\":",
+               s->round_points);
+        json_int_or_null(s->round_double_from, 0);
+        printf("}");
+    } else
+        printf(",\"points\":null");
     static const char *const rules[] = {"alternate", "loser", "last_mover",
                                         "winner", "not_last_mover", "south",
                                         "north"};

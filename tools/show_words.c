@@ -435,10 +435,18 @@ void show_words_rounds(sow_buf *b, const cli_game *cg)
         words_refill_loser(b, s);
     else
         words_refill_both(b, s);
+    if (s->round_points) { /* UR.6 */
+        sow_buf_add(b, " A round won scores 1 point");
+        if (s->round_double_from)
+            sow_buf_add(b, ", 2 when the winner's total is %d or more",
+                        s->round_double_from);
+        sow_buf_add(b, "; the first player to %d point%s wins the match.",
+                    s->round_points, s->round_points == 1 ? "" : "s");
+    }
     words_starter(b, s);
     const char *why[3];
     int n = 0;
-    if (s->threshold >= 0)
+    if (s->threshold >= 0 && !s->v->threshold_round)
         why[n++] = "won on the threshold (C1.7)";
     if (s->relay && s->endless_move == SOW_ENDLESS_END_GAME)
         why[n++] = "ended by an endless move (C1.9)";
@@ -485,8 +493,9 @@ void show_words_threshold(sow_buf *b, const cli_game *cg)
                     s->total, s->round_min_holes * s->round_seeds,
                     s->round_min_holes, s->round_min_holes == 1 ? "" : "s",
                     s->round_seeds);
-    sow_buf_add(b, " in store%s: they win at once, %s",
+    sow_buf_add(b, " in store%s: they win%s at once, %s",
                 s->claims ? " and claimed holes" : "",
+                v->threshold_round && s->rounds ? " the round" : "",
                 s->threshold_sweep ? "the seeds left given out as at any "
                                      "other end (C1.8)"
                                    : "nothing swept (C1.7)");

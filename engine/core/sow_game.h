@@ -128,6 +128,8 @@ typedef struct sow_setup {
                                       and after a draw (P40) */
     bool round_block, round_loser_only, round_fresh;
     int round_layout, round_wins;
+    int round_points, round_double_from; /* UR.6: points to win, and the
+                                            total that scores 2 (0 off) */
     uint16_t start_north[SOW_MAX_HOLES]; /* SQ.1: when North starts */
     /* the family's sowing, continued */
     bool relay_next;        /* PL.3: relay from the hole after h */
@@ -372,6 +374,7 @@ typedef struct sow_match_info {
     int prev_starter;       /* starter of the previous game, -1 */
     int wins[2];            /* games (rounds) each player has won so far,
                                the one just played included */
+    int points[2];          /* match points so far (UR.6), likewise */
 } sow_match_info;
 
 /* The parts of the rules that are not data: implemented by the Lua bridge
@@ -679,6 +682,7 @@ typedef struct sow_match {
     int holes[2];           /* over: holes each would own next */
     char reason[128];       /* over: why */
     int wins[2];            /* games each player has won (SQ.6) */
+    int points[2];          /* match points of the rounds won (UR.6) */
     int32_t captured[2];    /* stores when the game starts (C1.6) */
     uint64_t blocked;       /* blocked holes when it starts (C1.6) */
 } sow_match;

@@ -51,11 +51,21 @@ static int ask(sow_engine *e, sow_match *m, const sow_game *prev, int game,
     memset(ng, 0, sizeof *ng);
     ng->winner = -1;
     ng->set.to_move = ng->set.phase = -1;
-    sow_match_info info = {game, s->match_games, prev_starter, {0, 0}};
-    if (prev && prev->result.winner >= 0 && !prev->result.unfinished)
-        m->wins[prev->result.winner]++; /* SQ.6: rounds won */
-    info.wins[0] = m->wins[0];
-    info.wins[1] = m->wins[1];
+    sow_match_info info = {game, s->match_games, prev_starter, {0, 0},
+                           {0, 0}};
+    if (prev && prev->result.winner >= 0 && !prev->result.unfinished) {
+        const int w = prev->result.winner;
+        m->wins[w]++; /* SQ.6: rounds won */
+        /* UR.6: 1 point, 2 with a total of at least double_from */
+        m->points[w] += s->round_double_from > 0 &&
+                                prev->result.score[w] >= s->round_double_from
+                            ? 2
+                            : 1;
+    }
+    for (int p = 0; p < 2; p++) {
+        info.wins[p] = m->wins[p];
+        info.points[p] = m->points[p];
+    }
     if (s->rounds)
         return sow_rounds_next(s, prev, &info, ng, err);
     return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);

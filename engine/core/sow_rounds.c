@@ -202,10 +202,17 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     }
     /* P38: the threshold ends the whole match; so does an endless move
      * (C1.9 end_game) */
-    if (r->reason == SOW_END_THRESHOLD)
+    if (r->reason == SOW_END_THRESHOLD && !s->v->threshold_round)
         return over(out, r->winner, "a player has more than the threshold");
     if (r->reason == SOW_END_ENDLESS)
         return over(out, r->winner, "an endless move ends the match");
+    /* UR.6: the first player to reach round_points points wins */
+    for (int p = 0; p < 2 && s->round_points; p++)
+        if (info->points[p] >= s->round_points) {
+            snprintf(why, sizeof why, "%s has %d points", player_name[p],
+                     info->points[p]);
+            return over(out, p, why);
+        }
     out->has_start = true;
     if (s->round_territory)
         return territory_round(s, prev, info, out);

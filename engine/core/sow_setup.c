@@ -79,6 +79,11 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         s->round_fresh = v->round_fresh;
         s->round_layout = (int)sow_expr_eval(&v->round_layout, opts);
         s->round_wins = v->round_wins;
+        if (v->round_points) { /* UR.6 */
+            s->round_points = (int)sow_expr_eval(&v->round_to_win, opts);
+            s->round_double_from =
+                (int)sow_expr_eval(&v->round_double_from, opts);
+        }
         s->round_territory = v->round_territory;
         s->round_loser_below = v->round_loser_below;
     }

@@ -401,6 +401,8 @@ typedef struct sow_variant {
                                      any other end (C1.7 reads: none) */
     bool threshold_both;          /* also end when both totals equal the
                                      threshold (TK.6 (a)) */
+    bool threshold_round;         /* in rounds, the threshold ends the
+                                     round only, not the match (UR.5) */
     bool few_seeds_unclaimed;     /* seeds_at_most applies only while no
                                      hole is claimed (TK.6 (b)) */
     sow_expr claim_seeds;         /* bool: a claimed hole's seeds go to
@@ -480,6 +482,11 @@ typedef struct sow_variant {
                                      match (GB.7); 0 off */
     int round_wins;               /* > 0: the first to win this many
                                      rounds wins the match (SQ.6) */
+    bool round_points;            /* a round won scores points (UR.6) */
+    sow_expr round_to_win;        /* points: the first to this many wins
+                                     the match */
+    sow_expr round_double_from;   /* points: a round won with a total of
+                                     at least this scores 2; 0 never */
     sow_expr round_starter;       /* sow_start_rule */
     int round_start_decided;      /* -1, or the starter: mapping's rule */
     int round_start_draw;         /* after a decided round and a draw */

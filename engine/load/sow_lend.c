@@ -27,6 +27,59 @@ static int load_rest(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* C1.7: threshold: T, or {more_than: T, if: $bool_option, ...}; `x` is
+ * the threshold: value. */
+static int load_threshold(ctx *c, const sow_ynode *x)
+{
+    sow_variant *v = c->v;
+    field ft = {"threshold", F_INT, -1, 64000, NULL};
+    const sow_ynode *t = x;
+    if (x->type == SOW_Y_MAP) {
+        static const char *const tkeys[] = {"more_than", "if",
+                                            "or_both_equal", "sweep",
+                                            "ends", NULL};
+        if (sow_ykeys(&c->y, x, "threshold", tkeys))
+            return SOW_ERR;
+        if (!(t = sow_ynode_get(x, "more_than")))
+            return sow_yfail(&c->y, x, "threshold: {more_than: T, if: "
+                             "$option} needs more_than:");
+        const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
+        if (be && sow_ybool(&c->y, be, "or_both_equal", &v->threshold_both))
+            return SOW_ERR;
+        const sow_ynode *y = sow_ynode_get(x, "if");
+        field fi = {"if", F_BOOL, 0, 0, NULL};
+        if (y && sow_lexpr(c, y, &fi, &v->threshold_if))
+            return SOW_ERR;
+        /* C1.7 sweeps nothing; sweep: true gives the seeds left
+         * out by rest: (C1.8), as another engine reads it */
+        const sow_ynode *sw = sow_ynode_get(x, "sweep");
+        field fsw = {"sweep", F_BOOL, 0, 0, NULL};
+        if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))
+            return SOW_ERR;
+        /* P38 ends the match; ends: round only the round (UR.5) */
+        static const char *const ends[] = {"match", "round", NULL};
+        const sow_ynode *en = sow_ynode_get(x, "ends");
+        int ei = 0;
+        if (en && sow_yword(&c->y, en, "ends", ends, &ei))
+            return SOW_ERR;
+        v->threshold_round = ei == 1;
+    }
+    if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
+        /* P41: all the seeds less those that fill rounds.min_holes */
+        v->threshold.kind = SOW_EXPR_CONST;
+        v->threshold.value = SOW_THRESHOLD_REFILL;
+        v->threshold.line = t->line;
+        v->threshold.col = t->col;
+    } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
+        /* half of all the seeds, whatever the options make them */
+        v->threshold.kind = SOW_EXPR_CONST;
+        v->threshold.value = SOW_THRESHOLD_HALF;
+    } else if (sow_lexpr(c, t, &ft, &v->threshold)) {
+        return SOW_ERR;
+    }
+    return SOW_OK;
+}
+
 int sow_lend(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
@@ -95,47 +148,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "max_plies")) &&
         sow_lexpr(c, x, &fm, &v->max_plies))
         return SOW_ERR;
-    /* C1.7: threshold: T, or {more_than: T, if: $bool_option} */
-    field ft = {"threshold", F_INT, -1, 64000, NULL};
-    if ((x = sow_ynode_get(n, "threshold"))) {
-        const sow_ynode *t = x;
-        if (x->type == SOW_Y_MAP) {
-            static const char *const tkeys[] = {"more_than", "if",
-                                                "or_both_equal", "sweep",
-                                                NULL};
-            if (sow_ykeys(&c->y, x, "threshold", tkeys))
-                return SOW_ERR;
-            if (!(t = sow_ynode_get(x, "more_than")))
-                return sow_yfail(&c->y, x, "threshold: {more_than: T, if: $option} "
-                                  "needs more_than:");
-            const sow_ynode *be = sow_ynode_get(x, "or_both_equal");
-            if (be && sow_ybool(&c->y, be, "or_both_equal", &v->threshold_both))
-                return SOW_ERR;
-            const sow_ynode *y = sow_ynode_get(x, "if");
-            field fi = {"if", F_BOOL, 0, 0, NULL};
-            if (y && sow_lexpr(c, y, &fi, &v->threshold_if))
-                return SOW_ERR;
-            /* C1.7 sweeps nothing; sweep: true gives the seeds left
-             * out by rest: (C1.8), as another engine reads it */
-            const sow_ynode *sw = sow_ynode_get(x, "sweep");
-            field fsw = {"sweep", F_BOOL, 0, 0, NULL};
-            if (sw && sow_lexpr(c, sw, &fsw, &v->threshold_sweep))
-                return SOW_ERR;
-        }
-        if (t->type == SOW_Y_SCALAR && strcmp(t->text, "refill") == 0) {
-            /* P41: all the seeds less those that fill rounds.min_holes */
-            v->threshold.kind = SOW_EXPR_CONST;
-            v->threshold.value = SOW_THRESHOLD_REFILL;
-            v->threshold.line = t->line;
-            v->threshold.col = t->col;
-        } else if (t->type == SOW_Y_SCALAR && strcmp(t->text, "half") == 0) {
-            /* half of all the seeds, whatever the options make them */
-            v->threshold.kind = SOW_EXPR_CONST;
-            v->threshold.value = SOW_THRESHOLD_HALF;
-        } else if (sow_lexpr(c, t, &ft, &v->threshold)) {
-            return SOW_ERR;
-        }
-    }
+    if ((x = sow_ynode_get(n, "threshold")) && load_threshold(c, x))
+        return SOW_ERR;
     /* JK.3 (a): a row left empty ends the game, first of all */
     field fre = {"cleared", F_WORD, 0, 0, cleareds};
     if ((x = sow_ynode_get(n, "cleared")) &&
@@ -203,12 +217,40 @@ static int load_starter_map(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* rounds.points (UR.6): {to_win: K, double_from: T}: a round won scores
+ * 1 point, 2 when the winner's total is at least T; the first to K points
+ * wins the match. `rounds` is the rounds: map, `x` its points: value. */
+static int load_points(ctx *c, const sow_ynode *rounds, const sow_ynode *x)
+{
+    static const char *const keys[] = {"to_win", "double_from", NULL};
+    sow_variant *v = c->v;
+    if (sow_ynode_get(rounds, "wins"))
+        return sow_yfail(&c->y, x, "rounds: give wins: (rounds won) or "
+                         "points: (points scored), not both");
+    if (sow_ymap(&c->y, x, "points") ||
+        sow_ykeys(&c->y, x, "points", keys))
+        return SOW_ERR;
+    const sow_ynode *k = sow_ynode_get(x, "to_win");
+    if (!k)
+        return sow_yfail(&c->y, x, "points needs to_win: (the points that "
+                         "win the match), e.g. points: {to_win: 10}");
+    field ft = {"to_win", F_INT, 1, 1000, NULL};
+    field fd = {"double_from", F_INT, 1, 65535, NULL};
+    v->round_points = true;
+    if (sow_lexpr(c, k, &ft, &v->round_to_win))
+        return SOW_ERR;
+    if ((k = sow_ynode_get(x, "double_from")) &&
+        sow_lexpr(c, k, &fd, &v->round_double_from))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
 int sow_lrounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
                                        "block", "refill", "starter",
                                        "wins", "layout", "loser_below",
-                                       NULL};
+                                       "points", NULL};
     static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
@@ -249,6 +291,8 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->round_wins = (int)k;
     }
+    if ((x = sow_ynode_get(n, "points")) && load_points(c, n, x))
+        return SOW_ERR;
     field fl = {"layout", F_WORD, 0, 0, layouts};
     if ((x = sow_ynode_get(n, "layout")) &&
         sow_lexpr(c, x, &fl, &v->round_layout))

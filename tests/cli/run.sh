@@ -1009,6 +1009,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/positions.sh"
 # shellcheck source=tests/cli/directions.sh
 . "$here/directions.sh"
+# shellcheck source=tests/cli/points.sh
+. "$here/points.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

@@ -82,6 +82,12 @@ NAMED_DIRECTION = {'mbangbi'}
 # group: tracks-rounds
 
 # group: caps-closing
+# UR: whole matches to 10 points; a cycling round runs to mg_play's cap
+ROUNDS['urim'] = ('Urim', LONG)
+GAMES['urim'] = ROUNDS['urim']
+# DE: MG puts every seed out of play in South's store (C1.13): totals
+GAMES['deka'] = ('Deka', [])
+OUT_OF_PLAY.add('deka')
 
 # group: gaps
 

@@ -296,6 +296,7 @@ NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
                 "eson-xorgol", "nambayi", "dakon", "jongkak", "pallanguli",
                 "olinda", "gabata", "sadeqa", "lamlameta", "tegre"}
 NO_REFERENCE.add("mbangbi")  # group: direction (MB)
+NO_REFERENCE |= {"urim", "deka"}  # the twelve beyond the catalogue
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

@@ -46,7 +46,7 @@ static sow_next_game next(const unit_game *a, const sow_game *prev,
     memset(&ng, 0, sizeof ng);
     ng.winner = -1;
     ng.set.to_move = ng.set.phase = -1;
-    sow_match_info info = {2, 1000, prev_starter, {w0, w1}};
+    sow_match_info info = {2, 1000, prev_starter, {w0, w1}, {0, 0}};
     sow_error err;
     sow_error_clear(&err);
     assert_int_equal(sow_rounds_next(&a->k.setup, prev, &info, &ng, &err),
@@ -284,6 +284,79 @@ static void test_starter_map(void **state)
     unit_game_close(&a);
 }
 
+/* The variant with options, its match started (round 1 set up). */
+static void open_match(unit_game *a, const char *yaml,
+                       const char *const *opts)
+{
+    open_variant(a, yaml, opts);
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_match_start(&a->k.eng, &a->m, &a->g, &err),
+                     SOW_OK);
+}
+
+/* Fake the end of the round being played in a: won by `winner` (-1: a
+ * draw) with totals s0 and s1, then set up the next one. */
+static void end_round(unit_game *a, int winner, int s0, int s1)
+{
+    sow_game *g = &a->g;
+    sow_error err;
+    sow_error_clear(&err);
+    g->over = true;
+    memset(g->board, 0, sizeof g->board);
+    g->on_board = 0;
+    g->captured[0] = s0;
+    g->captured[1] = s1;
+    g->last_mover = 0;
+    g->result.reason = SOW_END_NO_MOVES;
+    g->result.winner = winner;
+    g->result.has_score = true;
+    g->result.score[0] = s0;
+    g->result.score[1] = s1;
+    assert_int_equal(sow_match_next(&a->k.eng, &a->m, g, &err), SOW_OK);
+}
+
+/* UR.6: a round won scores 1 point, 2 with a total of 36 or more, a draw
+ * none; the first to 10 points wins the match; every round starts afresh
+ * and the starter alternates whatever the result. */
+static void test_match_points(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_match(&a, "variants/urim.yaml", NULL);
+    static const struct {
+        int winner, s0, s1;
+    } rounds[] = {{1, 11, 37}, {1, 12, 36}, {1, 10, 38}, {1, 0, 48},
+                  {0, 25, 23}, {1, 20, 28}, {-1, 24, 24}};
+    /* North 2 + 2 + 2 + 2, South 1, North 1, a draw: 9 to 1 */
+    for (int i = 0; i < 7; i++) {
+        end_round(&a, rounds[i].winner, rounds[i].s0, rounds[i].s1);
+        assert_false(a.m.over);
+        assert_int_equal(a.m.game, i + 2);
+        assert_int_equal(a.m.starter, (i + 1) % 2); /* alternate */
+        for (int h = 0; h < 12; h++)
+            assert_int_equal(a.g.board[h], 4);
+        assert_int_equal(a.g.captured[0] + a.g.captured[1], 0);
+    }
+    assert_int_equal(a.m.points[0], 1);
+    assert_int_equal(a.m.points[1], 9);
+    end_round(&a, 1, 13, 35); /* 35: one point, the tenth */
+    assert_true(a.m.over);
+    assert_int_equal(a.m.winner, 1);
+    assert_string_equal(a.m.reason, "North has 10 points");
+    unit_game_close(&a);
+    /* points=1: the first round won ends the match */
+    static const char *const one[] = {"points=1", NULL};
+    open_match(&a, "variants/urim.yaml", one);
+    end_round(&a, -1, 24, 24);
+    assert_false(a.m.over);
+    end_round(&a, 0, 40, 8);
+    assert_true(a.m.over);
+    assert_int_equal(a.m.winner, 0);
+    assert_string_equal(a.m.reason, "South has 2 points");
+    unit_game_close(&a);
+}
+
 /* C1.6 through the match driver: a round that ends sets up the next with
  * its board, stores and blocked holes, and the header fields record
  * them. */
@@ -291,23 +364,9 @@ static void test_match_applies_round(void **state)
 {
     (void)state;
     unit_game a;
-    open_variant(&a, "variants/dakon.yaml", NULL);
-    sow_error err;
-    sow_error_clear(&err);
-    assert_int_equal(sow_match_start(&a.k.eng, &a.m, &a.g, &err), SOW_OK);
+    open_match(&a, "variants/dakon.yaml", NULL);
     sow_game *g = &a.g;
-    g->over = true; /* as if the round ended 60 to 38 */
-    memset(g->board, 0, sizeof g->board);
-    g->on_board = 0;
-    g->captured[0] = 60;
-    g->captured[1] = 38;
-    g->last_mover = 0;
-    g->result.reason = SOW_END_NO_MOVES;
-    g->result.winner = 0;
-    g->result.has_score = true;
-    g->result.score[0] = 60;
-    g->result.score[1] = 38;
-    assert_int_equal(sow_match_next(&a.k.eng, &a.m, g, &err), SOW_OK);
+    end_round(&a, 0, 60, 38); /* as if the round ended 60 to 38 */
     assert_false(a.m.over);
     assert_int_equal(a.m.game, 2);
     assert_int_equal(a.m.wins[0], 1);
@@ -337,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_starters),
         cmocka_unit_test(test_starter_map),
         cmocka_unit_test(test_match_applies_round),
+        cmocka_unit_test(test_match_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
