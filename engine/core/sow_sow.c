@@ -532,8 +532,8 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
         memcpy(b, w, sizeof w);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
-        if (capture_then_relay(s, NULL, g, h, a)) { /* TG.2: capture,
-                                                     sow on */
+        if (a != SOW_LAP_HOOK && capture_then_relay(s, NULL, g, h, a)) {
+            /* TG.2: capture, sow on */
             if (b[h] == 0)
                 return SOW_OK; /* the capture took h itself */
             seeds = b[h];
@@ -708,8 +708,8 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
         memcpy(b, w, bytes);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
-        if (capture_then_relay(s, NULL, g, h, a)) { /* TG.2: capture,
-                                                     sow on */
+        if (a != SOW_LAP_HOOK && capture_then_relay(s, NULL, g, h, a)) {
+            /* TG.2: capture, sow on */
             if (b[h] == 0)
                 return SOW_OK; /* the capture took h itself */
             seeds = b[h];
@@ -1176,7 +1176,6 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
-        const bool then_relay = fam && capture_then_relay(s, obs, g, h, a);
         if (fam && a == SOW_LAP_CLOSE) {
             /* NB.3: h is closed, and its seeds are sown on from the next
              * hole */
@@ -1190,8 +1189,11 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (b[h] == 0)
                 return SOW_OK;
         }
+        /* (the capture of a rule with then: relay is made in the test,
+         * after the plain relay's, which most laps are) */
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
-            then_relay || (a == SOW_LAP_HOOK && relay)) {
+            (fam && capture_then_relay(s, obs, g, h, a)) ||
+            (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             seeds = b[h];
