@@ -208,7 +208,7 @@ static void words_claim(sow_buf *b, const sow_setup *s, const sow_claim *c)
 }
 
 /* The captures of the family's actions (capture_opposite and its
- * follow-ups, capture_pair, capture_two_out in series). */
+ * follow-ups, capture_pair, capture_two_out in series or sowing on). */
 static bool words_family_capture(sow_buf *b, const sow_lap_rule *r)
 {
     switch (r->action) {
@@ -229,6 +229,9 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r)
         if (r->series)
             sow_buf_add(b, ", then, going on the same way, each hole that "
                            "follows an empty one, as long as it holds seeds");
+        if (r->then_relay)
+            sow_buf_add(b, ", then lift the seeds left in the last hole "
+                           "and sow on");
         return true;
     default:
         return false;

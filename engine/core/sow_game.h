@@ -49,6 +49,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... capture two out, in series (a capture_two_out rule with series:
  * true, OL.4) */
 #define SOW_LAP_TWO_OUT_SERIES 13
+/* ... capture two out, then lift the seeds of h and sow on (a
+ * capture_two_out rule with then: relay); above the chains */
+#define SOW_LAP_TWO_OUT_RELAY (SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */

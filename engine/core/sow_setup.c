@@ -232,7 +232,9 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     bool extra = false;
     for (int i = 0; i < v->nlap_rules; i++)
         extra |= v->lap_rules[i].in_store ||
-                 v->lap_rules[i].action == SOW_LAP_EXTRA_TURN;
+                 v->lap_rules[i].action == SOW_LAP_EXTRA_TURN ||
+                 v->lap_rules[i].then_relay; /* captured in the family's
+                                                path only */
     s->plain_turns = !extra && s->threshold < 0 &&
                      s->must_feed == SOW_FEED_OFF && !s->singletons_last &&
                      !s->no_undo && !s->no_sides && !s->claims &&
@@ -266,6 +268,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_OPPOSITE_RELAY; /* TG.2 */
         else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->pick_extra)
             a = SOW_LAP_OPPOSITE_EXTRA; /* LL.5 */
+        else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->then_relay)
+            a = SOW_LAP_TWO_OUT_RELAY; /* a capture across a gap, sow on */
         else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->series)
             a = SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
         s->rule_action[i] = (uint8_t)a;

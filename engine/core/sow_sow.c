@@ -402,6 +402,24 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
     }
 }
 
+/* The capture of a rule with then: relay, made before h is lifted and
+ * sown on: the hole facing h (TG.2, P37) or the hole after the next (a
+ * capture across a gap). False for every other action. */
+static inline bool capture_then_relay(const sow_setup *s,
+                                      const sow_observer *obs, sow_game *g,
+                                      int h, int a)
+{
+    if (a == SOW_LAP_OPPOSITE_RELAY) {
+        capture(obs, g, s->holes - 1 - h);
+        return true;
+    }
+    if (a != SOW_LAP_TWO_OUT_RELAY)
+        return false;
+    const uint8_t *nx = s->nexts[g->move_dir];
+    capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
+    return true;
+}
+
 /* Ask the script; check what it returns before applying it. */
 static int run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
@@ -516,8 +534,10 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
         memcpy(b, w, sizeof w);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_OPPOSITE_RELAY) { /* TG.2: capture, sow on */
-            capture(NULL, g, s->holes - 1 - h);
+        if (a != SOW_LAP_HOOK && capture_then_relay(s, NULL, g, h, a)) {
+            /* TG.2: capture, sow on */
+            if (b[h] == 0)
+                return SOW_OK; /* the capture took h itself */
             seeds = b[h];
             b[h] = 0;
             origin = h;
@@ -690,8 +710,10 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
         memcpy(b, w, bytes);
         if (end_lap(s, NULL, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_OPPOSITE_RELAY) { /* TG.2: capture, sow on */
-            capture(NULL, g, s->holes - 1 - h);
+        if (a != SOW_LAP_HOOK && capture_then_relay(s, NULL, g, h, a)) {
+            /* TG.2: capture, sow on */
+            if (b[h] == 0)
+                return SOW_OK; /* the capture took h itself */
             seeds = b[h];
             b[h] = 0;
             origin = h;
@@ -720,8 +742,9 @@ static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
     return seeds;
 }
 
-_Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_RULES,
-               "the chain actions sort below SOW_LAP_RULES");
+_Static_assert(SOW_LAP_TWO_OUT_RELAY < SOW_LAP_RULES,
+               "the chain actions and the capture across a gap sort below "
+               "SOW_LAP_RULES");
 
 /* Whether a lap-end action (of the lap_action table) ends the move; not
  * SOW_LAP_RULES (the rules must decide), which sorts above the chains. */
@@ -1146,20 +1169,19 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             sow_event ev = {SOW_EV_LAP_END, mover, h, c,
                             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
                                                        : SOW_LAP_STOP)
+                            : a == SOW_LAP_TWO_OUT_SERIES ||
+                                      a == SOW_LAP_TWO_OUT_RELAY
+                                ? SOW_LAP_CAPTURE_TWO_OUT
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
                             : a == SOW_LAP_OPPOSITE_RELAY ||
                                       a == SOW_LAP_OPPOSITE_EXTRA
                                 ? SOW_LAP_CAPTURE_OPPOSITE
-                            : a == SOW_LAP_TWO_OUT_SERIES
-                                ? SOW_LAP_CAPTURE_TWO_OUT
                                 : a,
                             rule};
             obs->on_event(obs->ctx, &ev);
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
-        if (fam && a == SOW_LAP_OPPOSITE_RELAY) /* TG.2, P37 */
-            capture(obs, g, s->holes - 1 - h);
         if (fam && a == SOW_LAP_CLOSE) {
             /* NB.3: h is closed, and its seeds are sown on from the next
              * hole */
@@ -1173,8 +1195,11 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (b[h] == 0)
                 return SOW_OK;
         }
+        /* (the capture of a rule with then: relay is made in the test,
+         * after the plain relay's, which most laps are) */
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
-            a == SOW_LAP_OPPOSITE_RELAY || (a == SOW_LAP_HOOK && relay)) {
+            (fam && capture_then_relay(s, obs, g, h, a)) ||
+            (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             seeds = b[h];

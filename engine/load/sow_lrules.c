@@ -368,11 +368,12 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         int ti;
         if (sow_yword(&c->y, then, "then", thens, &ti))
             return SOW_ERR;
-        if (ti == 0 && r->action != SOW_LAP_CAPTURE_OPPOSITE)
+        if (ti == 0 && r->action != SOW_LAP_CAPTURE_OPPOSITE &&
+            r->action != SOW_LAP_CAPTURE_TWO_OUT)
             return sow_yfail(&c->y, then,
-                             "then: relay follows do: capture_opposite "
-                             "only (the seeds left in the hole are sown "
-                             "on)");
+                             "then: relay follows do: capture_opposite or "
+                             "do: capture_two_out only (the seeds left in "
+                             "the hole are sown on)");
         if (ti == 1 && r->action != SOW_LAP_TAKE)
             return sow_yfail(&c->y, then,
                              "then: extra_turn follows do: take only");
@@ -397,6 +398,9 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         if (r->action != SOW_LAP_CAPTURE_TWO_OUT)
             return sow_yfail(&c->y, se, "series: belongs to a rule that says "
                              "do: capture_two_out");
+        if (r->series && r->then_relay)
+            return sow_yfail(&c->y, se, "series: and then: relay do not go "
+                             "together; keep one");
     }
     const sow_ynode *pe = sow_ynode_get(n, "pick_extra");
     if (pe) { /* LL.5: then every opponent hole holding this many */

@@ -361,6 +361,22 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
             if (sow_llap_rule(c, x->items[i], &v->lap_rules[i]))
                 return SOW_ERR;
         v->nlap_rules = x->n;
+        for (int i = 0; i < x->n && !v->relay; i++) {
+            /* a rule that sows on after its lap makes relay laps: only
+             * those are watched for a move that never ends (P2) */
+            const sow_lap_rule *r = &v->lap_rules[i];
+            const sow_ynode *th = sow_ynode_get(x->items[i], "then");
+            if (r->then_relay || r->action == SOW_LAP_RELAY ||
+                r->action == SOW_LAP_CLOSE)
+                return sow_yfail(
+                    &c->y, r->then_relay ? th : sow_ynode_get(x->items[i], "do"),
+                    "%s sows on after the lap, so it needs laps: relay "
+                    "(where a move that never ends is found); with single "
+                    "laps such a move could go on for ever",
+                    r->then_relay ? "then: relay"
+                    : r->action == SOW_LAP_CLOSE ? "do: close"
+                                                 : "do: relay");
+        }
     }
     if (v->relay) {
         /* relay laps go on until a rule ends one: without any such rule

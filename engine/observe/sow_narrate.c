@@ -38,9 +38,17 @@ void sow_narrator_start(sow_narrator *n, const sow_setup *s)
 }
 
 /* What a lap-end action does, after "the last seed falls in h, which now
- * holds c: ". */
-static const char *action_text(int a)
+ * holds c: "; a capture of a rule (index `rule`, -1 for none) that says
+ * then: relay (TG.2, a capture across a gap) does not end the move. */
+static const char *action_text(const sow_setup *s, int rule, int a)
 {
+    const bool relay = rule >= 0 && s->v->lap_rules[rule].then_relay;
+    if (relay && a == SOW_LAP_CAPTURE_OPPOSITE)
+        return "the seeds of the hole facing it are captured, then its "
+               "seeds are lifted and sown on";
+    if (relay && a == SOW_LAP_CAPTURE_TWO_OUT)
+        return "the seeds of the hole after the next one are captured, "
+               "then its seeds are lifted and sown on";
     switch (a) {
     case SOW_LAP_RELAY:
         return "its seeds are lifted and sown on";
@@ -227,7 +235,8 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
             sow_text_fmt(out->text, sizeof out->text,
                          "the last seed falls in %s's store, which now "
                          "holds %d: %s",
-                         who(ev->player), ev->count, action_text(ev->extra));
+                         who(ev->player), ev->count,
+                         action_text(s, n->lap_rule, ev->extra));
         else
             sow_text_fmt(out->text, sizeof out->text,
                          "the last seed falls in %s, which now holds %d: %s",
@@ -235,7 +244,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          ev->extra == SOW_LAP_RELAY && s->relay_next
                              ? "the seeds of the hole after it, if any, "
                                "are lifted and sown on"
-                             : action_text(ev->extra));
+                             : action_text(s, n->lap_rule, ev->extra));
         const char *id = n->lap_rule >= 0
                              ? s->v->lap_rules[n->lap_rule].cite
                              : NULL;

@@ -194,7 +194,7 @@ bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay
 bad rounds_no_match "$B/rounds_no_match.yaml:15:3: rounds: need match: {enabled: true} (or an option) beside them: the rounds are the games of a match"
 bad rounds_no_seeds "$B/rounds_no_seeds.yaml:16:3: rounds: needs seeds: (the seeds a refilled hole receives)"
 bad threshold_refill_alone "$B/threshold_refill_alone.yaml:15:14: threshold: refill counts the seeds that fill rounds.min_holes, so it needs a rounds: section"
-bad then_relay_wrong "$B/then_relay_wrong.yaml:13:13: then: relay follows do: capture_opposite only (the seeds left in the hole are sown on)"
+bad then_relay_wrong "$B/then_relay_wrong.yaml:13:13: then: relay follows do: capture_opposite or do: capture_two_out only (the seeds left in the hole are sown on)"
 bad take_without_count "$B/take_without_count.yaml:12:11: do: take and take: K (the most seeds taken from the hole) go together"
 bad layout_north_seeds "$B/layout_north_seeds.yaml:8:17: layout_north holds 11 seeds and layout 10: both starts must hold the same seeds"
 bad chosen_with_decisions "$B/chosen_with_decisions.yaml:10:12: direction: chosen makes dir:ccw and dir:cw the decision moves; it cannot be combined with decisions: of the script"
@@ -1011,6 +1011,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/directions.sh"
 # shellcheck source=tests/cli/points.sh
 . "$here/points.sh"
+# shellcheck source=tests/cli/gaps.sh
+. "$here/gaps.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

@@ -90,6 +90,9 @@ GAMES['deka'] = ('Deka', [])
 OUT_OF_PLAY.add('deka')
 
 # group: gaps
+GAMES['halusa'] = ('Halusa', [])
+GAMES['depouiller'] = ('Depouiller', [])
+GAMES['tap-urdy'] = ('Tap-Urdy', [])
 
 # Games whose totals count each row in place (JK.3, P39): MG leaves those
 # seeds on its board at the end, sow's score counts them.

@@ -297,6 +297,8 @@ NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
                 "olinda", "gabata", "sadeqa", "lamlameta", "tegre"}
 NO_REFERENCE.add("mbangbi")  # group: direction (MB)
 NO_REFERENCE |= {"urim", "deka"}  # the twelve beyond the catalogue
+# the twelve games beyond the catalogue, one line per group (they merge apart)
+NO_REFERENCE |= {"tap-urdy", "depouiller", "halusa"}  # group: gaps
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

@@ -266,7 +266,8 @@ static void test_unknown_keys(void **state)
             12, 7, "unknown key 'after' in a lap_end rule; the keys are: when, do");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - when: {count: 2}\n"
                        "      do: stop\n      then: relay\n",
-            12, 13, "then: relay follows do: capture_opposite only");
+            12, 13, "then: relay follows do: capture_opposite or do: "
+                    "capture_two_out only");
     refused(HEAD BOARD "sowing:\n  lap_end:\n"
                        "    - when: {count: 2, colour: red}\n      do: stop\n",
             10, 24, "unknown key 'colour' in when; the keys are: count, owner");
