@@ -49,6 +49,11 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... capture two out, in series (a capture_two_out rule with series:
  * true, OL.4) */
 #define SOW_LAP_TWO_OUT_SERIES 13
+/* ... claim the holes of lap-end rule i's claim.holes together (C1.4) */
+#define SOW_LAP_CLAIM_AT(i) (32 + (i))
+/* ... capture the pair, then go on over the mover's empty holes that
+ * face seeds (a capture_pair rule with series: true) */
+#define SOW_LAP_PAIR_SERIES 48
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */

@@ -74,6 +74,8 @@ GAMES.update(ROUNDS)
 # group: direction
 
 # group: claims
+GAMES['leyla-gobale'] = ('Leyla-Gobale', [])
+GAMES['enkeshui'] = ('Enkeshui', [])
 
 # group: tracks-rounds
 

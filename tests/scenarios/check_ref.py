@@ -295,6 +295,7 @@ NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
                 "vai-lung-thlan", "ayoayo", "toguz-kumalak", "qelat",
                 "eson-xorgol", "nambayi", "dakon", "jongkak", "pallanguli",
                 "olinda", "gabata", "sadeqa", "lamlameta", "tegre"}
+NO_REFERENCE |= {"enkeshui", "leyla-gobale"}  # group: claims
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}
