@@ -481,8 +481,7 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
                     sow_game *g, int h, int c, bool *relay, sow_error *err)
 {
     sow_lap_decision d;
-    d.ncap = 0;
-    d.relay = false;
+    memset(&d, 0, sizeof d);
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
@@ -503,8 +502,35 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
                                  x);
         seen |= (uint64_t)1 << x;
     }
+    if (d.release | d.claim_set) { /* C1.4: released, captured, claimed */
+        char why[160];
+        if (!s->claims)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the lap_end hook claimed or released hole "
+                                 "%d, but the variant has no claimed holes "
+                                 "(C1.4): add claims: true under board:",
+                                 __builtin_ctzll(d.release | d.claim_set));
+        if (sow_claims_problem(g, d.claim_set, d.release, seen, why,
+                               sizeof why))
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the lap_end hook returned %s", why);
+        g->claims[0] &= ~d.release;
+        g->claims[1] &= ~d.release;
+    } else if (seen & (g->claims[0] | g->claims[1])) {
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "the lap_end hook captured hole %d, which is "
+                             "claimed (C1.4): release it in the same answer "
+                             "to take its seeds",
+                             __builtin_ctzll(seen & (g->claims[0] |
+                                                      g->claims[1])));
+    }
     for (int i = 0; i < d.ncap; i++)
         capture(obs, g, d.cap[i]);
+    for (uint64_t m = d.claim_set; m; m &= m - 1) {
+        const int x = __builtin_ctzll(m), p = (int)((d.claim_north >> x) & 1);
+        g->claims[p] |= (uint64_t)1 << x;
+        EMIT(obs, SOW_EV_CLAIM, p, x, g->board[x], 0);
+    }
     *relay = d.relay;
     return SOW_OK;
 }
