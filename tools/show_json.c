@@ -102,8 +102,17 @@ static void json_claim(const cli_game *cg, const sow_lap_rule *r)
     }
     printf("{\"limit\":");
     json_int_or_null(c->limit, 0);
-    printf(",\"not_last\":%s,\"not_mirror\":%s,\"eligible\":",
+    printf(",\"not_last\":%s,\"not_mirror\":%s,\"holes\":[",
            json_bool(c->not_last), json_bool(c->not_mirror));
+    static const char *const places[] = {"last", "opposite", "previous",
+                                         "next"};
+    const char *sep = "";
+    for (int k = 0; k < 4; k++)
+        if (((c->holes ? c->holes : SOW_CLAIM_LAST) >> k) & 1) {
+            printf("%s\"%s\"", sep, places[k]);
+            sep = ",";
+        }
+    printf("],\"eligible\":");
     if (c->has_eligible) {
         printf("{\"south\":");
         json_holes(&cg->setup, c->eligible[0]);
@@ -134,11 +143,13 @@ static void json_where(const sow_lap_rule *r)
         printf("\"%s\"", json_word(opposite, 2, r->opposite - 1));
     else
         printf("null");
-    printf(",\"next\":");
-    if (r->has_next)
-        json_counts(r->next_counts, r->next_high);
-    else
-        printf("null");
+    for (int back = 0; back < 2; back++) { /* next_count, previous_count */
+        printf(back ? ",\"previous\":" : ",\"next\":");
+        if (r->has_next && r->look_back == back)
+            json_counts(r->next_counts, r->next_high);
+        else
+            printf("null");
+    }
     /* issue 24: positions in the row, 1.. from the left, -1.. from the
      * right, as the variant file writes them */
     printf(",\"position\":");

@@ -141,10 +141,11 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
         sow_buf_add(b, ", exactly %d in the opposite hole", r->opposite_count);
     if (r->position)
         words_position(b, r);
+    const char *which = r->look_back ? "the hole before it" : "the next hole";
     if (r->has_next && r->next_counts == 1 && !r->next_high) {
-        sow_buf_add(b, ", the next hole empty");
+        sow_buf_add(b, ", %s empty", which);
     } else if (r->has_next) {
-        sow_buf_add(b, ", the next hole ");
+        sow_buf_add(b, ", %s ", which);
         show_words_counts(b, r->next_counts, r->next_high);
     }
 }
@@ -190,7 +191,22 @@ static void words_chain(sow_buf *b, const cli_game *cg, int i)
 /* Where a claim may be made (C1.4; the rule's claim: map). */
 static void words_claim(sow_buf *b, const sow_setup *s, const sow_claim *c)
 {
-    sow_buf_add(b, "claim the hole: it is the mover's from now on");
+    static const char *const places[] = {"the last hole", "the hole facing it",
+                                         "the hole before it",
+                                         "the hole after it"};
+    if (c->holes & ~SOW_CLAIM_LAST) { /* several holes together (C1.4) */
+        sow_buf_add(b, "claim together");
+        const char *sep = " ";
+        for (int k = 0; k < 4; k++)
+            if ((c->holes >> k) & 1) {
+                sow_buf_add(b, "%s%s", sep, places[k]);
+                sep = ", ";
+            }
+        sow_buf_add(b, ": the mover's from now on, only if none is claimed "
+                       "yet");
+    } else {
+        sow_buf_add(b, "claim the hole: it is the mover's from now on");
+    }
     if (c->limit)
         sow_buf_add(b, ", at most %d claimed hole%s a player", c->limit,
                     c->limit == 1 ? "" : "s");
@@ -203,13 +219,15 @@ static void words_claim(sow_buf *b, const sow_setup *s, const sow_claim *c)
         sow_buf_add(b, ", %s only holes ", player_names[p]);
         show_words_holes(b, s, c->eligible[p]);
     }
-    if (c->limit || c->not_last || c->not_mirror || c->has_eligible)
+    if (c->limit || c->not_last || c->not_mirror || c->has_eligible ||
+        (c->holes & ~SOW_CLAIM_LAST))
         sow_buf_add(b, "; where it may not claim, the next rule applies");
 }
 
 /* The captures of the family's actions (capture_opposite and its
  * follow-ups, capture_pair, capture_two_out in series or sowing on). */
-static bool words_family_capture(sow_buf *b, const sow_lap_rule *r)
+static bool words_family_capture(sow_buf *b, const sow_lap_rule *r,
+                                 bool claims)
 {
     switch (r->action) {
     case SOW_LAP_CAPTURE_OPPOSITE:
@@ -223,6 +241,12 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r)
         return true;
     case SOW_LAP_CAPTURE_PAIR:
         sow_buf_add(b, "capture the opposite hole and the last hole's seeds");
+        if (claims)
+            sow_buf_add(b, " (nothing when the opposite hole is claimed)");
+        if (r->series)
+            sow_buf_add(b, ", then, along the sowing, the hole facing each "
+                           "own empty hole that follows, as long as it holds "
+                           "seeds and is not claimed");
         return true;
     case SOW_LAP_CAPTURE_TWO_OUT:
         sow_buf_add(b, "capture the hole after the next one");
@@ -242,7 +266,7 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r)
 static void words_action(sow_buf *b, const cli_game *cg, int i)
 {
     const sow_lap_rule *r = &cg->v->lap_rules[i];
-    if (words_family_capture(b, r))
+    if (words_family_capture(b, r, cg->setup.claims))
         return;
     switch (r->action) {
     case SOW_LAP_HOOK:

@@ -414,6 +414,30 @@ settle(sow_engine *e, const sow_game *g, int mover, bool again,
     return 1;
 }
 
+int sow_claims_problem(const sow_game *g, uint64_t claim_set,
+                       uint64_t release, uint64_t taken, char *why,
+                       size_t size)
+{
+    const uint64_t claimed = g->claims[0] | g->claims[1];
+    const uint64_t after = claimed & ~release;
+    const char *fmt = NULL;
+    uint64_t bad = 0;
+    if ((bad = release & ~claimed))
+        fmt = "a release of hole %d, which is not claimed";
+    else if ((bad = taken & after))
+        fmt = "a capture of hole %d, which is claimed (C1.4): release it in "
+              "the same answer to take its seeds";
+    else if ((bad = claim_set & after))
+        fmt = "a claim of hole %d, which is claimed already (C1.4): release "
+              "it in the same answer to claim it again";
+    else if ((bad = claim_set & g->blocked))
+        fmt = "a claim of hole %d, which is closed (C1.5)";
+    if (!fmt)
+        return 0;
+    snprintf(why, size, fmt, __builtin_ctzll(bad));
+    return -1;
+}
+
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err)
 {
@@ -462,6 +486,20 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                                  "the script claimed hole %d for player %d; "
                                  "holes are 0 to %d, players 0 and 1",
                                  h, c->claim[h], s->holes - 1);
+    char why[160];
+    if (s->holes < 64 && (c->release_set >> s->holes))
+        return sow_error_set(err, path, 0, 0,
+                             "the script released a hole past %d, the last "
+                             "hole",
+                             s->holes - 1);
+    if (c->release_set && !s->claims)
+        return sow_error_set(err, path, 0, 0,
+                             "the script released hole %d, but the variant "
+                             "has no claimed holes (C1.4)",
+                             __builtin_ctzll(c->release_set));
+    if (sow_claims_problem(g, c->claim_set, c->release_set, 0, why,
+                           sizeof why))
+        return sow_error_set(err, path, 0, 0, "the script returned %s", why);
     if (c->state_set >> s->v->nstate)
         return sow_error_set(err, path, 0, 0,
                              "the script set a state value the variant does "
@@ -471,12 +509,11 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
     for (int h = 0; h < s->holes; h++)
         if ((c->owner_set >> h) & 1)
             sow_game_set_owner(g, h, c->owner[h]);
+    g->claims[0] &= ~c->release_set; /* C1.4: released, then claimed */
+    g->claims[1] &= ~c->release_set;
     for (int h = 0; h < s->holes; h++)
-        if ((c->claim_set >> h) & 1) { /* C1.4: a claim a script makes */
-            uint64_t bit = (uint64_t)1 << h;
-            g->claims[c->claim[h]] |= bit;
-            g->claims[1 - c->claim[h]] &= ~bit;
-        }
+        if ((c->claim_set >> h) & 1) /* C1.4: a claim a script makes */
+            g->claims[c->claim[h]] |= (uint64_t)1 << h;
     if (c->to_move >= 0)
         g->to_move = (uint8_t)c->to_move;
     if (c->phase >= 0)

@@ -52,6 +52,11 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... capture two out, then lift the seeds of h and sow on (a
  * capture_two_out rule with then: relay); above the chains */
 #define SOW_LAP_TWO_OUT_RELAY (SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES))
+/* ... claim the holes of lap-end rule i's claim.holes together (C1.4) */
+#define SOW_LAP_CLAIM_AT(i) (33 + (i))
+/* ... capture the pair, then go on over the mover's empty holes that
+ * face seeds (a capture_pair rule with series: true) */
+#define SOW_LAP_PAIR_SERIES 49
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -317,6 +322,10 @@ typedef struct sow_lap_decision {
     int ncap;
     uint8_t cap[SOW_MAX_HOLES];
     bool relay;
+    /* C1.4: holes released (before the captures), then claimed: bit h of
+     * claim_set claims h for North if it is set in claim_north, else for
+     * South */
+    uint64_t release, claim_set, claim_north;
 } sow_lap_decision;
 
 /* What a decision (or the set-up of a game) changes besides the board:
@@ -334,6 +343,8 @@ typedef struct sow_changes {
     int32_t state[SOW_MAX_STATE];
     uint64_t claim_set;             /* bit h: hole h is claimed by ... */
     uint8_t claim[SOW_MAX_HOLES];   /* ... claim[h] (C1.4; GB.2) */
+    uint64_t release_set;           /* bit h: hole h is no longer claimed
+                                       (applied before claim_set) */
 } sow_changes;
 
 /* What the filter hook says of one candidate move: refused, or kept with
@@ -669,6 +680,15 @@ int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err);
 
 /* Apply changes (from a decision or a game's set-up) to g, after checking
  * every value (a new board must hold the seeds on the board). */
+/* C1.4, C1.5: whether a script may make these changes of claimed holes
+ * on g: every hole released is claimed now; a hole taken (captured) or
+ * claimed is not claimed unless released with it; a hole claimed is not
+ * closed. 0, or -1 with `why` set to what is wrong, a phrase that names
+ * the hole and how to fix it ("a claim of hole 3, which is ..."). */
+int sow_claims_problem(const sow_game *g, uint64_t claim_set,
+                       uint64_t release, uint64_t taken, char *why,
+                       size_t size);
+
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err);
 

@@ -272,6 +272,10 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_TWO_OUT_RELAY; /* a capture across a gap, sow on */
         else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->series)
             a = SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
+        else if (a == SOW_LAP_CAPTURE_PAIR && r->series)
+            a = SOW_LAP_PAIR_SERIES;
+        else if (a == SOW_LAP_CLAIM && r->claim.holes)
+            a = SOW_LAP_CLAIM_AT(i); /* C1.4: several holes at once */
         s->rule_action[i] = (uint8_t)a;
     }
     s->filters = s->must_feed != SOW_FEED_OFF ||
@@ -373,7 +377,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 r->even || r->position ||
                                 r->action == SOW_LAP_CLAIM ||
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
-                                r->pick_extra
+                                r->pick_extra || r->series
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;

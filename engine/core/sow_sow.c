@@ -84,12 +84,12 @@ static inline int step_over(const sow_setup *s, const sow_game *g,
 /* Whether the mover may claim hole h under c (TK.3, QL.3, P23): h is not
  * claimed yet (the caller checks), the mover has fewer than the limit,
  * h is eligible, not the opponent's last hole, not the mirror of the
- * opponent's claim. */
+ * opponent's claim. `more`: the other holes claimed with it. */
 static bool claim_ok(const sow_setup *s, const sow_game *g,
-                     const sow_claim *c, int h)
+                     const sow_claim *c, int h, int more)
 {
     const int mover = g->to_move, n = s->n;
-    if (c->limit && __builtin_popcountll(g->claims[mover]) >= c->limit)
+    if (c->limit && __builtin_popcountll(g->claims[mover]) + more >= c->limit)
         return false;
     if (c->has_eligible && !((c->eligible[mover] >> h) & 1))
         return false;
@@ -103,6 +103,42 @@ static bool claim_ok(const sow_setup *s, const sow_game *g,
         if ((g->claims[1 - mover] >> m) & 1)
             return false;
     }
+    return true;
+}
+
+/* The holes claim.holes names from the lap's last hole h, as a mask
+ * (C1.4): h, the hole facing it, the holes before and after it along
+ * the sowing (blocked holes stepped over, C1.5). */
+static uint64_t claim_targets(const sow_setup *s, const sow_game *g,
+                              const sow_claim *c, int h)
+{
+    const int t = c->holes ? c->holes : SOW_CLAIM_LAST;
+    uint64_t m = 0;
+    if (t & SOW_CLAIM_LAST)
+        m |= (uint64_t)1 << h;
+    if (t & SOW_CLAIM_OPPOSITE)
+        m |= (uint64_t)1 << (s->holes - 1 - h);
+    if (t & SOW_CLAIM_PREVIOUS)
+        m |= (uint64_t)1 << step_over(s, g, s->prevs[g->move_dir], h);
+    if (t & SOW_CLAIM_NEXT)
+        m |= (uint64_t)1 << step_over(s, g, s->nexts[g->move_dir], h);
+    return m;
+}
+
+/* Whether every hole the claim names may be claimed together: none is
+ * claimed or blocked yet, and each passes claim_ok with the others. */
+static bool claims_ok(const sow_setup *s, const sow_game *g,
+                      const sow_claim *c, int h)
+{
+    if (!c->holes)
+        return claim_ok(s, g, c, h, 0);
+    const uint64_t m = claim_targets(s, g, c, h);
+    if (m & (g->claims[0] | g->claims[1] | g->blocked))
+        return false; /* C1.4: never claimed twice; C1.5 */
+    const int k = __builtin_popcountll(m);
+    for (uint64_t x = m; x; x &= x - 1)
+        if (!claim_ok(s, g, c, __builtin_ctzll(x), k - 1))
+            return false;
     return true;
 }
 
@@ -129,7 +165,7 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
         if (at != (r->position == 1))
             return false;
     }
-    return r->action != SOW_LAP_CLAIM || claim_ok(s, g, &r->claim, h);
+    return r->action != SOW_LAP_CLAIM || claims_ok(s, g, &r->claim, h);
 }
 
 /* The index of the first lap-end rule that holds when a lap ends in h
@@ -154,7 +190,9 @@ rule_that_holds(const sow_setup *s, const sow_game *g, int h, int c,
         if (r->min_ply && g->ply < r->min_ply)
             continue;
         if (r->has_next) {
-            const uint8_t *nx = s->nexts[g->move_dir];
+            /* next_count, or previous_count (look_back) */
+            const uint8_t *nx = r->look_back ? s->prevs[g->move_dir]
+                                             : s->nexts[g->move_dir];
             int k = g->board[family ? step_over(s, g, nx, h) : nx[h]];
             if (!(k < 63 ? (r->next_counts >> k) & 1 : r->next_high))
                 continue;
@@ -315,6 +353,32 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
         chain_from(s, obs, g, h, i, false);
 }
 
+/* capture_pair (KA.4): the hole facing h, then h itself; nothing when
+ * the facing hole is claimed (C1.4: the pair is one capture). With
+ * `series`, then along the sowing while the next hole is the mover's
+ * and empty and the hole facing it holds seeds, unclaimed: those seeds
+ * too. */
+static bool capture_pairs(const sow_setup *s, const sow_observer *obs,
+                          sow_game *g, int h, bool series)
+{
+    const uint64_t claimed = g->claims[0] | g->claims[1];
+    int o = s->holes - 1 - h;
+    if ((claimed >> o) & 1)
+        return true;
+    capture(obs, g, o);
+    capture(obs, g, h);
+    const uint8_t *nx = s->nexts[g->move_dir];
+    for (int k = 0, x = step_over(s, g, nx, h); series && k < s->holes;
+         k++, x = step_over(s, g, nx, x)) {
+        o = s->holes - 1 - x;
+        if (g->owner[x] != g->to_move || g->board[x] || !g->board[o] ||
+            ((claimed >> o) & 1) || ((g->blocked >> o) & 1))
+            break;
+        capture(obs, g, o);
+    }
+    return true;
+}
+
 /* The lap-end actions that end the move with no script: apply action a
  * of a lap that ended in h (captures, an extra turn) and return true; any
  * other action (relay, hook) returns false. The one place these actions
@@ -341,9 +405,8 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
     const uint8_t *nx = s->nexts[g->move_dir];
     switch (a) {
     case SOW_LAP_CAPTURE_PAIR: /* KA.4: the opposite, then h */
-        capture(obs, g, s->holes - 1 - h);
-        capture(obs, g, h);
-        return true;
+    case SOW_LAP_PAIR_SERIES:
+        return capture_pairs(s, obs, g, h, a == SOW_LAP_PAIR_SERIES);
     case SOW_LAP_EXTRA_TURN: /* C1.3 */
         g->move_flags |= SOW_MOVED_EXTRA_TURN;
         return true;
@@ -398,6 +461,18 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
         return true;
     default:
+        if (a >= SOW_LAP_CLAIM_AT(0) &&
+            a < SOW_LAP_CLAIM_AT(SOW_MAX_LAP_RULES)) {
+            /* C1.4: the holes the rule's claim.holes names, together
+             * (checked by the rule's condition) */
+            const sow_claim *c = &s->v->lap_rules[a - SOW_LAP_CLAIM_AT(0)].claim;
+            for (uint64_t m = claim_targets(s, g, c, h); m; m &= m - 1) {
+                int x = __builtin_ctzll(m);
+                g->claims[g->to_move] |= (uint64_t)1 << x;
+                EMIT(obs, SOW_EV_CLAIM, g->to_move, x, g->board[x], 0);
+            }
+            return true;
+        }
         return false;
     }
 }
@@ -426,8 +501,7 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
                     sow_game *g, int h, int c, bool *relay, sow_error *err)
 {
     sow_lap_decision d;
-    d.ncap = 0;
-    d.relay = false;
+    memset(&d, 0, sizeof d);
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
@@ -448,8 +522,35 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
                                  x);
         seen |= (uint64_t)1 << x;
     }
+    if (d.release | d.claim_set) { /* C1.4: released, captured, claimed */
+        char why[160];
+        if (!s->claims)
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the lap_end hook claimed or released hole "
+                                 "%d, but the variant has no claimed holes "
+                                 "(C1.4): add claims: true under board:",
+                                 __builtin_ctzll(d.release | d.claim_set));
+        if (sow_claims_problem(g, d.claim_set, d.release, seen, why,
+                               sizeof why))
+            return sow_error_set(err, s->v->path, 0, 0,
+                                 "the lap_end hook returned %s", why);
+        g->claims[0] &= ~d.release;
+        g->claims[1] &= ~d.release;
+    } else if (seen & (g->claims[0] | g->claims[1])) {
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "the lap_end hook captured hole %d, which is "
+                             "claimed (C1.4): release it in the same answer "
+                             "to take its seeds",
+                             __builtin_ctzll(seen & (g->claims[0] |
+                                                      g->claims[1])));
+    }
     for (int i = 0; i < d.ncap; i++)
         capture(obs, g, d.cap[i]);
+    for (uint64_t m = d.claim_set; m; m &= m - 1) {
+        const int x = __builtin_ctzll(m), p = (int)((d.claim_north >> x) & 1);
+        g->claims[p] |= (uint64_t)1 << x;
+        EMIT(obs, SOW_EV_CLAIM, p, x, g->board[x], 0);
+    }
     *relay = d.relay;
     return SOW_OK;
 }
@@ -742,8 +843,11 @@ static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
     return seeds;
 }
 
-_Static_assert(SOW_LAP_TWO_OUT_RELAY < SOW_LAP_RULES,
-               "the chain actions and the capture across a gap sort below "
+_Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TWO_OUT_RELAY &&
+                   SOW_LAP_TWO_OUT_RELAY < SOW_LAP_CLAIM_AT(0) &&
+                   SOW_LAP_CLAIM_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_PAIR_SERIES &&
+                   SOW_LAP_PAIR_SERIES < SOW_LAP_RULES,
+               "the combined actions do not overlap and sort below "
                "SOW_LAP_RULES");
 
 /* Whether a lap-end action (of the lap_action table) ends the move; not
@@ -1172,6 +1276,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                             : a == SOW_LAP_TWO_OUT_SERIES ||
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
+                            : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
                             : a == SOW_LAP_OPPOSITE_RELAY ||
                                       a == SOW_LAP_OPPOSITE_EXTRA

@@ -248,14 +248,27 @@ typedef struct sow_claim {
     int limit;
     bool not_last, not_mirror;
     bool has_eligible;
+    uint8_t holes;        /* SOW_CLAIM_*: the holes claimed together (0:
+                             the last hole alone); each must be claimable */
     uint64_t eligible[2];
 } sow_claim;
+
+/* The holes a claim rule claims together (claim.holes, C1.4), named from
+ * the lap's last hole h: h itself, the hole facing it, the hole before
+ * it and the hole after it along the sowing (blocked holes stepped
+ * over). */
+#define SOW_CLAIM_LAST 1
+#define SOW_CLAIM_OPPOSITE 2
+#define SOW_CLAIM_PREVIOUS 4
+#define SOW_CLAIM_NEXT 8
 
 /* One lap-end rule: when the last seed of a lap makes hole h hold c seeds,
  * the first rule whose condition holds says what happens. */
 typedef struct sow_lap_rule {
     uint64_t counts;      /* bit c set: count c matches (c < 63) */
     bool counts_high;     /* counts of 63 and more match */
+    bool look_back;       /* has_next: the counts are those of the hole
+                             before h (when.previous_count) */
     sow_owner_sel owner;  /* whose hole h must be, seen from the mover */
     uint8_t on_claimed;   /* 0: the rule matches unclaimed holes; 1 the
                              mover's claimed holes, 2 the opponent's, 3
@@ -263,7 +276,8 @@ typedef struct sow_lap_rule {
     int take;             /* SOW_LAP_TAKE: at most this many seeds */
     bool then_extra;      /* then: extra_turn (GB.4) */
     bool series;          /* capture_two_out repeats: empty, then full,
-                             again (OL.4) */
+                             again (OL.4); capture_pair goes on over the
+                             mover's empty holes facing seeds */
     bool then_relay;      /* after its captures the seeds left in h are
                              lifted and sown on (TG.2, P37) */
     bool has_next;        /* the next hole's count must match too: */

@@ -49,6 +49,7 @@ int sow_scn_player_of(const sow_ynode *n)
 typedef enum {
     F_COUNTS,   /* a list of seed counts (a board) */
     F_PLAYERS,  /* a list of players (owners) */
+    F_CLAIMS,   /* a list of claimants: -1 (none), 0, 1 (C1.4) */
     F_HOLES,    /* a list of hole numbers */
     F_PAIR,     /* [South, North] */
     F_SCORE,    /* a pair, or null */
@@ -100,6 +101,7 @@ static const fspec case_fields[] = {
 static const fspec start_fields[] = {
     {"board", F_COUNTS, 0, 0},
     {"owners", F_PLAYERS, 0, 0},
+    {"claimed", F_CLAIMS, 0, 0},
     {"to_move", F_PLAYER, 0, 0},
     {"ply", F_INT, 0, 1000000},
     {"phase", F_PHASE, 0, 0},
@@ -114,6 +116,7 @@ static const fspec start_fields[] = {
 static const fspec expect_fields[] = {
     {"board", F_COUNTS, 0, 0},
     {"owners", F_PLAYERS, 0, 0},
+    {"claimed", F_CLAIMS, 0, 0},
     {"captured", F_PAIR, 0, 0},
     {"to_move", F_PLAYER, 0, 0},
     {"legal", F_TOKENS, 0, 0},
@@ -244,6 +247,7 @@ static int check_field(const ctx *c, const sow_ynode *n, const fspec *f)
     case F_COUNTS:
         return check_int_list(c, n, f->key, 0, SOW_MAX_SEEDS, false);
     case F_PLAYERS: return check_int_list(c, n, f->key, 0, 1, true);
+    case F_CLAIMS: return check_int_list(c, n, f->key, -1, 1, false);
     case F_HOLES:
         return check_int_list(c, n, f->key, 0, SOW_MAX_HOLES - 1, false);
     case F_SCORE:

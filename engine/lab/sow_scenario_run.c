@@ -252,6 +252,18 @@ static int apply_options(run *r, const sow_ynode *map, sow_optset *opts)
     return SOW_OK;
 }
 
+/* A per-hole list of start (owners, claimed) read into v; an error at
+ * n when it does not have one value a hole. */
+static int hole_values(run *r, const sow_ynode *n, const char *what, long *v)
+{
+    const sow_setup *s = &r->k.setup;
+    if (n->n != s->holes)
+        return sow_yfail(&r->c, n, "%s: %d values, but the board has %d holes",
+                         what, n->n, s->holes);
+    read_list(n, v);
+    return SOW_OK;
+}
+
 static int set_start(run *r, const sow_ynode *st)
 {
     const sow_setup *s = &r->k.setup;
@@ -272,14 +284,25 @@ static int set_start(run *r, const sow_ynode *st)
         }
     }
     if ((n = scn_get(st, "owners"))) {
-        if (n->n != s->holes)
-            return sow_yfail(&r->c, n,
-                             "owners: %d values, but the board has %d "
-                             "holes",
-                             n->n, s->holes);
-        read_list(n, v);
+        if (hole_values(r, n, "owners", v))
+            return SOW_ERR;
         for (int h = 0; h < s->holes; h++)
             sow_game_set_owner(g, h, (int)v[h]);
+    }
+    if ((n = scn_get(st, "claimed"))) { /* C1.4: -1, or the claimant */
+        if (hole_values(r, n, "claimed", v))
+            return SOW_ERR;
+        g->claims[0] = g->claims[1] = 0;
+        for (int h = 0; h < s->holes; h++) {
+            if (v[h] >= 0 && !s->claims)
+                return sow_yfail(&r->c, n->items[h],
+                                 "claimed: hole %d is claimed, but the "
+                                 "variant has no claimed holes (C1.4): leave "
+                                 "claimed: out",
+                                 h);
+            if (v[h] >= 0)
+                g->claims[v[h]] |= (uint64_t)1 << h;
+        }
     }
     if ((n = scn_get(st, "captured"))) {
         read_list(n, v);
@@ -579,6 +602,11 @@ static int check_expect_run(run *r, const sow_ynode *ex)
         for (int h = 0; h < s->holes; h++)
             v[h] = g->owner[h];
         expect_list(r, "owners", n, v, s->holes, "hole");
+    }
+    if ((n = scn_get(ex, "claimed"))) {
+        for (int h = 0; h < s->holes; h++)
+            v[h] = sow_claimant(g, h);
+        expect_list(r, "claimed", n, v, s->holes, "hole");
     }
     if ((n = scn_get(ex, "captured"))) {
         v[0] = g->captured[0];

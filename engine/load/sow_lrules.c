@@ -149,7 +149,9 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
 {
     static const char *const ckeys[] = {"limit", "not_last", "not_mirror",
                                         "eligible_south", "eligible_north",
-                                        NULL};
+                                        "holes", NULL};
+    static const char *const places[] = {"last", "opposite", "previous",
+                                         "next", NULL};
     if (cl && r->action != SOW_LAP_CLAIM)
         return sow_yfail(&c->y, cl, "claim: belongs to a rule that says do: claim");
     if (cl) {
@@ -167,6 +169,23 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
         if ((y = sow_ynode_get(cl, "not_mirror")) &&
             sow_ybool(&c->y, y, "not_mirror", &r->claim.not_mirror))
             return SOW_ERR;
+        /* C1.4: the holes claimed together, named from the last hole */
+        if ((y = sow_ynode_get(cl, "holes"))) {
+            if (y->type != SOW_Y_SEQ || y->n == 0)
+                return sow_yfail(&c->y, y, "holes must be a list of the "
+                                           "holes claimed together: last, "
+                                           "opposite, previous, next");
+            for (int i = 0; i < y->n; i++) {
+                int k;
+                if (sow_yword(&c->y, y->items[i], "a claimed hole", places,
+                              &k))
+                    return SOW_ERR;
+                if ((r->claim.holes >> k) & 1)
+                    return sow_yfail(&c->y, y->items[i],
+                                     "'%s' is listed twice", places[k]);
+                r->claim.holes |= (uint8_t)(1u << k);
+            }
+        }
         const char *side[2] = {"eligible_south", "eligible_north"};
         for (int p = 0; p < 2; p++) {
             if (!(y = sow_ynode_get(cl, side[p])))
@@ -237,6 +256,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                      sow_lap_rule *r)
 {
     static const char *const wkeys[] = {"count", "owner", "next_count",
+                                        "previous_count",
                                         "min_ply", "store", "opposite",
                                         "claimed", "position",
                                         "not_position", NULL};
@@ -259,10 +279,19 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
         return SOW_ERR;
     x = sow_ynode_get(w, "next_count");
+    const sow_ynode *pc = sow_ynode_get(w, "previous_count");
+    if (x && pc)
+        return sow_yfail(&c->y, pc, "a rule looks at the next hole "
+                                    "(next_count) or the previous one "
+                                    "(previous_count), not both");
+    if (pc) { /* the hole before h along the sowing */
+        x = pc;
+        r->look_back = true;
+    }
     if (x) {
         r->has_next = true;
-        if (load_counts(c, x, "next_count", 0, &r->next_counts,
-                        &r->next_high))
+        if (load_counts(c, x, pc ? "previous_count" : "next_count", 0,
+                        &r->next_counts, &r->next_high))
             return SOW_ERR;
     }
     x = sow_ynode_get(w, "min_ply");
@@ -280,7 +309,8 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
             return SOW_ERR;
         r->in_store = true;
         if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
-            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite"))
+            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
+            pc)
             return sow_yfail(&c->y, x, "store: own describes a lap that ends in the "
                               "mover's store, which has no count, owner, "
                               "next or opposite hole: leave those out");
@@ -297,7 +327,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
             return SOW_ERR;
         if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
             sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
-            sow_ynode_get(w, "store"))
+            sow_ynode_get(w, "store") || pc)
             return sow_yfail(&c->y, x, "claimed: describes a lap that ends in a "
                              "claimed hole, whatever its count: leave out "
                              "count, owner, next_count, opposite and store");
@@ -395,9 +425,10 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     if (se) { /* OL.4: capture two out again and again */
         if (sow_ybool(&c->y, se, "series", &r->series))
             return SOW_ERR;
-        if (r->action != SOW_LAP_CAPTURE_TWO_OUT)
+        if (r->action != SOW_LAP_CAPTURE_TWO_OUT &&
+            r->action != SOW_LAP_CAPTURE_PAIR)
             return sow_yfail(&c->y, se, "series: belongs to a rule that says "
-                             "do: capture_two_out");
+                             "do: capture_two_out or capture_pair");
         if (r->series && r->then_relay)
             return sow_yfail(&c->y, se, "series: and then: relay do not go "
                              "together; keep one");

@@ -222,8 +222,9 @@ static int build(sow_lua *x, sow_error *err)
     x->proxy_ref = x->state_ref = x->rec_ref = x->globals_ref = LUA_NOREF;
     x->before_ref = x->before_proxy_ref = LUA_NOREF;
     x->capb_ref = x->capb_proxy_ref = LUA_NOREF;
+    x->claimed_ref = x->blocked_ref = LUA_NOREF;
     x->extras_on = x->before_fresh = false;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 8; i++)
         x->rec_sub_ref[i] = LUA_NOREF;
     x->recording = false;
     for (int i = 0; i < SOW_LUA_NKEYS; i++)
@@ -635,31 +636,64 @@ static int read_hole(lua_State *L, hook_call *c, const char *what)
     return (int)v;
 }
 
+static bool read_hole_players(lua_State *L, hook_call *c, int t,
+                              const char *name, const char *what,
+                              uint64_t *set, uint8_t *players);
+static bool read_release(lua_State *L, hook_call *c, int t, uint64_t *set);
+static bool only_keys(lua_State *L, hook_call *c, int t,
+                      const char *const *keys);
+
+/* lap_end's third value: nil, or {claim = {[h] = p}, release = {h, ...}}
+ * (C1.4), at index t. */
+static void read_lap_claims(lua_State *L, hook_call *c, int t,
+                            sow_lap_decision *out)
+{
+    static const char *const keys[] = {"claim", "release", NULL};
+    if (lua_isnil(L, t))
+        return;
+    if (!lua_istable(L, t))
+        return (void)BAD(c, "a third value that is not a table of claims "
+                            "{claim = {[h] = p}, release = {h, ...}}");
+    uint8_t who[SOW_MAX_HOLES];
+    if (!only_keys(L, c, t, keys) ||
+        !read_hole_players(L, c, t, "claim", "a claim", &out->claim_set,
+                           who) ||
+        !read_release(L, c, t, &out->release))
+        return;
+    for (uint64_t m = out->claim_set; m; m &= m - 1)
+        if (who[__builtin_ctzll(m)])
+            out->claim_north |= m & -m;
+    if ((out->claim_set | out->release) && !c->s->claims)
+        BAD(c, "a claim or a release, but the variant has no claimed holes "
+               "(C1.4): add claims: true under board:");
+}
+
 static void read_lap_end(lua_State *L, hook_call *c)
 {
     sow_lap_decision *out = c->out;
-    out->ncap = 0;
-    out->relay = false;
-    if (lua_type(L, -1) == LUA_TSTRING) {
-        const char *w = lua_tostring(L, -1);
+    memset(out, 0, sizeof *out);
+    const int first = lua_gettop(L) - 2, second = first + 1;
+    if (lua_type(L, second) == LUA_TSTRING) {
+        const char *w = lua_tostring(L, second);
         if (strcmp(w, "relay") == 0)
             out->relay = true;
         else if (strcmp(w, "stop") != 0)
             return (void)BAD(c, "a second value other than \"stop\" or "
                                 "\"relay\"");
-    } else if (!lua_isnil(L, -1)) {
+    } else if (!lua_isnil(L, second)) {
         return (void)BAD(c, "a second value that is not \"stop\" or "
                             "\"relay\"");
     }
-    if (lua_isnil(L, -2))
+    read_lap_claims(L, c, second + 1, out);
+    if (c->bad[0] || lua_isnil(L, first))
         return;
-    if (!lua_istable(L, -2))
+    if (!lua_istable(L, first))
         return (void)BAD(c, "something other than a list of holes (or nil)");
-    lua_Integer n = (lua_Integer)lua_rawlen(L, -2);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, first);
     if (n > c->s->holes)
         return (void)BAD(c, "more holes than the board has");
     for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, -2, i);
+        lua_rawgeti(L, first, i);
         int v = read_hole(L, c, "a list with an item");
         lua_pop(L, 1);
         if (v < 0)
@@ -669,6 +703,33 @@ static void read_lap_end(lua_State *L, hook_call *c)
                 return (void)BAD(c, "hole %d twice", v);
         out->cap[out->ncap++] = (uint8_t)v;
     }
+}
+
+/* C1.4: whether what a hook decided may be done on g (a cached answer
+ * is checked again: the claims may differ); an error at the hook's line
+ * otherwise. */
+static int claims_ok(sow_lua *x, int hook, const sow_game *g,
+                     uint64_t claim_set, uint64_t release, uint64_t taken,
+                     sow_error *err)
+{
+    char why[160];
+    if (!(claim_set | release | (taken & (g->claims[0] | g->claims[1]))) ||
+        !sow_claims_problem(g, claim_set, release, taken, why, sizeof why))
+        return SOW_OK;
+    return sow_error_set(err, x->path, hook_line(x, hook), 0,
+                         "function %s returned %s (variant %s, hook %s)",
+                         x->v->hook_fn[hook], why, x->v->id,
+                         sow_hook_names[hook]);
+}
+
+static int lap_claims_ok(sow_lua *x, const sow_game *g,
+                         const sow_lap_decision *d, sow_error *err)
+{
+    uint64_t taken = 0;
+    for (int i = 0; i < d->ncap; i++)
+        taken |= (uint64_t)1 << d->cap[i];
+    return claims_ok(x, SOW_HOOK_LAP_END, g, d->claim_set, d->release, taken,
+                     err);
 }
 
 /* A miss of a cache: run the hook with the recording view and keep what
@@ -708,22 +769,24 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
         const sow_lap_decision *hit =
             sow_memo_find(x->memo, g, mv, hole, count);
         if (hit) {
-            out->ncap = hit->ncap;
-            out->relay = hit->relay;
-            memcpy(out->cap, hit->cap, (size_t)hit->ncap);
-            return SOW_OK;
+            *out = *hit;
+            return lap_claims_ok(x, g, out, err);
         }
     }
     hook_call c = {.x = ctx, .hook = SOW_HOOK_LAP_END, .s = s, .g = g,
-                   .mv = mv, .nargs = 2, .args = {hole, count}, .nres = 2,
+                   .mv = mv, .nargs = 2, .args = {hole, count}, .nres = 3,
                    .read = read_lap_end, .out = out};
-    if (x->memo_off || !x->memo)
-        return call_hook(&c, err);
-    bool impure = false;
-    int rc = recorded_call(x, &c, x->memo, hole, count, true, &impure, err);
-    if (impure)
-        x->memo_off = true; /* decisions that are no function of the view */
-    return rc;
+    int rc;
+    if (x->memo_off || !x->memo) {
+        rc = call_hook(&c, err);
+    } else {
+        bool impure = false;
+        rc = recorded_call(x, &c, x->memo, hole, count, true, &impure, err);
+        if (impure)
+            x->memo_off = true; /* decisions that are no function of the
+                                   view */
+    }
+    return rc != SOW_OK ? rc : lap_claims_ok(x, g, out, err);
 }
 
 static void read_score(lua_State *L, hook_call *c)
@@ -824,6 +887,37 @@ static bool read_hole_players(lua_State *L, hook_call *c, int t,
     return true;
 }
 
+/* Field release of the table at t, a list of distinct holes (C1.4), into
+ * *set. False when c->bad says what is wrong. */
+static bool read_release(lua_State *L, hook_call *c, int t, uint64_t *set)
+{
+    if (lua_getfield(L, t, "release") != LUA_TNIL) {
+        if (!lua_istable(L, -1)) {
+            BAD(c, "a release field that is not a list of holes");
+            return false;
+        }
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        if (n > c->s->holes) {
+            BAD(c, "a release of more holes than the board has");
+            return false;
+        }
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            int h = read_hole(L, c, "a release list with an item");
+            lua_pop(L, 1);
+            if (h < 0)
+                return false;
+            if ((*set >> h) & 1) {
+                BAD(c, "a release of hole %d twice", h);
+                return false;
+            }
+            *set |= (uint64_t)1 << h;
+        }
+    }
+    lua_pop(L, 1);
+    return true;
+}
+
 /* The changes of a table at t: owner = {[h] = p}, to_move, phase,
  * state = {name = n}. */
 static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
@@ -835,9 +929,17 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
         !read_hole_players(L, c, t, "claim", "a claim", &ch->claim_set,
                            ch->claim)) /* C1.4, GB.2 */
         return;
-    if (ch->claim_set && !s->claims) /* else the claim would do nothing */
+    if (!read_release(L, c, t, &ch->release_set))
+        return;
+    if ((ch->claim_set | ch->release_set) && !s->claims) /* else the claim
+                                                     would do nothing */
         return (void)BAD(c, "a claim, but the variant has no claimed holes "
                             "(C1.4): add claims: true under board:");
+    char why[160];
+    if ((ch->claim_set | ch->release_set) && c->g &&
+        sow_claims_problem(c->g, ch->claim_set, ch->release_set, 0, why,
+                           sizeof why))
+        return (void)BAD(c, "%s", why); /* C1.4, C1.5 */
     if ((ch->to_move = read_player(L, c, t, "to_move")) == -2)
         return;
     if (lua_getfield(L, t, "phase") != LUA_TNIL) {
@@ -901,7 +1003,7 @@ static void read_board(lua_State *L, hook_call *c, int t, sow_changes *ch)
 static void read_play(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"board", "owner", "to_move", "phase",
-                                       "state", "claim", NULL};
+                                       "state", "claim", "release", NULL};
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
@@ -933,7 +1035,8 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
         const sow_changes *hit = sow_memo_find(x->play_memo, g, NULL, hole, 0);
         if (hit) {
             *out = *hit;
-            return SOW_OK;
+            return claims_ok(x, SOW_HOOK_PLAY, g, out->claim_set,
+                             out->release_set, 0, err);
         }
     }
     hook_call c = {.x = ctx, .hook = SOW_HOOK_PLAY, .s = s, .g = g,
@@ -1065,7 +1168,7 @@ static void read_decide(lua_State *L, hook_call *c)
 {
     /* (decide and after_move: the changes of docs/writing-variants.md) */
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
-                                       "claim", NULL};
+                                       "claim", "release", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;

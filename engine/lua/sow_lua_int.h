@@ -61,6 +61,10 @@ struct sow_lua {
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
     int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
     int32_t last_dir;       /* g.direction as last set (MB.2) */
+    /* g.claimed and g.blocked (C1.4, C1.5): their backing tables and the
+     * claimed and blocked holes last written into them */
+    int claimed_ref, blocked_ref;
+    uint64_t last_claims[2], last_blocked;
     /* the move hooks' extra fields of g (view_extras): board_before and
      * captured_before (proxies, their backing tables, the values last
      * written), origin; on: they are set in the view now */
@@ -84,8 +88,8 @@ struct sow_lua {
     int rec_hole, rec_count;
     sow_memo_log rec_log;
     int rec_ref;        /* the recording view g (a proxy) */
-    int rec_sub_ref[6]; /* its board, owner, captured, state, board_before
-                           and captured_before proxies */
+    int rec_sub_ref[8]; /* its board, owner, captured, state, board_before,
+                           captured_before, claimed and blocked proxies */
     int globals_ref;    /* a copy of the global table as the script's top
                            level left it (sow_lua_reset puts it back) */
 };

@@ -169,11 +169,20 @@ static inline int32_t read_before(const sow_before *mv, int32_t loc)
     return mv->captured[(loc - SOW_LOC_CAPTURED_BEFORE) & 1];
 }
 
+/* g.claimed[h] (-1: unclaimed) and g.blocked[h] (C1.4, C1.5) */
+static int32_t read_mark(const sow_game *g, int32_t loc)
+{
+    if (loc >= SOW_LOC_BLOCKED)
+        return (int32_t)((g->blocked >> (loc - SOW_LOC_BLOCKED)) & 1);
+    return sow_claimant(g, loc - SOW_LOC_CLAIMED);
+}
+
 static inline int32_t read_loc(const sow_game *g, const sow_before *mv,
                                const int32_t low[8], int32_t loc)
 {
     if (loc >= SOW_LOC_OWNER)
-        return g->owner[loc - SOW_LOC_OWNER];
+        return loc < SOW_LOC_CLAIMED ? g->owner[loc - SOW_LOC_OWNER]
+                                     : read_mark(g, loc);
     if (loc >= SOW_LOC_BOARD)
         return g->board[loc - SOW_LOC_BOARD];
     if (loc >= SOW_LOC_STATE)

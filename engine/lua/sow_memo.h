@@ -41,7 +41,9 @@ enum {
     SOW_LOC_STATE = 16,     /* + index (SOW_MAX_STATE) */
     SOW_LOC_BEFORE = 64,    /* + hole (SOW_MAX_HOLES): g.board_before */
     SOW_LOC_BOARD = 128,    /* + hole */
-    SOW_LOC_OWNER = 192     /* + hole */
+    SOW_LOC_OWNER = 192,    /* + hole */
+    SOW_LOC_CLAIMED = 256,  /* + hole: g.claimed, -1 unclaimed (C1.4) */
+    SOW_LOC_BLOCKED = 320   /* + hole: g.blocked, 0 or 1 (C1.5) */
 };
 
 _Static_assert(SOW_LOC_STATE + SOW_MAX_STATE <= SOW_LOC_BEFORE &&

@@ -122,9 +122,11 @@ void sow_view_geometry(sow_lua *x, const sow_setup *s)
     lua_setfield(L, -2, "holes");
     lua_pushinteger(L, s->n);
     lua_setfield(L, -2, "row");
-    int *refs[] = {&x->board_ref, &x->owner_ref, &x->captured_ref};
-    static const char *const state[] = {"board", "owner", "captured"};
-    for (int i = 0; i < 3; i++) {
+    int *refs[] = {&x->board_ref, &x->owner_ref, &x->captured_ref,
+                   &x->claimed_ref, &x->blocked_ref};
+    static const char *const state[] = {"board", "owner", "captured",
+                                        "claimed", "blocked"};
+    for (int i = 0; i < 5; i++) {
         new_proxy(L, i == 2 ? 2 : s->holes, NULL, refs[i]);
         lua_setfield(L, -2, state[i]);
     }
@@ -205,7 +207,21 @@ static int32_t rec_value(sow_lua *x, int32_t loc)
     return v;
 }
 
-/* board[k], owner[k], captured[k]: upvalues base location and size. */
+/* A value read at a location of the array based at `base`: nil for -1
+ * (board_before and captured_before of a call with no move, an
+ * unclaimed hole), true or false for g.blocked, else the number. */
+static void push_rec(lua_State *L, int32_t base, int32_t v)
+{
+    if (base == SOW_LOC_BLOCKED)
+        lua_pushboolean(L, v);
+    else if (v < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, v);
+}
+
+/* board[k], owner[k], captured[k], claimed[k], blocked[k]: upvalues base
+ * location and size. */
 static int rec_array_index(lua_State *L)
 {
     sow_lua *x = sow_lua_bridge(L);
@@ -217,12 +233,8 @@ static int rec_array_index(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
-    int32_t v = rec_value(x, (int32_t)lua_tointeger(L, lua_upvalueindex(1)) +
-                                 (int32_t)k);
-    if (v < 0) /* board_before, captured_before of a call with no move */
-        lua_pushnil(L);
-    else
-        lua_pushinteger(L, v);
+    const int32_t base = (int32_t)lua_tointeger(L, lua_upvalueindex(1));
+    push_rec(L, base, rec_value(x, base + (int32_t)k));
     return 1;
 }
 
@@ -235,11 +247,7 @@ static int rec_array_pairs(lua_State *L)
     lua_pushcfunction(L, view_next);
     lua_createtable(L, n, 1);
     for (int k = 0; k < n && x->rec_g; k++) {
-        int32_t v = rec_value(x, base + k);
-        if (v >= 0) /* (-1: a move's field with no move) */
-            lua_pushinteger(L, v);
-        else
-            lua_pushnil(L);
+        push_rec(L, base, rec_value(x, base + k));
         lua_rawseti(L, -2, k);
     }
     lua_pushnil(L);
@@ -269,18 +277,20 @@ static int rec_state_index(lua_State *L)
 static int rec_g_index(lua_State *L)
 {
     sow_lua *x = sow_lua_bridge(L);
-    static const char *const subs[4] = {"board", "owner", "captured",
-                                        "state"};
+    static const char *const subs[6] = {"board", "owner", "captured",
+                                        "state", "claimed", "blocked"};
+    static const int sub_ref[6] = {0, 1, 2, 3, 6, 7};
     static const char *const nums[4] = {"mover", "ply", "total", "phase"};
     static const int32_t locs[4] = {SOW_LOC_MOVER, SOW_LOC_PLY,
                                     SOW_LOC_TOTAL, SOW_LOC_PHASE};
     static const char *const moves[2] = {"board_before", "captured_before"};
     const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 6; i++)
         if (strcmp(k, subs[i]) == 0) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_sub_ref[i]);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_sub_ref[sub_ref[i]]);
             return 1;
         }
+    for (int i = 0; i < 4; i++) {
         if (strcmp(k, nums[i]) == 0 && x->rec_g) {
             lua_pushinteger(L, rec_value(x, locs[i]));
             return 1;
@@ -343,10 +353,12 @@ static void new_rec_proxy(lua_State *L, lua_CFunction index, int32_t base,
 static void rec_geometry(sow_lua *x, const sow_setup *s)
 {
     lua_State *L = x->L;
-    const int32_t base[6] = {SOW_LOC_BOARD, SOW_LOC_OWNER, SOW_LOC_CAPTURED,
-                             0, SOW_LOC_BEFORE, SOW_LOC_CAPTURED_BEFORE};
-    const int size[6] = {s->holes, s->holes, 2, 0, s->holes, 2};
-    for (int i = 0; i < 6; i++) {
+    const int32_t base[8] = {SOW_LOC_BOARD, SOW_LOC_OWNER, SOW_LOC_CAPTURED,
+                             0, SOW_LOC_BEFORE, SOW_LOC_CAPTURED_BEFORE,
+                             SOW_LOC_CLAIMED, SOW_LOC_BLOCKED};
+    const int size[8] = {s->holes, s->holes, 2, 0, s->holes, 2, s->holes,
+                         s->holes};
+    for (int i = 0; i < 8; i++) {
         if (i != 3)
             new_rec_proxy(L, rec_array_index, base[i], size[i],
                           rec_array_pairs);
@@ -369,6 +381,29 @@ static void rec_geometry(sow_lua *x, const sow_setup *s)
     if (x->rec_ref != LUA_NOREF)
         luaL_unref(L, LUA_REGISTRYINDEX, x->rec_ref);
     x->rec_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* g.claimed[h] (the claimant, nil when unclaimed) and g.blocked[h] (true
+ * or false), C1.4, C1.5: written whole when a hole changed. */
+static void sync_marks(sow_lua *x, const sow_setup *s, const sow_game *g)
+{
+    lua_State *L = x->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->claimed_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->blocked_ref);
+    for (int h = 0; h < s->holes; h++) {
+        int p = sow_claimant(g, h);
+        if (p < 0)
+            lua_pushnil(L);
+        else
+            lua_pushinteger(L, p);
+        lua_rawseti(L, -3, h);
+        lua_pushboolean(L, (g->blocked >> h) & 1);
+        lua_rawseti(L, -2, h);
+    }
+    lua_pop(L, 2);
+    x->last_claims[0] = g->claims[0];
+    x->last_claims[1] = g->claims[1];
+    x->last_blocked = g->blocked;
 }
 
 /* Bring the view up to date with the game and push the proxy g. */
@@ -421,6 +456,9 @@ void sow_view_push(sow_lua *x, const sow_setup *s, const sow_game *g)
         lua_pop(L, 1);
         x->last_dir = g->move_dir;
     }
+    if (!fresh || x->last_claims[0] != g->claims[0] ||
+        x->last_claims[1] != g->claims[1] || x->last_blocked != g->blocked)
+        sync_marks(x, s, g);
     if (x->v->nstate &&
         (!fresh || memcmp(x->last_state, g->state, sizeof g->state) != 0)) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, x->state_ref);

@@ -244,6 +244,11 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          ev->extra == SOW_LAP_RELAY && s->relay_next
                              ? "the seeds of the hole after it, if any, "
                                "are lifted and sown on"
+                         : ev->extra == SOW_LAP_CLAIM && ev->rule > 0 &&
+                                 (s->v->lap_rules[ev->rule - 1].claim.holes &
+                                  ~SOW_CLAIM_LAST)
+                             ? "the mover claims the holes its rule names "
+                               "together, and the move ends" /* C1.4 */
                              : action_text(s, n->lap_rule, ev->extra));
         const char *id = n->lap_rule >= 0
                              ? s->v->lap_rules[n->lap_rule].cite

@@ -976,7 +976,7 @@ t test-fail 1 noerr "out=FAIL $cli_tmp/fail.yaml:7:5: wrong" 'out~  captured (li
     'out~  not covered: rule K1.1, rule K1.2, rule K1.3, rule K1.6, rule K1.7, rule K1.8, rule C0.4, option endless=no_capture_plies, option skip_origin=true, option max_plies (never set)' \
     'last=2 scenarios, 1 failed' -- sow test "$cli_tmp/fail.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    expect: {ovr: true}\n' >"$cli_tmp/badkey.yaml"
-t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, captured, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
+t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, claimed, captured, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
     'last=0 scenarios, 0 failed; 1 file not run (errors above)' -- sow test "$cli_tmp/badkey.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    options: {skip_origin: sometimes}\n    expect: {over: false}\n' >"$cli_tmp/badopt.yaml"
 t test-bad-option 1 "out=FAIL $cli_tmp/badopt.yaml:3:5: a" "err=$cli_tmp/badopt.yaml:4:28: option skip_origin: 'sometimes' is not a value it takes; use true, false" \
@@ -1013,6 +1013,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/points.sh"
 # shellcheck source=tests/cli/gaps.sh
 . "$here/gaps.sh"
+# shellcheck source=tests/cli/claims.sh
+. "$here/claims.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

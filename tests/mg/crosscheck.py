@@ -78,6 +78,8 @@ GAMES['mbangbi'] = ('Mbangbi', [])
 NAMED_DIRECTION = {'mbangbi'}
 
 # group: claims
+GAMES['leyla-gobale'] = ('Leyla-Gobale', [])
+GAMES['enkeshui'] = ('Enkeshui', [])
 
 # group: tracks-rounds
 

@@ -601,6 +601,249 @@ static void test_after_move_and_decide_claim(void **state)
     unit_game_close(&a);
 }
 
+/* ---- claimed and blocked holes in the views and the changes ----------- */
+
+/* g.claimed and g.blocked in the ordinary view and in the recording view
+ * of a lap_end cache miss, the lap_end cache keyed on them, lap_end's
+ * third value (claim, release), release in the changes of after_move,
+ * and the checks that refuse an impossible change at the hook's line,
+ * leaving the game as it was (C1.4, C1.5). */
+
+/* 2x4 with 2 seeds; a lap ending on 2 or 3 asks land. */
+static const char *const MARKS =
+    "id: hookmarks\n"
+    "name: Hook claims\n"
+    "summary: s\n"
+    "script: m.lua\n"
+    "board:\n"
+    "  holes: 4\n"
+    "  seeds: 2\n"
+    "  stores: true\n"
+    "  claims: true\n"
+    "sowing:\n"
+    "  passing: false\n"
+    "  lap_end:\n"
+    "    - when: {count: [2, 3]}\n"
+    "      do: hook\n"
+    "state: [seen]\n"
+    "hooks:\n"
+    "  lap_end: land\n"
+    "  after_move: a\n";
+
+/* Lines 1-2 of m.lua; a test appends definitions from line 3 on, which
+ * replace these. */
+static const char *const MARKS_BASE =
+    "function land(g, h, c) return {} end\n"
+    "function a(g) return nil end\n";
+
+/* Open the claims-in-hooks variant with MARKS_BASE and `extra` as its
+ * script, and start it. */
+static void marks_started(unit_game *a, const char *extra)
+{
+    char path[512], lua[512], text[8192];
+    unit_write(path, sizeof path, tdir, "m.yaml", MARKS);
+    snprintf(text, sizeof text, "%s%s", MARKS_BASE, extra);
+    unit_write(lua, sizeof lua, tdir, "m.lua", text);
+    open_started(a, path);
+}
+
+/* The move fails at line `line` of the script with `phrase`, and the game
+ * is left as it was. */
+static void play_fails_at(unit_game *a, int hole, int line,
+                          const char *phrase)
+{
+    sow_game before = a->g;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_play(&a->k.eng, &a->g, hole, &err), SOW_ERR);
+    assert_contains(err.msg, phrase);
+    assert_int_equal(err.line, line);
+    assert_memory_equal(&before, &a->g, sizeof before);
+}
+
+/* South's hole 0 sows 1 and 2 (3: land runs); hole 5 is North's claim,
+ * hole 6 is closed (its seeds moved to hole 7). */
+static void mark_holes(unit_game *a)
+{
+    a->g.claims[1] = (uint64_t)1 << 5;
+    a->g.blocked = (uint64_t)1 << 6;
+    a->g.board[7] += a->g.board[6];
+    a->g.board[6] = 0;
+}
+
+/* Both views show the claimed holes (their claimant, nil when unclaimed)
+ * and the closed ones (true or false); pairs visits the claimed only. */
+static void test_views(void **state)
+{
+    (void)state;
+    unit_game a;
+    marks_started(&a, "function seen(g)\n"
+                      "  assert(g.claimed[5] == 1 and g.claimed[0] == nil, 'c')\n"
+                      "  assert(g.blocked[6] == true and g.blocked[5] == false,\n"
+                      "         'b')\n"
+                      "  local n = 0\n"
+                      "  for h, p in pairs(g.claimed) do n = n + 1 end\n"
+                      "  assert(n == 1 and #g.claimed == 8 and #g.blocked == 8,\n"
+                      "         'n')\n"
+                      "end\n"
+                      "function land(g, h, c) seen(g) return {} end\n"
+                      "function a(g) seen(g) return {state = {seen = 1}} end\n");
+    mark_holes(&a);
+    play_ok(&a, 0);
+    assert_int_equal(a.g.state[0], 1);
+    unit_game_close(&a);
+}
+
+/* The lap_end cache keys on g.claimed and g.blocked: the same lap end
+ * with hole 5 claimed, or hole 7 closed, gets its own answer. */
+static void test_cache_keys(void **state)
+{
+    (void)state;
+    unit_game a;
+    marks_started(&a, "function land(g, h, c)\n"
+                      "  if g.claimed[5] == nil and not g.blocked[7] then\n"
+                      "    return {h}\n"
+                      "  end\n"
+                      "  return {}\n"
+                      "end\n");
+    sow_game start = a.g;
+    play_ok(&a, 0); /* 1, 2 (3): taken */
+    assert_int_equal(a.g.captured[0], 3);
+    a.g = start;
+    a.g.claims[1] = (uint64_t)1 << 5;
+    play_ok(&a, 0);
+    assert_int_equal(a.g.captured[0], 0);
+    assert_int_equal(a.g.board[2], 3);
+    a.g = start;
+    a.g.blocked = (uint64_t)1 << 7;
+    a.g.board[6] += a.g.board[7];
+    a.g.board[7] = 0;
+    play_ok(&a, 0);
+    assert_int_equal(a.g.captured[0], 0);
+    unit_game_close(&a);
+}
+
+/* lap_end's third value claims and releases holes: the hole facing the
+ * last one becomes the mover's, North's claim of hole 5 is released. */
+static void test_lap_end_claims(void **state)
+{
+    (void)state;
+    unit_game a;
+    marks_started(&a, "function land(g, h, c)\n"
+                      "  return {}, 'stop', {claim = {[g.opposite[h]] = g.mover},\n"
+                      "                      release = {5}}\n"
+                      "end\n");
+    a.g.claims[1] = (uint64_t)1 << 5;
+    play_ok(&a, 0);
+    assert_int_equal(a.g.claims[0], (uint64_t)1 << 5); /* 7 - 2 */
+    assert_int_equal(a.g.claims[1], 0);
+    unit_game_close(&a);
+}
+
+/* A capture of a claimed hole is an error at land's line, unless the
+ * same answer releases it: then its seeds are taken. */
+static void test_capture_claimed(void **state)
+{
+    (void)state;
+    unit_game a;
+    marks_started(&a, "function land(g, h, c) return {h, 5} end\n");
+    a.g.claims[1] = (uint64_t)1 << 5;
+    play_fails_at(&a, 0, 3, "function land returned a capture of hole 5, "
+                         "which is claimed (C1.4): release it in the same "
+                         "answer to take its seeds");
+    unit_game_close(&a);
+
+    marks_started(&a, "function land(g, h, c)\n"
+                      "  return {h, 5}, 'stop', {release = {5}}\n"
+                      "end\n");
+    a.g.claims[1] = (uint64_t)1 << 5;
+    play_ok(&a, 0);
+    assert_int_equal(a.g.captured[0], 5);
+    assert_int_equal(a.g.claims[1], 0);
+    unit_game_close(&a);
+}
+
+/* Claims that C1.4 and C1.5 forbid are errors at the hook's line: a hole
+ * claimed already, a closed hole, a release of an unclaimed hole; a
+ * release and a claim together give a hole to the other player. */
+static void test_impossible_changes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *ret;
+        const char *phrase;
+    } cases[] = {
+        {"{claim = {[5] = 0}}", "a claim of hole 5, which is claimed "
+                                "already (C1.4): release it in the same "
+                                "answer to claim it again"},
+        {"{claim = {[6] = 0}}", "a claim of hole 6, which is closed (C1.5)"},
+        {"{release = {4}}", "a release of hole 4, which is not claimed"},
+        {"{release = {4, 4}}", "a release of hole 4 twice"},
+        {"{release = {9}}", "hole 9, which does not exist"},
+        {"{release = 4}", "a release field that is not a list of holes"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "function a(g) return %s end\n",
+                 cases[i].ret);
+        unit_game a;
+        marks_started(&a, text);
+        mark_holes(&a);
+        play_fails_at(&a, 0, 3, cases[i].phrase);
+        unit_game_close(&a);
+    }
+    unit_game a;
+    marks_started(&a, "function a(g)\n"
+                      "  return {release = {5}, claim = {[5] = g.mover}}\n"
+                      "end\n");
+    mark_holes(&a);
+    play_ok(&a, 0);
+    assert_int_equal(a.g.claims[0], (uint64_t)1 << 5);
+    assert_int_equal(a.g.claims[1], 0);
+    unit_game_close(&a);
+    /* lap_end's claims are checked the same way */
+    marks_started(&a, "function land(g, h, c)\n"
+                      "  return {}, 'stop', {claim = {[5] = 0}}\n"
+                      "end\n");
+    mark_holes(&a);
+    play_fails_at(&a, 0, 3, "function land returned a claim of hole 5");
+    unit_game_close(&a);
+    marks_started(&a, "function land(g, h, c) return {}, 'stop', 4 end\n");
+    play_fails_at(&a, 0, 3, "a third value that is not a table of claims");
+    unit_game_close(&a);
+}
+
+/* The engine refuses the same changes from rules that are not the Lua
+ * bridge. */
+static void test_engine_checks(void **state)
+{
+    (void)state;
+    unit_game a;
+    marks_started(&a, "");
+    mark_holes(&a);
+    sow_game before = a.g;
+    sow_changes c;
+    memset(&c, 0, sizeof c);
+    c.to_move = c.phase = -1;
+    c.release_set = (uint64_t)1 << 4;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_apply_changes(&a.k.setup, &a.g, &c, &err), SOW_ERR);
+    assert_contains(err.msg, "the script returned a release of hole 4, "
+                             "which is not claimed");
+    c.release_set = (uint64_t)1 << 5;
+    c.claim_set = (uint64_t)1 << 5;
+    c.claim[5] = 0;
+    assert_int_equal(sow_apply_changes(&a.k.setup, &a.g, &c, &err), SOW_OK);
+    assert_int_equal(a.g.claims[0], (uint64_t)1 << 5);
+    a.g = before;
+    c.release_set = 0;
+    assert_int_equal(sow_apply_changes(&a.k.setup, &a.g, &c, &err), SOW_ERR);
+    assert_contains(err.msg, "which is claimed already");
+    assert_memory_equal(&before, &a.g, sizeof before);
+    unit_game_close(&a);
+}
+
 /* ---- what the hooks return ---------------------------------------------- */
 
 typedef struct bad_case {
@@ -720,6 +963,12 @@ int main(void)
         cmocka_unit_test(test_play_claim_undeclared),
         cmocka_unit_test(test_play_threshold),
         cmocka_unit_test(test_after_move_and_decide_claim),
+        cmocka_unit_test(test_views),
+        cmocka_unit_test(test_cache_keys),
+        cmocka_unit_test(test_lap_end_claims),
+        cmocka_unit_test(test_capture_claimed),
+        cmocka_unit_test(test_impossible_changes),
+        cmocka_unit_test(test_engine_checks),
         cmocka_unit_test(test_bad_returns),
         cmocka_unit_test(test_read_only),
         cmocka_unit_test(test_setup_flags),
