@@ -324,7 +324,13 @@ static void show_end_rules(const cli_game *cg)
                v->hook_fn[SOW_HOOK_GAME_END]);
     if (s->row_empty_end)
         printf("  %s%s\n", show_words_cleared(s->row_empty_end),
-               v->no_score ? ": the player whose row is empty loses" : "");
+               s->cleared_winner == SOW_CLEARED_EMPTIED
+                   ? ": the player whose row is empty wins"
+               : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || v->no_score
+                   ? ": the player whose row is empty loses"
+                   : "");
+    if (s->no_moves_either)
+        printf("  either player has no legal move after a move\n");
     printf("  %s\n", v->no_moves_lose
                          ? "the player to move who cannot move loses"
                          : "neither player can move");

@@ -167,6 +167,9 @@ typedef struct sow_setup {
     bool feeding_slam;      /* OW.4 read for a row empty before the move
                                too (sowing.feeding_slam) */
     bool threshold_sweep;   /* C1.7 with the rest given out (C1.8) */
+    int cleared_winner;     /* sow_cleared_winner (end.cleared_winner) */
+    bool no_moves_either;   /* M3.4: either player without a legal move
+                               after a move ends the game */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not

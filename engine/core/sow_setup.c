@@ -111,6 +111,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->row_empty_end = (int)sow_expr_eval(&v->row_empty, opts);
     if (s->row_empty_end == 3) /* no_moves: no cleared-row end */
         s->row_empty_end = 0;
+    s->cleared_winner = (int)sow_expr_eval(&v->cleared_winner, opts);
+    s->no_moves_either = sow_expr_eval(&v->either_stuck, opts) != 0;
     s->sow_capture = v->sow_capture;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
@@ -237,6 +239,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->first_to_store &&
                      !s->rounds && !s->relay_next && !s->sow_capture &&
                      s->last_seeds <= 0 && !s->row_empty_end &&
+                     !s->no_moves_either &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&
                      !s->reach_max && !s->claim_rules &&
                      s->plain_drops;

@@ -961,6 +961,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/rest_starter.sh"
 # shellcheck source=tests/cli/positions.sh
 . "$here/positions.sh"
+# shellcheck source=tests/cli/ends.sh
+. "$here/ends.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

@@ -76,6 +76,11 @@ GAMES.update(ROUNDS)
 # group: claims
 
 # group: tracks-rounds
+GAMES['sokusowo'] = ('Sokusowo', [])
+GAMES['tchuka-ruma'] = ('Tchuka_Ruma', [])
+GAMES['mangala-iii'] = ('Mangala_III', [])
+ROUNDS['lagerung'] = ('Lagerung', LONG)
+GAMES['lagerung'] = ROUNDS['lagerung']
 
 # group: caps-closing
 

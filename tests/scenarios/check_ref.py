@@ -295,6 +295,8 @@ NO_REFERENCE = {"kalah", "cross-kalah", "oware", "wari", "ouri", "bohnenspiel",
                 "vai-lung-thlan", "ayoayo", "toguz-kumalak", "qelat",
                 "eson-xorgol", "nambayi", "dakon", "jongkak", "pallanguli",
                 "olinda", "gabata", "sadeqa", "lamlameta", "tegre"}
+# twelve games beyond the catalogue, the same way (one line per group)
+NO_REFERENCE |= {"sokusowo", "tchuka-ruma", "mangala-iii", "lagerung"}
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

@@ -1,0 +1,25 @@
+# shellcheck shell=bash
+# tests/cli/ends.sh - ends and round starters of the twelve games' group
+# tracks-rounds as data: end.cleared_winner (TR.5 made general: the
+# scenario file tests/variants/scenarios/cleared_winner.yaml, worked out by
+# hand), end.either_cannot_move (M3.4: variants/scenarios/mangala_iii.yaml)
+# and the starter not_to_move (LG.7: test_rounds.c and
+# variants/scenarios/lagerung.yaml); here what sow show says of them and
+# the loader's messages. Sourced by tests/cli/run.sh (t and $cli_tmp as
+# there).
+TV=tests/variants
+t cleared-winner-scenarios 0 "last=4 scenarios, 0 failed" -- sow test $TV/scenarios/cleared_winner.yaml
+t cleared-winner-show 0 "out~  the mover's row is empty after a move (before every other end rule): the player whose row is empty wins" noerr -- sow show tchuka-ruma
+t cleared-winner-show-other 0 "out~end rule): the player whose row is empty loses" noerr -- sow show $TV/cleared_winner.yaml --option who=not_emptied
+t cleared-winner-json 0 'out~"cleared":"cleared_own","cleared_winner":"emptied"' noerr -- sow show tchuka-ruma --json
+sed 's/^  cleared_winner: \$who/  cleared_winner: first/' $TV/cleared_winner.yaml >"$cli_tmp/cw_bad.yaml"
+t cleared-winner-bad 1 "err~cleared_winner must be one of: score, emptied, not_emptied (not 'first')" -- sow validate "$cli_tmp/cw_bad.yaml"
+sed 's/^  cleared_winner: \$who/  cleared_winner: $nope/' $TV/cleared_winner.yaml >"$cli_tmp/cw_ref.yaml"
+t cleared-winner-bad-ref 1 "err~refers to option 'nope', which is not declared under options:" -- sow validate "$cli_tmp/cw_ref.yaml"
+t either-show 0 "out~  either player has no legal move after a move" noerr -- sow show mangala-iii --option end_rule=either
+t either-show-off 0 "out!~either player has no legal move" noerr -- sow show mangala-iii
+t either-json 0 'out~"no_moves":"the game ends","either_cannot_move":true' noerr -- sow show mangala-iii --option end_rule=either --json
+sed 's/^  either_cannot_move: .*/  either_cannot_move: yes/' variants/mangala_iii.yaml >"$cli_tmp/either_bad.yaml"
+t either-bad 1 "err~either_cannot_move must be true or false" -- sow validate "$cli_tmp/either_bad.yaml"
+t not-to-move-show 0 "out~after a draw, the player other than the one to move when it ended (its last mover, but after an extra turn the other)." noerr -- sow show lagerung
+t not-to-move-json 0 'out~"starter":{"decided":"loser","draw":"not_to_move"}' noerr -- sow show lagerung --json
