@@ -381,7 +381,11 @@ static void show_match(const cli_game *cg)
 {
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
-    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+    if (v->hook_fn[SOW_HOOK_NEW_GAME] && v->rounds)
+        printf("match: each round laid out by the rounds, then told to "
+               "%s, which may end the match or change the round's set-up\n",
+               v->hook_fn[SOW_HOOK_NEW_GAME]);
+    else if (v->hook_fn[SOW_HOOK_NEW_GAME])
         printf("match: %s; at most %d games; each game set up by %s\n",
                s->match ? "on" : "off (a single game)", s->match_games,
                v->hook_fn[SOW_HOOK_NEW_GAME]);

@@ -486,7 +486,10 @@ static void json_match(const cli_game *cg)
     if (v->hook_fn[SOW_HOOK_NEW_GAME] || v->rounds)
         printf("{\"on\":%s,\"max_games\":%d,\"by\":\"%s\"}",
                json_bool(s->match), s->match_games,
-               v->rounds ? "rounds" : "new_game");
+               v->rounds && v->hook_fn[SOW_HOOK_NEW_GAME]
+                   ? "rounds_and_new_game"
+               : v->rounds ? "rounds"
+                           : "new_game");
     else
         printf("null");
     printf(",\"rounds\":");

@@ -941,6 +941,7 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         } else if (r == 1) {
             rc = finish(e, g, no_moves_end(s), err); /* P4 (a) */
         } else if (!plain && s->no_moves_either &&
+                   !sow_decision_phase(s, g) &&
                    (r = stuck(e, g, 1 - next, err)) != 0) {
             if (r < 0)
                 rc = SOW_ERR;

@@ -346,6 +346,10 @@ typedef struct sow_match_info {
     int prev_starter;       /* starter of the previous game, -1 */
     int wins[2];            /* games (rounds) each player has won so far,
                                the one just played included */
+    /* rounds beside a new_game hook: the next round as the rounds lay
+     * it out (the hook's m.round) */
+    bool has_round;
+    int round_starter, round_holes[2];
 } sow_match_info;
 
 /* The parts of the rules that are not data: implemented by the Lua bridge

@@ -184,10 +184,6 @@ int sow_lmatch(ctx *c, const sow_ynode *n)
         return sow_yfail(&c->y, n,
                          "match: needs a new_game hook under hooks: (it "
                          "sets up each game) or a rounds: section");
-    if (c->v->hook_fn[SOW_HOOK_NEW_GAME] && c->v->rounds)
-        return sow_yfail(&c->y, n,
-                         "match: is set up by rounds: or by a new_game "
-                         "hook, not both: leave one out");
     return SOW_OK;
 }
 

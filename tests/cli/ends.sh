@@ -23,3 +23,12 @@ sed 's/^  either_cannot_move: .*/  either_cannot_move: yes/' variants/mangala_ii
 t either-bad 1 "err~either_cannot_move must be true or false" -- sow validate "$cli_tmp/either_bad.yaml"
 t not-to-move-show 0 "out~after a draw, the player other than the one to move when it ended (its last mover, but after an extra turn the other)." noerr -- sow show lagerung
 t not-to-move-json 0 'out~"starter":{"decided":"loser","draw":"not_to_move"}' noerr -- sow show lagerung --json
+# rounds: with a new_game hook beside them (issue item 8): the rounds lay
+# each round out, the hook is told it (m.round) and may end the match
+t rounds-hook-scenarios 0 "last=4 scenarios, 0 failed" -- sow test $TV/scenarios/rounds_hook.yaml
+t rounds-hook-show 0 "out~match: each round laid out by the rounds, then told to next_round, which may end the match or change the round's set-up" noerr -- sow show $TV/rounds_hook.yaml
+t rounds-hook-json 0 'out~"by":"rounds_and_new_game"' noerr -- sow show $TV/rounds_hook.yaml --json
+mkdir -p "$cli_tmp/rh"
+cp $TV/rounds_hook.yaml "$cli_tmp/rh/"
+sed 's/set.starter = 0/set.starter = 2/' $TV/rounds_hook.lua >"$cli_tmp/rh/rounds_hook.lua"
+t rounds-hook-bad-starter 1 "err~function next_round returned a table whose starter is not a player (0 or 1)" -- sow replay "$cli_tmp/rh/rounds_hook.yaml" --option keep_south=true --moves "0"

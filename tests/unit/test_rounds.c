@@ -46,7 +46,8 @@ static sow_next_game next(const unit_game *a, const sow_game *prev,
     memset(&ng, 0, sizeof ng);
     ng.winner = -1;
     ng.set.to_move = ng.set.phase = -1;
-    sow_match_info info = {2, 1000, prev_starter, {w0, w1}};
+    sow_match_info info = {.game = 2, .games_max = 1000,
+                           .prev_starter = prev_starter, .wins = {w0, w1}};
     sow_error err;
     sow_error_clear(&err);
     assert_int_equal(sow_rounds_next(&a->k.setup, prev, &info, &ng, &err),
