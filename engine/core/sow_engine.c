@@ -268,8 +268,9 @@ static inline int hist_add(sow_engine *e, const sow_game *g)
     return sow_history_add_marked(e->hist, g->board, g->to_move, marks);
 }
 
-/* 1 when `player` has no legal move on g (no_moves: either, M3.4), 0
- * when they have one, -1 on a rule error. Off the seed games' path. */
+/* 1 when `player` has no legal move on g (end.either_cannot_move,
+ * M3.4), 0 when they have one, -1 on a rule error. Off the seed games'
+ * path. */
 static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
                                            int player, sow_error *err)
 {
