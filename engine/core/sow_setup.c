@@ -336,7 +336,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->leave = v->leave;
     s->relay = v->relay;
     s->skip_origin = sow_expr_eval(&v->skip_origin, opts) != 0;
-    s->passing = v->passing;
+    s->passing = sow_expr_eval(&v->passing, opts) != 0;
     s->stores = v->stores;
     s->endless_move = (sow_endless)sow_expr_eval(&v->endless_move, opts);
     s->seeds_at_most = (int)sow_expr_eval(&v->seeds_at_most, opts);

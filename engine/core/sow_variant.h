@@ -373,7 +373,8 @@ typedef struct sow_variant {
     bool relay;
     sow_expr skip_origin;         /* bool */
     sow_expr endless_move;        /* sow_endless */
-    bool passing;
+    sow_expr passing;             /* bool: a player who cannot move
+                                     passes (C0.5) */
     int nlap_rules;
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
     sow_expr grand_slam;          /* sow_slam (OW.4) */

@@ -32,3 +32,10 @@ mkdir -p "$cli_tmp/rh"
 cp $TV/rounds_hook.yaml "$cli_tmp/rh/"
 sed 's/set.starter = 0/set.starter = 2/' $TV/rounds_hook.lua >"$cli_tmp/rh/rounds_hook.lua"
 t rounds-hook-bad-starter 1 "err~function next_round returned a table whose starter is not a player (0 or 1)" -- sow replay "$cli_tmp/rh/rounds_hook.yaml" --option keep_south=true --moves "0"
+# sowing.passing from a bool option (LG.5's pass)
+t passing-option-on 0 "out~  passing        automatic" noerr -- sow show lagerung --option pass=true
+t passing-option-off 0 "out~  passing        none" noerr -- sow show lagerung
+sed 's/^  passing: \$pass .*/  passing: $nope/' variants/lagerung.yaml >"$cli_tmp/pass_ref.yaml"
+t passing-option-bad 1 "err~passing refers to option 'nope', which is not declared under options:" -- sow validate "$cli_tmp/pass_ref.yaml"
+sed 's/^  passing: \$pass .*/  passing: $min_holes/' variants/lagerung.yaml >"$cli_tmp/pass_int.yaml"
+t passing-option-int 1 "err~passing is true or false, but option min_holes is not a bool option" -- sow validate "$cli_tmp/pass_int.yaml"
