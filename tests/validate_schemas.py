@@ -607,7 +607,7 @@ BAD_VARIANTS = [
      "sowing/min_seeds"),
     ("ref where none is allowed: stores", set_("board/stores", "$stores"), "board/stores"),
     ("ref where none is allowed: laps", set_("sowing/laps", "$laps"), "sowing/laps"),
-    ("ref where none is allowed: passing", set_("sowing/passing", "$pass"),
+    ("ref where none is allowed: passing, an int", set_("sowing/passing", 3),
      "sowing/passing"),
     ("ref where none is allowed: layout", set_("board/layout", "$layout"), "board/layout"),
     # sowing

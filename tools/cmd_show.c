@@ -328,7 +328,13 @@ static void show_end_rules(const cli_game *cg)
                v->hook_fn[SOW_HOOK_GAME_END]);
     if (s->row_empty_end)
         printf("  %s%s\n", show_words_cleared(s->row_empty_end),
-               v->no_score ? ": the player whose row is empty loses" : "");
+               s->cleared_winner == SOW_CLEARED_EMPTIED
+                   ? ": the player whose row is empty wins"
+               : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || v->no_score
+                   ? ": the player whose row is empty loses"
+                   : "");
+    if (s->no_moves_either)
+        printf("  either player has no legal move after a move\n");
     printf("  %s\n", v->no_moves_lose
                          ? "the player to move who cannot move loses"
                          : "neither player can move");
@@ -379,7 +385,11 @@ static void show_match(const cli_game *cg)
 {
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
-    if (v->hook_fn[SOW_HOOK_NEW_GAME])
+    if (v->hook_fn[SOW_HOOK_NEW_GAME] && v->rounds)
+        printf("match: each round laid out by the rounds, then told to "
+               "%s, which may end the match or change the round's set-up\n",
+               v->hook_fn[SOW_HOOK_NEW_GAME]);
+    else if (v->hook_fn[SOW_HOOK_NEW_GAME])
         printf("match: %s; at most %d games; each game set up by %s\n",
                s->match ? "on" : "off (a single game)", s->match_games,
                v->hook_fn[SOW_HOOK_NEW_GAME]);

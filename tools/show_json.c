@@ -453,9 +453,14 @@ static void json_end(const cli_game *cg)
                                        "last_mover", "nobody"};
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
-    printf("\"end\":{\"no_moves\":\"%s\",\"cleared\":\"%s\",\"threshold\":",
+    static const char *const cwinners[] = {"score", "emptied",
+                                           "not_emptied"};
+    printf("\"end\":{\"no_moves\":\"%s\",\"either_cannot_move\":%s,"
+           "\"cleared\":\"%s\",\"cleared_winner\":\"%s\",\"threshold\":",
            v->no_moves_lose ? "the player to move loses" : "the game ends",
-           json_word(cleared, 5, s->row_empty_end));
+           json_bool(s->no_moves_either),
+           json_word(cleared, 5, s->row_empty_end),
+           json_word(cwinners, 3, s->cleared_winner));
     json_threshold(cg);
     printf(",\"seeds_at_most\":");
     json_int_or_null(s->seeds_at_most >= 0 ? s->seeds_at_most : -1, -1);
@@ -496,7 +501,10 @@ static void json_match(const cli_game *cg)
     if (v->hook_fn[SOW_HOOK_NEW_GAME] || v->rounds)
         printf("{\"on\":%s,\"max_games\":%d,\"by\":\"%s\"}",
                json_bool(s->match), s->match_games,
-               v->rounds ? "rounds" : "new_game");
+               v->rounds && v->hook_fn[SOW_HOOK_NEW_GAME]
+                   ? "rounds_and_new_game"
+               : v->rounds ? "rounds"
+                           : "new_game");
     else
         printf("null");
     printf(",\"rounds\":");
@@ -526,13 +534,13 @@ static void json_match(const cli_game *cg)
         printf(",\"points\":null");
     static const char *const rules[] = {"alternate", "loser", "last_mover",
                                         "winner", "not_last_mover", "south",
-                                        "north"};
+                                        "north", "not_to_move"};
     printf(",\"layout\":\"%s\",\"starter\":",
            s->round_layout ? "alternate" : "for_starter");
     if (cg->v->round_start_decided >= 0)
         printf("{\"decided\":\"%s\",\"draw\":\"%s\"}",
-               json_word(rules, 7, s->start_decided),
-               json_word(rules, 7, s->start_draw));
+               json_word(rules, 8, s->start_decided),
+               json_word(rules, 8, s->start_draw));
     else
         printf("\"%s\"", json_word(starters, 4, s->round_starter));
     printf(",\"text\":");

@@ -437,7 +437,9 @@ static void words_starter(sow_buf *b, const sow_setup *s)
         "who did not start it)."};
     static const char *const who[] = {
         "the player who did not start it", "its loser", "its last mover",
-        "its winner", "the player who did not move last", "South", "North"};
+        "its winner", "the player who did not move last", "South", "North",
+        "the player other than the one to move when it ended (its last "
+        "mover, but after an extra turn the other)"};
     if (s->round_loser_only)
         return;
     if (cg_starter_map(s)) {

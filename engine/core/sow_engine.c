@@ -83,7 +83,8 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
     case SOW_END_NONE:
         return "the game goes on";
     case SOW_END_NO_MOVES:
-        return "neither player can move";
+        return s->no_moves_either ? "a player cannot move"
+                                  : "neither player can move";
     case SOW_END_REPETITION:
         return "position repeated";
     case SOW_END_NO_CAPTURE:
@@ -220,6 +221,29 @@ static bool cleared(const sow_setup *s, const sow_game *g, int mover)
     }
 }
 
+/* The player whose row is empty at a cleared-row end: the mover's or the
+ * opponent's as the rule looks, with either the opponent's first. */
+static int cleared_player(const sow_setup *s, const sow_game *g)
+{
+    const int m = g->last_mover;
+    if (s->row_empty_end == 1)
+        return m;
+    if (s->row_empty_end == 2)
+        return 1 - m;
+    return row_empty(g, 1 - m) ? 1 - m : m;
+}
+
+/* The winner at a cleared-row end under end.cleared_winner: the player
+ * whose row is empty (TR.5), or the other; -2 when the rule leaves it to
+ * the totals. */
+static int cleared_winner(const sow_setup *s, const sow_game *g)
+{
+    if (s->cleared_winner == SOW_CLEARED_SCORE || g->last_mover < 0)
+        return -2;
+    const int p = cleared_player(s, g);
+    return s->cleared_winner == SOW_CLEARED_EMPTIED ? p : 1 - p;
+}
+
 /* The family's end rules tested before all others after a move of
  * `mover` (out of the seed games' path): a row left empty (JK.3 (a),
  * SQ.5), then the threshold (C1.7: nothing swept). */
@@ -242,6 +266,19 @@ static inline int hist_add(sow_engine *e, const sow_game *g)
         return sow_history_add(e->hist, g->board, g->to_move, g->on_board);
     const uint64_t marks[3] = {g->claims[0], g->claims[1], g->blocked};
     return sow_history_add_marked(e->hist, g->board, g->to_move, marks);
+}
+
+/* 1 when `player` has no legal move on g (end.either_cannot_move,
+ * M3.4), 0 when they have one, -1 on a rule error. Off the seed games'
+ * path. */
+static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
+                                           int player, sow_error *err)
+{
+    uint16_t legal[SOW_MAX_LEGAL];
+    uint64_t endless = 0;
+    int n = sow_legal_moves(e->setup, &e->rules, g, player, legal, &endless,
+                            err);
+    return n < 0 ? -1 : n == 0;
 }
 
 /* Nobody can move: the game ends (C0.5), or the player to move loses
@@ -319,6 +356,8 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         res->score[0] = res->score[1] = 0;
         if (why == SOW_END_CANNOT_MOVE)
             res->winner = 1 - g->to_move; /* the player who moved last */
+        else if (why == SOW_END_ROW_EMPTY && cleared_winner(s, g) >= 0)
+            res->winner = cleared_winner(s, g); /* TR.5 */
         else if (why == SOW_END_ROW_EMPTY && g->last_mover >= 0)
             /* SQ.5: the player whose row is empty loses (the opponent's
              * row is looked at first) */
@@ -358,8 +397,11 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
     } else {
         sow_default_score(s, g, res->score);
     }
-    /* P3: an unfinished game has no winner whatever the scores. */
+    /* P3: an unfinished game has no winner whatever the scores; TR.5: a
+     * row left empty may name the winner whatever they are */
     res->winner = res->unfinished ? -1 : winner_by_score(res);
+    if (why == SOW_END_ROW_EMPTY && cleared_winner(s, g) >= 0)
+        res->winner = cleared_winner(s, g);
     return ended(e, g, why);
 }
 
@@ -936,6 +978,13 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
             rc = SOW_ERR;
         } else if (r == 1) {
             rc = finish(e, g, no_moves_end(s), err); /* P4 (a) */
+        } else if (!plain && s->no_moves_either &&
+                   !sow_decision_phase(s, g) &&
+                   (r = stuck(e, g, 1 - next, err)) != 0) {
+            if (r < 0)
+                rc = SOW_ERR;
+            else /* M3.4: the player not to move has no move either */
+                rc = finish(e, g, no_moves_end(s), err);
         } else {
             int seen = 0;
             if (e->hist) {

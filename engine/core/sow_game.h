@@ -177,6 +177,9 @@ typedef struct sow_setup {
     bool feeding_slam;      /* OW.4 read for a row empty before the move
                                too (sowing.feeding_slam) */
     bool threshold_sweep;   /* C1.7 with the rest given out (C1.8) */
+    int cleared_winner;     /* sow_cleared_winner (end.cleared_winner) */
+    bool no_moves_either;   /* M3.4: either player without a legal move
+                               after a move ends the game */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not
@@ -389,6 +392,10 @@ typedef struct sow_match_info {
     int wins[2];            /* games (rounds) each player has won so far,
                                the one just played included */
     int points[2];          /* match points so far (UR.6), likewise */
+    /* rounds beside a new_game hook: the next round as the rounds lay
+     * it out (the hook's m.round) */
+    bool has_round;
+    int round_starter, round_holes[2];
 } sow_match_info;
 
 /* The parts of the rules that are not data: implemented by the Lua bridge

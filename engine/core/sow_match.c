@@ -44,6 +44,42 @@ static bool looped(const sow_engine *e)
     return e->setup->match && (e->setup->rounds || e->rules.new_game);
 }
 
+/* Rounds with a new_game hook beside them (C1.6): the rounds have laid
+ * out the next round in ng and go on; the hook sees that round (m.round)
+ * and may end the match, or give the round's owners, player to move,
+ * phase and state, and another starter or count of holes. */
+static int round_hook(sow_engine *e, const sow_game *prev,
+                      sow_match_info *info, sow_next_game *ng,
+                      sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    if (!ng->has_start) /* the first round: the start board */
+        ng->holes[0] = ng->holes[1] = s->n;
+    info->has_round = true;
+    info->round_starter = ng->starter;
+    info->round_holes[0] = ng->holes[0];
+    info->round_holes[1] = ng->holes[1];
+    sow_next_game h;
+    memset(&h, 0, sizeof h);
+    h.winner = -1;
+    h.set.to_move = h.set.phase = -1;
+    h.starter = ng->starter; /* kept where the hook leaves them out */
+    memcpy(h.holes, ng->holes, sizeof h.holes);
+    if (e->rules.new_game(e->rules.ctx, s, prev, info, &h, err))
+        return SOW_ERR;
+    ng->holes[0] = h.holes[0];
+    ng->holes[1] = h.holes[1];
+    if (h.over) {
+        ng->over = true;
+        ng->winner = h.winner;
+        memcpy(ng->reason, h.reason, sizeof ng->reason);
+        return SOW_OK;
+    }
+    ng->starter = h.starter;
+    ng->set = h.set;
+    return SOW_OK;
+}
+
 static int ask(sow_engine *e, sow_match *m, const sow_game *prev, int game,
                int prev_starter, sow_next_game *ng, sow_error *err)
 {
@@ -51,8 +87,8 @@ static int ask(sow_engine *e, sow_match *m, const sow_game *prev, int game,
     memset(ng, 0, sizeof *ng);
     ng->winner = -1;
     ng->set.to_move = ng->set.phase = -1;
-    sow_match_info info = {game, s->match_games, prev_starter, {0, 0},
-                           {0, 0}};
+    sow_match_info info = {.game = game, .games_max = s->match_games,
+                           .prev_starter = prev_starter};
     if (prev && prev->result.winner >= 0 && !prev->result.unfinished) {
         const int w = prev->result.winner;
         m->wins[w]++; /* SQ.6: rounds won */
@@ -66,9 +102,14 @@ static int ask(sow_engine *e, sow_match *m, const sow_game *prev, int game,
         info.wins[p] = m->wins[p];
         info.points[p] = m->points[p];
     }
-    if (s->rounds)
-        return sow_rounds_next(s, prev, &info, ng, err);
-    return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);
+    if (!s->rounds)
+        return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);
+    if (sow_rounds_next(s, prev, &info, ng, err))
+        return SOW_ERR;
+    /* the rounds end the match by their own rules, the hook asked only
+     * while they go on */
+    return e->rules.new_game && !ng->over ? round_hook(e, prev, &info, ng, err)
+                                          : SOW_OK;
 }
 
 int sow_match_start(sow_engine *e, sow_match *m, sow_game *g, sow_error *err)

@@ -75,6 +75,8 @@ static int next_starter(const sow_setup *s, const sow_game *prev,
         return 0;
     case SOW_START_NORTH:
         return 1;
+    case SOW_START_NOT_TO_MOVE: /* LG.7: after an extra turn, the other */
+        return 1 - prev->to_move;
     default:
         return alt;
     }

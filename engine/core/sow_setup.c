@@ -116,6 +116,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->row_empty_end = (int)sow_expr_eval(&v->row_empty, opts);
     if (s->row_empty_end == 3) /* no_moves: no cleared-row end */
         s->row_empty_end = 0;
+    s->cleared_winner = (int)sow_expr_eval(&v->cleared_winner, opts);
+    s->no_moves_either = sow_expr_eval(&v->either_stuck, opts) != 0;
     s->sow_capture = v->sow_capture;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
@@ -244,6 +246,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->first_to_store &&
                      !s->rounds && !s->relay_next && !s->sow_capture &&
                      s->last_seeds <= 0 && !s->row_empty_end &&
+                     !s->no_moves_either &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&
                      !s->reach_max && !s->claim_rules &&
                      s->plain_drops;
@@ -346,7 +349,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->leave = v->leave;
     s->relay = v->relay;
     s->skip_origin = sow_expr_eval(&v->skip_origin, opts) != 0;
-    s->passing = v->passing;
+    s->passing = sow_expr_eval(&v->passing, opts) != 0;
     s->stores = v->stores;
     s->endless_move = (sow_endless)sow_expr_eval(&v->endless_move, opts);
     s->seeds_at_most = (int)sow_expr_eval(&v->seeds_at_most, opts);

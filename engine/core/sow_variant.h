@@ -206,6 +206,16 @@ typedef enum {
  * North N up) or west (South 0 up, North 2N-1 down: JK.4). */
 typedef enum { SOW_FILL_RIGHT, SOW_FILL_LEFT, SOW_FILL_WEST } sow_fill;
 
+/* Who wins when a row left empty ends the game (end.cleared_winner): the
+ * totals (score; without scores, the player whose row is empty loses),
+ * the player whose row is empty (emptied, TR.5), or the other player
+ * (not_emptied). */
+typedef enum {
+    SOW_CLEARED_SCORE,
+    SOW_CLEARED_EMPTIED,
+    SOW_CLEARED_NOT_EMPTIED
+} sow_cleared_winner;
+
 /* Who starts the next round (P40): the player who did not start the last
  * (alternate), the loser of the last round (after a draw, its last mover),
  * its last mover, or its winner. */
@@ -217,7 +227,10 @@ typedef enum {
     /* only in a starter: {decided: X, draw: Y} mapping (issue 24) */
     SOW_START_NOT_LAST_MOVER, /* the player who did not move last */
     SOW_START_SOUTH,
-    SOW_START_NORTH
+    SOW_START_NORTH,
+    SOW_START_NOT_TO_MOVE     /* the player other than the one to move
+                                 when the round ended: its last mover,
+                                 or after an extra turn the other (LG.7) */
 } sow_start_rule;
 
 /* A chain capture (B.4 and kin): from the hole after the lap's last hole
@@ -380,7 +393,8 @@ typedef struct sow_variant {
     bool relay;
     sow_expr skip_origin;         /* bool */
     sow_expr endless_move;        /* sow_endless */
-    bool passing;
+    sow_expr passing;             /* bool: a player who cannot move
+                                     passes (C0.5) */
     int nlap_rules;
     sow_lap_rule lap_rules[SOW_MAX_LAP_RULES];
     sow_expr grand_slam;          /* sow_slam (OW.4) */
@@ -542,6 +556,10 @@ typedef struct sow_variant {
     sow_expr row_empty;           /* end: 0 off, 1 the mover's row, 2 the
                                      opponent's row empty ends the game,
                                      before every other end rule (JK.3) */
+    sow_expr cleared_winner;      /* sow_cleared_winner: who wins when a
+                                     row left empty ends the game */
+    sow_expr either_stuck;        /* bool: the game ends as soon as either
+                                     player has no legal move (M3.4) */
 } sow_variant;
 
 /* Names of hooks as written under `hooks:` in a variant file. */

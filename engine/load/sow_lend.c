@@ -80,18 +80,42 @@ static int load_threshold(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* The key f->what of map n, if it is there, read into e as f says. */
+static int opt_expr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
+{
+    const sow_ynode *x = sow_ynode_get(n, f->what);
+    return x ? sow_lexpr(c, x, f, e) : SOW_OK;
+}
+
+/* JK.3 (a): a row left empty ends the game, first of all; TR.5: who wins
+ * then; M3.4: either player without a legal move ends it. */
+static int load_cleared(ctx *c, const sow_ynode *n)
+{
+    /* (no_moves: the same as none, the word of JK's round_end option) */
+    static const char *const cleareds[] = {"none", "cleared_own",
+                                           "cleared_opp", "no_moves",
+                                           "either", NULL};
+    static const char *const cwinners[] = {"score", "emptied", "not_emptied",
+                                           NULL};
+    sow_variant *v = c->v;
+    const field fre = {"cleared", F_WORD, 0, 0, cleareds},
+                fcw = {"cleared_winner", F_WORD, 0, 0, cwinners},
+                fec = {"either_cannot_move", F_BOOL, 0, 0, NULL};
+    if (opt_expr(c, n, &fre, &v->row_empty) ||
+        opt_expr(c, n, &fcw, &v->cleared_winner) ||
+        opt_expr(c, n, &fec, &v->either_stuck))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
 int sow_lend(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
                                        "max_plies", "threshold", "rest",
                                        "rest_odd", "endless_result",
-                                       "cleared", NULL};
-    /* (no_moves: the same as none, the word of JK's round_end option) */
-    static const char *const cleareds[] = {"none", "cleared_own",
-                                           "cleared_opp", "no_moves",
-                                           "either", NULL};
-
+                                       "cleared", "cleared_winner",
+                                       "either_cannot_move", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     static const char *const endless_results[] = {"mover_loses", "draw",
@@ -150,10 +174,7 @@ int sow_lend(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "threshold")) && load_threshold(c, x))
         return SOW_ERR;
-    /* JK.3 (a): a row left empty ends the game, first of all */
-    field fre = {"cleared", F_WORD, 0, 0, cleareds};
-    if ((x = sow_ynode_get(n, "cleared")) &&
-        sow_lexpr(c, x, &fre, &v->row_empty))
+    if (load_cleared(c, n))
         return SOW_ERR;
     return load_rest(c, n);
 }
@@ -177,10 +198,6 @@ int sow_lmatch(ctx *c, const sow_ynode *n)
         return sow_yfail(&c->y, n,
                          "match: needs a new_game hook under hooks: (it "
                          "sets up each game) or a rounds: section");
-    if (c->v->hook_fn[SOW_HOOK_NEW_GAME] && c->v->rounds)
-        return sow_yfail(&c->y, n,
-                         "match: is set up by rounds: or by a new_game "
-                         "hook, not both: leave one out");
     return SOW_OK;
 }
 
@@ -192,13 +209,15 @@ static int load_starter_map(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"decided", "draw", NULL};
     static const char *const decided[] = {"alternate", "loser", "last_mover",
                                           "winner", "not_last_mover",
-                                          "south", "north", NULL};
+                                          "south", "north", "not_to_move",
+                                          NULL};
     static const char *const draw[] = {"alternate", "last_mover",
                                        "not_last_mover", "south", "north",
-                                       NULL};
+                                       "not_to_move", NULL};
     static const int draw_rule[] = {SOW_START_ALTERNATE, SOW_START_LAST_MOVER,
                                     SOW_START_NOT_LAST_MOVER,
-                                    SOW_START_SOUTH, SOW_START_NORTH};
+                                    SOW_START_SOUTH, SOW_START_NORTH,
+                                    SOW_START_NOT_TO_MOVE};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "starter", keys))
         return SOW_ERR;

@@ -848,7 +848,8 @@ static void defaults(sow_variant *v)
     v->direction.kind = SOW_EXPR_CONST;
     v->direction.value = SOW_DIR_CCW;
     v->min_seeds = 1;
-    v->passing = true;
+    v->passing.kind = SOW_EXPR_CONST;
+    v->passing.value = 1;
     v->skip_origin.kind = SOW_EXPR_CONST;
     v->endless_move.kind = SOW_EXPR_CONST;
     v->endless_move.value = SOW_ENDLESS_FORBID;

@@ -320,8 +320,10 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                              "endless_move applies only to relay laps "
                              "(laps: relay); a single lap always ends");
     }
+    /* C0.5: a bool, or a bool option (LG.5) */
+    field fpa = {"passing", F_BOOL, 0, 0, NULL};
     if ((x = sow_ynode_get(n, "passing")) &&
-        sow_ybool(&c->y, x, "passing", &v->passing))
+        sow_lexpr(c, x, &fpa, &v->passing))
         return SOW_ERR;
     if (load_sowing_family(c, n))
         return SOW_ERR;

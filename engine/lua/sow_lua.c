@@ -468,6 +468,16 @@ struct hook_call {
     char bad[200];
 };
 
+/* A table {[0] = a, [1] = b}, one number for each player. */
+static void push_pair(lua_State *L, lua_Integer a, lua_Integer b)
+{
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, a);
+    lua_rawseti(L, -2, 0);
+    lua_pushinteger(L, b);
+    lua_rawseti(L, -2, 1);
+}
+
 static void push_info(lua_State *L, const sow_match_info *mi,
                       const sow_game *prev)
 {
@@ -480,13 +490,17 @@ static void push_info(lua_State *L, const sow_match_info *mi,
         lua_pushinteger(L, mi->prev_starter);
         lua_setfield(L, -2, "previous_starter");
     }
+    if (mi->has_round) { /* m.round: the next round as the rounds lay it */
+        lua_createtable(L, 0, 2);
+        lua_pushinteger(L, mi->round_starter);
+        lua_setfield(L, -2, "starter");
+        push_pair(L, mi->round_holes[0], mi->round_holes[1]);
+        lua_setfield(L, -2, "holes");
+        lua_setfield(L, -2, "round");
+    }
     if (prev) {
         const sow_result *r = &prev->result;
-        lua_createtable(L, 2, 0);
-        lua_pushinteger(L, r->score[0]);
-        lua_rawseti(L, -2, 0);
-        lua_pushinteger(L, r->score[1]);
-        lua_rawseti(L, -2, 1);
+        push_pair(L, r->score[0], r->score[1]);
         lua_setfield(L, -2, "score");
         if (r->winner >= 0) {
             lua_pushinteger(L, r->winner);
@@ -1065,9 +1079,12 @@ static void read_new_game(lua_State *L, hook_call *c)
         return (void)BAD(c, "something other than a table");
     if (!only_keys(L, c, t, keys))
         return;
-    if (lua_getfield(L, t, "holes") != LUA_TTABLE)
+    /* with rounds: holes and starter may be left to the rounds */
+    const bool rounds = c->s->rounds;
+    if (lua_getfield(L, t, "holes") != LUA_TTABLE &&
+        !(rounds && lua_isnil(L, -1)))
         return (void)BAD(c, "a table without holes = {[0] = n, [1] = n}");
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < 2 && lua_istable(L, -1); p++) {
         lua_rawgeti(L, -1, p);
         int isnum;
         lua_Integer n = lua_tointegerx(L, -1, &isnum);
@@ -1095,11 +1112,14 @@ static void read_new_game(lua_State *L, hook_call *c)
         lua_pop(L, 1);
         return;
     }
-    if ((ng->starter = read_player(L, c, t, "starter")) < 0) {
-        if (ng->starter == -1)
+    const int starter = read_player(L, c, t, "starter");
+    if (starter == -2 || (starter == -1 && !rounds)) {
+        if (starter == -1)
             BAD(c, "a table without a starter (0 or 1)");
         return;
     }
+    if (starter >= 0)
+        ng->starter = starter;
     read_changes(L, c, t, &ng->set);
 }
 

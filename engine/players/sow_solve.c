@@ -138,7 +138,8 @@ bool sow_solve_stores_apart(const sow_setup *s)
 {
     const sow_variant *v = s->v;
     return !v->script && !v->no_score && !v->no_moves_lose &&
-           s->threshold < 0 && !s->match && !s->rounds;
+           s->threshold < 0 && !s->match && !s->rounds &&
+           s->cleared_winner == SOW_CLEARED_SCORE; /* TR.5: by the rule */
 }
 
 /* The ply below which a rule reads the ply (0: none does). */

@@ -15,6 +15,6 @@ t starter-map-json 0 'out~"starter":{"decided":"loser","draw":"not_last_mover"}'
 sed 's/^  starter: {decided: loser, draw: not_last_mover}/  starter: {decided: loser}/' $TV/starter_map.yaml >"$cli_tmp/starter_half.yaml"
 t starter-map-half 1 "err~starter needs decided: (who starts after a round won) and draw: (after a drawn one)" -- sow validate "$cli_tmp/starter_half.yaml"
 sed 's/^  starter: {decided: loser, draw: not_last_mover}/  starter: {decided: loser, draw: winner}/' $TV/starter_map.yaml >"$cli_tmp/starter_draw.yaml"
-t starter-map-draw-winner 1 "err~draw must be one of: alternate, last_mover, not_last_mover, south, north (not 'winner')" -- sow validate "$cli_tmp/starter_draw.yaml"
+t starter-map-draw-winner 1 "err~draw must be one of: alternate, last_mover, not_last_mover, south, north, not_to_move (not 'winner')" -- sow validate "$cli_tmp/starter_draw.yaml"
 sed 's/^  rest_odd: \$odd/  rest_odd: first/' $TV/divided.yaml >"$cli_tmp/odd_bad.yaml"
 t rest-odd-bad 1 "err~rest_odd must be one of: behind, south, north, last_mover, nobody" -- sow validate "$cli_tmp/odd_bad.yaml"

@@ -1015,6 +1015,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/gaps.sh"
 # shellcheck source=tests/cli/claims.sh
 . "$here/claims.sh"
+# shellcheck source=tests/cli/ends.sh
+. "$here/ends.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

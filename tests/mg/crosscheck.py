@@ -82,6 +82,11 @@ GAMES['leyla-gobale'] = ('Leyla-Gobale', [])
 GAMES['enkeshui'] = ('Enkeshui', [])
 
 # group: tracks-rounds
+GAMES['sokusowo'] = ('Sokusowo', [])
+GAMES['tchuka-ruma'] = ('Tchuka_Ruma', [])
+GAMES['mangala-iii'] = ('Mangala_III', [])
+ROUNDS['lagerung'] = ('Lagerung', LONG)
+GAMES['lagerung'] = ROUNDS['lagerung']
 
 # group: caps-closing
 # UR: whole matches to 10 points; a cycling round runs to mg_play's cap

@@ -300,6 +300,8 @@ NO_REFERENCE |= {"urim", "deka"}  # the twelve beyond the catalogue
 # the twelve games beyond the catalogue, one line per group (they merge apart)
 NO_REFERENCE |= {"tap-urdy", "depouiller", "halusa"}  # group: gaps
 NO_REFERENCE |= {"enkeshui", "leyla-gobale"}  # group: claims
+# twelve games beyond the catalogue, the same way (one line per group)
+NO_REFERENCE |= {"sokusowo", "tchuka-ruma", "mangala-iii", "lagerung"}
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

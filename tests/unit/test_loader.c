@@ -97,7 +97,8 @@ static void test_shipped_variant(void **state)
     assert_int_equal(v->min_seeds, 2);
     assert_int_equal(v->leave, 0);
     assert_false(v->relay);
-    assert_true(v->passing);
+    assert_int_equal(v->passing.kind, SOW_EXPR_CONST);
+    assert_true(v->passing.value);
     assert_int_equal(v->skip_origin.kind, SOW_EXPR_REF);
     assert_int_equal(v->skip_origin.opt, sow_variant_option(v, "skip_origin"));
     /* K1.5: one rule, opponent's hole at 2 or 3 asks the hook */
@@ -182,7 +183,8 @@ static void test_minimal_defaults(void **state)
     assert_null(v->source);
     assert_int_equal(v->min_seeds, 1);
     assert_int_equal(v->leave, 0);
-    assert_true(v->passing);
+    assert_int_equal(v->passing.kind, SOW_EXPR_CONST);
+    assert_true(v->passing.value);
     assert_false(v->relay);
     assert_int_equal(v->nlap_rules, 0);
     assert_int_equal(v->noptions, 0);

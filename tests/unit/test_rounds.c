@@ -46,7 +46,8 @@ static sow_next_game next(const unit_game *a, const sow_game *prev,
     memset(&ng, 0, sizeof ng);
     ng.winner = -1;
     ng.set.to_move = ng.set.phase = -1;
-    sow_match_info info = {2, 1000, prev_starter, {w0, w1}, {0, 0}};
+    sow_match_info info = {.game = 2, .games_max = 1000,
+                           .prev_starter = prev_starter, .wins = {w0, w1}};
     sow_error err;
     sow_error_clear(&err);
     assert_int_equal(sow_rounds_next(&a->k.setup, prev, &info, &ng, &err),
@@ -254,7 +255,7 @@ static void test_starters(void **state)
 }
 
 /* Issue 24: the starter after a round won and after a draw given apart
- * ({decided: loser, draw: not_last_mover}, MancalaGames' Lagerung): the
+ * ({decided: loser, draw: not_last_mover}): the
  * loser, and after a draw the player who did not move last, where
  * Lamlameta's loser starts after a draw its last mover (LL.7). */
 /* Who starts after a finished round of a: stores c0 and c1, winner w (-1:
@@ -357,6 +358,30 @@ static void test_match_points(void **state)
     unit_game_close(&a);
 }
 
+/* LG.7: {decided: loser, draw: not_to_move}: after a draw the player other
+ * than the one to move when the round ended, its last mover, or after a
+ * last move into the own store (an extra turn) the other player. */
+static void test_starter_not_to_move(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/lagerung.yaml", NULL);
+    sow_game prev;
+    finished(&a, &prev, NULL, 49, 49, SOW_END_NO_MOVES, -1, 49, 49, 0);
+    prev.to_move = 1; /* South moved last, North could not move */
+    assert_int_equal(next(&a, &prev, 0, 0, 0).starter, 0);
+    prev.to_move = 0; /* South's extra turn found no move */
+    assert_int_equal(next(&a, &prev, 0, 0, 0).starter, 1);
+    finished(&a, &prev, NULL, 49, 49, SOW_END_NO_MOVES, -1, 49, 49, 1);
+    prev.to_move = 1; /* North's extra turn found no move */
+    assert_int_equal(next(&a, &prev, 1, 0, 0).starter, 0);
+    /* a round won: its loser, whoever is to move */
+    finished(&a, &prev, NULL, 60, 38, SOW_END_NO_MOVES, 0, 60, 38, 0);
+    prev.to_move = 0;
+    assert_int_equal(next(&a, &prev, 0, 1, 0).starter, 1);
+    unit_game_close(&a);
+}
+
 /* C1.6 through the match driver: a round that ends sets up the next with
  * its board, stores and blocked holes, and the header fields record
  * them. */
@@ -395,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_gabata_territory),
         cmocka_unit_test(test_starters),
         cmocka_unit_test(test_starter_map),
+        cmocka_unit_test(test_starter_not_to_move),
         cmocka_unit_test(test_match_applies_round),
         cmocka_unit_test(test_match_points),
     };

@@ -248,6 +248,13 @@ static const game_case games[] = {
     {"variants/toguz_kumalak.yaml", {NULL}, false},
     {"variants/vai_lung_thlan.yaml", {NULL}, false},
     {"variants/gabata.yaml", {NULL}, true},
+    /* the twelve games beyond the catalogue (one line per group) */
+    {"variants/sokusowo.yaml", {NULL}, false},
+    {"variants/tchuka_ruma.yaml", {NULL}, false},
+    {"variants/mangala_iii.yaml", {"end_rule=either"}, false},
+    {"variants/lagerung.yaml", {NULL}, false},
+    /* TR.5 made general: the winner by the rule against the totals */
+    {"tests/variants/cleared_winner.yaml", {"who=emptied"}, false},
 };
 
 static void test_game_ends(void **state)
