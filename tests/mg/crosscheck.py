@@ -69,26 +69,21 @@ ROUNDS = {'dakon': ('Dakon', LONG),
           }
 GAMES.update(ROUNDS)
 
-# Twelve games beyond the catalogue, as MG plays them (docs/rules-family.md);
-# one block per group of games (kept apart so that they merge cleanly).
-# group: direction
+# Twelve games beyond the catalogue, as MG plays them (docs/rules-family.md).
 GAMES['mbangbi'] = ('Mbangbi', [])
 # MB.2: moves that name their direction are sow's own tokens "h/ccw" and
 # "h/cw", as MG writes them: not split into a decision and a hole
 NAMED_DIRECTION = {'mbangbi'}
 
-# group: claims
 GAMES['leyla-gobale'] = ('Leyla-Gobale', [])
 GAMES['enkeshui'] = ('Enkeshui', [])
 
-# group: tracks-rounds
 GAMES['sokusowo'] = ('Sokusowo', [])
 GAMES['tchuka-ruma'] = ('Tchuka_Ruma', [])
 GAMES['mangala-iii'] = ('Mangala_III', [])
 ROUNDS['lagerung'] = ('Lagerung', LONG)
 GAMES['lagerung'] = ROUNDS['lagerung']
 
-# group: caps-closing
 # UR: whole matches to 10 points; a cycling round runs to mg_play's cap
 ROUNDS['urim'] = ('Urim', LONG)
 GAMES['urim'] = ROUNDS['urim']
@@ -96,7 +91,6 @@ GAMES['urim'] = ROUNDS['urim']
 GAMES['deka'] = ('Deka', [])
 OUT_OF_PLAY.add('deka')
 
-# group: gaps
 GAMES['halusa'] = ('Halusa', [])
 GAMES['depouiller'] = ('Depouiller', [])
 GAMES['tap-urdy'] = ('Tap-Urdy', [])
