@@ -495,7 +495,11 @@ static inline bool capture_then_relay(const sow_setup *s,
     return true;
 }
 
-/* Ask the script; check what it returns before applying it. */
+/* Ask the script; check what it returns before applying it. (A hook
+ * that sows on in a variant of single laps is followed: such laps are not
+ * watched for a move that never ends, P2, and a hook that always sows on
+ * is stopped by the run's time limit, which the Lua bridge reads every
+ * so many calls.) */
 static int run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int h, int c, bool *relay, sow_error *err)
@@ -1026,18 +1030,52 @@ static bool lap_hooks(const sow_setup *s)
     return false;
 }
 
-/* A hand that can drop nowhere: every hole it reaches holds skip_count's
- * count and is passed over (issue 23: found by the loader's fuzzer; a
- * loop the run's time limit could not stop). */
+/* A hand that can drop nowhere: every hole it reaches is closed, or
+ * holds skip_count's count and is passed over (issue 23: found by the
+ * loader's fuzzer; a loop the run's time limit could not stop). */
 static __attribute__((noinline, cold)) int no_hole(const sow_setup *s,
+                                                   bool closed,
                                                    sow_error *err)
 {
+    if (closed)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "the seeds in hand can drop nowhere: every "
+                             "hole they reach is closed; a rule that closes "
+                             "holes must leave one open to sow into");
     return sow_error_set(err, s->v->path, 0, 0,
                          "the seeds in hand can drop nowhere: every hole "
                          "they reach holds %d and is passed over "
                          "(skip_count); give the count more room than the "
                          "seeds of the game can fill",
                          s->skip_count);
+}
+
+/* Whether a hand sown from after h along track tn can drop no seed: every
+ * position it reaches is a closed hole that keeps no seed (the mover's
+ * own, or any without closed_out_of_play), or the origin it skips. A
+ * store on the track, an open hole or an opponent's closed hole that
+ * takes the seed out of play ends the search. (A cap per hole is watched
+ * as the hand goes: counts change as it sows.) */
+static __attribute__((noinline)) bool hand_stuck(const sow_setup *s,
+                                                 const sow_game *g,
+                                                 const uint8_t *tn, int h,
+                                                 int origin)
+{
+    const int mover = g->to_move;
+    int p = h;
+    for (int i = 0; i <= SOW_POS_COUNT; i++) {
+        p = tn[p];
+        if (p >= SOW_POS_STORE)
+            return false;
+        if ((g->blocked >> p) & 1) {
+            if (s->v->closed_out_of_play && g->owner[p] != mover)
+                return false;
+            continue;
+        }
+        if (!(s->skip_origin && p == origin))
+            return false;
+    }
+    return true;
 }
 
 /* The seeds in hand dropped one a hole from after h along nx, with
@@ -1131,7 +1169,6 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     int saved_origin = -1, saved_seeds = -1;
     uint64_t saved_blocked = 0; /* closed holes are part of the state */
     long power = 1, lam = 0, laps = 0;
-
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
@@ -1209,11 +1246,20 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     EMIT(obs, SOW_EV_OUT, mover, h, 1, 0);
                     if (seeds == 0) /* NB.3: the last seed went out */
                         return SOW_OK;
+                    continue;
                 }
+                /* a hand that finds every hole it can reach closed would
+                 * pass them for ever (holes close only as a lap ends);
+                 * looked for once a round, at the lap's origin (every
+                 * track is a cycle through it) */
+                if (h == origin && hand_stuck(s, g, tn, h, origin))
+                    return no_hole(s, true, err);
                 continue;
             }
             if (s->skip_origin && h == origin) {
                 EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 0);
+                if (fam && g->blocked && hand_stuck(s, g, tn, h, origin))
+                    return no_hole(s, true, err); /* as above */
                 continue;
             }
             if (fam && s->skip_count && b[h] == s->skip_count &&
@@ -1232,7 +1278,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     skipped = 0;
                 }
                 if (++skipped > SOW_POS_COUNT)
-                    return no_hole(s, err);
+                    return no_hole(s, false, err);
                 continue;
             }
             b[h]++;

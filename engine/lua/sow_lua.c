@@ -598,6 +598,20 @@ static int hook_line(sow_lua *x, int h)
     return ar.linedefined;
 }
 
+/* Hooks called again and again inside one move (a lap_end hook that
+ * always sows on, in a variant of single laps, answered from the memo or
+ * not) each run too briefly for the instruction hook to read the clock:
+ * every 1024 calls the run's deadline is read here. */
+static int run_tick(sow_lua *x, int hook, sow_error *err)
+{
+    if ((++x->calls & 1023) == 0 && sow_budget_over(x->budget))
+        x->run_over = true;
+    if (!x->run_over)
+        return SOW_OK;
+    report(x, err, sow_sandbox_limit_text(LIMIT_RUN), sow_hook_names[hook]);
+    return SOW_ERR;
+}
+
 /* Call a hook and read its results into c->out. */
 static int call_hook(hook_call *c, sow_error *err)
 {
@@ -607,6 +621,8 @@ static int call_hook(hook_call *c, sow_error *err)
                              "the Lua state could not be rebuilt (variant %s)",
                              x->v->id);
     lua_State *L = x->L;
+    if (run_tick(x, c->hook, err))
+        return SOW_ERR;
     sow_sandbox_fresh(x);
     c->bad[0] = 0;
     lua_pushcfunction(L, trampoline);
@@ -780,6 +796,8 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
 {
     sow_lua *x = ctx;
     if (!x->memo_off && x->memo) {
+        if (run_tick(x, SOW_HOOK_LAP_END, err))
+            return SOW_ERR;
         const sow_lap_decision *hit =
             sow_memo_find(x->memo, g, mv, hole, count);
         if (hit) {

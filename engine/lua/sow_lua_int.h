@@ -47,6 +47,7 @@ struct sow_lua {
                            past_deadline_of) */
     int tripped;        /* LIMIT_*: a limit hit; the state must be rebuilt */
     bool run_over;      /* the run's deadline passed: every call fails */
+    unsigned calls;     /* hook calls, to read the deadline now and then */
     int trip_line;      /* the script line the count hook tripped at, or 0 */
     int hook_ref[SOW_HOOK_COUNT]; /* registry refs of the hook functions */
     /* the board view (see push_view): refs of the table g and of its

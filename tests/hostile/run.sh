@@ -402,13 +402,13 @@ t cli-play-seed-overflow 2 "err=sow play: --seed takes a whole number from 0 to 
 t cli-token-escape 1 "err=sow replay: ply 0: a move token holds a control character (byte 2 of it); type a hole number or a decision such as buy:8; the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves $'2\e[2J' --json
 # relay laps that no rule ends: refused when the variant is loaded
 t lua-relay_no_stop_big 1 "err=$L/relay_no_stop_big.yaml:12:9: laps: relay needs a lap_end rule that ends a lap (do: stop, capture, capture_opposite, chain or hook), e.g. - when: {count: 1} do: stop; without one no move ever ends" -- sow replay "$L/relay_no_stop_big.yaml" --moves 0 --json
-# engine/core/sow_sow.c (sow_laps) watches only relay laps for a move that
-# never ends (P2), and a hand passes closed holes without counting them:
-# a lap_end hook that says "relay" in a variant of single laps (which the
-# loader cannot foresee) sows on for ever, and so does a hand once every
-# hole is closed (each lap closing its last hole); watching them in the
-# hot loop cost the seed games 0.3-2% more instructions (callgrind)
-xfail "single laps a hook sows on are not watched" -- laps-hook-relay-single 0 'last={"result":{"winner":null,"score":[6,6],"reason":"endless move","unfinished":false}}' noerr -- sow replay tests/hostile/lua/hook_relay_single.yaml --moves 0 --json
-xfail "a hand passes closed holes without end" -- laps-close-all 1 "err=tests/hostile/laps/close_all.yaml: the seeds in hand can drop nowhere: every hole they reach is closed" -- sow replay tests/hostile/laps/close_all.yaml --moves 0 --json
+# engine/core/sow_sow.c (sow_laps): a lap_end hook that says "relay" in a
+# variant of single laps (which the loader cannot foresee) is followed, its
+# laps not watched for a move that never ends (P2): the run's time limit,
+# which the Lua bridge reads every 1024 hook calls, ends it; a hand that
+# finds every hole closed (each lap closing its last hole) is an error
+t laps-hook-relay-single 1 'err=tests/hostile/lua/hook_relay_single.lua: the run'"'"'s time limit reached (--time-limit, SOW_TIME_LIMIT) (variant hostile-hook-relay-single, hook lap_end)' lines=0 -- sow replay tests/hostile/lua/hook_relay_single.yaml --moves 0 --json --time-limit 1
+t laps-close-origin 1 "err=tests/hostile/laps/close_origin.yaml: the seeds in hand can drop nowhere: every hole they reach is closed; a rule that closes holes must leave one open to sow into" -- sow replay tests/hostile/laps/close_origin.yaml --moves 0 --json
+t laps-close-all 1 "err=tests/hostile/laps/close_all.yaml: the seeds in hand can drop nowhere: every hole they reach is closed; a rule that closes holes must leave one open to sow into" -- sow replay tests/hostile/laps/close_all.yaml --moves 0 --json
 
 cli_summary hostile
