@@ -480,6 +480,46 @@ int sow_claims_problem(const sow_game *g, uint64_t claim_set,
     return -1;
 }
 
+int sow_holes_problem(const sow_setup *s, const sow_game *g,
+                      const sow_changes *c, char *why, size_t size)
+{
+    const uint64_t all = s->holes < 64 ? ((uint64_t)1 << s->holes) - 1
+                                       : ~(uint64_t)0;
+    const uint64_t any = c->capture_set | c->close_set | c->open_set;
+    const uint64_t claimed =
+        (g->claims[0] | g->claims[1]) & ~c->release_set;
+    const uint64_t closed = g->blocked & ~c->open_set;
+    uint64_t m;
+    if (any & ~all)
+        snprintf(why, size, "hole %d, past %d, the last hole",
+                 __builtin_ctzll(any & ~all), s->holes - 1);
+    else if ((c->close_set | c->open_set) && !s->closes)
+        snprintf(why, size, "a closing or opening of hole %d, but the "
+                 "variant has no closed holes (C1.5): add closes: true "
+                 "under board:",
+                 __builtin_ctzll(c->close_set | c->open_set));
+    else if ((m = c->capture_set & claimed))
+        snprintf(why, size, "a capture of hole %d, which is claimed (C1.4): "
+                 "release it in the same answer to take its seeds",
+                 __builtin_ctzll(m));
+    else if ((m = c->capture_set & closed))
+        snprintf(why, size, "a capture of hole %d, which is closed (C1.5): "
+                 "open it in the same answer to take its seeds",
+                 __builtin_ctzll(m));
+    else if ((m = c->open_set & ~g->blocked))
+        snprintf(why, size, "an opening of hole %d, which is not closed "
+                 "(C1.5)", __builtin_ctzll(m));
+    else if ((m = c->close_set & closed))
+        snprintf(why, size, "a closing of hole %d, which is closed already "
+                 "(C1.5)", __builtin_ctzll(m));
+    else if ((m = c->close_set & c->open_set))
+        snprintf(why, size, "hole %d both opened and closed",
+                 __builtin_ctzll(m));
+    else
+        return 0;
+    return 1;
+}
+
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err)
 {
@@ -546,6 +586,8 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
         return sow_error_set(err, path, 0, 0,
                              "the script set a state value the variant does "
                              "not declare under state:");
+    if (sow_holes_problem(s, g, c, why, sizeof why))
+        return sow_error_set(err, path, 0, 0, "the script returned %s", why);
     if (c->has_board)
         memcpy(g->board, c->board, (size_t)s->holes * sizeof *g->board);
     for (int h = 0; h < s->holes; h++)
@@ -553,6 +595,14 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
             sow_game_set_owner(g, h, c->owner[h]);
     g->claims[0] &= ~c->release_set; /* C1.4: released, then claimed */
     g->claims[1] &= ~c->release_set;
+    g->blocked &= ~c->open_set; /* C1.5: opened, captured, closed */
+    for (uint64_t m = c->capture_set; m; m &= m - 1) {
+        const int h = __builtin_ctzll(m);
+        g->captured[c->capture_to[h]] += g->board[h];
+        g->on_board -= g->board[h];
+        g->board[h] = 0;
+    }
+    g->blocked |= c->close_set;
     for (int h = 0; h < s->holes; h++)
         if ((c->claim_set >> h) & 1) /* C1.4: a claim a script makes */
             g->claims[c->claim[h]] |= (uint64_t)1 << h;
@@ -819,7 +869,11 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
             goto fail;
     }
     g->ply++;
-    g->since_capture++;
+    /* a decision or scripted move may capture (a script's capture) */
+    g->since_capture = g->captured[0] + g->captured[1] !=
+                               before.captured[0] + before.captured[1]
+                           ? 0
+                           : g->since_capture + 1;
     g->last_endless = false;
     g->last_move_hole = by == BY_PLAY ? (int8_t)m : -1;
     uint16_t legal[SOW_MAX_LEGAL];
@@ -892,8 +946,11 @@ hooks_after(sow_engine *e, sow_game *g, const undo *u, int origin,
     memcpy(before, g, offsetof(sow_game, nlegal));
     restore(before, u, false);
     int to = -1;
+    const int32_t took = g->captured[0] + g->captured[1];
     if (sow_hook_after_move(e, before, g, origin, &to, err))
         return SOW_ERR;
+    if (g->captured[0] + g->captured[1] != took)
+        g->since_capture = 0; /* after_move captured */
     if (to == g->to_move)
         g->move_flags |= SOW_MOVED_EXTRA_TURN;
     else if (to >= 0)

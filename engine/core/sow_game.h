@@ -99,7 +99,8 @@ typedef struct sow_setup {
     bool claim_to_store;    /* TK.5 store */
     bool origin_first;      /* TK.2 */
     bool no_undo;           /* QL.6 */
-    bool closes;            /* some lap-end rule closes holes (C1.5) */
+    bool closes;            /* holes may close (C1.5): a lap-end rule
+                               closes them, or the script (board.closes) */
     uint32_t hole_rules_on; /* lap_rules_on without the store rules */
     uint32_t family_rules;  /* rules with an opposite, even or claim
                                condition */
@@ -348,7 +349,19 @@ typedef struct sow_changes {
     uint8_t claim[SOW_MAX_HOLES];   /* ... claim[h] (C1.4; GB.2) */
     uint64_t release_set;           /* bit h: hole h is no longer claimed
                                        (applied before claim_set) */
+    uint64_t capture_set;           /* bit h: hole h's seeds go to ... */
+    uint8_t capture_to[SOW_MAX_HOLES]; /* ... player capture_to[h] */
+    uint64_t close_set, open_set;   /* holes closed and opened (C1.5;
+                                       opened before captures, closed
+                                       after) */
 } sow_changes;
+
+/* Whether the captures, closings and openings of c cannot be made on g
+ * (a hole past the last, a claimed or closed hole captured, a hole
+ * opened that is not closed or closed that is): 1, with the reason in
+ * why, else 0. */
+int sow_holes_problem(const sow_setup *s, const sow_game *g,
+                      const sow_changes *c, char *why, size_t size);
 
 /* What the filter hook says of one candidate move: refused, or kept with
  * a rank (true is rank 0); of the moves kept, only those of the highest

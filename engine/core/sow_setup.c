@@ -4,7 +4,45 @@
 
 #include "sow_game.h"
 
-/* The two-row family's data (CATALOGUE C1.x): stores on the track and
+/* C1.6: the rules of the rounds (a variant played in rounds). */
+static void setup_rounds(sow_setup *s, const sow_variant *v,
+                         const sow_optset *opts)
+{
+    s->round_seeds = (int)sow_expr_eval(&v->round_seeds, opts);
+    s->round_min_holes = (int)sow_expr_eval(&v->round_min_holes, opts);
+    s->round_fill = (int)sow_expr_eval(&v->round_fill, opts);
+    if (s->round_fill == 3) /* own_left */
+        s->round_fill = SOW_FILL_LEFT;
+    s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
+    /* each word is a rule after a round won and one after a draw */
+    static const int after_draw[] = {
+        [SOW_START_ALTERNATE] = SOW_START_ALTERNATE,
+        [SOW_START_LOSER] = SOW_START_LAST_MOVER, /* LL.7 */
+        [SOW_START_LAST_MOVER] = SOW_START_LAST_MOVER,
+        [SOW_START_WINNER] = SOW_START_ALTERNATE};
+    s->start_decided = s->round_starter;
+    s->start_draw = after_draw[s->round_starter & 3];
+    if (v->round_start_decided >= 0) {
+        s->start_decided = v->round_start_decided;
+        s->start_draw = v->round_start_draw;
+    }
+    /* (fresh and territory rounds refill every hole: none blocked) */
+    s->round_block = sow_expr_eval(&v->round_block, opts) != 0 &&
+                     !v->round_fresh && !v->round_territory;
+    s->round_loser_only = v->round_loser_only;
+    s->round_fresh = v->round_fresh;
+    s->round_layout = (int)sow_expr_eval(&v->round_layout, opts);
+    s->round_wins = v->round_wins;
+    if (v->round_points) { /* UR.6 */
+        s->round_points = (int)sow_expr_eval(&v->round_to_win, opts);
+        s->round_double_from =
+            (int)sow_expr_eval(&v->round_double_from, opts);
+    }
+    s->round_territory = v->round_territory;
+    s->round_loser_below = v->round_loser_below;
+}
+
+/* The two-row family's data (C1.x): stores on the track and
  * where they lie, filters, claims, closed holes, the threshold and the
  * rest; then which quick paths of the machine still apply. */
 static void setup_family(sow_setup *s, const sow_variant *v,
@@ -40,6 +78,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
     s->origin_first = v->origin_first;
     s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
+    s->closes = v->closes; /* C1.5: by the script's hooks (board.closes) */
     for (int i = 0; i < v->nlap_rules; i++)
         s->closes |= v->lap_rules[i].action == SOW_LAP_CLOSE;
     if (s->closes)
@@ -53,40 +92,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->rest_odd = (int)sow_expr_eval(&v->rest_odd, opts);
     /* C1.6: rounds */
     s->rounds = v->rounds;
-    if (v->rounds) {
-        s->round_seeds = (int)sow_expr_eval(&v->round_seeds, opts);
-        s->round_min_holes = (int)sow_expr_eval(&v->round_min_holes, opts);
-        s->round_fill = (int)sow_expr_eval(&v->round_fill, opts);
-        if (s->round_fill == 3) /* own_left */
-            s->round_fill = SOW_FILL_LEFT;
-        s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
-        /* each word is a rule after a round won and one after a draw */
-        static const int after_draw[] = {
-            [SOW_START_ALTERNATE] = SOW_START_ALTERNATE,
-            [SOW_START_LOSER] = SOW_START_LAST_MOVER, /* LL.7 */
-            [SOW_START_LAST_MOVER] = SOW_START_LAST_MOVER,
-            [SOW_START_WINNER] = SOW_START_ALTERNATE};
-        s->start_decided = s->round_starter;
-        s->start_draw = after_draw[s->round_starter & 3];
-        if (v->round_start_decided >= 0) {
-            s->start_decided = v->round_start_decided;
-            s->start_draw = v->round_start_draw;
-        }
-        /* (fresh and territory rounds refill every hole: none blocked) */
-        s->round_block = sow_expr_eval(&v->round_block, opts) != 0 &&
-                         !v->round_fresh && !v->round_territory;
-        s->round_loser_only = v->round_loser_only;
-        s->round_fresh = v->round_fresh;
-        s->round_layout = (int)sow_expr_eval(&v->round_layout, opts);
-        s->round_wins = v->round_wins;
-        if (v->round_points) { /* UR.6 */
-            s->round_points = (int)sow_expr_eval(&v->round_to_win, opts);
-            s->round_double_from =
-                (int)sow_expr_eval(&v->round_double_from, opts);
-        }
-        s->round_territory = v->round_territory;
-        s->round_loser_below = v->round_loser_below;
-    }
+    if (v->rounds)
+        setup_rounds(s, v, opts);
     if (s->threshold == SOW_THRESHOLD_HALF) /* half of all the seeds */
         s->threshold = s->total / 2;
     if (s->threshold == SOW_THRESHOLD_REFILL) /* P41 */

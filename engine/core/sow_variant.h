@@ -383,6 +383,9 @@ typedef struct sow_variant {
     bool claims;                  /* board.claims: holes may be claimed
                                      (C1.4) though no lap-end rule claims
                                      one: a script's hooks do */
+    bool closes;                  /* board.closes: holes may be closed
+                                     (C1.5) by the script's hooks though
+                                     no lap-end rule closes one */
 
     /* sowing */
     sow_expr direction;           /* sow_dir */

@@ -371,7 +371,8 @@ static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
                                        "layout_north", "stores",
-                                       "stores_on_track", "claims", NULL};
+                                       "stores_on_track", "claims", "closes",
+                                       NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -444,6 +445,11 @@ static int load_board(ctx *c, const sow_ynode *n)
      * it); the seed games, which claim nothing, keep their quick paths */
     const sow_ynode *cl = sow_ynode_get(n, "claims");
     if (cl && sow_ybool(&c->y, cl, "claims", &v->claims))
+        return SOW_ERR;
+    /* C1.5: holes a script closes or opens (a lap-end rule's `do: close`
+     * implies it) */
+    const sow_ynode *co = sow_ynode_get(n, "closes");
+    if (co && sow_ybool(&c->y, co, "closes", &v->closes))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -718,6 +724,36 @@ static int check_root(ctx *c, const sow_ynode *root,
     return sow_ykeys(&c->y, root, "a variant file", keys);
 }
 
+/* The moves the sowing direction makes (after the decisions and phases
+ * are read): direction: chosen adds the decision moves dir:ccw and
+ * dir:cw (OL.2, C1.12); direction: each_move makes every sowing move a
+ * hole and a direction, which a scripted phase's moves cannot be (MB.2). */
+static int load_direction_moves(ctx *c, const sow_ynode *root)
+{
+    sow_variant *v = c->v;
+    if (v->dir_rule == SOW_DIR_CHOSEN) {
+        /* OL.2, C1.12: the direction is the engine's own decision move */
+        if (v->ndecisions)
+            return sow_yfail(&c->y, sow_ynode_get(root, "decisions"),
+                             "direction: chosen makes dir:ccw and dir:cw "
+                             "the decision moves; it cannot be combined "
+                             "with decisions: of the script");
+        snprintf(v->decisions[0], sizeof v->decisions[0], "dir");
+        v->ndecisions = 1;
+        v->dir_kind = 0;
+    }
+    for (int i = 0; v->dir_rule == SOW_DIR_EACH_MOVE && i < v->nphases; i++)
+        if (v->phases[i].scripted) /* MB.2: its moves are h/ccw, h/cw */
+            return sow_yfail(&c->y, sow_ynode_get(root, "phases"),
+                             "direction: each_move makes every sowing move "
+                             "a hole and a direction (3/ccw, 3/cw), but "
+                             "phase '%s' has moves: scripted, whose moves "
+                             "are holes alone; make it a phase of sowing "
+                             "moves, or give the variant another direction",
+                             v->phases[i].name);
+    return SOW_OK;
+}
+
 static int load_root(ctx *c, const sow_ynode *root)
 {
     static const char *const keys[] = {"id", "name", "summary", "source",
@@ -812,26 +848,8 @@ static int load_root(ctx *c, const sow_ynode *root)
                          "needs script: (the Lua file)");
     if (x && load_script(c, x))
         return SOW_ERR;
-    if (v->dir_rule == SOW_DIR_CHOSEN) {
-        /* OL.2, C1.12: the direction is the engine's own decision move */
-        if (v->ndecisions)
-            return sow_yfail(&c->y, sow_ynode_get(root, "decisions"),
-                             "direction: chosen makes dir:ccw and dir:cw "
-                             "the decision moves; it cannot be combined "
-                             "with decisions: of the script");
-        snprintf(v->decisions[0], sizeof v->decisions[0], "dir");
-        v->ndecisions = 1;
-        v->dir_kind = 0;
-    }
-    for (int i = 0; v->dir_rule == SOW_DIR_EACH_MOVE && i < v->nphases; i++)
-        if (v->phases[i].scripted) /* MB.2: its moves are h/ccw, h/cw */
-            return sow_yfail(&c->y, sow_ynode_get(root, "phases"),
-                             "direction: each_move makes every sowing move "
-                             "a hole and a direction (3/ccw, 3/cw), but "
-                             "phase '%s' has moves: scripted, whose moves "
-                             "are holes alone; make it a phase of sowing "
-                             "moves, or give the variant another direction",
-                             v->phases[i].name);
+    if (load_direction_moves(c, root))
+        return SOW_ERR;
     /* lap_end rules that say hook need the hook */
     for (int i = 0; i < v->nlap_rules; i++)
         if (v->lap_rules[i].action == SOW_LAP_HOOK &&

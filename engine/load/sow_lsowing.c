@@ -263,6 +263,34 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     return load_sowing_more(c, n);
 }
 
+/* bearoff: {at_most: K, from_ply: P, sticky: B} (A.5). */
+static int load_bearoff(ctx *c, const sow_ynode *x)
+{
+    sow_variant *v = c->v;
+    static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
+                                        NULL};
+    if (sow_ykeys(&c->y, x, "bearoff", bkeys))
+        return SOW_ERR;
+    v->bearoff = true;
+    long k = 1;
+    const sow_ynode *y;
+    if ((y = sow_ynode_get(x, "at_most")) &&
+        sow_yint(&c->y, y, "at_most", 0, SOW_MAX_HOLE_SEEDS, &k))
+        return SOW_ERR;
+    v->bearoff_max = (int)k;
+    k = 0;
+    if ((y = sow_ynode_get(x, "from_ply")) &&
+        sow_yint(&c->y, y, "from_ply", 0, SOW_MAX_PLIES_LIMIT, &k))
+        return SOW_ERR;
+    v->bearoff_from = (int)k;
+    field fb = {"sticky", F_BOOL, 0, 0, NULL};
+    v->bearoff_sticky.kind = SOW_EXPR_CONST;
+    if ((y = sow_ynode_get(x, "sticky")) &&
+        sow_lexpr(c, y, &fb, &v->bearoff_sticky))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"direction", "min_seeds", "leave",
@@ -329,29 +357,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;
-    if ((x = sow_ynode_get(n, "bearoff"))) {
-        static const char *const bkeys[] = {"at_most", "from_ply", "sticky",
-                                            NULL};
-        if (sow_ykeys(&c->y, x, "bearoff", bkeys))
-            return SOW_ERR;
-        v->bearoff = true;
-        long k = 1;
-        const sow_ynode *y;
-        if ((y = sow_ynode_get(x, "at_most")) &&
-            sow_yint(&c->y, y, "at_most", 0, SOW_MAX_HOLE_SEEDS, &k))
-            return SOW_ERR;
-        v->bearoff_max = (int)k;
-        k = 0;
-        if ((y = sow_ynode_get(x, "from_ply")) &&
-            sow_yint(&c->y, y, "from_ply", 0, SOW_MAX_PLIES_LIMIT, &k))
-            return SOW_ERR;
-        v->bearoff_from = (int)k;
-        field fb = {"sticky", F_BOOL, 0, 0, NULL};
-        v->bearoff_sticky.kind = SOW_EXPR_CONST;
-        if ((y = sow_ynode_get(x, "sticky")) &&
-            sow_lexpr(c, y, &fb, &v->bearoff_sticky))
-            return SOW_ERR;
-    }
+    if ((x = sow_ynode_get(n, "bearoff")) && load_bearoff(c, x))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "lap_end"))) {
         if (x->type != SOW_Y_SEQ)
             return sow_yfail(&c->y, x,

@@ -919,28 +919,32 @@ static bool read_hole_players(lua_State *L, hook_call *c, int t,
     return true;
 }
 
-/* Field release of the table at t, a list of distinct holes (C1.4), into
- * *set. False when c->bad says what is wrong. */
-static bool read_release(lua_State *L, hook_call *c, int t, uint64_t *set)
+/* Field `key` of the table at t, a list of distinct holes (release,
+ * C1.4; close and open, C1.5), into *set. False when c->bad says what is
+ * wrong. */
+static bool read_hole_list(lua_State *L, hook_call *c, int t, const char *key,
+                           uint64_t *set)
 {
-    if (lua_getfield(L, t, "release") != LUA_TNIL) {
+    if (lua_getfield(L, t, key) != LUA_TNIL) {
         if (!lua_istable(L, -1)) {
-            BAD(c, "a release field that is not a list of holes");
+            BAD(c, "a %s field that is not a list of holes", key);
             return false;
         }
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         if (n > c->s->holes) {
-            BAD(c, "a release of more holes than the board has");
+            BAD(c, "a %s of more holes than the board has", key);
             return false;
         }
+        char what[40];
+        snprintf(what, sizeof what, "a %s list with an item", key);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, -1, i);
-            int h = read_hole(L, c, "a release list with an item");
+            int h = read_hole(L, c, what);
             lua_pop(L, 1);
             if (h < 0)
                 return false;
             if ((*set >> h) & 1) {
-                BAD(c, "a release of hole %d twice", h);
+                BAD(c, "a %s of hole %d twice", key, h);
                 return false;
             }
             *set |= (uint64_t)1 << h;
@@ -948,6 +952,11 @@ static bool read_release(lua_State *L, hook_call *c, int t, uint64_t *set)
     }
     lua_pop(L, 1);
     return true;
+}
+
+static bool read_release(lua_State *L, hook_call *c, int t, uint64_t *set)
+{
+    return read_hole_list(L, c, t, "release", set);
 }
 
 /* The changes of a table at t: owner = {[h] = p}, to_move, phase,
@@ -961,8 +970,16 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
         !read_hole_players(L, c, t, "claim", "a claim", &ch->claim_set,
                            ch->claim)) /* C1.4, GB.2 */
         return;
-    if (!read_release(L, c, t, &ch->release_set))
+    if (!read_release(L, c, t, &ch->release_set) ||
+        !read_hole_players(L, c, t, "capture", "a capture",
+                           &ch->capture_set, ch->capture_to) ||
+        !read_hole_list(L, c, t, "close", &ch->close_set) ||
+        !read_hole_list(L, c, t, "open", &ch->open_set))
         return;
+    char holes_why[160];
+    if ((ch->capture_set | ch->close_set | ch->open_set) && c->g &&
+        sow_holes_problem(s, c->g, ch, holes_why, sizeof holes_why))
+        return (void)BAD(c, "%s", holes_why); /* C1.4, C1.5 */
     if ((ch->claim_set | ch->release_set) && !s->claims) /* else the claim
                                                      would do nothing */
         return (void)BAD(c, "a claim, but the variant has no claimed holes "
@@ -1035,7 +1052,8 @@ static void read_board(lua_State *L, hook_call *c, int t, sow_changes *ch)
 static void read_play(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"board", "owner", "to_move", "phase",
-                                       "state", "claim", "release", NULL};
+                                       "state", "claim", "release",
+                                       "capture", "close", "open", NULL};
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
@@ -1206,7 +1224,8 @@ static void read_decide(lua_State *L, hook_call *c)
 {
     /* (decide and after_move: the changes of docs/writing-variants.md) */
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
-                                       "claim", "release", NULL};
+                                       "claim", "release", "capture",
+                                       "close", "open", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;

@@ -174,6 +174,78 @@ static void narrate_capture(const sow_narrator *n, const sow_event *ev,
     }
 }
 
+/* A lift: the move's first (its direction where the move names one, the
+ * seeds left behind, B.2), or a relay's. */
+static void narrate_lift(sow_narrator *n, const sow_game *g,
+                         const sow_event *ev, const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    if (!n->lifted) {
+        n->lifted = true;
+        if (ev->extra > 0) {
+            sow_text_fmt(out->text, sizeof out->text,
+                     "%s lifts %d %s from %s and leaves %d there",
+                     who(ev->player), ev->count, seeds(ev->count), h,
+                     ev->extra);
+            cite_mech(s, SOW_CITE_LEAVE, out);
+        } else {
+            /* MB.2: the direction the move named */
+            const char *way = s->dir_rule != SOW_DIR_EACH_MOVE ? ""
+                              : g->move_dir == SOW_DIR_CW
+                                  ? " and sows clockwise"
+                                  : " and sows counter-clockwise";
+            sow_text_fmt(out->text, sizeof out->text,
+                     "%s lifts the %d %s of %s%s", who(ev->player),
+                     ev->count, seeds(ev->count), h, way);
+            cite_mech(s, SOW_CITE_MOVE, out);
+        }
+    } else {
+        sow_text_fmt(out->text, sizeof out->text,
+                 "relay: %s lifts the %d %s of %s and sows on",
+                 who(ev->player), ev->count, seeds(ev->count), h);
+        cite_mech(s, SOW_CITE_RELAY, out);
+    }
+    n->lap_rule = -1;
+}
+
+/* A lap's end: where the last seed fell and what the rule that matched
+ * does, citing it. */
+static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
+                            const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    n->lap_rule = ev->rule - 1;
+    if (ev->hole < 0) /* C1.3: the lap ended in a store */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s's store, which now "
+                     "holds %d: %s",
+                     who(ev->player), ev->count,
+                     action_text(s, n->lap_rule, ev->extra));
+    else
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s, which now holds %d: %s",
+                     h, ev->count,
+                     ev->extra == SOW_LAP_RELAY && s->relay_next
+                         ? "the seeds of the hole after it, if any, "
+                           "are lifted and sown on"
+                     : ev->extra == SOW_LAP_CLAIM && ev->rule > 0 &&
+                             (s->v->lap_rules[ev->rule - 1].claim.holes &
+                              ~SOW_CLAIM_LAST)
+                         ? "the mover claims the holes its rule names "
+                           "together, and the move ends" /* C1.4 */
+                         : action_text(s, n->lap_rule, ev->extra));
+    const char *id = n->lap_rule >= 0
+                         ? s->v->lap_rules[n->lap_rule].cite
+                         : NULL;
+    if (id && id[0])
+        cite(s, id, out);
+    else
+        cite_mech(s,
+                  ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY
+                                             : SOW_CITE_STOP,
+                  out);
+}
+
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  sow_story *out)
 {
@@ -185,32 +257,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
     cite(s, NULL, out);
     switch (ev->kind) {
     case SOW_EV_LIFT:
-        if (!n->lifted) {
-            n->lifted = true;
-            if (ev->extra > 0) {
-                sow_text_fmt(out->text, sizeof out->text,
-                         "%s lifts %d %s from %s and leaves %d there",
-                         who(ev->player), ev->count, seeds(ev->count), h,
-                         ev->extra);
-                cite_mech(s, SOW_CITE_LEAVE, out);
-            } else {
-                /* MB.2: the direction the move named */
-                const char *way = s->dir_rule != SOW_DIR_EACH_MOVE ? ""
-                                  : g->move_dir == SOW_DIR_CW
-                                      ? " and sows clockwise"
-                                      : " and sows counter-clockwise";
-                sow_text_fmt(out->text, sizeof out->text,
-                         "%s lifts the %d %s of %s%s", who(ev->player),
-                         ev->count, seeds(ev->count), h, way);
-                cite_mech(s, SOW_CITE_MOVE, out);
-            }
-        } else {
-            sow_text_fmt(out->text, sizeof out->text,
-                     "relay: %s lifts the %d %s of %s and sows on",
-                     who(ev->player), ev->count, seeds(ev->count), h);
-            cite_mech(s, SOW_CITE_RELAY, out);
-        }
-        n->lap_rule = -1;
+        narrate_lift(n, g, ev, h, out);
         break;
     case SOW_EV_DROP:
         sow_text_fmt(out->text, sizeof out->text, "one seed into %s, now %d", h,
@@ -229,39 +276,9 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  "%s is passed over: the lap started there", h);
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
         break;
-    case SOW_EV_LAP_END: {
-        n->lap_rule = ev->rule - 1;
-        if (ev->hole < 0) /* C1.3: the lap ended in a store */
-            sow_text_fmt(out->text, sizeof out->text,
-                         "the last seed falls in %s's store, which now "
-                         "holds %d: %s",
-                         who(ev->player), ev->count,
-                         action_text(s, n->lap_rule, ev->extra));
-        else
-            sow_text_fmt(out->text, sizeof out->text,
-                         "the last seed falls in %s, which now holds %d: %s",
-                         h, ev->count,
-                         ev->extra == SOW_LAP_RELAY && s->relay_next
-                             ? "the seeds of the hole after it, if any, "
-                               "are lifted and sown on"
-                         : ev->extra == SOW_LAP_CLAIM && ev->rule > 0 &&
-                                 (s->v->lap_rules[ev->rule - 1].claim.holes &
-                                  ~SOW_CLAIM_LAST)
-                             ? "the mover claims the holes its rule names "
-                               "together, and the move ends" /* C1.4 */
-                             : action_text(s, n->lap_rule, ev->extra));
-        const char *id = n->lap_rule >= 0
-                             ? s->v->lap_rules[n->lap_rule].cite
-                             : NULL;
-        if (id && id[0])
-            cite(s, id, out);
-        else
-            cite_mech(s,
-                      ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY
-                                                 : SOW_CITE_STOP,
-                      out);
+    case SOW_EV_LAP_END:
+        narrate_lap_end(n, ev, h, out);
         break;
-    }
     case SOW_EV_CAPTURE:
         narrate_capture(n, ev, h, out);
         break;

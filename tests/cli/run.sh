@@ -1015,6 +1015,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/gaps.sh"
 # shellcheck source=tests/cli/claims.sh
 . "$here/claims.sh"
+# shellcheck source=tests/cli/changes.sh
+. "$here/changes.sh"
 # shellcheck source=tests/cli/ends.sh
 . "$here/ends.sh"
 
