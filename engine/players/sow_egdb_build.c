@@ -301,8 +301,7 @@ static int build_level(run *r, worker *ws, int nthreads, int k, int *rounds,
                                k == 1 ? "" : "s");
             break;
         }
-        /* the entries still waiting, in index order (the next round's
-         * work is then the same whatever the threads' timing) */
+        /* the entries still waiting: the next round's work */
         uint64_t *next = malloc((waiting ? waiting : 1) * sizeof *next);
         if (!next) {
             rc = sow_error_set(err, NULL, 0, 0, "out of memory");
@@ -310,7 +309,8 @@ static int build_level(run *r, worker *ws, int nthreads, int k, int *rounds,
         }
         uint64_t n = 0;
         for (int t = 0; t <= started; t++) {
-            memcpy(next + n, ws[t].wait, ws[t].nwait * sizeof *next);
+            if (ws[t].nwait) /* (a thread with none has no list) */
+                memcpy(next + n, ws[t].wait, ws[t].nwait * sizeof *next);
             n += ws[t].nwait;
         }
         free(todo);
