@@ -46,9 +46,8 @@ static const char *action_text(int a)
         return "its seeds are lifted and sown on";
     case SOW_LAP_CAPTURE:
         return "they are captured and the move ends";
-    case SOW_LAP_CHAIN:
-        return "the holes after it are taken while their counts fit, and "
-               "the move ends";
+    case SOW_LAP_CHAIN: /* chain_text() tells it as its rule reads */
+        return "holes are taken while their counts fit, and the move ends";
     case SOW_LAP_CAPTURE_OPPOSITE:
         return "the seeds of the hole facing it are captured, and the move "
                "ends";
@@ -69,6 +68,31 @@ static const char *action_text(int a)
     default:
         return "the move ends";
     }
+}
+
+/* A chain capture as its rule reads (sow_chain): where it starts, which
+ * way it goes and whose holes it may take. */
+static void chain_text(const sow_chain *c, char *buf, size_t size)
+{
+    const char *way = c->fixed_dir ? (c->fixed_dir - 1 == SOW_DIR_CW
+                                          ? "clockwise from it"
+                                          : "counter-clockwise from it")
+                      : c->backward ? "before it"
+                                    : "after it";
+    const char *whose = c->owner == SOW_OWNER_OPPONENT ? "the opponent's and "
+                        : c->owner == SOW_OWNER_OWN    ? "the mover's and "
+                                                       : "";
+    if (c->from_last)
+        sow_text_fmt(buf, size,
+                     "it is taken if %s%sits count fits, then the holes %s "
+                     "while %s%stheir counts fit, and the move ends",
+                     whose[0] ? "it is " : "", whose, way,
+                     whose[0] ? "they are " : "", whose);
+    else
+        sow_text_fmt(buf, size,
+                     "the holes %s are taken while %s%stheir counts fit, "
+                     "and the move ends",
+                     way, whose[0] ? "they are " : "", whose);
 }
 
 /* The events of the two-row family's mechanics (CATALOGUE C1.x); h is
@@ -229,13 +253,20 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          "holds %d: %s",
                          who(ev->player), ev->count, action_text(ev->extra));
         else
+        {
+            char chain[160] = "";
+            if (ev->extra == SOW_LAP_CHAIN && n->lap_rule >= 0)
+                chain_text(&s->v->lap_rules[n->lap_rule].chain, chain,
+                           sizeof chain);
             sow_text_fmt(out->text, sizeof out->text,
                          "the last seed falls in %s, which now holds %d: %s",
                          h, ev->count,
-                         ev->extra == SOW_LAP_RELAY && s->relay_next
+                         chain[0] ? chain
+                         : ev->extra == SOW_LAP_RELAY && s->relay_next
                              ? "the seeds of the hole after it, if any, "
                                "are lifted and sown on"
                              : action_text(ev->extra));
+        }
         const char *id = n->lap_rule >= 0
                              ? s->v->lap_rules[n->lap_rule].cite
                              : NULL;

@@ -751,6 +751,11 @@ t trace-kui1-game 0 noerr 'out~  North takes the 3 seeds of a' \
     'out~  the game ends: neither player can move (South 21, North 27); North wins' \
     'out~      K1.8: Each player adds the seeds in their own holes to their captures; more wins, 24-24 is a draw.' \
     -- sow trace $V --moves "$GAME1" --brief --no-board
+# OW.3: the chain's sentence says what the rule does (the holes BEFORE
+# the last one, the opponent's), as the chain of the variant reads
+t trace-oware-chain 0 noerr \
+    'out~  the last seed falls in c, which now holds 3: it is taken if it is the opponent'"'"'s and its count fits, then the holes before it while they are the opponent'"'"'s and their counts fit, and the move ends' \
+    out!~'holes after it' -- sow trace oware --moves "2 8 5 11 1 8 4 8 5 7" --brief --no-board
 t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"lift","hole":2,"label":"c","count":4,"extra":0,"text":"South lifts the 4 seeds of c","rule":"K1.2","rule_text":"A move takes all seeds from one of the mover'"'"'s holes holding 2 or more; singletons are never sown."}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \

@@ -42,6 +42,25 @@ compares what it shows with the native `sow`:
             plays as the edited file does natively, and not as the shipped
   limits    a script that loops for ever is stopped by the sandbox in the
             page too, with its place
+  busy      (issue 27 D1) a click during a move's animation is ignored,
+            the status saying "South is sowing…"; the computer answers
+  badlink   (D11) a link with an illegal move shows the position after
+            the moves before it and says why
+  reload    (D12) a reload keeps the computer opponent, the speed and
+            the game
+  undo      (D13) Undo while the computer thinks cancels it at once;
+            Stop says the computer is stopped, Continue lets it move
+  confirm   (D14) another game, or a move played while an earlier move is
+            shown, asks first; "keep" keeps the game
+  narration (D7) the narration of one's own move stays when the computer
+            answers, each move under its heading; a rule's text once a move
+  hint      (D8) Hint, beside the board, suggests a move, and its button
+            plays it
+  luaerror  (D10) a script's error during a move is marked at its line in
+            the Lua editor; the move is taken back, the board redrawn
+  bought    (D2) Adji Kui II: holes bought in the other row are ringed and
+            a click plays them
+  dots      (D6) the seeds of a hole stay drawn while a move is sown
   speed     random games in the page against native `sow bench` (1 s
             of each in turn, three times, the best of each), and a
             depth-7 alphabeta move on Andada 2x15
@@ -115,6 +134,9 @@ def choose_variant(page, vid):
     set_field(page, "south", "human")
     set_field(page, "north", "human")
     set_field(page, "variant", vid)
+    # a game in progress: the page asks before dropping it
+    page.eval("(function(){var c=document.getElementById('confirm');"
+              "if (c && !c.hidden) document.getElementById('confirm-yes').click();})()")
     page.wait("document.getElementById('sow-state').textContent.indexOf(%s) > 0 && "
               "window.sowPage.game.moves.length === 0" % js('"variant":"%s"' % vid), 60,
               "variant %s" % vid)
@@ -749,6 +771,353 @@ def check_workbench(c, b, url, sow, art):
     c.ok("workbench console", not page.console, "; ".join(page.console)[:300])
 
 
+# ---- issue 27: the page, ready for a class ----------------------------------
+
+def status(page):
+    return page.eval("document.getElementById('status').textContent")
+
+
+def click_label(page, label):
+    """A click on the hole labelled `label` (its circle), as a person's."""
+    return page.eval("""(function(){
+        var labels = window.sowPage.game.info.board.labels, h = labels.indexOf(%s);
+        var ts = document.querySelectorAll('#board svg text[font-size="14"]');
+        for (var i = 0; i < ts.length; i++) {
+            if (ts[i].textContent.replace(/\\*$/, '') !== %s) continue;
+            var c = ts[i].previousElementSibling.previousElementSibling.previousElementSibling;
+            c.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            return true;
+        }
+        return false;
+    })()""" % (js(label), js(label)))
+
+
+def last_board(sow, variant, moves, opts=()):
+    args = ["replay", variant, "--moves", moves, "--json"]
+    for o in opts:
+        args += ["--option", o]
+    rc, out, err = native(sow, *args)
+    plies = [json.loads(l) for l in out.splitlines() if l.startswith('{"ply"')]
+    return plies[-1]["board"] if rc == 0 and plies else None
+
+
+def reload_page(page):
+    page.eval("document.body.dataset.ready = ''")
+    try:
+        page.eval("location.reload()", 5)
+    except CdpError:
+        pass
+    page.wait("document.body && document.body.dataset.ready === '1'", 60, "the page after a reload")
+    settle(page)
+
+
+def check_busy(c, b, url, sow, art):
+    """D1: Oware against the computer at the slow speed: c, then e 0.7 s
+    later while c is being sown; the second click is ignored (the status
+    says who is sowing) and the computer answers c."""
+    page = open_page(b, url + "?variant=oware&south=human&north=greedy")
+    settle(page)
+    set_field(page, "speed", "450")
+    click_label(page, "c")
+    time.sleep(0.7)
+    during = status(page)
+    click_label(page, "e")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-sowing.png"))
+    try:
+        wait_moves(page, 2, 60)
+        settle(page)
+    except CdpError:
+        pass
+    st = state(page)
+    bad = page.eval("document.getElementById('status').className") == "bad"
+    good = (st["moves"][:1] == [2] and len(st["moves"]) == 2 and st["moves"][1] >= 6 and not bad
+            and "South is sowing" in during and st["board"] == last_board(sow, "oware", " ".join(map(str, st["moves"]))))
+    c.ok("busy", good, "during c: %r; then %s" % (during, st["moves"]) if good else
+         "during c the status read %r; moves %s; status %r" % (during, st["moves"], status(page)[:200]))
+    if page.console:
+        c.ok("busy console", False, "; ".join(page.console)[:300])
+
+
+def check_badlink(c, b, url, sow, art):
+    """D11: ?variant=oware&moves=2,3 (3 is not North's): the position after
+    2, and a message naming the move and why."""
+    page = open_page(b, url + "?variant=oware&moves=2,3")
+    settle(page)
+    st = state(page)
+    note = page.eval("(function(){var n=document.getElementById('notice');"
+                     "return n && !n.hidden ? n.textContent : '';})()")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-badlink.png"))
+    good = (st.get("moves") == [2] and st.get("board") == last_board(sow, "oware", "2")
+            and "Move 2" in note and "not legal" in note and
+            page.eval("document.querySelectorAll('#board circle.legal').length") == 6)
+    c.ok("badlink", good, note if good else "#sow-state %s; notice %r" % (json.dumps(st)[:200], note))
+
+
+def check_reload(c, b, url, sow, art):
+    """D12: against the computer at the speed fast, one move each; a
+    reload keeps the opponent, the speed and the game."""
+    page = open_page(b, url + "?variant=oware")
+    settle(page)
+    set_field(page, "north", "greedy")
+    set_field(page, "speed", "40")
+    settle(page)
+    click_label(page, "c")
+    wait_moves(page, 2, 30)
+    settle(page)
+    before = state(page)
+    time.sleep(0.7)  # the address bar follows the game twice a second
+    reload_page(page)
+    after = state(page)
+    north = page.eval("document.getElementById('north').value")
+    speed = page.eval("document.getElementById('speed').value")
+    good = north == "greedy" and speed == "40" and after["moves"] == before["moves"] and len(after["moves"]) == 2
+    c.ok("reload", good, "north %s, speed %s, moves %s" % (north, speed, after["moves"]))
+
+
+def check_undo(c, b, url, sow, art):
+    """D13: Undo while the computer thinks (3 s a move) cancels it at
+    once; Stop leaves the computer stopped, saying so, until Continue."""
+    page = open_page(b, url + "?variant=oware&south=human&north=" + "alphabeta:ms=3000")
+    settle(page)
+    set_field(page, "speed", "0")
+    click_label(page, "c")
+    page.wait("!document.getElementById('busy').hidden", 20, "the computer to think")
+    thinking = status(page)
+    t0 = time.time()
+    page.eval("document.getElementById('undo').click()")
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length === 0 && "
+              "document.getElementById('busy').hidden", 20, "the game taken back")
+    took = time.time() - t0
+    time.sleep(0.5)
+    st = state(page)
+    good = took < 1.0 and st["moves"] == [] and "thinking" in thinking and page.eval("document.getElementById('busy').hidden")
+    c.ok("undo thinking", good, "taken back in %.2f s (status was %r)" % (took, thinking) if good else
+         "%.2f s, moves %s, status while thinking %r" % (took, st["moves"], thinking))
+    # Stop: the status says the computer is stopped; Continue restarts it
+    click_label(page, "c")
+    page.wait("!document.getElementById('busy').hidden", 20, "the computer to think")
+    page.eval("document.getElementById('stop').click()")
+    settle(page)
+    time.sleep(0.3)
+    stopped = status(page)
+    resume = page.eval("!document.getElementById('resume') || document.getElementById('resume').hidden ? '' : 'shown'")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-stopped.png"))
+    good = "stopped" in stopped and resume == "shown" and state(page)["moves"] == [2]
+    if good:
+        page.eval("document.getElementById('resume').click()")
+        try:
+            wait_moves(page, 2, 30)
+        except CdpError:
+            pass
+        good = len(state(page)["moves"]) == 2
+    c.ok("undo stop", good, "after Stop: %r; Continue lets it move" % stopped if good else
+         "after Stop: %r, Continue %r, moves %s" % (stopped, resume, state(page)["moves"]))
+
+
+def confirm_shown(page):
+    return page.eval("(function(){var c=document.getElementById('confirm');"
+                     "return c && !c.hidden ? document.getElementById('confirm-text').textContent : '';})()")
+
+
+def check_confirm(c, b, url, sow, art):
+    """D14: another game, or a move played while an earlier one is shown,
+    asks first; the answer "keep" keeps the game as it was."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    for lab in ("c", "B"):
+        click_label(page, lab)
+        settle(page)
+    set_field(page, "variant", "wari")
+    settle(page)
+    asked = confirm_shown(page)
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-confirm.png"))
+    kept = state(page)
+    if asked:
+        page.eval("document.getElementById('confirm-no').click()")
+        settle(page)
+    sel = page.eval("document.getElementById('variant').value")
+    good = bool(asked) and kept["variant"] == "oware" and kept["moves"] == [2, 7] and sel == "oware"
+    if good:
+        set_field(page, "variant", "wari")
+        page.eval("document.getElementById('confirm-yes').click()")
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).variant === 'wari'", 30)
+        settle(page)
+        good = state(page)["moves"] == []
+    c.ok("confirm game", good, "asked %r" % asked if good else
+         "asked %r; game %s %s; list %s" % (asked, kept["variant"], kept["moves"], sel))
+    # an earlier move shown: a click asks; Cancel keeps both moves
+    choose_variant(page, "oware")
+    for lab in ("c", "B"):
+        click_label(page, lab)
+        settle(page)
+    page.eval("document.getElementById('first').click()")
+    settle(page)
+    click_label(page, "d")
+    settle(page)
+    asked = confirm_shown(page)
+    moves = state(page)["moves"]
+    if asked:
+        page.eval("document.getElementById('confirm-no').click()")
+        settle(page)
+    good = bool(asked) and moves == [2, 7] and state(page)["moves"] == [2, 7]
+    if good:
+        click_label(page, "d")
+        page.eval("document.getElementById('confirm-yes').click()")
+        wait_moves(page, 1, 30)
+        settle(page)
+        good = state(page)["moves"] == [3]
+    c.ok("confirm earlier", good, "asked %r" % asked if good else "asked %r; moves %s then %s" % (asked, moves, state(page)["moves"]))
+
+
+def check_narration(c, b, url, sow, art):
+    """D7: against the computer the narration keeps one's own move when the
+    computer answers, each move under its heading; D15: a rule's text is
+    given once a move, not once a seed."""
+    page = open_page(b, url + "?variant=oware&south=human&north=greedy")
+    settle(page)
+    set_field(page, "speed", "0")
+    click_label(page, "c")
+    wait_moves(page, 2, 30)
+    settle(page)
+    heads = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#narration li.move'), function (l) { return l.textContent; }))"))
+    texts = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#narration li'), function (l) { return l.textContent; }))"))
+    # South's sowing of c: 4 seeds, one rule; its text once
+    rule_texts = page.eval("document.querySelectorAll('#narration .rule-text').length")
+    rules = page.eval("document.querySelectorAll('#narration .rule').length")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-narration.png"))
+    good = (len(heads) == 2 and heads[0].startswith("South plays c") and heads[1].startswith("North plays")
+            and any(t.startswith("one seed into d") for t in texts) and 0 < rule_texts < rules)
+    c.ok("narration", good, "%s; %d rule ids, %d texts" % (heads, rules, rule_texts) if good else
+         "headings %s, %d lines (%s), %d rule ids, %d texts" % (heads, len(texts), texts[:3], rules, rule_texts))
+
+
+def check_hint(c, b, url, sow, art):
+    """D8: Hint suggests a move, shown beside the board (in sight without
+    scrolling), and its button plays it."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.getElementById('hint').click()")
+    try:
+        page.wait("document.querySelector('#hints .suggest button')", 30, "a suggested move")
+    except CdpError as e:
+        c.ok("hint", False, str(e))
+        return
+    got = json.loads(page.eval("""(function(){
+        var b = document.querySelector('#hints .suggest button'), r = b.getBoundingClientRect();
+        return JSON.stringify([b.dataset.move, r.top, r.bottom, window.innerHeight,
+                               document.querySelector('#hints .suggest').textContent]);
+    })()"""))
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-hint.png"))
+    tok, top, bottom, h, text = got
+    legal = [str(x) for x in state(page)["legal"]]
+    good = tok in legal and 0 <= top and bottom <= h
+    if good:
+        page.eval("document.querySelector('#hints .suggest button').click()")
+        wait_moves(page, 1, 30)
+        settle(page)
+        good = [str(x) for x in state(page)["moves"]] == [tok]
+    c.ok("hint", good, text if good else "suggested %s at y %d-%d of %d: %s" % (tok, top, bottom, h, text))
+
+
+def check_luaerror(c, b, url, sow, art):
+    """D10: a script that fails while a move is sown (Adji Kui I's capture
+    hook, line 10): the error is marked at that line of the Lua editor
+    and said above the board; the move is taken back and the board drawn
+    as before it, no seed left in flight."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    page.wait("document.getElementById('lua').value.length > 100", 30)
+    lua = page.eval("document.getElementById('lua').value").split("\n")
+    if not lua[9].rstrip().endswith("g.mover"):
+        c.ok("luaerror", False, "line 10 of adji_kui_1.lua is not the capture's first line: %r" % lua[9])
+        return
+    lua[9] = lua[9].rstrip() + " + nil"
+    status_ = apply_files(page, lua="\n".join(lua))
+    set_field(page, "speed", "150")
+    prefix = "2 8 5 11 1 7"  # then e: South captures (K1.5)
+    for tok in prefix.split():
+        page.eval("document.querySelector('#board circle[data-move=\"%s\"]')"
+                  ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % tok)
+        wait_moves(page, len(state(page)["moves"]) + 1, 30)
+        settle(page)
+    click_label(page, "e")
+    time.sleep(0.3)
+    settle(page)
+    st = state(page)
+    marks = gutter_marks(page, "lua")["marks"]
+    note = page.eval("(function(){var n=document.getElementById('notice');"
+                     "return n && !n.hidden ? n.textContent : '';})()")
+    flying = page.eval("document.querySelectorAll('#board svg .seed-fly').length")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-lua-runtime.png"))
+    good = (status_.startswith("applied") and len(marks) == 1 and marks[0][0] == 10 and
+            "adji_kui_1.lua:10" in note and " ".join(map(str, st["moves"])) == prefix and flying == 0
+            and st["board"] == last_board(sow, "adji-kui-1", prefix)
+            and page.eval("document.querySelectorAll('#board circle.legal').length") > 0)
+    c.ok("luaerror", good, note if good else "applied %r; marks %s; notice %r; moves %s; %d seeds in flight" % (
+        status_, marks, note, st["moves"], flying))
+
+
+def check_bought(c, b, url, sow, art):
+    """D2: an Adji Kui II match after South bought A and B: those holes are
+    ringed, and a click on A plays it."""
+    moves = ("0,10,3,8,5,11,1,10,3,7,1,9,3,7,5,7,4,6,1,7,2,10,4,11,0,10,5,9,1,10,2,7,5,11,2,6,3,8,1,9,"
+             "4,11,0,10,1,8,4,buy:6,buy:7,8")
+    page = open_page(b, url + "?variant=adji-kui-2&options=match=true&moves=" + moves + "&south=human&north=human")
+    settle(page)
+    st = state(page)
+    rings = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#board circle.legal'), function (e) { return e.dataset.move; }))"))
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-bought.png"))
+    legal = sorted(str(x) for x in st["legal"])
+    good = "6" in legal and sorted(rings) == legal
+    if good:
+        n = len(st["moves"])
+        click_label(page, "A")
+        try:
+            wait_moves(page, n + 1, 30)
+        except CdpError:
+            pass
+        settle(page)
+        good = str(state(page)["moves"][n:n + 1]) == "[6]"
+    c.ok("bought", good, "ringed %s; A played" % rings if good else "legal %s, ringed %s, then moves %s" % (
+        legal, rings, state(page)["moves"][-3:]))
+
+
+def check_dots(c, b, url, sow, art):
+    """D6: at the slow speed, once a seed has landed in d its 5 seeds are
+    drawn there (a hole is not emptied while the move is sown)."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "450")
+    click_label(page, "c")
+    page.wait("Array.prototype.some.call(document.querySelectorAll('#narration li'), "
+              "function (l) { return l.textContent.indexOf('one seed into e') === 0; })", 20, "a seed into e")
+    n = json.loads(page.eval("""(function(){
+        var out = {};
+        document.querySelectorAll('#board svg text[font-size="14"]').forEach(function (t) {
+            var g = t.previousElementSibling.previousElementSibling;
+            out[t.textContent] = g && g.tagName === 'g' ? g.querySelectorAll('circle').length : -1;
+        });
+        return JSON.stringify(out);
+    })()"""))
+    page.screenshot(os.path.join(art, "web-dots.png"))
+    settle(page)
+    good = n.get("d") == 5 and n.get("a") == 4 and n.get("c") == 0
+    c.ok("dots", good, "while sowing: d %s, a %s, c %s seeds drawn" % (n.get("d"), n.get("a"), n.get("c")))
+
+
 def check_speed(c, b, url, sow, variant):
     page = open_page(b, url + "?variant=" + variant)
     settle(page)
@@ -835,6 +1204,15 @@ def main():
             check_directions(c, b, url, sow)
         if not only or "workbench" in only:
             check_workbench(c, b, url, sow, a.artifacts)
+        for name, check in (("busy", check_busy), ("badlink", check_badlink), ("reload", check_reload),
+                            ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
+                            ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
+                            ("dots", check_dots)):
+            if not only or name in only:
+                try:
+                    check(c, b, url, sow, a.artifacts)
+                except CdpError as e:
+                    c.ok(name, False, str(e))
         if not only or "speed" in only:
             check_speed(c, b, url, sow, "adji-kui-1")
     print("web: %d passed, %d failed (%.0f s; screenshots in %s)" % (c.passed, c.failed, time.time() - t0, a.artifacts))

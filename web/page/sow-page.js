@@ -72,7 +72,9 @@
         view: null,            /* the ply shown; null: after the last move */
         info: null,            /* sow show --json */
         state: null,           /* sow state */
-        seq: 0                 /* bumps on every change: stale answers are dropped */
+        seq: 0,                /* bumps on every change: stale answers are dropped */
+        acting: null,          /* "South is sowing…", "North is thinking…": the board takes no clicks */
+        paused: false          /* Stop pressed: the computer waits for Continue */
     };
     var variants = [];         /* sow list --json */
 
@@ -96,6 +98,54 @@
     function showError(text) {
         $('status').textContent = text;
         $('status').className = 'bad';
+    }
+
+    /* A message that stays above the board until the next move or game
+     * (a link's illegal move, a script's error during a move). */
+    function notice(text) {
+        $('notice').textContent = text || '';
+        $('notice').hidden = !text;
+    }
+
+    /* While a move is sown on the board or the computer thinks, the
+     * board, the hint's and the decisions' buttons take no clicks, and
+     * the status says who is acting. */
+    function setActing(text) {
+        game.acting = text;
+        document.body.dataset.acting = text ? '1' : '';
+        if (text) {
+            $('status').textContent = text;
+            $('status').className = 'acting';
+        }
+    }
+
+    /* Ask before something is thrown away: the question with two buttons
+     * above the board; resolves to true for yes. A new question answers
+     * the one shown with no. */
+    var answer = null;
+    function ask(text, yes, no) {
+        if (answer) answer(false);
+        return new Promise(function (resolve) {
+            $('confirm-text').textContent = text;
+            $('confirm-yes').textContent = yes;
+            $('confirm-no').textContent = no;
+            $('confirm').hidden = false;
+            answer = function (v) {
+                answer = null;
+                $('confirm').hidden = true;
+                resolve(v);
+            };
+            $('confirm-yes').focus();
+        });
+    }
+
+    /* Before the game in progress is dropped (another game, other
+     * options): asks when moves have been played. */
+    function mayDropGame(what, yes) {
+        var n = game.moves.length;
+        if (!n) return Promise.resolve(true);
+        return ask(what + ' The ' + n + (n === 1 ? ' move' : ' moves') + ' of the game in progress ' +
+                   'will be lost (Save record keeps them).', yes, 'Keep this game');
     }
 
     /* The variant's description (options, labels, rules) for the options
@@ -151,11 +201,18 @@
             input.dataset.option = o.name;
             input.dataset.def = o['default'];
             input.addEventListener('change', function () {
-                if (input.value === input.dataset.def)
-                    delete game.options[o.name];
-                else
-                    game.options[o.name] = input.value;
-                newGame([]);
+                mayDropGame('Change ' + o.name + ' to ' + input.value + ' and start a new game?',
+                            'Change and start again').then(function (yes) {
+                    if (!yes) {
+                        input.value = o.name in game.options ? game.options[o.name] : o.value;
+                        return;
+                    }
+                    if (input.value === input.dataset.def)
+                        delete game.options[o.name];
+                    else
+                        game.options[o.name] = input.value;
+                    newGame([]);
+                });
             });
             cell.appendChild(input);
             var doc = document.createElement('div');
@@ -173,12 +230,30 @@
         game.moves = moves.slice();
         game.view = null;
         game.seq++;
+        game.paused = false;
+        notice('');
         $('narration').textContent = '';
         $('hints').textContent = '';
         return loadInfo().then(function () {
             renderOptions();
+            return legalPrefix();
+        }).then(function () {
             return refresh();
-        }).catch(function (e) { showError(String(e.message || e)); });
+        }).catch(function (e) { setActing(null); showError(String(e.message || e)); });
+    }
+
+    /* A link (or record) whose move k cannot be played: the game is
+     * shown after the moves before it, and the notice says why. */
+    function legalPrefix() {
+        if (!game.moves.length) return Promise.resolve();
+        return sow(baseArgs('state').concat(['--moves', movesArg()])).then(function (r) {
+            var m = /move (\d+) \('([^']*)'\): (?:ply \d+: )?(.*)/.exec(r.err || '');
+            if (r.rc === 0 || !m) return;
+            var k = +m[1] - 1;
+            game.moves = game.moves.slice(0, k);
+            notice('Move ' + m[1] + ' of the link (' + m[2] + ') cannot be played: ' + m[3].trim() +
+                   '. Shown: the position after the ' + k + (k === 1 ? ' move' : ' moves') + ' before it.');
+        });
     }
 
     /* ---- the board: sow draw's picture, made clickable ------------------ */
@@ -192,7 +267,8 @@
         var texts = box.querySelectorAll('svg text');
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
         for (var i = 0; i < texts.length; i++) {
-            var t = texts[i], h = labels.indexOf(t.textContent);
+            /* a hole the other row's player owns is labelled "A*" */
+            var t = texts[i], h = labels.indexOf(t.textContent.replace(/\*$/, ''));
             if (h < 0 || t.getAttribute('font-size') !== '14' || holeEls[h])
                 continue;
             var count = t.previousElementSibling;
@@ -261,6 +337,11 @@
             q += '&options=' + encodeURIComponent(opts.join(','));
         if (game.moves.length)
             q += '&moves=' + encodeURIComponent(game.moves.join(','));
+        /* the players (a computer opponent is kept by a reload) */
+        [0, 1].forEach(function (p) {
+            if (!isHuman(p))
+                q += '&' + (p ? 'north' : 'south') + '=' + encodeURIComponent(playerOf(p));
+        });
         return location.href.replace(/[?#].*$/, '') + '?' + q;
     }
 
@@ -293,6 +374,7 @@
             if (r.rc !== 0) throw new Error(r.err);
             game.state = st;
             stopFlights();
+            setActing(null);
             var atEnd = ply === game.moves.length;
             var human = !st.over && atEnd && isHuman(st.to_move);
             drawBoard(r.out, st, human || !atEnd);
@@ -303,9 +385,10 @@
             $('ply-of').textContent = 'move ' + ply + ' of ' + game.moves.length;
             $('share').value = shareUrl();
             keepUrl();
-            if (thenComputer !== false && atEnd && !st.over && !isHuman(st.to_move))
+            $('resume').hidden = !(game.paused && atEnd && !st.over && !isHuman(st.to_move));
+            if (thenComputer !== false && !game.paused && atEnd && !st.over && !isHuman(st.to_move))
                 return computerMove();
-        }).catch(function (e) { showError(String(e.message || e)); });
+        }).catch(function (e) { setActing(null); showError(String(e.message || e)); });
     }
 
     function sideName(p) { return p ? 'North' : 'South'; }
@@ -318,6 +401,8 @@
         else
             s.textContent = sideName(st.to_move) + ' to move' +
                 (atEnd ? (isHuman(st.to_move) ? (st.question ? ': answer the question below' : ': click a ringed hole')
+                                              : game.paused ? ' (computer: ' + playerOf(st.to_move) + '): stopped; ' +
+                                                'press Continue to let it move, or Undo'
                                               : ' (computer: ' + playerOf(st.to_move) + ')')
                        : ' (viewing an earlier move: playing here takes back the moves after it)');
     }
@@ -379,20 +464,38 @@
     /* ---- moves ---------------------------------------------------------- */
     function humanMove(tok) {
         var st = game.state;
-        if (!st || st.over && shownPly() === game.moves.length)
+        if (game.acting || !st || st.over && shownPly() === game.moves.length)
             return Promise.resolve();
-        return play(tok);
+        var later = game.moves.length - shownPly();
+        if (later > 0) {
+            var k = st.legal.indexOf(String(tok));
+            return ask('Play ' + (k >= 0 ? st.labels[k] : tok) + ' after move ' + shownPly() + '? This takes back the ' +
+                       later + (later === 1 ? ' move' : ' moves') + ' played after it.',
+                       'Play here', 'Cancel').then(function (yes) {
+                if (yes && !game.acting && game.state === st) return play(tok, true);
+            });
+        }
+        return play(tok, true);
     }
 
     /* Play a token at the ply shown (later moves are dropped), animate it
      * with its narration, then refresh. */
-    function play(tok) {
+    function play(tok, byHuman) {
+        var st = game.state, k = st ? st.legal.indexOf(String(tok)) : -1;
+        var mover = st ? st.to_move : 0;
         game.moves = game.moves.slice(0, shownPly());
         game.moves.push(String(tok));
         game.view = null;
+        if (byHuman) game.paused = false;
+        notice('');
         $('hints').textContent = ''; /* they were for the position before */
         var seq = ++game.seq;
-        return animate(game.moves.length - 1, seq).then(function () {
+        setActing(sideName(mover) + ' is sowing…');
+        /* the narration keeps a human's move and the computer's answer */
+        var keep = !byHuman && (isHuman(0) || isHuman(1));
+        var head = sideName(mover) + ' plays ' + (k >= 0 ? st.labels[k] : tok) +
+            (k >= 0 && /:/.test(tok) && st.words && st.words[k] ? ' (' + st.words[k] + ')' : '');
+        return animate(game.moves.length - 1, seq, head, keep).then(function () {
             if (seq === game.seq)
                 return refresh();
         });
@@ -401,6 +504,7 @@
     function computerMove() {
         var st = game.state, seq = game.seq;
         busy(true);
+        setActing(sideName(st.to_move) + ' (computer: ' + playerOf(st.to_move) + ') is thinking…');
         var args = baseArgs('search').concat(['--moves', movesArg(), '--player',
                                               playerOf(st.to_move), '--seed',
                                               String(st.ply + 1), '--json']);
@@ -409,11 +513,13 @@
             if (seq !== game.seq) return;
             var res = json(r.out);
             if (r.rc !== 0 || !res) {
-                if (r.rc !== -2)
+                if (r.rc !== -2) {
+                    setActing(null);
                     showError(r.err || 'the computer could not move');
+                }
                 return;
             }
-            return play(String(res.move));
+            return play(String(res.move), false);
         });
     }
 
@@ -423,18 +529,24 @@
      * (the hole lifted, then each hole sown in turn) to the hole or store
      * it lands in, and every capture from its hole to the taker's box.
      * The speed is read at each step: "instant" (0) draws no flight. */
-    function animate(n, seq) {
+    function animate(n, seq, head, keep) {
         return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
                    {keep: 'last'}).then(function (r) {
             if (seq !== game.seq) return;
+            if (r.rc !== 0) {
+                moveFailed(n, r.err);
+                return;
+            }
             var events = r.out.split('\n').map(json).filter(function (e) {
                 return e && e.event;
             });
-            if (r.rc !== 0)
-                showError(r.err);
             var list = $('narration');
-            list.textContent = '';
-            var i = 0, hand = null;
+            if (!keep) list.textContent = '';
+            var heading = document.createElement('li');
+            heading.className = 'move';
+            heading.textContent = head;
+            list.appendChild(heading);
+            var i = 0, hand = null, seen = {};
             return new Promise(function (resolve) {
                 function step() {
                     if (seq !== game.seq || i >= events.length) {
@@ -444,7 +556,7 @@
                     }
                     var delay = +$('speed').value;
                     var e = events[i++];
-                    var li = narrationLine(e);
+                    var li = narrationLine(e, seen);
                     var prev = list.querySelector('li.now');
                     if (prev) prev.classList.remove('now');
                     li.classList.add('now');
@@ -545,20 +657,43 @@
         });
     }
 
-    function narrationLine(e) {
+    /* A step of the narration with its rule id; the rule's text the
+     * first time the move cites it (seen: the ids cited so far). */
+    function narrationLine(e, seen) {
         var li = document.createElement('li');
         li.appendChild(document.createTextNode(e.text));
         if (e.rule) {
             var r = document.createElement('span');
             r.className = 'rule';
             r.textContent = e.rule;
+            r.title = e.rule_text || '';
             li.appendChild(r);
-            var rt = document.createElement('span');
-            rt.className = 'rule-text';
-            rt.textContent = e.rule_text || '';
-            li.appendChild(rt);
+            if (!seen[e.rule]) {
+                var rt = document.createElement('span');
+                rt.className = 'rule-text';
+                rt.textContent = e.rule_text || '';
+                li.appendChild(rt);
+            }
+            seen[e.rule] = true;
         }
         return li;
+    }
+
+    /* Move n could not be made (a script's error while it is sown): it
+     * is taken back, the board redrawn as it was, the error shown above
+     * the board and, when it names a line of the script, marked there;
+     * the computer waits (it would meet the same error). */
+    function moveFailed(n, err) {
+        game.moves = game.moves.slice(0, n);
+        game.paused = true;
+        var text = String(err || 'the move failed').replace(/^sow \w+: /, '');
+        notice('The move could not be made: ' + text);
+        var m = /([\w.\/-]+\.lua):(\d+):\s*(.*)/.exec(text);
+        if (m) {
+            $('lua-errors').textContent = '';
+            clearMarks('lua');
+            showProblem({file: m[1], line: +m[2], col: 0, message: m[3]}, true);
+        }
     }
 
     /* One event on the picture: the hole's count and a red ring. */
@@ -569,10 +704,39 @@
         el.circle.classList.add('active');
         if (e.event === 'lift') {
             el.count.textContent = String(e.extra || 0);
-            if (el.dots) el.dots.textContent = '';
+            drawDots(el, e.extra || 0);
         } else if (e.event === 'drop') {
             el.count.textContent = String(e.count);
-            if (el.dots) el.dots.textContent = '';
+            drawDots(el, e.count);
+        }
+    }
+
+    /* A hole's seeds as sow draw places them (sow_svg_dot: a ring up to
+     * 6, a sunflower beyond; none drawn past 20, the count says it). */
+    var DOTS_MAX = 20, DOT_R = 3.2;
+    function drawDots(el, n) {
+        var g = el.dots;
+        if (!g || g.tagName !== 'g') return;
+        g.textContent = '';
+        if (n > DOTS_MAX) return;
+        var x = +el.circle.getAttribute('cx'), y = +el.circle.getAttribute('cy');
+        var r = +el.circle.getAttribute('r');
+        for (var i = 0; i < n; i++) {
+            var dx = 0, dy = 0;
+            if (n > 1 && n <= 6) {
+                var a = (n === 2 ? Math.PI : -Math.PI / 2) + 2 * Math.PI * i / n;
+                dx = 0.45 * r * Math.cos(a);
+                dy = 0.45 * r * Math.sin(a);
+            } else if (n > 6) {
+                var rr = 0.78 * r * Math.sqrt((i + 0.5) / n), b = i * 2.399963229728653;
+                dx = rr * Math.cos(b);
+                dy = rr * Math.sin(b);
+            }
+            var c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+            c.setAttribute('cx', (x + dx).toFixed(1));
+            c.setAttribute('cy', (y + dy).toFixed(1));
+            c.setAttribute('r', String(DOT_R));
+            g.appendChild(c);
         }
     }
 
@@ -583,9 +747,10 @@
         if (n < 0) return Promise.resolve();
         return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
                    {keep: 'last'}).then(function (r) {
+            var seen = {};
             r.out.split('\n').map(json).forEach(function (e) {
                 if (e && e.event)
-                    list.appendChild(narrationLine(e));
+                    list.appendChild(narrationLine(e, seen));
             });
         });
     }
@@ -600,8 +765,23 @@
         return refresh(false);
     }
 
+    /* Stop the computer's search (a new worker) and any move being sown. */
+    function stopComputer() {
+        game.seq++;
+        if (!$('busy').hidden) restartWorker();
+        busy(false);
+        stopFlights();
+        setActing(null);
+    }
+
     function undo() {
-        if (!game.moves.length) return;
+        stopComputer();
+        game.paused = false;
+        notice('');
+        if (!game.moves.length) {
+            refresh(false);
+            return;
+        }
         var n = game.moves.length - 1;
         /* against the computer, back to the human's last turn */
         if (isHuman(0) !== isHuman(1)) {
@@ -626,8 +806,29 @@
     /* What each legal move would do: its narration in brief. */
     function hint() {
         var st = game.state, box = $('hints');
-        if (!st || st.over) return;
+        if (!st || st.over || game.acting) return;
         box.textContent = 'thinking…';
+        var adviser = hintPlayer();
+        var suggest = document.createElement('div');
+        suggest.className = 'suggest';
+        var searched = sow(baseArgs('search').concat(['--moves', game.moves.slice(0, shownPly()).join(' '),
+                                                      '--player', adviser, '--seed', String(st.ply + 1), '--json']))
+            .then(function (r) {
+                var res = json(r.out);
+                if (r.rc !== 0 || !res) {
+                    suggest.textContent = 'No move to suggest: ' + (r.err || 'the search failed');
+                    return;
+                }
+                var tok = String(res.move), k = st.legal.indexOf(tok);
+                suggest.appendChild(document.createTextNode('Suggested move: '));
+                var b = document.createElement('button');
+                b.textContent = k >= 0 ? st.labels[k] : tok;
+                b.dataset.move = tok;
+                b.addEventListener('click', function () { humanMove(tok); });
+                suggest.appendChild(b);
+                suggest.appendChild(document.createTextNode(' (what the computer player ' + adviser +
+                                                            ' would play). What each move would do:'));
+            });
         var base = game.moves.slice(0, shownPly());
         var table = document.createElement('table');
         var jobs = st.legal.map(function (tok, k) {
@@ -652,10 +853,19 @@
                     table.appendChild(tr);
                 });
         });
-        Promise.all(jobs).then(function () {
+        Promise.all(jobs.concat([searched])).then(function () {
             box.textContent = '';
+            box.appendChild(suggest);
             box.appendChild(table);
         });
+    }
+
+    /* The player whose choice Hint suggests: the computer opponent's, or
+     * alphabeta:depth=5 when both sides are people. */
+    function hintPlayer() {
+        if (!isHuman(0)) return playerOf(0);
+        if (!isHuman(1)) return playerOf(1);
+        return 'alphabeta:depth=5';
     }
 
     /* ---- records --------------------------------------------------------- */
@@ -876,7 +1086,7 @@
         });
     }
 
-    function showProblem(e) {
+    function showProblem(e, quiet) {
         var isLua = /\.lua$/.test(e.file);
         var id = isLua ? 'lua' : 'yaml';
         var box = $(id + '-errors');
@@ -889,7 +1099,7 @@
         box.appendChild(a);
         if (e.line > 0) {
             markLine(id, e.line, a.textContent);
-            selectLine($(id), e.line);
+            if (!quiet) selectLine($(id), e.line);
         }
     }
 
@@ -987,6 +1197,18 @@
     }
 
     /* ---- start ------------------------------------------------------------ */
+    /* The players and the speed, kept in the browser for the next visit. */
+    var SETTINGS = 'sow-page-settings';
+    function savedSettings() {
+        try { return JSON.parse(localStorage.getItem(SETTINGS) || '{}') || {}; } catch (e) { return {}; }
+    }
+    function saveSettings() {
+        try {
+            localStorage.setItem(SETTINGS, JSON.stringify({south: playerOf(0), north: playerOf(1),
+                                                           speed: $('speed').value}));
+        } catch (e) { /* storage refused (private mode): nothing kept */ }
+    }
+
     function fromUrl() {
         var q = new URLSearchParams(location.search);
         if (q.get('variant'))
@@ -997,19 +1219,36 @@
             if (i > 0) game.options[kv.slice(0, i)] = kv.slice(i + 1);
         });
         var moves = (q.get('moves') || '').split(/[\s,]+/).filter(Boolean);
-        /* a shared game opens as it is: nobody moves until asked */
-        $('south').value = q.get('south') || 'human';
-        $('north').value = q.get('north') || (q.get('moves') !== null ? 'human' : 'alphabeta:depth=5');
+        /* a shared game opens as it is: nobody moves until asked (the
+         * address bar names the players of a game against the computer) */
+        var saved = savedSettings(), shared = q.get('moves') !== null;
+        $('south').value = q.get('south') || (shared ? 'human' : saved.south || 'human');
+        $('north').value = q.get('north') || (shared ? 'human' : saved.north || 'alphabeta:depth=5');
+        if (saved.speed && $('speed').querySelector('option[value="' + (+saved.speed) + '"]'))
+            $('speed').value = String(+saved.speed);
         return moves;
     }
 
     function wire() {
+        var chosen = null; /* the game of the list before a change */
+        $('variant').addEventListener('focus', function () { chosen = $('variant').value; });
         $('variant').addEventListener('change', function () {
-            game.variant = $('variant').value;
-            game.options = {};
-            bench.files = {};
-            newGame([]).then(loadEditors);
+            var sel = $('variant'), to = sel.value;
+            var name = sel.options[sel.selectedIndex] ? sel.options[sel.selectedIndex].textContent : to;
+            var was = game.info ? game.info.id : chosen;
+            mayDropGame('Change the game to ' + name + '?', 'Change game').then(function (yes) {
+                if (!yes) {
+                    sel.value = was;
+                    return;
+                }
+                game.variant = to;
+                game.options = {};
+                bench.files = {};
+                newGame([]).then(loadEditors);
+            });
         });
+        $('confirm-yes').addEventListener('click', function () { if (answer) answer(true); });
+        $('confirm-no').addEventListener('click', function () { if (answer) answer(false); });
         $('new-game').addEventListener('click', function () { newGame([]); });
         $('first').addEventListener('click', function () { goTo(0); });
         $('back').addEventListener('click', function () { goTo(shownPly() - 1); });
@@ -1019,8 +1258,19 @@
         $('hint').addEventListener('click', hint);
         $('speed').addEventListener('change', function () {
             if (+$('speed').value === 0) stopFlights(true);
+            saveSettings();
         });
-        $('stop').addEventListener('click', function () { game.seq++; restartWorker(); busy(false); });
+        /* Stop: the computer stops thinking and waits for Continue */
+        $('stop').addEventListener('click', function () {
+            stopComputer();
+            game.paused = true;
+            refresh(false);
+        });
+        $('resume').addEventListener('click', function () {
+            game.paused = false;
+            game.seq++;
+            refresh();
+        });
         $('save').addEventListener('click', function () {
             record().then(function (text) { download((game.info ? game.info.id : 'game') + '.jsonl', text); });
         });
@@ -1029,7 +1279,12 @@
             if (f) f.text().then(loadRecord).then(function () { $('load').value = ''; });
         });
         ['south', 'north'].forEach(function (id) {
-            $(id).addEventListener('change', function () { game.seq++; refresh(); });
+            $(id).addEventListener('change', function () {
+                saveSettings();
+                stopComputer();
+                game.paused = false;
+                refresh();
+            });
         });
         $('apply').addEventListener('click', apply);
         $('fork').addEventListener('click', fork);
@@ -1070,6 +1325,9 @@
     };
 
     startWorker();
+    /* on a phone the options are folded, so that the board is in sight */
+    if (window.matchMedia && window.matchMedia('(max-width: 700px)').matches)
+        $('options-box').open = false;
     wire();
     wireGutters();
     var moves = fromUrl();
