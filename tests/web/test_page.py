@@ -61,6 +61,19 @@ compares what it shows with the native `sow`:
   bought    (D2) Adji Kui II: holes bought in the other row are ringed and
             a click plays them
   dots      (D6) the seeds of a hole stay drawn while a move is sown
+  opening   (D5) Andada's opening, worked out whole by its script, is
+            shown hole by hole
+  levels    named levels (beginner, ...) for each side, kept by a reload
+            and named in the shared link
+  howto     How to play, one click away, gives the game's rules; a rule
+            id in the narration opens its rule's text
+  sharelink (D15) from file:// the Share field holds no file:/// address
+            and says why; Copy copies it
+  movelist  the moves in hole labels, each one a button to its position
+  keyboard  (D18) a hole's letter focuses it, the arrows move along the
+            ringed holes, Enter plays; every control has a name
+  layout    (D16, D17) a phone (390x844): the board and the status in the
+            first screen, holes at least 40 px; 1920x1080: the board wide
   speed     random games in the page against native `sow bench` (1 s
             of each in turn, three times, the best of each), and a
             depth-7 alphabeta move on Andada 2x15
@@ -1118,6 +1131,188 @@ def check_dots(c, b, url, sow, art):
     c.ok("dots", good, "while sowing: d %s, a %s, c %s seeds drawn" % (n.get("d"), n.get("a"), n.get("c")))
 
 
+def key(page, k, code=None):
+    """A key pressed and released, as the keyboard sends it."""
+    for t in ("keyDown", "keyUp"):
+        params = {"type": t, "key": k, "code": code or k}
+        if len(k) == 1:
+            params["text"] = k
+        if k == "Enter":
+            params.update({"windowsVirtualKeyCode": 13, "text": "\r"} if t == "keyDown" else {"windowsVirtualKeyCode": 13})
+        page.b.call("Input.dispatchKeyEvent", params, page.session)
+
+
+def check_opening(c, b, url, sow, art):
+    """D5: Andada's first move (a relay its script works out as one move)
+    is shown changing hole by hole at the slow speed: the board passes
+    through positions between the start and the end."""
+    page = open_page(b, url + "?variant=andada&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "450")
+    page.eval("""(function(){
+        window.__boards = [];
+        (function sample() {
+            var t = Array.prototype.map.call(document.querySelectorAll('#board svg text[font-size="17"]'),
+                                             function (x) { return x.textContent; }).join(',');
+            if (window.__boards[window.__boards.length - 1] !== t) window.__boards.push(t);
+            window.__sampler = requestAnimationFrame(sample);
+        })();
+    })()""")
+    click_label(page, "e")
+    wait_moves(page, 1, 60)
+    settle(page)
+    page.eval("cancelAnimationFrame(window.__sampler)")
+    boards = json.loads(page.eval("JSON.stringify(window.__boards)"))
+    st = state(page)
+    good = st["moves"] == [4] and len(boards) >= 5 and st["board"] == last_board(sow, "andada", "4")
+    c.ok("opening", good, "%d pictures of the board during the move" % len(boards) if good else
+         "moves %s, %d pictures of the board: %s" % (st["moves"], len(boards), boards[:3]))
+
+
+def check_levels(c, b, url, sow, art):
+    """Named levels: North 'beginner' is the greedy player; a reload keeps
+    it; the shared link names the level."""
+    page = open_page(b, url + "?variant=oware")
+    settle(page)
+    names = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#north-level option'), function (o) { return o.value; }))"))
+    set_field(page, "north-level", "beginner")
+    settle(page)
+    spec = page.eval("document.getElementById('north').value")
+    share = page.eval("document.getElementById('share').value")
+    time.sleep(0.7)
+    reload_page(page)
+    kept = page.eval("document.getElementById('north-level').value")
+    good = (all(n in names for n in ("beginner", "intermediate", "strong", "perfect")) and spec == "greedy"
+            and "north=beginner" in share and kept == "beginner")
+    c.ok("levels", good, "levels %s; beginner is %s; share %s; after a reload %s" % (names, spec, share[-40:], kept))
+
+
+def check_howto(c, b, url, sow, art):
+    """How to play: one click gives the game's rules; a rule id of the
+    narration opens its text."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.getElementById('howto-open').click()")
+    shown = page.eval("(function(){var h=document.getElementById('howto');"
+                      "return h && !h.hidden ? h.textContent : '';})()")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-howto.png"))
+    rc, out, _ = native(sow, "show", "oware", "--json")
+    rules = json.loads(out)["rules"]
+    good = bool(shown) and all(r["text"] in shown for r in rules)
+    page.eval("document.getElementById('howto-close').click()")
+    click_label(page, "c")
+    settle(page)
+    page.eval("document.querySelector('#narration a.rule').click()")
+    hl = page.eval("(function(){var h=document.getElementById('howto'), l=document.querySelector('#howto li.hl');"
+                   "return h && !h.hidden && l ? l.textContent : '';})()")
+    first = page.eval("document.querySelector('#narration a.rule').textContent")
+    good = good and hl.startswith(first) and len(hl) > len(first) + 10
+    c.ok("howto", good, "%d rules; %s opens %r" % (len(rules), first, hl[:60]) if good else
+         "shown %r; rule link %s opened %r" % (shown[:100], first, hl[:80]))
+
+
+def check_sharelink(c, b, url, sow, art):
+    """D15: from file:// the Share field gives no file:/// address and a
+    note says why; Copy copies the field's text."""
+    page = open_page(b, url + "?variant=oware&moves=2,8&south=human&north=human")
+    settle(page)
+    share = page.eval("document.getElementById('share').value")
+    note = page.eval("document.getElementById('share-note').hidden ? '' : document.getElementById('share-note').textContent")
+    page.b.call("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    page.eval("document.getElementById('copy').click()")
+    time.sleep(0.3)
+    label = page.eval("document.getElementById('copy').textContent")
+    good = not share.startswith("file:") and "variant=oware" in share and "moves=2%2C8" in share and note != "" and label == "Copied"
+    c.ok("sharelink", good, "%s; %s" % (share, note[:60]) if good else "share %r, note %r, Copy %r" % (share, note, label))
+
+
+def check_movelist(c, b, url, sow, art):
+    """The moves in hole labels; a click on one shows the position after it."""
+    page = open_page(b, url + "?variant=oware&moves=2,8,1&south=human&north=human")
+    settle(page)
+    items = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#movelist button'), function (b) { return b.textContent; }))"))
+    page.eval("document.querySelectorAll('#movelist button')[0].click()")
+    settle(page)
+    ply = page.eval("document.getElementById('ply-of').textContent")
+    board = page.eval("JSON.stringify(window.sowPage.game.state.board)")
+    good = items == ["South c", "North C", "South b"] and ply == "move 1 of 3" and json.loads(board) == last_board(sow, "oware", "2")
+    c.ok("movelist", good, "%s; the first one shows %s" % (items, ply) if good else "items %s, then %r %s" % (items, ply, board))
+
+
+def check_keyboard(c, b, url, sow, art):
+    """D18: the letter d focuses hole d, the right arrow the next ringed
+    hole (e), Enter plays it; the ringed holes are in the Tab order with
+    names; the editors and fields have accessible names."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.body.focus()")
+    key(page, "d", "KeyD")
+    f1 = page.eval("document.activeElement.getAttribute('aria-label')")
+    key(page, "ArrowRight")
+    f2 = page.eval("document.activeElement.getAttribute('aria-label')")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-keyboard.png"))
+    key(page, "Enter")
+    try:
+        wait_moves(page, 1, 20)
+    except CdpError:
+        pass
+    settle(page)
+    moves = state(page)["moves"]
+    tabs = page.eval("document.querySelectorAll('#board circle.legal[tabindex=\"0\"]').length")
+    unnamed = json.loads(page.eval("""JSON.stringify(Array.prototype.filter.call(
+        document.querySelectorAll('textarea, input, select, button'), function (e) {
+            if (e.type === 'hidden' || !e.getClientRects().length) return false;  /* not shown */
+            var named = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
+                (e.labels && e.labels.length) || (e.tagName === 'BUTTON' && e.textContent.trim());
+            return !named;
+        }).map(function (e) { return e.id || e.tagName; }))"""))
+    good = f1 == "play d" and f2 == "play e" and moves == [4] and tabs == 6 and not unnamed
+    c.ok("keyboard", good, "d focused %r, then %r, Enter played %s; %d holes in the Tab order" % (f1, f2, moves, tabs)
+         if good else "focus %r then %r, moves %s, %d tabbable holes, unnamed %s" % (f1, f2, moves, tabs, unnamed))
+
+
+def layout_page(b, url, w, h, mobile):
+    page = b.open("about:blank")
+    page.b.call("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1,
+                                                       "mobile": mobile}, page.session)
+    page.b.call("Page.navigate", {"url": url}, page.session)
+    page.wait("document.body && document.body.dataset.ready === '1'", 60, "the page")
+    settle(page)
+    return page
+
+
+BOX = """(function(){
+    var r = document.querySelector('#board svg').getBoundingClientRect(), s = document.getElementById('status').getBoundingClientRect();
+    var hs = Array.prototype.map.call(document.querySelectorAll('#board circle.legal'), function (e) {
+        return e.getBoundingClientRect().width; });
+    return JSON.stringify({top: r.top, bottom: r.bottom, width: r.width, status: s.bottom,
+                           hole: hs.length ? Math.min.apply(null, hs) : 0});
+})()"""
+
+
+def check_layout(c, b, url, sow, art):
+    """D16: on a phone (390x844) the board and the status are in the first
+    screen and a ringed hole is at least 40 px wide, Andada 2x24 too (the
+    board scrolls); D17: at 1920x1080 the board is drawn wide."""
+    page = layout_page(b, url + "?variant=oware&south=human&north=human", 390, 844, True)
+    o = json.loads(page.eval(BOX))
+    page.screenshot(os.path.join(art, "web-phone.png"))
+    page = layout_page(b, url + "?variant=andada&options=holes%3D24&south=human&north=human", 390, 844, True)
+    a = json.loads(page.eval(BOX))
+    page = layout_page(b, url + "?variant=oware&south=human&north=human", 1920, 1080, False)
+    wide = json.loads(page.eval(BOX))
+    page.screenshot(os.path.join(art, "web-1920.png"))
+    good = o["status"] <= 844 and o["top"] < 400 and o["hole"] >= 40 and a["hole"] >= 40 and wide["width"] >= 800
+    c.ok("layout", good, "phone: board at y %d, status by %d, holes %d px (Andada 2x24: %d px); 1920: board %d px wide" % (
+        o["top"], o["status"], o["hole"], a["hole"], wide["width"]))
+
+
 def check_speed(c, b, url, sow, variant):
     page = open_page(b, url + "?variant=" + variant)
     settle(page)
@@ -1207,7 +1402,9 @@ def main():
         for name, check in (("busy", check_busy), ("badlink", check_badlink), ("reload", check_reload),
                             ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
                             ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
-                            ("dots", check_dots)):
+                            ("dots", check_dots), ("opening", check_opening), ("levels", check_levels), ("howto", check_howto),
+                            ("sharelink", check_sharelink), ("movelist", check_movelist),
+                            ("keyboard", check_keyboard), ("layout", check_layout)):
             if not only or name in only:
                 try:
                     check(c, b, url, sow, a.artifacts)

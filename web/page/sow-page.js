@@ -74,6 +74,7 @@
         state: null,           /* sow state */
         seq: 0,                /* bumps on every change: stale answers are dropped */
         acting: null,          /* "South is sowing…", "North is thinking…": the board takes no clicks */
+        words: {},             /* a decision's words by token (sow state's), for the move list */
         paused: false          /* Stop pressed: the computer waits for Continue */
     };
     var variants = [];         /* sow list --json */
@@ -90,6 +91,26 @@
         return game.moves.slice(0, n === undefined ? game.moves.length : n).join(' ');
     }
     function shownPly() { return game.view === null ? game.moves.length : game.view; }
+
+    /* The computer's named levels (what a class chooses from); any other
+     * player spec is "other", typed in the field beside the list. */
+    var LEVELS = {beginner: 'greedy', intermediate: 'alphabeta:depth=5',
+                  strong: 'alphabeta:ms=1500', perfect: 'perfect'};
+    function levelOf(spec) {
+        if (spec === 'human') return 'human';
+        for (var k in LEVELS)
+            if (LEVELS[k] === spec) return k;
+        return 'custom';
+    }
+    function specOf(text) { return LEVELS[text] || text; }
+    /* the lists follow the fields (set by a link, a reload or a test) */
+    function syncLevels() {
+        ['south', 'north'].forEach(function (id) {
+            var lv = levelOf($(id).value.trim() || 'human');
+            $(id + '-level').value = lv;
+            $(id).hidden = lv !== 'custom';
+        });
+    }
     function playerOf(side) { return $(side ? 'north' : 'south').value.trim() || 'human'; }
     function isHuman(side) { return playerOf(side) === 'human'; }
     function json(text) { try { return JSON.parse(text); } catch (e) { return null; } }
@@ -157,8 +178,61 @@
                 throw new Error(r.err || 'sow show failed');
             game.info = info;
             $('summary').textContent = info.name + ': ' + info.summary;
+            renderHowto(info);
             return info;
         });
+    }
+
+    /* How to play: the board and a turn in plain words, then the rules
+     * of the variant, each with its id (the narration's rule ids link
+     * here). */
+    function renderHowto(info) {
+        var body = $('howto-body');
+        body.textContent = '';
+        var para = function (text) {
+            var p = document.createElement('p');
+            p.textContent = text;
+            body.appendChild(p);
+        };
+        var b = info.board, n = b.labels.length;
+        para(info.name + ': ' + info.summary);
+        para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
+             (b.seeds ? ', ' + b.seeds + ' seeds in all' : '') + (b.stores ? ', and a store for each player' : '') +
+             '. South plays the bottom row (' + b.labels[0] + ' to ' + b.labels[n / 2 - 1] + ', from the left), ' +
+             'North the top row (' + b.labels[n / 2] + ' to ' + b.labels[n - 1] + ', from the right).');
+        para('Your turn: click one of your ringed holes (or press its letter, then Enter). Its seeds are ' +
+             'sown one by one into the holes that follow' +
+             (info.sowing && info.sowing.direction ? ', ' + info.sowing.direction : '') +
+             '; the narration beside the board tells each step and the rule it follows. Hint suggests a move.');
+        var h = document.createElement('h3');
+        h.textContent = 'The rules';
+        body.appendChild(h);
+        var ol = document.createElement('ul');
+        (info.rules || []).forEach(function (r) {
+            var li = document.createElement('li');
+            li.id = 'rule-' + r.id;
+            var id = document.createElement('span');
+            id.className = 'rid';
+            id.textContent = r.id;
+            li.appendChild(id);
+            li.appendChild(document.createTextNode(r.text));
+            ol.appendChild(li);
+        });
+        body.appendChild(ol);
+    }
+
+    /* Open How to play, at rule `id` if one is given. */
+    function showHowto(id) {
+        $('howto').hidden = false;
+        Array.prototype.forEach.call($('howto-body').querySelectorAll('li.hl'), function (li) {
+            li.classList.remove('hl');
+        });
+        var li = id ? document.getElementById('rule-' + id) : null;
+        if (li) {
+            li.classList.add('hl');
+            li.scrollIntoView({block: 'nearest'});
+        }
+        $('howto').scrollIntoView({block: 'nearest'});
     }
 
     function renderOptions() {
@@ -166,9 +240,11 @@
         box.textContent = '';
         (game.info.options || []).forEach(function (o) {
             var label = document.createElement('label');
-            label.textContent = o.name;
+            label.textContent = o.name.replace(/_/g, ' ');
             label.htmlFor = 'opt-' + o.name;
             var cell = document.createElement('div');
+            cell.className = 'opt';
+            cell.appendChild(label);
             var input;
             if (o.type === 'bool') {
                 input = document.createElement('select');
@@ -219,8 +295,10 @@
             doc.className = 'doc';
             doc.textContent = o.doc + (o.values && o.type === 'enum' ? ' Values: ' + o.values.join(', ') + '.' : '') +
                 ' Default: ' + o['default'] + '.';
+            doc.id = 'doc-' + o.name;
+            cell.title = doc.textContent; /* the option's text, on pointing at it */
+            input.setAttribute('aria-describedby', doc.id);
             cell.appendChild(doc);
-            box.appendChild(label);
             box.appendChild(cell);
         });
     }
@@ -228,6 +306,7 @@
     /* Start (or restart) a game with these moves. */
     function newGame(moves) {
         game.moves = moves.slice();
+        game.words = {};
         game.view = null;
         game.seq++;
         game.paused = false;
@@ -263,6 +342,10 @@
         var box = $('board');
         box.innerHTML = svgText;
         holeEls = [];
+        /* holes (46 units wide) no smaller than 40 CSS px: a long board
+         * scrolls on a phone */
+        var svg = box.querySelector('svg');
+        if (svg) svg.style.minWidth = Math.round((+svg.getAttribute('width') || 0) * 40 / 46) + 'px';
         var labels = game.info.board.labels;
         var texts = box.querySelectorAll('svg text');
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
@@ -290,6 +373,7 @@
         });
         Object.keys(ways).forEach(function (h) {
             var el = holeEls[+h];
+            focusable(el.circle, function () { askDirection(state, +h, ways[h]); });
             el.circle.classList.add('legal');
             el.circle.dataset.moves = ways[h].map(function (k) { return state.legal[k]; }).join(' ');
             el.circle.setAttribute('aria-label', 'play ' + labels[+h] + ', then choose the direction');
@@ -302,6 +386,7 @@
             if (!/^\d+$/.test(tok) || !holeEls[+tok])
                 return;
             var el = holeEls[+tok];
+            focusable(el.circle, function () { humanMove(tok); });
             el.circle.classList.add('legal');
             el.circle.dataset.move = tok;
             el.circle.setAttribute('aria-label', 'play ' + state.labels[k]);
@@ -310,6 +395,47 @@
                 n.addEventListener('click', function () { humanMove(tok); });
             });
         });
+    }
+
+    /* A ringed hole in the Tab order, played by Enter or Space. */
+    function focusable(circle, play) {
+        circle.setAttribute('tabindex', '0');
+        circle.setAttribute('role', 'button');
+        circle.addEventListener('keydown', function (ev) {
+            if (ev.key === 'Enter' || ev.key === ' ') {
+                ev.preventDefault();
+                play();
+            }
+        });
+    }
+
+    /* Keys on the page (outside the fields): a hole's letter focuses that
+     * ringed hole, the arrows the ringed hole beside the focused one
+     * (left and right as drawn); Enter plays it. */
+    function onKey(ev) {
+        var t = ev.target, tag = t && t.tagName;
+        if (ev.ctrlKey || ev.metaKey || ev.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(tag))
+            return;
+        var rings = Array.prototype.slice.call($('board').querySelectorAll('circle.legal'));
+        if (!rings.length) return;
+        var byLabel = null;
+        holeEls.forEach(function (el) {
+            if (el && el.circle.classList.contains('legal') &&
+                el.label.textContent.replace(/\*$/, '') === ev.key) byLabel = el.circle;
+        });
+        if (byLabel) {
+            ev.preventDefault();
+            byLabel.focus();
+            return;
+        }
+        if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
+        rings.sort(function (a, b) {
+            return +a.getAttribute('cy') - +b.getAttribute('cy') || +a.getAttribute('cx') - +b.getAttribute('cx');
+        });
+        var i = rings.indexOf(document.activeElement);
+        var next = i < 0 ? 0 : (i + (ev.key === 'ArrowRight' ? 1 : rings.length - 1)) % rings.length;
+        ev.preventDefault();
+        rings[next].focus();
     }
 
     function writeState(st) {
@@ -340,9 +466,39 @@
         /* the players (a computer opponent is kept by a reload) */
         [0, 1].forEach(function (p) {
             if (!isHuman(p))
-                q += '&' + (p ? 'north' : 'south') + '=' + encodeURIComponent(playerOf(p));
+                q += '&' + (p ? 'north' : 'south') + '=' + encodeURIComponent(
+                    levelOf(playerOf(p)) === 'custom' ? playerOf(p) : levelOf(playerOf(p)));
         });
         return location.href.replace(/[?#].*$/, '') + '?' + q;
+    }
+
+    /* The Share field: the link; from a file (file://) only the page's
+     * name and its query, which work wherever the page is put, and a note
+     * saying so. */
+    function renderShare() {
+        var u = shareUrl(), local = location.protocol === 'file:';
+        $('share').value = local ? u.replace(/^.*\//, '') : u;
+        $('share-note').hidden = !local;
+        $('share-note').textContent = local ? 'This page was opened from a file, so the link is given ' +
+            'without its place: it works once the page is on a web server (put build/web on one), ' +
+            'or next to a copy of index.html.' : '';
+    }
+
+    function copyShare() {
+        var text = $('share').value, done = function () {
+            $('copy').textContent = 'Copied';
+            setTimeout(function () { $('copy').textContent = 'Copy'; }, 1500);
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText)
+            navigator.clipboard.writeText(text).then(done, function () { copyBySelection(); done(); });
+        else {
+            copyBySelection();
+            done();
+        }
+    }
+    function copyBySelection() {
+        $('share').select();
+        try { document.execCommand('copy'); } catch (e) { /* the text stays selected to copy by hand */ }
     }
 
     /* The address bar follows the game, at most twice a second (a browser
@@ -383,7 +539,8 @@
             if (atEnd)
                 writeState(st);
             $('ply-of').textContent = 'move ' + ply + ' of ' + game.moves.length;
-            $('share').value = shareUrl();
+            renderShare();
+            renderMoveList(st);
             keepUrl();
             $('resume').hidden = !(game.paused && atEnd && !st.over && !isHuman(st.to_move));
             if (thenComputer !== false && !game.paused && atEnd && !st.over && !isHuman(st.to_move))
@@ -392,6 +549,55 @@
     }
 
     function sideName(p) { return p ? 'North' : 'South'; }
+
+    /* A move's name for people: the hole's label (with its direction), a
+     * decision's words where the position gave them. */
+    function moveLabel(tok) {
+        var labels = game.info.board.labels, m = /^(\d+)(?:\/(c?cw))?$/.exec(tok);
+        if (m && labels[+m[1]] !== undefined)
+            return labels[+m[1]] + (m[2] ? (m[2] === 'cw' ? ' clockwise' : ' counter-clockwise') : '');
+        return game.words[tok] || tok;
+    }
+
+    /* The moves of the game in hole labels, each a button to the position
+     * after it (its narration shown); a match's games apart. The mover of
+     * each comes from the record (sow replay --json). */
+    var moveListSeq = -1;
+    function renderMoveList(st) {
+        (st.words || []).forEach(function (w, k) { game.words[st.legal[k]] = w; });
+        var box = $('movelist'), key = game.seq + ':' + game.moves.length;
+        var mark = function () {
+            Array.prototype.forEach.call(box.querySelectorAll('button'), function (b) {
+                b.classList.toggle('now', +b.dataset.ply === shownPly());
+            });
+        };
+        if (moveListSeq === key) { mark(); return; }
+        moveListSeq = key;
+        var moves = game.moves.slice(), seq = game.seq;
+        sow(baseArgs('replay').concat(['--moves', moves.join(' '), '--json'])).then(function (r) {
+            if (seq !== game.seq && moves.join(' ') !== game.moves.join(' ')) return;
+            box.textContent = '';
+            var k = 0;
+            r.out.split('\n').map(json).forEach(function (l) {
+                if (!l) return;
+                if ('game' in l && !('ply' in l)) {
+                    var g = document.createElement('li');
+                    g.className = 'game';
+                    g.textContent = 'Game ' + l.game;
+                    box.appendChild(g);
+                }
+                if (!('ply' in l && 'move' in l) || k >= moves.length) return;
+                var li = document.createElement('li'), b = document.createElement('button');
+                var ply = ++k;
+                b.textContent = sideName(l.to_move) + ' ' + moveLabel(String(l.move));
+                b.dataset.ply = ply;
+                b.addEventListener('click', function () { goTo(ply); });
+                li.appendChild(b);
+                box.appendChild(li);
+            });
+            mark();
+        });
+    }
 
     function renderStatus(st, atEnd) {
         var s = $('status');
@@ -537,9 +743,11 @@
                 moveFailed(n, r.err);
                 return;
             }
-            var events = r.out.split('\n').map(json).filter(function (e) {
+            var lines = r.out.split('\n').map(json);
+            var events = lines.filter(function (e) {
                 return e && e.event;
             });
+            events = events.concat(scriptSteps(events, lines, n));
             var list = $('narration');
             if (!keep) list.textContent = '';
             var heading = document.createElement('li');
@@ -556,11 +764,13 @@
                     }
                     var delay = +$('speed').value;
                     var e = events[i++];
-                    var li = narrationLine(e, seen);
-                    var prev = list.querySelector('li.now');
-                    if (prev) prev.classList.remove('now');
-                    li.classList.add('now');
-                    list.appendChild(li);
+                    if (!e.quiet) {
+                        var li = narrationLine(e, seen);
+                        var prev = list.querySelector('li.now');
+                        if (prev) prev.classList.remove('now');
+                        li.classList.add('now');
+                        list.appendChild(li);
+                    }
                     var from = hand, to = null;
                     if (e.event === 'lift')
                         hand = holeCenter(e.hole);
@@ -572,7 +782,7 @@
                         from = holeCenter(e.hole);
                         to = boxCenter(e.player);
                     }
-                    if (delay > 0 && from && to && e.event !== 'lift') {
+                    if (delay > 0 && from && to && e.event !== 'lift' && !e.quiet) {
                         fly(from, to, delay * 0.8, seq, e.hole, function () { showEvent(e); });
                         setTimeout(step, delay);
                         return;
@@ -584,6 +794,24 @@
                 step();
             });
         });
+    }
+
+    /* A move a script works out whole (Andada's opening relay) has no
+     * seed-by-seed events: its holes are shown changing one by one, from
+     * the hole played on round the board, each as a step of its own
+     * (quiet: no narration line). */
+    function scriptSteps(events, lines, n) {
+        var sown = events.some(function (e) { return e.event === 'lift' || e.event === 'drop'; });
+        var after = lines.filter(function (l) { return l && l.after; }).pop();
+        var before = game.state && game.state.board;
+        if (sown || !after || !before || before.length !== after.after.board.length) return [];
+        var m = /^(\d+)/.exec(game.moves[n] || ''), start = m ? +m[1] : 0, out = [];
+        for (var k = 0; k < before.length; k++) {
+            var h = (start + k) % before.length;
+            if (before[h] !== after.after.board[h])
+                out.push({event: 'drop', hole: h, count: after.after.board[h], quiet: true});
+        }
+        return out;
     }
 
     /* ---- seeds in flight ------------------------------------------------- */
@@ -663,10 +891,15 @@
         var li = document.createElement('li');
         li.appendChild(document.createTextNode(e.text));
         if (e.rule) {
-            var r = document.createElement('span');
+            var r = document.createElement('a');
             r.className = 'rule';
             r.textContent = e.rule;
+            r.href = '#rule-' + e.rule;
             r.title = e.rule_text || '';
+            r.addEventListener('click', function (ev) {
+                ev.preventDefault();
+                showHowto(e.rule);
+            });
             li.appendChild(r);
             if (!seen[e.rule]) {
                 var rt = document.createElement('span');
@@ -1222,8 +1455,9 @@
         /* a shared game opens as it is: nobody moves until asked (the
          * address bar names the players of a game against the computer) */
         var saved = savedSettings(), shared = q.get('moves') !== null;
-        $('south').value = q.get('south') || (shared ? 'human' : saved.south || 'human');
-        $('north').value = q.get('north') || (shared ? 'human' : saved.north || 'alphabeta:depth=5');
+        $('south').value = specOf(q.get('south') || (shared ? 'human' : saved.south || 'human'));
+        $('north').value = specOf(q.get('north') || (shared ? 'human' : saved.north || 'alphabeta:depth=5'));
+        syncLevels();
         if (saved.speed && $('speed').querySelector('option[value="' + (+saved.speed) + '"]'))
             $('speed').value = String(+saved.speed);
         return moves;
@@ -1279,7 +1513,18 @@
             if (f) f.text().then(loadRecord).then(function () { $('load').value = ''; });
         });
         ['south', 'north'].forEach(function (id) {
+            $(id + '-level').addEventListener('change', function () {
+                var lv = $(id + '-level').value;
+                $(id).hidden = lv !== 'custom';
+                if (lv === 'custom') {
+                    $(id).focus();
+                    return;
+                }
+                $(id).value = lv === 'human' ? 'human' : LEVELS[lv];
+                $(id).dispatchEvent(new Event('change'));
+            });
             $(id).addEventListener('change', function () {
+                syncLevels();
                 saveSettings();
                 stopComputer();
                 game.paused = false;
@@ -1300,6 +1545,12 @@
             download(scriptName($('yaml').value) || 'variant.lua', $('lua').value);
         });
         $('run-scen').addEventListener('click', runScenarios);
+        $('copy').addEventListener('click', copyShare);
+        document.addEventListener('keydown', onKey);
+        $('howto-open').addEventListener('click', function () {
+            if ($('howto').hidden) showHowto(null); else $('howto').hidden = true;
+        });
+        $('howto-close').addEventListener('click', function () { $('howto').hidden = true; });
         $('bench-run').addEventListener('click', benchRun);
     }
 
