@@ -63,6 +63,11 @@ compares what it shows with the native `sow`:
   dots      (D6) the seeds of a hole stay drawn while a move is sown
   opening   (D5) Andada's opening, worked out whole by its script, is
             shown hole by hole
+  kept      (D3) a new variant from the workbench ("kui-8") is there
+            after a reload, marked "edited rules"; an edited Oware (3
+            seeds) shares a link that opens the edited rules at the same
+            position; rules too large for a link say so; a link's broken
+            or hostile files are refused with a message, the game shown
   levels    named levels (beginner, ...) for each side, kept by a reload
             and named in the shared link
   howto     How to play, one click away, gives the game's rules; a rule
@@ -1169,6 +1174,92 @@ def check_opening(c, b, url, sow, art):
          "moves %s, %d pictures of the board: %s" % (st["moves"], len(boards), boards[:3]))
 
 
+def share_abs(page, url):
+    """The Share field as an address to open (from file:// it is given
+    without the folder)."""
+    share = page.eval("document.getElementById('share').value")
+    return share if re.match(r"^[a-z]+:", share) else url.rsplit("/", 1)[0] + "/" + share
+
+
+def check_kept(c, b, url, sow, art):
+    """D3: work of the workbench is kept and shared."""
+    # a new variant: kui-8 from Adji Kui I, then a reload
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    page.wait("document.getElementById('yaml').value.length > 100", 30)
+    page.eval("document.getElementById('new-id').value = 'kui-8'")
+    page.eval("document.getElementById('bench-status').textContent = ''")
+    page.eval("document.getElementById('fork').click()")
+    page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
+    settle(page)
+    time.sleep(0.7)
+    reload_page(page)
+    st = state(page)
+    badge = page.eval("document.getElementById('edited') && !document.getElementById('edited').hidden")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-edited.png"))
+    c.ok("kept reload", st.get("variant") == "kui-8" and badge, "after a reload: %s, badge %s" % (st.get("variant"), badge))
+
+    # an edited Oware: 3 seeds a hole; two moves; its link elsewhere
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    page.wait("/id: oware/.test(document.getElementById('yaml').value)", 30)
+    ya = page.eval("document.getElementById('yaml').value")
+    edited = re.sub(r"(\n  seeds:\n(?:    .*\n)*?    default: )4", r"\g<1>3", ya, count=1)
+    status_ = apply_files(page, yaml=edited)
+    set_field(page, "speed", "0")
+    for lab in ("c", "B"):
+        click_label(page, lab)
+        settle(page)
+    st = state(page)
+    link = share_abs(page, url)
+    other = open_page(b, link)
+    settle(other)
+    st2 = state(other)
+    badge = other.eval("!document.getElementById('edited').hidden")
+    tmp = tempfile.mkdtemp()
+    try:
+        with open(os.path.join(tmp, "oware.yaml"), "w") as f:
+            f.write(edited)
+        want = last_board(sow, os.path.join(tmp, "oware.yaml"), "2 7")
+    finally:
+        shutil.rmtree(tmp)
+    good = (status_.startswith("applied") and st["moves"] == [2, 7] and st2.get("moves") == [2, 7] and badge
+            and st2.get("board") == want and want != last_board(sow, "oware", "2 7") and "#files=" in link)
+    c.ok("kept share", good, "the link (%d characters) opens the edited Oware at %s" % (len(link), st2.get("board"))
+         if good else "applied %r; page %s; the link's page %s (native %s), badge %s; %s" % (
+             status_, st["moves"], json.dumps(st2)[:160], want, badge, link[-80:]))
+
+    # rules too large for a link: a note says so
+    noise = "".join("# %08x\n" % ((i * 2654435761) & 0xffffffff) for i in range(3000))
+    status_ = apply_files(page, yaml=edited + noise)
+    note = page.eval("document.getElementById('share-note').hidden ? '' : document.getElementById('share-note').textContent")
+    share = page.eval("document.getElementById('share').value")
+    c.ok("kept too large", status_.startswith("applied") and "too large" in note and "#files=" not in share,
+         note[-160:] if note else "no note; share %s" % share[:100])
+
+    # a stranger's link: broken data, a file name with a path
+    from urllib.parse import quote
+    import base64
+    import zlib
+
+    def pack(d):
+        co = zlib.compressobj(9, zlib.DEFLATED, -15)
+        raw = co.compress(json.dumps(d).encode()) + co.flush()
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    cases = [("garbage", "#files=%21%21not-base64"),
+             ("path", "#files=" + pack({"yaml": "../x.yaml", "files": {"../x.yaml": edited}})),
+             ("broken", "#files=" + pack({"yaml": "oware.yaml", "files": {"oware.yaml": "id: oware\nboard: [\n"}}))]
+    for name, frag in cases:
+        p = open_page(b, url + "?variant=oware&moves=2" + frag)
+        settle(p)
+        st = state(p)
+        note = p.eval("document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent")
+        badge = p.eval("!document.getElementById('edited').hidden")
+        c.ok("kept hostile %s" % name, "cannot be used" in note and st.get("moves") == [2] and not badge
+             and st.get("board") == last_board(sow, "oware", "2"), note[:160] if note else "no notice; %s" % json.dumps(st)[:120])
+
+
 def check_levels(c, b, url, sow, art):
     """Named levels: North 'beginner' is the greedy player; a reload keeps
     it; the shared link names the level."""
@@ -1402,7 +1493,8 @@ def main():
         for name, check in (("busy", check_busy), ("badlink", check_badlink), ("reload", check_reload),
                             ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
                             ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
-                            ("dots", check_dots), ("opening", check_opening), ("levels", check_levels), ("howto", check_howto),
+                            ("dots", check_dots), ("opening", check_opening), ("kept", check_kept),
+                            ("levels", check_levels), ("howto", check_howto),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout)):
             if not only or name in only:

@@ -178,6 +178,7 @@
                 throw new Error(r.err || 'sow show failed');
             game.info = info;
             $('summary').textContent = info.name + ': ' + info.summary;
+            $('edited').hidden = game.variant.indexOf('/bench/') !== 0;
             renderHowto(info);
             return info;
         });
@@ -348,6 +349,11 @@
         if (svg) svg.style.minWidth = Math.round((+svg.getAttribute('width') || 0) * 40 / 46) + 'px';
         var labels = game.info.board.labels;
         var texts = box.querySelectorAll('svg text');
+        /* the picture's title counts plies; a learner counts moves */
+        Array.prototype.forEach.call(texts, function (t) {
+            if (/\b(ply|plies)\b/.test(t.textContent))
+                t.textContent = t.textContent.replace(/\bply\b/g, 'move').replace(/\bplies\b/g, 'moves');
+        });
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
         for (var i = 0; i < texts.length; i++) {
             /* a hole the other row's player owns is labelled "A*" */
@@ -469,7 +475,8 @@
                 q += '&' + (p ? 'north' : 'south') + '=' + encodeURIComponent(
                     levelOf(playerOf(p)) === 'custom' ? playerOf(p) : levelOf(playerOf(p)));
         });
-        return location.href.replace(/[?#].*$/, '') + '?' + q;
+        var edited = game.variant.indexOf('/bench/') === 0;
+        return location.href.replace(/[?#].*$/, '') + '?' + q + (edited && bench.fragment ? '#' + bench.fragment : '');
     }
 
     /* The Share field: the link; from a file (file://) only the page's
@@ -478,10 +485,18 @@
     function renderShare() {
         var u = shareUrl(), local = location.protocol === 'file:';
         $('share').value = local ? u.replace(/^.*\//, '') : u;
-        $('share-note').hidden = !local;
-        $('share-note').textContent = local ? 'This page was opened from a file, so the link is given ' +
-            'without its place: it works once the page is on a web server (put build/web on one), ' +
-            'or next to a copy of index.html.' : '';
+        var notes = [];
+        if (local)
+            notes.push('This page was opened from a file, so the link is given without its place: it works ' +
+                       'once the page is on a web server (put build/web on one), or next to a copy of index.html.');
+        if (game.variant.indexOf('/bench/') === 0 && !bench.fragment)
+            notes.push(bench.tooBig ? 'The edited rules are too large for a link (' + bench.tooBig + ' characters ' +
+                                      'packed; at most ' + SHARE_MAX + '): the link opens the game as shipped. ' +
+                                      'Send the YAML and Lua files (Download) with it.'
+                                    : 'This browser cannot pack the edited rules into the link: it opens the ' +
+                                      'game as shipped. Send the YAML and Lua files (Download) with it.');
+        $('share-note').hidden = !notes.length;
+        $('share-note').textContent = notes.join(' ');
     }
 
     function copyShare() {
@@ -550,6 +565,12 @@
 
     function sideName(p) { return p ? 'North' : 'South'; }
 
+    /* "computer, strong", or the player spec when it is no named level */
+    function computerName(p) {
+        var lv = levelOf(playerOf(p));
+        return lv === 'custom' ? 'computer: ' + playerOf(p) : 'computer, ' + lv;
+    }
+
     /* A move's name for people: the hole's label (with its direction), a
      * decision's words where the position gave them. */
     function moveLabel(tok) {
@@ -607,9 +628,9 @@
         else
             s.textContent = sideName(st.to_move) + ' to move' +
                 (atEnd ? (isHuman(st.to_move) ? (st.question ? ': answer the question below' : ': click a ringed hole')
-                                              : game.paused ? ' (computer: ' + playerOf(st.to_move) + '): stopped; ' +
+                                              : game.paused ? ' (' + computerName(st.to_move) + '): stopped; ' +
                                                 'press Continue to let it move, or Undo'
-                                              : ' (computer: ' + playerOf(st.to_move) + ')')
+                                              : ' (' + computerName(st.to_move) + ')')
                        : ' (viewing an earlier move: playing here takes back the moves after it)');
     }
 
@@ -655,12 +676,7 @@
             var tok = c[0], words = c[1];
             var b = document.createElement('button');
             b.textContent = words;
-            if (words !== tok) {
-                var small = document.createElement('small');
-                small.textContent = tok;
-                b.appendChild(small);
-            }
-            b.title = tok;
+            b.title = tok; /* the move as sow writes it, for who wants it */
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
             box.appendChild(b);
@@ -710,7 +726,7 @@
     function computerMove() {
         var st = game.state, seq = game.seq;
         busy(true);
-        setActing(sideName(st.to_move) + ' (computer: ' + playerOf(st.to_move) + ') is thinking…');
+        setActing(sideName(st.to_move) + ' (' + computerName(st.to_move) + ') is thinking…');
         var args = baseArgs('search').concat(['--moves', movesArg(), '--player',
                                               playerOf(st.to_move), '--seed',
                                               String(st.ply + 1), '--json']);
@@ -1059,8 +1075,9 @@
                 b.dataset.move = tok;
                 b.addEventListener('click', function () { humanMove(tok); });
                 suggest.appendChild(b);
-                suggest.appendChild(document.createTextNode(' (what the computer player ' + adviser +
-                                                            ' would play). What each move would do:'));
+                var lv = levelOf(adviser);
+                suggest.appendChild(document.createTextNode(' (what the ' + (lv === 'custom' ? 'computer player ' +
+                    adviser : lv + ' computer') + ' would play). What each move would do:'));
             });
         var base = game.moves.slice(0, shownPly());
         var table = document.createElement('table');
@@ -1371,13 +1388,183 @@
                 showProblem(f.error);
                 return;
             }
-            bench.files = b.files;
-            bench.yamlPath = b.yaml;
-            bench.luaPath = b.lua;
-            game.variant = b.yaml;
+            useBench(b.files, b.yaml, b.lua, f.id);
+            keepBench(f.id);
             st.className = 'ok';
             st.textContent = 'applied: ' + f.id + ' from the editors';
-            return newGame([]);
+            selectGame($('variant'));
+            return packBench().then(function () { return newGame([]); });
+        });
+    }
+
+    /* ---- workbench variants kept and shared ------------------------------ */
+    /* A variant from the editors is kept in the browser under its id (a
+     * reload, or ?variant=ID on this browser, finds it again), and a
+     * shared link carries its YAML and Lua in the address's fragment,
+     * deflated (#files=...), up to SHARE_MAX characters. A link's files are
+     * a stranger's: their names must be plain file names, their size is
+     * capped, they are checked by the real loader before use, and their
+     * text only ever goes into the editors and the engine's sandbox. */
+    var MINE = 'sow-page-variants', SHARE_MAX = 8000, FILE_MAX = 200000;
+
+    function useBench(files, yaml, lua, id) {
+        bench.id = id;
+        bench.files = files;
+        bench.yamlPath = yaml;
+        bench.luaPath = lua;
+        bench.fragment = null;
+        game.variant = yaml;
+    }
+
+    function keptVariants() {
+        try { return JSON.parse(localStorage.getItem(MINE) || '{}') || {}; } catch (e) { return {}; }
+    }
+
+    function shareable(files) {
+        var out = {};
+        Object.keys(files).forEach(function (p) {
+            if (/^\/bench\/[^\/]+$/.test(p)) out[base(p)] = files[p];
+        });
+        return out;
+    }
+
+    function keepBench(id) {
+        var all = keptVariants();
+        all[id] = {yaml: base(bench.yamlPath), files: shareable(bench.files)};
+        try {
+            localStorage.setItem(MINE, JSON.stringify(all));
+        } catch (e) {
+            $('bench-status').textContent += ' (not kept in this browser: its storage refused it)';
+        }
+    }
+
+    /* The files {name: text} a kept or shared variant brings: checked
+     * names and sizes, then put under /bench/. Null if they will not do. */
+    function benchFrom(named, yamlName) {
+        var files = {}, total = 0, ok = true;
+        Object.keys(named || {}).forEach(function (name) {
+            var text = named[name];
+            if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*\.(yaml|lua)$/.test(name) || typeof text !== 'string')
+                ok = false;
+            else {
+                total += text.length;
+                files['/bench/' + name] = text;
+            }
+        });
+        if (!ok || total > FILE_MAX || !files['/bench/' + yamlName]) return null;
+        var lua = scriptName(files['/bench/' + yamlName]);
+        return {files: files, yaml: '/bench/' + yamlName, lua: lua ? '/bench/' + lua : null};
+    }
+
+    function b64url(bytes) {
+        var bin = '';
+        for (var i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+        return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    }
+
+    function streamBytes(stream, cap) {
+        var reader = stream.getReader(), parts = [], n = 0;
+        return (function next() {
+            return reader.read().then(function (r) {
+                if (r.done) return;
+                n += r.value.length;
+                if (n > cap) {
+                    reader.cancel();
+                    throw new Error('the files are larger than ' + cap + ' bytes');
+                }
+                parts.push(r.value);
+                return next();
+            });
+        })().then(function () {
+            var out = new Uint8Array(n), k = 0;
+            parts.forEach(function (p) { out.set(p, k); k += p.length; });
+            return out;
+        });
+    }
+
+    /* The editors' variant as the fragment of a shared link (bench.fragment;
+     * null and bench.tooBig set past SHARE_MAX). */
+    function packBench() {
+        bench.fragment = null;
+        bench.tooBig = 0;
+        if (typeof CompressionStream === 'undefined') return Promise.resolve();
+        var text = JSON.stringify({yaml: base(bench.yamlPath), files: shareable(bench.files)});
+        var cs = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+        return streamBytes(cs, 4 * FILE_MAX).then(function (bytes) {
+            var f = b64url(bytes);
+            if (f.length > SHARE_MAX) bench.tooBig = f.length;
+            else bench.fragment = 'files=' + f;
+        }).catch(function () { bench.fragment = null; });
+    }
+
+    /* The game list shows the game played: a shipped id, or "mine:ID" for
+     * rules from the editors (listed if they were not). */
+    function selectGame(sel) {
+        var id = game.variant.indexOf('/bench/') === 0 ? bench.id : game.variant;
+        var shipped = variants.some(function (v) { return v.id === id; });
+        var value = shipped ? id : 'mine:' + id;
+        if (!sel.querySelector('option[value="' + CSS.escape(value) + '"]')) {
+            var op = document.createElement('option');
+            op.value = value;
+            op.textContent = id + ' (edited here)';
+            sel.appendChild(op);
+        }
+        sel.value = value;
+    }
+
+    /* A link's #files=...: resolves to {files, yaml, lua} or throws with
+     * the reason. */
+    function unpackFragment(frag) {
+        if (frag.length > SHARE_MAX + 6)
+            return Promise.reject(new Error('its files are longer than a link may carry (' + SHARE_MAX + ' characters)'));
+        if (typeof DecompressionStream === 'undefined')
+            return Promise.reject(new Error('this browser cannot unpack them (no DecompressionStream)'));
+        var bin;
+        try {
+            bin = atob(frag.slice(6).replace(/-/g, '+').replace(/_/g, '/'));
+        } catch (e) {
+            return Promise.reject(new Error('they are not in the form a shared link gives (base64)'));
+        }
+        var bytes = new Uint8Array(bin.length);
+        for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        var ds = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+        return streamBytes(ds, FILE_MAX + 1000).then(function (raw) {
+            var d = json(new TextDecoder().decode(raw));
+            var b = d && typeof d.yaml === 'string' ? benchFrom(d.files, d.yaml) : null;
+            if (!b) throw new Error('they are not a variant\'s YAML and Lua files with plain names');
+            return b;
+        });
+    }
+
+    /* At the start: the variant of #files=..., or a variant of the
+     * editors kept in this browser under the id asked for. Checked with
+     * the loader; a problem is said above the board and the game asked
+     * for (or the first one) is played instead. */
+    function restoreBench(shipped) {
+        var frag = /^#files=/.test(location.hash) ? location.hash.slice(1) : null;
+        var kept = keptVariants()[game.variant];
+        var from = frag ? unpackFragment(frag)
+            : kept && !shipped ? Promise.resolve(benchFrom(kept.files, kept.yaml)) : Promise.resolve(null);
+        return from.then(function (b) {
+            if (!b) return;
+            return sow(['validate', b.yaml, '--json'], {files: b.files}).then(function (r) {
+                var res = json(r.out), f = res && res.files && res.files[0];
+                if (!f || !f.ok)
+                    throw new Error('the loader refuses them: ' + (f ? f.error.message : r.err));
+                useBench(b.files, b.yaml, b.lua, f.id);
+                return packBench();
+            });
+        }).catch(function (e) {
+            return 'The variant this link carries cannot be used: ' + e.message + '. Shown instead: the game ' +
+                'named in the link, as shipped.';
+        }).then(function (say) {
+            say = say || '';
+            if (game.variant.indexOf('/bench/') !== 0 && !shipped) {
+                say += (say ? ' ' : '') + 'There is no game "' + game.variant + '" here (not shipped, not kept ' +
+                    'in this browser, not carried by the link); shown: Adji Kui I.';
+                game.variant = 'adji-kui-1';
+            }
+            return say;
         });
     }
 
@@ -1464,20 +1651,24 @@
     }
 
     function wire() {
-        var chosen = null; /* the game of the list before a change */
-        $('variant').addEventListener('focus', function () { chosen = $('variant').value; });
         $('variant').addEventListener('change', function () {
             var sel = $('variant'), to = sel.value;
             var name = sel.options[sel.selectedIndex] ? sel.options[sel.selectedIndex].textContent : to;
-            var was = game.info ? game.info.id : chosen;
             mayDropGame('Change the game to ' + name + '?', 'Change game').then(function (yes) {
                 if (!yes) {
-                    sel.value = was;
+                    selectGame(sel);
                     return;
                 }
                 game.variant = to;
                 game.options = {};
                 bench.files = {};
+                bench.fragment = null;
+                var kept = keptVariants()[to.replace(/^mine:/, '')];
+                if (/^mine:/.test(to) && kept) {
+                    var b = benchFrom(kept.files, kept.yaml);
+                    if (b) useBench(b.files, b.yaml, b.lua, to.slice(5));
+                }
+                if (/^mine:/.test(to) && game.variant === to) game.variant = 'adji-kui-1';
                 newGame([]).then(loadEditors);
             });
         });
@@ -1535,9 +1726,11 @@
         $('fork').addEventListener('click', fork);
         $('revert').addEventListener('click', function () {
             bench.files = {};
+            bench.fragment = null;
             game.variant = game.info.id;
             var shipped = variants.filter(function (v) { return v.id === game.info.id; })[0];
             if (!shipped) game.variant = 'adji-kui-1';
+            $('variant').value = game.variant;
             newGame([]).then(loadEditors);
         });
         $('dl-yaml').addEventListener('click', function () { download(base(bench.yamlPath) || 'variant.yaml', $('yaml').value); });
@@ -1592,8 +1785,22 @@
             op.textContent = v.name;
             sel.appendChild(op);
         });
-        sel.value = game.variant;
-        return newGame(moves).then(loadEditors);
+        Object.keys(keptVariants()).forEach(function (id) {
+            if (variants.some(function (v) { return v.id === id; })) return;
+            var op = document.createElement('option');
+            op.value = 'mine:' + id;
+            op.textContent = id + ' (edited here)';
+            sel.appendChild(op);
+        });
+        var shipped = variants.some(function (v) { return v.id === game.variant; });
+        return restoreBench(shipped).then(function (say) {
+            selectGame(sel);
+            return newGame(moves).then(function () {
+                /* after newGame, which clears the notice for its own */
+                if (say) notice(say + ($('notice').hidden ? '' : ' ' + $('notice').textContent));
+                return loadEditors();
+            });
+        });
     }).then(function () {
         document.body.dataset.ready = '1';
     });
