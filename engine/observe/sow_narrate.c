@@ -95,6 +95,29 @@ static void chain_text(const sow_chain *c, char *buf, size_t size)
                      way, whose[0] ? "they are " : "", whose);
 }
 
+/* The action of lap-end rule r where its modifiers change what
+ * action_text() says (a chain as it reads, a series of captures, the
+ * extra holes picked); "" where they do not. */
+static void rule_action_text(const sow_lap_rule *r, int a, char *buf,
+                             size_t size)
+{
+    buf[0] = '\0';
+    if (a == SOW_LAP_CHAIN)
+        chain_text(&r->chain, buf, size);
+    else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->series)
+        sow_text_fmt(buf, size,
+                     "the seeds of the hole after the next one are "
+                     "captured, then onward in the same way while the next hole "
+                     "is empty and the one after it holds seeds, and the "
+                     "move ends");
+    else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->pick_extra > 0)
+        sow_text_fmt(buf, size,
+                     "the seeds of the hole facing it are captured, and "
+                     "those of every other opponent's hole holding %d, "
+                     "and the move ends",
+                     r->pick_extra);
+}
+
 /* The events of the two-row family's mechanics (CATALOGUE C1.x); h is
  * the event hole's label. */
 static void narrate_family(sow_narrator *n, const sow_event *ev,
@@ -254,10 +277,10 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          who(ev->player), ev->count, action_text(ev->extra));
         else
         {
-            char chain[160] = "";
-            if (ev->extra == SOW_LAP_CHAIN && n->lap_rule >= 0)
-                chain_text(&s->v->lap_rules[n->lap_rule].chain, chain,
-                           sizeof chain);
+            char chain[200] = "";
+            if (n->lap_rule >= 0)
+                rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra,
+                                 chain, sizeof chain);
             sow_text_fmt(out->text, sizeof out->text,
                          "the last seed falls in %s, which now holds %d: %s",
                          h, ev->count,

@@ -756,6 +756,13 @@ t trace-kui1-game 0 noerr 'out~  North takes the 3 seeds of a' \
 t trace-oware-chain 0 noerr \
     'out~  the last seed falls in c, which now holds 3: it is taken if it is the opponent'"'"'s and its count fits, then the holes before it while they are the opponent'"'"'s and their counts fit, and the move ends' \
     out!~'holes after it' -- sow trace oware --moves "2 8 5 11 1 8 4 8 5 7" --brief --no-board
+# OL.4's series and LL.5's extra holes are told, not only the first capture
+t trace-olinda-series 0 noerr \
+    'out~: the seeds of the hole after the next one are captured, then onward in the same way while the next hole is empty and the one after it holds seeds, and the move ends' \
+    -- sow trace olinda --moves "dir:cw 2" --brief --no-board
+t trace-lamlameta-pick 0 noerr \
+    'out~: the seeds of the hole facing it are captured, and those of every other opponent'"'"'s hole holding 2, and the move ends' \
+    -- sow trace lamlameta --moves "11 23 4" --brief --no-board
 t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"lift","hole":2,"label":"c","count":4,"extra":0,"text":"South lifts the 4 seeds of c","rule":"K1.2","rule_text":"A move takes all seeds from one of the mover'"'"'s holes holding 2 or more; singletons are never sown."}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \

@@ -221,7 +221,7 @@ def check_games(c, b, url, sow, variants, plies, seconds, shots, art):
                 page.eval("window.scrollTo(0,0)")
                 page.screenshot(shots[vid])
                 if vid == "adji-kui-1":  # the picture of README.md (docs/web-page.png)
-                    page.screenshot(os.path.join(art, "web-readme.png"), height=560)
+                    page.screenshot(os.path.join(art, "web-readme.png"), height=760)
             # then the computer plays both sides
             set_field(page, "south", "random")
             set_field(page, "north", "greedy")

@@ -331,7 +331,13 @@
             if (r.rc === 0 || !m) return;
             var k = +m[1] - 1;
             game.moves = game.moves.slice(0, k);
-            notice('Move ' + m[1] + ' of the link (' + m[2] + ') cannot be played: ' + m[3].trim() +
+            /* the engine's hole numbers, as the board labels them */
+            var why = m[3].trim().replace(/^move (\S+) is not legal/, function (x, t) {
+                return moveLabel(t) + ' is not legal';
+            }).replace(/the legal moves are: (.*)$/, function (x, list) {
+                return 'the legal moves are ' + list.split(/\s+/).filter(Boolean).map(moveLabel).join(', ');
+            });
+            notice('Move ' + m[1] + ' of the link (' + moveLabel(m[2]) + ') cannot be played: ' + why +
                    '. Shown: the position after the ' + k + (k === 1 ? ' move' : ' moves') + ' before it.');
         });
     }
