@@ -68,6 +68,8 @@ compares what it shows with the native `sow`:
             seeds) shares a link that opens the edited rules at the same
             position; rules too large for a link say so; a link's broken
             or hostile files are refused with a message, the game shown
+  resume    the game in progress is kept: the page opened again with no
+            address of a game resumes it, saying so
   levels    named levels (beginner, ...) for each side, kept by a reload
             and named in the shared link
   howto     How to play, one click away, gives the game's rules; a rule
@@ -1260,6 +1262,24 @@ def check_kept(c, b, url, sow, art):
              and st.get("board") == last_board(sow, "oware", "2"), note[:160] if note else "no notice; %s" % json.dumps(st)[:120])
 
 
+def check_resume(c, b, url, sow, art):
+    """Kept work: two moves of Oware; the page opened again, with no
+    address of a game, resumes that game and says so."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    for lab in ("c", "B"):
+        click_label(page, lab)
+        settle(page)
+    again = open_page(b, url)
+    settle(again)
+    st = state(again)
+    note = again.eval("document.getElementById('notice') && !document.getElementById('notice').hidden ? "
+                      "document.getElementById('notice').textContent : ''")
+    good = st.get("variant") == "oware" and st.get("moves") == [2, 7] and "resumed" in note
+    c.ok("resume", good, note if good else "opened again: %s; notice %r" % (json.dumps(st)[:150], note))
+
+
 def check_levels(c, b, url, sow, art):
     """Named levels: North 'beginner' is the greedy player; a reload keeps
     it; the shared link names the level."""
@@ -1493,7 +1513,7 @@ def main():
         for name, check in (("busy", check_busy), ("badlink", check_badlink), ("reload", check_reload),
                             ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
                             ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
-                            ("dots", check_dots), ("opening", check_opening), ("kept", check_kept),
+                            ("dots", check_dots), ("opening", check_opening), ("kept", check_kept), ("resume", check_resume),
                             ("levels", check_levels), ("howto", check_howto),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout)):

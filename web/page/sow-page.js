@@ -559,6 +559,8 @@
             renderDecisions(st, human);
             if (atEnd)
                 writeState(st);
+            if (atEnd)
+                saveGame();
             $('ply-of').textContent = 'move ' + ply + ' of ' + game.moves.length;
             renderShare();
             renderMoveList(st);
@@ -1635,8 +1637,35 @@
         } catch (e) { /* storage refused (private mode): nothing kept */ }
     }
 
+    /* The game in progress, kept for the next visit (the page opened
+     * with no address of a game resumes it). */
+    var GAME = 'sow-page-game';
+    function saveGame() {
+        var edited = game.variant.indexOf('/bench/') === 0;
+        try {
+            localStorage.setItem(GAME, JSON.stringify({variant: edited ? bench.id : game.variant,
+                                                       options: game.options, moves: game.moves}));
+        } catch (e) { /* storage refused: nothing kept */ }
+    }
+    var resumed = false;
+
     function fromUrl() {
         var q = new URLSearchParams(location.search);
+        if (!location.search && !location.hash) {
+            var g = null;
+            try { g = JSON.parse(localStorage.getItem(GAME) || 'null'); } catch (e) { g = null; }
+            if (g && typeof g.variant === 'string' && Array.isArray(g.moves) && g.moves.length) {
+                q = new URLSearchParams();
+                q.set('variant', g.variant);
+                var o = g.options && typeof g.options === 'object' ? g.options : {};
+                q.set('options', Object.keys(o).map(function (k) { return k + '=' + o[k]; }).join(','));
+                q.set('moves', g.moves.map(String).join(','));
+                var keep = savedSettings();
+                q.set('south', keep.south || 'human');
+                q.set('north', keep.north || 'human');
+                resumed = true;
+            }
+        }
         if (q.get('variant'))
             game.variant = q.get('variant');
         game.options = {};
@@ -1803,6 +1832,9 @@
             selectGame(sel);
             return newGame(moves).then(function () {
                 /* after newGame, which clears the notice for its own */
+                if (resumed)
+                    say = (say ? say + ' ' : '') + 'Your last game here, resumed where you left it (New game ' +
+                        'starts again).';
                 if (say) notice(say + ($('notice').hidden ? '' : ' ' + $('notice').textContent));
                 return loadEditors();
             });
