@@ -812,6 +812,22 @@ def click_label(page, label):
     })()""" % (js(label), js(label)))
 
 
+def play_labels(page, labels):
+    """Click the holes of these labels in turn, each move played out."""
+    for lab in labels:
+        click_label(page, lab)
+        settle(page)
+
+
+def oware_two_moves(b, url):
+    """A page of Oware between two people, at once: c, then B played."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    play_labels(page, ("c", "B"))
+    return page
+
+
 def last_board(sow, variant, moves, opts=()):
     args = ["replay", variant, "--moves", moves, "--json"]
     for o in opts:
@@ -945,12 +961,7 @@ def confirm_shown(page):
 def check_confirm(c, b, url, sow, art):
     """D14: another game, or a move played while an earlier one is shown,
     asks first; the answer "keep" keeps the game as it was."""
-    page = open_page(b, url + "?variant=oware&south=human&north=human")
-    settle(page)
-    set_field(page, "speed", "0")
-    for lab in ("c", "B"):
-        click_label(page, lab)
-        settle(page)
+    page = oware_two_moves(b, url)
     set_field(page, "variant", "wari")
     settle(page)
     asked = confirm_shown(page)
@@ -972,9 +983,7 @@ def check_confirm(c, b, url, sow, art):
          "asked %r; game %s %s; list %s" % (asked, kept["variant"], kept["moves"], sel))
     # an earlier move shown: a click asks; Cancel keeps both moves
     choose_variant(page, "oware")
-    for lab in ("c", "B"):
-        click_label(page, lab)
-        settle(page)
+    play_labels(page, ("c", "B"))
     page.eval("document.getElementById('first').click()")
     settle(page)
     click_label(page, "d")
@@ -1210,9 +1219,7 @@ def check_kept(c, b, url, sow, art):
     edited = re.sub(r"(\n  seeds:\n(?:    .*\n)*?    default: )4", r"\g<1>3", ya, count=1)
     status_ = apply_files(page, yaml=edited)
     set_field(page, "speed", "0")
-    for lab in ("c", "B"):
-        click_label(page, lab)
-        settle(page)
+    play_labels(page, ("c", "B"))
     st = state(page)
     link = share_abs(page, url)
     other = open_page(b, link)
@@ -1265,12 +1272,7 @@ def check_kept(c, b, url, sow, art):
 def check_resume(c, b, url, sow, art):
     """Kept work: two moves of Oware; the page opened again, with no
     address of a game, resumes that game and says so."""
-    page = open_page(b, url + "?variant=oware&south=human&north=human")
-    settle(page)
-    set_field(page, "speed", "0")
-    for lab in ("c", "B"):
-        click_label(page, lab)
-        settle(page)
+    page = oware_two_moves(b, url)
     again = open_page(b, url)
     settle(again)
     st = state(again)
