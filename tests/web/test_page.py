@@ -18,11 +18,16 @@ compares what it shows with the native `sow`:
             position of `sow replay --json`'s last lines into #sow-state
   share     ... and Save record gives sow replay --json's record, which
             Load record plays back to the same position
-  records   Load record: a record (which names no variant) loads on the
-            game chosen if it replays there, else on the first shipped
-            game (default options, same holes first) whose sow replay
-            --json is the record, as worked out natively, and the page
-            says which; a record no game gives is refused, game untouched
+  records   Load record: a record loads on the game its first line names
+            (or, an older record naming none, on the game chosen if it
+            replays there, else on the first shipped game, default
+            options, same holes first, whose sow replay --json is the
+            record), as worked out natively, and the page says which; a
+            record no game gives is refused, game untouched
+  recgame   (D4) a Wari record (whose plies are Oware's too) loads on
+            Wari, not on the Oware shown; one played on other files of
+            Oware (another digest) is loaded only if asked; an older
+            record (no names) still loads
   seeds     at a slow speed each seed sown is drawn flying from the hand
             to the hole sow trace --json says it lands in; none at
             "instant"; a step through the game removes them at once
@@ -470,10 +475,11 @@ def record_variant(sow, variants, rec, current, opts):
 
 
 def check_records(c, b, url, sow, variants):
-    """Load record: a record names no variant; it is loaded on the game
-    chosen if it replays there, else on the first shipped game (default
-    options, same holes first) that replays it line for line, and the page
-    says which; a record no game replays is refused with a clear error."""
+    """Load record: a record is loaded on the game its first line names;
+    worked out natively as the game chosen if it replays there, else the
+    first shipped game (default options, same holes first) that replays it
+    line for line; the page says which; a record no game replays is
+    refused with a clear error."""
     with tempfile.TemporaryDirectory() as tmp:
         native(sow, "selfplay", "oware", "--games", "1", "--seed", "5", "--jsonl", os.path.join(tmp, "g.jsonl"))
         with open(os.path.join(tmp, "g.jsonl")) as f:
@@ -530,6 +536,49 @@ def record_none(c, page, sow, oware):
     after = state(page)
     c.ok("records none", got is None and msg.startswith("Load record: no game replays") and after == before,
          msg[:200] if got is None else "page took %s: %s" % (got, msg))
+
+
+def check_recgame(c, b, url, sow, art):
+    """D4: records that say which game they are."""
+    rc, rec, _ = native(sow, "replay", "wari", "--moves", "2 8 1 7", "--json")
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    got = page.eval("window.sowPage.loadRecord(%s)" % js(rec), 60)
+    settle(page)
+    st = state(page)
+    msg = page.eval("document.getElementById('load-status').textContent")
+    c.ok("recgame wari", rc == 0 and got == "wari" and st["variant"] == "wari" and st["moves"] == [2, 8, 1, 7],
+         msg if got == "wari" else "took %s, #sow-state %s: %s" % (got, json.dumps(st)[:120], msg))
+    # another digest: Oware's record with its digest changed
+    rc, rec, _ = native(sow, "replay", "oware", "--moves", "2 8", "--json")
+    lines = rec.splitlines()
+    l0 = json.loads(lines[0])
+    l0["digest"] = "fnv1a64:0123456789abcdef"
+    lines[0] = json.dumps(l0, separators=(",", ":"))
+    choose_variant(page, "adji-kui-1")
+    page.eval("window.__got = 'pending'; window.sowPage.loadRecord(%s).then(function (v) { window.__got = v; }); true"
+              % js("\n".join(lines) + "\n"))
+    page.wait("document.getElementById('confirm') && !document.getElementById('confirm').hidden", 30, "a question")
+    asked = page.eval("document.getElementById('confirm-text').textContent")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-record-digest.png"))
+    page.eval("document.getElementById('confirm-no').click()")
+    page.wait("window.__got !== 'pending'", 30)
+    settle(page)
+    msg = page.eval("document.getElementById('load-status').textContent")
+    st = state(page)
+    c.ok("recgame digest", "0123456789abcdef" in asked and page.eval("window.__got") is None and st["variant"] == "adji-kui-1"
+         and "not loaded" in msg, "asked %r; then %r" % (asked[:90], msg[:100]))
+    # an older record: no names; Oware's plies on the Oware shown
+    choose_variant(page, "oware")
+    old = dict(l0)
+    for k in ("variant", "options", "digest", "sow"):
+        old.pop(k, None)
+    lines[0] = json.dumps(old, separators=(",", ":"))
+    got = page.eval("window.sowPage.loadRecord(%s)" % js("\n".join(lines) + "\n"), 60)
+    settle(page)
+    c.ok("recgame older", got == "oware" and state(page)["moves"] == [2, 8],
+         page.eval("document.getElementById('load-status').textContent"))
 
 
 def decision_buttons(page):
@@ -1506,6 +1555,11 @@ def main():
             check_seeds(c, b, url, sow, a.artifacts)
         if not only or "records" in only:
             check_records(c, b, url, sow, variants)
+        if not only or "recgame" in only:
+            try:
+                check_recgame(c, b, url, sow, a.artifacts)
+            except CdpError as e:
+                c.ok("recgame", False, str(e))
         if not only or "decisions" in only:
             check_decisions(c, b, url, sow, a.artifacts)
         if not only or "directions" in only:

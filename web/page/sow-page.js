@@ -1142,23 +1142,35 @@
         });
     }
 
-    /* A record (RECORD JSON Lines) does not name its variant: its moves
-     * are replayed on the game chosen, with its options, and if that does
-     * not give the record's lines, on each shipped variant with its
-     * default options (those with the record's number of holes first);
-     * the first whose `sow replay --json` is the record line for line is
-     * loaded, and #load-status says which. Resolves to the variant used,
-     * or null (with the reason in #load-status). */
+    /* A record's first line names its game (docs/record.md, Which game:
+     * variant, options, digest, sow): it is replayed there, with its
+     * options, and loaded if `sow replay --json` gives it back line for
+     * line; a digest other than that of the files here (an edited copy,
+     * another version) is said, and the record loaded only if asked. An
+     * older record, which names no game, is replayed on the game chosen,
+     * with its options, and if that does not give its lines, on each
+     * shipped variant with its default options (those with the record's
+     * number of holes first). Resolves to the variant used, or null (with
+     * the reason in #load-status). */
+    var NAMES = ['variant', 'options', 'digest', 'sow'];
+    function plainLine(l) {
+        var o = Object.assign({}, l);
+        NAMES.forEach(function (k) { delete o[k]; });
+        return JSON.stringify(o);
+    }
+
     function loadRecord(text) {
-        var lines = [], moves = [], bad = 0;
+        var lines = [], moves = [], bad = 0, named = null;
         text.split('\n').forEach(function (line, i) {
             if (!line.trim()) return;
             var l = json(line);
-            if (!l) {
+            if (!l || typeof l !== 'object') {
                 bad = bad || i + 1;
                 return;
             }
-            lines.push(JSON.stringify(l));
+            if (!lines.length && typeof l.variant === 'string')
+                named = l;
+            lines.push(plainLine(l));
             if ('ply' in l && 'move' in l)
                 moves.push(String(l.move));
         });
@@ -1177,28 +1189,36 @@
         var holes = first ? first.board.length : -1;
         var current = game.info ? game.info.id : game.variant;
         var currentName = game.info ? game.info.name : game.variant;
+        /* {ok, digest}: whether the replay gives the record's lines, and
+         * the digest of the files it was replayed on */
         var replays = function (variant, options) {
             var args = ['replay', variant].concat(options, ['--moves', moves.join(' '), '--json']);
             return sow(args).then(function (r) {
-                var got = r.out.split('\n').filter(function (l) { return l.trim(); })
-                    .map(function (l) { return JSON.stringify(json(l)); }).join('\n');
-                return r.rc === 0 && got === want;
+                var out = r.out.split('\n').filter(function (l) { return l.trim(); }).map(json);
+                var got = out.map(function (l) { return l ? plainLine(l) : ''; }).join('\n');
+                return {ok: r.rc === 0 && got === want, digest: out[0] && out[0].digest};
             });
         };
-        var load = function (id) {
+        var load = function (id, options) {
             $('south').value = 'human';
             $('north').value = 'human';
+            syncLevels();
             if (id === null)
                 return newGame(moves);
-            game.variant = id;
-            game.options = {};
-            bench.files = {};
-            $('variant').value = id;
+            if (id !== game.variant) {
+                game.variant = id;
+                bench.files = {};
+                bench.fragment = null;
+            }
+            game.options = options || {};
+            selectGame($('variant'));
             return newGame(moves).then(loadEditors);
         };
         say('', 'Load record: replaying its ' + moves.length + ' moves…');
-        return replays(game.variant, optionArgs()).then(function (ok) {
-            if (ok)
+        if (named)
+            return loadNamed(named, moves, replays, load, say, current);
+        return replays(game.variant, optionArgs()).then(function (res) {
+            if (res.ok)
                 return load(null).then(function () {
                     say('ok', 'Loaded the record\'s ' + moves.length + ' moves on ' + game.info.name + '.');
                     return current;
@@ -1225,8 +1245,8 @@
                     }
                     var c = cands[k++];
                     return replays(c.id, []).then(function (good) {
-                        if (!good) return next();
-                        return load(c.id).then(function () {
+                        if (!good.ok) return next();
+                        return load(c.id, {}).then(function () {
                             say('ok', 'The record does not replay on ' + currentName +
                                 ' with the options chosen; it is a game of ' + c.name + ' (default options): loaded its ' +
                                 moves.length + ' moves on ' + c.name + '.');
@@ -1235,6 +1255,63 @@
                     });
                 };
                 return next();
+            });
+        });
+    }
+
+    /* A record that names its game (the first line's fields): that game
+     * here (the one shown if it has that id, a shipped one, or one kept
+     * from the workbench), with the record's options. */
+    function loadNamed(named, moves, replays, load, say, current) {
+        var id = String(named.variant), opts = {};
+        if (named.options && typeof named.options === 'object')
+            Object.keys(named.options).forEach(function (k) { opts[k] = String(named.options[k]); });
+        var where = null;
+        if (current === id)
+            where = game.variant;
+        else if (variants.some(function (v) { return v.id === id; }))
+            where = id;
+        else {
+            var kept = keptVariants()[id], b = kept && benchFrom(kept.files, kept.yaml);
+            if (b) {
+                useBench(b.files, b.yaml, b.lua, id);
+                where = b.yaml;
+            }
+        }
+        if (!where) {
+            say('bad', 'Load record: it is a game of "' + id + '", which this page has neither among its games nor ' +
+                'kept from the workbench; open the link its rules were shared with (or apply its files in the ' +
+                'workbench), then load it again');
+            return Promise.resolve(null);
+        }
+        var args = [];
+        Object.keys(opts).forEach(function (k) { args.push('--option', k + '=' + opts[k]); });
+        var n = moves.length;
+        return replays(where, args).then(function (res) {
+            if (!res.ok) {
+                say('bad', 'Load record: no game replays its ' + n + ' moves to the record\'s positions: not ' + id +
+                    ', the game its first line names (with its options ' + JSON.stringify(opts) + '); the file may ' +
+                    'have been changed by hand');
+                return null;
+            }
+            var go = function () {
+                return load(where, opts).then(function () {
+                    say('ok', (where === game.variant && current === id ? 'Loaded the record\'s ' + n + ' moves on ' +
+                               game.info.name : 'The record is a game of ' + game.info.name + ', as its first line says: ' +
+                               'loaded its ' + n + ' moves on ' + game.info.name) +
+                        (res.digest !== named.digest ? ' (on these files, which differ from the record\'s)' : '') + '.');
+                    return id;
+                });
+            };
+            if (!named.digest || res.digest === named.digest)
+                return go();
+            return ask('This record was played on other files of ' + id + ' than the ones here (its digest ' +
+                       named.digest + ', these files\' ' + res.digest + '): an edited copy or another version, whose ' +
+                       'rules may differ. Load it on these rules anyway?', 'Load anyway', 'Cancel').then(function (yes) {
+                if (yes) return go();
+                say('bad', 'Load record: not loaded: it was played on other files of ' + id + ' (digest ' +
+                    named.digest + '; these files: ' + res.digest + ')');
+                return null;
             });
         });
     }
