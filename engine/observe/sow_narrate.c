@@ -118,6 +118,43 @@ static void rule_action_text(const sow_lap_rule *r, int a, char *buf,
                      r->pick_extra);
 }
 
+/* A lap's end: where the last seed fell and what the rule that decided
+ * does there (the rule's own words for a chain, a series, extra holes),
+ * citing that rule, or the mechanism's. */
+static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
+                            const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    n->lap_rule = ev->rule - 1;
+    if (ev->hole < 0) { /* C1.3: the lap ended in a store */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s's store, which now "
+                     "holds %d: %s",
+                     who(ev->player), ev->count, action_text(ev->extra));
+    } else {
+        char rule[200] = "";
+        if (n->lap_rule >= 0)
+            rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra, rule,
+                             sizeof rule);
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s, which now holds %d: %s",
+                     h, ev->count,
+                     rule[0] ? rule
+                     : ev->extra == SOW_LAP_RELAY && s->relay_next
+                         ? "the seeds of the hole after it, if any, "
+                           "are lifted and sown on"
+                         : action_text(ev->extra));
+    }
+    const char *id = n->lap_rule >= 0 ? s->v->lap_rules[n->lap_rule].cite
+                                      : NULL;
+    if (id && id[0])
+        cite(s, id, out);
+    else
+        cite_mech(s,
+                  ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY : SOW_CITE_STOP,
+                  out);
+}
+
 /* The events of the two-row family's mechanics (CATALOGUE C1.x); h is
  * the event hole's label. */
 static void narrate_family(sow_narrator *n, const sow_event *ev,
@@ -268,40 +305,9 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  "%s is passed over: the lap started there", h);
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
         break;
-    case SOW_EV_LAP_END: {
-        n->lap_rule = ev->rule - 1;
-        if (ev->hole < 0) /* C1.3: the lap ended in a store */
-            sow_text_fmt(out->text, sizeof out->text,
-                         "the last seed falls in %s's store, which now "
-                         "holds %d: %s",
-                         who(ev->player), ev->count, action_text(ev->extra));
-        else
-        {
-            char chain[200] = "";
-            if (n->lap_rule >= 0)
-                rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra,
-                                 chain, sizeof chain);
-            sow_text_fmt(out->text, sizeof out->text,
-                         "the last seed falls in %s, which now holds %d: %s",
-                         h, ev->count,
-                         chain[0] ? chain
-                         : ev->extra == SOW_LAP_RELAY && s->relay_next
-                             ? "the seeds of the hole after it, if any, "
-                               "are lifted and sown on"
-                             : action_text(ev->extra));
-        }
-        const char *id = n->lap_rule >= 0
-                             ? s->v->lap_rules[n->lap_rule].cite
-                             : NULL;
-        if (id && id[0])
-            cite(s, id, out);
-        else
-            cite_mech(s,
-                      ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY
-                                                 : SOW_CITE_STOP,
-                      out);
+    case SOW_EV_LAP_END:
+        narrate_lap_end(n, ev, h, out);
         break;
-    }
     case SOW_EV_CAPTURE:
         narrate_capture(n, ev, h, out);
         break;
