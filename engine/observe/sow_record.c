@@ -162,16 +162,8 @@ int sow_record_digest(const sow_variant *v, char *out, sow_error *err)
     return SOW_OK;
 }
 
-int sow_record_identify(sow_buf *b, const sow_setup *s, sow_error *err)
+void sow_record_names(sow_buf *b, const sow_setup *s, const char *digest)
 {
-    if (b->oom || b->len < 2 || strcmp(b->s + b->len - 2, "}\n") != 0)
-        return sow_error_set(err, NULL, 0, 0,
-                             "a record's first line is incomplete");
-    char digest[SOW_RECORD_DIGEST_MAX];
-    if (sow_record_digest(s->v, digest, err))
-        return SOW_ERR;
-    b->len -= 2;
-    b->s[b->len] = '\0';
     sow_buf_add(b, ",\"variant\":\"");
     sow_text_escape(s->v->id, SOW_ESC_JSON, sow_buf_put, b);
     sow_buf_add(b, "\",\"options\":{");
@@ -189,8 +181,22 @@ int sow_record_identify(sow_buf *b, const sow_setup *s, sow_error *err)
         sow_text_escape(text, SOW_ESC_JSON, sow_buf_put, b);
         sow_buf_add(b, "\"");
     }
-    sow_buf_add(b, "},\"digest\":\"%s\",\"sow\":\"%s\"}\n", digest,
+    sow_buf_add(b, "},\"digest\":\"%s\",\"sow\":\"%s\"", digest,
                 SOW_VERSION_STRING);
+}
+
+int sow_record_identify(sow_buf *b, const sow_setup *s, sow_error *err)
+{
+    if (b->oom || b->len < 2 || strcmp(b->s + b->len - 2, "}\n") != 0)
+        return sow_error_set(err, NULL, 0, 0,
+                             "a record's first line is incomplete");
+    char digest[SOW_RECORD_DIGEST_MAX];
+    if (sow_record_digest(s->v, digest, err))
+        return SOW_ERR;
+    b->len -= 2;
+    b->s[b->len] = '\0';
+    sow_record_names(b, s, digest);
+    sow_buf_add(b, "}\n");
     if (b->oom)
         return sow_error_set(err, NULL, 0, 0, "out of memory for a record "
                                               "line");

@@ -55,4 +55,9 @@ int sow_record_digest(const sow_variant *v, char *out, sow_error *err);
  * are added as the line's last fields (docs/record.md, "Which game"). */
 int sow_record_identify(sow_buf *b, const sow_setup *s, sow_error *err);
 
+/* The same fields, each after a comma, appended to b (a line being
+ * written), with the digest given (sow selfplay --jsonl: each game's line
+ * names its game, the digest read once). */
+void sow_record_names(sow_buf *b, const sow_setup *s, const char *digest);
+
 #endif
