@@ -44,7 +44,7 @@ for f in "$here"/*.args; do
         echo "golden $name: FAIL: the first line does not name the game (variant ${args[0]}, options, digest, sow): $(head -c 300 "$tmp/out.jsonl")"
         failed=$((failed + 1)); continue
     fi
-    sed -E -i '1s/,"variant":"[^"]*","options":\{[^}]*\},"digest":"[^"]*","sow":"[^"]*"\}$/}/' "$tmp/out.jsonl"
+    sed -E -i -f "$root/tests/record-names.sed" "$tmp/out.jsonl"
     if ! cmp -s "$here/$name.jsonl" "$tmp/out.jsonl"; then
         echo "golden $name: FAIL: output differs from $name.jsonl:"
         diff -u --label "expected $name.jsonl" --label "sow replay" \
