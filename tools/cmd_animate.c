@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "flags.h"
 #include "learn.h"
+#include "record_in.h"
 #include "outfile.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
@@ -38,7 +39,9 @@
 static void help(void)
 {
     printf("usage: sow animate VARIANT --moves \"TOKENS\" [--option "
-           "NAME=VALUE]... --html FILE\n\n"
+           "NAME=VALUE]... --html FILE\n"
+           "       sow animate [VARIANT] --record FILE [--ignore-digest] "
+           "--html FILE\n\n"
            "Write one self-contained web page (no network, no other files) "
            "that replays\nthe game seed by seed: play, pause, step a seed, "
            "step a move, back, speed,\na slider over the moves, and beside "
@@ -50,6 +53,7 @@ static void help(void)
            "speed, #ply=N\nshows the board after N moves (#ply=N&ev=E: E "
            "events into the next).\n\n"
            "  --moves \"TOKENS\"  the moves, as sow replay takes them\n"
+           RECORD_IN_HELP
            "  --html FILE       where to write the page ('-': standard "
            "output); it is\n"
            "                    written to a new file beside FILE and renamed "
@@ -429,23 +433,27 @@ static void put_header(page *pg, const cli_game *cg, const char *name,
 
 typedef struct animate_args {
     cli_opts o;
-    const char *moves, *html;
+    const char *moves, *html, *record;
+    bool ignore_digest;
 } animate_args;
 
 static const flag_spec flags[] = {
     FL_STRING("moves", animate_args, moves, "\"TOKENS\""),
+    FL_STRING("record", animate_args, record, "FILE"),
+    FL_BOOL("ignore-digest", 0, animate_args, ignore_digest),
     FL_STRING("html", animate_args, html, "FILE"),
     FLAGS_VARIANT(animate_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD(C, help, flags);
 
-int cmd_animate(int argc, char **argv)
+static int animate(int argc, char **argv, record_in *rec)
 {
     animate_args a = {0};
     flags_parsed fp;
-    const char *variant = flags_parse_variant(
+    const char *variant = record_in_variant(
         &cmd, argc, argv, &a, &fp,
-        "sow animate adji-kui-1 --moves \"2 8 1\" --html game.html");
+        "sow animate adji-kui-1 --moves \"2 8 1\" --html game.html",
+        &a.record, &a.o, &a.moves, rec);
     if (!variant)
         return fp.status;
     const char *moves = a.moves, *html = a.html;
@@ -461,6 +469,11 @@ int cmd_animate(int argc, char **argv)
     sow_error err;
     if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error(C, &err);
+        return 1;
+    }
+    if (a.record &&
+        record_in_check(C, a.record, rec, &cg.setup, a.ignore_digest)) {
+        cli_close(&cg);
         return 1;
     }
     sow_error_clear(&err);
@@ -549,5 +562,13 @@ done:
     free(eb.e);
     learn_moves_free(&lm);
     cli_close(&cg);
+    return rc;
+}
+
+int cmd_animate(int argc, char **argv)
+{
+    record_in rec = {0};
+    int rc = animate(argc, argv, &rec);
+    record_in_free(&rec);
     return rc;
 }

@@ -7,13 +7,16 @@
 #include "commands.h"
 #include "flags.h"
 #include "learn.h"
+#include "record_in.h"
 #include "replay_out.h"
 #include "sow_text.h"
 
 static void help(void)
 {
     printf("usage: sow replay VARIANT --moves \"TOKENS\" [--option "
-           "NAME=VALUE]... [--json]\n\n"
+           "NAME=VALUE]... [--json]\n"
+           "       sow replay [VARIANT] --record FILE [--ignore-digest] "
+           "[--json]\n\n"
            "Replay a move list. Tokens are canonical hole indices "
            "(docs/rules.md\nC0.2), hole labels as sow play shows them (a b "
            "c... on South's row,\nA B C... on North's) or decisions such as "
@@ -21,29 +24,33 @@ static void help(void)
            "game record as JSON Lines\n(docs/record.md): one line per ply, "
            "and a result line when the game ended.\nWithout it, draw the "
            "board after every ply. An illegal token, or a token\nafter the "
-           "end, is an error (exit 1) after the lines before it.\n");
+           "end, is an error (exit 1) after the lines before it.\n\n"
+           RECORD_IN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
 
 typedef struct replay_args {
     cli_opts o;
-    const char *moves;
-    bool json;
+    const char *moves, *record;
+    bool json, ignore_digest;
 } replay_args;
 
 static const flag_spec flags[] = {
     FL_STRING("moves", replay_args, moves, "\"TOKENS\""),
+    FL_STRING("record", replay_args, record, "FILE"),
+    FL_BOOL("ignore-digest", 0, replay_args, ignore_digest),
     FL_BOOL("json", 0, replay_args, json),
     FLAGS_VARIANT(replay_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("replay", help, flags);
 
-int cmd_replay(int argc, char **argv)
+static int replay(int argc, char **argv, record_in *rec)
 {
     replay_args a = {0};
     flags_parsed p;
-    const char *variant = flags_parse_variant(
-        &cmd, argc, argv, &a, &p, "sow replay adji-kui-1 --moves \"2 8\"");
+    const char *variant = record_in_variant(
+        &cmd, argc, argv, &a, &p, "sow replay adji-kui-1 --moves \"2 8\"",
+        &a.record, &a.o, &a.moves, rec);
     if (!variant)
         return p.status;
     if (!a.moves)
@@ -52,6 +59,11 @@ int cmd_replay(int argc, char **argv)
     sow_error err;
     if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error("replay", &err);
+        return 1;
+    }
+    if (a.record &&
+        record_in_check("replay", a.record, rec, &cg.setup, a.ignore_digest)) {
+        cli_close(&cg);
         return 1;
     }
     learn_moves lm;
@@ -81,5 +93,13 @@ int cmd_replay(int argc, char **argv)
     replay_out_free(&r);
     learn_moves_free(&lm);
     cli_close(&cg);
+    return rc;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    record_in rec = {0};
+    int rc = replay(argc, argv, &rec);
+    record_in_free(&rec);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "flags.h"
 #include "learn.h"
+#include "record_in.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
@@ -17,7 +18,9 @@ static void help(void)
 {
     printf("usage: sow trace VARIANT --moves \"TOKENS\" [--option "
            "NAME=VALUE]...\n                 [--brief] [--json] "
-           "[--no-board]\n\n"
+           "[--no-board]\n"
+           "       sow trace [VARIANT] --record FILE [--ignore-digest] "
+           "[--brief] [--json]\n\n"
            "Tell a game move by move: which hole is lifted and how many "
            "seeds (and\nany left behind), every seed dropped, how each lap "
            "ends and what the\nrules decide there (relay, stop, captures), "
@@ -27,6 +30,7 @@ static void help(void)
            "(its explain: map and the rule: of lap_end rules and\nphases).\n\n"
            "  --brief     one line for the drops of a lap instead of one "
            "per seed\n"
+           RECORD_IN_HELP
            "  --json      JSON Lines (schemas/trace.schema.json): a move "
            "line per ply\n              (ply, to_move, move: the record's "
            "names and token),\n              one line per event (ply, "
@@ -267,12 +271,14 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
 
 typedef struct trace_args {
     cli_opts o;
-    const char *moves;
-    bool brief, json, no_board;
+    const char *moves, *record;
+    bool brief, json, no_board, ignore_digest;
 } trace_args;
 
 static const flag_spec flags[] = {
     FL_STRING("moves", trace_args, moves, "\"TOKENS\""),
+    FL_STRING("record", trace_args, record, "FILE"),
+    FL_BOOL("ignore-digest", 0, trace_args, ignore_digest),
     FL_BOOL("brief", 0, trace_args, brief),
     FL_BOOL("json", 0, trace_args, json),
     FL_BOOL("no-board", 0, trace_args, no_board),
@@ -280,12 +286,13 @@ static const flag_spec flags[] = {
 };
 static const flag_cmd cmd = FLAGS_CMD("trace", help, flags);
 
-int cmd_trace(int argc, char **argv)
+static int trace(int argc, char **argv, record_in *rec)
 {
     trace_args a = {0};
     flags_parsed p;
-    const char *variant = flags_parse_variant(
-        &cmd, argc, argv, &a, &p, "sow trace adji-kui-1 --moves \"2 8\"");
+    const char *variant = record_in_variant(
+        &cmd, argc, argv, &a, &p, "sow trace adji-kui-1 --moves \"2 8\"",
+        &a.record, &a.o, &a.moves, rec);
     if (!variant)
         return p.status;
     const char *moves = a.moves;
@@ -299,6 +306,11 @@ int cmd_trace(int argc, char **argv)
     sow_error err;
     if (cli_open(&cg, variant, &a.o, &err)) {
         cli_error("trace", &err);
+        return 1;
+    }
+    if (a.record &&
+        record_in_check("trace", a.record, rec, &cg.setup, a.ignore_digest)) {
+        cli_close(&cg);
         return 1;
     }
     learn_moves lm;
@@ -356,5 +368,13 @@ int cmd_trace(int argc, char **argv)
     learn_moves_free(&lm);
     free(t.ev);
     cli_close(&cg);
+    return rc;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    record_in rec = {0};
+    int rc = trace(argc, argv, &rec);
+    record_in_free(&rec);
     return rc;
 }

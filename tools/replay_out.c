@@ -15,6 +15,13 @@ static int put_line(replay_out *o, int rc, sow_error *err)
     if (rc)
         return sow_error_set(err, NULL, 0, 0, "out of memory for a record "
                                               "line");
+    /* the first line names the game: variant, options, digest, version
+     * (docs/record.md) */
+    if (!o->named) {
+        o->named = true;
+        if (sow_record_identify(&o->line, &o->cg->setup, err))
+            return SOW_ERR;
+    }
     fwrite(o->line.s, 1, o->line.len, o->f);
     sow_buf_clear(&o->line);
     return SOW_OK;

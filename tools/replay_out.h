@@ -18,6 +18,7 @@ typedef struct replay_out {
     sow_buf line; /* a record line: it grows to any length (issue 13 #7) */
     sow_match m;
     sow_game g;   /* the game being played */
+    bool named;   /* the first line, which names the game, is written */
 } replay_out;
 
 /* Start the first game and write its beginning. */

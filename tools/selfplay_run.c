@@ -128,7 +128,7 @@ typedef struct game_end {
  * bits; a JSON reader keeps a number exactly only below 2^53). */
 static void jsonl_line(sow_buf *line, const sp_players *sp, bool match,
                        const sow_game_stat *gs, const game_end *e,
-                       const sow_buf *moves)
+                       const sow_buf *moves, const char *names)
 {
     sow_buf_add(line, "{\"game\":%lld,\"seed\":\"%llu\",\"players\":[\"",
                 e->gi, (unsigned long long)e->seed);
@@ -149,8 +149,11 @@ static void jsonl_line(sow_buf *line, const sp_players *sp, bool match,
         sow_buf_add(line, "\",\"score\":null}");
     sow_buf_add(line, ",\"first_mover\":");
     sow_record_player(line, gs->first_mover);
-    sow_buf_add(line, ",\"plies\":%lld,\"captured\":[%lld,%lld],\"moves\":[%s]}\n",
-                gs->plies, e->cap[0], e->cap[1], moves->s ? moves->s : "");
+    /* the game's names last, as a record's first line has them
+     * (docs/record.md, Which game) */
+    sow_buf_add(line, ",\"plies\":%lld,\"captured\":[%lld,%lld],\"moves\":[%s]%s}\n",
+                gs->plies, e->cap[0], e->cap[1], moves->s ? moves->s : "",
+                names ? names : "");
 }
 
 /* The --csv header and rows: one game a row, for spreadsheets and
@@ -190,7 +193,7 @@ static void csv_row(sow_buf *row, const sp_players *sp,
 /* Play game gi; its numbers to *gs, its lines (if wanted) to *lines. A
  * signal (stop.h) ends it between two moves, as an error: the game is
  * dropped. */
-static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
+static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names, long long gi,
                      sow_game_stat *gs, game_lines *lines, sow_error *err)
 {
     const sow_setup *s = &cg->setup;
@@ -260,7 +263,7 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], long long gi,
         e.score[1] = g.result.score[1];
         sow_buf jl = {0}, row = {0};
         if (r->has_jsonl)
-            jsonl_line(&jl, sp, s->match, gs, &e, &mv);
+            jsonl_line(&jl, sp, s->match, gs, &e, &mv, names);
         if (r->has_csv)
             csv_row(&row, sp, gs, &e);
         lines->jsonl = jl.s;
@@ -342,6 +345,7 @@ static void *work(void *arg)
     }
     /* a signal stops a long search or script too, within a few plies */
     cg.budget.stop = stop_flag();
+    sow_buf names = {0}; /* freed at done: declared before the first goto */
     for (int p = 0; p < 2; p++)
         if (!(pl[p] = sow_player_new(&job->players->spec[p], &cg.setup, 0,
                                      &err))) {
@@ -349,6 +353,16 @@ static void *work(void *arg)
             w->rc = 1;
             goto done;
         }
+    /* each --jsonl line names its game: the digest is read once */
+    char digest[SOW_RECORD_DIGEST_MAX];
+    if (r->has_jsonl) {
+        if (sow_record_digest(cg.setup.v, digest, &err)) {
+            fail_game(r, -1, &err);
+            w->rc = 1;
+            goto done;
+        }
+        sow_record_names(&names, &cg.setup, digest);
+    }
     while (!atomic_load(&r->stop) && !atomic_load(&r->write_failed) &&
            !stop_signal()) {
         long long k = atomic_fetch_add(&r->next, 1);
@@ -363,7 +377,7 @@ static void *work(void *arg)
             w->rc = 1;
             break;
         }
-        if (play_game(r, &cg, pl, gi, &gs, lines, &err)) {
+        if (play_game(r, &cg, pl, names.s, gi, &gs, lines, &err)) {
             free(lines);
             if (stop_signal())
                 break; /* cut off by the signal: not a failure */
@@ -387,6 +401,7 @@ static void *work(void *arg)
         atomic_fetch_add(&r->done, 1);
     }
 done:
+    sow_buf_free(&names);
     sow_player_free(pl[0]);
     sow_player_free(pl[1]);
     cli_close(&cg);

@@ -363,12 +363,17 @@ static int write_record(sow_session *s, sow_buf *b, sow_error *err)
     for (;;) {
         if (st->match && sow_record_game(b, st, &m, &g))
             break;
+        /* the first line names the game (docs/record.md) */
+        if (st->match && m.game == 1 && sow_record_identify(b, st, err))
+            return SOW_ERR;
         while (!g.over && i < s->nmoves) {
             sow_game before = g;
             if (sow_engine_play(&s->k.eng, &g, s->moves[i], err))
                 return SOW_ERR;
             if (sow_record_ply(b, st, &before, s->moves[i], &g))
                 break;
+            if (!st->match && i == 0 && sow_record_identify(b, st, err))
+                return SOW_ERR;
             i++;
         }
         if (!g.over || b->oom)

@@ -54,9 +54,8 @@ static const char *action_text(const sow_setup *s, int rule, int a)
         return "its seeds are lifted and sown on";
     case SOW_LAP_CAPTURE:
         return "they are captured and the move ends";
-    case SOW_LAP_CHAIN:
-        return "the holes after it are taken while their counts fit, and "
-               "the move ends";
+    case SOW_LAP_CHAIN: /* chain_text() tells it as its rule reads */
+        return "holes are taken while their counts fit, and the move ends";
     case SOW_LAP_CAPTURE_OPPOSITE:
         return "the seeds of the hole facing it are captured, and the move "
                "ends";
@@ -77,6 +76,91 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     default:
         return "the move ends";
     }
+}
+
+/* A chain capture as its rule reads (sow_chain): where it starts, which
+ * way it goes and whose holes it may take. */
+static void chain_text(const sow_chain *c, char *buf, size_t size)
+{
+    const char *way = c->fixed_dir ? (c->fixed_dir - 1 == SOW_DIR_CW
+                                          ? "clockwise from it"
+                                          : "counter-clockwise from it")
+                      : c->backward ? "before it"
+                                    : "after it";
+    const char *whose = c->owner == SOW_OWNER_OPPONENT ? "the opponent's and "
+                        : c->owner == SOW_OWNER_OWN    ? "the mover's and "
+                                                       : "";
+    if (c->from_last)
+        sow_text_fmt(buf, size,
+                     "it is taken if %s%sits count fits, then the holes %s "
+                     "while %s%stheir counts fit, and the move ends",
+                     whose[0] ? "it is " : "", whose, way,
+                     whose[0] ? "they are " : "", whose);
+    else
+        sow_text_fmt(buf, size,
+                     "the holes %s are taken while %s%stheir counts fit, "
+                     "and the move ends",
+                     way, whose[0] ? "they are " : "", whose);
+}
+
+/* The action of lap-end rule r where its modifiers change what
+ * action_text() says (a chain as it reads, a series of captures, the
+ * extra holes picked); "" where they do not. */
+static void rule_action_text(const sow_lap_rule *r, int a, char *buf,
+                             size_t size)
+{
+    buf[0] = '\0';
+    if (a == SOW_LAP_CHAIN)
+        chain_text(&r->chain, buf, size);
+    else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->series)
+        sow_text_fmt(buf, size,
+                     "the seeds of the hole after the next one are "
+                     "captured, then onward in the same way while the next hole "
+                     "is empty and the one after it holds seeds, and the "
+                     "move ends");
+    else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->pick_extra > 0)
+        sow_text_fmt(buf, size,
+                     "the seeds of the hole facing it are captured, and "
+                     "those of every other opponent's hole holding %d, "
+                     "and the move ends",
+                     r->pick_extra);
+}
+
+/* A lap's end: where the last seed fell and what the rule that decided
+ * does there (the rule's own words for a chain, a series, extra holes),
+ * citing that rule, or the mechanism's. */
+static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
+                            const char *h, sow_story *out)
+{
+    const sow_setup *s = n->s;
+    n->lap_rule = ev->rule - 1;
+    if (ev->hole < 0) { /* C1.3: the lap ended in a store */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s's store, which now "
+                     "holds %d: %s",
+                     who(ev->player), ev->count, action_text(ev->extra));
+    } else {
+        char rule[200] = "";
+        if (n->lap_rule >= 0)
+            rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra, rule,
+                             sizeof rule);
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s, which now holds %d: %s",
+                     h, ev->count,
+                     rule[0] ? rule
+                     : ev->extra == SOW_LAP_RELAY && s->relay_next
+                         ? "the seeds of the hole after it, if any, "
+                           "are lifted and sown on"
+                         : action_text(ev->extra));
+    }
+    const char *id = n->lap_rule >= 0 ? s->v->lap_rules[n->lap_rule].cite
+                                      : NULL;
+    if (id && id[0])
+        cite(s, id, out);
+    else
+        cite_mech(s,
+                  ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY : SOW_CITE_STOP,
+                  out);
 }
 
 /* The events of the two-row family's mechanics (CATALOGUE C1.x); h is

@@ -2,8 +2,13 @@
 #include "sow_record.h"
 #include "sow_text.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "sow/version.h"
+#include "sow_file.h"
 
 /* The line so far; SOW_ERR when memory ran out (the line is then
  * incomplete and must not be written). */
@@ -119,4 +124,81 @@ int sow_record_result(sow_buf *b, const sow_setup *s, const sow_game *g)
     sow_buf_add(b, ",\"reason\":\"%s\",\"unfinished\":%s}}\n", text,
                 r->unfinished ? "true" : "false");
     return done(b);
+}
+
+static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static int hash_file(const char *path, const char *what, uint64_t *h,
+                     sow_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (sow_file_read(path, 16u << 20, what, &text, &len, err))
+        return SOW_ERR;
+    *h = fnv1a(*h, text, len);
+    free(text);
+    return SOW_OK;
+}
+
+int sow_record_digest(const sow_variant *v, char *out, sow_error *err)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    if (hash_file(v->path, "variant file", &h, err))
+        return SOW_ERR;
+    if (v->script_path) {
+        h = fnv1a(h, "\0script\0", 8); /* the YAML alone differs */
+        if (hash_file(v->script_path, "script", &h, err))
+            return SOW_ERR;
+    }
+    snprintf(out, SOW_RECORD_DIGEST_MAX, "fnv1a64:%016llx",
+             (unsigned long long)h);
+    return SOW_OK;
+}
+
+void sow_record_names(sow_buf *b, const sow_setup *s, const char *digest)
+{
+    sow_buf_add(b, ",\"variant\":\"");
+    sow_text_escape(s->v->id, SOW_ESC_JSON, sow_buf_put, b);
+    sow_buf_add(b, "\",\"options\":{");
+    int k = 0;
+    for (int i = 0; i < s->opts.n && i < s->v->noptions; i++) {
+        const sow_option_def *d = &s->v->options[i];
+        sow_optval val = s->opts.val[i];
+        if (val.index == d->def.index && val.num == d->def.num)
+            continue;
+        char text[128];
+        sow_optval_format(d, val, text, sizeof text);
+        sow_buf_add(b, k++ ? ",\"" : "\"");
+        sow_text_escape(d->name, SOW_ESC_JSON, sow_buf_put, b);
+        sow_buf_add(b, "\":\"");
+        sow_text_escape(text, SOW_ESC_JSON, sow_buf_put, b);
+        sow_buf_add(b, "\"");
+    }
+    sow_buf_add(b, "},\"digest\":\"%s\",\"sow\":\"%s\"", digest,
+                SOW_VERSION_STRING);
+}
+
+int sow_record_identify(sow_buf *b, const sow_setup *s, sow_error *err)
+{
+    if (b->oom || b->len < 2 || strcmp(b->s + b->len - 2, "}\n") != 0)
+        return sow_error_set(err, NULL, 0, 0,
+                             "a record's first line is incomplete");
+    char digest[SOW_RECORD_DIGEST_MAX];
+    if (sow_record_digest(s->v, digest, err))
+        return SOW_ERR;
+    b->len -= 2;
+    b->s[b->len] = '\0';
+    sow_record_names(b, s, digest);
+    sow_buf_add(b, "}\n");
+    if (b->oom)
+        return sow_error_set(err, NULL, 0, 0, "out of memory for a record "
+                                              "line");
+    return SOW_OK;
 }

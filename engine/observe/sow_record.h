@@ -41,4 +41,23 @@ int sow_record_match(sow_buf *b, const sow_match *m);
 /* The result line of a finished game. */
 int sow_record_result(sow_buf *b, const sow_setup *s, const sow_game *g);
 
+/* The digest of a variant's files: FNV-1a (64 bits) over the YAML's bytes
+ * and, when it has one, its script's, written "fnv1a64:" and 16 hex
+ * digits (SOW_RECORD_DIGEST_MAX with the NUL). It tells two variants with
+ * the same id apart (an edited copy); it is no protection against a
+ * forger. */
+#define SOW_RECORD_DIGEST_MAX 32
+int sow_record_digest(const sow_variant *v, char *out, sow_error *err);
+
+/* Name the game of a record in its first line, the complete line in b
+ * (ending "}\n"): the variant's id, the options that differ from their
+ * defaults (as text: {"seeds":"3"}), its files' digest and sow's version
+ * are added as the line's last fields (docs/record.md, "Which game"). */
+int sow_record_identify(sow_buf *b, const sow_setup *s, sow_error *err);
+
+/* The same fields, each after a comma, appended to b (a line being
+ * written), with the digest given (sow selfplay --jsonl: each game's line
+ * names its game, the digest read once). */
+void sow_record_names(sow_buf *b, const sow_setup *s, const char *digest);
+
 #endif

@@ -10,11 +10,11 @@ TD=tests/cli/directions
 # Mbangbi's first ply: both directions of every hole, ccw first; 3/cw sows
 # 2, 1, 0, then North's 9 down to 5
 t dir-each-legal 0 \
-  'out={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw","3/ccw","3/cw","4/ccw","4/cw"],"move":"3/cw","board":[9,9,9,0,8,9,9,9,9,9],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw","3/ccw","3/cw","4/ccw","4/cw"],"move":"3/cw","board":[9,9,9,0,8,9,9,9,9,9],"captured":[0,0]}' \
   noerr -- sow replay mbangbi --moves "3/cw" --json
 # a label with its direction is the same move
 t dir-each-label 0 \
-  'out={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw","3/ccw","3/cw","4/ccw","4/cw"],"move":"3/cw","board":[9,9,9,0,8,9,9,9,9,9],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw","3/ccw","3/cw","4/ccw","4/cw"],"move":"3/cw","board":[9,9,9,0,8,9,9,9,9,9],"captured":[0,0]}' \
   noerr -- sow replay mbangbi --moves "d/cw" --json
 t dir-each-plain-hole 1 "err~move '3': in variant mbangbi every move names its direction; type 3/ccw or 3/cw" -- sow replay mbangbi --moves "3"
 t dir-each-plain-label 1 "err~move 'd': in variant mbangbi every move names its direction; type d/ccw or d/cw" -- sow replay mbangbi --moves "d"
@@ -25,10 +25,10 @@ t dir-each-elsewhere 1 "err~move '3/cw': the moves of variant oware do not name 
 # three to 4, 3, 2, then 2's three to 1, 0, 5, which makes 1; 1/ccw is its
 # mirror image
 t dir-each-relay-cw 0 \
-  'out={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw"],"move":"1/cw","board":[4,1,0,3,3,1],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw"],"move":"1/cw","board":[4,1,0,3,3,1],"captured":[0,0]}' \
   noerr -- sow replay $TV/each_move.yaml --moves "1/cw" --json
 t dir-each-relay-ccw 0 \
-  'out={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw"],"move":"1/ccw","board":[0,1,4,1,3,3],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw"],"move":"1/ccw","board":[0,1,4,1,3,3],"captured":[0,0]}' \
   noerr -- sow replay $TV/each_move.yaml --moves "1/ccw" --json
 # the narration says which way
 t dir-each-trace 0 'out~ply 0: South plays d/cw (hole 3/cw)' \
@@ -68,5 +68,5 @@ t dir-each-animate-head 0 'out=2' -- grep -c -e '"head":"ply 0: South plays d/cw
 # directions of each: K holes are 2K moves
 sed 's/^  laps: relay$/  laps: relay\n  first_move: {keep: 1}/' $TV/each_move.yaml >"$cli_tmp/each_move_keep.yaml"
 t dir-each-first-keep 0 \
-  'out={"ply":0,"to_move":0,"legal":["2/ccw","2/cw"],"move":"2/cw","board":[1,4,1,0,3,3],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":["2/ccw","2/cw"],"move":"2/cw","board":[1,4,1,0,3,3],"captured":[0,0]}' \
   noerr -- sow replay "$cli_tmp/each_move_keep.yaml" --moves "2/cw" --json

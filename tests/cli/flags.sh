@@ -72,7 +72,7 @@ t dashdash-variant 0 'out=Adji Kui I (adji-kui-1)' -- sow show -- $FV
 t dashdash-after 2 "err=sow replay: one variant at a time ('adji-kui-1' and '--json') (see 'sow replay --help')" -- sow replay $FV --moves 2 -- --json
 t dashdash-help 2 "err=sow show: one variant at a time ('adji-kui-1' and '--help') (see 'sow show --help')" -- sow show $FV -- --help
 t dashdash-files 1 "err=--json: cannot open: No such file or directory" -- sow validate -- --json
-t flags-first 0 noerr "out=$PLY0" lines=1 -- sow replay --moves 2 --json $FV
+t flags-first 0 noerr "rec=$PLY0" lines=1 -- sow replay --moves 2 --json $FV
 t dash-positional 1 'err~-: ' -- sow validate -
 
 # ---- hole labels in every --moves ------------------------------------------
@@ -95,7 +95,7 @@ PLAY=(sow play $FV --south random --north random --seed 1 --option max_plies=3)
 t play-moves 0 noerr 'out~moves: 3 10 5' 'last=to replay them: sow replay adji-kui-1 --option max_plies=3 --moves "3 10 5"' -- "${PLAY[@]}"
 t play-record 0 noerr "file=$FT/r.jsonl" 'last=to replay them: sow replay adji-kui-1 --option max_plies=3 --moves "3 10 5"' -- "${PLAY[@]}" --record "$FT/r.jsonl"
 t play-record-same 0 noerr 'out=same' -- bash -c "'$SOW' replay $FV --option max_plies=3 --moves '3 10 5' --json | cmp -s - '$FT/r.jsonl' && echo same"
-t play-record-lines 0 noerr 'out={"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":3,"board":[4,4,4,0,5,5,5,5,4,4,4,4],"captured":[0,0]}' 'last={"result":{"winner":null,"score":[20,28],"reason":"max_plies reached","unfinished":true}}' lines=4 -- cat "$FT/r.jsonl"
+t play-record-lines 0 noerr 'rec={"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":3,"board":[4,4,4,0,5,5,5,5,4,4,4,4],"captured":[0,0]}' 'last={"result":{"winner":null,"score":[20,28],"reason":"max_plies reached","unfinished":true}}' lines=4 -- cat "$FT/r.jsonl"
 t play-record-stdout 0 noerr 'last={"result":{"winner":null,"score":[20,28],"reason":"max_plies reached","unfinished":true}}' 'out~moves: 3 10 5' -- "${PLAY[@]}" --record -
 t play-record-nodir 1 "err=sow play: cannot write $FT/none/r.jsonl: No such file or directory; check that the directory exists and is writable" lines=0 "nofile=$FT/none" -- "${PLAY[@]}" --record "$FT/none/r.jsonl"
 # the printed command replays the game: the same result as sow play showed

@@ -33,7 +33,7 @@ limit=300 t install-make 0 "file=$isow" "file=$share/variants/adji_kui_1.yaml" \
 cwd=$elsewhere t install-list 0 'outre=^adji-kui-1 +Adji Kui I ' noerr \
     -- "$isow" list
 cwd=$elsewhere t install-replay 0 \
-    'out={"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":2,"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0]}' \
+    'rec={"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":2,"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0]}' \
     lines=1 noerr -- "$isow" replay adji-kui-1 --moves 2 --json
 cwd=$elsewhere t install-show-file 0 "out~file: $dest/usr/bin/../share/sow/variants/adji_kui_1.yaml" \
     noerr -- "$isow" show adji-kui-1

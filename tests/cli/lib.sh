@@ -13,6 +13,9 @@
 #            err~TEXT     the first line of stderr contains TEXT
 #            noerr        stderr is empty
 #            out=TEXT     the first line of stdout is exactly TEXT
+#            rec=TEXT     the first line of stdout, a record's, is exactly TEXT
+#                         once the fields that name its game are left out
+#                         (variant, options, digest, sow: docs/record.md)
 #            last=TEXT    the last line of stdout is exactly TEXT
 #            out~TEXT     some line of stdout contains TEXT
 #            out!~TEXT    no line of stdout contains TEXT
@@ -126,6 +129,12 @@ t() {
         noerr)
             [ ! -s "$err" ] ||
                 cli_fail "$name" "stderr not empty: $(cli_show "$(head -n 3 "$err")")" ;;
+        rec=*)
+            arg=${c#rec=}
+            local r1
+            r1=$(printf '%s\n' "$o1" | sed -E -f "$cli_root/tests/record-names.sed")
+            [ "$r1" = "$arg" ] ||
+                cli_fail "$name" "first line of stdout without the game's names $(cli_show "$r1"), expected $(cli_show "$arg")" ;;
         out=*)
             arg=${c#out=}
             [ "$o1" = "$arg" ] ||

@@ -105,12 +105,12 @@ t unknown-variant-replay 1 "err=sow replay: $NOVAR" lines=0 -- sow replay nope -
 t unknown-variant-show 1 "err=sow show: $NOVAR" lines=0 -- sow show nope
 t unknown-variant-play 1 "err=sow play: $NOVAR" lines=0 -- sow play nope
 t unknown-variant-bench 1 "err=sow bench: $NOVAR" lines=0 -- sow bench nope
-t variant-by-path 0 "out=$PLY0" lines=1 noerr -- sow replay variants/adji_kui_1.yaml --moves 2 --json
+t variant-by-path 0 "rec=$PLY0" lines=1 noerr -- sow replay variants/adji_kui_1.yaml --moves 2 --json
 t variant-by-abs-path 0 'out=Adji Kui I (adji-kui-1)' noerr -- sow show "$cli_root/variants/adji_kui_1.yaml"
 t variant-path-missing 1 'err=nowhere/none.yaml: cannot open: No such file or directory' lines=0 -- sow replay nowhere/none.yaml --moves 2
 t variant-path-broken 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=0 -- sow replay tests/cli/bad/holes_zero.yaml --moves 2
-t variant-from-env-dir 0 "out=$PLY0" noerr -- env SOW_VARIANTS=tests/cli/bad sow replay test-good --moves 2 --json
-t variant-env-dir-missing 0 "out=$PLY0" noerr -- env SOW_VARIANTS=/nonexistent/dir sow replay $V --moves 2 --json
+t variant-from-env-dir 0 "rec=$PLY0" noerr -- env SOW_VARIANTS=tests/cli/bad sow replay test-good --moves 2 --json
+t variant-env-dir-missing 0 "rec=$PLY0" noerr -- env SOW_VARIANTS=/nonexistent/dir sow replay $V --moves 2 --json
 t list 0 'outre=^adji-kui-1 +Adji Kui I +Afro-Cuban 2x6' noerr -- sow list
 t list-env-dir 0 'outre=^adji-kui-1 ' 'outre=^test-good +Test good +A valid test variant\.$' out!~test-bomb noerr -- env SOW_VARIANTS=tests/cli/bad sow list
 
@@ -131,32 +131,32 @@ t option-short-form 1 "err=sow show: option max_plies: 'abc' is not a value it t
 t option-missing-eq 1 'err~endless' "err~repetition, no_capture_plies:K" lines=0 -- sow replay $V --moves 2 --option endless
 t option-empty-name 1 "err=sow replay: --option '=5': write it as NAME=VALUE" -- sow replay $V --moves 2 --option =5
 t option-on-show 0 'out~  max_plies = 50   (default 10000; 1 to 1000000)' 'out~  endless = no_capture_plies:7   (default repetition; repetition, no_capture_plies:K)' -- sow show $V --option max_plies=50 --option endless=no_capture_plies:7
-t option-last-wins 0 "out=$PLY0" 'last={"result":{"winner":null,"score":[24,24],"reason":"max_plies reached","unfinished":true}}' lines=3 -- sow replay $V --moves "2 8" --option max_plies=5 --option max_plies=2 --json
+t option-last-wins 0 "rec=$PLY0" 'last={"result":{"winner":null,"score":[24,24],"reason":"max_plies reached","unfinished":true}}' lines=3 -- sow replay $V --moves "2 8" --option max_plies=5 --option max_plies=2 --json
 t option-on-bench 0 'outre=mean_plies=5\.0 unfinished=[1-9]' -- sow bench $V --seconds 0.05 --option max_plies=5
 t option-on-play 0 'out~game over after 3 plies: max_plies reached' -- sow play $V --south random --north random --seed 1 --option max_plies=3
 
 # ---- replay ----------------------------------------------------------------
-t replay-json 0 "out=$PLY0" "last=$PLY1" lines=2 noerr -- sow replay $V --moves "2 8" --json
-t replay-commas 0 "out=$PLY0" "last=$PLY1" lines=2 -- sow replay $V --moves "2,8" --json
-t replay-moves-eq 0 "out=$PLY0" lines=1 -- sow replay $V --moves=2 --json
+t replay-json 0 "rec=$PLY0" "last=$PLY1" lines=2 noerr -- sow replay $V --moves "2 8" --json
+t replay-commas 0 "rec=$PLY0" "last=$PLY1" lines=2 -- sow replay $V --moves "2,8" --json
+t replay-moves-eq 0 "rec=$PLY0" lines=1 -- sow replay $V --moves=2 --json
 t replay-text 0 'out=start, South to move' 'out~ply 0: South plays c (hole 2)' 'out~ply 1: North plays C (hole 8)' noerr -- sow replay $V --moves "2 8"
 # P13: a move list that stops before the end: ply lines only, exit 0
-t replay-p13 0 "out=$PLY0" lines=3 out!~result noerr -- sow replay $V --moves "2 8 1" --json
+t replay-p13 0 "rec=$PLY0" lines=3 out!~result noerr -- sow replay $V --moves "2 8 1" --json
 t replay-p13-empty 0 lines=0 noerr -- sow replay $V --moves "" --json
 t replay-full-game 0 "last=$GAME1_RESULT" lines=44 noerr -- sow replay $V --moves "$GAME1" --json
 t replay-full-game-text 0 'out~game over: neither player can move; 21-27, North wins' noerr -- sow replay $V --moves "$GAME1"
 # an illegal move: which ply, which token, the legal moves; the lines before
-t replay-illegal 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' "out=$PLY0" lines=1 -- sow replay $V --moves "2 0" --json
+t replay-illegal 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' "rec=$PLY0" lines=1 -- sow replay $V --moves "2 0" --json
 t replay-illegal-empty-hole 1 'err=sow replay: ply 2: move 2 is not legal for South; the legal moves are: 0 1 3 4 5' "last=$PLY1" lines=2 -- sow replay $V --moves "2 8 2" --json
 t replay-illegal-text 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' 'out~ply 0: South plays c (hole 2)' -- sow replay $V --moves "2 0"
-t replay-token-word 1 "err=sow replay: ply 1: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" "out=$PLY0" lines=1 -- sow replay $V --moves "2 x" --json
+t replay-token-word 1 "err=sow replay: ply 1: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" "rec=$PLY0" lines=1 -- sow replay $V --moves "2 x" --json
 t replay-token-negative 1 "err=sow replay: ply 1: move '-1' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 -1" --json
 t replay-token-99 1 'err=sow replay: ply 1: move 99: there is no such hole; holes are 0 to 11; the legal moves are: 6 7 8 9 10 11' lines=1 -- sow replay $V --moves "2 99" --json
 t replay-token-huge 1 "err=sow replay: ply 0: move '99999999999999999999' is not a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 99999999999999999999 --json
 t replay-token-decision 1 "err=sow replay: ply 0: move 'buy:2' is not a hole number (0 to 11); variant adji-kui-1 has no decision moves; the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves buy:2 --json
 t replay-token-float 1 "err=sow replay: ply 0: move '2.0' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves 2.0 --json
 t replay-after-end 1 "err=sow replay: token 44 ('3'): the game is already over after ply 42; nothing may follow" "last=$GAME1_RESULT" lines=44 -- sow replay $V --moves "$GAME1 3" --json
-t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 0; nothing may follow" "out=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
+t replay-after-max-plies 1 "err=sow replay: token 2 ('8'): the game is already over after ply 0; nothing may follow" "rec=$PLY0" 'last={"result":{"winner":null,"score":[23,25],"reason":"max_plies reached","unfinished":true}}' lines=2 -- sow replay $V --moves "2 8" --option max_plies=1 --json
 
 # ---- validate --------------------------------------------------------------
 t validate-shipped 0 'out=variants/adji_kui_1.yaml: ok (adji-kui-1)' noerr -- sow validate variants/adji_kui_1.yaml
@@ -421,7 +421,7 @@ t k2-starter-no-match 1 'err=sow replay: option next_starter=loser applies only 
 t k2-games-no-match 1 'err=sow replay: option match_games=3 applies only with match=true; add --option match=true or leave match_games out' lines=0 -- sow replay $V2 --moves 2 --option match_games=3
 # the defaults, given explicitly, fit a single game; with match=true all fit
 t k2-defaults-no-match 0 noerr lines=1 'out~"move":2' -- sow replay $V2 --moves 2 --option buy=choose --option match_games=50 --json
-t k2-nearest-match 0 noerr 'out={"game":1,"starter":0,"owners":[0,0,0,0,0,0,1,1,1,1,1,1],"board":[4,4,4,4,4,4,4,4,4,4,4,4]}' lines=2 -- sow replay $V2 --moves 2 --option buy=nearest --option match=true --json
+t k2-nearest-match 0 noerr 'rec={"game":1,"starter":0,"owners":[0,0,0,0,0,0,1,1,1,1,1,1],"board":[4,4,4,4,4,4,4,4,4,4,4,4]}' lines=2 -- sow replay $V2 --moves 2 --option buy=nearest --option match=true --json
 
 # replay: decision moves, legal and not
 t k2-replay-match 0 noerr "last=$K2END" 'out~"move":"buy:9"' 'out~"move":"buy:8"' -- sow replay $V2 "${K2MO[@]}" --moves "$K2M" --json
@@ -506,8 +506,8 @@ t boto-option-bad 1 "err=sow replay: option empty_in_chain: 'xx' is not a value 
 
 # replay: B.3, a hole already played in the opening is not legal again
 # until the opening is over; the error names the ply and the legal moves
-t boto-replay-opening-again 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' "out=$BPLY0" "last=$BPLY1" lines=2 -- sow replay $VB --moves "0 5 0" --json
-t boto-replay-opening-again-north 1 'err=sow replay: ply 3: move 5 is not legal for North; the legal moves are: 6 7 8 9' "out=$BPLY0" lines=3 -- sow replay $VB --moves "0 5 1 5" --json
+t boto-replay-opening-again 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' "rec=$BPLY0" "last=$BPLY1" lines=2 -- sow replay $VB --moves "0 5 0" --json
+t boto-replay-opening-again-north 1 'err=sow replay: ply 3: move 5 is not legal for North; the legal moves are: 6 7 8 9' "rec=$BPLY0" lines=3 -- sow replay $VB --moves "0 5 1 5" --json
 t boto-replay-opening-tenth 1 'err=sow replay: ply 9: move 5 is not legal for North; the legal moves are: 9' lines=9 -- sow replay $VB --moves "0 5 1 6 2 7 3 8 4 5" --json
 t boto-replay-opening-text 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' \
     'out~ply 0: South plays a (hole 0)' 'out~opening: still to play: South b c d e, North A B C D E' \
@@ -585,10 +585,10 @@ t andada-option-bearoff-bad 1 "err=sow replay: option bearoff: 'off' is not a va
 
 # replay: A.2 the opening from South's row only; A.3 the second token must
 # be North's decision, first:0 or first:1 (the error lists them)
-t andada-replay-opening 0 noerr "out=$APLY0" lines=1 -- sow replay $VA --moves 0 --json
+t andada-replay-opening 0 noerr "rec=$APLY0" lines=1 -- sow replay $VA --moves 0 --json
 t andada-replay-opening-north-hole 1 'err=sow replay: ply 0: move 12 is not legal for South; the legal moves are: 0 1 2 3 4 5 6 7 8 9 10 11' lines=0 -- sow replay $VA --moves 12 --json
 t andada-replay-opening-decision 1 'err=sow replay: ply 0: move first:0 is not legal for South; the legal moves are: 0 1 2 3 4 5 6 7 8 9 10 11' lines=0 -- sow replay $VA --moves first:0 --json
-t andada-replay-hole-not-decision 1 "err=sow replay: ply 1: move 4 is not legal for North; $ADECIDE" "out=$APLY0" lines=1 -- sow replay $VA --moves "0 4" --json
+t andada-replay-hole-not-decision 1 "err=sow replay: ply 1: move 4 is not legal for North; $ADECIDE" "rec=$APLY0" lines=1 -- sow replay $VA --moves "0 4" --json
 t andada-replay-north-hole-not-decision 1 "err=sow replay: ply 1: move 13 is not legal for North; $ADECIDE" lines=1 -- sow replay $VA --moves "0 13" --json
 t andada-replay-first-2 1 "err=sow replay: ply 1: move first:2 is not legal for North; $ADECIDE" lines=1 -- sow replay $VA --moves "0 first:2" --json
 t andada-replay-first-x 1 "err=sow replay: ply 1: move 'first:x': the value after 'first:' must be a whole number from 0 to 255; $ADECIDE" lines=1 -- sow replay $VA --moves "0 first:x" --json
@@ -597,7 +597,7 @@ t andada-replay-decision-again 1 'err~sow replay: ply 2: move first:0 is not leg
 t andada-replay-decision-text 0 noerr 'out~ply 0: South plays a (hole 0)' 'out~ply 1: North plays first:1' -- sow replay $VA --moves "0 first:1"
 # P13: stops before the end: ply lines only, exit 0 (the last line is the
 # reference's: tests/ref/andada.py replay --moves "0 first:1 13")
-t andada-replay-p13 0 noerr lines=3 out!~result "out=$APLY0" 'last={"ply":2,"to_move":1,"legal":[13,14,16,17,19,20,22,23],"move":13,"board":[1,3,3,0,3,3,0,3,3,0,3,3,0,0,4,1,0,4,1,4,0,1,4,4],"captured":[0,0]}' -- sow replay $VA --moves "0 first:1 13" --json
+t andada-replay-p13 0 noerr lines=3 out!~result "rec=$APLY0" 'last={"ply":2,"to_move":1,"legal":[13,14,16,17,19,20,22,23],"move":13,"board":[1,3,3,0,3,3,0,3,3,0,3,3,0,0,4,1,0,4,1,4,0,1,4,4],"captured":[0,0]}' -- sow replay $VA --moves "0 first:1 13" --json
 # the reference's game in full (A.6: North has no seeds, South wins, no score)
 t andada-replay-full-game 0 noerr "last=$AGAME_RESULT" lines=66 -- sow replay $VA --moves "$AGAME" --json
 t andada-replay-full-game-text 0 noerr 'out~game over: North has no seeds; South wins' out!~'South 0, North 0' -- sow replay $VA --moves "$AGAME"
@@ -692,7 +692,7 @@ t selfplay-jsonl 0 noerr "file=$SPJ" "nofile=$SPJ.tmp" -- sow selfplay $V --game
 t selfplay-jsonl-lines 0 noerr 'out=30 0 29' -- bash -c "echo \$(wc -l <'$SPJ') \$(head -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/') \$(tail -1 '$SPJ' | sed 's/{\"game\":\\([0-9]*\\),.*/\\1/')"
 # the moves are the record's tokens: joined with spaces they replay
 t selfplay-jsonl-replays 0 noerr 'out~{"result":{"winner":' -- bash -c "$SOW replay $V --json --moves \"\$(head -1 '$SPJ' | $PYTHON -c 'import json, sys; print(\" \".join(map(str, json.loads(sys.stdin.read())[\"moves\"])))')\" | tail -1"
-t selfplay-jsonl-fields 0 noerr 'outre=^\{"game":0,"seed":"[0-9]+","players":\["random","random"\],"result":\{"winner":(0|1|null),"unfinished":false,"reason":"[a-z ]+","score":\[[0-9]+,[0-9]+\]\},"first_mover":0,"plies":[0-9]+,"captured":\[[0-9]+,[0-9]+\],"moves":\[[0-9]+(,[0-9]+)*\]\}$' -- head -1 "$SPJ"
+t selfplay-jsonl-fields 0 noerr 'outre=^\{"game":0,"seed":"[0-9]+","players":\["random","random"\],"result":\{"winner":(0|1|null),"unfinished":false,"reason":"[a-z ]+","score":\[[0-9]+,[0-9]+\]\},"first_mover":0,"plies":[0-9]+,"captured":\[[0-9]+,[0-9]+\],"moves":\[[0-9]+(,[0-9]+)*\],"variant":"adji-kui-1","options":\{\},"digest":"fnv1a64:[0-9a-f]{16}","sow":"[0-9.]+"\}$' -- head -1 "$SPJ"
 t selfplay-jsonl-nodir 1 "err=sow selfplay: cannot write $cli_tmp/none/x.jsonl: No such file or directory; check that the directory exists and is writable" "nofile=$cli_tmp/none" -- sow selfplay $V --games 3 --jsonl "$cli_tmp/none/x.jsonl"
 t selfplay-hook-error 1 "err~sow selfplay: game 0 (seed 8841707400507832957): tests/cli/hooks/runtime.lua:4: attempt to index a nil value" "nofile=$cli_tmp/rt.jsonl" "nofile=$cli_tmp/rt.jsonl.tmp" -- sow selfplay $H/runtime.yaml --games 10 --threads 2 --jsonl "$cli_tmp/rt.jsonl"
 # the same numbers whatever the thread count; shards merged = the whole run
@@ -751,6 +751,45 @@ t trace-kui1-game 0 noerr 'out~  North takes the 3 seeds of a' \
     'out~  the game ends: neither player can move (South 21, North 27); North wins' \
     'out~      K1.8: Each player adds the seeds in their own holes to their captures; more wins, 24-24 is a draw.' \
     -- sow trace $V --moves "$GAME1" --brief --no-board
+# OW.3: the chain's sentence says what the rule does (the holes BEFORE
+# the last one, the opponent's), as the chain of the variant reads
+t trace-oware-chain 0 noerr \
+    'out~  the last seed falls in c, which now holds 3: it is taken if it is the opponent'"'"'s and its count fits, then the holes before it while they are the opponent'"'"'s and their counts fit, and the move ends' \
+    out!~'holes after it' -- sow trace oware --moves "2 8 5 11 1 8 4 8 5 7" --brief --no-board
+# records that say which game they are (issue 27 D4, docs/record.md): the
+# first line names the variant, the options off their defaults, the digest
+# of the files and sow's version; --record replays a record on its own game
+t record-names 0 noerr 'outre=^\{"ply":0,.*,"captured":\[0,0\],"variant":"wari","options":\{"max_plies":"50"\},"digest":"fnv1a64:[0-9a-f]{16}","sow":"[0-9]+\.[0-9]+\.[0-9]+"\}$' \
+    -- sow replay wari --option max_plies=50 --moves "2 8" --json
+REC_WARI=$cli_tmp/wari.jsonl
+"$SOW" replay wari --option max_plies=50 --moves "2 8 1" --json >"$REC_WARI"
+t record-replay 0 noerr "out=$(head -n 1 "$REC_WARI")" lines=3 -- sow replay --record "$REC_WARI" --json
+t record-trace 0 noerr 'out~wari' 'out~ply 2: South plays b' -- sow trace --record "$REC_WARI" --brief
+t record-animate 0 noerr "file=$cli_tmp/wari.html" -- sow animate --record "$REC_WARI" --html "$cli_tmp/wari.html"
+t record-other-id 2 "err=sow replay: $REC_WARI is a record of wari, not of oware: leave the variant out (sow replay --record $REC_WARI), or name wari or a file of it (see 'sow replay --help')" \
+    -- sow replay oware --record "$REC_WARI"
+mkdir -p "$cli_tmp/edited"
+sed 's/^name: Wari/name: Wari (edited)/' variants/wari.yaml >"$cli_tmp/edited/wari.yaml"
+t record-digest 1 "err~sow replay: $REC_WARI was played on other files of variant wari than $cli_tmp/edited/wari.yaml (the record's digest fnv1a64:" \
+    'err~--ignore-digest' -- sow replay "$cli_tmp/edited/wari.yaml" --record "$REC_WARI" --json
+t record-ignore-digest 0 noerr lines=3 -- sow replay "$cli_tmp/edited/wari.yaml" --record "$REC_WARI" --json --ignore-digest
+# an older record (no names) still reads, its variant named
+sed -E '1s/,"variant":.*$/}/' "$REC_WARI" >"$cli_tmp/old.jsonl"
+t record-older 0 noerr lines=3 'out~"move":1' -- sow replay wari --record "$cli_tmp/old.jsonl" --json
+t record-older-unnamed 2 "err=sow replay: $cli_tmp/old.jsonl names no variant (a record of an older sow): name it, e.g. sow replay oware --record $cli_tmp/old.jsonl (see 'sow replay --help')" \
+    -- sow replay --record "$cli_tmp/old.jsonl"
+t record-and-moves 2 "err=sow replay: --moves and --record both give the moves: give one of them (see 'sow replay --help')" \
+    -- sow replay --record "$REC_WARI" --moves 2
+printf '{"ply":0,"move":2}\n{"ply":1,"move":"x y"}\n' >"$cli_tmp/bad.jsonl"
+t record-bad-move 1 "err=$cli_tmp/bad.jsonl:2:17: the move 'x y' is not a move token" -- sow replay oware --record "$cli_tmp/bad.jsonl"
+t record-missing 1 "err~nowhere.jsonl" -- sow replay --record "$cli_tmp/nowhere.jsonl"
+# OL.4's series and LL.5's extra holes are told, not only the first capture
+t trace-olinda-series 0 noerr \
+    'out~: the seeds of the hole after the next one are captured, then onward in the same way while the next hole is empty and the one after it holds seeds, and the move ends' \
+    -- sow trace olinda --moves "dir:cw 2" --brief --no-board
+t trace-lamlameta-pick 0 noerr \
+    'out~: the seeds of the hole facing it are captured, and those of every other opponent'"'"'s hole holding 2, and the move ends' \
+    -- sow trace lamlameta --moves "11 23 4" --brief --no-board
 t trace-json 0 noerr 'out={"ply":0,"to_move":0,"move":2}' \
     'out~{"ply":0,"player":0,"event":"lift","hole":2,"label":"c","count":4,"extra":0,"text":"South lifts the 4 seeds of c","rule":"K1.2","rule_text":"A move takes all seeds from one of the mover'"'"'s holes holding 2 or more; singletons are never sown."}' \
     'out~{"ply":0,"player":0,"event":"drop","hole":3,"label":"d","count":5,"extra":0,"text":"one seed into d, now 5","rule":"K1.4",' \

@@ -10,19 +10,19 @@ TV=tests/variants
 # store, holes 2 and 3 (3: relay); one to the store, holes 4 and 5 (3:
 # relay); one to the store, holes 0 and 1 (1: stop)
 t seeds-first-to-store 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1,2],"move":0,"board":[1,1,3,0,3,0],"captured":[4,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1,2],"move":0,"board":[1,1,3,0,3,0],"captured":[4,0]}' \
   noerr -- sow replay $TV/first_seed_store.yaml --moves 0 --json
 t seeds-first-show 0 "out~  first seed     the first seed of every lap, relay laps included, goes to the mover's store" noerr -- sow show $TV/first_seed_store.yaml
 t seeds-first-json 0 'out~"first_seed":"store"' noerr -- sow show $TV/first_seed_store.yaml --json
 # from [8, 4, 0, 0, 0, 0], hole 0's 8 seeds: holes 1 (5) to 5 and 0, then
 # hole 1, holding 5, is passed over: holes 2 and 3
 t seeds-cap-any 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1],"move":0,"board":[1,5,2,2,1,1],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1],"move":0,"board":[1,5,2,2,1,1],"captured":[0,0]}' \
   noerr -- sow replay $TV/cap_skip.yaml --moves 0 --json
 # the same with owner: opponent (LL.4): the own hole 1 takes a sixth seed
 sed 's/owner: any/owner: opponent/' $TV/cap_skip.yaml >"$cli_tmp/cap_opp.yaml"
 t seeds-cap-opponent 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1],"move":0,"board":[1,6,2,1,1,1],"captured":[0,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1],"move":0,"board":[1,6,2,1,1,1],"captured":[0,0]}' \
   noerr -- sow replay "$cli_tmp/cap_opp.yaml" --moves 0 --json
 t seeds-cap-show 0 "out~  skip           a hole of either row holding exactly 5 gets no seed and is passed over (a hole takes no more than that)" noerr -- sow show $TV/cap_skip.yaml
 TS=tests/cli/seeds

@@ -9,20 +9,20 @@ TV=tests/variants
 # go to 2 and the store: another turn; hole 2's three to the store, 0 and 1;
 # North's hole 5: its store, then 3
 t track-own-ccw 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[2,0,3,2,2,2],"captured":[1,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[2,0,3,2,2,2],"captured":[1,0]}' \
   'last={"ply":2,"to_move":1,"legal":[3,4,5],"move":5,"board":[3,1,0,3,2,0],"captured":[2,1]}' \
   'out~{"ply":1,"to_move":0,"legal":[0,2],"move":2,"board":[3,1,0,2,2,2],"captured":[2,0]}' \
   noerr -- sow replay $TV/own_track.yaml --moves "1 2 5" --json
 # own, clockwise: South's circuit backwards, 2 1 0 S: hole 1 sows 0 and the
 # store (another turn), then hole 0 the store, 2 and 1
 t track-own-cw 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[3,0,2,2,2,2],"captured":[1,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[3,0,2,2,2,2],"captured":[1,0]}' \
   'last={"ply":1,"to_move":0,"legal":[0,2],"move":0,"board":[0,1,3,2,2,2],"captured":[2,0]}' \
   noerr -- sow replay $TV/own_track.yaml --option direction=cw --moves "1 0" --json
 # lists: South 2 1 0 S, so hole 1 sows 0 and the store (no extra turn in
 # this variant); North 3 4 0 5 N S, so hole 4 sows South's hole 0, then 5
 t track-list 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[3,0,2,2,2,2],"captured":[1,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[3,0,2,2,2,2],"captured":[1,0]}' \
   'last={"ply":1,"to_move":1,"legal":[3,4,5],"move":4,"board":[4,0,2,2,0,3],"captured":[1,0]}' \
   noerr -- sow replay $TV/list_track.yaml --moves "1 4" --json
 # North's list passes both stores: hole 5's two seeds go to North's store
@@ -32,7 +32,7 @@ t track-list-both-stores 0 \
   noerr -- sow replay $TV/list_track.yaml --moves "1 5" --json
 # the default is the ring: Kalah unchanged by an explicit track: ring
 sed 's/^sowing:$/sowing:\n  track: ring/' variants/kalah.yaml >"$cli_tmp/kalah_ring.yaml"
-t track-ring-explicit 0 "out=$("$SOW" replay kalah --moves '0 7 1' --json | head -1)" \
+t track-ring-explicit 0 "rec=$("$SOW" replay kalah --moves '0 7 1' --json | head -1 | sed -E 's/,"variant":.*$/}/')" \
   "last=$("$SOW" replay kalah --moves '0 7 1' --json | tail -1)" \
   -- sow replay "$cli_tmp/kalah_ring.yaml" --moves "0 7 1" --json
 t track-show-own 0 "out~  track          each player's own row and store, round and round: no seed goes into the other row" noerr -- sow show $TV/own_track.yaml
@@ -56,5 +56,5 @@ t track-bad-lacks-hole 1 "err=$TB/lacks_hole.yaml:12:5: track: South's track lac
 # hole before North's store too, and South's seed passed its own store
 # into North's hole ([0, 2], nothing stored)
 t track-ring-one-hole 0 \
-  'out={"ply":0,"to_move":0,"legal":[0],"move":0,"board":[0,1],"captured":[1,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0],"move":0,"board":[0,1],"captured":[1,0]}' \
   noerr -- sow replay tests/variants/kalah_small.yaml --option holes=1 --option seeds=1 --moves 0 --json

@@ -313,6 +313,11 @@ static void test_replay_and_record(void **state)
     assert_int_equal(lines, plies + 1);
     assert_non_null(strstr(rec, "{\"ply\":0,\"to_move\":0,"));
     assert_non_null(strstr(rec, "{\"result\":"));
+    /* its first line names the game (docs/record.md, Which game) */
+    char *names = strstr(rec, ",\"variant\":\"adji-kui-1\",\"options\":{},"
+                              "\"digest\":\"fnv1a64:");
+    assert_non_null(names);
+    assert_ptr_equal(strchr(rec, '\n'), strstr(names, "}\n") + 1);
     /* the session is where it was after making the record */
     sow_state st;
     sow_session_state(s, &st);

@@ -18,11 +18,16 @@ compares what it shows with the native `sow`:
             position of `sow replay --json`'s last lines into #sow-state
   share     ... and Save record gives sow replay --json's record, which
             Load record plays back to the same position
-  records   Load record: a record (which names no variant) loads on the
-            game chosen if it replays there, else on the first shipped
-            game (default options, same holes first) whose sow replay
-            --json is the record, as worked out natively, and the page
-            says which; a record no game gives is refused, game untouched
+  records   Load record: a record loads on the game its first line names
+            (or, an older record naming none, on the game chosen if it
+            replays there, else on the first shipped game, default
+            options, same holes first, whose sow replay --json is the
+            record), as worked out natively, and the page says which; a
+            record no game gives is refused, game untouched
+  recgame   (D4) a Wari record (whose plies are Oware's too) loads on
+            Wari, not on the Oware shown; one played on other files of
+            Oware (another digest) is loaded only if asked; an older
+            record (no names) still loads
   seeds     at a slow speed each seed sown is drawn flying from the hand
             to the hole sow trace --json says it lands in; none at
             "instant"; a step through the game removes them at once
@@ -42,6 +47,45 @@ compares what it shows with the native `sow`:
             plays as the edited file does natively, and not as the shipped
   limits    a script that loops for ever is stopped by the sandbox in the
             page too, with its place
+  busy      (issue 27 D1) a click during a move's animation is ignored,
+            the status saying "South is sowing…"; the computer answers
+  badlink   (D11) a link with an illegal move shows the position after
+            the moves before it and says why
+  reload    (D12) a reload keeps the computer opponent, the speed and
+            the game
+  undo      (D13) Undo while the computer thinks cancels it at once;
+            Stop says the computer is stopped, Continue lets it move
+  confirm   (D14) another game, or a move played while an earlier move is
+            shown, asks first; "keep" keeps the game
+  narration (D7) the narration of one's own move stays when the computer
+            answers, each move under its heading; a rule's text once a move
+  hint      (D8) Hint, beside the board, suggests a move, and its button
+            plays it
+  luaerror  (D10) a script's error during a move is marked at its line in
+            the Lua editor; the move is taken back, the board redrawn
+  bought    (D2) Adji Kui II: holes bought in the other row are ringed and
+            a click plays them
+  dots      (D6) the seeds of a hole stay drawn while a move is sown
+  opening   (D5) Andada's opening, worked out whole by its script, is
+            shown hole by hole
+  kept      (D3) a new variant from the workbench ("kui-8") is there
+            after a reload, marked "edited rules"; an edited Oware (3
+            seeds) shares a link that opens the edited rules at the same
+            position; rules too large for a link say so; a link's broken
+            or hostile files are refused with a message, the game shown
+  resume    the game in progress is kept: the page opened again with no
+            address of a game resumes it, saying so
+  levels    named levels (beginner, ...) for each side, kept by a reload
+            and named in the shared link
+  howto     How to play, one click away, gives the game's rules; a rule
+            id in the narration opens its rule's text
+  sharelink (D15) from file:// the Share field holds no file:/// address
+            and says why; Copy copies it
+  movelist  the moves in hole labels, each one a button to its position
+  keyboard  (D18) a hole's letter focuses it, the arrows move along the
+            ringed holes, Enter plays; every control has a name
+  layout    (D16, D17) a phone (390x844): the board and the status in the
+            first screen, holes at least 40 px; 1920x1080: the board wide
   speed     random games in the page against native `sow bench` (1 s
             of each in turn, three times, the best of each), and a
             depth-7 alphabeta move on Andada 2x15
@@ -115,6 +159,9 @@ def choose_variant(page, vid):
     set_field(page, "south", "human")
     set_field(page, "north", "human")
     set_field(page, "variant", vid)
+    # a game in progress: the page asks before dropping it
+    page.eval("(function(){var c=document.getElementById('confirm');"
+              "if (c && !c.hidden) document.getElementById('confirm-yes').click();})()")
     page.wait("document.getElementById('sow-state').textContent.indexOf(%s) > 0 && "
               "window.sowPage.game.moves.length === 0" % js('"variant":"%s"' % vid), 60,
               "variant %s" % vid)
@@ -181,7 +228,7 @@ def check_games(c, b, url, sow, variants, plies, seconds, shots, art):
                 page.eval("window.scrollTo(0,0)")
                 page.screenshot(shots[vid])
                 if vid == "adji-kui-1":  # the picture of README.md (docs/web-page.png)
-                    page.screenshot(os.path.join(art, "web-readme.png"), height=560)
+                    page.screenshot(os.path.join(art, "web-readme.png"), height=760)
             # then the computer plays both sides
             set_field(page, "south", "random")
             set_field(page, "north", "greedy")
@@ -428,10 +475,11 @@ def record_variant(sow, variants, rec, current, opts):
 
 
 def check_records(c, b, url, sow, variants):
-    """Load record: a record names no variant; it is loaded on the game
-    chosen if it replays there, else on the first shipped game (default
-    options, same holes first) that replays it line for line, and the page
-    says which; a record no game replays is refused with a clear error."""
+    """Load record: a record is loaded on the game its first line names;
+    worked out natively as the game chosen if it replays there, else the
+    first shipped game (default options, same holes first) that replays it
+    line for line; the page says which; a record no game replays is
+    refused with a clear error."""
     with tempfile.TemporaryDirectory() as tmp:
         native(sow, "selfplay", "oware", "--games", "1", "--seed", "5", "--jsonl", os.path.join(tmp, "g.jsonl"))
         with open(os.path.join(tmp, "g.jsonl")) as f:
@@ -488,6 +536,49 @@ def record_none(c, page, sow, oware):
     after = state(page)
     c.ok("records none", got is None and msg.startswith("Load record: no game replays") and after == before,
          msg[:200] if got is None else "page took %s: %s" % (got, msg))
+
+
+def check_recgame(c, b, url, sow, art):
+    """D4: records that say which game they are."""
+    rc, rec, _ = native(sow, "replay", "wari", "--moves", "2 8 1 7", "--json")
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    got = page.eval("window.sowPage.loadRecord(%s)" % js(rec), 60)
+    settle(page)
+    st = state(page)
+    msg = page.eval("document.getElementById('load-status').textContent")
+    c.ok("recgame wari", rc == 0 and got == "wari" and st["variant"] == "wari" and st["moves"] == [2, 8, 1, 7],
+         msg if got == "wari" else "took %s, #sow-state %s: %s" % (got, json.dumps(st)[:120], msg))
+    # another digest: Oware's record with its digest changed
+    rc, rec, _ = native(sow, "replay", "oware", "--moves", "2 8", "--json")
+    lines = rec.splitlines()
+    l0 = json.loads(lines[0])
+    l0["digest"] = "fnv1a64:0123456789abcdef"
+    lines[0] = json.dumps(l0, separators=(",", ":"))
+    choose_variant(page, "adji-kui-1")
+    page.eval("window.__got = 'pending'; window.sowPage.loadRecord(%s).then(function (v) { window.__got = v; }); true"
+              % js("\n".join(lines) + "\n"))
+    page.wait("document.getElementById('confirm') && !document.getElementById('confirm').hidden", 30, "a question")
+    asked = page.eval("document.getElementById('confirm-text').textContent")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-record-digest.png"))
+    page.eval("document.getElementById('confirm-no').click()")
+    page.wait("window.__got !== 'pending'", 30)
+    settle(page)
+    msg = page.eval("document.getElementById('load-status').textContent")
+    st = state(page)
+    c.ok("recgame digest", "0123456789abcdef" in asked and page.eval("window.__got") is None and st["variant"] == "adji-kui-1"
+         and "not loaded" in msg, "asked %r; then %r" % (asked[:90], msg[:100]))
+    # an older record: no names; Oware's plies on the Oware shown
+    choose_variant(page, "oware")
+    old = dict(l0)
+    for k in ("variant", "options", "digest", "sow"):
+        old.pop(k, None)
+    lines[0] = json.dumps(old, separators=(",", ":"))
+    got = page.eval("window.sowPage.loadRecord(%s)" % js("\n".join(lines) + "\n"), 60)
+    settle(page)
+    c.ok("recgame older", got == "oware" and state(page)["moves"] == [2, 8],
+         page.eval("document.getElementById('load-status').textContent"))
 
 
 def decision_buttons(page):
@@ -749,6 +840,641 @@ def check_workbench(c, b, url, sow, art):
     c.ok("workbench console", not page.console, "; ".join(page.console)[:300])
 
 
+# ---- issue 27: the page, ready for a class ----------------------------------
+
+def status(page):
+    return page.eval("document.getElementById('status').textContent")
+
+
+def click_label(page, label):
+    """A click on the hole labelled `label` (its circle), as a person's."""
+    return page.eval("""(function(){
+        var labels = window.sowPage.game.info.board.labels, h = labels.indexOf(%s);
+        var ts = document.querySelectorAll('#board svg text[font-size="14"]');
+        for (var i = 0; i < ts.length; i++) {
+            if (ts[i].textContent.replace(/\\*$/, '') !== %s) continue;
+            var c = ts[i].previousElementSibling.previousElementSibling.previousElementSibling;
+            c.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            return true;
+        }
+        return false;
+    })()""" % (js(label), js(label)))
+
+
+def play_labels(page, labels):
+    """Click the holes of these labels in turn, each move played out."""
+    for lab in labels:
+        click_label(page, lab)
+        settle(page)
+
+
+def oware_two_moves(b, url):
+    """A page of Oware between two people, at once: c, then B played."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    play_labels(page, ("c", "B"))
+    return page
+
+
+def last_board(sow, variant, moves, opts=()):
+    args = ["replay", variant, "--moves", moves, "--json"]
+    for o in opts:
+        args += ["--option", o]
+    rc, out, err = native(sow, *args)
+    plies = [json.loads(l) for l in out.splitlines() if l.startswith('{"ply"')]
+    return plies[-1]["board"] if rc == 0 and plies else None
+
+
+def reload_page(page):
+    page.eval("document.body.dataset.ready = ''")
+    try:
+        page.eval("location.reload()", 5)
+    except CdpError:
+        pass
+    page.wait("document.body && document.body.dataset.ready === '1'", 60, "the page after a reload")
+    settle(page)
+
+
+def check_busy(c, b, url, sow, art):
+    """D1: Oware against the computer at the slow speed: c, then e 0.7 s
+    later while c is being sown; the second click is ignored (the status
+    says who is sowing) and the computer answers c."""
+    page = open_page(b, url + "?variant=oware&south=human&north=greedy")
+    settle(page)
+    set_field(page, "speed", "450")
+    click_label(page, "c")
+    time.sleep(0.7)
+    during = status(page)
+    click_label(page, "e")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-sowing.png"))
+    try:
+        wait_moves(page, 2, 60)
+        settle(page)
+    except CdpError:
+        pass
+    st = state(page)
+    bad = page.eval("document.getElementById('status').className") == "bad"
+    good = (st["moves"][:1] == [2] and len(st["moves"]) == 2 and st["moves"][1] >= 6 and not bad
+            and "South is sowing" in during and st["board"] == last_board(sow, "oware", " ".join(map(str, st["moves"]))))
+    c.ok("busy", good, "during c: %r; then %s" % (during, st["moves"]) if good else
+         "during c the status read %r; moves %s; status %r" % (during, st["moves"], status(page)[:200]))
+    if page.console:
+        c.ok("busy console", False, "; ".join(page.console)[:300])
+
+
+def check_badlink(c, b, url, sow, art):
+    """D11: ?variant=oware&moves=2,3 (3 is not North's): the position after
+    2, and a message naming the move and why."""
+    page = open_page(b, url + "?variant=oware&moves=2,3")
+    settle(page)
+    st = state(page)
+    note = page.eval("(function(){var n=document.getElementById('notice');"
+                     "return n && !n.hidden ? n.textContent : '';})()")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-badlink.png"))
+    good = (st.get("moves") == [2] and st.get("board") == last_board(sow, "oware", "2")
+            and "Move 2" in note and "not legal" in note and
+            page.eval("document.querySelectorAll('#board circle.legal').length") == 6)
+    c.ok("badlink", good, note if good else "#sow-state %s; notice %r" % (json.dumps(st)[:200], note))
+
+
+def check_reload(c, b, url, sow, art):
+    """D12: against the computer at the speed fast, one move each; a
+    reload keeps the opponent, the speed and the game."""
+    page = open_page(b, url + "?variant=oware")
+    settle(page)
+    set_field(page, "north", "greedy")
+    set_field(page, "speed", "40")
+    settle(page)
+    click_label(page, "c")
+    wait_moves(page, 2, 30)
+    settle(page)
+    before = state(page)
+    time.sleep(0.7)  # the address bar follows the game twice a second
+    reload_page(page)
+    after = state(page)
+    north = page.eval("document.getElementById('north').value")
+    speed = page.eval("document.getElementById('speed').value")
+    good = north == "greedy" and speed == "40" and after["moves"] == before["moves"] and len(after["moves"]) == 2
+    c.ok("reload", good, "north %s, speed %s, moves %s" % (north, speed, after["moves"]))
+
+
+def check_undo(c, b, url, sow, art):
+    """D13: Undo while the computer thinks (3 s a move) cancels it at
+    once; Stop leaves the computer stopped, saying so, until Continue."""
+    page = open_page(b, url + "?variant=oware&south=human&north=" + "alphabeta:ms=3000")
+    settle(page)
+    set_field(page, "speed", "0")
+    click_label(page, "c")
+    page.wait("!document.getElementById('busy').hidden", 20, "the computer to think")
+    thinking = status(page)
+    t0 = time.time()
+    page.eval("document.getElementById('undo').click()")
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length === 0 && "
+              "document.getElementById('busy').hidden", 20, "the game taken back")
+    took = time.time() - t0
+    time.sleep(0.5)
+    st = state(page)
+    good = took < 1.0 and st["moves"] == [] and "thinking" in thinking and page.eval("document.getElementById('busy').hidden")
+    c.ok("undo thinking", good, "taken back in %.2f s (status was %r)" % (took, thinking) if good else
+         "%.2f s, moves %s, status while thinking %r" % (took, st["moves"], thinking))
+    # Stop: the status says the computer is stopped; Continue restarts it
+    click_label(page, "c")
+    page.wait("!document.getElementById('busy').hidden", 20, "the computer to think")
+    page.eval("document.getElementById('stop').click()")
+    settle(page)
+    time.sleep(0.3)
+    stopped = status(page)
+    resume = page.eval("!document.getElementById('resume') || document.getElementById('resume').hidden ? '' : 'shown'")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-stopped.png"))
+    good = "stopped" in stopped and resume == "shown" and state(page)["moves"] == [2]
+    if good:
+        page.eval("document.getElementById('resume').click()")
+        try:
+            wait_moves(page, 2, 30)
+        except CdpError:
+            pass
+        good = len(state(page)["moves"]) == 2
+    c.ok("undo stop", good, "after Stop: %r; Continue lets it move" % stopped if good else
+         "after Stop: %r, Continue %r, moves %s" % (stopped, resume, state(page)["moves"]))
+
+
+def confirm_shown(page):
+    return page.eval("(function(){var c=document.getElementById('confirm');"
+                     "return c && !c.hidden ? document.getElementById('confirm-text').textContent : '';})()")
+
+
+def check_confirm(c, b, url, sow, art):
+    """D14: another game, or a move played while an earlier one is shown,
+    asks first; the answer "keep" keeps the game as it was."""
+    page = oware_two_moves(b, url)
+    set_field(page, "variant", "wari")
+    settle(page)
+    asked = confirm_shown(page)
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-confirm.png"))
+    kept = state(page)
+    if asked:
+        page.eval("document.getElementById('confirm-no').click()")
+        settle(page)
+    sel = page.eval("document.getElementById('variant').value")
+    good = bool(asked) and kept["variant"] == "oware" and kept["moves"] == [2, 7] and sel == "oware"
+    if good:
+        set_field(page, "variant", "wari")
+        page.eval("document.getElementById('confirm-yes').click()")
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).variant === 'wari'", 30)
+        settle(page)
+        good = state(page)["moves"] == []
+    c.ok("confirm game", good, "asked %r" % asked if good else
+         "asked %r; game %s %s; list %s" % (asked, kept["variant"], kept["moves"], sel))
+    # an earlier move shown: a click asks; Cancel keeps both moves
+    choose_variant(page, "oware")
+    play_labels(page, ("c", "B"))
+    page.eval("document.getElementById('first').click()")
+    settle(page)
+    click_label(page, "d")
+    settle(page)
+    asked = confirm_shown(page)
+    moves = state(page)["moves"]
+    if asked:
+        page.eval("document.getElementById('confirm-no').click()")
+        settle(page)
+    good = bool(asked) and moves == [2, 7] and state(page)["moves"] == [2, 7]
+    if good:
+        click_label(page, "d")
+        page.eval("document.getElementById('confirm-yes').click()")
+        wait_moves(page, 1, 30)
+        settle(page)
+        good = state(page)["moves"] == [3]
+    c.ok("confirm earlier", good, "asked %r" % asked if good else "asked %r; moves %s then %s" % (asked, moves, state(page)["moves"]))
+
+
+def check_narration(c, b, url, sow, art):
+    """D7: against the computer the narration keeps one's own move when the
+    computer answers, each move under its heading; D15: a rule's text is
+    given once a move, not once a seed."""
+    page = open_page(b, url + "?variant=oware&south=human&north=greedy")
+    settle(page)
+    set_field(page, "speed", "0")
+    click_label(page, "c")
+    wait_moves(page, 2, 30)
+    settle(page)
+    heads = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#narration li.move'), function (l) { return l.textContent; }))"))
+    texts = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#narration li'), function (l) { return l.textContent; }))"))
+    # South's sowing of c: 4 seeds, one rule; its text once
+    rule_texts = page.eval("document.querySelectorAll('#narration .rule-text').length")
+    rules = page.eval("document.querySelectorAll('#narration .rule').length")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-narration.png"))
+    good = (len(heads) == 2 and heads[0].startswith("South plays c") and heads[1].startswith("North plays")
+            and any(t.startswith("one seed into d") for t in texts) and 0 < rule_texts < rules)
+    c.ok("narration", good, "%s; %d rule ids, %d texts" % (heads, rules, rule_texts) if good else
+         "headings %s, %d lines (%s), %d rule ids, %d texts" % (heads, len(texts), texts[:3], rules, rule_texts))
+
+
+def check_hint(c, b, url, sow, art):
+    """D8: Hint suggests a move, shown beside the board (in sight without
+    scrolling), and its button plays it."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.getElementById('hint').click()")
+    try:
+        page.wait("document.querySelector('#hints .suggest button')", 30, "a suggested move")
+    except CdpError as e:
+        c.ok("hint", False, str(e))
+        return
+    got = json.loads(page.eval("""(function(){
+        var b = document.querySelector('#hints .suggest button'), r = b.getBoundingClientRect();
+        return JSON.stringify([b.dataset.move, r.top, r.bottom, window.innerHeight,
+                               document.querySelector('#hints .suggest').textContent]);
+    })()"""))
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-hint.png"))
+    tok, top, bottom, h, text = got
+    legal = [str(x) for x in state(page)["legal"]]
+    good = tok in legal and 0 <= top and bottom <= h
+    if good:
+        page.eval("document.querySelector('#hints .suggest button').click()")
+        wait_moves(page, 1, 30)
+        settle(page)
+        good = [str(x) for x in state(page)["moves"]] == [tok]
+    c.ok("hint", good, text if good else "suggested %s at y %d-%d of %d: %s" % (tok, top, bottom, h, text))
+
+
+def check_luaerror(c, b, url, sow, art):
+    """D10: a script that fails while a move is sown (Adji Kui I's capture
+    hook, line 10): the error is marked at that line of the Lua editor
+    and said above the board; the move is taken back and the board drawn
+    as before it, no seed left in flight."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    page.wait("document.getElementById('lua').value.length > 100", 30)
+    lua = page.eval("document.getElementById('lua').value").split("\n")
+    if not lua[9].rstrip().endswith("g.mover"):
+        c.ok("luaerror", False, "line 10 of adji_kui_1.lua is not the capture's first line: %r" % lua[9])
+        return
+    lua[9] = lua[9].rstrip() + " + nil"
+    status_ = apply_files(page, lua="\n".join(lua))
+    set_field(page, "speed", "150")
+    prefix = "2 8 5 11 1 7"  # then e: South captures (K1.5)
+    for tok in prefix.split():
+        page.eval("document.querySelector('#board circle[data-move=\"%s\"]')"
+                  ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % tok)
+        wait_moves(page, len(state(page)["moves"]) + 1, 30)
+        settle(page)
+    click_label(page, "e")
+    time.sleep(0.3)
+    settle(page)
+    st = state(page)
+    marks = gutter_marks(page, "lua")["marks"]
+    note = page.eval("(function(){var n=document.getElementById('notice');"
+                     "return n && !n.hidden ? n.textContent : '';})()")
+    flying = page.eval("document.querySelectorAll('#board svg .seed-fly').length")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-lua-runtime.png"))
+    good = (status_.startswith("applied") and len(marks) == 1 and marks[0][0] == 10 and
+            "adji_kui_1.lua:10" in note and " ".join(map(str, st["moves"])) == prefix and flying == 0
+            and st["board"] == last_board(sow, "adji-kui-1", prefix)
+            and page.eval("document.querySelectorAll('#board circle.legal').length") > 0)
+    c.ok("luaerror", good, note if good else "applied %r; marks %s; notice %r; moves %s; %d seeds in flight" % (
+        status_, marks, note, st["moves"], flying))
+
+
+def check_bought(c, b, url, sow, art):
+    """D2: an Adji Kui II match after South bought A and B: those holes are
+    ringed, and a click on A plays it."""
+    moves = ("0,10,3,8,5,11,1,10,3,7,1,9,3,7,5,7,4,6,1,7,2,10,4,11,0,10,5,9,1,10,2,7,5,11,2,6,3,8,1,9,"
+             "4,11,0,10,1,8,4,buy:6,buy:7,8")
+    page = open_page(b, url + "?variant=adji-kui-2&options=match=true&moves=" + moves + "&south=human&north=human")
+    settle(page)
+    st = state(page)
+    rings = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#board circle.legal'), function (e) { return e.dataset.move; }))"))
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-bought.png"))
+    legal = sorted(str(x) for x in st["legal"])
+    good = "6" in legal and sorted(rings) == legal
+    if good:
+        n = len(st["moves"])
+        click_label(page, "A")
+        try:
+            wait_moves(page, n + 1, 30)
+        except CdpError:
+            pass
+        settle(page)
+        good = str(state(page)["moves"][n:n + 1]) == "[6]"
+    c.ok("bought", good, "ringed %s; A played" % rings if good else "legal %s, ringed %s, then moves %s" % (
+        legal, rings, state(page)["moves"][-3:]))
+
+
+def check_dots(c, b, url, sow, art):
+    """D6: at the slow speed, once a seed has landed in d its 5 seeds are
+    drawn there (a hole is not emptied while the move is sown)."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "450")
+    click_label(page, "c")
+    page.wait("Array.prototype.some.call(document.querySelectorAll('#narration li'), "
+              "function (l) { return l.textContent.indexOf('one seed into e') === 0; })", 20, "a seed into e")
+    n = json.loads(page.eval("""(function(){
+        var out = {};
+        document.querySelectorAll('#board svg text[font-size="14"]').forEach(function (t) {
+            var g = t.previousElementSibling.previousElementSibling;
+            out[t.textContent] = g && g.tagName === 'g' ? g.querySelectorAll('circle').length : -1;
+        });
+        return JSON.stringify(out);
+    })()"""))
+    page.screenshot(os.path.join(art, "web-dots.png"))
+    settle(page)
+    good = n.get("d") == 5 and n.get("a") == 4 and n.get("c") == 0
+    c.ok("dots", good, "while sowing: d %s, a %s, c %s seeds drawn" % (n.get("d"), n.get("a"), n.get("c")))
+
+
+def key(page, k, code=None):
+    """A key pressed and released, as the keyboard sends it."""
+    for t in ("keyDown", "keyUp"):
+        params = {"type": t, "key": k, "code": code or k}
+        if len(k) == 1:
+            params["text"] = k
+        if k == "Enter":
+            params.update({"windowsVirtualKeyCode": 13, "text": "\r"} if t == "keyDown" else {"windowsVirtualKeyCode": 13})
+        page.b.call("Input.dispatchKeyEvent", params, page.session)
+
+
+def check_opening(c, b, url, sow, art):
+    """D5: Andada's first move (a relay its script works out as one move)
+    is shown changing hole by hole at the slow speed: the board passes
+    through positions between the start and the end."""
+    page = open_page(b, url + "?variant=andada&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "450")
+    page.eval("""(function(){
+        window.__boards = [];
+        (function sample() {
+            var t = Array.prototype.map.call(document.querySelectorAll('#board svg text[font-size="17"]'),
+                                             function (x) { return x.textContent; }).join(',');
+            if (window.__boards[window.__boards.length - 1] !== t) window.__boards.push(t);
+            window.__sampler = requestAnimationFrame(sample);
+        })();
+    })()""")
+    click_label(page, "e")
+    wait_moves(page, 1, 60)
+    settle(page)
+    page.eval("cancelAnimationFrame(window.__sampler)")
+    boards = json.loads(page.eval("JSON.stringify(window.__boards)"))
+    st = state(page)
+    good = st["moves"] == [4] and len(boards) >= 5 and st["board"] == last_board(sow, "andada", "4")
+    c.ok("opening", good, "%d pictures of the board during the move" % len(boards) if good else
+         "moves %s, %d pictures of the board: %s" % (st["moves"], len(boards), boards[:3]))
+
+
+def share_abs(page, url):
+    """The Share field as an address to open (from file:// it is given
+    without the folder)."""
+    share = page.eval("document.getElementById('share').value")
+    return share if re.match(r"^[a-z]+:", share) else url.rsplit("/", 1)[0] + "/" + share
+
+
+def check_kept(c, b, url, sow, art):
+    """D3: work of the workbench is kept and shared."""
+    # a new variant: kui-8 from Adji Kui I, then a reload
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    page.wait("document.getElementById('yaml').value.length > 100", 30)
+    page.eval("document.getElementById('new-id').value = 'kui-8'")
+    page.eval("document.getElementById('bench-status').textContent = ''")
+    page.eval("document.getElementById('fork').click()")
+    page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
+    settle(page)
+    time.sleep(0.7)
+    reload_page(page)
+    st = state(page)
+    badge = page.eval("document.getElementById('edited') && !document.getElementById('edited').hidden")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-edited.png"))
+    c.ok("kept reload", st.get("variant") == "kui-8" and badge, "after a reload: %s, badge %s" % (st.get("variant"), badge))
+
+    # an edited Oware: 3 seeds a hole; two moves; its link elsewhere
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    page.wait("/id: oware/.test(document.getElementById('yaml').value)", 30)
+    ya = page.eval("document.getElementById('yaml').value")
+    edited = re.sub(r"(\n  seeds:\n(?:    .*\n)*?    default: )4", r"\g<1>3", ya, count=1)
+    status_ = apply_files(page, yaml=edited)
+    set_field(page, "speed", "0")
+    play_labels(page, ("c", "B"))
+    st = state(page)
+    link = share_abs(page, url)
+    other = open_page(b, link)
+    settle(other)
+    st2 = state(other)
+    badge = other.eval("!document.getElementById('edited').hidden")
+    tmp = tempfile.mkdtemp()
+    try:
+        with open(os.path.join(tmp, "oware.yaml"), "w") as f:
+            f.write(edited)
+        want = last_board(sow, os.path.join(tmp, "oware.yaml"), "2 7")
+    finally:
+        shutil.rmtree(tmp)
+    good = (status_.startswith("applied") and st["moves"] == [2, 7] and st2.get("moves") == [2, 7] and badge
+            and st2.get("board") == want and want != last_board(sow, "oware", "2 7") and "#files=" in link)
+    c.ok("kept share", good, "the link (%d characters) opens the edited Oware at %s" % (len(link), st2.get("board"))
+         if good else "applied %r; page %s; the link's page %s (native %s), badge %s; %s" % (
+             status_, st["moves"], json.dumps(st2)[:160], want, badge, link[-80:]))
+
+    # rules too large for a link: a note says so
+    noise = "".join("# %08x\n" % ((i * 2654435761) & 0xffffffff) for i in range(3000))
+    status_ = apply_files(page, yaml=edited + noise)
+    note = page.eval("document.getElementById('share-note').hidden ? '' : document.getElementById('share-note').textContent")
+    share = page.eval("document.getElementById('share').value")
+    c.ok("kept too large", status_.startswith("applied") and "too large" in note and "#files=" not in share,
+         note[-160:] if note else "no note; share %s" % share[:100])
+
+    # a stranger's link: broken data, a file name with a path
+    from urllib.parse import quote
+    import base64
+    import zlib
+
+    def pack(d):
+        co = zlib.compressobj(9, zlib.DEFLATED, -15)
+        raw = co.compress(json.dumps(d).encode()) + co.flush()
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    cases = [("garbage", "#files=%21%21not-base64"),
+             ("path", "#files=" + pack({"yaml": "../x.yaml", "files": {"../x.yaml": edited}})),
+             ("broken", "#files=" + pack({"yaml": "oware.yaml", "files": {"oware.yaml": "id: oware\nboard: [\n"}}))]
+    for name, frag in cases:
+        p = open_page(b, url + "?variant=oware&moves=2" + frag)
+        settle(p)
+        st = state(p)
+        note = p.eval("document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent")
+        badge = p.eval("!document.getElementById('edited').hidden")
+        c.ok("kept hostile %s" % name, "cannot be used" in note and st.get("moves") == [2] and not badge
+             and st.get("board") == last_board(sow, "oware", "2"), note[:160] if note else "no notice; %s" % json.dumps(st)[:120])
+
+
+def check_resume(c, b, url, sow, art):
+    """Kept work: two moves of Oware; the page opened again, with no
+    address of a game, resumes that game and says so."""
+    page = oware_two_moves(b, url)
+    again = open_page(b, url)
+    settle(again)
+    st = state(again)
+    note = again.eval("document.getElementById('notice') && !document.getElementById('notice').hidden ? "
+                      "document.getElementById('notice').textContent : ''")
+    good = st.get("variant") == "oware" and st.get("moves") == [2, 7] and "resumed" in note
+    c.ok("resume", good, note if good else "opened again: %s; notice %r" % (json.dumps(st)[:150], note))
+
+
+def check_levels(c, b, url, sow, art):
+    """Named levels: North 'beginner' is the greedy player; a reload keeps
+    it; the shared link names the level."""
+    page = open_page(b, url + "?variant=oware")
+    settle(page)
+    names = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#north-level option'), function (o) { return o.value; }))"))
+    set_field(page, "north-level", "beginner")
+    settle(page)
+    spec = page.eval("document.getElementById('north').value")
+    share = page.eval("document.getElementById('share').value")
+    time.sleep(0.7)
+    reload_page(page)
+    kept = page.eval("document.getElementById('north-level').value")
+    good = (all(n in names for n in ("beginner", "intermediate", "strong", "perfect")) and spec == "greedy"
+            and "north=beginner" in share and kept == "beginner")
+    c.ok("levels", good, "levels %s; beginner is %s; share %s; after a reload %s" % (names, spec, share[-40:], kept))
+
+
+def check_howto(c, b, url, sow, art):
+    """How to play: one click gives the game's rules; a rule id of the
+    narration opens its text."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.getElementById('howto-open').click()")
+    shown = page.eval("(function(){var h=document.getElementById('howto');"
+                      "return h && !h.hidden ? h.textContent : '';})()")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-howto.png"))
+    rc, out, _ = native(sow, "show", "oware", "--json")
+    rules = json.loads(out)["rules"]
+    good = bool(shown) and all(r["text"] in shown for r in rules)
+    page.eval("document.getElementById('howto-close').click()")
+    click_label(page, "c")
+    settle(page)
+    page.eval("document.querySelector('#narration a.rule').click()")
+    hl = page.eval("(function(){var h=document.getElementById('howto'), l=document.querySelector('#howto li.hl');"
+                   "return h && !h.hidden && l ? l.textContent : '';})()")
+    first = page.eval("document.querySelector('#narration a.rule').textContent")
+    good = good and hl.startswith(first) and len(hl) > len(first) + 10
+    c.ok("howto", good, "%d rules; %s opens %r" % (len(rules), first, hl[:60]) if good else
+         "shown %r; rule link %s opened %r" % (shown[:100], first, hl[:80]))
+
+
+def check_sharelink(c, b, url, sow, art):
+    """D15: from file:// the Share field gives no file:/// address and a
+    note says why; Copy copies the field's text."""
+    page = open_page(b, url + "?variant=oware&moves=2,8&south=human&north=human")
+    settle(page)
+    share = page.eval("document.getElementById('share').value")
+    note = page.eval("document.getElementById('share-note').hidden ? '' : document.getElementById('share-note').textContent")
+    page.b.call("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    page.eval("document.getElementById('copy').click()")
+    time.sleep(0.3)
+    label = page.eval("document.getElementById('copy').textContent")
+    good = not share.startswith("file:") and "variant=oware" in share and "moves=2%2C8" in share and note != "" and label == "Copied"
+    c.ok("sharelink", good, "%s; %s" % (share, note[:60]) if good else "share %r, note %r, Copy %r" % (share, note, label))
+
+
+def check_movelist(c, b, url, sow, art):
+    """The moves in hole labels; a click on one shows the position after it."""
+    page = open_page(b, url + "?variant=oware&moves=2,8,1&south=human&north=human")
+    settle(page)
+    items = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#movelist button'), function (b) { return b.textContent; }))"))
+    page.eval("document.querySelectorAll('#movelist button')[0].click()")
+    settle(page)
+    ply = page.eval("document.getElementById('ply-of').textContent")
+    board = page.eval("JSON.stringify(window.sowPage.game.state.board)")
+    good = items == ["South c", "North C", "South b"] and ply == "move 1 of 3" and json.loads(board) == last_board(sow, "oware", "2")
+    c.ok("movelist", good, "%s; the first one shows %s" % (items, ply) if good else "items %s, then %r %s" % (items, ply, board))
+
+
+def check_keyboard(c, b, url, sow, art):
+    """D18: the letter d focuses hole d, the right arrow the next ringed
+    hole (e), Enter plays it; the ringed holes are in the Tab order with
+    names; the editors and fields have accessible names."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.body.focus()")
+    key(page, "d", "KeyD")
+    f1 = page.eval("document.activeElement.getAttribute('aria-label')")
+    key(page, "ArrowRight")
+    f2 = page.eval("document.activeElement.getAttribute('aria-label')")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-keyboard.png"))
+    key(page, "Enter")
+    try:
+        wait_moves(page, 1, 20)
+    except CdpError:
+        pass
+    settle(page)
+    moves = state(page)["moves"]
+    tabs = page.eval("document.querySelectorAll('#board circle.legal[tabindex=\"0\"]').length")
+    unnamed = json.loads(page.eval("""JSON.stringify(Array.prototype.filter.call(
+        document.querySelectorAll('textarea, input, select, button'), function (e) {
+            if (e.type === 'hidden' || !e.getClientRects().length) return false;  /* not shown */
+            var named = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
+                (e.labels && e.labels.length) || (e.tagName === 'BUTTON' && e.textContent.trim());
+            return !named;
+        }).map(function (e) { return e.id || e.tagName; }))"""))
+    good = f1 == "play d" and f2 == "play e" and moves == [4] and tabs == 6 and not unnamed
+    c.ok("keyboard", good, "d focused %r, then %r, Enter played %s; %d holes in the Tab order" % (f1, f2, moves, tabs)
+         if good else "focus %r then %r, moves %s, %d tabbable holes, unnamed %s" % (f1, f2, moves, tabs, unnamed))
+
+
+def layout_page(b, url, w, h, mobile):
+    page = b.open("about:blank")
+    page.b.call("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1,
+                                                       "mobile": mobile}, page.session)
+    page.b.call("Page.navigate", {"url": url}, page.session)
+    page.wait("document.body && document.body.dataset.ready === '1'", 60, "the page")
+    settle(page)
+    return page
+
+
+BOX = """(function(){
+    var r = document.querySelector('#board svg').getBoundingClientRect(), s = document.getElementById('status').getBoundingClientRect();
+    var hs = Array.prototype.map.call(document.querySelectorAll('#board circle.legal'), function (e) {
+        return e.getBoundingClientRect().width; });
+    return JSON.stringify({top: r.top, bottom: r.bottom, width: r.width, status: s.bottom,
+                           hole: hs.length ? Math.min.apply(null, hs) : 0});
+})()"""
+
+
+def check_layout(c, b, url, sow, art):
+    """D16: on a phone (390x844) the board and the status are in the first
+    screen and a ringed hole is at least 40 px wide, Andada 2x24 too (the
+    board scrolls); D17: at 1920x1080 the board is drawn wide."""
+    page = layout_page(b, url + "?variant=oware&south=human&north=human", 390, 844, True)
+    o = json.loads(page.eval(BOX))
+    page.screenshot(os.path.join(art, "web-phone.png"))
+    page = layout_page(b, url + "?variant=andada&options=holes%3D24&south=human&north=human", 390, 844, True)
+    a = json.loads(page.eval(BOX))
+    page = layout_page(b, url + "?variant=oware&south=human&north=human", 1920, 1080, False)
+    wide = json.loads(page.eval(BOX))
+    page.screenshot(os.path.join(art, "web-1920.png"))
+    good = o["status"] <= 844 and o["top"] < 400 and o["hole"] >= 40 and a["hole"] >= 40 and wide["width"] >= 800
+    c.ok("layout", good, "phone: board at y %d, status by %d, holes %d px (Andada 2x24: %d px); 1920: board %d px wide" % (
+        o["top"], o["status"], o["hole"], a["hole"], wide["width"]))
+
+
 def check_speed(c, b, url, sow, variant):
     page = open_page(b, url + "?variant=" + variant)
     settle(page)
@@ -829,12 +1555,29 @@ def main():
             check_seeds(c, b, url, sow, a.artifacts)
         if not only or "records" in only:
             check_records(c, b, url, sow, variants)
+        if not only or "recgame" in only:
+            try:
+                check_recgame(c, b, url, sow, a.artifacts)
+            except CdpError as e:
+                c.ok("recgame", False, str(e))
         if not only or "decisions" in only:
             check_decisions(c, b, url, sow, a.artifacts)
         if not only or "directions" in only:
             check_directions(c, b, url, sow)
         if not only or "workbench" in only:
             check_workbench(c, b, url, sow, a.artifacts)
+        for name, check in (("busy", check_busy), ("badlink", check_badlink), ("reload", check_reload),
+                            ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
+                            ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
+                            ("dots", check_dots), ("opening", check_opening), ("kept", check_kept), ("resume", check_resume),
+                            ("levels", check_levels), ("howto", check_howto),
+                            ("sharelink", check_sharelink), ("movelist", check_movelist),
+                            ("keyboard", check_keyboard), ("layout", check_layout)):
+            if not only or name in only:
+                try:
+                    check(c, b, url, sow, a.artifacts)
+                except CdpError as e:
+                    c.ok(name, False, str(e))
         if not only or "speed" in only:
             check_speed(c, b, url, sow, "adji-kui-1")
     print("web: %d passed, %d failed (%.0f s; screenshots in %s)" % (c.passed, c.failed, time.time() - t0, a.artifacts))

@@ -72,7 +72,10 @@
         view: null,            /* the ply shown; null: after the last move */
         info: null,            /* sow show --json */
         state: null,           /* sow state */
-        seq: 0                 /* bumps on every change: stale answers are dropped */
+        seq: 0,                /* bumps on every change: stale answers are dropped */
+        acting: null,          /* "South is sowing…", "North is thinking…": the board takes no clicks */
+        words: {},             /* a decision's words by token (sow state's), for the move list */
+        paused: false          /* Stop pressed: the computer waits for Continue */
     };
     var variants = [];         /* sow list --json */
 
@@ -88,6 +91,26 @@
         return game.moves.slice(0, n === undefined ? game.moves.length : n).join(' ');
     }
     function shownPly() { return game.view === null ? game.moves.length : game.view; }
+
+    /* The computer's named levels (what a class chooses from); any other
+     * player spec is "other", typed in the field beside the list. */
+    var LEVELS = {beginner: 'greedy', intermediate: 'alphabeta:depth=5',
+                  strong: 'alphabeta:ms=1500', perfect: 'perfect'};
+    function levelOf(spec) {
+        if (spec === 'human') return 'human';
+        for (var k in LEVELS)
+            if (LEVELS[k] === spec) return k;
+        return 'custom';
+    }
+    function specOf(text) { return LEVELS[text] || text; }
+    /* the lists follow the fields (set by a link, a reload or a test) */
+    function syncLevels() {
+        ['south', 'north'].forEach(function (id) {
+            var lv = levelOf($(id).value.trim() || 'human');
+            $(id + '-level').value = lv;
+            $(id).hidden = lv !== 'custom';
+        });
+    }
     function playerOf(side) { return $(side ? 'north' : 'south').value.trim() || 'human'; }
     function isHuman(side) { return playerOf(side) === 'human'; }
     function json(text) { try { return JSON.parse(text); } catch (e) { return null; } }
@@ -96,6 +119,54 @@
     function showError(text) {
         $('status').textContent = text;
         $('status').className = 'bad';
+    }
+
+    /* A message that stays above the board until the next move or game
+     * (a link's illegal move, a script's error during a move). */
+    function notice(text) {
+        $('notice').textContent = text || '';
+        $('notice').hidden = !text;
+    }
+
+    /* While a move is sown on the board or the computer thinks, the
+     * board, the hint's and the decisions' buttons take no clicks, and
+     * the status says who is acting. */
+    function setActing(text) {
+        game.acting = text;
+        document.body.dataset.acting = text ? '1' : '';
+        if (text) {
+            $('status').textContent = text;
+            $('status').className = 'acting';
+        }
+    }
+
+    /* Ask before something is thrown away: the question with two buttons
+     * above the board; resolves to true for yes. A new question answers
+     * the one shown with no. */
+    var answer = null;
+    function ask(text, yes, no) {
+        if (answer) answer(false);
+        return new Promise(function (resolve) {
+            $('confirm-text').textContent = text;
+            $('confirm-yes').textContent = yes;
+            $('confirm-no').textContent = no;
+            $('confirm').hidden = false;
+            answer = function (v) {
+                answer = null;
+                $('confirm').hidden = true;
+                resolve(v);
+            };
+            $('confirm-yes').focus();
+        });
+    }
+
+    /* Before the game in progress is dropped (another game, other
+     * options): asks when moves have been played. */
+    function mayDropGame(what, yes) {
+        var n = game.moves.length;
+        if (!n) return Promise.resolve(true);
+        return ask(what + ' The ' + n + (n === 1 ? ' move' : ' moves') + ' of the game in progress ' +
+                   'will be lost (Save record keeps them).', yes, 'Keep this game');
     }
 
     /* The variant's description (options, labels, rules) for the options
@@ -107,8 +178,62 @@
                 throw new Error(r.err || 'sow show failed');
             game.info = info;
             $('summary').textContent = info.name + ': ' + info.summary;
+            $('edited').hidden = game.variant.indexOf('/bench/') !== 0;
+            renderHowto(info);
             return info;
         });
+    }
+
+    /* How to play: the board and a turn in plain words, then the rules
+     * of the variant, each with its id (the narration's rule ids link
+     * here). */
+    function renderHowto(info) {
+        var body = $('howto-body');
+        body.textContent = '';
+        var para = function (text) {
+            var p = document.createElement('p');
+            p.textContent = text;
+            body.appendChild(p);
+        };
+        var b = info.board, n = b.labels.length;
+        para(info.name + ': ' + info.summary);
+        para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
+             (b.seeds ? ', ' + b.seeds + ' seeds in all' : '') + (b.stores ? ', and a store for each player' : '') +
+             '. South plays the bottom row (' + b.labels[0] + ' to ' + b.labels[n / 2 - 1] + ', from the left), ' +
+             'North the top row (' + b.labels[n / 2] + ' to ' + b.labels[n - 1] + ', from the right).');
+        para('Your turn: click one of your ringed holes (or press its letter, then Enter). Its seeds are ' +
+             'sown one by one into the holes that follow' +
+             (info.sowing && info.sowing.direction ? ', ' + info.sowing.direction : '') +
+             '; the narration beside the board tells each step and the rule it follows. Hint suggests a move.');
+        var h = document.createElement('h3');
+        h.textContent = 'The rules';
+        body.appendChild(h);
+        var ol = document.createElement('ul');
+        (info.rules || []).forEach(function (r) {
+            var li = document.createElement('li');
+            li.id = 'rule-' + r.id;
+            var id = document.createElement('span');
+            id.className = 'rid';
+            id.textContent = r.id;
+            li.appendChild(id);
+            li.appendChild(document.createTextNode(r.text));
+            ol.appendChild(li);
+        });
+        body.appendChild(ol);
+    }
+
+    /* Open How to play, at rule `id` if one is given. */
+    function showHowto(id) {
+        $('howto').hidden = false;
+        Array.prototype.forEach.call($('howto-body').querySelectorAll('li.hl'), function (li) {
+            li.classList.remove('hl');
+        });
+        var li = id ? document.getElementById('rule-' + id) : null;
+        if (li) {
+            li.classList.add('hl');
+            li.scrollIntoView({block: 'nearest'});
+        }
+        $('howto').scrollIntoView({block: 'nearest'});
     }
 
     function renderOptions() {
@@ -116,9 +241,11 @@
         box.textContent = '';
         (game.info.options || []).forEach(function (o) {
             var label = document.createElement('label');
-            label.textContent = o.name;
+            label.textContent = o.name.replace(/_/g, ' ');
             label.htmlFor = 'opt-' + o.name;
             var cell = document.createElement('div');
+            cell.className = 'opt';
+            cell.appendChild(label);
             var input;
             if (o.type === 'bool') {
                 input = document.createElement('select');
@@ -151,19 +278,28 @@
             input.dataset.option = o.name;
             input.dataset.def = o['default'];
             input.addEventListener('change', function () {
-                if (input.value === input.dataset.def)
-                    delete game.options[o.name];
-                else
-                    game.options[o.name] = input.value;
-                newGame([]);
+                mayDropGame('Change ' + o.name + ' to ' + input.value + ' and start a new game?',
+                            'Change and start again').then(function (yes) {
+                    if (!yes) {
+                        input.value = o.name in game.options ? game.options[o.name] : o.value;
+                        return;
+                    }
+                    if (input.value === input.dataset.def)
+                        delete game.options[o.name];
+                    else
+                        game.options[o.name] = input.value;
+                    newGame([]);
+                });
             });
             cell.appendChild(input);
             var doc = document.createElement('div');
             doc.className = 'doc';
             doc.textContent = o.doc + (o.values && o.type === 'enum' ? ' Values: ' + o.values.join(', ') + '.' : '') +
                 ' Default: ' + o['default'] + '.';
+            doc.id = 'doc-' + o.name;
+            cell.title = doc.textContent; /* the option's text, on pointing at it */
+            input.setAttribute('aria-describedby', doc.id);
             cell.appendChild(doc);
-            box.appendChild(label);
             box.appendChild(cell);
         });
     }
@@ -171,14 +307,39 @@
     /* Start (or restart) a game with these moves. */
     function newGame(moves) {
         game.moves = moves.slice();
+        game.words = {};
         game.view = null;
         game.seq++;
+        game.paused = false;
+        notice('');
         $('narration').textContent = '';
         $('hints').textContent = '';
         return loadInfo().then(function () {
             renderOptions();
+            return legalPrefix();
+        }).then(function () {
             return refresh();
-        }).catch(function (e) { showError(String(e.message || e)); });
+        }).catch(function (e) { setActing(null); showError(String(e.message || e)); });
+    }
+
+    /* A link (or record) whose move k cannot be played: the game is
+     * shown after the moves before it, and the notice says why. */
+    function legalPrefix() {
+        if (!game.moves.length) return Promise.resolve();
+        return sow(baseArgs('state').concat(['--moves', movesArg()])).then(function (r) {
+            var m = /move (\d+) \('([^']*)'\): (?:ply \d+: )?(.*)/.exec(r.err || '');
+            if (r.rc === 0 || !m) return;
+            var k = +m[1] - 1;
+            game.moves = game.moves.slice(0, k);
+            /* the engine's hole numbers, as the board labels them */
+            var why = m[3].trim().replace(/^move (\S+) is not legal/, function (x, t) {
+                return moveLabel(t) + ' is not legal';
+            }).replace(/the legal moves are: (.*)$/, function (x, list) {
+                return 'the legal moves are ' + list.split(/\s+/).filter(Boolean).map(moveLabel).join(', ');
+            });
+            notice('Move ' + m[1] + ' of the link (' + moveLabel(m[2]) + ') cannot be played: ' + why +
+                   '. Shown: the position after the ' + k + (k === 1 ? ' move' : ' moves') + ' before it.');
+        });
     }
 
     /* ---- the board: sow draw's picture, made clickable ------------------ */
@@ -188,11 +349,21 @@
         var box = $('board');
         box.innerHTML = svgText;
         holeEls = [];
+        /* holes (46 units wide) no smaller than 40 CSS px: a long board
+         * scrolls on a phone */
+        var svg = box.querySelector('svg');
+        if (svg) svg.style.minWidth = Math.round((+svg.getAttribute('width') || 0) * 40 / 46) + 'px';
         var labels = game.info.board.labels;
         var texts = box.querySelectorAll('svg text');
+        /* the picture's title counts plies; a learner counts moves */
+        Array.prototype.forEach.call(texts, function (t) {
+            if (/\b(ply|plies)\b/.test(t.textContent))
+                t.textContent = t.textContent.replace(/\bply\b/g, 'move').replace(/\bplies\b/g, 'moves');
+        });
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
         for (var i = 0; i < texts.length; i++) {
-            var t = texts[i], h = labels.indexOf(t.textContent);
+            /* a hole the other row's player owns is labelled "A*" */
+            var t = texts[i], h = labels.indexOf(t.textContent.replace(/\*$/, ''));
             if (h < 0 || t.getAttribute('font-size') !== '14' || holeEls[h])
                 continue;
             var count = t.previousElementSibling;
@@ -214,6 +385,7 @@
         });
         Object.keys(ways).forEach(function (h) {
             var el = holeEls[+h];
+            focusable(el.circle, function () { askDirection(state, +h, ways[h]); });
             el.circle.classList.add('legal');
             el.circle.dataset.moves = ways[h].map(function (k) { return state.legal[k]; }).join(' ');
             el.circle.setAttribute('aria-label', 'play ' + labels[+h] + ', then choose the direction');
@@ -226,6 +398,7 @@
             if (!/^\d+$/.test(tok) || !holeEls[+tok])
                 return;
             var el = holeEls[+tok];
+            focusable(el.circle, function () { humanMove(tok); });
             el.circle.classList.add('legal');
             el.circle.dataset.move = tok;
             el.circle.setAttribute('aria-label', 'play ' + state.labels[k]);
@@ -234,6 +407,47 @@
                 n.addEventListener('click', function () { humanMove(tok); });
             });
         });
+    }
+
+    /* A ringed hole in the Tab order, played by Enter or Space. */
+    function focusable(circle, play) {
+        circle.setAttribute('tabindex', '0');
+        circle.setAttribute('role', 'button');
+        circle.addEventListener('keydown', function (ev) {
+            if (ev.key === 'Enter' || ev.key === ' ') {
+                ev.preventDefault();
+                play();
+            }
+        });
+    }
+
+    /* Keys on the page (outside the fields): a hole's letter focuses that
+     * ringed hole, the arrows the ringed hole beside the focused one
+     * (left and right as drawn); Enter plays it. */
+    function onKey(ev) {
+        var t = ev.target, tag = t && t.tagName;
+        if (ev.ctrlKey || ev.metaKey || ev.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(tag))
+            return;
+        var rings = Array.prototype.slice.call($('board').querySelectorAll('circle.legal'));
+        if (!rings.length) return;
+        var byLabel = null;
+        holeEls.forEach(function (el) {
+            if (el && el.circle.classList.contains('legal') &&
+                el.label.textContent.replace(/\*$/, '') === ev.key) byLabel = el.circle;
+        });
+        if (byLabel) {
+            ev.preventDefault();
+            byLabel.focus();
+            return;
+        }
+        if (ev.key !== 'ArrowLeft' && ev.key !== 'ArrowRight') return;
+        rings.sort(function (a, b) {
+            return +a.getAttribute('cy') - +b.getAttribute('cy') || +a.getAttribute('cx') - +b.getAttribute('cx');
+        });
+        var i = rings.indexOf(document.activeElement);
+        var next = i < 0 ? 0 : (i + (ev.key === 'ArrowRight' ? 1 : rings.length - 1)) % rings.length;
+        ev.preventDefault();
+        rings[next].focus();
     }
 
     function writeState(st) {
@@ -261,7 +475,51 @@
             q += '&options=' + encodeURIComponent(opts.join(','));
         if (game.moves.length)
             q += '&moves=' + encodeURIComponent(game.moves.join(','));
-        return location.href.replace(/[?#].*$/, '') + '?' + q;
+        /* the players (a computer opponent is kept by a reload) */
+        [0, 1].forEach(function (p) {
+            if (!isHuman(p))
+                q += '&' + (p ? 'north' : 'south') + '=' + encodeURIComponent(
+                    levelOf(playerOf(p)) === 'custom' ? playerOf(p) : levelOf(playerOf(p)));
+        });
+        var edited = game.variant.indexOf('/bench/') === 0;
+        return location.href.replace(/[?#].*$/, '') + '?' + q + (edited && bench.fragment ? '#' + bench.fragment : '');
+    }
+
+    /* The Share field: the link; from a file (file://) only the page's
+     * name and its query, which work wherever the page is put, and a note
+     * saying so. */
+    function renderShare() {
+        var u = shareUrl(), local = location.protocol === 'file:';
+        $('share').value = local ? u.replace(/^.*\//, '') : u;
+        var notes = [];
+        if (local)
+            notes.push('This page was opened from a file, so the link is given without its place: it works ' +
+                       'once the page is on a web server (put build/web on one), or next to a copy of index.html.');
+        if (game.variant.indexOf('/bench/') === 0 && !bench.fragment)
+            notes.push(bench.tooBig ? 'The edited rules are too large for a link (' + bench.tooBig + ' characters ' +
+                                      'packed; at most ' + SHARE_MAX + '): the link opens the game as shipped. ' +
+                                      'Send the YAML and Lua files (Download) with it.'
+                                    : 'This browser cannot pack the edited rules into the link: it opens the ' +
+                                      'game as shipped. Send the YAML and Lua files (Download) with it.');
+        $('share-note').hidden = !notes.length;
+        $('share-note').textContent = notes.join(' ');
+    }
+
+    function copyShare() {
+        var text = $('share').value, done = function () {
+            $('copy').textContent = 'Copied';
+            setTimeout(function () { $('copy').textContent = 'Copy'; }, 1500);
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText)
+            navigator.clipboard.writeText(text).then(done, function () { copyBySelection(); done(); });
+        else {
+            copyBySelection();
+            done();
+        }
+    }
+    function copyBySelection() {
+        $('share').select();
+        try { document.execCommand('copy'); } catch (e) { /* the text stays selected to copy by hand */ }
     }
 
     /* The address bar follows the game, at most twice a second (a browser
@@ -293,6 +551,7 @@
             if (r.rc !== 0) throw new Error(r.err);
             game.state = st;
             stopFlights();
+            setActing(null);
             var atEnd = ply === game.moves.length;
             var human = !st.over && atEnd && isHuman(st.to_move);
             drawBoard(r.out, st, human || !atEnd);
@@ -300,15 +559,74 @@
             renderDecisions(st, human);
             if (atEnd)
                 writeState(st);
+            if (atEnd)
+                saveGame();
             $('ply-of').textContent = 'move ' + ply + ' of ' + game.moves.length;
-            $('share').value = shareUrl();
+            renderShare();
+            renderMoveList(st);
             keepUrl();
-            if (thenComputer !== false && atEnd && !st.over && !isHuman(st.to_move))
+            $('resume').hidden = !(game.paused && atEnd && !st.over && !isHuman(st.to_move));
+            if (thenComputer !== false && !game.paused && atEnd && !st.over && !isHuman(st.to_move))
                 return computerMove();
-        }).catch(function (e) { showError(String(e.message || e)); });
+        }).catch(function (e) { setActing(null); showError(String(e.message || e)); });
     }
 
     function sideName(p) { return p ? 'North' : 'South'; }
+
+    /* "computer, strong", or the player spec when it is no named level */
+    function computerName(p) {
+        var lv = levelOf(playerOf(p));
+        return lv === 'custom' ? 'computer: ' + playerOf(p) : 'computer, ' + lv;
+    }
+
+    /* A move's name for people: the hole's label (with its direction), a
+     * decision's words where the position gave them. */
+    function moveLabel(tok) {
+        var labels = game.info.board.labels, m = /^(\d+)(?:\/(c?cw))?$/.exec(tok);
+        if (m && labels[+m[1]] !== undefined)
+            return labels[+m[1]] + (m[2] ? (m[2] === 'cw' ? ' clockwise' : ' counter-clockwise') : '');
+        return game.words[tok] || tok;
+    }
+
+    /* The moves of the game in hole labels, each a button to the position
+     * after it (its narration shown); a match's games apart. The mover of
+     * each comes from the record (sow replay --json). */
+    var moveListSeq = -1;
+    function renderMoveList(st) {
+        (st.words || []).forEach(function (w, k) { game.words[st.legal[k]] = w; });
+        var box = $('movelist'), key = game.seq + ':' + game.moves.length;
+        var mark = function () {
+            Array.prototype.forEach.call(box.querySelectorAll('button'), function (b) {
+                b.classList.toggle('now', +b.dataset.ply === shownPly());
+            });
+        };
+        if (moveListSeq === key) { mark(); return; }
+        moveListSeq = key;
+        var moves = game.moves.slice(), seq = game.seq;
+        sow(baseArgs('replay').concat(['--moves', moves.join(' '), '--json'])).then(function (r) {
+            if (seq !== game.seq && moves.join(' ') !== game.moves.join(' ')) return;
+            box.textContent = '';
+            var k = 0;
+            r.out.split('\n').map(json).forEach(function (l) {
+                if (!l) return;
+                if ('game' in l && !('ply' in l)) {
+                    var g = document.createElement('li');
+                    g.className = 'game';
+                    g.textContent = 'Game ' + l.game;
+                    box.appendChild(g);
+                }
+                if (!('ply' in l && 'move' in l) || k >= moves.length) return;
+                var li = document.createElement('li'), b = document.createElement('button');
+                var ply = ++k;
+                b.textContent = sideName(l.to_move) + ' ' + moveLabel(String(l.move));
+                b.dataset.ply = ply;
+                b.addEventListener('click', function () { goTo(ply); });
+                li.appendChild(b);
+                box.appendChild(li);
+            });
+            mark();
+        });
+    }
 
     function renderStatus(st, atEnd) {
         var s = $('status');
@@ -318,7 +636,9 @@
         else
             s.textContent = sideName(st.to_move) + ' to move' +
                 (atEnd ? (isHuman(st.to_move) ? (st.question ? ': answer the question below' : ': click a ringed hole')
-                                              : ' (computer: ' + playerOf(st.to_move) + ')')
+                                              : game.paused ? ' (' + computerName(st.to_move) + '): stopped; ' +
+                                                'press Continue to let it move, or Undo'
+                                              : ' (' + computerName(st.to_move) + ')')
                        : ' (viewing an earlier move: playing here takes back the moves after it)');
     }
 
@@ -364,12 +684,7 @@
             var tok = c[0], words = c[1];
             var b = document.createElement('button');
             b.textContent = words;
-            if (words !== tok) {
-                var small = document.createElement('small');
-                small.textContent = tok;
-                b.appendChild(small);
-            }
-            b.title = tok;
+            b.title = tok; /* the move as sow writes it, for who wants it */
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
             box.appendChild(b);
@@ -379,20 +694,38 @@
     /* ---- moves ---------------------------------------------------------- */
     function humanMove(tok) {
         var st = game.state;
-        if (!st || st.over && shownPly() === game.moves.length)
+        if (game.acting || !st || st.over && shownPly() === game.moves.length)
             return Promise.resolve();
-        return play(tok);
+        var later = game.moves.length - shownPly();
+        if (later > 0) {
+            var k = st.legal.indexOf(String(tok));
+            return ask('Play ' + (k >= 0 ? st.labels[k] : tok) + ' after move ' + shownPly() + '? This takes back the ' +
+                       later + (later === 1 ? ' move' : ' moves') + ' played after it.',
+                       'Play here', 'Cancel').then(function (yes) {
+                if (yes && !game.acting && game.state === st) return play(tok, true);
+            });
+        }
+        return play(tok, true);
     }
 
     /* Play a token at the ply shown (later moves are dropped), animate it
      * with its narration, then refresh. */
-    function play(tok) {
+    function play(tok, byHuman) {
+        var st = game.state, k = st ? st.legal.indexOf(String(tok)) : -1;
+        var mover = st ? st.to_move : 0;
         game.moves = game.moves.slice(0, shownPly());
         game.moves.push(String(tok));
         game.view = null;
+        if (byHuman) game.paused = false;
+        notice('');
         $('hints').textContent = ''; /* they were for the position before */
         var seq = ++game.seq;
-        return animate(game.moves.length - 1, seq).then(function () {
+        setActing(sideName(mover) + ' is sowing…');
+        /* the narration keeps a human's move and the computer's answer */
+        var keep = !byHuman && (isHuman(0) || isHuman(1));
+        var head = sideName(mover) + ' plays ' + (k >= 0 ? st.labels[k] : tok) +
+            (k >= 0 && /:/.test(tok) && st.words && st.words[k] ? ' (' + st.words[k] + ')' : '');
+        return animate(game.moves.length - 1, seq, head, keep).then(function () {
             if (seq === game.seq)
                 return refresh();
         });
@@ -401,6 +734,7 @@
     function computerMove() {
         var st = game.state, seq = game.seq;
         busy(true);
+        setActing(sideName(st.to_move) + ' (' + computerName(st.to_move) + ') is thinking…');
         var args = baseArgs('search').concat(['--moves', movesArg(), '--player',
                                               playerOf(st.to_move), '--seed',
                                               String(st.ply + 1), '--json']);
@@ -409,11 +743,13 @@
             if (seq !== game.seq) return;
             var res = json(r.out);
             if (r.rc !== 0 || !res) {
-                if (r.rc !== -2)
+                if (r.rc !== -2) {
+                    setActing(null);
                     showError(r.err || 'the computer could not move');
+                }
                 return;
             }
-            return play(String(res.move));
+            return play(String(res.move), false);
         });
     }
 
@@ -423,18 +759,26 @@
      * (the hole lifted, then each hole sown in turn) to the hole or store
      * it lands in, and every capture from its hole to the taker's box.
      * The speed is read at each step: "instant" (0) draws no flight. */
-    function animate(n, seq) {
+    function animate(n, seq, head, keep) {
         return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
                    {keep: 'last'}).then(function (r) {
             if (seq !== game.seq) return;
-            var events = r.out.split('\n').map(json).filter(function (e) {
+            if (r.rc !== 0) {
+                moveFailed(n, r.err);
+                return;
+            }
+            var lines = r.out.split('\n').map(json);
+            var events = lines.filter(function (e) {
                 return e && e.event;
             });
-            if (r.rc !== 0)
-                showError(r.err);
+            events = events.concat(scriptSteps(events, lines, n));
             var list = $('narration');
-            list.textContent = '';
-            var i = 0, hand = null;
+            if (!keep) list.textContent = '';
+            var heading = document.createElement('li');
+            heading.className = 'move';
+            heading.textContent = head;
+            list.appendChild(heading);
+            var i = 0, hand = null, seen = {};
             return new Promise(function (resolve) {
                 function step() {
                     if (seq !== game.seq || i >= events.length) {
@@ -444,11 +788,13 @@
                     }
                     var delay = +$('speed').value;
                     var e = events[i++];
-                    var li = narrationLine(e);
-                    var prev = list.querySelector('li.now');
-                    if (prev) prev.classList.remove('now');
-                    li.classList.add('now');
-                    list.appendChild(li);
+                    if (!e.quiet) {
+                        var li = narrationLine(e, seen);
+                        var prev = list.querySelector('li.now');
+                        if (prev) prev.classList.remove('now');
+                        li.classList.add('now');
+                        list.appendChild(li);
+                    }
                     var from = hand, to = null;
                     if (e.event === 'lift')
                         hand = holeCenter(e.hole);
@@ -460,7 +806,7 @@
                         from = holeCenter(e.hole);
                         to = boxCenter(e.player);
                     }
-                    if (delay > 0 && from && to && e.event !== 'lift') {
+                    if (delay > 0 && from && to && e.event !== 'lift' && !e.quiet) {
                         fly(from, to, delay * 0.8, seq, e.hole, function () { showEvent(e); });
                         setTimeout(step, delay);
                         return;
@@ -472,6 +818,24 @@
                 step();
             });
         });
+    }
+
+    /* A move a script works out whole (Andada's opening relay) has no
+     * seed-by-seed events: its holes are shown changing one by one, from
+     * the hole played on round the board, each as a step of its own
+     * (quiet: no narration line). */
+    function scriptSteps(events, lines, n) {
+        var sown = events.some(function (e) { return e.event === 'lift' || e.event === 'drop'; });
+        var after = lines.filter(function (l) { return l && l.after; }).pop();
+        var before = game.state && game.state.board;
+        if (sown || !after || !before || before.length !== after.after.board.length) return [];
+        var m = /^(\d+)/.exec(game.moves[n] || ''), start = m ? +m[1] : 0, out = [];
+        for (var k = 0; k < before.length; k++) {
+            var h = (start + k) % before.length;
+            if (before[h] !== after.after.board[h])
+                out.push({event: 'drop', hole: h, count: after.after.board[h], quiet: true});
+        }
+        return out;
     }
 
     /* ---- seeds in flight ------------------------------------------------- */
@@ -545,20 +909,48 @@
         });
     }
 
-    function narrationLine(e) {
+    /* A step of the narration with its rule id; the rule's text the
+     * first time the move cites it (seen: the ids cited so far). */
+    function narrationLine(e, seen) {
         var li = document.createElement('li');
         li.appendChild(document.createTextNode(e.text));
         if (e.rule) {
-            var r = document.createElement('span');
+            var r = document.createElement('a');
             r.className = 'rule';
             r.textContent = e.rule;
+            r.href = '#rule-' + e.rule;
+            r.title = e.rule_text || '';
+            r.addEventListener('click', function (ev) {
+                ev.preventDefault();
+                showHowto(e.rule);
+            });
             li.appendChild(r);
-            var rt = document.createElement('span');
-            rt.className = 'rule-text';
-            rt.textContent = e.rule_text || '';
-            li.appendChild(rt);
+            if (!seen[e.rule]) {
+                var rt = document.createElement('span');
+                rt.className = 'rule-text';
+                rt.textContent = e.rule_text || '';
+                li.appendChild(rt);
+            }
+            seen[e.rule] = true;
         }
         return li;
+    }
+
+    /* Move n could not be made (a script's error while it is sown): it
+     * is taken back, the board redrawn as it was, the error shown above
+     * the board and, when it names a line of the script, marked there;
+     * the computer waits (it would meet the same error). */
+    function moveFailed(n, err) {
+        game.moves = game.moves.slice(0, n);
+        game.paused = true;
+        var text = String(err || 'the move failed').replace(/^sow \w+: /, '');
+        notice('The move could not be made: ' + text);
+        var m = /([\w.\/-]+\.lua):(\d+):\s*(.*)/.exec(text);
+        if (m) {
+            $('lua-errors').textContent = '';
+            clearMarks('lua');
+            showProblem({file: m[1], line: +m[2], col: 0, message: m[3]}, true);
+        }
     }
 
     /* One event on the picture: the hole's count and a red ring. */
@@ -569,10 +961,39 @@
         el.circle.classList.add('active');
         if (e.event === 'lift') {
             el.count.textContent = String(e.extra || 0);
-            if (el.dots) el.dots.textContent = '';
+            drawDots(el, e.extra || 0);
         } else if (e.event === 'drop') {
             el.count.textContent = String(e.count);
-            if (el.dots) el.dots.textContent = '';
+            drawDots(el, e.count);
+        }
+    }
+
+    /* A hole's seeds as sow draw places them (sow_svg_dot: a ring up to
+     * 6, a sunflower beyond; none drawn past 20, the count says it). */
+    var DOTS_MAX = 20, DOT_R = 3.2;
+    function drawDots(el, n) {
+        var g = el.dots;
+        if (!g || g.tagName !== 'g') return;
+        g.textContent = '';
+        if (n > DOTS_MAX) return;
+        var x = +el.circle.getAttribute('cx'), y = +el.circle.getAttribute('cy');
+        var r = +el.circle.getAttribute('r');
+        for (var i = 0; i < n; i++) {
+            var dx = 0, dy = 0;
+            if (n > 1 && n <= 6) {
+                var a = (n === 2 ? Math.PI : -Math.PI / 2) + 2 * Math.PI * i / n;
+                dx = 0.45 * r * Math.cos(a);
+                dy = 0.45 * r * Math.sin(a);
+            } else if (n > 6) {
+                var rr = 0.78 * r * Math.sqrt((i + 0.5) / n), b = i * 2.399963229728653;
+                dx = rr * Math.cos(b);
+                dy = rr * Math.sin(b);
+            }
+            var c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+            c.setAttribute('cx', (x + dx).toFixed(1));
+            c.setAttribute('cy', (y + dy).toFixed(1));
+            c.setAttribute('r', String(DOT_R));
+            g.appendChild(c);
         }
     }
 
@@ -583,9 +1004,10 @@
         if (n < 0) return Promise.resolve();
         return sow(baseArgs('trace').concat(['--moves', movesArg(n + 1), '--json']),
                    {keep: 'last'}).then(function (r) {
+            var seen = {};
             r.out.split('\n').map(json).forEach(function (e) {
                 if (e && e.event)
-                    list.appendChild(narrationLine(e));
+                    list.appendChild(narrationLine(e, seen));
             });
         });
     }
@@ -600,8 +1022,23 @@
         return refresh(false);
     }
 
+    /* Stop the computer's search (a new worker) and any move being sown. */
+    function stopComputer() {
+        game.seq++;
+        if (!$('busy').hidden) restartWorker();
+        busy(false);
+        stopFlights();
+        setActing(null);
+    }
+
     function undo() {
-        if (!game.moves.length) return;
+        stopComputer();
+        game.paused = false;
+        notice('');
+        if (!game.moves.length) {
+            refresh(false);
+            return;
+        }
         var n = game.moves.length - 1;
         /* against the computer, back to the human's last turn */
         if (isHuman(0) !== isHuman(1)) {
@@ -626,8 +1063,30 @@
     /* What each legal move would do: its narration in brief. */
     function hint() {
         var st = game.state, box = $('hints');
-        if (!st || st.over) return;
+        if (!st || st.over || game.acting) return;
         box.textContent = 'thinking…';
+        var adviser = hintPlayer();
+        var suggest = document.createElement('div');
+        suggest.className = 'suggest';
+        var searched = sow(baseArgs('search').concat(['--moves', game.moves.slice(0, shownPly()).join(' '),
+                                                      '--player', adviser, '--seed', String(st.ply + 1), '--json']))
+            .then(function (r) {
+                var res = json(r.out);
+                if (r.rc !== 0 || !res) {
+                    suggest.textContent = 'No move to suggest: ' + (r.err || 'the search failed');
+                    return;
+                }
+                var tok = String(res.move), k = st.legal.indexOf(tok);
+                suggest.appendChild(document.createTextNode('Suggested move: '));
+                var b = document.createElement('button');
+                b.textContent = k >= 0 ? st.labels[k] : tok;
+                b.dataset.move = tok;
+                b.addEventListener('click', function () { humanMove(tok); });
+                suggest.appendChild(b);
+                var lv = levelOf(adviser);
+                suggest.appendChild(document.createTextNode(' (what the ' + (lv === 'custom' ? 'computer player ' +
+                    adviser : lv + ' computer') + ' would play). What each move would do:'));
+            });
         var base = game.moves.slice(0, shownPly());
         var table = document.createElement('table');
         var jobs = st.legal.map(function (tok, k) {
@@ -652,10 +1111,19 @@
                     table.appendChild(tr);
                 });
         });
-        Promise.all(jobs).then(function () {
+        Promise.all(jobs.concat([searched])).then(function () {
             box.textContent = '';
+            box.appendChild(suggest);
             box.appendChild(table);
         });
+    }
+
+    /* The player whose choice Hint suggests: the computer opponent's, or
+     * alphabeta:depth=5 when both sides are people. */
+    function hintPlayer() {
+        if (!isHuman(0)) return playerOf(0);
+        if (!isHuman(1)) return playerOf(1);
+        return 'alphabeta:depth=5';
     }
 
     /* ---- records --------------------------------------------------------- */
@@ -674,23 +1142,35 @@
         });
     }
 
-    /* A record (RECORD JSON Lines) does not name its variant: its moves
-     * are replayed on the game chosen, with its options, and if that does
-     * not give the record's lines, on each shipped variant with its
-     * default options (those with the record's number of holes first);
-     * the first whose `sow replay --json` is the record line for line is
-     * loaded, and #load-status says which. Resolves to the variant used,
-     * or null (with the reason in #load-status). */
+    /* A record's first line names its game (docs/record.md, Which game:
+     * variant, options, digest, sow): it is replayed there, with its
+     * options, and loaded if `sow replay --json` gives it back line for
+     * line; a digest other than that of the files here (an edited copy,
+     * another version) is said, and the record loaded only if asked. An
+     * older record, which names no game, is replayed on the game chosen,
+     * with its options, and if that does not give its lines, on each
+     * shipped variant with its default options (those with the record's
+     * number of holes first). Resolves to the variant used, or null (with
+     * the reason in #load-status). */
+    var NAMES = ['variant', 'options', 'digest', 'sow'];
+    function plainLine(l) {
+        var o = Object.assign({}, l);
+        NAMES.forEach(function (k) { delete o[k]; });
+        return JSON.stringify(o);
+    }
+
     function loadRecord(text) {
-        var lines = [], moves = [], bad = 0;
+        var lines = [], moves = [], bad = 0, named = null;
         text.split('\n').forEach(function (line, i) {
             if (!line.trim()) return;
             var l = json(line);
-            if (!l) {
+            if (!l || typeof l !== 'object') {
                 bad = bad || i + 1;
                 return;
             }
-            lines.push(JSON.stringify(l));
+            if (!lines.length && typeof l.variant === 'string')
+                named = l;
+            lines.push(plainLine(l));
             if ('ply' in l && 'move' in l)
                 moves.push(String(l.move));
         });
@@ -709,28 +1189,36 @@
         var holes = first ? first.board.length : -1;
         var current = game.info ? game.info.id : game.variant;
         var currentName = game.info ? game.info.name : game.variant;
+        /* {ok, digest}: whether the replay gives the record's lines, and
+         * the digest of the files it was replayed on */
         var replays = function (variant, options) {
             var args = ['replay', variant].concat(options, ['--moves', moves.join(' '), '--json']);
             return sow(args).then(function (r) {
-                var got = r.out.split('\n').filter(function (l) { return l.trim(); })
-                    .map(function (l) { return JSON.stringify(json(l)); }).join('\n');
-                return r.rc === 0 && got === want;
+                var out = r.out.split('\n').filter(function (l) { return l.trim(); }).map(json);
+                var got = out.map(function (l) { return l ? plainLine(l) : ''; }).join('\n');
+                return {ok: r.rc === 0 && got === want, digest: out[0] && out[0].digest};
             });
         };
-        var load = function (id) {
+        var load = function (id, options) {
             $('south').value = 'human';
             $('north').value = 'human';
+            syncLevels();
             if (id === null)
                 return newGame(moves);
-            game.variant = id;
-            game.options = {};
-            bench.files = {};
-            $('variant').value = id;
+            if (id !== game.variant) {
+                game.variant = id;
+                bench.files = {};
+                bench.fragment = null;
+            }
+            game.options = options || {};
+            selectGame($('variant'));
             return newGame(moves).then(loadEditors);
         };
         say('', 'Load record: replaying its ' + moves.length + ' moves…');
-        return replays(game.variant, optionArgs()).then(function (ok) {
-            if (ok)
+        if (named)
+            return loadNamed(named, moves, replays, load, say, current);
+        return replays(game.variant, optionArgs()).then(function (res) {
+            if (res.ok)
                 return load(null).then(function () {
                     say('ok', 'Loaded the record\'s ' + moves.length + ' moves on ' + game.info.name + '.');
                     return current;
@@ -757,8 +1245,8 @@
                     }
                     var c = cands[k++];
                     return replays(c.id, []).then(function (good) {
-                        if (!good) return next();
-                        return load(c.id).then(function () {
+                        if (!good.ok) return next();
+                        return load(c.id, {}).then(function () {
                             say('ok', 'The record does not replay on ' + currentName +
                                 ' with the options chosen; it is a game of ' + c.name + ' (default options): loaded its ' +
                                 moves.length + ' moves on ' + c.name + '.');
@@ -767,6 +1255,63 @@
                     });
                 };
                 return next();
+            });
+        });
+    }
+
+    /* A record that names its game (the first line's fields): that game
+     * here (the one shown if it has that id, a shipped one, or one kept
+     * from the workbench), with the record's options. */
+    function loadNamed(named, moves, replays, load, say, current) {
+        var id = String(named.variant), opts = {};
+        if (named.options && typeof named.options === 'object')
+            Object.keys(named.options).forEach(function (k) { opts[k] = String(named.options[k]); });
+        var where = null;
+        if (current === id)
+            where = game.variant;
+        else if (variants.some(function (v) { return v.id === id; }))
+            where = id;
+        else {
+            var kept = keptVariants()[id], b = kept && benchFrom(kept.files, kept.yaml);
+            if (b) {
+                useBench(b.files, b.yaml, b.lua, id);
+                where = b.yaml;
+            }
+        }
+        if (!where) {
+            say('bad', 'Load record: it is a game of "' + id + '", which this page has neither among its games nor ' +
+                'kept from the workbench; open the link its rules were shared with (or apply its files in the ' +
+                'workbench), then load it again');
+            return Promise.resolve(null);
+        }
+        var args = [];
+        Object.keys(opts).forEach(function (k) { args.push('--option', k + '=' + opts[k]); });
+        var n = moves.length;
+        return replays(where, args).then(function (res) {
+            if (!res.ok) {
+                say('bad', 'Load record: no game replays its ' + n + ' moves to the record\'s positions: not ' + id +
+                    ', the game its first line names (with its options ' + JSON.stringify(opts) + '); the file may ' +
+                    'have been changed by hand');
+                return null;
+            }
+            var go = function () {
+                return load(where, opts).then(function () {
+                    say('ok', (where === game.variant && current === id ? 'Loaded the record\'s ' + n + ' moves on ' +
+                               game.info.name : 'The record is a game of ' + game.info.name + ', as its first line says: ' +
+                               'loaded its ' + n + ' moves on ' + game.info.name) +
+                        (res.digest !== named.digest ? ' (on these files, which differ from the record\'s)' : '') + '.');
+                    return id;
+                });
+            };
+            if (!named.digest || res.digest === named.digest)
+                return go();
+            return ask('This record was played on other files of ' + id + ' than the ones here (its digest ' +
+                       named.digest + ', these files\' ' + res.digest + '): an edited copy or another version, whose ' +
+                       'rules may differ. Load it on these rules anyway?', 'Load anyway', 'Cancel').then(function (yes) {
+                if (yes) return go();
+                say('bad', 'Load record: not loaded: it was played on other files of ' + id + ' (digest ' +
+                    named.digest + '; these files: ' + res.digest + ')');
+                return null;
             });
         });
     }
@@ -876,7 +1421,7 @@
         });
     }
 
-    function showProblem(e) {
+    function showProblem(e, quiet) {
         var isLua = /\.lua$/.test(e.file);
         var id = isLua ? 'lua' : 'yaml';
         var box = $(id + '-errors');
@@ -889,7 +1434,7 @@
         box.appendChild(a);
         if (e.line > 0) {
             markLine(id, e.line, a.textContent);
-            selectLine($(id), e.line);
+            if (!quiet) selectLine($(id), e.line);
         }
     }
 
@@ -928,13 +1473,183 @@
                 showProblem(f.error);
                 return;
             }
-            bench.files = b.files;
-            bench.yamlPath = b.yaml;
-            bench.luaPath = b.lua;
-            game.variant = b.yaml;
+            useBench(b.files, b.yaml, b.lua, f.id);
+            keepBench(f.id);
             st.className = 'ok';
             st.textContent = 'applied: ' + f.id + ' from the editors';
-            return newGame([]);
+            selectGame($('variant'));
+            return packBench().then(function () { return newGame([]); });
+        });
+    }
+
+    /* ---- workbench variants kept and shared ------------------------------ */
+    /* A variant from the editors is kept in the browser under its id (a
+     * reload, or ?variant=ID on this browser, finds it again), and a
+     * shared link carries its YAML and Lua in the address's fragment,
+     * deflated (#files=...), up to SHARE_MAX characters. A link's files are
+     * a stranger's: their names must be plain file names, their size is
+     * capped, they are checked by the real loader before use, and their
+     * text only ever goes into the editors and the engine's sandbox. */
+    var MINE = 'sow-page-variants', SHARE_MAX = 8000, FILE_MAX = 200000;
+
+    function useBench(files, yaml, lua, id) {
+        bench.id = id;
+        bench.files = files;
+        bench.yamlPath = yaml;
+        bench.luaPath = lua;
+        bench.fragment = null;
+        game.variant = yaml;
+    }
+
+    function keptVariants() {
+        try { return JSON.parse(localStorage.getItem(MINE) || '{}') || {}; } catch (e) { return {}; }
+    }
+
+    function shareable(files) {
+        var out = {};
+        Object.keys(files).forEach(function (p) {
+            if (/^\/bench\/[^\/]+$/.test(p)) out[base(p)] = files[p];
+        });
+        return out;
+    }
+
+    function keepBench(id) {
+        var all = keptVariants();
+        all[id] = {yaml: base(bench.yamlPath), files: shareable(bench.files)};
+        try {
+            localStorage.setItem(MINE, JSON.stringify(all));
+        } catch (e) {
+            $('bench-status').textContent += ' (not kept in this browser: its storage refused it)';
+        }
+    }
+
+    /* The files {name: text} a kept or shared variant brings: checked
+     * names and sizes, then put under /bench/. Null if they will not do. */
+    function benchFrom(named, yamlName) {
+        var files = {}, total = 0, ok = true;
+        Object.keys(named || {}).forEach(function (name) {
+            var text = named[name];
+            if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*\.(yaml|lua)$/.test(name) || typeof text !== 'string')
+                ok = false;
+            else {
+                total += text.length;
+                files['/bench/' + name] = text;
+            }
+        });
+        if (!ok || total > FILE_MAX || !files['/bench/' + yamlName]) return null;
+        var lua = scriptName(files['/bench/' + yamlName]);
+        return {files: files, yaml: '/bench/' + yamlName, lua: lua ? '/bench/' + lua : null};
+    }
+
+    function b64url(bytes) {
+        var bin = '';
+        for (var i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+        return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    }
+
+    function streamBytes(stream, cap) {
+        var reader = stream.getReader(), parts = [], n = 0;
+        return (function next() {
+            return reader.read().then(function (r) {
+                if (r.done) return;
+                n += r.value.length;
+                if (n > cap) {
+                    reader.cancel();
+                    throw new Error('the files are larger than ' + cap + ' bytes');
+                }
+                parts.push(r.value);
+                return next();
+            });
+        })().then(function () {
+            var out = new Uint8Array(n), k = 0;
+            parts.forEach(function (p) { out.set(p, k); k += p.length; });
+            return out;
+        });
+    }
+
+    /* The editors' variant as the fragment of a shared link (bench.fragment;
+     * null and bench.tooBig set past SHARE_MAX). */
+    function packBench() {
+        bench.fragment = null;
+        bench.tooBig = 0;
+        if (typeof CompressionStream === 'undefined') return Promise.resolve();
+        var text = JSON.stringify({yaml: base(bench.yamlPath), files: shareable(bench.files)});
+        var cs = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+        return streamBytes(cs, 4 * FILE_MAX).then(function (bytes) {
+            var f = b64url(bytes);
+            if (f.length > SHARE_MAX) bench.tooBig = f.length;
+            else bench.fragment = 'files=' + f;
+        }).catch(function () { bench.fragment = null; });
+    }
+
+    /* The game list shows the game played: a shipped id, or "mine:ID" for
+     * rules from the editors (listed if they were not). */
+    function selectGame(sel) {
+        var id = game.variant.indexOf('/bench/') === 0 ? bench.id : game.variant;
+        var shipped = variants.some(function (v) { return v.id === id; });
+        var value = shipped ? id : 'mine:' + id;
+        if (!sel.querySelector('option[value="' + CSS.escape(value) + '"]')) {
+            var op = document.createElement('option');
+            op.value = value;
+            op.textContent = id + ' (edited here)';
+            sel.appendChild(op);
+        }
+        sel.value = value;
+    }
+
+    /* A link's #files=...: resolves to {files, yaml, lua} or throws with
+     * the reason. */
+    function unpackFragment(frag) {
+        if (frag.length > SHARE_MAX + 6)
+            return Promise.reject(new Error('its files are longer than a link may carry (' + SHARE_MAX + ' characters)'));
+        if (typeof DecompressionStream === 'undefined')
+            return Promise.reject(new Error('this browser cannot unpack them (no DecompressionStream)'));
+        var bin;
+        try {
+            bin = atob(frag.slice(6).replace(/-/g, '+').replace(/_/g, '/'));
+        } catch (e) {
+            return Promise.reject(new Error('they are not in the form a shared link gives (base64)'));
+        }
+        var bytes = new Uint8Array(bin.length);
+        for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        var ds = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+        return streamBytes(ds, FILE_MAX + 1000).then(function (raw) {
+            var d = json(new TextDecoder().decode(raw));
+            var b = d && typeof d.yaml === 'string' ? benchFrom(d.files, d.yaml) : null;
+            if (!b) throw new Error('they are not a variant\'s YAML and Lua files with plain names');
+            return b;
+        });
+    }
+
+    /* At the start: the variant of #files=..., or a variant of the
+     * editors kept in this browser under the id asked for. Checked with
+     * the loader; a problem is said above the board and the game asked
+     * for (or the first one) is played instead. */
+    function restoreBench(shipped) {
+        var frag = /^#files=/.test(location.hash) ? location.hash.slice(1) : null;
+        var kept = keptVariants()[game.variant];
+        var from = frag ? unpackFragment(frag)
+            : kept && !shipped ? Promise.resolve(benchFrom(kept.files, kept.yaml)) : Promise.resolve(null);
+        return from.then(function (b) {
+            if (!b) return;
+            return sow(['validate', b.yaml, '--json'], {files: b.files}).then(function (r) {
+                var res = json(r.out), f = res && res.files && res.files[0];
+                if (!f || !f.ok)
+                    throw new Error('the loader refuses them: ' + (f ? f.error.message : r.err));
+                useBench(b.files, b.yaml, b.lua, f.id);
+                return packBench();
+            });
+        }).catch(function (e) {
+            return 'The variant this link carries cannot be used: ' + e.message + '. Shown instead: the game ' +
+                'named in the link, as shipped.';
+        }).then(function (say) {
+            say = say || '';
+            if (game.variant.indexOf('/bench/') !== 0 && !shipped) {
+                say += (say ? ' ' : '') + 'There is no game "' + game.variant + '" here (not shipped, not kept ' +
+                    'in this browser, not carried by the link); shown: Adji Kui I.';
+                game.variant = 'adji-kui-1';
+            }
+            return say;
         });
     }
 
@@ -987,8 +1702,47 @@
     }
 
     /* ---- start ------------------------------------------------------------ */
+    /* The players and the speed, kept in the browser for the next visit. */
+    var SETTINGS = 'sow-page-settings';
+    function savedSettings() {
+        try { return JSON.parse(localStorage.getItem(SETTINGS) || '{}') || {}; } catch (e) { return {}; }
+    }
+    function saveSettings() {
+        try {
+            localStorage.setItem(SETTINGS, JSON.stringify({south: playerOf(0), north: playerOf(1),
+                                                           speed: $('speed').value}));
+        } catch (e) { /* storage refused (private mode): nothing kept */ }
+    }
+
+    /* The game in progress, kept for the next visit (the page opened
+     * with no address of a game resumes it). */
+    var GAME = 'sow-page-game';
+    function saveGame() {
+        var edited = game.variant.indexOf('/bench/') === 0;
+        try {
+            localStorage.setItem(GAME, JSON.stringify({variant: edited ? bench.id : game.variant,
+                                                       options: game.options, moves: game.moves}));
+        } catch (e) { /* storage refused: nothing kept */ }
+    }
+    var resumed = false;
+
     function fromUrl() {
         var q = new URLSearchParams(location.search);
+        if (!location.search && !location.hash) {
+            var g = null;
+            try { g = JSON.parse(localStorage.getItem(GAME) || 'null'); } catch (e) { g = null; }
+            if (g && typeof g.variant === 'string' && Array.isArray(g.moves) && g.moves.length) {
+                q = new URLSearchParams();
+                q.set('variant', g.variant);
+                var o = g.options && typeof g.options === 'object' ? g.options : {};
+                q.set('options', Object.keys(o).map(function (k) { return k + '=' + o[k]; }).join(','));
+                q.set('moves', g.moves.map(String).join(','));
+                var keep = savedSettings();
+                q.set('south', keep.south || 'human');
+                q.set('north', keep.north || 'human');
+                resumed = true;
+            }
+        }
         if (q.get('variant'))
             game.variant = q.get('variant');
         game.options = {};
@@ -997,19 +1751,41 @@
             if (i > 0) game.options[kv.slice(0, i)] = kv.slice(i + 1);
         });
         var moves = (q.get('moves') || '').split(/[\s,]+/).filter(Boolean);
-        /* a shared game opens as it is: nobody moves until asked */
-        $('south').value = q.get('south') || 'human';
-        $('north').value = q.get('north') || (q.get('moves') !== null ? 'human' : 'alphabeta:depth=5');
+        /* a shared game opens as it is: nobody moves until asked (the
+         * address bar names the players of a game against the computer) */
+        var saved = savedSettings(), shared = q.get('moves') !== null;
+        $('south').value = specOf(q.get('south') || (shared ? 'human' : saved.south || 'human'));
+        $('north').value = specOf(q.get('north') || (shared ? 'human' : saved.north || 'alphabeta:depth=5'));
+        syncLevels();
+        if (saved.speed && $('speed').querySelector('option[value="' + (+saved.speed) + '"]'))
+            $('speed').value = String(+saved.speed);
         return moves;
     }
 
     function wire() {
         $('variant').addEventListener('change', function () {
-            game.variant = $('variant').value;
-            game.options = {};
-            bench.files = {};
-            newGame([]).then(loadEditors);
+            var sel = $('variant'), to = sel.value;
+            var name = sel.options[sel.selectedIndex] ? sel.options[sel.selectedIndex].textContent : to;
+            mayDropGame('Change the game to ' + name + '?', 'Change game').then(function (yes) {
+                if (!yes) {
+                    selectGame(sel);
+                    return;
+                }
+                game.variant = to;
+                game.options = {};
+                bench.files = {};
+                bench.fragment = null;
+                var kept = keptVariants()[to.replace(/^mine:/, '')];
+                if (/^mine:/.test(to) && kept) {
+                    var b = benchFrom(kept.files, kept.yaml);
+                    if (b) useBench(b.files, b.yaml, b.lua, to.slice(5));
+                }
+                if (/^mine:/.test(to) && game.variant === to) game.variant = 'adji-kui-1';
+                newGame([]).then(loadEditors);
+            });
         });
+        $('confirm-yes').addEventListener('click', function () { if (answer) answer(true); });
+        $('confirm-no').addEventListener('click', function () { if (answer) answer(false); });
         $('new-game').addEventListener('click', function () { newGame([]); });
         $('first').addEventListener('click', function () { goTo(0); });
         $('back').addEventListener('click', function () { goTo(shownPly() - 1); });
@@ -1019,8 +1795,19 @@
         $('hint').addEventListener('click', hint);
         $('speed').addEventListener('change', function () {
             if (+$('speed').value === 0) stopFlights(true);
+            saveSettings();
         });
-        $('stop').addEventListener('click', function () { game.seq++; restartWorker(); busy(false); });
+        /* Stop: the computer stops thinking and waits for Continue */
+        $('stop').addEventListener('click', function () {
+            stopComputer();
+            game.paused = true;
+            refresh(false);
+        });
+        $('resume').addEventListener('click', function () {
+            game.paused = false;
+            game.seq++;
+            refresh();
+        });
         $('save').addEventListener('click', function () {
             record().then(function (text) { download((game.info ? game.info.id : 'game') + '.jsonl', text); });
         });
@@ -1029,15 +1816,33 @@
             if (f) f.text().then(loadRecord).then(function () { $('load').value = ''; });
         });
         ['south', 'north'].forEach(function (id) {
-            $(id).addEventListener('change', function () { game.seq++; refresh(); });
+            $(id + '-level').addEventListener('change', function () {
+                var lv = $(id + '-level').value;
+                $(id).hidden = lv !== 'custom';
+                if (lv === 'custom') {
+                    $(id).focus();
+                    return;
+                }
+                $(id).value = lv === 'human' ? 'human' : LEVELS[lv];
+                $(id).dispatchEvent(new Event('change'));
+            });
+            $(id).addEventListener('change', function () {
+                syncLevels();
+                saveSettings();
+                stopComputer();
+                game.paused = false;
+                refresh();
+            });
         });
         $('apply').addEventListener('click', apply);
         $('fork').addEventListener('click', fork);
         $('revert').addEventListener('click', function () {
             bench.files = {};
+            bench.fragment = null;
             game.variant = game.info.id;
             var shipped = variants.filter(function (v) { return v.id === game.info.id; })[0];
             if (!shipped) game.variant = 'adji-kui-1';
+            $('variant').value = game.variant;
             newGame([]).then(loadEditors);
         });
         $('dl-yaml').addEventListener('click', function () { download(base(bench.yamlPath) || 'variant.yaml', $('yaml').value); });
@@ -1045,6 +1850,12 @@
             download(scriptName($('yaml').value) || 'variant.lua', $('lua').value);
         });
         $('run-scen').addEventListener('click', runScenarios);
+        $('copy').addEventListener('click', copyShare);
+        document.addEventListener('keydown', onKey);
+        $('howto-open').addEventListener('click', function () {
+            if ($('howto').hidden) showHowto(null); else $('howto').hidden = true;
+        });
+        $('howto-close').addEventListener('click', function () { $('howto').hidden = true; });
         $('bench-run').addEventListener('click', benchRun);
     }
 
@@ -1070,6 +1881,9 @@
     };
 
     startWorker();
+    /* on a phone the options are folded, so that the board is in sight */
+    if (window.matchMedia && window.matchMedia('(max-width: 700px)').matches)
+        $('options-box').open = false;
     wire();
     wireGutters();
     var moves = fromUrl();
@@ -1083,8 +1897,25 @@
             op.textContent = v.name;
             sel.appendChild(op);
         });
-        sel.value = game.variant;
-        return newGame(moves).then(loadEditors);
+        Object.keys(keptVariants()).forEach(function (id) {
+            if (variants.some(function (v) { return v.id === id; })) return;
+            var op = document.createElement('option');
+            op.value = 'mine:' + id;
+            op.textContent = id + ' (edited here)';
+            sel.appendChild(op);
+        });
+        var shipped = variants.some(function (v) { return v.id === game.variant; });
+        return restoreBench(shipped).then(function (say) {
+            selectGame(sel);
+            return newGame(moves).then(function () {
+                /* after newGame, which clears the notice for its own */
+                if (resumed)
+                    say = (say ? say + ' ' : '') + 'Your last game here, resumed where you left it (New game ' +
+                        'starts again).';
+                if (say) notice(say + ($('notice').hidden ? '' : ' ' + $('notice').textContent));
+                return loadEditors();
+            });
+        });
     }).then(function () {
         document.body.dataset.ready = '1';
     });
