@@ -126,43 +126,6 @@ static void rule_action_text(const sow_lap_rule *r, int a, char *buf,
                      r->pick_extra);
 }
 
-/* A lap's end: where the last seed fell and what the rule that decided
- * does there (the rule's own words for a chain, a series, extra holes),
- * citing that rule, or the mechanism's. */
-static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
-                            const char *h, sow_story *out)
-{
-    const sow_setup *s = n->s;
-    n->lap_rule = ev->rule - 1;
-    if (ev->hole < 0) { /* C1.3: the lap ended in a store */
-        sow_text_fmt(out->text, sizeof out->text,
-                     "the last seed falls in %s's store, which now "
-                     "holds %d: %s",
-                     who(ev->player), ev->count, action_text(ev->extra));
-    } else {
-        char rule[200] = "";
-        if (n->lap_rule >= 0)
-            rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra, rule,
-                             sizeof rule);
-        sow_text_fmt(out->text, sizeof out->text,
-                     "the last seed falls in %s, which now holds %d: %s",
-                     h, ev->count,
-                     rule[0] ? rule
-                     : ev->extra == SOW_LAP_RELAY && s->relay_next
-                         ? "the seeds of the hole after it, if any, "
-                           "are lifted and sown on"
-                         : action_text(ev->extra));
-    }
-    const char *id = n->lap_rule >= 0 ? s->v->lap_rules[n->lap_rule].cite
-                                      : NULL;
-    if (id && id[0])
-        cite(s, id, out);
-    else
-        cite_mech(s,
-                  ev->extra == SOW_LAP_RELAY ? SOW_CITE_RELAY : SOW_CITE_STOP,
-                  out);
-}
-
 /* The events of the two-row family's mechanics (CATALOGUE C1.x); h is
  * the event hole's label. */
 static void narrate_family(sow_narrator *n, const sow_event *ev,
@@ -292,24 +255,31 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
     n->lap_rule = -1;
 }
 
-/* A lap's end: where the last seed fell and what the rule that matched
- * does, citing it. */
+/* A lap's end: where the last seed fell and what the rule that decided
+ * does there (the rule's own words for a chain, a series, extra holes),
+ * citing that rule, or the mechanism's. */
 static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
                             const char *h, sow_story *out)
 {
     const sow_setup *s = n->s;
     n->lap_rule = ev->rule - 1;
-    if (ev->hole < 0) /* C1.3: the lap ended in a store */
+    if (ev->hole < 0) { /* C1.3: the lap ended in a store */
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s's store, which now "
                      "holds %d: %s",
                      who(ev->player), ev->count,
                      action_text(s, n->lap_rule, ev->extra));
-    else
+    } else {
+        /* the rule's own words first: a chain, a series, extra holes */
+        char rule[200] = "";
+        if (n->lap_rule >= 0)
+            rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra, rule,
+                             sizeof rule);
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s, which now holds %d: %s",
                      h, ev->count,
-                     ev->extra == SOW_LAP_RELAY && s->relay_next
+                     rule[0] ? rule
+                     : ev->extra == SOW_LAP_RELAY && s->relay_next
                          ? "the seeds of the hole after it, if any, "
                            "are lifted and sown on"
                      : ev->extra == SOW_LAP_CLAIM && ev->rule > 0 &&
@@ -318,6 +288,7 @@ static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
                          ? "the mover claims the holes its rule names "
                            "together, and the move ends" /* C1.4 */
                          : action_text(s, n->lap_rule, ev->extra));
+    }
     const char *id = n->lap_rule >= 0
                          ? s->v->lap_rules[n->lap_rule].cite
                          : NULL;

@@ -11,7 +11,7 @@ CH=tests/cli/changes
 # HH.2: South's 1 sows 2 and 3, takes the 2 seeds of 4 (facing 1) and
 # closes 1; North's 5 sows 0 and, past the closed 1, 2, takes the seeds
 # facing 5 (hole 0) and closes 5
-t changes-capture-close 0 noerr 'out~{"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[2,0,3,3,0,2],"captured":[2,0],"blocked":[1]}' 'out~{"ply":1,"to_move":1,"legal":[3,5],"move":5,"board":[0,0,4,3,0,0],"captured":[2,3],"blocked":[1,5]}' -- sow replay $CH/hook_holes.yaml --moves "1 5" --json
+t changes-capture-close 0 noerr 'rec={"ply":0,"to_move":0,"legal":[0,1,2],"move":1,"board":[2,0,3,3,0,2],"captured":[2,0],"blocked":[1]}' 'out~{"ply":1,"to_move":1,"legal":[3,5],"move":5,"board":[0,0,4,3,0,0],"captured":[2,3],"blocked":[1,5]}' -- sow replay $CH/hook_holes.yaml --moves "1 5" --json
 # HH.3: after South's last 0 North has only closed holes: 3, 4 and 5 open
 t changes-open 0 noerr 'out~{"ply":6,"to_move":1,"legal":[3],"move":3,"board":[2,0,0,0,0,0],"captured":[7,3],"blocked":[1,2,3,4,5]}' 'out~{"ply":7,"to_move":0,"legal":[0],"move":0,"board":[2,0,0,0,0,0],"captured":[7,3],"blocked":[1,2]}' -- sow replay $CH/hook_holes.yaml --moves "1 5 2 4 2 0 3 0" --json
 t changes-no-closes 1 "err=$CH/hook_holes.lua:2: function after returned a closing or opening of hole 0, but the variant has no closed holes (C1.5): add closes: true under board: (variant test-hook-no-closes, hook after_move)" lines=0 -- sow replay $CH/no_closes.yaml --moves 0 --json

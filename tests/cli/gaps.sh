@@ -9,7 +9,7 @@ TG=tests/cli/gaps
 # no capture: relay 3 from 2 into 3, 4, 5 (3 each); 0 is empty: hole 1 (3)
 # is taken, then 5's 3 seeds go on into 0, 1, 2 (1 each): stop
 t gaps-relay 0 \
-  'out={"ply":0,"to_move":0,"legal":[0,1,2],"move":0,"board":[1,1,1,3,3,0],"captured":[3,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0,1,2],"move":0,"board":[1,1,1,3,3,0],"captured":[3,0]}' \
   noerr -- sow replay $TV/gap_relay.yaml --moves 0 --json
 t gaps-show 0 "out~  lap end        any count, the next hole empty: capture the hole after the next one, then lift the seeds left in the last hole and sow on" noerr -- sow show $TV/gap_relay.yaml
 t gaps-json 0 'out~"do":"capture_two_out"' 'out~"then":"relay"' noerr -- sow show $TV/gap_relay.yaml --json
@@ -18,7 +18,7 @@ t gaps-trace 0 "out~the last seed falls in C, which now holds 3: the seeds of th
 # relays into 1 (4); 0 is now empty and the hole after it is 1 itself:
 # taken, and the move ends with nothing to sow
 t gaps-one-hole 0 \
-  'out={"ply":0,"to_move":0,"legal":[0],"move":0,"board":[0,0],"captured":[4,0]}' \
+  'rec={"ply":0,"to_move":0,"legal":[0],"move":0,"board":[0,0],"captured":[4,0]}' \
   'last={"result":{"winner":0,"score":[4,0],"reason":"neither player can move","unfinished":false}}' \
   noerr -- sow replay $TG/one_hole.yaml --moves 0 --json
 t gaps-bad-series 1 "err=$TG/series_relay.yaml:14:15: series: and then: relay do not go together; keep one" -- sow validate $TG/series_relay.yaml
