@@ -520,8 +520,25 @@ int sow_holes_problem(const sow_setup *s, const sow_game *g,
     return 1;
 }
 
+/* An event for obs, if any. */
+static void tell(const sow_observer *obs, sow_event_kind k, int p, int h,
+                 int count, int extra)
+{
+    if (obs && obs->on_event) {
+        sow_event ev = {k, p, h, count, extra, 0};
+        obs->on_event(obs->ctx, &ev);
+    }
+}
+
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err)
+{
+    return sow_apply_changes_seen(s, g, c, NULL, err);
+}
+
+int sow_apply_changes_seen(const sow_setup *s, sow_game *g,
+                           const sow_changes *c, const sow_observer *obs,
+                           sow_error *err)
 {
     const char *path = s->v->path;
     for (int h = 0; h < SOW_MAX_HOLES; h++)
@@ -596,13 +613,21 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
     g->claims[0] &= ~c->release_set; /* C1.4: released, then claimed */
     g->claims[1] &= ~c->release_set;
     g->blocked &= ~c->open_set; /* C1.5: opened, captured, closed */
+    for (uint64_t m = c->open_set; m; m &= m - 1)
+        tell(obs, SOW_EV_CLOSE, g->to_move, __builtin_ctzll(m),
+             g->board[__builtin_ctzll(m)], SOW_OPENED_BY_SCRIPT);
     for (uint64_t m = c->capture_set; m; m &= m - 1) {
         const int h = __builtin_ctzll(m);
+        tell(obs, SOW_EV_CAPTURE, c->capture_to[h], h, g->board[h],
+             SOW_TAKEN_BY_SCRIPT);
         g->captured[c->capture_to[h]] += g->board[h];
         g->on_board -= g->board[h];
         g->board[h] = 0;
     }
     g->blocked |= c->close_set;
+    for (uint64_t m = c->close_set; m; m &= m - 1)
+        tell(obs, SOW_EV_CLOSE, g->to_move, __builtin_ctzll(m),
+             g->board[__builtin_ctzll(m)], SOW_CLOSED_BY_SCRIPT);
     for (int h = 0; h < s->holes; h++)
         if ((c->claim_set >> h) & 1) /* C1.4: a claim a script makes */
             g->claims[c->claim[h]] |= (uint64_t)1 << h;
@@ -865,7 +890,8 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
                                  scripted ? "play" : "decide");
         if ((scripted ? e->rules.play(e->rules.ctx, s, g, m, &c, err)
                       : e->rules.decide(e->rules.ctx, s, g, m, &c, err)) ||
-            sow_apply_changes(s, g, &c, err))
+            sow_apply_changes_seen(s, g, &c,
+                                   e->obs.on_event ? &e->obs : NULL, err))
             goto fail;
     }
     g->ply++;

@@ -313,6 +313,11 @@ typedef struct sow_game {
 /* SOW_EV_CAPTURE's extra for captures not made at a lap's end */
 #define SOW_TAKEN_WHILE_SOWING 2 /* a count made while sowing (PL.4) */
 #define SOW_TAKEN_LAST_SEEDS 3   /* the few seeds left (PL.6) */
+#define SOW_TAKEN_BY_SCRIPT 4    /* a hook's capture change */
+/* SOW_EV_CLOSE's extra: 0 a rule closes the lap's hole (its seeds sown
+ * on), or a hook's change closes (1) or opens (2) a hole */
+#define SOW_CLOSED_BY_SCRIPT 1
+#define SOW_OPENED_BY_SCRIPT 2
 
 /* sow_game.move_flags, set by sow_sow for the move it sowed */
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
@@ -711,6 +716,11 @@ int sow_claims_problem(const sow_game *g, uint64_t claim_set,
 
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err);
+/* The same, telling obs (NULL: nobody) of the holes it captures, closes
+ * and opens, for the narration. */
+int sow_apply_changes_seen(const sow_setup *s, sow_game *g,
+                           const sow_changes *c, const sow_observer *obs,
+                           sow_error *err);
 
 /* ---- matches (K2.9 and any variant with a new_game hook) ---------------- */
 

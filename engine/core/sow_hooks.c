@@ -125,7 +125,8 @@ int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
         c.to_move = -1;
         if (to < -1 || to > 1)
             c.to_move = to; /* refused by sow_apply_changes */
-        if (sow_apply_changes(s, g, &c, err))
+        if (sow_apply_changes_seen(s, g, &c,
+                                   e->obs.on_event ? &e->obs : NULL, err))
             return SOW_ERR;
         if (to >= 0)
             *next = to;

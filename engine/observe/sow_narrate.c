@@ -177,6 +177,15 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         break;
     }
     case SOW_EV_CLOSE:
+        if (ev->extra == SOW_CLOSED_BY_SCRIPT || ev->extra == SOW_OPENED_BY_SCRIPT) {
+            sow_text_fmt(out->text, sizeof out->text,
+                         ev->extra == SOW_CLOSED_BY_SCRIPT
+                             ? "by the game's script, %s is closed: no seed "
+                               "is sown into it and no move starts there"
+                             : "by the game's script, %s is open again",
+                         h);
+            break;
+        }
         sow_text_fmt(out->text, sizeof out->text,
                      "%s closes %s, which holds %d: the seeds are sown on, "
                      "and the hole is closed for the rest of the game",
@@ -207,6 +216,10 @@ static void narrate_capture(const sow_narrator *n, const sow_event *ev,
                      "row it is, takes them at once",
                      h, ev->count, who(ev->player));
         cite_mech(s, SOW_CITE_SOW_CAPTURE, out);
+    } else if (ev->extra == SOW_TAKEN_BY_SCRIPT) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "by the game's script, %s takes the %d %s of %s",
+                     who(ev->player), ev->count, seeds(ev->count), h);
     } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
         sow_text_fmt(out->text, sizeof out->text,
                      "only a few seeds are left: %s takes the %d %s of "
