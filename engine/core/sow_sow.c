@@ -1446,6 +1446,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
                             : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
                             : a == SOW_LAP_OPPOSITE_RELAY ||

@@ -349,8 +349,9 @@ typedef struct sow_lap_rule {
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
-_Static_assert(sizeof(sow_lap_rule) == 256,
-               "a lap-end rule is 256 bytes: the rule loops index by a shift");
+_Static_assert(sizeof(sow_lap_rule) == 256 || sizeof(long) == 4,
+               "a lap-end rule is 256 bytes on 64-bit machines: the rule "
+               "loops index by a shift (wasm32's longs make it smaller)");
 
 /* A phase of a game other than ordinary play (phase 0): its number is its
  * position in `phases` plus one. */
