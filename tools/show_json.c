@@ -222,10 +222,12 @@ static void json_does(const cli_game *cg, int i)
     printf(",\"then\":%s,\"pick_extra\":",
            r->then_relay   ? "\"relay\""
            : r->then_extra ? "\"extra_turn\""
+           : r->then_next  ? "\"next\""
                            : "null");
     json_int_or_null(r->pick_extra, 0);
     printf(",\"series\":%s", json_bool(r->series));
     json_resow(r);
+    printf(",\"take_last\":%s", json_bool(r->take_last));
 }
 
 static void json_lap_rule(const cli_game *cg, int i, sow_buf *b)

@@ -281,12 +281,16 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r,
  * it, to the store or sown again. */
 static void words_across(sow_buf *b, const sow_lap_rule *r)
 {
-    sow_buf_add(b, "take the seeds facing it and behind it");
+    sow_buf_add(b, "take the seeds facing it and behind it%s",
+                r->take_last ? ", and the last hole's own," : "");
     if (!r->resow) {
         sow_buf_add(b, " into the store%s",
                     r->then_relay ? ", then lift the seeds left in the last "
                                     "hole and sow on"
-                                  : "");
+                    : r->then_next ? ", then lift the seeds of the hole "
+                                     "after it and sow on, if they are "
+                                     "enough for a move"
+                                   : "");
         return;
     }
     static const char *const froms[] = {"", "the lap's origin",

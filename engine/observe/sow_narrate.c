@@ -148,12 +148,17 @@ static const sow_lap_rule *across_rule(const sow_narrator *n)
 static void across_text(const sow_narrator *n, const sow_lap_rule *r,
                         const char *h, char *buf, size_t size)
 {
-    const char *what = "the opponent's seeds facing it and behind it";
+    const char *what = r->take_last ? "its seeds and the opponent's "
+                                      "facing it and behind it"
+                                    : "the opponent's seeds facing it and "
+                                      "behind it";
     if (!r->resow) {
         sow_text_fmt(buf, size, "%s go to the mover's store, %s", what,
-                     r->then_relay ? "then its own seeds are lifted and "
-                                     "sown on"
-                                   : "and the move ends");
+                     r->then_relay  ? "then its own seeds are lifted and "
+                                      "sown on"
+                     : r->then_next ? "then the hole after it is sown on "
+                                      "if it holds enough for a move"
+                                    : "and the move ends");
         return;
     }
     char o[16] = "?";
