@@ -413,6 +413,7 @@ static void json_sowing_family(const cli_game *cg)
     json_int_or_null(s->sow_capture, 0);
     printf(",\"count_last\":");
     json_int_or_null(s->count_last, 0);
+    printf(",\"singles_to_empty\":%s", json_bool(s->singles_to_empty));
     printf(",\"reach\":");
     json_int_or_null(s->reach_max, 0);
     printf(",\"first_move\":");

@@ -307,8 +307,9 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
         sow_hole_label(s, n->across, a, sizeof a);
         sow_text_fmt(out->text, sizeof out->text,
                      "%s takes up the %d %s of %s, across from %s, to sow "
-                     "them again",
-                     who(ev->player), ev->count, seeds(ev->count), h, a);
+                     "%s again",
+                     who(ev->player), ev->count, seeds(ev->count), h, a,
+                     ev->count == 1 ? "it" : "them");
         if (n->lap_rule >= 0)
             cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         return;
@@ -525,6 +526,8 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
         if ((r->owner == SOW_OWNER_OWN && opp) ||
             (r->owner == SOW_OWNER_OPPONENT && !opp))
             continue;
+        if (r->row && ((s->inner >> ev->hole) & 1) != (r->row == SOW_ROW_INNER))
+            continue; /* C2.5: a rule of the other rows */
         /* the first rule matching count and owner is the one the lap end
          * would ask (next_count and min_ply aside) */
         if (r->action == SOW_LAP_STOP || r->action == SOW_LAP_RELAY)
