@@ -45,3 +45,10 @@ t rows-label-row-bad 1 "err~move 'a5' is neither a hole label (a column a to l a
 t rows-svg 0 'out~<text x="112" y="67" text-anchor="middle" font-size="14" fill="#555">a4</text>' \
   'out~<text x="112" y="343" text-anchor="middle" font-size="14" fill="#555">a1</text>' \
   'out~hole c3: column c from South' noerr -- sow draw moruba --moves 10 --svg -
+# the lap-end words of Hus (HU.5, capture=ludii: the last hole's own seeds
+# too, then the hole after it) and Tsoro's single seeds (TS.3)
+t rows-show-hus-ludii 0 "out~take the seeds facing it and behind it, and the last hole's own, into the store, then lift the seeds of the hole after it and sow on, if they are enough for a move (HU.5)" \
+  noerr -- sow show hus --option capture=ludii
+t rows-show-hus-json 0 'out~"take_last":true' 'out~"then":"next","pick_extra":null' noerr -- sow show hus --option capture=ludii --json
+t rows-show-tsoro 0 "out~  single seed    a hole holding 1 seed may be played only when the next hole along the mover's track is empty" \
+  noerr -- sow show tsoro
