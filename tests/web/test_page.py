@@ -698,6 +698,13 @@ def check_rows(c, b, url, sow, art):
          and got["cols"] == 12 and got["rings"] == want_rings,
          "%d labels in %d rows and %d columns; rings %s" % (len(got["labels"]), got["rows"], got["cols"],
                                                             json.dumps(got["rings"])[:200]))
+    # keys: a column's letter goes through its ringed holes (k1, then k2)
+    page.eval("document.body.focus()")
+    key(page, "k", "KeyK")
+    f1 = page.eval("document.activeElement.getAttribute('aria-label')")
+    key(page, "k", "KeyK")
+    f2 = page.eval("document.activeElement.getAttribute('aria-label')")
+    c.ok("rows moruba keys", f1 == "play k1" and f2 == "play k2", "k focused %r, then %r" % (f1, f2))
     click_hole(page, "10")  # k1: its last seed lands in j2 and takes j3 and j4 (MO.4)
     page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
     settle(page)
