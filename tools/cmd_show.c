@@ -211,6 +211,32 @@ static void show_filters(const cli_game *cg)
 /* How a lap is sown: relay laps (from the next hole, PL.3), the origin
  * (C0.4, TK.2), holes passed over (LL.4), captures while sowing (PL.4),
  * closed holes (C1.5, NB.2) and claimed holes' seeds (TK.5). */
+
+/* sowing.pass_over in words (IS.3): each player's holes, labelled. */
+static void show_pass_over(const sow_setup *s)
+{
+    char list[2][160];
+    for (int p = 0; p < 2; p++) {
+        size_t at = 0;
+        list[p][0] = 0;
+        for (int h = 0; h < s->holes; h++)
+            if ((s->pass_over[p] >> h) & 1) {
+                char l[16];
+                sow_hole_label(s, h, l, sizeof l);
+                int w = snprintf(list[p] + at, sizeof list[p] - at, "%s%s",
+                                 at ? ", " : "", l);
+                if (w < 0 || (size_t)w >= sizeof list[p] - at)
+                    break;
+                at += (size_t)w;
+            }
+    }
+    item("passed over", "each player's sowing passes over their own %s "
+                        "(South) and %s (North) without a seed%s",
+         list[0], list[1],
+         s->pass_until ? ", until the player lifts the first of them"
+                       : ", for the whole game");
+}
+
 static void show_laps(const cli_game *cg)
 {
     const sow_variant *v = cg->v;
@@ -240,6 +266,8 @@ static void show_laps(const cli_game *cg)
              s->skip_count_owner == SOW_OWNER_ANY
                  ? " (a hole takes no more than that)"
                  : "");
+    if (s->pass_on)
+        show_pass_over(s);
     if (s->sow_capture)
         item("sow capture", "a seed other than a lap's last that makes its "
                             "hole hold %d gives them to the hole's owner at "

@@ -113,6 +113,7 @@ typedef enum {
     SOW_CITE_SKIP_COUNT,  /* a hole passed over for its count */
     SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
     SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
+    SOW_CITE_PASS_OVER,   /* a hole the mover's sowing passes over (IS.3) */
     SOW_CITE_COUNT
 } sow_cite;
 

@@ -422,6 +422,13 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
             cite_mech(s, SOW_CITE_SKIP_COUNT, out);
             break;
         }
+        if (ev->extra == 2) { /* IS.3 */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s is passed over without a seed: the mover's "
+                         "sowing leaves it out", h);
+            cite_mech(s, SOW_CITE_PASS_OVER, out);
+            break;
+        }
         sow_text_fmt(out->text, sizeof out->text,
                  "%s is passed over: the lap started there", h);
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
