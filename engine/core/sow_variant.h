@@ -332,6 +332,9 @@ typedef struct sow_lap_rule {
     uint8_t take_last : 1; /* capture_across takes h's seeds too */
     uint8_t then_next : 1; /* then: next: the hole after h is lifted and
                               sown on if it holds min_seeds (HU.5 ludii) */
+    uint8_t extra_choice;  /* extra: chosen: after taking both holes
+                              across, one more opponent hole of the
+                              mover's choice (NS.6; the move's ,xH) */
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;

@@ -476,7 +476,7 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        "claim", "then", "pick_extra",
                                        "series", "take", "resow",
-                                       "take_last", NULL};
+                                       "take_last", "extra", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
@@ -515,6 +515,19 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         return SOW_ERR;
     if (load_resow(c, sow_ynode_get(n, "resow"), act, r))
         return SOW_ERR;
+    const sow_ynode *ex = sow_ynode_get(n, "extra");
+    if (ex) { /* NS.6: one more opponent hole, of the mover's choice */
+        static const char *const extras[] = {"chosen", NULL};
+        int ei;
+        if (sow_yword(&c->y, ex, "extra", extras, &ei))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_ACROSS || r->resow ||
+            r->then_relay || r->then_next)
+            return sow_yfail(&c->y, ex, "extra: chosen belongs to a rule "
+                             "that says do: capture_across, without resow "
+                             "or then: (the move ends with the hole taken)");
+        r->extra_choice = 1;
+    }
     const sow_ynode *tl = sow_ynode_get(n, "take_last");
     if (tl) { /* HU.5 ludii: the seeds of h go with those across */
         bool b;

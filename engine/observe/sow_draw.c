@@ -282,6 +282,11 @@ void sow_move_label(const sow_setup *s, sow_move m, char *buf, size_t size)
         sow_hole_label(s, sow_move_hole(m), l, sizeof l);
         sow_text_fmt(buf, size, "%s/%s", l,
                      sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
+    } else if (sow_move_is_chosen(m)) { /* NS.6: "g1,xc4" */
+        char x[16];
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        sow_hole_label(s, (m - SOW_MOVE_CHOSEN) & 63, x, sizeof x);
+        sow_text_fmt(buf, size, "%s,x%s", l, x);
     } else if (sow_move_is_decision(m) || m < 0 || m >= s->holes) {
         sow_move_format(buf, size, s, m);
     } else {
@@ -296,6 +301,19 @@ int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
         return SOW_OK;
     if (keep_parse_error(tok))
         return SOW_ERR;
+    const char *cx = strstr(tok, ",x");
+    if (cx && cx > tok && cx - tok < 8 && strlen(cx) < 10) {
+        /* NS.6: labels, "g1,xc4" */
+        char a[8], b[8], num[24];
+        memcpy(a, tok, (size_t)(cx - tok));
+        a[cx - tok] = 0;
+        snprintf(b, sizeof b, "%s", cx + 2);
+        int ha = sow_hole_from_label(s, a), hb = sow_hole_from_label(s, b);
+        if (ha >= 0 && hb >= 0) {
+            snprintf(num, sizeof num, "%d,x%d", ha, hb);
+            return sow_move_parse(s, num, mv, err);
+        }
+    }
     const char *slash = strchr(tok, '/');
     if (slash && slash > tok && slash - tok < 8 && strlen(slash) < 8) {
         /* MB.2: a label and a direction, "c/cw" */
