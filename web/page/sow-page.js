@@ -1081,9 +1081,20 @@
 
     /* A step of the narration with its rule id; the rule's text the
      * first time the move cites it (seen: the ids cited so far). */
+    /* The narration's sentence for people: a decision's move syntax
+     * ("North decides first:1") in words, no "relay:" label (the
+     * sentence says the seeds are lifted and sown on) */
+    function plainText(text) {
+        return String(text || '').replace(/^relay: /, '').replace(/\b([a-z]+) ([a-z_]+:[A-Za-z0-9]+)\b/g, function (x, verb, tok) {
+            var w = game.words[tok] || decisionWords(tok);
+            if (w === tok) return x;
+            return (verb === 'decides' ? 'chooses' : verb) + ' ' + w;
+        });
+    }
+
     function narrationLine(e, seen) {
         var li = document.createElement('li');
-        li.appendChild(document.createTextNode(e.text));
+        li.appendChild(document.createTextNode(plainText(e.text)));
         if (e.rule) {
             var r = document.createElement('a');
             r.className = 'rule';
@@ -1292,7 +1303,7 @@
                     td1.appendChild(b);
                     var td2 = document.createElement('td');
                     td2.textContent = evs.map(function (e) {
-                        return e.text + (e.rule ? ' [' + e.rule + ']' : '');
+                        return plainText(e.text) + (e.rule ? ' [' + e.rule + ']' : '');
                     }).join('; ');
                     tr.dataset.move = tok;
                     tr.appendChild(td1);
