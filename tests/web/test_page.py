@@ -1552,8 +1552,8 @@ def check_perfect(c, b, url, sow, art):
     st = state(page)
     answered = len(st["moves"]) >= 2 and page.eval("document.getElementById('status').className") != "bad"
     # the list's largest boards, solved natively within the budget
-    table = json.loads(page.eval("JSON.stringify(window.SOW_HOWTO.perfect)"))
-    budget = page.eval("window.SOW_HOWTO.perfect_budget_s")
+    table = json.loads(page.eval("JSON.stringify(window.SOW_HOWTO ? window.SOW_HOWTO.perfect : {})"))
+    budget = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_budget_s : 1")
     slow = []
     for vid, sizes in sorted(table.items()):
         for holes, seeds, opts in sizes:
@@ -1565,7 +1565,7 @@ def check_perfect(c, b, url, sow, art):
             rc, out, err = native(sow, *args)
             if rc != 0:
                 slow.append("%s %s: rc %d, %.1f s" % (vid, opts, rc, time.time() - t0))
-    good = off and north == "alphabeta:ms=1500" and "strong" in note and on and answered and not slow
+    good = off and north == "alphabeta:ms=1500" and "strong" in note and on and answered and table and not slow
     c.ok("perfect", good, "Oware: not offered, a link's perfect North plays strong (%r); Kalah 3x3: offered, "
          "it answered %s; %d boards of the list solved within %g s" % (note[:60], st["moves"], sum(map(len, table.values())), budget)
          if good else "oware disabled %s, north %r, note %r; kalah offered %s, moves %s; slow %s" % (
