@@ -86,6 +86,22 @@ compares what it shows with the native `sow`:
             ringed holes, Enter plays; every control has a name
   layout    (D16, D17) a phone (390x844): the board and the status in the
             first screen, holes at least 40 px; 1920x1080: the board wide
+  plainwords How to play, one click away, gives every shipped game in
+            plain words (the board, a move, capturing, the end), none with
+            the engine's words or an option's name, its rule ids links;
+            perfect is offered, with default options, exactly where
+            sow solve answers natively within the page's budget
+  perfect   (issue 27) perfect decided in advance: not for Oware (a link's
+            perfect North plays strong, saying so), offered for Kalah 3x3
+            and answering; web/perfect.json's boards solve in budget
+  hintvalue (issue 26) where the solver answers, the hint says "South
+            wins by 2" and the outcome after each move, as sow solve
+  optionwords (D15) options by plain labels, values in words, no MG in
+            their texts; the record and link keep grand_slam=capture;
+            Andada's question and move list without first:1
+  decisionkeys (D18) the arrows move between decision buttons, Enter plays
+  clean     each check's tab starts with no saved settings of an earlier
+            check; one opened to test what is kept finds them
   speed     random games in the page against native `sow bench` (1 s
             of each in turn, three times, the best of each), and a
             depth-7 alphabeta move on Andada 2x15
