@@ -251,6 +251,9 @@
                 box.appendChild(p);
             });
             body.appendChild(box);
+            if (game.variant.indexOf('/bench/') === 0)
+                para('(These words are those of the game as shipped; the rules played here were edited in ' +
+                     'the workbench, and the precise rules below are the edited ones.)');
         } else {
             para(info.name + ': ' + info.summary);
             para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
