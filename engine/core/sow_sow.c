@@ -90,16 +90,6 @@ static bool claims_ok(const sow_setup *s, const sow_game *g,
     return true;
 }
 
-/* Whether rule r acts on the hole facing h (which an outer hole of a
- * board of four rows lacks, C2.5). */
-static bool needs_facing(const sow_lap_rule *r)
-{
-    return r->action == SOW_LAP_CAPTURE_OPPOSITE ||
-           r->action == SOW_LAP_CAPTURE_PAIR ||
-           (r->action == SOW_LAP_CLAIM &&
-            (r->claim.holes & SOW_CLAIM_OPPOSITE));
-}
-
 /* The opponent's seeds across from h (C2.5): in the facing hole, and in
  * the hole behind it; a hole the mover owns (the middle row of three)
  * or a claimed one counts as empty. */
@@ -130,7 +120,7 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
           int c)
 {
     const int o = s->facing[h];
-    if (o == SOW_POS_NONE && (r->opposite || needs_facing(r)))
+    if (o == SOW_POS_NONE && (r->opposite || sow_rule_acts_on_facing(r)))
         return false; /* C2.5: nothing faces an outer hole */
     if (r->opposite == 3) {
         if (g->board[o] != r->opposite_count)
