@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "flags.h"
+#include "selfplay_run.h"
 #include "sow_egdb.h"
 
 static void help(void)
@@ -18,7 +19,10 @@ static void help(void)
     printf(
         "usage: sow egdb build VARIANT --seeds N [--db DIR] [--threads T] "
         "[--progress]\n"
-        "                      [--option NAME=VALUE]...\n"
+        "                      [--level L --shard K/M] "
+        "[--option NAME=VALUE]...\n"
+        "       sow egdb merge VARIANT --seeds N --level L [--db DIR] "
+        "[--option NAME=VALUE]...\n"
         "       sow egdb verify VARIANT [--db DIR] [--option NAME=VALUE]...\n"
         "       sow egdb info FILE... [--json]\n\n"
         "Endgame databases: the exact value, with perfect play, of every "
@@ -44,6 +48,27 @@ static void help(void)
         "build stopped\n"
         "         (--time-limit, an interrupt) resumes there when run "
         "again.\n"
+        "         --level L --shard K/M: only part K of M of level L (the "
+        "boards of L\n"
+        "         seeds), for several machines: reads levels 0 to L-1 from "
+        "FILE.part and\n"
+        "         writes FILE.L<L>.<K>of<M>.shard (prints its name).\n"
+        "merge    checks the shards of level L in DIR (same rules, seeds "
+        "and split,\n"
+        "         each K once, none missing, not damaged) and every entry "
+        "of the level\n"
+        "         against its moves, then adds the level to FILE.part (the "
+        "last level:\n"
+        "         writes FILE, byte for byte the build of one machine) and "
+        "removes the\n"
+        "         shards. Level by level, e.g. with GNU parallel:\n"
+        "           for L in $(seq 0 N); do\n"
+        "             parallel sow egdb build V --seeds N --db DIR --level $L "
+        "--shard {}/8 \\\n"
+        "               ::: 0 1 2 3 4 5 6 7 && sow egdb merge V --seeds N "
+        "--db DIR --level $L\n"
+        "           done\n"
+        "         (docs/solving.md has a Slurm array too).\n"
         "verify   checks the file's checksum and every entry against its "
         "moves.\n"
         "info     what a database file says of itself.\n\n"
@@ -63,6 +88,8 @@ typedef struct egdb_args {
     const char *db;
     bool json, progress;
     long threads;
+    long level;
+    const char *shard;
 } egdb_args;
 
 /* --threads T: T threads; 0, every core. */
@@ -82,9 +109,22 @@ static const flag_spec build_flags[] = {
     {.name = "threads", .kind = FLAG_LONG,
      .at = offsetof(egdb_args, threads), .value = "T", .lo = 0, .hi = 256,
      .zero = "every core"},
+    FL_LONG("level", egdb_args, level, "L", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_STRING("shard", egdb_args, shard, "K/M"),
     FLAGS_VARIANT(egdb_args, o),
 };
 static const flag_cmd build_cmd = FLAGS_CMD("egdb build", help, build_flags);
+
+static const flag_spec merge_flags[] = {
+    FL_LONG("seeds", egdb_args, seeds, "N", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_LONG("level", egdb_args, level, "L", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_STRING("db", egdb_args, db, "DIR"),
+    FLAGS_VARIANT(egdb_args, o),
+};
+static const flag_cmd merge_cmd = FLAGS_CMD("egdb merge", help, merge_flags);
 
 static const flag_spec verify_flags[] = {
     FL_STRING("db", egdb_args, db, "DIR"),
@@ -111,9 +151,28 @@ static void on_level(void *ctx, const sow_egdb_progress *p)
             p->threads == 1 ? "" : "s");
 }
 
+/* --level L --shard K/M (both or neither; --shard read as selfplay reads
+ * it) into *k, *m: 0, or 2 after a usage error. */
+static int shard_of(const egdb_args *a, long *k, long *m)
+{
+    sp_flags f = SP_FLAGS_DEFAULT;
+    f.shard = a->shard;
+    if (sp_flags_check("egdb build", &f))
+        return 2;
+    *k = f.shard_i;
+    *m = f.shard_n;
+    if ((a->level >= 0) != (a->shard != NULL))
+        return cli_usage("egdb build", "--level L and --shard K/M go "
+                         "together: part K of M of level L");
+    if (a->level > a->seeds)
+        return cli_usage("egdb build", "--level %ld is past --seeds %ld",
+                         a->level, a->seeds);
+    return 0;
+}
+
 static int build(int argc, char **argv)
 {
-    egdb_args a = {.seeds = -1, .db = "."};
+    egdb_args a = {.seeds = -1, .db = ".", .level = -1};
     flags_parsed p;
     const char *variant = flags_parse_variant(
         &build_cmd, argc, argv, &a, &p,
@@ -123,6 +182,9 @@ static int build(int argc, char **argv)
     if (a.seeds < 0)
         return cli_usage("egdb build", "--seeds N is needed: the most seeds "
                          "on the board the database covers");
+    long k = 0, m = 1;
+    if (shard_of(&a, &k, &m))
+        return 2;
     sow_error err;
     cli_game cg;
     if (cli_open(&cg, variant, &a.o, &err)) {
@@ -135,13 +197,59 @@ static int build(int argc, char **argv)
         rc = sow_error_set(&err, a.db, 0, 0, "cannot make the folder: %s",
                            strerror(errno));
     if (!rc)
-        rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err) ||
-             sow_egdb_build(&cg.eng, (int)a.seeds, threads_of(a.threads), path,
+        rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err);
+    char out[4400];
+    snprintf(out, sizeof out, "%s", path);
+    if (!rc && a.shard)
+        rc = sow_egdb_build_shard(&cg.eng, (int)a.seeds, (int)a.level, k, m,
+                                  threads_of(a.threads), path, out,
+                                  sizeof out, &err);
+    else if (!rc)
+        rc = sow_egdb_build(&cg.eng, (int)a.seeds, threads_of(a.threads), path,
                             a.progress || isatty(STDERR_FILENO) ? on_level
                                                                 : NULL,
                             NULL, &err);
     if (rc)
         cli_error("egdb build", &err);
+    else
+        printf("%s\n", out);
+    cli_close(&cg);
+    return rc ? 1 : 0;
+}
+
+static int merge(int argc, char **argv)
+{
+    egdb_args a = {.seeds = -1, .db = ".", .level = -1};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &merge_cmd, argc, argv, &a, &p,
+        "sow egdb merge kalah --seeds 10 --level 3 --option "
+        "threshold_end=false");
+    if (!variant)
+        return p.status;
+    if (a.seeds < 0 || a.level < 0)
+        return cli_usage("egdb merge", "--seeds N and --level L are needed: "
+                         "the database's seeds and the level whose shards "
+                         "to merge");
+    if (a.level > a.seeds)
+        return cli_usage("egdb merge", "--level %ld is past --seeds %ld",
+                         a.level, a.seeds);
+    sow_error err;
+    cli_game cg;
+    if (cli_open(&cg, variant, &a.o, &err)) {
+        cli_error("egdb merge", &err);
+        return 1;
+    }
+    char path[4096];
+    long n = 0;
+    int rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err) ||
+             sow_egdb_merge(&cg.eng, (int)a.seeds, (int)a.level, path, &n,
+                            &err);
+    if (rc)
+        cli_error("egdb merge", &err);
+    else if (a.level < a.seeds)
+        printf("%s.part: level %ld of %ld merged from %ld shard%s "
+               "(checked)\n", path, a.level, a.seeds, n, n == 1 ? "" : "s");
     else
         printf("%s\n", path);
     cli_close(&cg);
@@ -243,13 +351,15 @@ int cmd_egdb(int argc, char **argv)
         return build(argc - 1, argv + 1);
     if (!strcmp(sub, "verify"))
         return verify(argc - 1, argv + 1);
+    if (!strcmp(sub, "merge"))
+        return merge(argc - 1, argv + 1);
     if (!strcmp(sub, "info"))
         return info(argc - 1, argv + 1);
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
         help();
         return 0;
     }
-    return cli_usage("egdb", "%s%s%s: say build, verify or info (sow egdb "
+    return cli_usage("egdb", "%s%s%s: say build, merge, verify or info (sow egdb "
                      "--help)", *sub ? "unknown subcommand '" : "no "
                      "subcommand", *sub ? sub : "", *sub ? "'" : "");
 }

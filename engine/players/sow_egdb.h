@@ -78,6 +78,56 @@ typedef struct sow_egdb_info {
     long long bytes;
 } sow_egdb_info;
 
+/* ---- shards: a level built on several machines (docs/solving.md) ----
+ *
+ * Shard K of M of level L holds the entries of the boards of L seeds
+ * whose rank within the level is in [C*K/M, C*(K+1)/M) (C the boards of
+ * the level), both players each: their values and heights. It is built
+ * from the levels below L, read from the build's "path.part" (shared
+ * storage), computing also every entry of level L outside its slice that
+ * its entries need. The merge checks every shard, that they cover the
+ * level once, and every entry of the level against its moves, then adds
+ * the level to path.part (or, the last level, writes the database).
+ *
+ * The shard file: a 128-byte header (little-endian): magic "SOWEGSH\n",
+ * version, header size, holes, seeds, entries (of the database), digest,
+ * checksum of the payload, the longest line of the slice, level, the
+ * variant id (64 bytes), K, M; then the slice's values (one byte each)
+ * and heights (two bytes each). */
+typedef struct sow_egdb_shard {
+    sow_egdb_info info;     /* the database's (checksum and max_height:
+                               the slice's; levels: unused) */
+    int level, index, count; /* level L, shard K of M */
+    uint64_t first, n;      /* its entries: first .. first + n - 1 */
+    int8_t *val;            /* n values */
+    uint16_t *height;       /* n heights */
+} sow_egdb_shard;
+
+/* The file name of shard K of M of level L of the database at path:
+ * "path.L<L>.<K>of<M>.shard". */
+int sow_egdb_shard_path(const char *path, int level, long k, long m,
+                        char *buf, size_t size, sow_error *err);
+
+/* Read a shard file into *sh (checked: header, size, checksum); an error
+ * names the file and what is wrong. */
+int sow_egdb_shard_read(const char *path, sow_egdb_shard *sh,
+                        sow_error *err);
+void sow_egdb_shard_free(sow_egdb_shard *sh);
+
+/* Build shard k of m of level `level` of e's database of `seeds` seeds
+ * (path: the database's file; levels 0 .. level-1 must be in path.part,
+ * and none for level 0) into its shard file, whose name goes to out. */
+int sow_egdb_build_shard(sow_engine *e, int seeds, int level, long k,
+                         long m, int threads, const char *path, char *out,
+                         size_t outsize, sow_error *err);
+
+/* Merge the shards of level `level` found beside path (their files,
+ * sow_egdb_shard_path) into path.part, or, the last level, into the
+ * database at path; *nshards gets their count. The shards are removed
+ * after a merge. */
+int sow_egdb_merge(sow_engine *e, int seeds, int level, const char *path,
+                   long *nshards, sow_error *err);
+
 /* Open a database file (mapped read-only); its header and checksum are
  * checked. With s (not NULL) it must be s's: same holes and digest. */
 sow_egdb *sow_egdb_open(const char *path, const sow_setup *s,
