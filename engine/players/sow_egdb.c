@@ -506,10 +506,17 @@ int sow_egdb_shard_read(const char *path, sow_egdb_shard *sh, sow_error *err)
             bad = "its checksum does not match (a damaged file)";
     }
     if (!bad) {
+        int longest = 0;
         memcpy(sh->val, buf, sh->n);
-        for (uint64_t i = 0; i < sh->n; i++)
+        for (uint64_t i = 0; i < sh->n; i++) {
             sh->height[i] = (uint16_t)(buf[sh->n + 2 * i] |
                                        buf[sh->n + 2 * i + 1] << 8);
+            if (sh->height[i] > longest)
+                longest = sh->height[i];
+        }
+        if (longest != sh->info.max_height)
+            bad = "its header's longest line does not match its entries (a "
+                  "damaged file)";
     }
     free(buf);
     fclose(f);

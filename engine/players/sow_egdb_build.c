@@ -685,9 +685,9 @@ static int lower_levels(run *r, const char *path, int level, sow_error *err)
         return SOW_OK;
     if (fd < 0)
         return sow_error_set(err, pp, 0, 0, "cannot open: %s; level %d "
-                             "needs levels 0 to %d built (sow egdb merge "
-                             "of each, or sow egdb build)", strerror(errno),
-                             level, level - 1);
+                             "needs the levels below it built (sow egdb "
+                             "merge of each, or sow egdb build)",
+                             strerror(errno), level);
     uint8_t hd[EGDB_HEADER];
     sow_egdb *old = NULL;
     const char *bad = NULL;
@@ -704,9 +704,11 @@ static int lower_levels(run *r, const char *path, int level, sow_error *err)
                            "(%d seeds); finish it or remove it first",
                            old->info.seeds);
     else if (old->info.levels != level)
-        rc = sow_error_set(err, pp, 0, 0, "it has levels 0 to %d built, "
-                           "so the level to build or merge is %d, not %d",
-                           old->info.levels - 1, old->info.levels, level);
+        rc = sow_error_set(err, pp, 0, 0, "it has %d level%s built (0 "
+                           "up), so the level to build or merge is %d, not "
+                           "%d", old->info.levels,
+                           old->info.levels == 1 ? "" : "s",
+                           old->info.levels, level);
     if (!rc && level > 0) {
         const uint64_t upto = 2 * r->db->off[level];
         uint8_t *h2 = malloc(upto * 2 + 1);
