@@ -770,9 +770,9 @@ int sow_egdb_build_shard(sow_engine *e, int seeds, int level, long k,
     worker *ws = calloc((size_t)threads, sizeof *ws);
     int rc = ws ? run_alloc(&r, s, seeds, err)
                 : sow_error_set(err, NULL, 0, 0, "out of memory");
-    if (!rc)
-        rc = sow_egdb_shard_path(path, level, k, m, out, outsize, err) ||
-             lower_levels(&r, path, level, err);
+    if (!rc && (sow_egdb_shard_path(path, level, k, m, out, outsize, err) ||
+                lower_levels(&r, path, level, err)))
+        rc = SOW_ERR;
     int built = 0;
     for (int t = 0; t < threads && !rc; t++, built++) {
         rc = sow_engine_init(&ws[t].eng, s, &e->rules, err);
@@ -942,9 +942,11 @@ int sow_egdb_merge(sow_engine *e, int seeds, int level, const char *path,
                              seeds);
     run r;
     int rc = run_alloc(&r, e->setup, seeds, err) ||
-             lower_levels(&r, path, level, err) ||
-             merge_read(&r, path, level, nshards, err) ||
-             merge_check(&r, e, level, err);
+                     lower_levels(&r, path, level, err) ||
+                     merge_read(&r, path, level, nshards, err) ||
+                     merge_check(&r, e, level, err)
+                 ? SOW_ERR
+                 : SOW_OK;
     part pt = {.fd = -1};
     snprintf(pt.path, sizeof pt.path, "%s.part", path);
     sow_egdb_info *in = &r.db->info;

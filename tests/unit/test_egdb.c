@@ -5,7 +5,9 @@
  * values with a database as without; verify finds the file sound; and a
  * damaged, truncated, foreign or other rules' file is refused at open
  * with the reason, as are variants a database cannot serve; a stopped
- * build resumes from the levels it finished. */
+ * build resumes from the levels it finished; a build in shards, merged
+ * level by level, is the one-machine file byte for byte, and the merge
+ * refuses a shard whose entries are not the best of their moves. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "sow_egdb.h"
+#include "sow_egdb_int.h"
 #include "sow_rng.h"
 #include "sow_solve.h"
 
@@ -243,6 +246,135 @@ static void test_resume(void **state)
     remove_dir();
 }
 
+/* ---- shards -------------------------------------------------------------------- */
+
+/* Shards k of m of level L of a's database of n seeds, each built with
+ * `threads` threads. */
+static void build_shards(unit_game *a, int n, int level, long m, int threads)
+{
+    char path[256], out[400];
+    sow_error err;
+    if (sow_egdb_path(&a->k.setup, dir, path, sizeof path, &err))
+        fail_msg("%s", err.msg);
+    for (long k = 0; k < m; k++)
+        if (sow_egdb_build_shard(&a->k.eng, n, level, k, m, threads, path,
+                                 out, sizeof out, &err))
+            fail_msg("level %d shard %ld/%ld: %s", level, k, m, err.msg);
+}
+
+static void merge_level(unit_game *a, int n, int level, long m)
+{
+    char path[256];
+    long got = 0;
+    sow_error err;
+    if (sow_egdb_path(&a->k.setup, dir, path, sizeof path, &err) ||
+        sow_egdb_merge(&a->k.eng, n, level, path, &got, &err))
+        fail_msg("merge of level %d: %s", level, err.msg);
+    assert_int_equal(got, m);
+}
+
+/* Kalah on 2x4 with 10 seeds: the database built in shards (5 a level:
+ * the low levels have fewer boards, so some shards are empty; the shards
+ * of the high levels need entries of the others), merged level by level,
+ * is byte for byte the one-machine build; so is a build that merged some
+ * levels and then let sow egdb build finish from FILE.part. */
+static void test_shards_merged(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=4", "seeds=2", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    char path[256];
+    static uint8_t one[1 << 20], merged[1 << 20];
+    make_dir();
+    build(&a, 10, path, sizeof path);
+    long n = file_bytes(path, one, sizeof one);
+    assert_true(n > 128 && n < (long)sizeof one);
+    remove_dir();
+
+    make_dir();
+    sow_error err;
+    if (sow_egdb_path(&a.k.setup, dir, path, sizeof path, &err))
+        fail_msg("%s", err.msg);
+    for (int level = 0; level <= 10; level++) {
+        build_shards(&a, 10, level, 5, 1 + level % 2);
+        merge_level(&a, 10, level, 5);
+    }
+    assert_int_equal(file_bytes(path, merged, sizeof merged), n);
+    assert_memory_equal(one, merged, (size_t)n);
+    char part[300];
+    snprintf(part, sizeof part, "%s.part", path);
+    assert_int_equal(access(part, F_OK), -1);
+    remove_dir();
+
+    make_dir();
+    for (int level = 0; level <= 6; level++) {
+        build_shards(&a, 10, level, 3, 2);
+        merge_level(&a, 10, level, 3);
+    }
+    build(&a, 10, path, sizeof path);
+    assert_int_equal(file_bytes(path, merged, sizeof merged), n);
+    assert_memory_equal(one, merged, (size_t)n);
+    remove_dir();
+    unit_game_close(&a);
+}
+
+/* A shard whose file is sound (header, size, checksum) but one of whose
+ * values is not the best of its moves (a shard of a faulty build) is
+ * refused by the merge, which then leaves FILE.part as it was. */
+static void test_shard_forged(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=3", "seeds=2", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    make_dir();
+    for (int level = 0; level < 4; level++) {
+        build_shards(&a, 6, level, 2, 1);
+        merge_level(&a, 6, level, 2);
+    }
+    build_shards(&a, 6, 4, 2, 1);
+    char path[256], file[400];
+    sow_error err;
+    if (sow_egdb_path(&a.k.setup, dir, path, sizeof path, &err) ||
+        sow_egdb_shard_path(path, 4, 1, 2, file, sizeof file, &err))
+        fail_msg("%s", err.msg);
+    sow_egdb_shard sh;
+    if (sow_egdb_shard_read(file, &sh, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(sh.level, 4);
+    assert_int_equal(sh.index, 1);
+    assert_int_equal(sh.count, 2);
+    uint64_t i = 0;
+    while (i < sh.n && sh.val[i] == SOW_EGDB_NONE)
+        i++;
+    assert_true(i < sh.n);
+    sh.val[i]++;
+    uint8_t *buf = malloc(3 * sh.n);
+    assert_non_null(buf);
+    sow_egdb_shard_payload(&sh, buf);
+    sh.info.checksum = sow_egdb_checksum((const int8_t *)buf, 3 * sh.n);
+    uint8_t hd[128];
+    sow_egdb_shard_header(hd, &sh);
+    FILE *f = fopen(file, "wb");
+    assert_non_null(f);
+    fwrite(hd, 1, sizeof hd, f);
+    fwrite(buf, 1, 3 * sh.n, f);
+    fclose(f);
+    free(buf);
+    sow_egdb_shard_free(&sh);
+    long got = 0;
+    assert_int_equal(sow_egdb_merge(&a.k.eng, 6, 4, path, &got, &err),
+                     SOW_ERR);
+    if (!strstr(err.msg, "the shards of level 4 do not agree with the rules"))
+        fail_msg("the merge says '%s'", err.msg);
+    /* FILE.part still has levels 0 to 3: the shards of level 4 again */
+    build_shards(&a, 6, 4, 2, 2);
+    merge_level(&a, 6, 4, 2);
+    remove_dir();
+    unit_game_close(&a);
+}
+
 /* ---- refusals ------------------------------------------------------------------ */
 
 static void expect_open_error(const char *path, const sow_setup *s,
@@ -348,6 +480,8 @@ int main(void)
         cmocka_unit_test(test_values_are_minimax),
         cmocka_unit_test(test_solver_with_database),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_shards_merged),
+        cmocka_unit_test(test_shard_forged),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_refused_variants),
     };
