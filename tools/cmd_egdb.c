@@ -273,12 +273,12 @@ static int verify(int argc, char **argv)
     }
     char path[4096];
     sow_egdb *db = NULL;
-    uint64_t bad = 0;
+    uint64_t bad = 0, unchecked = 0;
     int rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err);
     if (!rc && !(db = sow_egdb_open(path, &cg.setup, &err)))
         rc = SOW_ERR;
     if (!rc)
-        rc = sow_egdb_verify(db, &cg.eng, &bad, &err);
+        rc = sow_egdb_verify(db, &cg.eng, &bad, &unchecked, &err);
     if (!rc && bad) {
         fprintf(stderr, "sow egdb verify: %s: %llu entries are wrong; the "
                         "first: %s\n", path, (unsigned long long)bad,
@@ -287,9 +287,14 @@ static int verify(int argc, char **argv)
     } else if (rc) {
         cli_error("egdb verify", &err);
     } else {
-        printf("%s: sound (%llu entries, up to %d seeds)\n", path,
+        printf("%s: sound (%llu entries, up to %d seeds", path,
                (unsigned long long)sow_egdb_about(db)->entries,
                sow_egdb_about(db)->seeds);
+        if (unchecked)
+            printf("; %llu not checked: their value, or one of their "
+                   "moves', depends on how an endless game ends",
+                   (unsigned long long)unchecked);
+        printf(")\n");
     }
     sow_egdb_close(db);
     cli_close(&cg);

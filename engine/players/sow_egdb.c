@@ -44,9 +44,10 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
         why = "it has a script (a hook may read anything)";
     else if (s->match || s->rounds)
         why = "it is played as a match or in rounds (the stores carry over)";
-    else if (!sow_solve_stores_apart(s))
-        why = "its future depends on the stores (a threshold end, a "
-              "winner not by the totals, or no scores)";
+    else if (v->no_score || v->no_moves_lose ||
+             s->cleared_winner != SOW_CLEARED_SCORE)
+        why = "its winner is not the one with the higher total (or it "
+              "has no scores)";
     else if (s->repetition)
         why = "the repetition rule is on (a value would depend on the "
               "positions before it)";
@@ -179,7 +180,7 @@ bool sow_egdb_probe(const sow_egdb *db, const sow_game *g, int *margin)
     if (g->on_board > db->info.seeds || g->on_board < 0)
         return false;
     int8_t v = db->val[2 * sow_egdb_rank(db, g->board, g->on_board) + g->to_move];
-    if (v == SOW_EGDB_NONE)
+    if (v == SOW_EGDB_NONE || v == SOW_EGDB_CYCLE)
         return false;
     *margin = v;
     return true;
@@ -416,6 +417,7 @@ void sow_egdb_shard_payload(const sow_egdb_shard *sh, uint8_t *buf)
         buf[sh->n + 2 * i] = (uint8_t)sh->height[i];
         buf[sh->n + 2 * i + 1] = (uint8_t)(sh->height[i] >> 8);
     }
+    memcpy(buf + 3 * sh->n, sh->hi, sh->n);
 }
 
 void sow_egdb_shard_header(uint8_t *hd, const sow_egdb_shard *sh)
@@ -433,8 +435,10 @@ void sow_egdb_shard_free(sow_egdb_shard *sh)
         return;
     free(sh->val);
     free(sh->height);
+    free(sh->hi);
     sh->val = NULL;
     sh->height = NULL;
+    sh->hi = NULL;
 }
 
 /* The header hd of a shard file into sh (the slice made from it): NULL,
@@ -490,24 +494,26 @@ int sow_egdb_shard_read(const char *path, sow_egdb_shard *sh, sow_error *err)
         bad = "not a shard of an endgame database (shorter than a header)";
     else
         bad = shard_header_read(hd, sh, err);
-    if (!bad && (uint64_t)st.st_size != EGDB_HEADER + 3 * sh->n)
+    if (!bad && (uint64_t)st.st_size != EGDB_HEADER + 4 * sh->n)
         bad = "its size does not match its header (a truncated or damaged "
               "file)";
     if (!bad) {
-        buf = malloc(3 * sh->n + 1);
+        buf = malloc(4 * sh->n + 1);
         sh->val = malloc(sh->n + 1);
         sh->height = malloc(2 * sh->n + 1);
-        if (!buf || !sh->val || !sh->height)
+        sh->hi = malloc(sh->n + 1);
+        if (!buf || !sh->val || !sh->height || !sh->hi)
             bad = "out of memory";
-        else if (fread(buf, 1, 3 * sh->n, f) != 3 * sh->n)
+        else if (fread(buf, 1, 4 * sh->n, f) != 4 * sh->n)
             bad = "cannot read it (a truncated file)";
-        else if (sow_egdb_checksum((const int8_t *)buf, 3 * sh->n) !=
+        else if (sow_egdb_checksum((const int8_t *)buf, 4 * sh->n) !=
                  sh->info.checksum)
             bad = "its checksum does not match (a damaged file)";
     }
     if (!bad) {
         int longest = 0;
         memcpy(sh->val, buf, sh->n);
+        memcpy(sh->hi, buf + 3 * sh->n, sh->n);
         for (uint64_t i = 0; i < sh->n; i++) {
             sh->height[i] = (uint16_t)(buf[sh->n + 2 * i] |
                                        buf[sh->n + 2 * i + 1] << 8);

@@ -80,8 +80,12 @@ typedef struct run {
     sow_egdb *db;
     const sow_setup *s;
     sow_game tmpl;          /* the start with an empty board */
-    int8_t *val;
-    uint16_t *height;       /* build: the longest line each value rests on */
+    int8_t *val;            /* building: the value where endless games go
+                               worst for South (its lower bound) */
+    int8_t *hi;             /* building: where they go best for South (its
+                               upper bound; the value when they agree) */
+    uint16_t *height;       /* build: the longest line each value rests on
+                               (65535: unbounded, a cycle) */
     _Atomic uint8_t *mark;  /* build: 0 unknown, 1 known, 2 an entry
                                outside a shard's slice that it needs
                                (queued for its next round) */
@@ -91,37 +95,40 @@ struct worker;
 static int need_entry(struct worker *w, uint64_t cj);
 
 /* The best of the moves of entry j (board b of k seeds), played with
- * engine e: *v the margin from there, *h the longest line. Returns 0,
- * 1 when a move leads to an entry of the level not known yet (building),
- * or -1 on an error. Building a shard (w given, its round a slice), every
+ * engine e: *v the margin from there, *vh its upper bound (building: the
+ * best of the moves' upper bounds), *h the longest line. Returns 0, 1
+ * when a move leads to an entry of the level not known yet (building), 2
+ * when a move leads to an entry marked SOW_EGDB_CYCLE (checking: the
+ * entry cannot be checked), or -1 on an error. Building a shard (w given, its round a slice), every
  * unknown entry of the level outside the slice that a move leads to is
  * queued for the next round (need_entry) before 1 is returned. */
 static int best_of(const run *r, sow_engine *e, struct worker *w,
-                   const uint16_t *b, int k, uint64_t j, int *v, int *h,
-                   sow_error *err)
+                   const uint16_t *b, int k, uint64_t j, int *v, int *vh,
+                   int *h, sow_error *err)
 {
     const sow_setup *s = r->s;
     const int p = (int)(j & 1);
     sow_game g;
     int has = position(e, &r->tmpl, b, k, p, &g, err);
     if (has <= 0) {
-        *v = SOW_EGDB_NONE;
+        *v = *vh = SOW_EGDB_NONE;
         *h = 0;
         return has;
     }
-    int best = p == 0 ? -1000000 : 1000000, longest = 0, pending = 0;
+    int best = p == 0 ? -1000000 : 1000000, besth = best, longest = 0;
+    int pending = 0, unchecked = 0;
     for (int i = 0; i < g.nlegal; i++) {
         sow_game c = g;
         if (sow_engine_play(e, &c, g.legal[i], err))
             return -1;
-        int cv, ch;
+        int cv, cvh, ch;
         if (c.over) {
             if (c.result.unfinished)
                 return sow_error_set(err, s->v->path, 0, 0,
                                      "a line reaches max_plies (%d) "
                                      "unfinished, so values would depend "
                                      "on it", s->max_plies);
-            cv = c.result.score[0] - c.result.score[1];
+            cv = cvh = c.result.score[0] - c.result.score[1];
             ch = 1;
         } else {
             const char *why = unindexed_change(&r->tmpl, &c);
@@ -149,21 +156,33 @@ static int best_of(const run *r, sow_engine *e, struct worker *w,
                                      "position the database marks as "
                                      "without moves",
                                      (unsigned long long)cj);
+            if (!r->hi && r->val[cj] == SOW_EGDB_CYCLE) {
+                unchecked = 1;
+                continue;
+            }
             cv = c.captured[0] - c.captured[1] + r->val[cj];
+            cvh = c.captured[0] - c.captured[1] +
+                  (r->hi ? r->hi[cj] : r->val[cj]);
             ch = 1 + (r->height ? r->height[cj] : 0);
         }
         if (p == 0 ? cv > best : cv < best)
             best = cv;
+        if (p == 0 ? cvh > besth : cvh < besth)
+            besth = cvh;
         if (ch > longest)
             longest = ch;
     }
     if (pending)
         return 1;
-    if (best < -127 || best > 127)
+    if (unchecked)
+        return 2;
+    if (best < -126 || best > 126 || besth < -126 || besth > 126)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a margin of %d is past what a database "
-                             "entry holds (-127 to 127)", best);
+                             "entry holds (-126 to 126)",
+                             best < -126 || best > 126 ? best : besth);
     *v = best;
+    *vh = besth;
     *h = longest;
     return 0;
 }
@@ -240,14 +259,16 @@ static int try_entry(worker *w, const uint16_t *b, uint64_t j)
     run *r = w->rd->r;
     if (atomic_load_explicit(&r->mark[j], memory_order_relaxed) == 1)
         return SOW_OK; /* (read back from a stopped build) */
-    int v, h;
-    int got = best_of(r, &w->eng, w, b, w->rd->k, j, &v, &h, &w->err);
+    int v, vh, h;
+    int got = best_of(r, &w->eng, w, b, w->rd->k, j, &v, &vh, &h, &w->err);
     if (got < 0)
         return SOW_ERR;
     if (got == 1)
         return keep_waiting(w, j);
+    h = h > 65535 ? 65535 : h;
     r->val[j] = (int8_t)v;
-    r->height[j] = (uint16_t)(h > 65535 ? 65535 : h);
+    r->hi[j] = (int8_t)vh;
+    r->height[j] = (uint16_t)h;
     if (h > w->max_height)
         w->max_height = h;
     atomic_store_explicit(&r->mark[j], 1, memory_order_release);
@@ -296,6 +317,47 @@ static void *work(void *arg)
     return NULL;
 }
 
+/* The entries todo[0..n) of level k, none of which a round can settle:
+ * each waits on another of them (a cycle). Their bounds are found by
+ * iterating the best of their moves from the worst for South (-k: every
+ * seed left to North) up to the least fixpoint, the lower bound, and from
+ * the best (+k) down to the greatest, the upper bound: the values of the
+ * game in which every endless line gives the seeds left on the board to
+ * North, or to South. Any rule that ends an endless game and gives the
+ * seeds on the board to either player or to neither (a repetition rule,
+ * max_plies) gives a value between them: where they agree, that is the
+ * value, whatever the rule. One thread, so that every run takes the same
+ * steps (the fixpoints are the same anyway). The heights are unbounded
+ * (65535): the lines may go round. */
+static int settle_cycles(run *r, sow_engine *e, int k, const uint64_t *todo,
+                         uint64_t n, sow_error *err)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        r->val[todo[i]] = (int8_t)-k;
+        r->hi[todo[i]] = (int8_t)k;
+        atomic_store_explicit(&r->mark[todo[i]], 1, memory_order_relaxed);
+    }
+    uint16_t b[SOW_MAX_HOLES];
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t j = todo[i];
+            int v, vh, h;
+            sow_egdb_unrank(r->db, k, j / 2, b);
+            if (best_of(r, e, NULL, b, k, j, &v, &vh, &h, err))
+                return SOW_ERR;
+            if (v != r->val[j] || vh != r->hi[j]) {
+                r->val[j] = (int8_t)v;
+                r->hi[j] = (int8_t)vh;
+                changed = true;
+            }
+        }
+    }
+    for (uint64_t i = 0; i < n; i++)
+        r->height[todo[i]] = 65535;
+    return SOW_OK;
+}
+
 /* Build the boards lo..hi-1 of level k with the workers (the whole level,
  * or with `shard` a shard's slice, computing the entries of the level
  * outside it that it needs too); *rounds gets the rounds it took. */
@@ -341,12 +403,14 @@ static int build_level(run *r, worker *ws, int nthreads, int k, uint64_t lo,
         }
         if (rc)
             break;
-        if (waiting && !settled && !queued) {
+        const bool stalled = waiting && !settled && !queued;
+        if (stalled && shard) {
             rc = sow_error_set(err, r->s->v->path, 0, 0,
-                               "variant %s cannot have an endgame database: "
-                               "a position of %d seed%s can recur (a "
-                               "cycle), and its value would depend on how "
-                               "the game ends one", r->s->v->id, k,
+                               "level %d of variant %s cannot be built in "
+                               "shards: a position of %d seed%s can recur "
+                               "(a cycle); build the level on one machine "
+                               "(sow egdb build without --shard goes on "
+                               "from FILE.part)", k, r->s->v->id, k,
                                k == 1 ? "" : "s");
             break;
         }
@@ -365,6 +429,11 @@ static int build_level(run *r, worker *ws, int nthreads, int k, uint64_t lo,
         free(todo);
         todo = next;
         ntodo = n;
+        if (stalled) {
+            rc = settle_cycles(r, &ws[0].eng, k, todo, ntodo, err);
+            *max_height = 65535;
+            break;
+        }
     }
     free(todo);
     return rc;
@@ -386,8 +455,8 @@ static int io_error(sow_error *err, const char *path, const char *what)
 }
 
 /* The file of a build in progress, path.part: the header (its levels the
- * levels finished), the values, then the heights (two bytes each,
- * little-endian). */
+ * levels finished), the values (lower bounds), the heights (two bytes
+ * each, little-endian), then the upper bounds. */
 typedef struct part {
     char path[4200];
     int fd;
@@ -454,7 +523,9 @@ static int part_open(part *pt, run *r, const char *path, int *levels,
         uint8_t *h2 = malloc(upto * 2 + 1);
         if (h2 && pread_all(pt->fd, r->val, upto, EGDB_HEADER) == 0 &&
             pread_all(pt->fd, h2, upto * 2,
-                      (off_t)(EGDB_HEADER + in->entries)) == 0) {
+                      (off_t)(EGDB_HEADER + in->entries)) == 0 &&
+            pread_all(pt->fd, r->hi, upto,
+                      (off_t)(EGDB_HEADER + 3 * in->entries)) == 0) {
             for (uint64_t j = 0; j < upto; j++) {
                 r->height[j] = (uint16_t)(h2[2 * j] | h2[2 * j + 1] << 8);
                 atomic_store_explicit(&r->mark[j], 1, memory_order_relaxed);
@@ -489,6 +560,8 @@ static int part_level(part *pt, run *r, int k, sow_error *err)
     int bad = pwrite_all(pt->fd, r->val + a, b - a, (off_t)(EGDB_HEADER + a)) ||
               pwrite_all(pt->fd, h2, (b - a) * 2,
                          (off_t)(EGDB_HEADER + in->entries + 2 * a)) ||
+              pwrite_all(pt->fd, r->hi + a, b - a,
+                         (off_t)(EGDB_HEADER + 3 * in->entries + a)) ||
               fdatasync(pt->fd);
     free(h2);
     if (bad)
@@ -528,43 +601,40 @@ static int write_final(part *pt, const char *path, const sow_egdb_info *in,
     return SOW_OK;
 }
 
+static int run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err);
+static void run_free(run *r);
+
+/* The values of the file: a value whose bounds differ depends on how an
+ * endless game ends (SOW_EGDB_CYCLE). */
+static void final_values(run *r)
+{
+    for (uint64_t j = 0; j < r->db->info.entries; j++)
+        if (r->val[j] != r->hi[j])
+            r->val[j] = SOW_EGDB_CYCLE;
+}
+
 int sow_egdb_build(sow_engine *e, int seeds, int threads, const char *path,
                    sow_egdb_progress_fn fn, void *ctx, sow_error *err)
 {
     const sow_setup *s = e->setup;
-    if (sow_egdb_check(s, err))
-        return SOW_ERR;
-    sow_egdb *db = sow_egdb_sized(s, s->holes, seeds, err);
-    if (!db)
-        return SOW_ERR;
-    if (threads < 1)
-        threads = 1;
-    if (threads > MAX_THREADS)
-        threads = MAX_THREADS;
-    snprintf(db->info.id, sizeof db->info.id, "%s", s->v->id);
-    run r = {.db = db, .s = s};
-    sow_game_init(s, &r.tmpl);
-    memset(r.tmpl.board, 0, sizeof r.tmpl.board);
-    const uint64_t n = db->info.entries;
-    r.val = malloc(n);
-    r.height = calloc(n, sizeof *r.height);
-    r.mark = calloc(n, sizeof *r.mark);
+    threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+    run r;
     worker *ws = calloc((size_t)threads, sizeof *ws);
     part pt = {.fd = -1};
-    int rc = SOW_OK, resumed = 0;
-    if (!r.val || !r.height || !r.mark || !ws)
-        rc = sow_error_set(err, NULL, 0, 0, "out of memory for %llu "
-                           "entries", (unsigned long long)n);
-    else
-        rc = sow_egdb_digest(s, &db->info.digest, err) ||
-             part_open(&pt, &r, path, &resumed, err);
+    int rc = ws ? run_alloc(&r, s, seeds, err)
+                : sow_error_set(err, NULL, 0, 0, "out of memory");
+    int resumed = 0;
+    if (!rc)
+        rc = part_open(&pt, &r, path, &resumed, err);
     int built = 0;
     for (int t = 0; t < threads && !rc; t++, built++) {
         rc = sow_engine_init(&ws[t].eng, s, &e->rules, err);
         sow_engine_set_budget(&ws[t].eng, e->budget);
     }
     const double t0 = now_s();
-    int max_height = db->info.max_height;
+    sow_egdb *db = ws ? r.db : NULL;
+    const uint64_t n = db ? db->info.entries : 0;
+    int max_height = db ? db->info.max_height : 0;
     for (int k = resumed; k <= seeds && !rc; k++) {
         int rounds = 0;
         rc = build_level(&r, ws, threads, k, db->off[k], db->off[k + 1],
@@ -580,6 +650,7 @@ int sow_egdb_build(sow_engine *e, int seeds, int threads, const char *path,
     }
     if (!rc) {
         db->info.levels = seeds + 1;
+        final_values(&r);
         db->info.checksum = sow_egdb_checksum(r.val, n);
         rc = write_final(&pt, path, &db->info, r.val, err);
     }
@@ -589,21 +660,19 @@ int sow_egdb_build(sow_engine *e, int seeds, int threads, const char *path,
         sow_engine_free(&ws[t].eng);
         free(ws[t].wait);
     }
+    if (ws)
+        run_free(&r);
     free(ws);
-    free(r.val);
-    free(r.height);
-    free(r.mark);
-    sow_egdb_close(db);
     return rc;
 }
 
 /* ---- verifying --------------------------------------------------------------- */
 
 int sow_egdb_verify(const sow_egdb *db, sow_engine *e, uint64_t *bad,
-                    sow_error *err)
+                    uint64_t *unchecked, sow_error *err)
 {
     const sow_setup *s = e->setup;
-    *bad = 0;
+    *bad = *unchecked = 0;
     if (db->info.holes != s->holes)
         return sow_error_set(err, s->v->path, 0, 0,
                              "the database has %d holes, the variant %d",
@@ -620,10 +689,14 @@ int sow_egdb_verify(const sow_egdb *db, sow_engine *e, uint64_t *bad,
         do {
             for (int p = 0; p < 2; p++) {
                 const uint64_t j = 2 * idx + (uint64_t)p;
-                int want, h;
-                if (best_of(&r, e, NULL, b, k, j, &want, &h, err))
+                int want, wh, h, got = 2;
+                if (db->val[j] != SOW_EGDB_CYCLE &&
+                    (got = best_of(&r, e, NULL, b, k, j, &want, &wh, &h,
+                                   err)) < 0)
                     return SOW_ERR;
-                if (db->val[j] != want && (*bad)++ == 0)
+                if (got == 2)
+                    (*unchecked)++;
+                else if (db->val[j] != want && (*bad)++ == 0)
                     sow_error_set(&first, NULL, 0, 0,
                                   "entry %llu (%d seeds, %s to move) holds "
                                   "%d, its moves give %d",
@@ -648,6 +721,14 @@ static int run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err)
     r->s = s;
     if (sow_egdb_check(s, err))
         return SOW_ERR;
+    if (s->threshold >= 0 && seeds > s->threshold)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "a database of %d seeds for variant %s, whose "
+                             "game ends when a store holds more than %d: "
+                             "give at most %d seeds (its values are of the "
+                             "game played out, which captures within it "
+                             "must not end; docs/solving.md)", seeds,
+                             s->v->id, s->threshold, s->threshold);
     r->db = sow_egdb_sized(s, s->holes, seeds, err);
     if (!r->db)
         return SOW_ERR;
@@ -656,9 +737,10 @@ static int run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err)
     memset(r->tmpl.board, 0, sizeof r->tmpl.board);
     const uint64_t n = r->db->info.entries;
     r->val = malloc(n);
+    r->hi = malloc(n);
     r->height = calloc(n, sizeof *r->height);
     r->mark = calloc(n, sizeof *r->mark);
-    if (!r->val || !r->height || !r->mark)
+    if (!r->val || !r->hi || !r->height || !r->mark)
         return sow_error_set(err, NULL, 0, 0, "out of memory for %llu "
                              "entries", (unsigned long long)n);
     return sow_egdb_digest(s, &r->db->info.digest, err);
@@ -667,6 +749,7 @@ static int run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err)
 static void run_free(run *r)
 {
     free(r->val);
+    free(r->hi);
     free(r->height);
     free((void *)r->mark);
     sow_egdb_close(r->db);
@@ -713,7 +796,8 @@ static int lower_levels(run *r, const char *path, int level, sow_error *err)
         const uint64_t upto = 2 * r->db->off[level];
         uint8_t *h2 = malloc(upto * 2 + 1);
         if (!h2 || pread_all(fd, r->val, upto, EGDB_HEADER) ||
-            pread_all(fd, h2, upto * 2, (off_t)(EGDB_HEADER + in->entries)))
+            pread_all(fd, h2, upto * 2, (off_t)(EGDB_HEADER + in->entries)) ||
+            pread_all(fd, r->hi, upto, (off_t)(EGDB_HEADER + 3 * in->entries)))
             rc = sow_error_set(err, pp, 0, 0, "cannot read its levels (a "
                                "truncated file); remove it to start the "
                                "build afresh");
@@ -732,18 +816,18 @@ static int lower_levels(run *r, const char *path, int level, sow_error *err)
 /* The shard sh into its file out (by way of out.tmp). */
 static int write_shard(const char *out, sow_egdb_shard *sh, sow_error *err)
 {
-    uint8_t *buf = malloc(3 * sh->n + 1);
+    uint8_t *buf = malloc(4 * sh->n + 1);
     if (!buf)
         return sow_error_set(err, NULL, 0, 0, "out of memory");
     sow_egdb_shard_payload(sh, buf);
-    sh->info.checksum = sow_egdb_checksum((const int8_t *)buf, 3 * sh->n);
+    sh->info.checksum = sow_egdb_checksum((const int8_t *)buf, 4 * sh->n);
     uint8_t hd[EGDB_HEADER];
     sow_egdb_shard_header(hd, sh);
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", out);
     FILE *f = fopen(tmp, "wb");
     bool ok = f && fwrite(hd, 1, EGDB_HEADER, f) == EGDB_HEADER &&
-              fwrite(buf, 1, 3 * sh->n, f) == 3 * sh->n;
+              fwrite(buf, 1, 4 * sh->n, f) == 4 * sh->n;
     ok = f && fclose(f) == 0 && ok;
     free(buf);
     if (!ok || rename(tmp, out)) {
@@ -790,7 +874,8 @@ int sow_egdb_build_shard(sow_engine *e, int seeds, int level, long k,
                              .index = (int)k, .count = (int)m,
                              .first = 2 * lo, .n = 2 * (hi - lo),
                              .val = r.val + 2 * lo,
-                             .height = r.height + 2 * lo};
+                             .height = r.height + 2 * lo,
+                             .hi = r.hi + 2 * lo};
         sh.info.max_height = 0;
         for (uint64_t i = 0; i < sh.n; i++)
             if (sh.height[i] > sh.info.max_height)
@@ -873,6 +958,7 @@ static int merge_read(run *r, const char *path, int level, long *nshards,
             snprintf(seen[sh.index], sizeof seen[sh.index], "%s", file);
             memcpy(r->val + sh.first, sh.val, sh.n);
             memcpy(r->height + sh.first, sh.height, sh.n * sizeof *sh.height);
+            memcpy(r->hi + sh.first, sh.hi, sh.n);
             if (sh.info.max_height > r->db->info.max_height)
                 r->db->info.max_height = sh.info.max_height;
         }
@@ -912,11 +998,11 @@ static int merge_check(run *r, sow_engine *e, int k, sow_error *err)
     do {
         for (int p = 0; p < 2; p++) {
             const uint64_t j = 2 * idx + (uint64_t)p;
-            int v, h;
-            if (best_of(r, e, NULL, b, k, j, &v, &h, err))
+            int v, vh, h;
+            if (best_of(r, e, NULL, b, k, j, &v, &vh, &h, err))
                 return SOW_ERR;
             h = h > 65535 ? 65535 : h;
-            if (r->val[j] != v || r->height[j] != h)
+            if (r->val[j] != v || r->hi[j] != vh || r->height[j] != h)
                 return sow_error_set(err, NULL, 0, 0, "the shards of level "
                                      "%d do not agree with the rules: "
                                      "entry %llu (%s to move) holds %d "
@@ -956,6 +1042,7 @@ int sow_egdb_merge(sow_engine *e, int seeds, int level, const char *path,
                        : part_level(&pt, &r, level, err);
     } else if (!rc) {
         in->levels = seeds + 1;
+        final_values(&r);
         in->checksum = sow_egdb_checksum(r.val, in->entries);
         rc = write_final(&pt, path, in, r.val, err);
     }

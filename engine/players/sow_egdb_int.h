@@ -66,8 +66,8 @@ void sow_egdb_slice(const sow_egdb *db, int level, long k, long m,
  * sh->info.checksum) into hd (EGDB_HEADER bytes). */
 void sow_egdb_shard_header(uint8_t *hd, const sow_egdb_shard *sh);
 
-/* A shard's payload (values, then heights little-endian) into buf (3 *
- * sh->n bytes). */
+/* A shard's payload (values, heights little-endian, upper bounds) into
+ * buf (4 * sh->n bytes). */
 void sow_egdb_shard_payload(const sow_egdb_shard *sh, uint8_t *buf);
 
 #endif

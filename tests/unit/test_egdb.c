@@ -129,9 +129,10 @@ static void check_reading(const char *pick)
     sow_game_init(&a.k.setup, &g);
     int m;
     assert_false(sow_egdb_probe(db, &g, &m)); /* 18 seeds */
-    uint64_t bad = 1;
-    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &err), 0);
-    assert_true(bad == 0);
+    uint64_t bad = 1, unchecked = 1;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
+                     0);
+    assert_true(bad == 0 && unchecked == 0);
     sow_egdb_close(db);
     unit_game_close(&a);
 }
@@ -209,7 +210,7 @@ static void test_resume(void **state)
     unit_game_open(&a, KALAH, opts);
     char path[256], part[300];
     build(&a, 6, path, sizeof path);
-    static uint8_t full[1 << 16], pt[3 << 16];
+    static uint8_t full[1 << 16], pt[4 << 16];
     long n = file_bytes(path, full, sizeof full);
     long entries = n - 128;
     /* boards of at most 3 seeds on 6 holes: C(9, 6) = 84; 2 entries each */
@@ -219,10 +220,12 @@ static void test_resume(void **state)
     pt[52] = 4; /* levels 0 to 3 finished */
     pt[53] = pt[54] = pt[55] = 0;
     pt[128 + j] = (uint8_t)((int8_t)full[128 + j] + 1);
+    /* the upper bounds after the heights: the values (no cycle here) */
+    memcpy(pt + 128 + 3 * entries, pt + 128, (size_t)done);
     snprintf(part, sizeof part, "%s.part", path);
     FILE *f = fopen(part, "wb");
     assert_non_null(f);
-    fwrite(pt, 1, (size_t)(128 + 3 * entries), f); /* values, heights */
+    fwrite(pt, 1, (size_t)(128 + 4 * entries), f); /* values, heights, bounds */
     fclose(f);
     remove(path);
     build(&a, 6, path, sizeof path);
@@ -236,8 +239,9 @@ static void test_resume(void **state)
     sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
     if (!db)
         fail_msg("%s", err.msg);
-    uint64_t bad = 0;
-    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &err), 0);
+    uint64_t bad = 0, unchecked = 0;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
+                     0);
     assert_true(bad >= 1);
     if (!strstr(err.msg, "entry 100 "))
         fail_msg("verify's first wrong entry: '%s'", err.msg);
@@ -350,16 +354,16 @@ static void test_shard_forged(void **state)
         i++;
     assert_true(i < sh.n);
     sh.val[i]++;
-    uint8_t *buf = malloc(3 * sh.n);
+    uint8_t *buf = malloc(4 * sh.n);
     assert_non_null(buf);
     sow_egdb_shard_payload(&sh, buf);
-    sh.info.checksum = sow_egdb_checksum((const int8_t *)buf, 3 * sh.n);
+    sh.info.checksum = sow_egdb_checksum((const int8_t *)buf, 4 * sh.n);
     uint8_t hd[128];
     sow_egdb_shard_header(hd, &sh);
     FILE *f = fopen(file, "wb");
     assert_non_null(f);
     fwrite(hd, 1, sizeof hd, f);
-    fwrite(buf, 1, 3 * sh.n, f);
+    fwrite(buf, 1, 4 * sh.n, f);
     fclose(f);
     free(buf);
     sow_egdb_shard_free(&sh);
@@ -372,6 +376,134 @@ static void test_shard_forged(void **state)
     build_shards(&a, 6, 4, 2, 2);
     merge_level(&a, 6, 4, 2);
     remove_dir();
+    unit_game_close(&a);
+}
+
+/* ---- cycles: bounds, and exact values where no cycle rule matters ------ */
+
+/* The reference for a game with cycles: the margin still to be made from
+ * g in the game cut after n plies, a cut line giving the seeds left on
+ * the board to South (cut 1) or to North (cut -1); memo[(2 * rank +
+ * player) * (N + 1) + n] (INT_MIN: not yet). */
+typedef struct cut_ref {
+    const sow_egdb *db;
+    sow_engine *e;
+    int *memo;
+    int n;
+    long long plays;
+} cut_ref;
+
+static int cut_value(cut_ref *cr, const sow_game *g, int n, int cut)
+{
+    if (n == 0)
+        return cut * g->on_board;
+    const uint64_t j = 2 * sow_egdb_rank(cr->db, g->board, g->on_board) +
+                       g->to_move;
+    int *m = &cr->memo[j * (uint64_t)(cr->n + 1) + (uint64_t)n];
+    if (*m != INT_MIN)
+        return *m;
+    int best = g->to_move == 0 ? INT_MIN : INT_MAX;
+    for (int i = 0; i < g->nlegal; i++) {
+        sow_game c = *g;
+        sow_error err;
+        if (sow_engine_play(cr->e, &c, g->legal[i], &err))
+            fail_msg("%s", err.msg);
+        cr->plays++;
+        int caps = (c.captured[0] - c.captured[1]) -
+                   (g->captured[0] - g->captured[1]);
+        int v = c.over ? c.result.score[0] - c.result.score[1] -
+                             (g->captured[0] - g->captured[1])
+                       : caps + cut_value(cr, &c, n - 1, cut);
+        if (g->to_move == 0 ? v > best : v < best)
+            best = v;
+    }
+    return *m = best;
+}
+
+/* Oware on 2x3 with 2 seeds a hole (12 seeds, threshold 6), a database of
+ * 6 seeds: its lines go round cycles from 2 seeds on. Every entry is
+ * compared with the game cut after 150 plies, the seeds left at the cut
+ * given to North, then to South (an independent recursion over the
+ * engine's moves): an entry is a value exactly where both cuts give that
+ * value (no rule for an endless game can change it), and is marked
+ * SOW_EGDB_CYCLE where they differ. verify finds it sound, and says which
+ * entries it cannot check. A database of more seeds than the threshold is
+ * refused. */
+static void test_cycles(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=3", "seeds=2", NULL};
+    unit_game a;
+    unit_game_open(&a, "variants/oware.yaml", opts);
+    make_dir();
+    char path[256];
+    build(&a, 6, path, sizeof path);
+    sow_error err;
+    sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
+    if (!db)
+        fail_msg("%s", err.msg);
+    const int N = 150;
+    const uint64_t entries = sow_egdb_about(db)->entries;
+    int *memo[2];
+    for (int c = 0; c < 2; c++) {
+        memo[c] = malloc(entries * (uint64_t)(N + 1) * sizeof **memo);
+        assert_non_null(memo[c]);
+        for (uint64_t i = 0; i < entries * (uint64_t)(N + 1); i++)
+            memo[c][i] = INT_MIN;
+    }
+    cut_ref lo = {db, &a.k.eng, memo[0], N, 0}, hi = {db, &a.k.eng, memo[1],
+                                                       N, 0};
+    long exact = 0, cycle = 0;
+    for (int k = 0; k <= 6; k++) {
+        uint16_t b[SOW_MAX_HOLES] = {0};
+        b[a.k.setup.holes - 1] = (uint16_t)k;
+        uint64_t idx = db->off[k];
+        do {
+            for (int p = 0; p < 2; p++) {
+                sow_game g;
+                sow_game_init(&a.k.setup, &g);
+                memcpy(g.board, b, sizeof b);
+                g.on_board = k;
+                g.to_move = (uint8_t)p;
+                if (sow_engine_begin(&a.k.eng, &g, &err))
+                    fail_msg("%s", err.msg);
+                int8_t v = db->val[2 * idx + (uint64_t)p];
+                if (g.over || g.to_move != p || v == SOW_EGDB_NONE)
+                    continue;
+                int l = cut_value(&lo, &g, N, -1), h = cut_value(&hi, &g, N, 1);
+                assert_true(l <= h);
+                if (v == SOW_EGDB_CYCLE) {
+                    if (l == h)
+                        fail_msg("entry %llu is marked a cycle, both cuts "
+                                 "give %d", (unsigned long long)idx, l);
+                    cycle++;
+                } else {
+                    if (l != v || h != v)
+                        fail_msg("entry %llu holds %d, the cuts give %d and "
+                                 "%d", (unsigned long long)(2 * idx + p), v,
+                                 l, h);
+                    exact++;
+                }
+            }
+            idx++;
+        } while (sow_egdb_next_board(b, a.k.setup.holes));
+    }
+    assert_true(exact > 100 && cycle > 100);
+    uint64_t bad = 1, unchecked = 0;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
+                     0);
+    assert_true(bad == 0 && unchecked >= (uint64_t)cycle);
+    sow_egdb_close(db);
+    free(memo[0]);
+    free(memo[1]);
+    remove_dir();
+    char p7[256];
+    assert_int_equal(sow_egdb_path(&a.k.setup, "/tmp", p7, sizeof p7, &err),
+                     SOW_OK);
+    assert_int_equal(sow_egdb_build(&a.k.eng, 7, 1, p7, NULL, NULL, &err),
+                     SOW_ERR);
+    if (!strstr(err.msg, "give at most 6 seeds"))
+        fail_msg("'%s'", err.msg);
     unit_game_close(&a);
 }
 
@@ -463,9 +595,9 @@ static void expect_refused(const char *yaml, const char *const *opts,
 static void test_refused_variants(void **state)
 {
     (void)state;
-    expect_refused("variants/oware.yaml", NULL, "stores");
+    const char *rep[] = {"cycle=repetition", NULL};
+    expect_refused("variants/oware.yaml", rep, "repetition rule");
     expect_refused("variants/adji_kui_1.yaml", NULL, "script");
-    expect_refused(KALAH, NULL, "stores"); /* the threshold end */
     const char *ok[] = {"threshold_end=false", NULL};
     unit_game a;
     unit_game_open(&a, KALAH, ok);
@@ -482,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_shards_merged),
         cmocka_unit_test(test_shard_forged),
+        cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_refused_variants),
     };
