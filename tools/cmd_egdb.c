@@ -328,21 +328,26 @@ static int info(int argc, char **argv)
             printf(",\"version\":%d,\"holes\":%d,\"seeds\":%d,"
                    "\"entries\":%llu,\"digest\":\"%016llx\","
                    "\"checksum\":\"%016llx\",\"max_height\":%d,"
-                   "\"bytes\":%lld}\n",
+                   "\"cycle_entries\":%llu,\"bytes\":%lld}\n",
                    SOW_EGDB_VERSION, in->holes, in->seeds,
                    (unsigned long long)in->entries,
                    (unsigned long long)in->digest,
                    (unsigned long long)in->checksum, in->max_height,
-                   in->bytes);
+                   (unsigned long long)sow_egdb_cycles(db), in->bytes);
         } else {
             printf("%s\n  variant     %s\n  holes       %d\n  seeds       "
                    "at most %d on the board\n  entries     %llu (%lld "
                    "bytes)\n  digest      %016llx\n  checksum    %016llx "
-                   "(checked)\n  longest     %d plies\n",
+                   "(checked)\n  longest     %d plies%s\n",
                    p.pos[i], in->id, in->holes, in->seeds,
                    (unsigned long long)in->entries, in->bytes,
                    (unsigned long long)in->digest,
-                   (unsigned long long)in->checksum, in->max_height);
+                   (unsigned long long)in->checksum, in->max_height,
+                   in->max_height >= 65535 ? " (unbounded: cycles)" : "");
+            uint64_t cyc = sow_egdb_cycles(db);
+            if (cyc)
+                printf("  cycles      %llu entries depend on how an "
+                       "endless game ends\n", (unsigned long long)cyc);
         }
         sow_egdb_close(db);
     }

@@ -386,6 +386,14 @@ void sow_egdb_close(sow_egdb *db)
 
 const sow_egdb_info *sow_egdb_about(const sow_egdb *db) { return &db->info; }
 
+uint64_t sow_egdb_cycles(const sow_egdb *db)
+{
+    uint64_t n = 0;
+    for (uint64_t j = 0; j < db->info.entries; j++)
+        n += db->val[j] == SOW_EGDB_CYCLE;
+    return n;
+}
+
 
 /* ---- shards ------------------------------------------------------------------ */
 

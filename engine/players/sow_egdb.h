@@ -149,6 +149,9 @@ sow_egdb *sow_egdb_open(const char *path, const sow_setup *s,
 void sow_egdb_close(sow_egdb *db);
 const sow_egdb_info *sow_egdb_about(const sow_egdb *db);
 
+/* The entries of db marked SOW_EGDB_CYCLE. */
+uint64_t sow_egdb_cycles(const sow_egdb *db);
+
 /* The margin still to be made from g (not over) with perfect play, into
  * *margin: true when the database holds g (at most its seeds on the
  * board, a value that no cycle rule changes). */

@@ -726,8 +726,8 @@ static int run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err)
                              "a database of %d seeds for variant %s, whose "
                              "game ends when a store holds more than %d: "
                              "give at most %d seeds (its values are of the "
-                             "game played out, which captures within it "
-                             "must not end; docs/solving.md)", seeds,
+                             "game played out: no capture within it may "
+                             "reach the threshold; docs/solving.md)", seeds,
                              s->v->id, s->threshold, s->threshold);
     r->db = sow_egdb_sized(s, s->holes, seeds, err);
     if (!r->db)
