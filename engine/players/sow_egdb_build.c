@@ -150,19 +150,24 @@ static int best_of(const run *r, sow_engine *e, struct worker *w,
                 pending = 1;
                 continue;
             }
-            if (r->val[cj] == SOW_EGDB_NONE)
+            /* (read atomically: settle_cycles's threads write the
+             * bounds of a cycle's entries while others read them) */
+            const int cl = __atomic_load_n(&r->val[cj], __ATOMIC_RELAXED);
+            const int chv = r->hi ? __atomic_load_n(&r->hi[cj],
+                                                    __ATOMIC_RELAXED)
+                                  : cl;
+            if (cl == SOW_EGDB_NONE)
                 return sow_error_set(err, s->v->path, 0, 0,
                                      "entry %llu: a move leads to a "
                                      "position the database marks as "
                                      "without moves",
                                      (unsigned long long)cj);
-            if (!r->hi && r->val[cj] == SOW_EGDB_CYCLE) {
+            if (!r->hi && cl == SOW_EGDB_CYCLE) {
                 unchecked = 1;
                 continue;
             }
-            cv = c.captured[0] - c.captured[1] + r->val[cj];
-            cvh = c.captured[0] - c.captured[1] +
-                  (r->hi ? r->hi[cj] : r->val[cj]);
+            cv = c.captured[0] - c.captured[1] + cl;
+            cvh = c.captured[0] - c.captured[1] + chv;
             ch = 1 + (r->height ? r->height[cj] : 0);
         }
         if (p == 0 ? cv > best : cv < best)
@@ -317,6 +322,55 @@ static void *work(void *arg)
     return NULL;
 }
 
+/* One sweep of settle_cycles, shared by the threads. */
+typedef struct sweep {
+    run *r;
+    int k;
+    uint64_t *todo, n;
+    atomic_uint_fast64_t next;
+    atomic_bool changed, stop;
+} sweep;
+
+typedef struct sweeper {
+    sweep *sw;
+    sow_engine *e;
+    sow_error err;
+    int failed;
+} sweeper;
+
+static void *sweep_work(void *arg)
+{
+    sweeper *t = arg;
+    sweep *sw = t->sw;
+    run *r = sw->r;
+    uint16_t b[SOW_MAX_HOLES];
+    bool changed = false;
+    for (;;) {
+        uint64_t from = atomic_fetch_add(&sw->next, CHUNK);
+        if (from >= sw->n || atomic_load(&sw->stop))
+            break;
+        uint64_t to = from + CHUNK < sw->n ? from + CHUNK : sw->n;
+        for (uint64_t i = from; i < to; i++) {
+            const uint64_t j = sw->todo[i];
+            int v, vh, h;
+            sow_egdb_unrank(r->db, sw->k, j / 2, b);
+            if (best_of(r, t->e, NULL, b, sw->k, j, &v, &vh, &h, &t->err)) {
+                t->failed = 1;
+                atomic_store(&sw->stop, true);
+                return NULL;
+            }
+            if (v != r->val[j] || vh != r->hi[j]) {
+                __atomic_store_n(&r->val[j], (int8_t)v, __ATOMIC_RELAXED);
+                __atomic_store_n(&r->hi[j], (int8_t)vh, __ATOMIC_RELAXED);
+                changed = true;
+            }
+        }
+    }
+    if (changed)
+        atomic_store(&sw->changed, true);
+    return NULL;
+}
+
 /* The entries todo[0..n) of level k, none of which a round can settle:
  * each waits on another of them (a cycle). Their bounds are found by
  * iterating the best of their moves from the worst for South (-k: every
@@ -326,35 +380,51 @@ static void *work(void *arg)
  * North, or to South. Any rule that ends an endless game and gives the
  * seeds on the board to either player or to neither (a repetition rule,
  * max_plies) gives a value between them: where they agree, that is the
- * value, whatever the rule. One thread, so that every run takes the same
- * steps (the fixpoints are the same anyway). The heights are unbounded
- * (65535): the lines may go round. */
-static int settle_cycles(run *r, sow_engine *e, int k, const uint64_t *todo,
-                         uint64_t n, sow_error *err)
+ * value, whatever the rule. The bounds only rise and fall, so the sweeps
+ * may be shared among threads in any order (each reads the others' bounds
+ * as they are) and the fixpoints are the same; an entry whose bounds meet
+ * is final and leaves the sweeps. The heights are unbounded (65535): the
+ * lines may go round. */
+static int settle_cycles(run *r, worker *ws, int nthreads, int k,
+                         uint64_t *todo, uint64_t n, sow_error *err)
 {
     for (uint64_t i = 0; i < n; i++) {
         r->val[todo[i]] = (int8_t)-k;
         r->hi[todo[i]] = (int8_t)k;
+        r->height[todo[i]] = 65535;
         atomic_store_explicit(&r->mark[todo[i]], 1, memory_order_relaxed);
     }
-    uint16_t b[SOW_MAX_HOLES];
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint64_t i = 0; i < n; i++) {
-            const uint64_t j = todo[i];
-            int v, vh, h;
-            sow_egdb_unrank(r->db, k, j / 2, b);
-            if (best_of(r, e, NULL, b, k, j, &v, &vh, &h, err))
-                return SOW_ERR;
-            if (v != r->val[j] || vh != r->hi[j]) {
-                r->val[j] = (int8_t)v;
-                r->hi[j] = (int8_t)vh;
-                changed = true;
-            }
+    sweeper ts[MAX_THREADS];
+    for (bool changed = true; changed && n > 0;) {
+        sweep sw = {.r = r, .k = k, .todo = todo, .n = n};
+        atomic_init(&sw.next, 0);
+        atomic_init(&sw.changed, false);
+        atomic_init(&sw.stop, false);
+        pthread_t tid[MAX_THREADS];
+        int started = 0;
+        for (int t = 0; t < nthreads; t++) {
+            ts[t] = (sweeper){.sw = &sw, .e = &ws[t].eng};
+            if (t > 0 && pthread_create(&tid[t], NULL, sweep_work, &ts[t]) == 0)
+                started++;
+            else if (t > 0)
+                break;
         }
+        sweep_work(&ts[0]);
+        for (int t = 1; t <= started; t++)
+            pthread_join(tid[t], NULL);
+        for (int t = 0; t <= started; t++)
+            if (ts[t].failed) {
+                *err = ts[t].err;
+                return SOW_ERR;
+            }
+        changed = atomic_load(&sw.changed);
+        /* the entries whose bounds met are final */
+        uint64_t m = 0;
+        for (uint64_t i = 0; i < n; i++)
+            if (r->val[todo[i]] != r->hi[todo[i]])
+                todo[m++] = todo[i];
+        n = m;
     }
-    for (uint64_t i = 0; i < n; i++)
-        r->height[todo[i]] = 65535;
     return SOW_OK;
 }
 
@@ -430,7 +500,7 @@ static int build_level(run *r, worker *ws, int nthreads, int k, uint64_t lo,
         todo = next;
         ntodo = n;
         if (stalled) {
-            rc = settle_cycles(r, &ws[0].eng, k, todo, ntodo, err);
+            rc = settle_cycles(r, ws, nthreads, k, todo, ntodo, err);
             *max_height = 65535;
             break;
         }
