@@ -371,6 +371,12 @@ static void *sweep_work(void *arg)
     return NULL;
 }
 
+static int cmp_entry(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* The entries todo[0..n) of level k, none of which a round can settle:
  * each waits on another of them (a cycle). Their bounds are found by
  * iterating the best of their moves from the worst for South (-k: every
@@ -430,17 +436,22 @@ static int settle_cycles(run *r, worker *ws, int nthreads, int k,
 
 /* Build the boards lo..hi-1 of level k with the workers (the whole level,
  * or with `shard` a shard's slice, computing the entries of the level
- * outside it that it needs too); *rounds gets the rounds it took. */
+ * outside it that it needs too: those found as the rounds go, or, given
+ * start (nstart entries, freed here), those entries in their order);
+ * *rounds gets the rounds it took. */
 static int build_level(run *r, worker *ws, int nthreads, int k, uint64_t lo,
-                       uint64_t hi, bool shard, int *rounds, int *max_height,
+                       uint64_t hi, bool shard, uint64_t *start,
+                       uint64_t nstart, int *rounds, int *max_height,
                        sow_error *err)
 {
-    uint64_t *todo = NULL, ntodo = 2 * (hi - lo);
+    uint64_t *todo = start, ntodo = start ? nstart : 2 * (hi - lo);
     int rc = SOW_OK;
     *rounds = 0;
-    for (bool whole = true; ntodo > 0; whole = false) {
+    for (bool whole = !start; ntodo > 0; whole = false) {
+        /* (a shard given its closure, start, needs nothing outside it) */
         round rd = {.r = r, .k = k, .todo = whole ? NULL : todo, .n = ntodo,
-                    .base = lo, .lo = 2 * lo, .hi = 2 * hi, .shard = shard};
+                    .base = lo, .lo = 2 * lo, .hi = 2 * hi,
+                    .shard = shard && !start};
         atomic_init(&rd.next, 0);
         atomic_init(&rd.stop, false);
         pthread_t tid[MAX_THREADS];
@@ -708,7 +719,7 @@ int sow_egdb_build(sow_engine *e, int seeds, int threads, const char *path,
     for (int k = resumed; k <= seeds && !rc; k++) {
         int rounds = 0;
         rc = build_level(&r, ws, threads, k, db->off[k], db->off[k + 1],
-                         false, &rounds, &max_height, err);
+                         false, NULL, 0, &rounds, &max_height, err);
         db->info.max_height = max_height;
         if (!rc)
             rc = part_level(&pt, &r, k, err);
@@ -883,6 +894,68 @@ static int lower_levels(run *r, const char *path, int level, sow_error *err)
     return rc;
 }
 
+/* The entries of level k that the boards lo..hi-1 rest on (their own, and
+ * those of the level their moves lead to, and so on), in index order,
+ * into *out: found breadth-first, each played once (marked 2 meanwhile).
+ * Where moves lead to lower ranks (Kalah), one round in this order
+ * settles them all, where finding them round by round retried the
+ * waiting ones at every round. */
+static int closure(run *r, sow_engine *e, int k, uint64_t lo, uint64_t hi,
+                   uint64_t **out, uint64_t *nout, sow_error *err)
+{
+    uint64_t cap = 2 * (hi - lo) + 1024, n = 0;
+    uint64_t *set = malloc(cap * sizeof *set);
+    if (!set)
+        return sow_error_set(err, NULL, 0, 0, "out of memory");
+    for (uint64_t j = 2 * lo; j < 2 * hi; j++) {
+        set[n++] = j;
+        atomic_store_explicit(&r->mark[j], 2, memory_order_relaxed);
+    }
+    uint16_t b[SOW_MAX_HOLES];
+    int rc = SOW_OK;
+    for (uint64_t i = 0; i < n && !rc; i++) {
+        const uint64_t j = set[i];
+        sow_game g;
+        sow_egdb_unrank(r->db, k, j / 2, b);
+        int has = position(e, &r->tmpl, b, k, (int)(j & 1), &g, err);
+        if (has < 0)
+            rc = SOW_ERR;
+        for (int m = 0; has > 0 && !rc && m < g.nlegal; m++) {
+            sow_game c = g;
+            if (sow_engine_play(e, &c, g.legal[m], err)) {
+                rc = SOW_ERR;
+                break;
+            }
+            if (c.over || c.on_board != k)
+                continue; /* (best_of checks the rest) */
+            uint64_t cj = 2 * sow_egdb_rank(r->db, c.board, k) + c.to_move;
+            if (atomic_load_explicit(&r->mark[cj], memory_order_relaxed))
+                continue;
+            if (n == cap) {
+                uint64_t *p = realloc(set, 2 * cap * sizeof *p);
+                if (!p) {
+                    rc = sow_error_set(err, NULL, 0, 0, "out of memory");
+                    break;
+                }
+                set = p;
+                cap *= 2;
+            }
+            set[n++] = cj;
+            atomic_store_explicit(&r->mark[cj], 2, memory_order_relaxed);
+        }
+    }
+    for (uint64_t i = 0; i < n; i++)
+        atomic_store_explicit(&r->mark[set[i]], 0, memory_order_relaxed);
+    if (rc) {
+        free(set);
+        return rc;
+    }
+    qsort(set, n, sizeof *set, cmp_entry);
+    *out = set;
+    *nout = n;
+    return SOW_OK;
+}
+
 /* The shard sh into its file out (by way of out.tmp). */
 static int write_shard(const char *out, sow_egdb_shard *sh, sow_error *err)
 {
@@ -936,8 +1009,11 @@ int sow_egdb_build_shard(sow_engine *e, int seeds, int level, long k,
     if (!rc) {
         int rounds = 0, mh = 0;
         sow_egdb_slice(r.db, level, k, m, &lo, &hi);
-        rc = build_level(&r, ws, threads, level, lo, hi, true, &rounds, &mh,
-                         err);
+        uint64_t *start = NULL, nstart = 0;
+        rc = closure(&r, &ws[0].eng, level, lo, hi, &start, &nstart, err);
+        if (!rc)
+            rc = build_level(&r, ws, threads, level, lo, hi, true, start,
+                             nstart, &rounds, &mh, err);
     }
     if (!rc) {
         sow_egdb_shard sh = {.info = r.db->info, .level = level,
