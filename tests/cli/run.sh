@@ -881,9 +881,9 @@ t egdb-build 0 "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb\$" "err~sow egdb:
 t egdb-threads 0 noerr -- bash -c "mkdir -p $EG/t1 $EG/t3 && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t1 --threads 1 >/dev/null && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t3 --threads 3 >/dev/null && cmp $EG/t1/*.egdb $EG/t3/*.egdb"
 # shards (--level L --shard K/M, then sow egdb merge): level by level, three
 # shards each, the merged file is the one-machine build byte for byte
-SH="$SOW egdb build $KS $KSE --seeds 12 --db $EG/sh"
-MG="$SOW egdb merge $KS $KSE --seeds 12 --db $EG/sh"
-t egdb-shards 0 noerr -- bash -c "for L in \$(seq 0 12); do for K in 0 1 2; do $SH --level \$L --shard \$K/3 >/dev/null || exit 1; done; $MG --level \$L >/dev/null || exit 1; done; cmp $EG/t1/*.egdb $EG/sh/*.egdb && ! ls $EG/sh/*.shard 2>/dev/null"
+SH="$SOW egdb build $KS $KSE --seeds 7 --db $EG/sh"
+MG="$SOW egdb merge $KS $KSE --seeds 7 --db $EG/sh"
+t egdb-shards 0 noerr -- bash -c "$SOW egdb build $KS $KSE --seeds 7 --db $EG/sh1 >/dev/null && for L in \$(seq 0 7); do for K in 0 1 2; do $SH --level \$L --shard \$K/3 >/dev/null || exit 1; done; $MG --level \$L >/dev/null || exit 1; done; cmp $EG/sh1/*.egdb $EG/sh/*.egdb && ! ls $EG/sh/*.shard 2>/dev/null"
 t egdb-shard-out 0 noerr "outre=^$EG/sh2/test-kalah-small-[0-9a-f]{16}\.egdb\.L0\.1of2\.shard\$" -- sow egdb build $KS $KSE --seeds 3 --db $EG/sh2 --level 0 --shard 1/2
 t egdb-shard-missing 1 "err~.egdb.L0.0of2.shard: shard 0/2 of level 0 is missing; build it with sow egdb build --level 0 --shard 0/2" lines=0 -- sow egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0
 t egdb-shard-twice 1 "err~: shard 1/2 again (" "err~ has it too); remove one" lines=0 -- bash -c "f=\$(ls $EG/sh2/*.L0.1of2.shard) && cp \$f \${f%.shard}.copy.shard && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0; s=\$?; rm \${f%.shard}.copy.shard; exit \$s"
