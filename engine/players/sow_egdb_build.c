@@ -86,6 +86,7 @@ typedef struct run {
                                upper bound; the value when they agree) */
     uint16_t *height;       /* build: the longest line each value rests on
                                (65535: unbounded, a cycle) */
+    bool cycles;            /* a lower level had a cycle (settle_cycles) */
     _Atomic uint8_t *mark;  /* build: 0 unknown, 1 known, 2 an entry
                                outside a shard's slice that it needs
                                (queued for its next round) */
@@ -484,7 +485,14 @@ static int build_level(run *r, worker *ws, int nthreads, int k, uint64_t lo,
         }
         if (rc)
             break;
-        const bool stalled = waiting && !settled && !queued;
+        /* a round that settles nothing: a cycle. Once a lower level had
+         * one (every entry's line is unbounded then), a round that
+         * settles under 1/64 of its entries goes to the sweeps too: they
+         * reach the same values, and the rounds left would each replay
+         * nearly all (Oware) */
+        const bool stalled =
+            waiting && !queued &&
+            (!settled || (r->cycles && !shard && settled * 64 < ntodo));
         if (stalled && shard) {
             rc = sow_error_set(err, r->s->v->path, 0, 0,
                                "level %d of variant %s cannot be built in "
@@ -513,6 +521,7 @@ static int build_level(run *r, worker *ws, int nthreads, int k, uint64_t lo,
         if (stalled) {
             rc = settle_cycles(r, ws, nthreads, k, todo, ntodo, err);
             *max_height = 65535;
+            r->cycles = true;
             break;
         }
     }
@@ -613,6 +622,7 @@ static int part_open(part *pt, run *r, const char *path, int *levels,
             }
             *levels = old->info.levels;
             in->max_height = old->info.max_height;
+            r->cycles = in->max_height >= 65535;
         }
         free(h2);
     }
