@@ -877,6 +877,10 @@ t egdb-cycle-info 0 noerr "out~  cycles      " -- bash -c "$SOW egdb info $EG/cy
 OW="oware --option holes=2 --option seeds=2 --seeds 4 --db $EG/ow"
 t egdb-cycle-shards 1 "err~variants/oware.yaml: level 2 of variant oware cannot be built in shards: a position of 2 seeds can recur (a cycle); build the level on one machine (sow egdb build without --shard goes on from FILE.part)" lines=0 -- bash -c "for L in 0 1; do $SOW egdb build $OW --level \$L --shard 0/2 >/dev/null && $SOW egdb build $OW --level \$L --shard 1/2 >/dev/null && $SOW egdb merge $OW --level \$L >/dev/null || exit 9; done; $SOW egdb build $OW --level 2 --shard 0/2"
 t egdb-cycle-resume 0 "err~sow egdb: resumed a stopped build: 2 levels read back" "outre=^$EG/ow/oware-[0-9a-f]{16}\.egdb\$" -- sow egdb build $OW --progress
+# the players use Oware's database for the winner; sow solve, whose values
+# are margins, refuses it (its threshold end reads the stores)
+t egdb-oware-alphabeta 0 noerr "out~ player=alphabeta:depth=2:db=$EG/ow " -- sow search oware --option holes=2 --option seeds=2 --player alphabeta:depth=2:db=$EG/ow
+t egdb-oware-solve 1 "err~variants/oware.yaml: an endgame database serves only games whose future does not depend on the stores" lines=0 -- sow search oware --option holes=2 --option seeds=2 --player perfect:db=$EG/ow
 t egdb-build 0 "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb\$" "err~sow egdb: 0 of 12 seeds, 2 entries" -- sow egdb build $KS $KSE --seeds 12 --db $EG --progress
 t egdb-threads 0 noerr -- bash -c "mkdir -p $EG/t1 $EG/t3 && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t1 --threads 1 >/dev/null && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t3 --threads 3 >/dev/null && cmp $EG/t1/*.egdb $EG/t3/*.egdb"
 # shards (--level L --shard K/M, then sow egdb merge): level by level, three
