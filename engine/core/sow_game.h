@@ -57,12 +57,28 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... capture the pair, then go on over the mover's empty holes that
  * face seeds (a capture_pair rule with series: true) */
 #define SOW_LAP_PAIR_SERIES 49
+/* ... the across capture of lap-end rule i (its condition checked, its
+ * resowing its own: C2.5) */
+#define SOW_LAP_ACROSS_AT(i) (50 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
     sow_optset opts;        /* the chosen option values */
     int n;                  /* holes per row */
-    int holes;              /* 2n, canonical indices 0..holes-1 (C0.2) */
+    int rows;               /* rows of holes: 2 (C0.2), 3 or 4 (C2.1) */
+    int holes;              /* rows * n, canonical indices 0..holes-1:
+                               C0.2 on two rows, C2.1 on more */
+    /* board geometry (sow_setup.c, setup_geometry) */
+    uint8_t home[SOW_MAX_HOLES];   /* who owns each hole at the start:
+                                      by rows, and by halves of the
+                                      middle row of three (C2.1) */
+    uint8_t facing[SOW_MAX_HOLES]; /* the hole across from h in h's
+                                      column towards the other side, or
+                                      SOW_POS_NONE (two rows: 2n-1-h) */
+    uint8_t behind[SOW_MAX_HOLES]; /* the hole after that one in the
+                                      same column, or SOW_POS_NONE (C2.5) */
+    uint64_t inner;                /* the inner rows (four rows: 1 and 2;
+                                      three: the middle; two: both) */
     uint16_t start[SOW_MAX_HOLES]; /* seeds at the start */
     int total;              /* seeds at the start */
     sow_dir dir;
@@ -93,7 +109,10 @@ typedef struct sow_setup {
                                            between h and next[h], or 255 */
     int grand_slam;         /* sow_slam (OW.4) */
     int must_feed;          /* sow_feed (OW.5) */
+    bool no_moves_lose;     /* end.no_moves: lose (A.6) */
+    bool no_score;          /* end.score: none */
     bool singletons_last;   /* OU.2 */
+    bool singles_to_empty;  /* TS.3, NS.3: ... into an empty next hole */
     bool no_sides;          /* EX.1: moves from any hole */
     bool claims;            /* some lap-end rule claims holes (C1.4) */
     bool claim_to_store;    /* TK.5 store */
@@ -147,6 +166,10 @@ typedef struct sow_setup {
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
     int count_last, skip_count, first_keep, pick_extra, reach_max;
+    bool pass_on;           /* sowing.pass_over (IS.3) */
+    bool pass_until;        /*   ends for a player lifting pass_key */
+    uint64_t pass_over[2];
+    uint8_t pass_key[2];
     int skip_count_owner;   /* sow_owner_sel: whose holes skip_count
                                passes over (LL.4 opponent; a cap: any) */
     bool first_to_store;    /* every lap's first seed to the mover's
@@ -304,6 +327,8 @@ typedef struct sow_game {
     int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
                                dir_chooser this game, -1 before (OL.2) */
     uint8_t dir_chooser;
+    uint8_t pass_freed;     /* bit p: player p's sowing no longer passes
+                               over their pass_over holes (IS.3) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -496,7 +521,8 @@ typedef enum {
     SOW_EV_LIFT,      /* hole, count = seeds lifted, extra = seeds left */
     SOW_EV_DROP,      /* hole, count = its seeds after the drop */
     SOW_EV_SKIP,      /* hole skipped: extra 0 the origin (C0.4), 1 an
-                         opponent's hole for its count (LL.4) */
+                         opponent's hole for its count (LL.4), 2 a hole
+                         the mover's sowing passes over (IS.3) */
     SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided */
     SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker;
                          extra: 0 a lap-end capture, 1 bear-off (hole

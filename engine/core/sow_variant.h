@@ -113,6 +113,7 @@ typedef enum {
     SOW_CITE_SKIP_COUNT,  /* a hole passed over for its count */
     SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
     SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
+    SOW_CITE_PASS_OVER,   /* a hole the mover's sowing passes over (IS.3) */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -136,8 +137,11 @@ typedef enum {
                                  claimed hole, if any (QL.4) */
     SOW_LAP_CLOSE,            /* h is closed (blocked, C1.5) and its seeds
                                  are lifted and sown on (NB.3) */
-    SOW_LAP_TAKE              /* take at most `take` seeds of h into the
+    SOW_LAP_TAKE,             /* take at most `take` seeds of h into the
                                  mover's store (a weg, GB.4) */
+    SOW_LAP_CAPTURE_ACROSS    /* the opponent's holes across from h (the
+                                 facing one and the one behind it, C2.5:
+                                 MO.4, TS.5, HU.5, AB.5) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -275,6 +279,18 @@ typedef struct sow_claim {
 #define SOW_CLAIM_PREVIOUS 4
 #define SOW_CLAIM_NEXT 8
 
+#define SOW_ROW_INNER 1
+#define SOW_ROW_OUTER 2
+#define SOW_ACROSS_FACING 1 /* the facing hole holds seeds (MO.4, TS.5) */
+#define SOW_ACROSS_BOTH 2   /* it and the hole behind it do (MW.6, HU.5) */
+#define SOW_ACROSS_EITHER 3 /* one of them does (IS.5, AB.5) */
+#define SOW_RESOW_ORIGIN 1       /* into the lap's origin first (IS.5) */
+#define SOW_RESOW_AFTER_ORIGIN 2 /* into the hole after it (MW.6) */
+#define SOW_RESOW_AFTER_LAST 3   /* into the hole after h (HU.5) */
+#define SOW_RESOW_THEN_LAP_END 0 /* their last seed ends a lap (HU.5) */
+#define SOW_RESOW_THEN_STOP 1    /* the move ends (IS.5) */
+#define SOW_RESOW_THEN_RELAY 2   /* h is lifted and sown on (MW.7) */
+
 /* One lap-end rule: when the last seed of a lap makes hole h hold c seeds,
  * the first rule whose condition holds says what happens. */
 typedef struct sow_lap_rule {
@@ -303,8 +319,19 @@ typedef struct sow_lap_rule {
     uint8_t opposite;     /* the hole facing h: 0 any, 1 holding seeds,
                              2 empty, 3 holding exactly opposite_count */
     int opposite_count;
-    int pick_extra;       /* > 0: after the capture, also every opponent
+    int16_t pick_extra;   /* > 0: after the capture, also every opponent
                              hole holding exactly this many (LL.5) */
+    /* boards of more rows (C2.5): h in an inner or outer row (row: 0
+     * any, SOW_ROW_INNER, SOW_ROW_OUTER); the opponent's holes across
+     * from h holding seeds (across: SOW_ACROSS_*); do: capture_across
+     * sends their seeds to the store, or sows them again (resow: 0 no,
+     * else SOW_RESOW_* where the first goes; resow_dir 0 the move's
+     * direction, else 1 + a sow_dir; resow_then SOW_RESOW_THEN_*) */
+    uint8_t row, across;
+    uint8_t resow : 2, resow_dir : 2, resow_then : 2;
+    uint8_t take_last : 1; /* capture_across takes h's seeds too */
+    uint8_t then_next : 1; /* then: next: the hole after h is lifted and
+                              sown on if it holds min_seeds (HU.5 ludii) */
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
@@ -323,6 +350,9 @@ typedef struct sow_lap_rule {
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
+_Static_assert(sizeof(sow_lap_rule) == 256 || sizeof(long) == 4,
+               "a lap-end rule is 256 bytes on 64-bit machines: the rule "
+               "loops index by a shift (wasm32's longs make it smaller)");
 
 /* A phase of a game other than ordinary play (phase 0): its number is its
  * position in `phases` plus one. */
@@ -366,9 +396,15 @@ typedef struct sow_variant {
     char *id, *name, *summary, *source;
 
     /* board */
+    int rows;                     /* board.rows: 2 (C0.2), 3 or 4 (C2.1) */
     sow_expr holes;               /* per row */
     sow_expr seeds;               /* per hole, unless has_layout */
     bool has_layout;
+    bool has_row_seeds;           /* board.row_seeds: seeds per row */
+    uint16_t row_seeds[4];
+#define SOW_MAX_ENDS 16 /* holes listed from a row's end (row_seeds) */
+    uint16_t row_ends[4][2][SOW_MAX_ENDS]; /* [row][0 right, 1 left] */
+    uint8_t row_ends_len[4][2];           /*   seeds from that end */
     int layout_len;
     uint16_t layout[SOW_MAX_HOLES];
     int layout_line, layout_col;
@@ -408,6 +444,9 @@ typedef struct sow_variant {
     sow_expr must_feed;           /* sow_feed (OW.5) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
+    bool singles_to_empty;        /* singletons: last_to_empty: such a
+                                     single seed only into an empty next
+                                     hole along the track (TS.3, NS.3) */
     bool singletons_last;         /* a 1-seed hole is playable only when
                                      every non-empty own hole holds 1
                                      (OU.2) */
@@ -417,8 +456,9 @@ typedef struct sow_variant {
     sow_expr repetition;          /* bool */
     sow_expr no_capture_plies;    /* 0: off */
     sow_expr max_plies;
-    bool no_moves_lose;           /* the player to move who cannot, loses */
-    bool no_score;                /* no scoring: results have score null */
+    sow_expr no_moves_lose;       /* the player to move who cannot, loses
+                                     (1: lose, 0: end) */
+    sow_expr no_score;            /* no scoring: results have score null */
     sow_expr threshold;           /* C1.7: a player who has captured more
                                      than this wins at once; -1: off */
     sow_expr threshold_if;        /* bool: the threshold applies */
@@ -537,6 +577,13 @@ typedef struct sow_variant {
     int count_last;               /* > 0: a hole holding exactly this many
                                      may be played only when every
                                      playable hole does (LL.2; OU.2 is 1) */
+    /* sowing.pass_over (IS.3): holes each player's sowing passes over,
+     * for the whole game, or (until_played) until the player lifts the
+     * first hole of their list */
+    bool has_pass_over;
+    uint64_t pass_over[2];
+    uint8_t pass_key[2];
+    sow_expr pass_until;
     int skip_count;               /* > 0: a hole holding exactly this
                                      many gets no seed and is passed over
                                      (LL.4: an opponent's; a cap: any) */

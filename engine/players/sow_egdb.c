@@ -44,7 +44,7 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
         why = "it has a script (a hook may read anything)";
     else if (s->match || s->rounds)
         why = "it is played as a match or in rounds (the stores carry over)";
-    else if (v->no_score || v->no_moves_lose ||
+    else if (s->no_score || s->no_moves_lose ||
              s->cleared_winner != SOW_CLEARED_SCORE)
         why = "its winner is not the one with the higher total (or it "
               "has no scores)";

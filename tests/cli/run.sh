@@ -178,7 +178,7 @@ bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expect
 bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
-bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, layout_north, stores, stores_on_track, claims, closes"
+bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes"
 bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play, filter, game_end, after_move"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
@@ -190,11 +190,11 @@ bad seeds_negative "$B/seeds_negative.yaml:7:10: seeds is -1; it must be from 0 
 bad bool_yes "$B/bool_yes.yaml:10:12: passing must be true or false, not 'yes'"
 bad int_hex "$B/int_hex.yaml:7:10: seeds must be a whole number written in decimal digits, not '0x10'"
 bad float_int "$B/float_int.yaml:7:10: seeds must be a whole number written in decimal digits, not '4.0'"
-bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out, claim, capture_to_claim, close, take (not 'explode')"
+bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out, claim, capture_to_claim, close, take, capture_across (not 'explode')"
 bad rounds_no_match "$B/rounds_no_match.yaml:15:3: rounds: need match: {enabled: true} (or an option) beside them: the rounds are the games of a match"
 bad rounds_no_seeds "$B/rounds_no_seeds.yaml:16:3: rounds: needs seeds: (the seeds a refilled hole receives)"
 bad threshold_refill_alone "$B/threshold_refill_alone.yaml:15:14: threshold: refill counts the seeds that fill rounds.min_holes, so it needs a rounds: section"
-bad then_relay_wrong "$B/then_relay_wrong.yaml:13:13: then: relay follows do: capture_opposite or do: capture_two_out only (the seeds left in the hole are sown on)"
+bad then_relay_wrong "$B/then_relay_wrong.yaml:13:13: then: relay follows do: capture_opposite, capture_two_out or capture_across only (the seeds left in the hole are sown on)"
 bad take_without_count "$B/take_without_count.yaml:12:11: do: take and take: K (the most seeds taken from the hole) go together"
 bad layout_north_seeds "$B/layout_north_seeds.yaml:8:17: layout_north holds 11 seeds and layout 10: both starts must hold the same seeds"
 bad chosen_with_decisions "$B/chosen_with_decisions.yaml:10:12: direction: chosen makes dir:ccw and dir:cw the decision moves; it cannot be combined with decisions: of the script"
@@ -1087,6 +1087,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/changes.sh"
 # shellcheck source=tests/cli/ends.sh
 . "$here/ends.sh"
+# shellcheck source=tests/cli/rows.sh
+. "$here/rows.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

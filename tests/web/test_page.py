@@ -671,6 +671,54 @@ def check_directions(c, b, url, sow):
         c.ok("directions mbangbi console", False, "; ".join(page.console)[:300])
 
 
+def check_rows(c, b, url, sow, art):
+    """A board of four rows (C2.1, Moruba): the page draws its 48 holes in
+    4 rows of 12, labelled a1..l4 (C2.2), rings the mover's own holes (all
+    24 of South's at the start), and a click on one plays it as the native
+    sow does."""
+    page = open_page(b, url + "?variant=moruba&north=human&south=human")
+    settle(page)
+    got = json.loads(page.eval("""(function(){
+        var labels = [], rows = {}, cols = {};
+        Array.prototype.forEach.call(document.querySelectorAll('#board svg text'), function (t) {
+            if (t.getAttribute('font-size') !== '14' || !/^[a-l][1-4]$/.test(t.textContent)) return;
+            var circle = t.previousElementSibling.previousElementSibling.previousElementSibling;
+            labels.push(t.textContent);
+            rows[circle.getAttribute('cy')] = true;
+            cols[circle.getAttribute('cx')] = true;
+        });
+        var rings = Array.prototype.map.call(document.querySelectorAll('#board circle.legal'),
+            function (e) { return [e.dataset.move, e.getAttribute('aria-label')]; });
+        return JSON.stringify({labels: labels, rows: Object.keys(rows).length,
+                               cols: Object.keys(cols).length, rings: rings});
+    })()"""))
+    want_labels = ["%s%d" % (chr(ord("a") + col), row + 1) for row in range(4) for col in range(12)]
+    want_rings = [[str(h), "play %s" % want_labels[h]] for h in range(24)]
+    c.ok("rows moruba board", sorted(got["labels"]) == sorted(want_labels) and got["rows"] == 4
+         and got["cols"] == 12 and got["rings"] == want_rings,
+         "%d labels in %d rows and %d columns; rings %s" % (len(got["labels"]), got["rows"], got["cols"],
+                                                            json.dumps(got["rings"])[:200]))
+    # keys: a column's letter goes through its ringed holes (k1, then k2)
+    page.eval("document.body.focus()")
+    key(page, "k", "KeyK")
+    f1 = page.eval("document.activeElement.getAttribute('aria-label')")
+    key(page, "k", "KeyK")
+    f2 = page.eval("document.activeElement.getAttribute('aria-label')")
+    c.ok("rows moruba keys", f1 == "play k1" and f2 == "play k2", "k focused %r, then %r" % (f1, f2))
+    click_hole(page, "10")  # k1: its last seed lands in j2 and takes j3 and j4 (MO.4)
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+    settle(page)
+    st = state(page)
+    rc, out, err = native(sow, "replay", "moruba", "--moves", "10", "--json")
+    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
+    c.ok("rows moruba click", st["moves"] in ([10], ["10"]), "played %s" % st["moves"])
+    c.ok("rows moruba played", st["board"] == last.get("board") and st.get("captured") == last.get("captured"),
+         "page %s %s, native %s %s" % (st["board"], st.get("captured"), last.get("board"), last.get("captured")))
+    page.screenshot(os.path.join(art, "web-moruba.png"))
+    if page.console:
+        c.ok("rows moruba console", False, "; ".join(page.console)[:300])
+
+
 def apply_files(page, yaml=None, lua=None):
     if yaml is not None:
         page.eval("document.getElementById('yaml').value = %s" % js(yaml))
@@ -1572,7 +1620,8 @@ def main():
                             ("dots", check_dots), ("opening", check_opening), ("kept", check_kept), ("resume", check_resume),
                             ("levels", check_levels), ("howto", check_howto),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
-                            ("keyboard", check_keyboard), ("layout", check_layout)):
+                            ("keyboard", check_keyboard), ("layout", check_layout),
+                            ("rows", check_rows)):
             if not only or name in only:
                 try:
                     check(c, b, url, sow, a.artifacts)

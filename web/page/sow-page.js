@@ -422,19 +422,25 @@
     }
 
     /* Keys on the page (outside the fields): a hole's letter focuses that
-     * ringed hole, the arrows the ringed hole beside the focused one
-     * (left and right as drawn); Enter plays it. */
+     * ringed hole (on boards of more rows, C2.2, a column's letter its
+     * ringed holes in turn: k, then k again, for k1 and k2), the arrows
+     * the ringed hole beside the focused one (left and right as drawn);
+     * Enter plays it. */
     function onKey(ev) {
         var t = ev.target, tag = t && t.tagName;
         if (ev.ctrlKey || ev.metaKey || ev.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(tag))
             return;
         var rings = Array.prototype.slice.call($('board').querySelectorAll('circle.legal'));
         if (!rings.length) return;
-        var byLabel = null;
+        var byLabel = null, column = [];
         holeEls.forEach(function (el) {
-            if (el && el.circle.classList.contains('legal') &&
-                el.label.textContent.replace(/\*$/, '') === ev.key) byLabel = el.circle;
+            if (!el || !el.circle.classList.contains('legal')) return;
+            var l = el.label.textContent.replace(/\*$/, '');
+            if (l === ev.key) byLabel = el.circle;
+            else if (/^[a-z]\d$/.test(l) && l.charAt(0) === ev.key) column.push(el.circle);
         });
+        if (!byLabel && column.length)
+            byLabel = column[(column.indexOf(document.activeElement) + 1) % column.length];
         if (byLabel) {
             ev.preventDefault();
             byLabel.focus();
