@@ -166,6 +166,9 @@ static int shard_of(const egdb_args *a, long *k, long *m)
         return 2;
     *k = f.shard_i;
     *m = f.shard_n;
+    if (*m > SOW_EGDB_MAX_SHARDS)
+        return cli_usage("egdb build", "--shard K/M: at most %d shards a "
+                         "level, not %ld", SOW_EGDB_MAX_SHARDS, *m);
     if ((a->level >= 0) != (a->shard != NULL))
         return cli_usage("egdb build", "--level L and --shard K/M go "
                          "together: part K of M of level L");

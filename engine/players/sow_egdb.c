@@ -469,8 +469,9 @@ static const char *shard_header_read(const uint8_t *hd, sow_egdb_shard *sh,
     uint32_t level = get32(hd + 52), k = get32(hd + 120), m = get32(hd + 124);
     if (level > (uint32_t)db->info.seeds)
         bad = "its level is past its seeds (a damaged file)";
-    else if (m == 0 || k >= m || m > 1000000000u)
-        bad = "its shard K of M is not 0 <= K < M (a damaged file)";
+    else if (m == 0 || k >= m || m > SOW_EGDB_MAX_SHARDS)
+        bad = "its shard K of M is not 0 <= K < M <= 65536 (a damaged "
+              "file)";
     if (!bad) {
         uint64_t lo, hi;
         sh->level = (int)level;

@@ -41,6 +41,7 @@
 #define SOW_EGDB_VERSION 2       /* 2: SOW_EGDB_CYCLE */
 #define SOW_EGDB_MAX_SEEDS 100   /* values fit a signed byte */
 #define SOW_EGDB_NONE (-128)     /* the player to move has no move */
+#define SOW_EGDB_MAX_SHARDS 65536 /* M of --shard K/M */
 #define SOW_EGDB_CYCLE (-127)    /* the value depends on how an endless
                                     game ends (a cycle; docs/solving.md) */
 

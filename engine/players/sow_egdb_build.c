@@ -997,11 +997,12 @@ int sow_egdb_build_shard(sow_engine *e, int seeds, int level, long k,
                          size_t outsize, sow_error *err)
 {
     const sow_setup *s = e->setup;
-    if (level < 0 || level > seeds || k < 0 || m < 1 || k >= m)
+    if (level < 0 || level > seeds || k < 0 || m < 1 || k >= m ||
+        m > SOW_EGDB_MAX_SHARDS)
         return sow_error_set(err, NULL, 0, 0, "shard %ld/%ld of level %d "
                              "of a database of %d seeds: the level is 0 to "
-                             "the seeds, the shard 0 <= K < M", k, m, level,
-                             seeds);
+                             "the seeds, the shard 0 <= K < M <= %d", k, m,
+                             level, seeds, SOW_EGDB_MAX_SHARDS);
     threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
     run r;
     worker *ws = calloc((size_t)threads, sizeof *ws);
@@ -1066,7 +1067,7 @@ static int merge_read(run *r, const char *path, int level, long *nshards,
     DIR *d = opendir(dir);
     if (!d)
         return io_error(err, dir, "read the folder");
-    char (*seen)[8400] = NULL; /* the file of each K */
+    char **seen = NULL; /* the file of each K (NULL: none yet) */
     long m = 0;
     int rc = SOW_OK;
     const size_t np = strlen(prefix);
@@ -1106,12 +1107,13 @@ static int merge_read(run *r, const char *path, int level, long *nshards,
             if (!seen)
                 rc = sow_error_set(err, NULL, 0, 0, "out of memory");
         }
-        if (!rc && seen[sh.index][0])
+        if (!rc && seen[sh.index])
             rc = sow_error_set(err, file, 0, 0, "shard %d/%ld again (%s has "
                                "it too); remove one", sh.index, m,
                                seen[sh.index]);
         if (!rc) {
-            snprintf(seen[sh.index], sizeof seen[sh.index], "%s", file);
+            if (!(seen[sh.index] = strdup(file)))
+                rc = sow_error_set(err, NULL, 0, 0, "out of memory");
             memcpy(r->val + sh.first, sh.val, sh.n);
             memcpy(r->height + sh.first, sh.height, sh.n * sizeof *sh.height);
             memcpy(r->hi + sh.first, sh.hi, sh.n);
@@ -1126,7 +1128,7 @@ static int merge_read(run *r, const char *path, int level, long *nshards,
                            "(%s*.shard); build them with sow egdb build "
                            "--level %d --shard K/M", level, prefix, level);
     for (long k = 0; !rc && k < m; k++)
-        if (!seen[k][0]) {
+        if (!seen[k]) {
             sow_egdb_shard_path(path, level, k, m, file, sizeof file, err);
             rc = sow_error_set(err, file, 0, 0, "shard %ld/%ld of level %d "
                                "is missing; build it with sow egdb build "
@@ -1134,6 +1136,8 @@ static int merge_read(run *r, const char *path, int level, long *nshards,
                                level, k, m);
         }
     *nshards = m;
+    for (long k = 0; seen && k < m; k++)
+        free(seen[k]);
     free(seen);
     return rc;
 }

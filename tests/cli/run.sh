@@ -899,6 +899,7 @@ t egdb-shard-order 1 "err~.egdb.part: cannot open: No such file or directory; le
 t egdb-shard-none 1 "err~/sh4: no shard of level 0 here (test-kalah-small-" "err~.egdb.L0.*.shard); build them with sow egdb build --level 0 --shard K/M" lines=0 -- bash -c "mkdir -p $EG/sh4 && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh4 --level 0"
 t egdb-shard-alone 2 "err~sow egdb build: --level L and --shard K/M go together: part K of M of level L" lines=0 -- sow egdb build $KS $KSE --seeds 3 --db $EG/sh2 --shard 0/2
 t egdb-shard-bad 2 "err~sow egdb build: --shard takes I/N with 0 <= I < N, e.g. --shard 0/4, not '2/2'" lines=0 -- sow egdb build $KS $KSE --seeds 3 --db $EG/sh2 --level 0 --shard 2/2
+t egdb-shard-many 2 "err~sow egdb build: --shard K/M: at most 65536 shards a level, not 65537" lines=0 -- sow egdb build $KS $KSE --seeds 3 --db $EG/sh2 --level 0 --shard 0/65537
 t egdb-merge-needs 2 "err~sow egdb merge: --seeds N and --level L are needed" lines=0 -- sow egdb merge $KS $KSE --seeds 3 --db $EG/sh2
 t egdb-unfinished 1 "err~an unfinished build (its levels are not all built); run sow egdb build again to finish it" lines=0 -- bash -c "f=\$(ls $EG/t1/*.egdb) && head -c 52 \$f > $EG/u.egdb && printf '\\003' >> $EG/u.egdb && tail -c +54 \$f >> $EG/u.egdb && $SOW egdb info $EG/u.egdb"
 t egdb-verify 0 noerr "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb: sound \(37128 entries, up to 12 seeds\)\$" -- sow egdb verify $KS $KSE --db $EG
