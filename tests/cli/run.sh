@@ -877,6 +877,7 @@ t egdb-cycle-info 0 noerr "out~  cycles      " -- bash -c "$SOW egdb info $EG/cy
 OW="oware --option holes=2 --option seeds=2 --seeds 4 --db $EG/ow"
 t egdb-cycle-shards 1 "err~variants/oware.yaml: level 2 of variant oware cannot be built in shards: a position of 2 seeds can recur (a cycle); build the level on one machine (sow egdb build without --shard goes on from FILE.part)" lines=0 -- bash -c "for L in 0 1; do $SOW egdb build $OW --level \$L --shard 0/2 >/dev/null && $SOW egdb build $OW --level \$L --shard 1/2 >/dev/null && $SOW egdb merge $OW --level \$L >/dev/null || exit 9; done; $SOW egdb build $OW --level 2 --shard 0/2"
 t egdb-cycle-resume 0 "err~sow egdb: resumed a stopped build: 2 levels read back" "outre=^$EG/ow/oware-[0-9a-f]{16}\.egdb\$" -- sow egdb build $OW --progress
+t egdb-cycle-threads 0 noerr -- bash -c "$SOW egdb build oware --option holes=3 --option seeds=2 --seeds 6 --db $EG/owt1 --threads 1 >/dev/null && $SOW egdb build oware --option holes=3 --option seeds=2 --seeds 6 --db $EG/owt3 --threads 3 >/dev/null && cmp $EG/owt1/*.egdb $EG/owt3/*.egdb"
 # the players use Oware's database for the winner; sow solve, whose values
 # are margins, refuses it (its threshold end reads the stores)
 t egdb-oware-alphabeta 0 noerr "out~ player=alphabeta:depth=2:db=$EG/ow " -- sow search oware --option holes=2 --option seeds=2 --player alphabeta:depth=2:db=$EG/ow
