@@ -402,10 +402,10 @@ static const char SHARD_MAGIC[8] = {'S', 'O', 'W', 'E', 'G', 'S', 'H', '\n'};
 void sow_egdb_slice(const sow_egdb *db, int level, long k, long m,
                     uint64_t *lo, uint64_t *hi)
 {
+    /* (c < 2^35 boards, k < m <= 65536: the products fit 64 bits) */
     const uint64_t a = db->off[level], c = db->off[level + 1] - a;
-    *lo = a + (uint64_t)((unsigned __int128)c * (uint64_t)k / (uint64_t)m);
-    *hi = a + (uint64_t)((unsigned __int128)c * (uint64_t)(k + 1) /
-                         (uint64_t)m);
+    *lo = a + c * (uint64_t)k / (uint64_t)m;
+    *hi = a + c * (uint64_t)(k + 1) / (uint64_t)m;
 }
 
 int sow_egdb_shard_path(const char *path, int level, long k, long m,
