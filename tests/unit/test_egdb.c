@@ -391,14 +391,18 @@ typedef struct cut_ref {
     int *memo;
     int n;
     long long plays;
+    int stores;     /* 0, or the memo is by South's store too (0 to
+                       stores - 1): the game with its threshold */
 } cut_ref;
 
 static int cut_value(cut_ref *cr, const sow_game *g, int n, int cut)
 {
     if (n == 0)
         return cut * g->on_board;
-    const uint64_t j = 2 * sow_egdb_rank(cr->db, g->board, g->on_board) +
-                       g->to_move;
+    uint64_t j = 2 * sow_egdb_rank(cr->db, g->board, g->on_board) +
+                 g->to_move;
+    if (cr->stores)
+        j = j * (uint64_t)cr->stores + (uint64_t)g->captured[0];
     int *m = &cr->memo[j * (uint64_t)(cr->n + 1) + (uint64_t)n];
     if (*m != INT_MIN)
         return *m;
@@ -426,7 +430,10 @@ static int cut_value(cut_ref *cr, const sow_game *g, int n, int cut)
  * given to North, then to South (an independent recursion over the
  * engine's moves): an entry is a value exactly where both cuts give that
  * value (no rule for an endless game can change it), and is marked
- * SOW_EGDB_CYCLE where they differ. verify finds it sound, and says which
+ * SOW_EGDB_CYCLE where they differ. With the stores set (every live
+ * split of the other seeds), the game with its threshold, cut after 60
+ * plies either way, has the winner that an exact entry gives (844
+ * positions). verify finds it sound, and says which
  * entries it cannot check. A database of more seeds than the threshold is
  * refused. */
 static void test_cycles(void **state)
@@ -451,8 +458,8 @@ static void test_cycles(void **state)
         for (uint64_t i = 0; i < entries * (uint64_t)(N + 1); i++)
             memo[c][i] = INT_MIN;
     }
-    cut_ref lo = {db, &a.k.eng, memo[0], N, 0}, hi = {db, &a.k.eng, memo[1],
-                                                       N, 0};
+    cut_ref lo = {db, &a.k.eng, memo[0], N, 0, 0}, hi = {db, &a.k.eng, memo[1],
+                                                       N, 0, 0};
     long exact = 0, cycle = 0;
     for (int k = 0; k <= 6; k++) {
         uint16_t b[SOW_MAX_HOLES] = {0};
@@ -489,6 +496,63 @@ static void test_cycles(void **state)
         } while (sow_egdb_next_board(b, a.k.setup.holes));
     }
     assert_true(exact > 100 && cycle > 100);
+
+    /* the game with its threshold (a store of more than 6 wins), from
+     * every entry with every live split of the other 12 - k seeds into
+     * the stores: where the database's entry is exact, the game's winner,
+     * cut after 60 plies either way, is the sign of the stores'
+     * difference plus the entry */
+    const int T = 12, thr = 6, N2 = 60;
+    int *tm = malloc(entries * (uint64_t)(T + 1) * (uint64_t)(N2 + 1) * 2 *
+                     sizeof *tm);
+    assert_non_null(tm);
+    for (uint64_t i = 0; i < entries * (uint64_t)(T + 1) * (N2 + 1) * 2; i++)
+        tm[i] = INT_MIN;
+    const uint64_t half = entries * (uint64_t)(T + 1) * (uint64_t)(N2 + 1);
+    cut_ref tlo = {db, &a.k.eng, tm, N2, 0, T + 1},
+            thi = {db, &a.k.eng, tm + half, N2, 0, T + 1};
+    long winners = 0;
+    for (int k = 0; k <= 6; k++) {
+        uint16_t b[SOW_MAX_HOLES] = {0};
+        b[a.k.setup.holes - 1] = (uint16_t)k;
+        uint64_t idx = db->off[k];
+        do {
+            for (int p = 0; p < 2; p++) {
+                int8_t v = db->val[2 * idx + (uint64_t)p];
+                for (int sS = 0; sS <= T - k && v > SOW_EGDB_CYCLE; sS++) {
+                    const int sN = T - k - sS;
+                    if (sS > thr || sN > thr)
+                        continue;
+                    sow_game g;
+                    sow_game_init(&a.k.setup, &g);
+                    memcpy(g.board, b, sizeof b);
+                    g.on_board = k;
+                    g.to_move = (uint8_t)p;
+                    g.captured[0] = sS;
+                    g.captured[1] = sN;
+                    if (sow_engine_begin(&a.k.eng, &g, &err))
+                        fail_msg("%s", err.msg);
+                    if (g.over || g.to_move != p)
+                        continue;
+                    const int d = sS - sN, want = d + v;
+                    int l = d + cut_value(&tlo, &g, N2, -1),
+                        h = d + cut_value(&thi, &g, N2, 1);
+                    if ((l > 0) != (want > 0) || (l < 0) != (want < 0) ||
+                        (h > 0) != (want > 0) || (h < 0) != (want < 0))
+                        fail_msg("entry %llu with stores %d-%d: the "
+                                 "database says %d, the game with its "
+                                 "threshold cut gives %d and %d",
+                                 (unsigned long long)(2 * idx + p), sS, sN,
+                                 want, l, h);
+                    winners++;
+                }
+            }
+            idx++;
+        } while (sow_egdb_next_board(b, a.k.setup.holes));
+    }
+    if (winners < 500)
+        fail_msg("only %ld positions with stores compared", winners);
+    free(tm);
     uint64_t bad = 1, unchecked = 0;
     assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
                      0);
