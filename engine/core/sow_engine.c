@@ -111,6 +111,8 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
                                        : "a player's row is empty";
     case SOW_END_HOOK:
         return "the script's game_end hook ended the game";
+    case SOW_END_LAP_CAP:
+        return "a move too long to follow (P2): stopped unfinished";
     }
     return "?";
 }
@@ -345,7 +347,7 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
     if (why == SOW_END_HOOK)
         return finish_hook(e, g, err);
     res->reason = why;
-    res->unfinished = why == SOW_END_MAX_PLIES;
+    res->unfinished = why == SOW_END_MAX_PLIES || why == SOW_END_LAP_CAP;
     res->has_score = !s->no_score;
     res->stuck_seeds = false;
     for (int h = 0; h < s->holes; h++)
@@ -997,6 +999,18 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
  * none of the family's tests (no move hooks, no family end rules, no
  * extra turns: sow_setup.c's setup_paths); callgrind on `sow bench`
  * measured them at 2-4% of a seed game's plies. */
+/* The game ends unfinished before a move the proof cannot follow (P2):
+ * its observer hears the end; the error text is dropped. */
+static __attribute__((noinline, cold)) int
+lap_capped(sow_engine *e, sow_game *g, sow_error *err)
+{
+    g->move_flags = 0;
+    g->over = true;
+    g->nlegal = 0;
+    sow_error_clear(err);
+    return finish(e, g, SOW_END_LAP_CAP, err);
+}
+
 static inline __attribute__((always_inline)) int
 play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
             const bool plain)
@@ -1007,10 +1021,17 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
     const int mover = g->to_move;
     bool endless = false;
     u.before.origin = m; /* the move, with its board before (save) */
+    g->move_flags = 0;
     if (sow_sow(s, &e->rules, e->obs.on_event ? &e->obs : NULL, g,
                 &u.before, &endless, err)) {
+        const bool cap = g->move_flags & SOW_MOVED_LAP_CAP;
         restore(g, &u, plain);
-        return SOW_ERR;
+        if (!cap)
+            return SOW_ERR;
+        /* P2: a move too long to follow to its end or its repetition
+         * (hundreds of seeds in one relay): the game stops unfinished
+         * before it, as at max_plies, instead of failing a whole run */
+        return lap_capped(e, g, err);
     }
     if (endless) {
         /* P5: the endless move is a ply whose board is unchanged. */

@@ -111,6 +111,9 @@ typedef struct sow_setup {
     int must_feed;          /* sow_feed (OW.5) */
     bool no_moves_lose;     /* end.no_moves: lose (A.6) */
     bool cleared_each_lap;  /* end.cleared tested after every lap (C2.7) */
+    long max_laps;          /* a relay followed this far neither ended nor
+                               repeated stops the game (P2; SOW_MAX_LAPS,
+                               lowered by tests) */
     bool round_rest_smaller; /* rounds.remainder: smaller (AB.7) */
     uint8_t track_first[2]; /* the first position of each player's track */
     bool no_score;          /* end.score: none */
@@ -306,7 +309,10 @@ typedef enum {
                                (C1.7) */
     SOW_END_ROW_EMPTY,      /* the mover's (or the opponent's) row is
                                empty (JK.3 (a)) */
-    SOW_END_HOOK            /* the script's game_end hook said so */
+    SOW_END_HOOK,           /* the script's game_end hook said so */
+    SOW_END_LAP_CAP         /* a move neither ended nor repeated within
+                               the laps the proof follows (P2): the game
+                               stops unfinished before it */
 } sow_end_reason;
 
 typedef struct sow_result {
@@ -373,6 +379,7 @@ typedef struct sow_game {
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
 #define SOW_MOVED_GRAND_SLAM 2 /* it captured the whole opposing row, or
                                   would have (OW.4) */
+#define SOW_MOVED_LAP_CAP 8 /* the sowing stopped at the lap cap (P2) */
 #define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
                                     made: legal moves name one */
 

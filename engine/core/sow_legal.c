@@ -110,7 +110,7 @@ ends16(const sow_setup *s, const sow_game *g, int player,
                 memcpy(saved, w, sizeof w);
                 saved_key = key;
             }
-            if (laps > SOW_MAX_LAPS)
+            if (laps > s->max_laps)
                 return -1;
         }
         if (seeds > n) { /* whole rounds, the origin included (C0.4) */
@@ -163,7 +163,7 @@ endsw(const sow_setup *s, const sow_game *g, int player, int hole)
                 saved_origin = origin;
                 saved_seeds = seeds;
             }
-            if (laps > SOW_MAX_LAPS)
+            if (laps > s->max_laps)
                 return -1;
         }
         if (seeds > n) /* whole rounds: the caller sows these in full */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "sow_game.h"
+#include "sow_sow_int.h"
 
 /* C1.6: the rules of the rounds (a variant played in rounds). */
 static void setup_rounds(sow_setup *s, const sow_variant *v,
@@ -71,6 +72,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
     s->no_moves_lose = sow_expr_eval(&v->no_moves_lose, opts) != 0;
+    s->max_laps = SOW_MAX_LAPS;
     s->no_score = sow_expr_eval(&v->no_score, opts) != 0;
     s->singles_to_empty = v->singles_to_empty;
     s->no_sides = v->no_sides;

@@ -10,14 +10,16 @@
 #include "sow_sow_int.h"
 
 /* The error of a move that reached the lap cap. */
-static int lap_cap(const sow_setup *s, int hole, sow_error *err)
+static int lap_cap(const sow_setup *s, sow_game *g, int hole,
+                   sow_error *err)
 {
+    g->move_flags |= SOW_MOVED_LAP_CAP; /* (the engine ends the game) */
     return sow_error_set(err, s->v->path, 0, 0,
                          "a move from hole %d neither ended nor repeated "
                          "within %ld laps, the most the endless-move proof "
                          "follows (P2): the position holds too many seeds "
                          "in play to prove; start from one with fewer",
-                         hole, SOW_MAX_LAPS);
+                         hole, s->max_laps);
 }
 
 #define EMIT(obs, k, p, h, c, x)                                            \
@@ -670,9 +672,9 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
                 memcpy(saved, w, sizeof w);
                 saved_key = key;
             }
-            if (laps > SOW_MAX_LAPS) {
+            if (laps > s->max_laps) {
                 memcpy(b, w, sizeof w);
-                return lap_cap(s, hole, err);
+                return lap_cap(s, g, hole, err);
             }
         }
         if (seeds > n) { /* whole rounds, the origin included (C0.4) */
@@ -782,9 +784,9 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
                 saved_origin = origin;
                 saved_seeds = seeds;
             }
-            if (laps > SOW_MAX_LAPS) {
+            if (laps > s->max_laps) {
                 memcpy(b, w, bytes);
-                return lap_cap(s, hole, err);
+                return lap_cap(s, g, hole, err);
             }
         }
         if (seeds > n) { /* whole rounds, the origin included (C0.4) */
@@ -1018,8 +1020,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 saved_pending = pending;
                 saved_cap = cap_hole;
             }
-            if (++laps > SOW_MAX_LAPS)
-                return lap_cap(s, hole, err);
+            if (++laps > s->max_laps)
+                return lap_cap(s, g, hole, err);
         }
         int in_store = -1; /* the store the last seed went into (C1.2) */
         int skip_hand = -1, skipped = 0; /* skip_count's passes in a row */

@@ -114,6 +114,44 @@ static void test_andada(void **state)
     same_games("variants/andada.yaml", "endless_move=end_game", 60);
 }
 
+/* P2: a relay the proof cannot follow to its end or its repetition within
+ * the lap cap stops the game unfinished before the move, instead of
+ * failing the run (issue 25: one of about 2,000 random Isolo games under
+ * Ludii's readings; Ludii plays such a move on to its move limit). North
+ * relays from 23 on a board whose laps do not repeat within 3 million
+ * (checked apart): with the cap lowered to 1,000 laps the move is cut. */
+static void test_lap_cap_unfinished(void **state)
+{
+    (void)state;
+    static const uint16_t board[32] = {1, 0, 0, 0, 0, 0, 0, 0,
+                                       0, 0, 0, 0, 0, 0, 0, 0,
+                                       0, 0, 3, 0, 7, 0, 14, 7,
+                                       0, 20, 2, 1, 8, 0, 1, 0};
+    const char *opts[] = {"skip_rightmost=always",
+                          "capture_sow_from=after_origin", NULL};
+    unit_game a;
+    unit_game_open(&a, "variants/isolo.yaml", opts);
+    a.k.setup.max_laps = 1000;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
+    memcpy(a.g.board, board, sizeof board);
+    a.g.on_board = 64;
+    a.g.to_move = 1;
+    assert_int_equal(sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1,
+                                     a.g.legal, NULL, &err) > 0, true);
+    a.g.nlegal = sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1,
+                                 a.g.legal, NULL, &err);
+    assert_int_equal(sow_engine_play(&a.k.eng, &a.g, 23, &err), SOW_OK);
+    assert_true(a.g.over);
+    assert_true(a.g.result.unfinished);
+    assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
+    assert_int_equal(a.g.result.winner, -1);
+    assert_memory_equal(a.g.board, board, sizeof board); /* as before */
+    assert_int_equal(a.g.ply, 0);
+    unit_game_close(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +161,7 @@ int main(void)
         cmocka_unit_test(test_boto_chain_as_script),
         cmocka_unit_test(test_andada),
         cmocka_unit_test(test_lap_needing_rules),
+        cmocka_unit_test(test_lap_cap_unfinished),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
