@@ -648,7 +648,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     memset(g, 0, sizeof *g);
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
-        sow_game_set_owner(g, h, h < s->n ? 0 : 1);
+        sow_game_set_owner(g, h, s->home[h]);
     g->on_board = s->total;
     g->last_move_hole = -1;
     g->last_mover = -1;

@@ -57,12 +57,28 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... capture the pair, then go on over the mover's empty holes that
  * face seeds (a capture_pair rule with series: true) */
 #define SOW_LAP_PAIR_SERIES 49
+/* ... the across capture of lap-end rule i (its condition checked, its
+ * resowing its own: C2.5) */
+#define SOW_LAP_ACROSS_AT(i) (50 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
     sow_optset opts;        /* the chosen option values */
     int n;                  /* holes per row */
-    int holes;              /* 2n, canonical indices 0..holes-1 (C0.2) */
+    int rows;               /* rows of holes: 2 (C0.2), 3 or 4 (C2.1) */
+    int holes;              /* rows * n, canonical indices 0..holes-1:
+                               C0.2 on two rows, C2.1 on more */
+    /* board geometry (sow_setup.c, setup_geometry) */
+    uint8_t home[SOW_MAX_HOLES];   /* who owns each hole at the start:
+                                      by rows, and by halves of the
+                                      middle row of three (C2.1) */
+    uint8_t facing[SOW_MAX_HOLES]; /* the hole across from h in h's
+                                      column towards the other side, or
+                                      SOW_POS_NONE (two rows: 2n-1-h) */
+    uint8_t behind[SOW_MAX_HOLES]; /* the hole after that one in the
+                                      same column, or SOW_POS_NONE (C2.5) */
+    uint64_t inner;                /* the inner rows (four rows: 1 and 2;
+                                      three: the middle; two: both) */
     uint16_t start[SOW_MAX_HOLES]; /* seeds at the start */
     int total;              /* seeds at the start */
     sow_dir dir;

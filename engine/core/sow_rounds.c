@@ -171,7 +171,7 @@ static int territory_round(const sow_setup *s, const sow_game *prev,
     for (int h = 0; h < s->holes; h++) {
         out->board[h] = (uint16_t)k;
         out->set.owner_set |= (uint64_t)1 << h;
-        out->set.owner[h] = (uint8_t)(h < s->n ? 0 : 1);
+        out->set.owner[h] = s->home[h];
     }
     if (w >= 0 && k > 0) {
         long tw = r->score[w];

@@ -154,6 +154,19 @@ static int track_positions(const sow_setup *s, const sow_variant *v, int p,
         memcpy(seq, v->circuit_list[p], (size_t)v->circuit_len[p]);
         return v->circuit_len[p];
     }
+    if (v->circuit == SOW_CIRCUIT_OWN && s->rows == 4) {
+        /* C2.5: the player's two rows, counter-clockwise: South's outer
+         * row west to east, then the inner row east to west; North's
+         * inner row west to east, then the outer row east to west */
+        int lo = p ? 2 * s->n : 0, hi = lo + s->n;
+        for (int i = 0; i < s->n; i++)
+            seq[len++] = (uint8_t)(lo + i);
+        for (int i = s->n - 1; i >= 0; i--)
+            seq[len++] = (uint8_t)(hi + i);
+        if (s->track != SOW_TRACK_NONE)
+            seq[len++] = (uint8_t)(SOW_POS_STORE + p);
+        return len;
+    }
     if (v->circuit == SOW_CIRCUIT_OWN) {
         /* the own row, then the own store where stores are on the track */
         for (int i = 0; i < s->n; i++)
@@ -174,11 +187,64 @@ static int track_positions(const sow_setup *s, const sow_variant *v, int p,
     return len;
 }
 
+/* Who owns each hole at the start, and what lies across from it
+ * (C0.2, C2.1, C2.5). Two rows: South's row is 0..n-1, North's n..2n-1
+ * running on round the ring, and the hole facing h is 2n-1-h. More rows
+ * are numbered row by row from South's outer row, each from South's
+ * left: South owns the rows on their side, North the others, and a
+ * middle row of three is shared by halves, each player owning the half
+ * on their right hand (the east half South's). Across from h lies the
+ * hole of its column one row towards the other side, and behind that
+ * the next one, where they exist. */
+static void setup_geometry(sow_setup *s)
+{
+    const int n = s->n, rows = s->rows;
+    memset(s->facing, SOW_POS_NONE, sizeof s->facing);
+    memset(s->behind, SOW_POS_NONE, sizeof s->behind);
+    s->inner = 0;
+    for (int h = 0; h < s->holes; h++) {
+        if (rows == 2) {
+            s->home[h] = (uint8_t)(h < n ? 0 : 1);
+            s->facing[h] = (uint8_t)(s->holes - 1 - h);
+            s->inner |= (uint64_t)1 << h;
+            continue;
+        }
+        int row = h / n, col = h % n;
+        int side = 2 * row < rows - 1 ? 0 : 2 * row > rows - 1 ? 1
+                   : col >= n / 2 ? 0 : 1; /* the middle row of three */
+        s->home[h] = (uint8_t)side;
+        if (row > 0 && row < rows - 1)
+            s->inner |= (uint64_t)1 << h;
+        if (rows == 4 && (row == 0 || row == 3))
+            continue; /* C2.5: facing holes are those of the inner rows */
+        int step = side == 0 ? n : -n; /* towards the other side */
+        int f = h + step, b = h + 2 * step;
+        if (f >= 0 && f < s->holes)
+            s->facing[h] = (uint8_t)f;
+        if (b >= 0 && b < s->holes)
+            s->behind[h] = (uint8_t)b;
+    }
+}
+
 /* The sowing tracks (issue 24): each player's positions linked both
  * ways. A list's holes are checked here, since holes may be an option. */
 static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
 {
     s->circuit = v->circuit;
+    if (s->rows > 2 &&
+        (v->circuit == SOW_CIRCUIT_RING ||
+         (v->circuit == SOW_CIRCUIT_OWN && s->rows != 4)))
+        return sow_error_set(err, v->path,
+                             v->circuit_line ? v->circuit_line
+                                             : v->holes.line,
+                             v->circuit_line ? v->circuit_col : v->holes.col,
+                             "a board of %d rows needs sowing.track: %s "
+                             "(the ring of two rows has no meaning here; "
+                             "C2.5)",
+                             s->rows,
+                             s->rows == 4 ? "own (each player's two rows) "
+                                            "or a list for each player"
+                                          : "a list for each player");
     memset(s->tracks, SOW_POS_NONE, sizeof s->tracks);
     for (int p = 0; p < 2; p++) {
         uint8_t seq[SOW_POS_COUNT];
@@ -220,16 +286,14 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
                              "combined with %s: a lap could start off the "
                              "mover's track",
                              why);
-    for (int p = 0; p < 2; p++)
-        for (int i = 0; i < s->n; i++)
-            if (s->tracks[p][SOW_DIR_CCW][p * s->n + i] == SOW_POS_NONE)
-                return sow_error_set(err, v->path, v->circuit_line,
-                                     v->circuit_col,
-                                     "track: %s's track lacks hole %d of "
-                                     "their row; a player's track passes "
-                                     "every hole of their row, where their "
-                                     "moves start",
-                                     p ? "North" : "South", p * s->n + i);
+    for (int h = 0; h < s->holes; h++)
+        if (s->tracks[s->home[h]][SOW_DIR_CCW][h] == SOW_POS_NONE)
+            return sow_error_set(err, v->path, v->circuit_line,
+                                 v->circuit_col,
+                                 "track: %s's track lacks hole %d of "
+                                 "theirs; a player's track passes every "
+                                 "hole they own, where their moves start",
+                                 s->home[h] ? "North" : "South", h);
     s->plain_drops = false; /* the word paths sow the ring */
     return SOW_OK;
 }
@@ -265,7 +329,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
         if (r->in_store || r->on_claimed)
             s->hole_rules_on &= ~(1u << i);
         if (r->opposite || r->even || r->action == SOW_LAP_CLAIM ||
-            r->position)
+            r->position || r->row || r->across || s->rows > 2)
             s->family_rules |= 1u << i;
     }
     s->rule_family = s->family_rules || s->claims || s->look_blocked;
@@ -286,6 +350,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_PAIR_SERIES;
         else if (a == SOW_LAP_CLAIM && r->claim.holes)
             a = SOW_LAP_CLAIM_AT(i); /* C1.4: several holes at once */
+        else if (a == SOW_LAP_CAPTURE_ACROSS)
+            a = SOW_LAP_ACROSS_AT(i); /* C2.5 */
         s->rule_action[i] = (uint8_t)a;
     }
     s->filters = s->must_feed != SOW_FEED_OFF ||
@@ -308,17 +374,21 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->v = v;
     s->opts = *opts;
     s->n = (int)sow_expr_eval(&v->holes, opts);
-    s->holes = 2 * s->n;
-    if (s->n < 1 || s->n > SOW_MAX_ROW)
+    s->rows = v->rows ? v->rows : 2;
+    s->holes = s->rows * s->n;
+    if (s->n < 1 || s->n > SOW_MAX_HOLES / s->rows)
         return sow_error_set(err, v->path, v->holes.line, v->holes.col,
-                             "holes per row is %d; it must be from 1 to %d",
-                             s->n, SOW_MAX_ROW);
+                             "holes per row is %d; on %d rows it must be "
+                             "from 1 to %d (a board has at most %d holes)",
+                             s->n, s->rows, SOW_MAX_HOLES / s->rows,
+                             SOW_MAX_HOLES);
+    setup_geometry(s);
     if (v->has_layout) {
         if (v->layout_len != s->holes)
             return sow_error_set(err, v->path, v->layout_line, v->layout_col,
                                  "layout has %d counts but the board has %d "
-                                 "holes (2 rows of %d)",
-                                 v->layout_len, s->holes, s->n);
+                                 "holes (%d rows of %d)",
+                                 v->layout_len, s->holes, s->rows, s->n);
         memcpy(s->start, v->layout, sizeof s->start);
         memcpy(s->start_north, v->has_layout_north ? v->layout_north
                                                    : v->layout,
@@ -387,7 +457,9 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 r->even || r->position ||
                                 r->action == SOW_LAP_CLAIM ||
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
-                                r->pick_extra || r->series
+                                r->pick_extra || r->series || r->row ||
+                                r->across || s->rows > 2 ||
+                                r->action == SOW_LAP_CAPTURE_ACROSS
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
                                                      : (int)r->action;

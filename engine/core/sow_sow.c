@@ -116,8 +116,8 @@ static uint64_t claim_targets(const sow_setup *s, const sow_game *g,
     uint64_t m = 0;
     if (t & SOW_CLAIM_LAST)
         m |= (uint64_t)1 << h;
-    if (t & SOW_CLAIM_OPPOSITE)
-        m |= (uint64_t)1 << (s->holes - 1 - h);
+    if ((t & SOW_CLAIM_OPPOSITE) && s->facing[h] != SOW_POS_NONE)
+        m |= (uint64_t)1 << s->facing[h];
     if (t & SOW_CLAIM_PREVIOUS)
         m |= (uint64_t)1 << step_over(s, g, s->prevs[g->move_dir], h);
     if (t & SOW_CLAIM_NEXT)
@@ -142,19 +142,58 @@ static bool claims_ok(const sow_setup *s, const sow_game *g,
     return true;
 }
 
+/* Whether rule r acts on the hole facing h (which an outer hole of a
+ * board of four rows lacks, C2.5). */
+static bool needs_facing(const sow_lap_rule *r)
+{
+    return r->action == SOW_LAP_CAPTURE_OPPOSITE ||
+           r->action == SOW_LAP_CAPTURE_PAIR ||
+           (r->action == SOW_LAP_CLAIM &&
+            (r->claim.holes & SOW_CLAIM_OPPOSITE));
+}
+
+/* The opponent's seeds across from h (C2.5): in the facing hole, and in
+ * the hole behind it; a hole the mover owns (the middle row of three)
+ * or a claimed one counts as empty. */
+static int across_seeds(const sow_setup *s, const sow_game *g, int x)
+{
+    if (x == SOW_POS_NONE || g->owner[x] == g->to_move ||
+        ((g->claims[0] | g->claims[1]) >> x) & 1)
+        return 0;
+    return g->board[x];
+}
+
+/* when.across: the facing hole holds seeds (MO.4), both it and the
+ * hole behind it do (MW.6, HU.5), or either does (IS.5, AB.5). */
+static bool across_holds(const sow_setup *s, const sow_game *g, int h,
+                         int want)
+{
+    bool f = across_seeds(s, g, s->facing[h]) > 0;
+    bool b = across_seeds(s, g, s->behind[h]) > 0;
+    return want == SOW_ACROSS_FACING ? f
+         : want == SOW_ACROSS_BOTH   ? f && b
+                                     : f || b;
+}
+
 /* The family's conditions of rule r (KA.4 opposite, TK.4 even, TK.3 and
  * QL.3 where a claim may be made), out of the seed games' path. */
 static __attribute__((noinline)) bool
 family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
           int c)
 {
+    const int o = s->facing[h];
+    if (o == SOW_POS_NONE && (r->opposite || needs_facing(r)))
+        return false; /* C2.5: nothing faces an outer hole */
     if (r->opposite == 3) {
-        if (g->board[s->holes - 1 - h] != r->opposite_count)
+        if (g->board[o] != r->opposite_count)
             return false; /* LL.5: exactly that many opposite */
-    } else if (r->opposite &&
-               (g->board[s->holes - 1 - h] != 0) != (r->opposite == 1)) {
+    } else if (r->opposite && (g->board[o] != 0) != (r->opposite == 1)) {
         return false;
     }
+    if (r->row && ((s->inner >> h) & 1) != (r->row == SOW_ROW_INNER))
+        return false; /* C2.5: an inner or an outer hole */
+    if (r->across && !across_holds(s, g, h, r->across))
+        return false;
     if (r->even && c % 2)
         return false;
     if (r->position) {
@@ -353,6 +392,35 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
         chain_from(s, obs, g, h, i, false);
 }
 
+/* do: capture_across (C2.5): the opponent's holes across from h, the
+ * facing one and the one behind it, go to the mover's store. */
+static void capture_across(const sow_setup *s, const sow_observer *obs,
+                           sow_game *g, int h)
+{
+    if (across_seeds(s, g, s->facing[h]))
+        capture(obs, g, s->facing[h]);
+    if (across_seeds(s, g, s->behind[h]))
+        capture(obs, g, s->behind[h]);
+}
+
+/* A resowing across capture (C2.5): the opponent's seeds across from h
+ * lifted into the mover's hand; returns how many. */
+static int lift_across(const sow_setup *s, const sow_observer *obs,
+                       sow_game *g, int h)
+{
+    int seeds = 0;
+    const int at[2] = {s->facing[h], s->behind[h]};
+    for (int k = 0; k < 2; k++) {
+        int c = across_seeds(s, g, at[k]);
+        if (c) {
+            g->board[at[k]] = 0;
+            seeds += c;
+            EMIT(obs, SOW_EV_LIFT, g->to_move, at[k], c, 0);
+        }
+    }
+    return seeds;
+}
+
 /* capture_pair (KA.4): the hole facing h, then h itself; nothing when
  * the facing hole is claimed (C1.4: the pair is one capture). With
  * `series`, then along the sowing while the next hole is the mover's
@@ -362,7 +430,7 @@ static bool capture_pairs(const sow_setup *s, const sow_observer *obs,
                           sow_game *g, int h, bool series)
 {
     const uint64_t claimed = g->claims[0] | g->claims[1];
-    int o = s->holes - 1 - h;
+    int o = s->facing[h];
     if ((claimed >> o) & 1)
         return true;
     capture(obs, g, o);
@@ -370,8 +438,8 @@ static bool capture_pairs(const sow_setup *s, const sow_observer *obs,
     const uint8_t *nx = s->nexts[g->move_dir];
     for (int k = 0, x = step_over(s, g, nx, h); series && k < s->holes;
          k++, x = step_over(s, g, nx, x)) {
-        o = s->holes - 1 - x;
-        if (g->owner[x] != g->to_move || g->board[x] || !g->board[o] ||
+        o = s->facing[x];
+        if (o == SOW_POS_NONE || g->owner[x] != g->to_move || g->board[x] || !g->board[o] ||
             ((claimed >> o) & 1) || ((g->blocked >> o) & 1))
             break;
         capture(obs, g, o);
@@ -395,7 +463,7 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
         return true;
     }
     if (a == SOW_LAP_CAPTURE_OPPOSITE) { /* the hole facing h: 2N-1-h (A.4) */
-        capture(obs, g, s->holes - 1 - h);
+        capture(obs, g, s->facing[h]);
         return true;
     }
     if (a >= SOW_LAP_CHAIN_AT(0) && a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES)) {
@@ -437,7 +505,7 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
     }
     case SOW_LAP_OPPOSITE_EXTRA: { /* LL.5: the opposite, then every
                                       opponent hole holding pick_extra */
-        capture(obs, g, s->holes - 1 - h);
+        capture(obs, g, s->facing[h]);
         for (int x = 0; x < s->holes; x++)
             if (g->owner[x] != g->to_move && g->board[x] == s->pick_extra)
                 capture(obs, g, x);
@@ -461,6 +529,16 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
         return true;
     default:
+        if (a >= SOW_LAP_ACROSS_AT(0) &&
+            a < SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES)) {
+            /* C2.5: to the store; a rule that sows them again, or sows
+             * on from h, is the loop's */
+            const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)];
+            if (lr->resow || lr->then_relay)
+                return false;
+            capture_across(s, obs, g, h);
+            return true;
+        }
         if (a >= SOW_LAP_CLAIM_AT(0) &&
             a < SOW_LAP_CLAIM_AT(SOW_MAX_LAP_RULES)) {
             /* C1.4: the holes the rule's claim.holes names, together
@@ -485,7 +563,13 @@ static inline bool capture_then_relay(const sow_setup *s,
                                       int h, int a)
 {
     if (a == SOW_LAP_OPPOSITE_RELAY) {
-        capture(obs, g, s->holes - 1 - h);
+        capture(obs, g, s->facing[h]);
+        return true;
+    }
+    if (a >= SOW_LAP_ACROSS_AT(0) &&
+        a < SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES) &&
+        !s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)].resow) {
+        capture_across(s, obs, g, h); /* AB.5: then h is sown on */
         return true;
     }
     if (a != SOW_LAP_TWO_OUT_RELAY)
@@ -1140,7 +1224,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     /* the family sows along the mover's track (issue 24): the ring of
      * both rows with the stores on it (C1.2), or the variant's own (the
      * ring without stores holds holes only, as nx) */
-    const uint8_t *const tn = fam ? s->tracks[g->to_move][d] : nx;
+    const uint8_t *const track = fam ? s->tracks[g->to_move][d] : nx;
+    const uint8_t *tn = track; /* a resowing lap may run its own way */
+    int pending = -1, cap_hole = -1; /* a resowing lap's then (C2.5) */
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
     if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
@@ -1168,11 +1254,14 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     uint16_t saved[SOW_MAX_HOLES];
     int saved_origin = -1, saved_seeds = -1;
     uint64_t saved_blocked = 0; /* closed holes are part of the state */
+    int saved_pending = -1, saved_cap = -1; /* and a resowing lap's */
     long power = 1, lam = 0, laps = 0;
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
-                (!fam || g->blocked == saved_blocked) &&
+                (!fam || (g->blocked == saved_blocked &&
+                          pending == saved_pending &&
+                          cap_hole == saved_cap)) &&
                 memcmp(b, saved, bytes) == 0) {
                 *endless = true;
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
@@ -1183,6 +1272,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 saved_origin = origin;
                 saved_seeds = seeds;
                 saved_blocked = g->blocked;
+                saved_pending = pending;
+                saved_cap = cap_hole;
             }
             if (++laps > SOW_MAX_LAPS)
                 return lap_cap(s, hole, err);
@@ -1289,6 +1380,25 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                  * count goes with it to the owner of the hole */
                 capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
+        if (fam && pending >= 0) {
+            /* C2.5: the end of a lap of captured seeds sown again: the
+             * move ends (IS.5), the capturing hole is sown on (MW.7), or
+             * it is a lap's end like any other (HU.5) */
+            const int then = pending;
+            pending = -1;
+            tn = track;
+            if (then == SOW_RESOW_THEN_STOP)
+                return SOW_OK;
+            if (then == SOW_RESOW_THEN_RELAY) {
+                h = origin = cap_hole;
+                seeds = b[h];
+                b[h] = 0;
+                EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
+                if (seeds)
+                    continue;
+                return SOW_OK;
+            }
+        }
         if (fam && in_store >= 0) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
              * may give the mover another turn */
@@ -1346,6 +1456,25 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             h = step_over(s, g, nx, h);
             if (b[h] == 0)
                 return SOW_OK;
+        }
+        if (fam && a >= SOW_LAP_ACROSS_AT(0) &&
+            a < SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES) &&
+            s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)].resow) {
+            /* C2.5: the seeds across are sown again along the mover's
+             * circuit (IS.5, MW.6, HU.5) */
+            const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)];
+            const int rd = lr->resow_dir ? lr->resow_dir - 1 : d;
+            seeds = lift_across(s, obs, g, h);
+            if (seeds == 0)
+                return SOW_OK; /* (the condition saw seeds there) */
+            tn = s->tracks[mover][rd];
+            int first = lr->resow == SOW_RESOW_ORIGIN         ? origin
+                        : lr->resow == SOW_RESOW_AFTER_ORIGIN ? tn[origin]
+                                                              : tn[h];
+            cap_hole = h;
+            h = s->tracks[mover][1 - rd][first]; /* the drops step first */
+            pending = lr->resow_then;
+            continue;
         }
         /* (the capture of a rule with then: relay is made in the test,
          * after the plain relay's, which most laps are) */

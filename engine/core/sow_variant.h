@@ -136,8 +136,11 @@ typedef enum {
                                  claimed hole, if any (QL.4) */
     SOW_LAP_CLOSE,            /* h is closed (blocked, C1.5) and its seeds
                                  are lifted and sown on (NB.3) */
-    SOW_LAP_TAKE              /* take at most `take` seeds of h into the
+    SOW_LAP_TAKE,             /* take at most `take` seeds of h into the
                                  mover's store (a weg, GB.4) */
+    SOW_LAP_CAPTURE_ACROSS    /* the opponent's holes across from h (the
+                                 facing one and the one behind it, C2.5:
+                                 MO.4, TS.5, HU.5, AB.5) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -275,6 +278,18 @@ typedef struct sow_claim {
 #define SOW_CLAIM_PREVIOUS 4
 #define SOW_CLAIM_NEXT 8
 
+#define SOW_ROW_INNER 1
+#define SOW_ROW_OUTER 2
+#define SOW_ACROSS_FACING 1 /* the facing hole holds seeds (MO.4, TS.5) */
+#define SOW_ACROSS_BOTH 2   /* it and the hole behind it do (MW.6, HU.5) */
+#define SOW_ACROSS_EITHER 3 /* one of them does (IS.5, AB.5) */
+#define SOW_RESOW_ORIGIN 1       /* into the lap's origin first (IS.5) */
+#define SOW_RESOW_AFTER_ORIGIN 2 /* into the hole after it (MW.6) */
+#define SOW_RESOW_AFTER_LAST 3   /* into the hole after h (HU.5) */
+#define SOW_RESOW_THEN_LAP_END 0 /* their last seed ends a lap (HU.5) */
+#define SOW_RESOW_THEN_STOP 1    /* the move ends (IS.5) */
+#define SOW_RESOW_THEN_RELAY 2   /* h is lifted and sown on (MW.7) */
+
 /* One lap-end rule: when the last seed of a lap makes hole h hold c seeds,
  * the first rule whose condition holds says what happens. */
 typedef struct sow_lap_rule {
@@ -303,8 +318,16 @@ typedef struct sow_lap_rule {
     uint8_t opposite;     /* the hole facing h: 0 any, 1 holding seeds,
                              2 empty, 3 holding exactly opposite_count */
     int opposite_count;
-    int pick_extra;       /* > 0: after the capture, also every opponent
+    int16_t pick_extra;   /* > 0: after the capture, also every opponent
                              hole holding exactly this many (LL.5) */
+    /* boards of more rows (C2.5): h in an inner or outer row (row: 0
+     * any, SOW_ROW_INNER, SOW_ROW_OUTER); the opponent's holes across
+     * from h holding seeds (across: SOW_ACROSS_*); do: capture_across
+     * sends their seeds to the store, or sows them again (resow: 0 no,
+     * else SOW_RESOW_* where the first goes; resow_dir 0 the move's
+     * direction, else 1 + a sow_dir; resow_then SOW_RESOW_THEN_*) */
+    uint8_t row, across;
+    uint8_t resow : 2, resow_dir : 2, resow_then : 2;
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
@@ -323,6 +346,8 @@ typedef struct sow_lap_rule {
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
+_Static_assert(sizeof(sow_lap_rule) == 256,
+               "a lap-end rule is 256 bytes: the rule loops index by a shift");
 
 /* A phase of a game other than ordinary play (phase 0): its number is its
  * position in `phases` plus one. */
@@ -366,6 +391,7 @@ typedef struct sow_variant {
     char *id, *name, *summary, *source;
 
     /* board */
+    int rows;                     /* board.rows: 2 (C0.2), 3 or 4 (C2.1) */
     sow_expr holes;               /* per row */
     sow_expr seeds;               /* per hole, unless has_layout */
     bool has_layout;

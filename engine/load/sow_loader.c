@@ -378,10 +378,12 @@ static int load_board(ctx *c, const sow_ynode *n)
     if (sow_ykeys(&c->y, n, "board", keys))
         return SOW_ERR;
     const sow_ynode *rows = sow_ynode_get(n, "rows");
+    v->rows = 2;
     if (rows) {
         long r;
-        if (sow_yint(&c->y, rows, "rows", 2, 2, &r))
+        if (sow_yint(&c->y, rows, "rows", 2, 4, &r))
             return SOW_ERR;
+        v->rows = (int)r;
     }
     const sow_ynode *holes = sow_ynode_get(n, "holes");
     if (!holes)

@@ -259,7 +259,11 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                                         "previous_count",
                                         "min_ply", "store", "opposite",
                                         "claimed", "position",
-                                        "not_position", NULL};
+                                        "not_position", "row", "across",
+                                        NULL};
+    static const char *const rowsw[] = {"any", "inner", "outer", NULL};
+    static const char *const acrossw[] = {"none", "facing", "both",
+                                          "either", NULL};
     static const char *const claimeds[] = {"own", "opponent", "any", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
     static const char *const stores[] = {"own", NULL};
@@ -335,6 +339,20 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     }
     if (load_position(c, w, r))
         return SOW_ERR;
+    x = sow_ynode_get(w, "row"); /* C2.5: an inner or outer hole */
+    if (x) {
+        int ri;
+        if (sow_yword(&c->y, x, "row", rowsw, &ri))
+            return SOW_ERR;
+        r->row = (uint8_t)ri;
+    }
+    x = sow_ynode_get(w, "across"); /* C2.5: the opponent's holes across */
+    if (x) {
+        int ai;
+        if (sow_yword(&c->y, x, "across", acrossw, &ai))
+            return SOW_ERR;
+        r->across = (uint8_t)ai;
+    }
     x = sow_ynode_get(w, "opposite");
     if (x && x->type == SOW_Y_SCALAR && x->text[0] >= '0' &&
         x->text[0] <= '9') {
@@ -353,25 +371,69 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     return SOW_OK;
 }
 
+/* resow: beside do: capture_across (C2.5): the seeds taken are sown
+ * again along the mover's circuit, from the lap's origin (IS.5), the hole
+ * after it (MW.6) or the hole after h (HU.5), in the move's direction or
+ * a fixed one; then the move ends, h is sown on (MW.7), or the last seed
+ * ends a lap like any other. */
+static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
+                      sow_lap_rule *r)
+{
+    static const char *const keys[] = {"from", "direction", "then", NULL};
+    static const char *const froms[] = {"origin", "after_origin",
+                                        "after_last", NULL};
+    static const char *const dirs[] = {"move", "ccw", "cw", NULL};
+    static const char *const thens[] = {"lap_end", "stop", "relay", NULL};
+    if (!x)
+        return SOW_OK;
+    if (r->action != SOW_LAP_CAPTURE_ACROSS)
+        return sow_yfail(&c->y, x, "resow: belongs to a rule that says "
+                                   "do: capture_across");
+    if (r->then_relay)
+        return sow_yfail(&c->y, x, "resow: and then: relay do not go "
+                                   "together; resow has its own then:");
+    if (sow_ykeys(&c->y, x, "resow", keys))
+        return SOW_ERR;
+    const sow_ynode *f = sow_ynode_get(x, "from");
+    if (!f)
+        return sow_yfail(&c->y, x, "resow needs from: (origin, after_origin "
+                                   "or after_last)");
+    int fi, di = 0, ti = 0;
+    if (sow_yword(&c->y, f, "from", froms, &fi))
+        return SOW_ERR;
+    const sow_ynode *d = sow_ynode_get(x, "direction");
+    if (d && sow_yword(&c->y, d, "direction", dirs, &di))
+        return SOW_ERR;
+    const sow_ynode *th = sow_ynode_get(x, "then");
+    if (th && sow_yword(&c->y, th, "then", thens, &ti))
+        return SOW_ERR;
+    (void)act;
+    r->resow = (uint8_t)(fi + 1);
+    r->resow_dir = (uint8_t)di;
+    r->resow_then = (uint8_t)ti;
+    return SOW_OK;
+}
+
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        "claim", "then", "pick_extra",
-                                       "series", "take", NULL};
+                                       "series", "take", "resow", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
                                           "capture_two_out", "claim",
                                           "capture_to_claim", "close", "take",
-                                          NULL};
+                                          "capture_across", NULL};
     if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
         return SOW_ERR;
     const sow_ynode *act = sow_ynode_get(n, "do");
     if (!act)
         return sow_yfail(&c->y, n,
                          "a lap_end rule needs do: (stop, relay, capture, "
-                         "capture_opposite, capture_pair, chain, "
-                         "extra_turn, claim, close or hook)");
+                         "capture_opposite, capture_pair, "
+                         "capture_across, chain, extra_turn, claim, close "
+                         "or hook)");
     int a;
     if (sow_yword(&c->y, act, "do", actions, &a))
         return SOW_ERR;
@@ -399,11 +461,12 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         if (sow_yword(&c->y, then, "then", thens, &ti))
             return SOW_ERR;
         if (ti == 0 && r->action != SOW_LAP_CAPTURE_OPPOSITE &&
-            r->action != SOW_LAP_CAPTURE_TWO_OUT)
+            r->action != SOW_LAP_CAPTURE_TWO_OUT &&
+            r->action != SOW_LAP_CAPTURE_ACROSS)
             return sow_yfail(&c->y, then,
-                             "then: relay follows do: capture_opposite or "
-                             "do: capture_two_out only (the seeds left in "
-                             "the hole are sown on)");
+                             "then: relay follows do: capture_opposite, "
+                             "capture_two_out or capture_across only (the "
+                             "seeds left in the hole are sown on)");
         if (ti == 1 && r->action != SOW_LAP_TAKE)
             return sow_yfail(&c->y, then,
                              "then: extra_turn follows do: take only");
@@ -433,6 +496,8 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
             return sow_yfail(&c->y, se, "series: and then: relay do not go "
                              "together; keep one");
     }
+    if (load_resow(c, sow_ynode_get(n, "resow"), act, r))
+        return SOW_ERR;
     const sow_ynode *pe = sow_ynode_get(n, "pick_extra");
     if (pe) { /* LL.5: then every opponent hole holding this many */
         long k;
