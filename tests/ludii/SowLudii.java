@@ -40,7 +40,9 @@ import other.trial.Trial;
  *   java SowLudii replay LUD --moves "T1 T2 ..." [flags]   the given turns, one JSON line
  *
  * flags: -o "Option/Item" (repeat), -T turns, -M moves (Ludii's limits),
- *   --dirs (tokens write /cw or /ccw: BK, BA, MW), --hand (hand [S,N]),
+ *   --dirs (tokens write /cw or /ccw: BK, BA, MW), --kichwa (a decision that
+ *   moves captured seeds into a hole and sows them from it is a k part: BK,
+ *   BA), --hand (hand [S,N]),
  *   --claimed (claimed per hole from Ludii's site state: GA),
  *   --captured hands|removed|none (C2.6: the seeds in Ludii's hands, the
  *   seeds the mover's turns took out of play, or [0,0]), --score (the end
@@ -52,7 +54,7 @@ public class SowLudii
 {
 	static List<String> options = new ArrayList<>();
 	static int maxTurns = -1, maxMoves = -1;
-	static boolean dirs = false, withHand = false, withClaimed = false, withScore = false, rounds = false;
+	static boolean dirs = false, kichwa = false, withHand = false, withClaimed = false, withScore = false, rounds = false;
 	static String capturedMode = "none";
 	static Set<String> skipPhases = new HashSet<>();
 	static String movesArg = null;
@@ -73,6 +75,7 @@ public class SowLudii
 			case "-T": maxTurns = Integer.parseInt(argv[++i]); break;
 			case "-M": maxMoves = Integer.parseInt(argv[++i]); break;
 			case "--dirs": dirs = true; break;
+			case "--kichwa": kichwa = true; break;
 			case "--hand": withHand = true; break;
 			case "--claimed": withClaimed = true; break;
 			case "--score": withScore = true; break;
@@ -257,7 +260,7 @@ public class SowLudii
 			t.parts += ",x" + to;
 			return t;
 		}
-		if (!acts.isEmpty())
+		if (kichwa && !acts.isEmpty())
 		{
 			final Action a0 = acts.get(0);
 			if (!a0.isDecision() && a0.to() == from && a0.from() != from && a0.from() < nBoard && from < nBoard)

@@ -27,7 +27,7 @@ differs only as the catalogue documents), 1 when one does not, and 0 with
 a note when Java or the built Ludii is absent, as in CI.
 
 Environment: SOW (the sow binary, default build/sow), LUDII_DIR (a Ludii
-built by the shared tools' setup.sh: LUDII_DIR/build/classes and
+built by tests/ludii/setup-ludii.sh: LUDII_DIR/build/classes and
 LUDII_DIR/src/Common/{res,lib}; default ../ludii beside the project),
 JAVA_OPTS (default -Xmx2g).
 """
@@ -50,9 +50,10 @@ LUD = 'src/Common/res/lud/board/sow'
 STORE = ['--captured', 'hands', '--score']   # captures to a store, scored end
 OUT = ['--captured', 'removed']              # captures out of play (C1.13)
 PLACE = ['--dirs', '--hand']                 # directions in tokens, seeds in hand
+BAO = PLACE + ['--kichwa']                   # and captured seeds sown from a kichwa
 GAMES = {
-    'bao-kiswahili': ('four_rows/Bao Kiswahili (East Africa).lud', [], ['reading=ludii'], PLACE),
-    'bao': ('four_rows/Bao.lud', [], ['reading=ludii'], PLACE),
+    'bao-kiswahili': ('four_rows/Bao Kiswahili (East Africa).lud', [], ['reading=ludii'], BAO),
+    'bao': ('four_rows/Bao.lud', [], ['reading=ludii'], BAO),
     'mweso': ('four_rows/Mweso.lud', [], ['reverse_test=facing'], PLACE),
     'hus': ('four_rows/Hus (Damara).lud',
             ['Board Size/12', 'Play Rules/Sowing with 2 or more seeds'],
@@ -96,8 +97,8 @@ def skip_reason():
             return f'no {tool} on PATH (Debian: openjdk-17-jdk-headless)'
     d = ludii_dir()
     if not os.path.isdir(os.path.join(d, 'build', 'classes', 'game')):
-        return (f'no built Ludii in LUDII_DIR={d} (build/classes); see docs/testing.md, '
-                '"The three- and four-row games against Ludii"')
+        return (f'no built Ludii in LUDII_DIR={d} (build/classes): '
+                'tests/ludii/setup-ludii.sh builds one (docs/testing.md)')
     return None
 
 
@@ -194,7 +195,7 @@ def first_difference(rec, lines, rc, err):
     for i, l in enumerate(lp):
         if i >= len(sp):
             if rc != 0:
-                return (f'ply {i} (line {i}): sow refuses Ludii\'s token {json.dumps(l["move"])}: {err}', None)
+                return (f'ply {i}: sow replay stops before Ludii\'s token {json.dumps(l["move"])}: {err}', None)
             why = ENDLESS if sres and any(w in (sres[-1].get('reason') or '').lower()
                                           for w in ('endless', 'cycle', 'repeat')) else None
             end = f' ({sres[-1].get("reason")})' if sres else ''
