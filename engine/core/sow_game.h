@@ -110,6 +110,7 @@ typedef struct sow_setup {
     int grand_slam;         /* sow_slam (OW.4) */
     int must_feed;          /* sow_feed (OW.5) */
     bool singletons_last;   /* OU.2 */
+    bool singles_to_empty;  /* TS.3, NS.3: ... into an empty next hole */
     bool no_sides;          /* EX.1: moves from any hole */
     bool claims;            /* some lap-end rule claims holes (C1.4) */
     bool claim_to_store;    /* TK.5 store */

@@ -69,6 +69,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->feeding_slam = sow_expr_eval(&v->feeding_slam, opts) != 0;
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
+    s->singles_to_empty = v->singles_to_empty;
     s->no_sides = v->no_sides;
     /* C1.4: holes are claimed by a lap-end rule, or by the script's
      * hooks (board.claims) */
@@ -393,6 +394,9 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
         memcpy(s->start_north, v->has_layout_north ? v->layout_north
                                                    : v->layout,
                sizeof s->start_north);
+    } else if (v->has_row_seeds) {
+        for (int i = 0; i < s->holes; i++) /* C2.1: row by row */
+            s->start[i] = s->start_north[i] = v->row_seeds[i / s->n];
     } else {
         /* the loader bounds a number written out and an int option's
          * range, but not the K of an option value such as start:K

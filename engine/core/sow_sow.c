@@ -1817,6 +1817,19 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
                 out[k++] = out[i];
         n = k;
     }
+    if (s->singles_to_empty) {
+        /* TS.3, NS.3: a single seed only into an empty next hole along
+         * the player's track (every candidate holds one here unless some
+         * hole holds more: count_last has kept those alone) */
+        const uint8_t *tn = s->tracks[player][g->move_dir];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int h = sow_move_hole(out[i]), x = tn[h];
+            if (g->board[h] != 1 || (x < s->holes && g->board[x] == 0))
+                out[k++] = out[i];
+        }
+        n = k;
+    }
     if (s->reach_max) {
         /* SQ.4, P33: a hand of at most reach_max seeds must end its first
          * lap in the opponent's row or in an own hole empty before the

@@ -395,6 +395,8 @@ typedef struct sow_variant {
     sow_expr holes;               /* per row */
     sow_expr seeds;               /* per hole, unless has_layout */
     bool has_layout;
+    bool has_row_seeds;           /* board.row_seeds: seeds per row */
+    uint16_t row_seeds[4];
     int layout_len;
     uint16_t layout[SOW_MAX_HOLES];
     int layout_line, layout_col;
@@ -434,6 +436,9 @@ typedef struct sow_variant {
     sow_expr must_feed;           /* sow_feed (OW.5) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
+    bool singles_to_empty;        /* singletons: last_to_empty: such a
+                                     single seed only into an empty next
+                                     hole along the track (TS.3, NS.3) */
     bool singletons_last;         /* a 1-seed hole is playable only when
                                      every non-empty own hole holds 1
                                      (OU.2) */

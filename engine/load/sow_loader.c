@@ -370,6 +370,7 @@ static int load_layout(ctx *c, const sow_ynode *l, uint16_t *out)
 static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
+                                       "row_seeds",
                                        "layout_north", "stores",
                                        "stores_on_track", "claims", "closes",
                                        NULL};
@@ -393,12 +394,24 @@ static int load_board(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     const sow_ynode *seeds = sow_ynode_get(n, "seeds");
     const sow_ynode *layout = sow_ynode_get(n, "layout");
-    if (seeds && layout)
-        return sow_yfail(&c->y, layout, "give seeds or layout, not both");
-    if (!seeds && !layout)
+    const sow_ynode *rseeds = sow_ynode_get(n, "row_seeds");
+    if ((seeds != NULL) + (layout != NULL) + (rseeds != NULL) > 1)
+        return sow_yfail(&c->y, rseeds ? rseeds : layout,
+                         "give one of seeds, layout and row_seeds");
+    if (!seeds && !layout && !rseeds)
         return sow_yfail(&c->y, n,
-                         "board needs seeds: (per hole) or layout: [...]");
-    if (seeds) {
+                         "board needs seeds: (per hole), row_seeds: [...] "
+                         "(per row) or layout: [...]");
+    if (rseeds) { /* C2.1: the seeds of every hole of each row, row 0 first */
+        if (rseeds->type != SOW_Y_SEQ || rseeds->n != v->rows)
+            return sow_yfail(&c->y, rseeds,
+                             "row_seeds must be a list of %d seed counts, "
+                             "one per row from South's outer row (C2.1)",
+                             v->rows);
+        if (load_layout(c, rseeds, v->row_seeds))
+            return SOW_ERR;
+        v->has_row_seeds = true;
+    } else if (seeds) {
         field fs = {"seeds", F_INT, 0, SOW_MAX_HOLE_SEEDS, NULL};
         if (sow_lexpr(c, seeds, &fs, &v->seeds))
             return SOW_ERR;

@@ -202,7 +202,8 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     static const char *const closeds[] = {"step_over", "out_of_play", NULL};
     static const char *const claimseeds[] = {"stay", "store", NULL};
     static const char *const sides[] = {"own", "none", NULL};
-    static const char *const singles[] = {"any", "last", NULL};
+    static const char *const singles[] = {"any", "last", "last_to_empty",
+                                          NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
                                         "extra_turn", NULL};
     static const char *const feeds[] = {"off", "only", "else_all", NULL};
@@ -254,7 +255,8 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
         int si;
         if (sow_yword(&c->y, x, "singletons", singles, &si))
             return SOW_ERR;
-        v->singletons_last = si == 1;
+        v->singletons_last = si >= 1;
+        v->singles_to_empty = si == 2; /* TS.3, NS.3 */
     }
     field ff = {"must_feed", F_WORD, 0, 0, feeds};
     if ((x = sow_ynode_get(n, "must_feed")) &&
