@@ -58,12 +58,23 @@ public class SowLudii
 	static String capturedMode = "none";
 	static Set<String> skipPhases = new HashSet<>();
 	static String movesArg = null;
-	static final int DEPTH_CAP = 3000;
+	static final int DEPTH_CAP = 20000;
 
 	static Game game;
 	static int nBoard, R, C;
 
-	public static void main(final String[] argv)
+	public static void main(final String[] argv) throws InterruptedException
+	{
+		// a turn's tree is walked recursively, a relay lap a level: a deep stack
+		final Thread t = new Thread(null, () -> run(argv), "sowludii", 1L << 30);
+		t.start();
+		t.join();
+		System.exit(exitCode);
+	}
+
+	static int exitCode = 0;
+
+	static void run(final String[] argv)
 	{
 		final List<String> args = new ArrayList<>();
 		for (int i = 0; i < argv.length; i++)
@@ -89,7 +100,8 @@ public class SowLudii
 		if (args.size() < 2)
 		{
 			System.err.println("usage: SowLudii play LUD SEED N [flags] | replay LUD --moves \"...\" [flags]");
-			System.exit(2);
+			exitCode = 2;
+			return;
 		}
 		final File f = new File(args.get(1));
 		game = f.exists() ? GameLoader.loadGameFromFile(f, options) : GameLoader.loadGameFromName(args.get(1), options);
@@ -117,7 +129,7 @@ public class SowLudii
 		else
 		{
 			System.err.println("unknown mode " + args.get(0));
-			System.exit(2);
+			exitCode = 2;
 		}
 	}
 
@@ -305,8 +317,21 @@ public class SowLudii
 		return c.trial().over() || c.state().mover() != p || !skipPhases.isEmpty() && skipPhases.contains(phase(c));
 	}
 
-	/** Every token of the turn's decision tree from c (player p), with one path of decision indices. */
-	static void tree(final Context c, final int p, final Tok t, final int[] path, final Map<String, int[]> out, final int depth)
+	/** The state a relay goes on from: the board, hands, Ludii's hash of its state and the last hole sown. */
+	static String key(final Context c)
+	{
+		final Move last = c.trial().lastMove();
+		return Arrays.toString(board(c)) + Arrays.toString(hands(c)) + c.state().fullHash() + "/"
+				+ (last == null ? -1 : last.to()) + "/" + c.state().mover();
+	}
+
+	/**
+	 * Every token of the turn's decision tree from c (player p), with one path
+	 * of decision indices each; a path that comes back to a state it has been
+	 * in is an endless move (C1.9): its token is put in `endless` too.
+	 */
+	static void tree(final Context c, final int p, final Tok t, final int[] path, final Map<String, int[]> out,
+			final Set<String> endless, final Set<String> seen, final int depth)
 	{
 		final int n = game.moves(c).moves().size();
 		for (int i = 0; i < n; i++)
@@ -318,11 +343,20 @@ public class SowLudii
 			final int[] p2 = Arrays.copyOf(path, path.length + 1);
 			p2[path.length] = i;
 			if (turnOver(c2, p))
+			{
 				out.putIfAbsent(t2.text(), p2);
-			else if (depth >= DEPTH_CAP)
-				out.putIfAbsent(t2.text() + "...", p2);
-			else
-				tree(c2, p, t2, p2, out, depth + 1);
+				continue;
+			}
+			final String k = key(c2);
+			if (seen.contains(k) || depth >= DEPTH_CAP)
+			{
+				out.putIfAbsent(t2.text(), p2);
+				endless.add(t2.text());
+				continue;
+			}
+			seen.add(k);
+			tree(c2, p, t2, p2, out, endless, seen, depth + 1);
+			seen.remove(k);
 		}
 	}
 
@@ -366,6 +400,7 @@ public class SowLudii
 		final List<String> moves = new ArrayList<>();
 		final int[] removed = new int[2];
 		int ply = 0, round = 1, decisions = 0, forcedPasses = 0;
+		boolean endlessTurn = false;
 		String error = null;
 		String start = null;
 		boolean needHeader = rounds;
@@ -403,7 +438,8 @@ public class SowLudii
 				ply = 0;
 			}
 			final Map<String, int[]> tree = new TreeMap<>(SowLudii::cmpTok);
-			tree(ctx, p, new Tok(), new int[0], tree, 0);
+			final Set<String> endless = new HashSet<>();
+			tree(ctx, p, new Tok(), new int[0], tree, endless, new HashSet<>(), 0);
 			final int before = total(ctx);
 			// the turn: Ludii's random decisions, or the path of the given token
 			Tok t = new Tok();
@@ -428,6 +464,7 @@ public class SowLudii
 			else
 			{
 				int depth = 0;
+				final Set<String> seen = new HashSet<>();
 				do
 				{
 					final FastArrayList<Move> legal = game.moves(ctx).moves();
@@ -436,8 +473,10 @@ public class SowLudii
 					decisions++;
 					t = extend(t, m, trial.lastMove(), p);
 					depth++;
+					if (turnOver(ctx, p)) break;
+					if (!seen.add(key(ctx)) || depth >= DEPTH_CAP) { endlessTurn = true; break; }
 				}
-				while (!turnOver(ctx, p) && depth < DEPTH_CAP);
+				while (true);
 			}
 			// a turn cut by Ludii's own turn or move limit is no ply (C2.8)
 			if (trial.over() && trial.status().endType() != Status.EndType.NaturalEnd && ctx.state().mover() == p)
@@ -455,10 +494,21 @@ public class SowLudii
 			sb.append(",\"board\":").append(arr(board(ctx))).append(",\"captured\":").append(arr(cap));
 			if (withHand) sb.append(",\"hand\":").append(arr(hands(ctx)));
 			if (withClaimed) sb.append(",\"claimed\":").append(arr(claimed(ctx)));
+			if (!endless.isEmpty())
+			{
+				// Ludii's own field: the tokens of endless moves (Ludii plays them on to its move limit)
+				final List<String> e = new ArrayList<>(endless);
+				e.sort(SowLudii::cmpTok);
+				sb.append(",\"ludii_endless\":[");
+				for (int i = 0; i < e.size(); i++) { if (i > 0) sb.append(','); sb.append(tokJson(e.get(i))); }
+				sb.append(']');
+			}
+			if (endlessTurn) sb.append(",\"ludii_endless_played\":true");
 			sb.append('}');
 			lines.add(sb.toString());
 			moves.add(tok);
 			ply++;
+			if (endlessTurn) break;   // Ludii would play it on to its move limit (C2.9)
 			if (rounds && Arrays.stream(board(ctx)).sum() == 0)
 			{
 				final int[] h = hands(ctx);
@@ -468,7 +518,7 @@ public class SowLudii
 			}
 		}
 		final Status st = trial.status();
-		final String endType = st == null ? "none" : String.valueOf(st.endType());
+		final String endType = endlessTurn ? "EndlessMove" : st == null ? "none" : String.valueOf(st.endType());
 		final boolean natural = st != null && st.endType() == Status.EndType.NaturalEnd;
 		if (st != null && natural)
 		{

@@ -201,7 +201,11 @@ def first_difference(rec, lines, rc, err):
             end = f' ({sres[-1].get("reason")})' if sres else ''
             return (f'ply {i}: sow has no such ply: sow ended the game after {len(sp)} plies{end}', why)
         s = sp[i]
-        for f in ('to_move', 'legal', 'move', 'board', 'captured', 'hand', 'claimed'):
+        # an endless move (C1.9): Ludii's board after it is the board at the
+        # state that came round again; only the choice is compared
+        fields = ('to_move', 'legal', 'move') if l.get('ludii_endless_played') else \
+            ('to_move', 'legal', 'move', 'board', 'captured', 'hand', 'claimed')
+        for f in fields:
             if f not in l:
                 continue
             if f not in s:
@@ -217,6 +221,12 @@ def first_difference(rec, lines, rc, err):
     natural = rec['endType'] == 'NaturalEnd'
     if rc != 0:
         return (f'sow replay failed: {err}', None)
+    if rec['endType'] == 'EndlessMove':  # the driver stopped at an endless move Ludii plays on
+        if len(sp) == len(lp) and sres and 'endless' in (sres[-1].get('reason') or '').lower():
+            return (f'ply {len(lp) - 1}: an endless move, {json.dumps(lp[-1]["move"])}: sow ends the game '
+                    f'({sres[-1].get("reason")}), Ludii plays it on to its move limit', ENDLESS)
+        last = f'{sres[-1].get("reason")}' if sres else 'no end'
+        return (f'ply {len(lp) - 1}: an endless move in Ludii, {json.dumps(lp[-1]["move"])}; sow: {last}', None)
     if not natural:  # C2.8: compared up to Ludii's limit
         if len(sp) == len(lp) and (sres or smatch) and not (sres and sres[-1].get('unfinished')):
             last = sres[-1] if sres else smatch[-1]
@@ -251,7 +261,7 @@ def check_game(sow, gid, n, seed, show):
         if rec.get('error'):
             driver.append((rec['seed'], rec['error']))
             continue
-        if rec['endType'] != 'NaturalEnd':
+        if rec['endType'] in ('TurnLimit', 'MoveLimit'):
             limits += 1
         rc, lines, err = sow_replay(sow, gid, rec['moves'])
         d = first_difference(rec, lines, rc, err)
