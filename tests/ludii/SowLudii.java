@@ -38,6 +38,7 @@ import other.trial.Trial;
  *
  *   java SowLudii play   LUD SEED N [flags]           N games, game k from seed SEED+k, a JSON line each
  *   java SowLudii replay LUD --moves "T1 T2 ..." [flags]   the given turns, one JSON line
+ *   java SowLudii time   LUD SECONDS [WARMUP] [-o ...]    Ludii's own random playouts a second
  *
  * flags: -o "Option/Item" (repeat), -T turns, -M moves (Ludii's limits),
  *   --dirs (tokens write /cw or /ccw: BK, BA, MW), --kichwa (a decision that
@@ -118,6 +119,8 @@ public class SowLudii
 			for (int k = 0; k < n; k++)
 				System.out.println(playOne(seed + k, null));
 		}
+		else if (args.get(0).equals("time"))
+			time(Double.parseDouble(args.get(2)), args.size() > 3 ? Double.parseDouble(args.get(3)) : 2.0);
 		else if (args.get(0).equals("replay"))
 		{
 			final List<String> toks = new ArrayList<>();
@@ -386,6 +389,40 @@ public class SowLudii
 	static String tokJson(final String t)
 	{
 		return t.matches("\\d+") ? t : q(t);
+	}
+
+	//-------------------------------------------------------------------------
+
+	/** Ludii's random playouts (its own playout loop, game.playout) a second, after a warm-up. */
+	static void time(final double secs, final double warm)
+	{
+		final Context context = new Context(game, new Trial(game));
+		final Random rng = new Random(12345);
+		long stop = System.nanoTime() + (long) (warm * 1e9);
+		while (System.nanoTime() < stop)
+		{
+			game.start(context);
+			game.playout(context, null, 1.0, null, 0, -1, rng);
+		}
+		int playouts = 0, limits = 0;
+		long turns = 0;
+		final long t0 = System.nanoTime();
+		stop = t0 + (long) (secs * 1e9);
+		long now = t0;
+		while (now < stop)
+		{
+			game.start(context);
+			game.playout(context, null, 1.0, null, 0, -1, rng);
+			final Status st = context.trial().status();
+			if (st == null || st.endType() != Status.EndType.NaturalEnd) limits++;
+			turns += context.trial().numTurns();
+			playouts++;
+			now = System.nanoTime();
+		}
+		final double el = (now - t0) / 1e9;
+		System.out.printf(java.util.Locale.ROOT,
+				"{\"playouts\":%d,\"seconds\":%.2f,\"playouts_per_s\":%.2f,\"mean_turns\":%.1f,\"limit_ends\":%d}%n",
+				playouts, el, playouts / el, (double) turns / Math.max(1, playouts), limits);
 	}
 
 	//-------------------------------------------------------------------------

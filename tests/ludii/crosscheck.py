@@ -17,6 +17,7 @@ Ludii stops at its own turn or move limit is compared up to there (C2.8).
 
     python3 tests/ludii/crosscheck.py [--games N] [--seed S] [GAME...]
     python3 tests/ludii/crosscheck.py --self-test
+    python3 tests/ludii/crosscheck.py --speed SECONDS [GAME...]
 
 GAME is a sow variant id of the table below (default: all). Game k of a
 run is Ludii's seed S+k, so `--seed S+k --games 1 GAME` replays it alone.
@@ -289,6 +290,32 @@ def check_game(sow, gid, n, seed, show):
     return len(diffs) + len(driver)
 
 
+def speed(sow, ids, seconds):
+    """Ludii's random playouts a second (its own playout loop, after a
+    warm-up) beside sow bench's random games a second, game by game,
+    measured one after the other."""
+    print(f'{"game":15} {"Ludii playouts/s":>17} {"sow games/s":>12} {"ratio":>8}   (Ludii: mean turns, limit ends)')
+    for gid in ids:
+        if not sow_knows(sow, gid):
+            print(f'{gid:15} not in sow yet')
+            continue
+        a = [a for a in driver_args(gid) if a == '-o' or a in GAMES[gid][1]]
+        p = java(['time', lud_path(gid), str(seconds), str(max(1.0, seconds / 3))] + a)
+        if p.returncode != 0:
+            raise RuntimeError(f'SowLudii time failed on {gid}: {p.stderr.strip()[-2000:]}')
+        lu = json.loads(p.stdout)
+        cmd = [sow, 'bench', gid, '--seconds', str(seconds)]
+        for o in GAMES[gid][2]:
+            cmd += ['--option', o]
+        out = subprocess.run(cmd, capture_output=True, text=True, env=sow_env()).stdout
+        rate = float(out.split('games_per_s=')[1].split()[0]) if 'games_per_s=' in out else 0
+        if 'matches_per_s=' in out:
+            rate = float(out.split('matches_per_s=')[1].split()[0])
+        print(f'{gid:15} {lu["playouts_per_s"]:17.1f} {rate:12.0f} {rate / max(lu["playouts_per_s"], 1e-9):7.0f}x'
+              f'   ({lu["mean_turns"]:.0f}, {lu["limit_ends"]} of {lu["playouts"]})')
+    return 0
+
+
 # The catalogue's worked examples under Ludii (C2.3, C2.4): the driver's
 # own test, before sow has the games.
 def self_test():
@@ -334,6 +361,9 @@ def main():
     ap.add_argument('--show', type=int, default=3, help='differences shown per game')
     ap.add_argument('--self-test', action='store_true', help='only the driver\'s self-test')
     ap.add_argument('--no-self-test', action='store_true')
+    ap.add_argument('--speed', type=float, metavar='SECONDS', default=None,
+                    help='instead: Ludii\'s random playouts a second beside sow bench\'s games a second, '
+                         'SECONDS each, game by game')
     a = ap.parse_args()
     why = skip_reason()
     if why:
@@ -341,6 +371,8 @@ def main():
         return 0
     build_driver()
     sow = os.environ.get('SOW', os.path.join(ROOT, 'build', 'sow'))
+    if a.speed:
+        return speed(sow, a.games_ids or list(GAMES), a.speed)
     bad = 0
     if not a.no_self_test:
         bad += self_test()
