@@ -561,7 +561,7 @@ BAD_VARIANTS = [
     ("holes is a quoted number", set_("board/holes", "6"), "board/holes"),
     ("holes is a boolean", set_("board/holes", True), "board/holes"),
     ("holes missing", del_("board/holes"), "board"),
-    ("rows: 3", set_("board/rows", 3), "board/rows"),
+    ("rows: 5", set_("board/rows", 5), "board/rows"),
     ("seeds and layout both given", set_("board/seeds", 4), "board"),
     ("neither seeds nor layout", del_("board/layout"), "board"),
     ("seeds: -1", both(del_("board/layout"), set_("board/seeds", -1)), "board/seeds"),

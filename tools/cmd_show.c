@@ -330,12 +330,12 @@ static void show_end_rules(const cli_game *cg)
         printf("  %s%s\n", show_words_cleared(s->row_empty_end),
                s->cleared_winner == SOW_CLEARED_EMPTIED
                    ? ": the player whose row is empty wins"
-               : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || v->no_score
+               : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || s->no_score
                    ? ": the player whose row is empty loses"
                    : "");
     if (s->no_moves_either)
         printf("  either player has no legal move after a move\n");
-    printf("  %s\n", v->no_moves_lose
+    printf("  %s\n", s->no_moves_lose
                          ? "the player to move who cannot move loses"
                          : "neither player can move");
     show_words_threshold(&b, cg);
@@ -349,12 +349,12 @@ static void show_end_rules(const cli_game *cg)
     if (s->no_capture_plies)
         printf("  %d plies without a capture\n", s->no_capture_plies);
     printf("  unfinished after %d plies\n", s->max_plies);
-    if (v->no_score && s->relay && s->endless_move == SOW_ENDLESS_END_GAME)
+    if (s->no_score && s->relay && s->endless_move == SOW_ENDLESS_END_GAME)
         printf("  an endless move: %s\n",
                v->endless_draw ? "a draw" : "its mover loses (P5)");
     sow_buf_clear(&b);
     show_words_scoring(&b, cg);
-    if (v->no_score)
+    if (s->no_score)
         printf("  scoring: none (the end rule names the winner)\n");
     else
         printf("  scoring: %s\n", b.s);

@@ -114,7 +114,7 @@ static void print_json(const cli_game *cg, const sow_game *g,
     cli_json_string(stdout, cg->v->id);
     printf(",\"ply\":%d,\"to_move\":%d,\"scored\":%s,\"value\":%d,"
            "\"result\":\"%s\",\"moves\":",
-           g->ply, g->to_move, s->v->no_score ? "false" : "true",
+           g->ply, g->to_move, s->no_score ? "false" : "true",
            sow_solve_report(s, r->value), solve_result_word(&r->value));
     solve_put_move_values(stdout, s, r);
     printf(",\"pv\":[");

@@ -457,7 +457,7 @@ static void json_end(const cli_game *cg)
                                            "not_emptied"};
     printf("\"end\":{\"no_moves\":\"%s\",\"either_cannot_move\":%s,"
            "\"cleared\":\"%s\",\"cleared_winner\":\"%s\",\"threshold\":",
-           v->no_moves_lose ? "the player to move loses" : "the game ends",
+           s->no_moves_lose ? "the player to move loses" : "the game ends",
            json_bool(s->no_moves_either),
            json_word(cleared, 5, s->row_empty_end),
            json_word(cwinners, 3, s->cleared_winner));
@@ -478,7 +478,7 @@ static void json_end(const cli_game *cg)
     printf(",\"endless_result\":\"%s\",\"scoring\":",
            v->endless_draw ? "draw" : "mover_loses");
     sow_buf b = {0};
-    if (v->no_score) {
+    if (s->no_score) {
         printf("null");
     } else {
         show_words_scoring(&b, cg);

@@ -13,7 +13,7 @@ const char *const show_action_names[SHOW_NACTIONS] = {
     "hook",         "chain",           "capture_opposite",
     "capture_pair", "extra_turn",      "capture_two_out",
     "claim",        "capture_to_claim", "close",
-    "take"};
+    "take",         "capture_across"};
 
 static const char *const player_names[2] = {"South", "North"};
 

@@ -16,7 +16,7 @@ void solve_value_text(const sow_setup *s, const sow_solve_value *v,
 {
     if (v->winner < 0)
         snprintf(buf, size, "a draw%s", v->margin ? " (by the rules)" : "");
-    else if (s->v->no_score)
+    else if (s->no_score)
         snprintf(buf, size, "%s wins", v->winner ? "North" : "South");
     else
         snprintf(buf, size, "%s wins by %d", v->winner ? "North" : "South",

@@ -285,7 +285,7 @@ static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
  * (no_moves: lose, A.6). */
 static sow_end_reason no_moves_end(const sow_setup *s)
 {
-    return s->v->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
+    return s->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
 }
 
 /* The higher total wins; equal totals are a draw. */
@@ -317,11 +317,11 @@ static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
     res->reason = SOW_END_HOOK;
     res->unfinished = false;
     res->stuck_seeds = false;
-    res->has_score = ge->has_score || !s->v->no_score;
+    res->has_score = ge->has_score || !s->no_score;
     if (ge->has_score) {
         res->score[0] = ge->score[0];
         res->score[1] = ge->score[1];
-    } else if (s->v->no_score) {
+    } else if (s->no_score) {
         res->score[0] = res->score[1] = 0;
     } else if (e->rules.score) {
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
@@ -346,12 +346,12 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         return finish_hook(e, g, err);
     res->reason = why;
     res->unfinished = why == SOW_END_MAX_PLIES;
-    res->has_score = !s->v->no_score;
+    res->has_score = !s->no_score;
     res->stuck_seeds = false;
     for (int h = 0; h < s->holes; h++)
         if (g->owner[h] == g->to_move && g->board[h])
             res->stuck_seeds = true;
-    if (s->v->no_score) {
+    if (s->no_score) {
         /* no scoring (A.6): the rules name the winner, or nobody */
         res->score[0] = res->score[1] = 0;
         if (why == SOW_END_CANNOT_MOVE)

@@ -109,6 +109,8 @@ typedef struct sow_setup {
                                            between h and next[h], or 255 */
     int grand_slam;         /* sow_slam (OW.4) */
     int must_feed;          /* sow_feed (OW.5) */
+    bool no_moves_lose;     /* end.no_moves: lose (A.6) */
+    bool no_score;          /* end.score: none */
     bool singletons_last;   /* OU.2 */
     bool singles_to_empty;  /* TS.3, NS.3: ... into an empty next hole */
     bool no_sides;          /* EX.1: moves from any hole */

@@ -69,6 +69,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->feeding_slam = sow_expr_eval(&v->feeding_slam, opts) != 0;
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
     s->singletons_last = v->singletons_last;
+    s->no_moves_lose = sow_expr_eval(&v->no_moves_lose, opts) != 0;
+    s->no_score = sow_expr_eval(&v->no_score, opts) != 0;
     s->singles_to_empty = v->singles_to_empty;
     s->no_sides = v->no_sides;
     /* C1.4: holes are claimed by a lap-end rule, or by the script's
@@ -225,6 +227,27 @@ static void setup_geometry(sow_setup *s)
         if (b >= 0 && b < s->holes)
             s->behind[h] = (uint8_t)b;
     }
+}
+
+/* board.row_seeds (C2.1): each row's count, with the holes listed from
+ * its right or left end as the row's owner sees them (South's right is
+ * east, the end of the highest numbers; North's is west). A list longer
+ * than the row keeps to the row. */
+static void start_by_rows(sow_setup *s, const sow_variant *v)
+{
+    const int n = s->n;
+    for (int i = 0; i < s->holes; i++)
+        s->start[i] = v->row_seeds[i / n];
+    for (int row = 0; row < s->rows; row++) {
+        const bool south = s->home[row * n + n - 1] == 0;
+        for (int side = 0; side < 2; side++)
+            for (int k = 0; k < v->row_ends_len[row][side] && k < n; k++) {
+                /* from the right: South's east end, North's west */
+                int col = (side == 0) == south ? n - 1 - k : k;
+                s->start[row * n + col] = v->row_ends[row][side][k];
+            }
+    }
+    memcpy(s->start_north, s->start, sizeof s->start);
 }
 
 /* The sowing tracks (issue 24): each player's positions linked both
@@ -395,8 +418,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                                    : v->layout,
                sizeof s->start_north);
     } else if (v->has_row_seeds) {
-        for (int i = 0; i < s->holes; i++) /* C2.1: row by row */
-            s->start[i] = s->start_north[i] = v->row_seeds[i / s->n];
+        start_by_rows(s, v);
     } else {
         /* the loader bounds a number written out and an int option's
          * range, but not the K of an option value such as start:K

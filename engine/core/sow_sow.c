@@ -534,9 +534,11 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
             /* C2.5: to the store; a rule that sows them again, or sows
              * on from h, is the loop's */
             const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)];
-            if (lr->resow || lr->then_relay)
+            if (lr->resow || lr->then_relay || lr->then_next)
                 return false;
             capture_across(s, obs, g, h);
+            if (lr->take_last)
+                capture(obs, g, h);
             return true;
         }
         if (a >= SOW_LAP_CLAIM_AT(0) &&
@@ -1474,6 +1476,23 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             cap_hole = h;
             h = s->tracks[mover][1 - rd][first]; /* the drops step first */
             pending = lr->resow_then;
+            continue;
+        }
+        if (fam && a >= SOW_LAP_ACROSS_AT(0) &&
+            a < SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES) &&
+            s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)].then_next) {
+            /* HU.5 (ludii): the seeds across (and h's) to the store, then
+             * the hole after h is sown on if it holds enough to move */
+            capture_across(s, obs, g, h);
+            if (s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)].take_last)
+                capture(obs, g, h);
+            h = tn[h];
+            if (h >= s->holes || b[h] < s->min_seeds || b[h] == 0)
+                return SOW_OK;
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
             continue;
         }
         /* (the capture of a rule with then: relay is made in the test,

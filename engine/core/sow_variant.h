@@ -328,6 +328,9 @@ typedef struct sow_lap_rule {
      * direction, else 1 + a sow_dir; resow_then SOW_RESOW_THEN_*) */
     uint8_t row, across;
     uint8_t resow : 2, resow_dir : 2, resow_then : 2;
+    uint8_t take_last : 1; /* capture_across takes h's seeds too */
+    uint8_t then_next : 1; /* then: next: the hole after h is lifted and
+                              sown on if it holds min_seeds (HU.5 ludii) */
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
@@ -397,6 +400,9 @@ typedef struct sow_variant {
     bool has_layout;
     bool has_row_seeds;           /* board.row_seeds: seeds per row */
     uint16_t row_seeds[4];
+#define SOW_MAX_ENDS 16 /* holes listed from a row's end (row_seeds) */
+    uint16_t row_ends[4][2][SOW_MAX_ENDS]; /* [row][0 right, 1 left] */
+    uint8_t row_ends_len[4][2];           /*   seeds from that end */
     int layout_len;
     uint16_t layout[SOW_MAX_HOLES];
     int layout_line, layout_col;
@@ -448,8 +454,9 @@ typedef struct sow_variant {
     sow_expr repetition;          /* bool */
     sow_expr no_capture_plies;    /* 0: off */
     sow_expr max_plies;
-    bool no_moves_lose;           /* the player to move who cannot, loses */
-    bool no_score;                /* no scoring: results have score null */
+    sow_expr no_moves_lose;       /* the player to move who cannot, loses
+                                     (1: lose, 0: end) */
+    sow_expr no_score;            /* no scoring: results have score null */
     sow_expr threshold;           /* C1.7: a player who has captured more
                                      than this wins at once; -1: off */
     sow_expr threshold_if;        /* bool: the threshold applies */

@@ -125,16 +125,15 @@ int sow_lend(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     const sow_ynode *x;
     int w;
-    if ((x = sow_ynode_get(n, "no_moves"))) {
-        if (sow_yword(&c->y, x, "no_moves", nomoves, &w))
-            return SOW_ERR;
-        v->no_moves_lose = w == 1;
-    }
-    if ((x = sow_ynode_get(n, "score"))) {
-        if (sow_yword(&c->y, x, "score", scores, &w))
-            return SOW_ERR;
-        v->no_score = w == 1;
-    }
+    /* (either may name an option: HU.6's end=loses|ludii) */
+    field fnm = {"no_moves", F_WORD, 0, 0, nomoves};
+    if ((x = sow_ynode_get(n, "no_moves")) &&
+        sow_lexpr(c, x, &fnm, &v->no_moves_lose))
+        return SOW_ERR;
+    field fsc = {"score", F_WORD, 0, 0, scores};
+    if ((x = sow_ynode_get(n, "score")) &&
+        sow_lexpr(c, x, &fsc, &v->no_score))
+        return SOW_ERR;
     /* NB.5: without scores, an endless move is a draw */
     if ((x = sow_ynode_get(n, "endless_result"))) {
         if (sow_yword(&c->y, x, "endless_result", endless_results, &w))

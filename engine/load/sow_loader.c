@@ -77,7 +77,11 @@ static int want_ref_value(ctx *c, const sow_ynode *n, const field *f,
                          name);
     e->word = wi;
     if (sep == '=') {
-        if (f->kind != F_BOOL)
+        /* a field of two words takes it too: the second word where the
+         * option has that value (end.no_moves: $end=loses, HU.6) */
+        bool two = f->kind == F_WORD && f->words[0] && f->words[1] &&
+                   !f->words[2];
+        if (f->kind != F_BOOL && !two)
             return sow_yfail(&c->y, n,
                              "%s needs a number or word, but '%s' "
                              "is true or false",
@@ -367,6 +371,44 @@ static int load_layout(ctx *c, const sow_ynode *l, uint16_t *out)
     return SOW_OK;
 }
 
+/* One row's seeds in board.row_seeds: a count for every hole, or
+ * {seeds: K, right: [...], left: [...]}: K in every hole but the ones
+ * listed, counted from the right or left end of the row as the row's
+ * owner sees it (HU.1's four right-hand inner holes, NS.1's rightmost
+ * inner hole empty). */
+static int load_row_seeds(ctx *c, const sow_ynode *x, sow_variant *v, int row)
+{
+    static const char *const keys[] = {"seeds", "right", "left", NULL};
+    long k = 0;
+    if (x->type != SOW_Y_MAP) {
+        if (sow_yint(&c->y, x, "row seeds", 0, SOW_MAX_HOLE_SEEDS, &k))
+            return SOW_ERR;
+        v->row_seeds[row] = (uint16_t)k;
+        return SOW_OK;
+    }
+    if (sow_ykeys(&c->y, x, "a row's seeds", keys))
+        return SOW_ERR;
+    const sow_ynode *s = sow_ynode_get(x, "seeds");
+    if (s && sow_yint(&c->y, s, "seeds", 0, SOW_MAX_HOLE_SEEDS, &k))
+        return SOW_ERR;
+    v->row_seeds[row] = (uint16_t)k;
+    for (int side = 0; side < 2; side++) {
+        const sow_ynode *l = sow_ynode_get(x, side ? "left" : "right");
+        if (!l)
+            continue;
+        if (l->type != SOW_Y_SEQ || l->n < 1 || l->n > SOW_MAX_ENDS)
+            return sow_yfail(&c->y, l,
+                             "%s: lists the seeds of 1 to %d holes from the "
+                             "row's %s end, as its owner sees it",
+                             side ? "left" : "right", SOW_MAX_ENDS,
+                             side ? "left" : "right");
+        if (load_layout(c, l, v->row_ends[row][side]))
+            return SOW_ERR;
+        v->row_ends_len[row][side] = (uint8_t)l->n;
+    }
+    return SOW_OK;
+}
+
 static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
@@ -408,8 +450,9 @@ static int load_board(ctx *c, const sow_ynode *n)
                              "row_seeds must be a list of %d seed counts, "
                              "one per row from South's outer row (C2.1)",
                              v->rows);
-        if (load_layout(c, rseeds, v->row_seeds))
-            return SOW_ERR;
+        for (int i = 0; i < rseeds->n; i++)
+            if (load_row_seeds(c, rseeds->items[i], v, i))
+                return SOW_ERR;
         v->has_row_seeds = true;
     } else if (seeds) {
         field fs = {"seeds", F_INT, 0, SOW_MAX_HOLE_SEEDS, NULL};

@@ -389,9 +389,9 @@ static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
     if (r->action != SOW_LAP_CAPTURE_ACROSS)
         return sow_yfail(&c->y, x, "resow: belongs to a rule that says "
                                    "do: capture_across");
-    if (r->then_relay)
-        return sow_yfail(&c->y, x, "resow: and then: relay do not go "
-                                   "together; resow has its own then:");
+    if (r->then_relay || r->then_next)
+        return sow_yfail(&c->y, x, "resow: and then: do not go together; "
+                                   "resow has its own then:");
     if (sow_ykeys(&c->y, x, "resow", keys))
         return SOW_ERR;
     const sow_ynode *f = sow_ynode_get(x, "from");
@@ -418,7 +418,8 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        "claim", "then", "pick_extra",
-                                       "series", "take", "resow", NULL};
+                                       "series", "take", "resow",
+                                       "take_last", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
@@ -456,7 +457,8 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     const sow_ynode *then = sow_ynode_get(n, "then");
     if (then) { /* TG.2: capture_opposite, then relay from h; GB.4:
                    take, then an extra turn */
-        static const char *const thens[] = {"relay", "extra_turn", NULL};
+        static const char *const thens[] = {"relay", "extra_turn", "next",
+                                            NULL};
         int ti;
         if (sow_yword(&c->y, then, "then", thens, &ti))
             return SOW_ERR;
@@ -470,6 +472,11 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         if (ti == 1 && r->action != SOW_LAP_TAKE)
             return sow_yfail(&c->y, then,
                              "then: extra_turn follows do: take only");
+        if (ti == 2 && r->action != SOW_LAP_CAPTURE_ACROSS)
+            return sow_yfail(&c->y, then,
+                             "then: next follows do: capture_across only "
+                             "(the hole after the last is sown on)");
+        r->then_next = ti == 2;
         r->then_relay = ti == 0;
         r->then_extra = ti == 1;
     }
@@ -498,6 +505,16 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     }
     if (load_resow(c, sow_ynode_get(n, "resow"), act, r))
         return SOW_ERR;
+    const sow_ynode *tl = sow_ynode_get(n, "take_last");
+    if (tl) { /* HU.5 ludii: the seeds of h go with those across */
+        bool b;
+        if (sow_ybool(&c->y, tl, "take_last", &b))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_ACROSS || r->resow)
+            return sow_yfail(&c->y, tl, "take_last: belongs to a rule that "
+                             "says do: capture_across, without resow");
+        r->take_last = b;
+    }
     const sow_ynode *pe = sow_ynode_get(n, "pick_extra");
     if (pe) { /* LL.5: then every opponent hole holding this many */
         long k;

@@ -137,7 +137,7 @@ int sow_solve_check(const sow_setup *s, const sow_solve_policy *p,
 bool sow_solve_stores_apart(const sow_setup *s)
 {
     const sow_variant *v = s->v;
-    return !v->script && !v->no_score && !v->no_moves_lose &&
+    return !v->script && !s->no_score && !s->no_moves_lose &&
            s->threshold < 0 && !s->match && !s->rounds &&
            s->cleared_winner == SOW_CLEARED_SCORE; /* TR.5: by the rule */
 }
@@ -861,7 +861,7 @@ long long sow_solver_positions(const sow_solver *sv) { return sv->positions; }
 
 int sow_solve_report(const sow_setup *s, sow_solve_value v)
 {
-    if (!s->v->no_score)
+    if (!s->no_score)
         return v.margin;
     return v.winner == 0 ? 1 : v.winner == 1 ? -1 : 0;
 }
