@@ -267,17 +267,18 @@ def check_game(sow, gid, n, seed, show):
         rc, lines, err = sow_replay(sow, gid, rec['moves'])
         d = first_difference(rec, lines, rc, err)
         if d and d[1]:
-            known[d[1]] = known.get(d[1], 0) + 1
+            known.setdefault(d[1], []).append((rec['seed'], d[0]))
         elif d:
             diffs.append((rec['seed'], d[0], rec['moves']))
-    agree = len(recs) - len(diffs) - sum(known.values()) - len(driver)
+    agree = len(recs) - len(diffs) - sum(len(v) for v in known.values()) - len(driver)
     turns = sum(len(r['moves']) for r in recs)
     print(f'crosscheck-ludii {gid} (Ludii {GAMES[gid][0]}'
           f'{", " + ", ".join(GAMES[gid][1]) if GAMES[gid][1] else ""}): {agree} of {len(recs)} games agree'
           f' ({turns} plies; Ludii played them in {secs:.1f} s; {limits} stopped by Ludii\'s own limit,'
           f' compared up to it)')
     for why, k in known.items():
-        print(f'  {k} differ as documented: {why}')
+        print(f'  {len(k)} differ as documented: {why}')
+        print(f'    first: Ludii seed {k[0][0]}: {k[0][1]}')
     for s, e in driver[:show]:
         print(f'  DRIVER ERROR (seed {s}): {e}')
     if diffs:
