@@ -336,11 +336,13 @@ public class SowLudii
 	static void tree(final Context c, final int p, final Tok t, final int[] path, final Map<String, int[]> out,
 			final Set<String> endless, final Set<String> seen, final int depth)
 	{
-		final int n = game.moves(c).moves().size();
+		// as Ludii's own tree searches do: a copy of the context, a move of the original's list
+		final FastArrayList<Move> legal = game.moves(c).moves();
+		final int n = legal.size();
 		for (int i = 0; i < n; i++)
 		{
 			final Context c2 = new Context(c);
-			final Move m = game.moves(c2).moves().get(i);
+			final Move m = legal.get(i);
 			game.apply(c2, m);
 			final Tok t2 = extend(t, m, c2.trial().lastMove(), p);
 			final int[] p2 = Arrays.copyOf(path, path.length + 1);
