@@ -67,9 +67,11 @@ GAMES = {
     'tsoro': ('four_rows/Tsoro.lud', ['Board Size/8'], [], OUT),
     'abalalae': ("three_rows/Abalala'e.lud", [], ['rounds=one'], STORE),
     # GA.9: the refilling between rounds is Ludii's decisions, no plies
+    # Ludii's random Gabata never ends (C2.8): its turn limit is lowered to
+    # 250 turns a player (about ten rounds) to keep the run short
     'gabata-adowa': ('three_rows/Gabata (Adowa).lud', [], ['reading=ludii'],
                      ['--claimed', '--captured', 'hands', '--score', '--rounds',
-                      '--skip-phase', 'BetweenRounds']),
+                      '--skip-phase', 'BetweenRounds', '-T', '250']),
 }
 
 # Differences the catalogue documents as Ludii's own, by the test that
