@@ -50,7 +50,7 @@ t track-bad-not-list 1 "err=$TB/not_list.yaml:12:12: track: south must be a list
 t track-bad-off-board 1 "err=$TB/off_board.yaml:12:5: track: South's position 7 is not a hole of this board (holes 0 to 5)" -- sow validate $TB/off_board.yaml
 t track-bad-word-position 1 "err=$TB/bad_word.yaml:12:22: a track position must be one of: store, south_store, north_store (not 'home')" -- sow validate $TB/bad_word.yaml
 t track-bad-sides-none 1 "err=$TB/sides_none.yaml:11:10: a track other than the ring cannot be combined with sides: none (moves from any hole): a lap could start off the mover's track" -- sow validate $TB/sides_none.yaml
-t track-bad-lacks-hole 1 "err=$TB/lacks_hole.yaml:12:5: track: South's track lacks hole 1 of their row; a player's track passes every hole of their row, where their moves start" -- sow validate $TB/lacks_hole.yaml
+t track-bad-lacks-hole 1 "err=$TB/lacks_hole.yaml:12:5: track: South's track lacks hole 1 of theirs; a player's track passes every hole they own, where their moves start" -- sow validate $TB/lacks_hole.yaml
 # the ring on rows of one hole (C1.2): South's store lies between holes 0
 # and 1, North's between 1 and 0. Before tracks, hole 0 was taken for the
 # hole before North's store too, and South's seed passed its own store

@@ -23,11 +23,11 @@ import re
 import subprocess
 import sys
 
-ID = re.compile(r"\b(C[01]\.\d+|K[12]\.\d+|[AB]\.\d+|P\d+"
+ID = re.compile(r"\b(C[012]\.\d+|K[12]\.\d+|[AB]\.\d+|P\d+"
                 r"|(?:KA|XK|OW|WA|OU|BS|VL|AY|TK|QL|EX|NB"
-                r"|DK|JK|PL|OL|GB|SQ|LL|TG)\.\d+)\b")
+                r"|DK|JK|PL|OL|GB|SQ|LL|TG|MO|TS|HU)\.\d+)\b")
 # the documents whose <a id="..."> anchors define the rule ids
-RULE_DOCS = ("docs/rules.md", "docs/rules-family.md")
+RULE_DOCS = ("docs/rules.md", "docs/rules-family.md", "docs/rules-rows.md")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^\s*```")
 
@@ -127,10 +127,10 @@ def check_ids(root):
             for rid in ID.findall(line):
                 cited.add(rid)
                 if rid not in have:
-                    print("%s:%d: rule id %s is not in docs/rules.md nor docs/rules-family.md (add <a id=\"%s\"></a> there, or fix the id)"
+                    print("%s:%d: rule id %s is not in docs/rules.md, rules-family.md nor rules-rows.md (add <a id=\"%s\"></a> there, or fix the id)"
                           % (name, n, rid, rid))
                     bad += 1
-    print("ids: %d distinct rule ids cited, %d anchors in docs/rules.md and docs/rules-family.md, %d citations unresolved"
+    print("ids: %d distinct rule ids cited, %d anchors in docs/rules.md, rules-family.md and rules-rows.md, %d citations unresolved"
           % (len(cited), len(have), bad))
     return bad
 

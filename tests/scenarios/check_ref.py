@@ -302,6 +302,9 @@ NO_REFERENCE |= {"tap-urdy", "depouiller", "halusa"}  # group: gaps
 NO_REFERENCE |= {"enkeshui", "leyla-gobale"}  # group: claims
 # twelve games beyond the catalogue, the same way (one line per group)
 NO_REFERENCE |= {"sokusowo", "tchuka-ruma", "mangala-iii", "lagerung"}
+# boards of more rows (docs/rules-rows.md): worked out by hand, and
+# compared move by move with Ludii by make crosscheck-ludii
+NO_REFERENCE |= {"moruba", "tsoro", "hus"}
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

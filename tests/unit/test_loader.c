@@ -260,7 +260,7 @@ static void test_unknown_keys(void **state)
             "options");
     refused(HEAD "board:\n  holes: 6\n  seeds: 4\n  colour: red\n" SOWING, 8, 3,
             "unknown key 'colour' in board; the keys are: rows, holes, "
-            "seeds, layout, layout_north, stores");
+            "seeds, layout, row_seeds, layout_north, stores");
     refused(HEAD BOARD "sowing:\n  laps: single\n  speed: 2\n", 10, 3,
             "unknown key 'speed' in sowing");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - when: {count: 2}\n"
@@ -268,8 +268,8 @@ static void test_unknown_keys(void **state)
             12, 7, "unknown key 'after' in a lap_end rule; the keys are: when, do");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - when: {count: 2}\n"
                        "      do: stop\n      then: relay\n",
-            12, 13, "then: relay follows do: capture_opposite or do: "
-                    "capture_two_out only");
+            12, 13, "then: relay follows do: capture_opposite, "
+                    "capture_two_out or capture_across only");
     refused(HEAD BOARD "sowing:\n  lap_end:\n"
                        "    - when: {count: 2, colour: red}\n      do: stop\n",
             10, 24, "unknown key 'colour' in when; the keys are: count, owner");
@@ -320,7 +320,7 @@ static void test_missing_keys(void **state)
     refused(HEAD "board:\n  seeds: 4\n" SOWING, 6, 3,
             "board needs holes: (holes per row)");
     refused(HEAD "board:\n  holes: 6\n" SOWING, 6, 3,
-            "board needs seeds: (per hole) or layout: [...]");
+            "board needs seeds: (per hole), row_seeds: [...] (per row) or layout: [...]");
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - when: {count: 2}\n", 10, 7,
             "a lap_end rule needs do:");
     refused(HEAD BOARD SOWING "options:\n  o:\n    type: bool\n    default: false\n",
@@ -390,8 +390,8 @@ static void test_wrong_types(void **state)
             "holes must be a whole number, not a list");
     refused(HEAD "board:\n  holes: \"6\"\n  seeds: 4\n" SOWING, 6, 10,
             "holes must be a whole number written in decimal digits, not '6'");
-    refused(HEAD "board:\n  rows: 3\n  holes: 6\n  seeds: 4\n" SOWING, 6, 9,
-            "rows is 3; it must be from 2 to 2");
+    refused(HEAD "board:\n  rows: 5\n  holes: 6\n  seeds: 4\n" SOWING, 6, 9,
+            "rows is 5; it must be from 2 to 4");
     refused(HEAD "board:\n  holes: 6\n  seeds: 1001\n" SOWING, 7, 10,
             "seeds is 1001; it must be from 0 to 1000");
     /* the keys of the readings other engines showed (issue 24) */
@@ -403,7 +403,7 @@ static void test_wrong_types(void **state)
     refused(HEAD "board:\n  holes: 6\n  layout: [4, -1]\n" SOWING, 7, 15,
             "a layout count is -1; it must be from 0 to 1000");
     refused(HEAD "board:\n  holes: 6\n  seeds: 4\n  layout: [1, 1]\n" SOWING, 8,
-            11, "give seeds or layout, not both");
+            11, "give one of seeds, layout and row_seeds");
     refused(HEAD BOARD "sowing:\n  laps: double\n", 9, 9,
             "laps must be one of: single, relay (not 'double')");
     /* every form of the key, not only the two words */
@@ -431,7 +431,8 @@ static void test_wrong_types(void **state)
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - do: jump\n", 10, 11,
             "do must be one of: stop, relay, capture, hook, chain, "
             "capture_opposite, capture_pair, extra_turn, capture_two_out, "
-            "claim, capture_to_claim, close, take (not 'jump')");
+            "claim, capture_to_claim, close, take, capture_across (not "
+            "'jump')");
     refused(HEAD BOARD "sowing:\n  endless_move: loop\n", 9, 17,
             "endless_move must be one of: forbid, end_game");
     refused(HEAD BOARD SOWING "hooks: [f]\n", 10, 8, "hooks must be a mapping");
