@@ -180,7 +180,7 @@ crosscheck-mg: $(B)/sow
 # compiled into $(B)/../build/ludii). It needs Java and a Ludii built outside
 # the project (LUDII_DIR, default ../ludii; docs/testing.md says how); without
 # them it says so and passes. Not part of make check. The driver's self-test
-# (P62, P80, P88, IS.2) runs first; games sow does not have yet are skipped.
+# (the catalogue's worked examples under Ludii) runs first; games sow does not have yet are skipped.
 LUDII_GAMES ?= 300
 crosscheck-ludii: $(B)/sow
 	SOW=$(B)/sow /usr/bin/python3 tests/ludii/crosscheck.py --games $(LUDII_GAMES)

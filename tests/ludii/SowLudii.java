@@ -33,7 +33,7 @@ import other.trial.Trial;
  * seeded random Ludii games and writes each as sow's record
  * (docs/record.md, CATALOGUE-ROWS C2.1-C2.9): one ply per whole turn
  * (C2.4: a run of Ludii decisions by one player), its token (C2.3), the
- * set of every token of the turn's whole decision tree (P96) in C2.3
+ * set of every token of the turn's whole decision tree (a token reached twice is listed once) in C2.3
  * order, the board after the turn, captured, hand and claimed.
  *
  *   java SowLudii play   LUD SEED N [flags]           N games, game k from seed SEED+k, a JSON line each
@@ -459,7 +459,7 @@ public class SowLudii
 			final FastArrayList<Move> legal0 = game.moves(ctx).moves();
 			if (legal0.size() == 1 && legal0.get(0).isPass())
 			{
-				// a forced pass is no ply (C2.4, P93)
+				// a forced pass is no ply (C2.4; passes are automatic)
 				game.apply(ctx, legal0.get(0));
 				decisions++;
 				forcedPasses++;

@@ -21,8 +21,9 @@ Ludii stops at its own turn or move limit is compared up to there (C2.8).
 
 GAME is a sow variant id of the table below (default: all). Game k of a
 run is Ludii's seed S+k, so `--seed S+k --games 1 GAME` replays it alone.
-The driver's self-test (the catalogue's worked examples P62, P80, P88 and
-IS.2, under Ludii) runs first unless --no-self-test. Games sow does not
+The driver's self-test (the catalogue's worked examples, under Ludii: Bao
+la Kiswahili's seven first turns and the board after +11,k8, Nsolo's 6,x32,
+Gabata's first move from 3, Isolo's board after its opening IS.2) runs first unless --no-self-test. Games sow does not
 know yet are reported and skipped. It exits 0 when every game agrees (or
 differs only as the catalogue documents), 1 when one does not, and 0 with
 a note when Java or the built Ludii is absent, as in CI.
@@ -328,30 +329,30 @@ def self_test():
         if got != exp:
             fails.append(f'{name}: driver {got}, catalogue {exp}')
 
-    r = ludii_replay('bao-kiswahili', ['+11,k8'])                     # P62
-    want('P62 legal', r['lines'][0]['legal'],
+    r = ludii_replay('bao-kiswahili', ['+11,k8'])                     # the catalogue's example of Ludii's reading
+    want('bao-kiswahili example: legal', r['lines'][0]['legal'],
          ['+9,k8,k8', '+9,k8,k15', '+10,k8', '+10,k15', '+11,k8', '+11,k15,k8,k8', '+11,k15,k8,k15'])
-    want('P62 board after +11,k8', r['lines'][0]['board'],
+    want('bao-kiswahili example: board after +11,k8', r['lines'][0]['board'],
          [0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 2, 7, 3, 0, 1, 0, 2, 2, 0, 0, 0, 0, 0] + [0] * 8)
-    want('P62 hand', r['lines'][0]['hand'], [21, 22])
-    r = ludii_replay('nsolo', ['6,x32'])                               # P80
+    want('bao-kiswahili example: hand', r['lines'][0]['hand'], [21, 22])
+    r = ludii_replay('nsolo', ['6,x32'])                               # Nsolo's example (capture_when=occupied)
     six = [t for t in r['lines'][0]['legal'] if str(t).startswith('6,')]
     north = [h for h in range(20, 40) if h not in (28, 38)]
-    want('P80 tokens from 6', six, [f'6,x{h}' for h in north if r['start']['board'][h] > 0])
+    want('nsolo example: tokens from 6', six, [f'6,x{h}' for h in north if r['start']['board'][h] > 0])
     b = r['lines'][0]['board']
-    want('P80 board after 6,x32 (6, 8, 28, 32, 38)', [b[6], b[8], b[18], b[28], b[32], b[38]], [0, 0, 3, 0, 0, 0])
-    want('P80 captured', r['lines'][0]['captured'], [6, 0])
-    r = ludii_replay('gabata-adowa', ['3'])                            # P88
+    want('nsolo example: board after 6,x32 (6, 8, 18, 28, 32, 38)', [b[6], b[8], b[18], b[28], b[32], b[38]], [0, 0, 3, 0, 0, 0])
+    want('nsolo example: captured', r['lines'][0]['captured'], [6, 0])
+    r = ludii_replay('gabata-adowa', ['3'])                            # Gabata's example of a first move
     ply = [l for l in r['lines'] if 'ply' in l][0]
-    want('P88 board', ply['board'], [3, 3, 3, 0, 4, 4, 3, 3, 3, 4, 4, 0, 3, 3, 3, 3, 4, 4])
-    want('P88 claimed', ply['claimed'], [-1] * 16 + [0, -1])
+    want('gabata-adowa example: board', ply['board'], [3, 3, 3, 0, 4, 4, 3, 3, 3, 4, 4, 0, 3, 3, 3, 3, 4, 4])
+    want('gabata-adowa example: claimed', ply['claimed'], [-1] * 16 + [0, -1])
     r = ludii_replay('isolo', [])                                      # IS.2
     want('IS.2 board after the opening', r['start']['board'],
          [2, 0, 2, 0, 2, 0, 2, 17, 0, 2, 0, 2, 0, 2, 1, 0, 0, 1, 2, 0, 2, 0, 2, 0, 17, 2, 0, 2, 0, 2, 0, 2])
     want('IS.2 first mover', r['start']['to_move'], 0)
     for f in fails:
         print(f'crosscheck-ludii self-test: FAIL {f}')
-    print(f'crosscheck-ludii self-test (P62, P80, P88, IS.2 under Ludii): '
+    print(f'crosscheck-ludii self-test (the examples of bao-kiswahili, nsolo, gabata-adowa, isolo under Ludii): '
           f'{"all agree" if not fails else str(len(fails)) + " FAIL"}')
     return len(fails)
 
