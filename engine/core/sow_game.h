@@ -166,6 +166,10 @@ typedef struct sow_setup {
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
     int count_last, skip_count, first_keep, pick_extra, reach_max;
+    bool pass_on;           /* sowing.pass_over (IS.3) */
+    bool pass_until;        /*   ends for a player lifting pass_key */
+    uint64_t pass_over[2];
+    uint8_t pass_key[2];
     int skip_count_owner;   /* sow_owner_sel: whose holes skip_count
                                passes over (LL.4 opponent; a cap: any) */
     bool first_to_store;    /* every lap's first seed to the mover's
@@ -323,6 +327,8 @@ typedef struct sow_game {
     int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
                                dir_chooser this game, -1 before (OL.2) */
     uint8_t dir_chooser;
+    uint8_t pass_freed;     /* bit p: player p's sowing no longer passes
+                               over their pass_over holes (IS.3) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -515,7 +521,8 @@ typedef enum {
     SOW_EV_LIFT,      /* hole, count = seeds lifted, extra = seeds left */
     SOW_EV_DROP,      /* hole, count = its seeds after the drop */
     SOW_EV_SKIP,      /* hole skipped: extra 0 the origin (C0.4), 1 an
-                         opponent's hole for its count (LL.4) */
+                         opponent's hole for its count (LL.4), 2 a hole
+                         the mover's sowing passes over (IS.3) */
     SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided */
     SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker;
                          extra: 0 a lap-end capture, 1 bear-off (hole

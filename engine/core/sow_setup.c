@@ -322,6 +322,43 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
     return SOW_OK;
 }
 
+/* sowing.pass_over (IS.3): each player's holes must be on their own
+ * track, and a hand must find some hole it does not pass over. */
+static int setup_pass_over(sow_setup *s, const sow_variant *v,
+                           const sow_optset *opts, sow_error *err)
+{
+    s->pass_on = v->has_pass_over;
+    if (!s->pass_on)
+        return SOW_OK;
+    s->pass_until = sow_expr_eval(&v->pass_until, opts) != 0;
+    for (int p = 0; p < 2; p++) {
+        s->pass_over[p] = v->pass_over[p];
+        s->pass_key[p] = v->pass_key[p];
+        bool other = false;
+        for (int h = 0; h < SOW_MAX_HOLES; h++) {
+            bool on = s->tracks[p][SOW_DIR_CCW][h] != SOW_POS_NONE &&
+                      h < s->holes;
+            if (((v->pass_over[p] >> h) & 1) && !on)
+                return sow_error_set(err, v->path, v->circuit_line,
+                                     v->circuit_col,
+                                     "pass_over: %s's hole %d is not on "
+                                     "their track; a player's sowing passes "
+                                     "over holes it would sow",
+                                     p ? "North" : "South", h);
+            other |= on && !((v->pass_over[p] >> h) & 1);
+        }
+        if (!other)
+            return sow_error_set(err, v->path, v->circuit_line,
+                                 v->circuit_col,
+                                 "pass_over: %s's list holds every hole of "
+                                 "their track; a hand would find nowhere to "
+                                 "drop a seed",
+                                 p ? "North" : "South");
+    }
+    s->plain_drops = false; /* the drops test the holes passed over */
+    return SOW_OK;
+}
+
 /* Which shortcuts the sowing machine, the legal moves and the search may
  * take for this setup (the four seed games take them all). */
 static void setup_paths(sow_setup *s, const sow_variant *v)
@@ -503,7 +540,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->bearoff_sticky = sow_expr_eval(&v->bearoff_sticky, opts) != 0;
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
-    if (setup_tracks(s, v, err)) /* after the match and the rounds */
+    if (setup_tracks(s, v, err) || /* after the match and the rounds */
+        setup_pass_over(s, v, opts, err))
         return SOW_ERR;
     setup_paths(s, v);
     return SOW_OK;

@@ -1221,6 +1221,10 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         else if (s->dir_rule == SOW_DIR_EACH_MOVE)
             d = g->move_dir; /* MB.2: the move's own (sow_move_aim) */
         g->move_dir = (uint8_t)d;
+        if (s->pass_on && s->pass_until && hole == s->pass_key[g->to_move])
+            /* IS.3: lifting this hole ends the passing over, for this
+             * move too */
+            g->pass_freed |= (uint8_t)(1u << g->to_move);
     }
     const uint8_t *const nx = fam ? s->nexts[d] : s->next;
     /* the family sows along the mover's track (issue 24): the ring of
@@ -1347,6 +1351,13 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                  * track is a cycle through it) */
                 if (h == origin && hand_stuck(s, g, tn, h, origin))
                     return no_hole(s, true, err);
+                continue;
+            }
+            if (fam && s->pass_on && ((s->pass_over[mover] >> h) & 1) &&
+                !((g->pass_freed >> mover) & 1)) {
+                /* IS.3: the player's sowing passes over these holes
+                 * (setup made sure some hole of the track is not one) */
+                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 2);
                 continue;
             }
             if (s->skip_origin && h == origin) {

@@ -575,6 +575,13 @@ typedef struct sow_variant {
     int count_last;               /* > 0: a hole holding exactly this many
                                      may be played only when every
                                      playable hole does (LL.2; OU.2 is 1) */
+    /* sowing.pass_over (IS.3): holes each player's sowing passes over,
+     * for the whole game, or (until_played) until the player lifts the
+     * first hole of their list */
+    bool has_pass_over;
+    uint64_t pass_over[2];
+    uint8_t pass_key[2];
+    sow_expr pass_until;
     int skip_count;               /* > 0: a hole holding exactly this
                                      many gets no seed and is passed over
                                      (LL.4: an opponent's; a cap: any) */

@@ -293,6 +293,43 @@ static int load_bearoff(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* sowing.pass_over (IS.3): {south: [h, ...], north: [h, ...],
+ * until_played: bool or $option}: the holes each player's own sowing
+ * passes over without a seed; with until_played, only until the player
+ * lifts the first hole of their list (that move sows into them too). */
+static int load_pass_over(ctx *c, const sow_ynode *x)
+{
+    static const char *const keys[] = {"south", "north", "until_played",
+                                       NULL};
+    sow_variant *v = c->v;
+    if (sow_ymap(&c->y, x, "pass_over") ||
+        sow_ykeys(&c->y, x, "pass_over", keys))
+        return SOW_ERR;
+    for (int p = 0; p < 2; p++) {
+        const sow_ynode *l = sow_ynode_get(x, p ? "north" : "south");
+        if (!l || l->type != SOW_Y_SEQ || l->n < 1)
+            return sow_yfail(&c->y, l ? l : x,
+                             "pass_over needs south: and north:, each a "
+                             "list of the holes that player's sowing "
+                             "passes over");
+        for (int i = 0; i < l->n; i++) {
+            long h;
+            if (sow_yint(&c->y, l->items[i], "a hole passed over", 0,
+                         SOW_MAX_HOLES - 1, &h))
+                return SOW_ERR;
+            v->pass_over[p] |= (uint64_t)1 << h;
+            if (i == 0)
+                v->pass_key[p] = (uint8_t)h;
+        }
+    }
+    const sow_ynode *u = sow_ynode_get(x, "until_played");
+    field fu = {"until_played", F_BOOL, 0, 0, NULL};
+    if (u && sow_lexpr(c, u, &fu, &v->pass_until))
+        return SOW_ERR;
+    v->has_pass_over = true;
+    return SOW_OK;
+}
+
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"direction", "min_seeds", "leave",
@@ -307,7 +344,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
-                                       NULL};
+                                       "pass_over", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -356,6 +393,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         sow_lexpr(c, x, &fpa, &v->passing))
         return SOW_ERR;
     if (load_sowing_family(c, n))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "pass_over")) && load_pass_over(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;

@@ -43,7 +43,7 @@ static const char *unindexed_change(const sow_game *t, const sow_game *c)
     if (c->claims[0] | c->claims[1] | c->blocked)
         return "a move claimed or closed a hole";
     if (c->played[0] | c->played[1] || c->phase != t->phase ||
-        c->bearoff_on != t->bearoff_on)
+        c->bearoff_on != t->bearoff_on || c->pass_freed != t->pass_freed)
         return "a move changed the phase";
     if (memcmp(c->state, t->state, sizeof c->state))
         return "a move changed the game's state";

@@ -98,6 +98,8 @@ static uint64_t hash_game(const sow_setup *s, const sow_game *g)
         x = sow_hash_step(x, (uint64_t)g->since_capture);
     /* claimed and closed holes (C1.4, C1.5), and what the no-undo filter
      * reads (QL.6), change the moves of a position with the same board */
+    if (g->pass_freed) /* IS.3: the holes passed over change */
+        x = sow_hash_step(x, g->pass_freed);
     if (g->claims[0] | g->claims[1] | g->blocked)
         x = sow_hash_step(sow_hash_step(sow_hash_step(x, g->claims[0]),
                                         g->claims[1]),

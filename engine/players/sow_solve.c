@@ -283,6 +283,8 @@ static key key_of(const sow_solver *sv, const sow_game *g)
         TAKE(g->claims[1]);
         TAKE(g->blocked);
     }
+    if (g->pass_freed) /* IS.3 */
+        TAKE((uint64_t)g->pass_freed | 1ULL << 48);
     if (s->no_capture_plies > 0)
         TAKE((uint64_t)(uint32_t)g->since_capture);
     if (g->ply < sv->ply_until)
