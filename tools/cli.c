@@ -3,6 +3,7 @@
 #include "sow_text.h"
 
 #include "sow_draw.h"
+#include "sow_move.h"
 #include "sow_num.h"
 #include "sow_record.h"
 
@@ -178,8 +179,8 @@ int cli_split_moves(char *buf, char **tok, int max)
 {
     int n = 0;
     char *save = NULL;
-    for (char *t = strtok_r(buf, " \t\n,", &save); t;
-         t = strtok_r(NULL, " \t\n,", &save)) {
+    for (char *t = sow_move_tokens(buf, &save); t;
+         t = sow_move_tokens(NULL, &save)) {
         if (n >= max)
             return -1;
         tok[n++] = t;

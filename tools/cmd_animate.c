@@ -420,7 +420,14 @@ static void put_header(page *pg, const cli_game *cg, const char *name,
             fputc(',', f);
         learn_json_str(f, l);
     }
-    fprintf(f, "],\n\"rules\":{");
+    fprintf(f, "]");
+    if (s->rows > 2) { /* each hole's side (C2.1) */
+        fprintf(f, ",\"home\":[");
+        for (int h = 0; h < s->holes; h++)
+            fprintf(f, "%s%d", h ? "," : "", s->home[h]);
+        fprintf(f, "]");
+    }
+    fprintf(f, ",\n\"rules\":{");
     for (int i = 0; i < cg->v->nrules; i++) {
         if (i)
             fputc(',', f);

@@ -43,8 +43,9 @@ static void show_board(const cli_game *cg, const sow_game *g)
     const sow_setup *s = &cg->setup;
     char pic[4096];
     sow_draw_board(pic, sizeof pic, s, g, -1);
-    printf("board: 2 rows of %d holes, %d seeds%s\n%s", s->n, s->total,
-           s->stores ? ", a store for each player" : ", no stores", pic);
+    printf("board: %d rows of %d holes, %d seeds%s\n%s", s->rows, s->n,
+           s->total, s->stores ? ", a store for each player" : ", no stores",
+           pic);
     if (s->track != SOW_TRACK_NONE)
         item("stores", "on the track: each player's store lies after the "
                        "last hole of their row; %s (C1.2)",
@@ -71,6 +72,16 @@ static void show_track(const cli_game *cg)
 {
     const sow_setup *s = &cg->setup;
     const sow_variant *v = cg->v;
+    if (s->circuit == SOW_CIRCUIT_OWN && s->rows == 4) {
+        /* C2.5: outer row west to east, inner row back, for each */
+        item("track", "each player's own two rows%s, round and round: "
+                      "counter-clockwise, South's outer row from the left "
+                      "and their inner row back, North's inner row from "
+                      "the left and their outer row back; no seed goes "
+                      "into the other player's rows",
+             s->track != SOW_TRACK_NONE ? " and store" : "");
+        return;
+    }
     if (s->circuit == SOW_CIRCUIT_OWN) {
         item("track", "each player's own row%s, round and round: no seed "
                       "goes into the other row",
@@ -164,6 +175,10 @@ static void show_filters(const cli_game *cg)
         item("played last", "a hole holding exactly %d, only when every "
                             "playable hole does",
              s->count_last);
+    if (s->singles_to_empty) /* singletons: last_to_empty */
+        item("single seed", "a hole holding 1 seed may be played only when "
+                            "the next hole along the mover's track is "
+                            "empty");
     if (s->reach_max)
         item("reach", "a hole holding at most %d may be played only if its "
                       "first lap ends in the opponent's row or in an own "
@@ -196,6 +211,32 @@ static void show_filters(const cli_game *cg)
 /* How a lap is sown: relay laps (from the next hole, PL.3), the origin
  * (C0.4, TK.2), holes passed over (LL.4), captures while sowing (PL.4),
  * closed holes (C1.5, NB.2) and claimed holes' seeds (TK.5). */
+
+/* sowing.pass_over in words (IS.3): each player's holes, labelled. */
+static void show_pass_over(const sow_setup *s)
+{
+    char list[2][160];
+    for (int p = 0; p < 2; p++) {
+        size_t at = 0;
+        list[p][0] = 0;
+        for (int h = 0; h < s->holes; h++)
+            if ((s->pass_over[p] >> h) & 1) {
+                char l[16];
+                sow_hole_label(s, h, l, sizeof l);
+                int w = snprintf(list[p] + at, sizeof list[p] - at, "%s%s",
+                                 at ? ", " : "", l);
+                if (w < 0 || (size_t)w >= sizeof list[p] - at)
+                    break;
+                at += (size_t)w;
+            }
+    }
+    item("passed over", "each player's sowing passes over their own %s "
+                        "(South) and %s (North) without a seed%s",
+         list[0], list[1],
+         s->pass_until ? ", until the player lifts the first of them"
+                       : ", for the whole game");
+}
+
 static void show_laps(const cli_game *cg)
 {
     const sow_variant *v = cg->v;
@@ -225,6 +266,8 @@ static void show_laps(const cli_game *cg)
              s->skip_count_owner == SOW_OWNER_ANY
                  ? " (a hole takes no more than that)"
                  : "");
+    if (s->pass_on)
+        show_pass_over(s);
     if (s->sow_capture)
         item("sow capture", "a seed other than a lap's last that makes its "
                             "hole hold %d gives them to the hole's owner at "

@@ -170,6 +170,38 @@ static void json_where(const sow_lap_rule *r)
     } else {
         printf("null");
     }
+    /* boards of more rows (C2.5): an inner or outer hole, the opponent's
+     * holes across from it */
+    static const char *const rows[] = {"inner", "outer"};
+    static const char *const across[] = {"facing", "both", "either"};
+    printf(",\"row\":");
+    if (r->row)
+        printf("\"%s\"", json_word(rows, 2, r->row - 1));
+    else
+        printf("null");
+    printf(",\"across\":");
+    if (r->across)
+        printf("\"%s\"", json_word(across, 3, r->across - 1));
+    else
+        printf("null");
+}
+
+/* do: capture_across's resow (C2.5): where the seeds taken are sown
+ * again, which way, and what follows; null when they go to the store. */
+static void json_resow(const sow_lap_rule *r)
+{
+    static const char *const froms[] = {"origin", "after_origin",
+                                        "after_last"};
+    static const char *const dirs[] = {"move", "ccw", "cw"};
+    static const char *const thens[] = {"lap_end", "stop", "relay"};
+    printf(",\"resow\":");
+    if (!r->resow) {
+        printf("null");
+        return;
+    }
+    printf("{\"from\":\"%s\",\"direction\":\"%s\",\"then\":\"%s\"}",
+           json_word(froms, 3, r->resow - 1), json_word(dirs, 3, r->resow_dir),
+           json_word(thens, 3, r->resow_then));
 }
 
 /* What a rule does beyond `do`: the hook, chain, claim, take, then,
@@ -190,9 +222,12 @@ static void json_does(const cli_game *cg, int i)
     printf(",\"then\":%s,\"pick_extra\":",
            r->then_relay   ? "\"relay\""
            : r->then_extra ? "\"extra_turn\""
+           : r->then_next  ? "\"next\""
                            : "null");
     json_int_or_null(r->pick_extra, 0);
     printf(",\"series\":%s", json_bool(r->series));
+    json_resow(r);
+    printf(",\"take_last\":%s", json_bool(r->take_last));
 }
 
 static void json_lap_rule(const cli_game *cg, int i, sow_buf *b)
@@ -313,9 +348,9 @@ static void json_board(const cli_game *cg, const sow_game *g)
 {
     static const char *const tracks[] = {"none", "own", "both"};
     const sow_setup *s = &cg->setup;
-    printf(",\"board\":{\"rows\":2,\"holes_per_row\":%d,\"seeds\":%d,"
+    printf(",\"board\":{\"rows\":%d,\"holes_per_row\":%d,\"seeds\":%d,"
            "\"stores\":%s,\"stores_on_track\":\"%s\",\"labels\":[",
-           s->n, s->total, json_bool(s->stores),
+           s->rows, s->n, s->total, json_bool(s->stores),
            json_word(tracks, 3, s->track));
     for (int h = 0; h < s->holes; h++) {
         char l[16];
@@ -378,6 +413,7 @@ static void json_sowing_family(const cli_game *cg)
     json_int_or_null(s->sow_capture, 0);
     printf(",\"count_last\":");
     json_int_or_null(s->count_last, 0);
+    printf(",\"singles_to_empty\":%s", json_bool(s->singles_to_empty));
     printf(",\"reach\":");
     json_int_or_null(s->reach_max, 0);
     printf(",\"first_move\":");

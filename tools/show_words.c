@@ -130,15 +130,30 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
         sow_buf_add(b, "an even count");
     else
         show_words_counts(b, r->counts, r->counts_high);
+    /* C2.5: an inner or an outer hole */
+    const char *row = r->row == SOW_ROW_INNER   ? " inner"
+                      : r->row == SOW_ROW_OUTER ? " outer"
+                                                : "";
     if (r->owner != SOW_OWNER_ANY)
-        sow_buf_add(b, " in %s hole",
-                    r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's");
+        sow_buf_add(b, " in %s%s hole",
+                    r->owner == SOW_OWNER_OWN ? "an own" : "an opponent's",
+                    row);
+    else if (r->row)
+        sow_buf_add(b, " in an%s hole", row);
     if (r->opposite == 1)
         sow_buf_add(b, ", seeds in the opposite hole");
     else if (r->opposite == 2)
         sow_buf_add(b, ", the opposite hole empty");
     else if (r->opposite == 3)
         sow_buf_add(b, ", exactly %d in the opposite hole", r->opposite_count);
+    if (r->across == SOW_ACROSS_FACING)
+        sow_buf_add(b, ", the opponent's hole facing it holds seeds");
+    else if (r->across == SOW_ACROSS_BOTH)
+        sow_buf_add(b, ", the opponent's hole facing it and the one behind "
+                       "it both hold seeds");
+    else if (r->across == SOW_ACROSS_EITHER)
+        sow_buf_add(b, ", the opponent's hole facing it or the one behind "
+                       "it holds seeds");
     if (r->position)
         words_position(b, r);
     const char *which = r->look_back ? "the hole before it" : "the next hole";
@@ -262,6 +277,37 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r,
     }
 }
 
+/* do: capture_across (C2.5): the seeds facing the last hole and behind
+ * it, to the store or sown again. */
+static void words_across(sow_buf *b, const sow_lap_rule *r)
+{
+    sow_buf_add(b, "take the seeds facing it and behind it%s",
+                r->take_last ? ", and the last hole's own," : "");
+    if (!r->resow) {
+        sow_buf_add(b, " into the store%s",
+                    r->then_relay ? ", then lift the seeds left in the last "
+                                    "hole and sow on"
+                    : r->then_next ? ", then lift the seeds of the hole "
+                                     "after it and sow on, if they are "
+                                     "enough for a move"
+                                   : "");
+        return;
+    }
+    static const char *const froms[] = {"", "the lap's origin",
+                                        "the hole after the lap's origin",
+                                        "the hole after the last hole"};
+    static const char *const thens[] = {
+        "their last seed ends a lap like any other",
+        "then the move ends",
+        "then the last hole's seeds are lifted and sown on"};
+    sow_buf_add(b, " and sow them again%s from %s, along the mover's track; "
+                   "%s",
+                r->resow_dir == 0                  ? ""
+                : r->resow_dir - 1 == SOW_DIR_CW ? " clockwise"
+                                                   : " counter-clockwise",
+                froms[r->resow & 3], thens[r->resow_then % 3]);
+}
+
 /* What rule i does. */
 static void words_action(sow_buf *b, const cli_game *cg, int i)
 {
@@ -290,6 +336,9 @@ static void words_action(sow_buf *b, const cli_game *cg, int i)
         break;
     case SOW_LAP_CLOSE:
         sow_buf_add(b, "close the hole and sow its seeds on");
+        break;
+    case SOW_LAP_CAPTURE_ACROSS:
+        words_across(b, r);
         break;
     case SOW_LAP_TAKE:
         sow_buf_add(b, "take %d seed%s of the hole (all, if it holds fewer) "

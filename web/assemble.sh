@@ -23,6 +23,10 @@ with open(sys.argv[3], "w", encoding="utf-8") as f:
     f.write("/* sow's engine for the page's Web Worker (web/assemble.sh) */\n")
     f.write("var SOW_WORKER_SOURCE = " + json.dumps(src) + ";\n")
 PY
+# How to play in plain words and the options' plain labels
+# (docs/how-to-play.md), and the games the perfect level is offered for
+# (web/perfect.json, written by web/perfect.py), as one script
+python3 "$here/howto.py" "$root/docs/how-to-play.md" "$here/perfect.json" > "$out.tmp/sow-howto.js"
 for f in index.html sow.css sow-page.js; do
     cp "$here/page/$f" "$out.tmp/$f"
 done

@@ -3,7 +3,7 @@
 # build/web/ (web/README.md). Included by the Makefile.
 #
 #   make web           build/web/: index.html, sow-engine.js (the wasm
-#                      inside), sow-page.js, sow.css, variants/
+#                      inside), sow-page.js, sow-howto.js, sow.css, variants/
 #   make check-web     the browser tests (tests/web/run.sh)
 #
 # The `sow` command itself is what runs in the page (in a Web Worker):
@@ -86,7 +86,8 @@ WEB_PAGE = $(wildcard web/page/*)
 
 # the page's folder: the engine wrapped for a Blob worker, the page, and the
 # variants as plain files (to read and download; the engine has its own copy)
-$(WEB_OUT)/index.html: $(WEB_B)/sow-engine.js $(WEB_PAGE) web/assemble.sh $(WEB_VARIANTS)
+$(WEB_OUT)/index.html: $(WEB_B)/sow-engine.js $(WEB_PAGE) web/assemble.sh web/howto.py web/perfect.json \
+		docs/how-to-play.md $(WEB_VARIANTS)
 	bash web/assemble.sh $(WEB_B)/sow-engine.js $(WEB_OUT)
 
 # the sources first, in a make of their own: the rules for Lua's and

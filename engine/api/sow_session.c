@@ -331,8 +331,8 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
     int rc = rebuild(s, NULL, 0, err);
     char *save = NULL;
     int i = 0;
-    for (char *t = strtok_r(buf, " \t\r\n,", &save); !rc && t;
-         t = strtok_r(NULL, " \t\r\n,", &save), i++) {
+    for (char *t = sow_move_tokens(buf, &save); !rc && t;
+         t = sow_move_tokens(NULL, &save), i++) {
         sow_move m;
         if (sow_move_read(&s->k.setup, t, &m, err) || sow_session_play_move(s, m, err)) {
             rc = sow_error_reword(err, "move %d ('%.*s'): %s", i + 1,

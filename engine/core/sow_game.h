@@ -113,6 +113,8 @@ typedef struct sow_setup {
     bool no_score;          /* end.score: none */
     bool singletons_last;   /* OU.2 */
     bool singles_to_empty;  /* TS.3, NS.3: ... into an empty next hole */
+    bool choices;           /* a lap-end rule's extra: chosen (NS.6): legal
+                               moves name their choices */
     bool no_sides;          /* EX.1: moves from any hole */
     bool claims;            /* some lap-end rule claims holes (C1.4) */
     bool claim_to_store;    /* TK.5 store */
@@ -220,11 +222,26 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
  * as docs/record.md orders legal moves. */
 typedef int32_t sow_move;
 #define SOW_MOVE_DECISION 0x1000
-#define SOW_MAX_LEGAL 128
+#define SOW_MAX_LEGAL 512 /* a turn that names its choices (NS.6: 6,x32) may have hundreds */
+
+/* A move with a choice made during the turn (C2.3's ",xH": the extra
+ * hole taken after a capture, NS.6): SOW_MOVE_CHOSEN + 64 * hole + x, the
+ * token "h,xK". They sort after the decisions; a record lists a turn's
+ * tokens in C2.3's order (sow_record.c). */
+#define SOW_MOVE_CHOSEN 0x2000
+#define SOW_NO_CHOICE 255 /* sow_game.choice: none made */
 
 static inline bool sow_move_is_decision(sow_move m)
 {
-    return m >= SOW_MOVE_DECISION;
+    return m >= SOW_MOVE_DECISION && m < SOW_MOVE_CHOSEN;
+}
+static inline sow_move sow_chosen(int hole, int x)
+{
+    return SOW_MOVE_CHOSEN + 64 * hole + x;
+}
+static inline bool sow_move_is_chosen(sow_move m)
+{
+    return m >= SOW_MOVE_CHOSEN;
 }
 static inline sow_move sow_decision(int kind, int value)
 {
@@ -260,7 +277,9 @@ static inline bool sow_move_is_directed(sow_move m)
 /* The hole a sowing move is played from (a plain move is its hole). */
 static inline int sow_move_hole(sow_move m)
 {
-    return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1 : (int)m;
+    return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
+           : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
+                                   : (int)m;
 }
 /* The sow_dir a directed move names. */
 static inline int sow_move_dir(sow_move m)
@@ -329,6 +348,8 @@ typedef struct sow_game {
     uint8_t dir_chooser;
     uint8_t pass_freed;     /* bit p: player p's sowing no longer passes
                                over their pass_over holes (IS.3) */
+    uint8_t choice;         /* the hole the move chose to take after a
+                               capture (NS.6), or SOW_NO_CHOICE */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -348,6 +369,8 @@ typedef struct sow_game {
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
 #define SOW_MOVED_GRAND_SLAM 2 /* it captured the whole opposing row, or
                                   would have (OW.4) */
+#define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
+                                    made: legal moves name one */
 
 /* ---- the rule interface --------------------------------------------- */
 
@@ -632,6 +655,8 @@ static inline int sow_move_aim(sow_game *g, sow_move m)
 {
     if (sow_move_is_directed(m))
         g->move_dir = (uint8_t)sow_move_dir(m);
+    else if (sow_move_is_chosen(m))
+        g->choice = (uint8_t)((m - SOW_MOVE_CHOSEN) & 63); /* NS.6 */
     return sow_move_hole(m);
 }
 

@@ -21,6 +21,9 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
                         k < s->v->ndecisions ? s->v->decisions[k] : "?",
                         sow_decision_value(m));
     }
+    if (sow_move_is_chosen(m)) /* NS.6: the hole and the hole chosen */
+        return snprintf(buf, size, "%d,x%d", sow_move_hole(m),
+                        (m - SOW_MOVE_CHOSEN) & 63);
     if (sow_move_is_directed(m)) /* MB.2: the hole and its direction */
         return snprintf(buf, size, "%d/%s", sow_move_hole(m),
                         sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
@@ -123,6 +126,55 @@ static int parse_decision(const sow_setup *s, const char *token,
                          SOW_CLIP(token, 40), s->holes - 1, list);
 }
 
+/* "h,xK": hole h, then hole K taken by the player's choice (NS.6). */
+static int parse_chosen(const sow_setup *s, const char *token,
+                        sow_move *out_move, sow_error *err)
+{
+    const char *comma = strchr(token, ',');
+    if (!s->choices)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s': the moves of variant %s make no "
+                             "choice after a capture; type the hole number "
+                             "alone",
+                             SOW_CLIP(token, 40), s->v->id);
+    uint64_t h, x;
+    if (comma[1] != 'x' ||
+        parse_hole(s, token, (size_t)(comma - token), "", &h, err))
+        return comma[1] != 'x'
+                   ? sow_error_set(err, NULL, 0, 0,
+                                   "move '%.*s': a choice is written ,xK "
+                                   "(as in 6,x32: the hole K taken)",
+                                   SOW_CLIP(token, 40))
+                   : SOW_ERR;
+    if (parse_hole(s, comma + 2, strlen(comma + 2), "", &x, err))
+        return SOW_ERR;
+    *out_move = sow_chosen((int)h, (int)x);
+    return SOW_OK;
+}
+
+char *sow_move_tokens(char *s, char **save)
+{
+    char *p = s ? s : *save;
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == ',')
+        p++;
+    if (!*p) {
+        *save = p;
+        return NULL;
+    }
+    char *start = p;
+    for (; *p; p++) {
+        if (*p == ',' && p[1] == 'x' && p[2] >= '0' && p[2] <= '9')
+            continue; /* a turn's part: ",x12" */
+        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' ||
+            *p == ',')
+            break;
+    }
+    if (*p)
+        *p++ = 0;
+    *save = p;
+    return start;
+}
+
 int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
                    sow_error *err)
 {
@@ -141,6 +193,8 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
         return parse_decision(s, token, out_move, err);
     if (strchr(token, '/') && len <= 48)
         return parse_directed(s, token, out_move, err);
+    if (strchr(token, ',') && len <= 48)
+        return parse_chosen(s, token, out_move, err);
     uint64_t h;
     if (parse_hole(s, token, len, "", &h, err))
         return SOW_ERR;

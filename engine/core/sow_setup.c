@@ -415,7 +415,11 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_ACROSS_AT(i); /* C2.5 */
         s->rule_action[i] = (uint8_t)a;
     }
-    s->filters = s->must_feed != SOW_FEED_OFF ||
+    s->choices = false;
+    for (int i = 0; i < v->nlap_rules; i++)
+        s->choices |= ((s->lap_rules_on >> i) & 1) &&
+                      v->lap_rules[i].extra_choice;
+    s->filters = s->choices || s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
                  s->no_undo || s->first_keep || s->reach_max;
     /* the script's move hooks (sow_hooks.c): a filter hook is a filter;

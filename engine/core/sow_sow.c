@@ -394,13 +394,41 @@ static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
 
 /* do: capture_across (C2.5): the opponent's holes across from h, the
  * facing one and the one behind it, go to the mover's store. */
-static void capture_across(const sow_setup *s, const sow_observer *obs,
-                           sow_game *g, int h)
+static int capture_across(const sow_setup *s, const sow_observer *obs,
+                          sow_game *g, int h)
 {
-    if (across_seeds(s, g, s->facing[h]))
+    int taken = 0;
+    if (across_seeds(s, g, s->facing[h])) {
         capture(obs, g, s->facing[h]);
-    if (across_seeds(s, g, s->behind[h]))
+        taken++;
+    }
+    if (across_seeds(s, g, s->behind[h])) {
         capture(obs, g, s->behind[h]);
+        taken++;
+    }
+    return taken;
+}
+
+/* extra: chosen (NS.6): after both holes across were taken, one more
+ * opponent hole holding seeds, the one the move chose; none while the
+ * opponent has no seeds left (NS.7). A move that chose none (a legal-move
+ * probe) is flagged: its legal forms name each hole it may take. */
+static void extra_chosen(const sow_setup *s, const sow_observer *obs,
+                         sow_game *g)
+{
+    const int opp = 1 - g->to_move;
+    bool any = false;
+    for (uint64_t m = g->owns[opp]; m && !any; m &= m - 1)
+        any = g->board[__builtin_ctzll(m)] != 0;
+    if (!any)
+        return;
+    const int x = g->choice;
+    if (x < s->holes && g->owner[x] == opp && g->board[x] &&
+        !(((g->claims[0] | g->claims[1]) >> x) & 1)) {
+        capture(obs, g, x);
+        return;
+    }
+    g->move_flags |= SOW_MOVED_WANTS_CHOICE;
 }
 
 /* A resowing across capture (C2.5): the opponent's seeds across from h
@@ -536,9 +564,11 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
             const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_ACROSS_AT(0)];
             if (lr->resow || lr->then_relay || lr->then_next)
                 return false;
-            capture_across(s, obs, g, h);
+            int taken = capture_across(s, obs, g, h);
             if (lr->take_last)
                 capture(obs, g, h);
+            if (lr->extra_choice && taken == 2)
+                extra_chosen(s, obs, g); /* NS.6 */
             return true;
         }
         if (a >= SOW_LAP_CLAIM_AT(0) &&
@@ -1446,6 +1476,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
                             : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
                             : a == SOW_LAP_OPPOSITE_RELAY ||
@@ -1926,6 +1957,53 @@ legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
     return legal_base(s, r, g, player, out, endless_mask, err, false, true);
 }
 
+/* NS.6: a candidate whose sowing comes to a choice is legal once for
+ * each hole it may choose (the token h,xK), in place of h alone. Each
+ * candidate is sown on a copy with no choice made. */
+static int legal_choices(const sow_setup *s, const sow_rules *r,
+                         const sow_game *g, int player, uint16_t *out, int n,
+                         sow_error *err)
+{
+    uint16_t chosen[SOW_MAX_LEGAL];
+    int k = 0, nc = 0;
+    for (int i = 0; i < n; i++) {
+        sow_game copy;
+        memcpy(&copy, g, offsetof(sow_game, nlegal));
+        copy.to_move = (uint8_t)player;
+        copy.choice = SOW_NO_CHOICE;
+        copy.move_flags = 0;
+        sow_before mv;
+        bool endless = false;
+        const int h = sow_move_aim(&copy, out[i]);
+        if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h), &endless,
+                    err))
+            return -1;
+        if (endless || !(copy.move_flags & SOW_MOVED_WANTS_CHOICE)) {
+            out[k++] = out[i];
+            continue;
+        }
+        for (uint64_t m = copy.owns[1 - player]; m; m &= m - 1) {
+            int x = __builtin_ctzll(m);
+            if (!copy.board[x])
+                continue;
+            if (nc == SOW_MAX_LEGAL)
+                return sow_error_set(err, s->v->path, 0, 0,
+                                     "ply %d: more than %d legal moves with "
+                                     "their choices; this machine lists at "
+                                     "most %d",
+                                     g->ply, SOW_MAX_LEGAL, SOW_MAX_LEGAL);
+            chosen[nc++] = (uint16_t)sow_chosen(h, x);
+        }
+    }
+    if (k + nc > SOW_MAX_LEGAL)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "ply %d: %d legal moves with their choices; "
+                             "this machine lists at most %d",
+                             g->ply, k + nc, SOW_MAX_LEGAL);
+    memcpy(out + k, chosen, (size_t)nc * sizeof *out); /* (ascending) */
+    return k + nc;
+}
+
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless_mask,
                     sow_error *err)
@@ -1938,6 +2016,8 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;
     n = filter_moves(s, r, g, player, out, n, err);
+    if (s->choices && n > 0)
+        n = legal_choices(s, r, g, player, out, n, err);
     /* the script's filter hook, after the filters of data (sow_hooks.c) */
     if (__builtin_expect(s->filter_hook, 0) && n > 0 && r && r->filter)
         n = sow_hook_filter(s, r, g, player, out, n, err);

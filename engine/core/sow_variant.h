@@ -113,6 +113,7 @@ typedef enum {
     SOW_CITE_SKIP_COUNT,  /* a hole passed over for its count */
     SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
     SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
+    SOW_CITE_PASS_OVER,   /* a hole the mover's sowing passes over (IS.3) */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -331,6 +332,9 @@ typedef struct sow_lap_rule {
     uint8_t take_last : 1; /* capture_across takes h's seeds too */
     uint8_t then_next : 1; /* then: next: the hole after h is lifted and
                               sown on if it holds min_seeds (HU.5 ludii) */
+    uint8_t extra_choice;  /* extra: chosen: after taking both holes
+                              across, one more opponent hole of the
+                              mover's choice (NS.6; the move's ,xH) */
     bool has_if;          /* the rule exists only when `cond` is true */
     sow_expr cond;        /*   (an option reference, `if: $name=value`) */
     sow_lap_action action;
@@ -349,8 +353,9 @@ typedef struct sow_lap_rule {
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
-_Static_assert(sizeof(sow_lap_rule) == 256,
-               "a lap-end rule is 256 bytes: the rule loops index by a shift");
+_Static_assert(sizeof(sow_lap_rule) == 256 || sizeof(long) == 4,
+               "a lap-end rule is 256 bytes on 64-bit machines: the rule "
+               "loops index by a shift (wasm32's longs make it smaller)");
 
 /* A phase of a game other than ordinary play (phase 0): its number is its
  * position in `phases` plus one. */

@@ -229,8 +229,8 @@ static int tokens_of(const sow_ynode *n, char **buf, char ***tok)
     memcpy(*buf, n->text, len + 1);
     int k = 0;
     char *save = NULL;
-    for (char *t = strtok_r(*buf, " \t\n,", &save); t;
-         t = strtok_r(NULL, " \t\n,", &save))
+    for (char *t = sow_move_tokens(*buf, &save); t;
+         t = sow_move_tokens(NULL, &save))
         (*tok)[k++] = t;
     if (k == 1 && !strcmp((*tok)[0], "none"))
         k = 0;

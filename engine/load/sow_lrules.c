@@ -111,7 +111,7 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
     "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
-    "direction", "rounds"};
+    "direction", "rounds", "pass_over"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
@@ -414,46 +414,11 @@ static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
     return SOW_OK;
 }
 
-int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
+/* A rule's then:, take: and series: (TG.2, GB.4, OL.4, HU.5): what
+ * follows its action, each checked against the action it follows. */
+static int load_then(ctx *c, const sow_ynode *n, const sow_ynode *act,
+                     sow_lap_rule *r)
 {
-    static const char *const keys[] = {"when", "do", "if", "chain", "rule",
-                                       "claim", "then", "pick_extra",
-                                       "series", "take", "resow",
-                                       "take_last", NULL};
-    static const char *const actions[] = {"stop", "relay", "capture", "hook",
-                                          "chain", "capture_opposite",
-                                          "capture_pair", "extra_turn",
-                                          "capture_two_out", "claim",
-                                          "capture_to_claim", "close", "take",
-                                          "capture_across", NULL};
-    if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
-        return SOW_ERR;
-    const sow_ynode *act = sow_ynode_get(n, "do");
-    if (!act)
-        return sow_yfail(&c->y, n,
-                         "a lap_end rule needs do: (stop, relay, capture, "
-                         "capture_opposite, capture_pair, "
-                         "capture_across, chain, extra_turn, claim, close "
-                         "or hook)");
-    int a;
-    if (sow_yword(&c->y, act, "do", actions, &a))
-        return SOW_ERR;
-    r->action = (sow_lap_action)a;
-    const sow_ynode *chn = sow_ynode_get(n, "chain");
-    if (r->action == SOW_LAP_CHAIN && !chn)
-        return sow_yfail(&c->y, act,
-                         "do: chain needs a chain: map beside it (chain: "
-                         "{counts: [1, 3, 5]})");
-    if (r->action != SOW_LAP_CHAIN && chn)
-        return sow_yfail(&c->y, chn,
-                         "chain: belongs to a rule that says do: chain");
-    if (chn && load_chain(c, chn, &r->chain))
-        return SOW_ERR;
-    const sow_ynode *rid = sow_ynode_get(n, "rule");
-    if (rid && sow_lcite(c, rid, r->cite))
-        return SOW_ERR;
-    if (load_claim(c, sow_ynode_get(n, "claim"), r))
-        return SOW_ERR;
     const sow_ynode *then = sow_ynode_get(n, "then");
     if (then) { /* TG.2: capture_opposite, then relay from h; GB.4:
                    take, then an extra turn */
@@ -503,8 +468,66 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
             return sow_yfail(&c->y, se, "series: and then: relay do not go "
                              "together; keep one");
     }
+    return SOW_OK;
+}
+
+int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
+{
+    static const char *const keys[] = {"when", "do", "if", "chain", "rule",
+                                       "claim", "then", "pick_extra",
+                                       "series", "take", "resow",
+                                       "take_last", "extra", NULL};
+    static const char *const actions[] = {"stop", "relay", "capture", "hook",
+                                          "chain", "capture_opposite",
+                                          "capture_pair", "extra_turn",
+                                          "capture_two_out", "claim",
+                                          "capture_to_claim", "close", "take",
+                                          "capture_across", NULL};
+    if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
+        return SOW_ERR;
+    const sow_ynode *act = sow_ynode_get(n, "do");
+    if (!act)
+        return sow_yfail(&c->y, n,
+                         "a lap_end rule needs do: (stop, relay, capture, "
+                         "capture_opposite, capture_pair, "
+                         "capture_across, chain, extra_turn, claim, close "
+                         "or hook)");
+    int a;
+    if (sow_yword(&c->y, act, "do", actions, &a))
+        return SOW_ERR;
+    r->action = (sow_lap_action)a;
+    const sow_ynode *chn = sow_ynode_get(n, "chain");
+    if (r->action == SOW_LAP_CHAIN && !chn)
+        return sow_yfail(&c->y, act,
+                         "do: chain needs a chain: map beside it (chain: "
+                         "{counts: [1, 3, 5]})");
+    if (r->action != SOW_LAP_CHAIN && chn)
+        return sow_yfail(&c->y, chn,
+                         "chain: belongs to a rule that says do: chain");
+    if (chn && load_chain(c, chn, &r->chain))
+        return SOW_ERR;
+    const sow_ynode *rid = sow_ynode_get(n, "rule");
+    if (rid && sow_lcite(c, rid, r->cite))
+        return SOW_ERR;
+    if (load_claim(c, sow_ynode_get(n, "claim"), r))
+        return SOW_ERR;
+    if (load_then(c, n, act, r))
+        return SOW_ERR;
     if (load_resow(c, sow_ynode_get(n, "resow"), act, r))
         return SOW_ERR;
+    const sow_ynode *ex = sow_ynode_get(n, "extra");
+    if (ex) { /* NS.6: one more opponent hole, of the mover's choice */
+        static const char *const extras[] = {"chosen", NULL};
+        int ei;
+        if (sow_yword(&c->y, ex, "extra", extras, &ei))
+            return SOW_ERR;
+        if (r->action != SOW_LAP_CAPTURE_ACROSS || r->resow ||
+            r->then_relay || r->then_next)
+            return sow_yfail(&c->y, ex, "extra: chosen belongs to a rule "
+                             "that says do: capture_across, without resow "
+                             "or then: (the move ends with the hole taken)");
+        r->extra_choice = 1;
+    }
     const sow_ynode *tl = sow_ynode_get(n, "take_last");
     if (tl) { /* HU.5 ludii: the seeds of h go with those across */
         bool b;

@@ -35,6 +35,8 @@ void sow_narrator_start(sow_narrator *n, const sow_setup *s)
     n->s = s;
     n->lifted = false;
     n->lap_rule = -1;
+    n->origin = -1;
+    n->across = -1;
 }
 
 /* What a lap-end action does, after "the last seed falls in h, which now
@@ -73,6 +75,9 @@ static const char *action_text(const sow_setup *s, int rule, int a)
         return "it is closed, and its seeds are lifted and sown on";
     case SOW_LAP_TAKE:
         return "it is the opponent's claimed hole: seeds are taken from it";
+    case SOW_LAP_CAPTURE_ACROSS:
+        return "the opponent's seeds facing it and behind it are "
+               "captured, and the move ends";
     default:
         return "the move ends";
     }
@@ -124,6 +129,62 @@ static void rule_action_text(const sow_lap_rule *r, int a, char *buf,
                      "those of every other opponent's hole holding %d, "
                      "and the move ends",
                      r->pick_extra);
+}
+
+/* The lap-end rule that decided, if it takes the seeds across (C2.5);
+ * the event's own action does not say so. */
+static const sow_lap_rule *across_rule(const sow_narrator *n)
+{
+    if (n->lap_rule < 0 || n->lap_rule >= n->s->v->nlap_rules)
+        return NULL;
+    const sow_lap_rule *r = &n->s->v->lap_rules[n->lap_rule];
+    return r->action == SOW_LAP_CAPTURE_ACROSS ? r : NULL;
+}
+
+/* What an across capture does (C2.5), as its rule reads: to the store,
+ * then the move ends or the hole is sown on; or sown again from the lap's
+ * origin, the hole after it or the hole after h, then the move ends, h
+ * is sown on, or the last seed sown ends a lap like any other. */
+static void across_text(const sow_narrator *n, const sow_lap_rule *r,
+                        const char *h, char *buf, size_t size)
+{
+    const char *what = r->take_last ? "its seeds and the opponent's "
+                                      "facing it and behind it"
+                                    : "the opponent's seeds facing it and "
+                                      "behind it";
+    if (!r->resow) {
+        sow_text_fmt(buf, size, "%s go to the mover's store, %s", what,
+                     r->then_relay  ? "then its own seeds are lifted and "
+                                      "sown on"
+                     : r->then_next ? "then the hole after it is sown on "
+                                      "if it holds enough for a move"
+                                    : "and the move ends");
+        return;
+    }
+    char o[16] = "?";
+    if (n->origin >= 0 && n->origin < n->s->holes)
+        sow_hole_label(n->s, n->origin, o, sizeof o);
+    char from[64], then[64];
+    if (r->resow == SOW_RESOW_ORIGIN)
+        sow_text_fmt(from, sizeof from, "from %s, the lap's origin", o);
+    else if (r->resow == SOW_RESOW_AFTER_ORIGIN)
+        sow_text_fmt(from, sizeof from, "from the hole after %s, the lap's "
+                                        "origin", o);
+    else
+        sow_text_fmt(from, sizeof from, "from the hole after %s", h);
+    if (r->resow_then == SOW_RESOW_THEN_STOP)
+        sow_text_fmt(then, sizeof then, "then the move ends");
+    else if (r->resow_then == SOW_RESOW_THEN_RELAY)
+        sow_text_fmt(then, sizeof then, "then %s's seeds are lifted and "
+                                        "sown on", h);
+    else
+        sow_text_fmt(then, sizeof then, "their last seed ends a lap like "
+                                        "any other");
+    const char *way = r->resow_dir == 0 ? ""
+                      : r->resow_dir - 1 == SOW_DIR_CW ? " clockwise"
+                                                       : " counter-clockwise";
+    sow_text_fmt(buf, size, "%s are taken up and sown again%s %s; %s", what,
+                 way, from, then);
 }
 
 /* The events of the two-row family's mechanics (CATALOGUE C1.x); h is
@@ -240,6 +301,20 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
                          const sow_event *ev, const char *h, sow_story *out)
 {
     const sow_setup *s = n->s;
+    if (n->across >= 0) {
+        /* C2.5: the seeds across from the hole, sown again */
+        char a[16];
+        sow_hole_label(s, n->across, a, sizeof a);
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s takes up the %d %s of %s, across from %s, to sow "
+                     "%s again",
+                     who(ev->player), ev->count, seeds(ev->count), h, a,
+                     ev->count == 1 ? "it" : "them");
+        if (n->lap_rule >= 0)
+            cite(s, s->v->lap_rules[n->lap_rule].cite, out);
+        return;
+    }
+    n->origin = ev->hole;
     if (!n->lifted) {
         n->lifted = true;
         if (ev->extra > 0) {
@@ -283,11 +358,17 @@ static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
                      who(ev->player), ev->count,
                      action_text(s, n->lap_rule, ev->extra));
     } else {
-        /* the rule's own words first: a chain, a series, extra holes */
-        char rule[200] = "";
-        if (n->lap_rule >= 0)
+        /* the rule's own words first: a chain, a series, extra holes, the
+         * seeds across (C2.5) */
+        char rule[240] = "";
+        const sow_lap_rule *ar = across_rule(n);
+        if (ar)
+            across_text(n, ar, h, rule, sizeof rule);
+        else if (n->lap_rule >= 0)
             rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra, rule,
                              sizeof rule);
+        if (ar && ar->resow)
+            n->across = ev->hole;
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s, which now holds %d: %s",
                      h, ev->count,
@@ -328,6 +409,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         narrate_lift(n, g, ev, h, out);
         break;
     case SOW_EV_DROP:
+        n->across = -1; /* the seeds across are being sown */
         sow_text_fmt(out->text, sizeof out->text, "one seed into %s, now %d", h,
                  ev->count);
         cite_mech(s, SOW_CITE_SOW, out);
@@ -338,6 +420,13 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          "%s, the opponent's, holds %d: passed over without "
                          "a seed", h, ev->count);
             cite_mech(s, SOW_CITE_SKIP_COUNT, out);
+            break;
+        }
+        if (ev->extra == 2) { /* IS.3 */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s is passed over without a seed: the mover's "
+                         "sowing leaves it out", h);
+            cite_mech(s, SOW_CITE_PASS_OVER, out);
             break;
         }
         sow_text_fmt(out->text, sizeof out->text,
@@ -444,6 +533,8 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
         if ((r->owner == SOW_OWNER_OWN && opp) ||
             (r->owner == SOW_OWNER_OPPONENT && !opp))
             continue;
+        if (r->row && ((s->inner >> ev->hole) & 1) != (r->row == SOW_ROW_INNER))
+            continue; /* C2.5: a rule of the other rows */
         /* the first rule matching count and owner is the one the lap end
          * would ask (next_count and min_ply aside) */
         if (r->action == SOW_LAP_STOP || r->action == SOW_LAP_RELAY)

@@ -26,6 +26,10 @@ typedef struct sow_narrator {
     const sow_setup *s;
     bool lifted;
     int lap_rule; /* index into lap_rules, or -1 */
+    int origin;   /* the hole the current lap was lifted from, or -1 */
+    int across;   /* the hole whose across capture is being sown again
+                     (C2.5): the lifts from the opponent's holes are
+                     told as that capture's, until the first drop; -1 */
 } sow_narrator;
 
 /* Start telling ply of a game (before its events). */

@@ -47,15 +47,35 @@ static void holes_list(sow_buf *b, const sow_setup *s, const char *key,
     sow_buf_add(b, "]");
 }
 
+/* A sowing move's place in C2.3's order: its holes compared as a list,
+ * the hole alone before the hole with a choice. */
+static int c23_key(sow_move m)
+{
+    return sow_move_is_chosen(m) ? 65 * sow_move_hole(m) + 1 +
+                                       ((m - SOW_MOVE_CHOSEN) & 63)
+                                 : 65 * (int)m;
+}
+
 int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
                    sow_move move, const sow_game *after)
 {
     sow_buf_add(b, "{\"ply\":%d,\"to_move\":%d,\"legal\":[", before->ply,
                 before->to_move);
-    for (int i = 0; i < before->nlegal; i++) {
+    uint16_t legal[SOW_MAX_LEGAL];
+    const int n = before->nlegal;
+    memcpy(legal, before->legal, (size_t)n * sizeof *legal);
+    if (s->choices) /* C2.3: by the holes a token names, h before h,xK */
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0 && c23_key(legal[j]) < c23_key(legal[j - 1]);
+                 j--) {
+                uint16_t t = legal[j];
+                legal[j] = legal[j - 1];
+                legal[j - 1] = t;
+            }
+    for (int i = 0; i < n; i++) {
         if (i)
             sow_buf_add(b, ",");
-        sow_record_token(b, s, before->legal[i]);
+        sow_record_token(b, s, legal[i]);
     }
     sow_buf_add(b, "],\"move\":");
     sow_record_token(b, s, move);

@@ -19,6 +19,7 @@
 #define STORE_W 64   /* a store's column, at each end (stores) */
 #define BOX_W 84     /* the "taken" boxes at the right (no stores) */
 #define MIN_W 560    /* room for the title and status lines */
+#define ROW_PITCH 88 /* rows of a board of more rows: label, hole, count */
 
 #define WOOD "#dcb981"
 #define WOOD_EDGE "#8a6a3a"
@@ -79,7 +80,10 @@ static int chars(const char *t)
 
 /* Where things are. */
 typedef struct geo {
+    const sow_setup *s; /* borrowed */
     int n;              /* holes per row */
+    int row_y[4];       /* centres of the rows of a board of more rows,
+                           row 0 (South's side) the lowest */
     int width, height;  /* the picture */
     int fx, fy, fw, fh; /* the board's frame */
     int hx;             /* left edge of the first hole column */
@@ -97,14 +101,24 @@ static void legend(const sow_setup *s, const sow_game *gm,
 {
     bool foreign = false;
     for (int h = 0; h < s->holes; h++)
-        if (gm->owner[h] != (h < s->n ? 0 : 1))
+        if (gm->owner[h] != s->home[h])
             foreign = true;
-    const char *item[6];
+    const char *item[7];
     int k = 0;
-    item[k++] = s->n > 26 ? "holes numbered as in the records (South 0.., "
-                            "North from the right)"
-                          : "South's row a.. from the left, North's A.. "
-                            "from the right";
+    if (s->rows > 2) /* C2.1, C2.2 */
+        item[k++] = s->n > 26 ? "holes numbered as in the records (row by "
+                                "row from South's side, each from South's "
+                                "left)"
+                              : "hole c3: column c from South's left, row 3 "
+                                "from South's side";
+    else
+        item[k++] = s->n > 26 ? "holes numbered as in the records (South "
+                                "0.., North from the right)"
+                              : "South's row a.. from the left, North's A.. "
+                                "from the right";
+    if (s->rows == 3)
+        item[k++] = "the middle row: each player owns the half on their "
+                    "right";
     if (o->last >= 0)
         item[k++] = "the red ring: the last move";
     if (foreign || o->ids)
@@ -137,19 +151,34 @@ static void layout(const sow_setup *s, const sow_game *gm,
 {
     int n = s->n;
     int y = 8;
+    g->s = s;
     g->n = n;
     g->title_y = y + 18;
     if (o->title)
         y += 30;
-    g->nlabel_y = y + 14;
-    y += 22;
-    g->fy = y;
-    g->north_y = y + 28 + RADIUS;
-    g->south_y = g->north_y + 2 * RADIUS + 16;
-    g->fh = (g->south_y + RADIUS + 28) - g->fy;
-    y = g->fy + g->fh;
-    g->slabel_y = y + 16;
-    y += 22;
+    if (s->rows > 2) {
+        /* rows over rows, each hole with its label over it and its count
+         * under it, inside the frame */
+        g->fy = y + 8;
+        for (int r = 0; r < s->rows; r++)
+            g->row_y[r] = g->fy + 50 + (s->rows - 1 - r) * ROW_PITCH +
+                          (s->rows == 4 && r < 2 ? 12 : 0); /* the sides */
+        g->north_y = g->row_y[s->rows - 1];
+        g->south_y = g->row_y[0];
+        g->fh = g->south_y + 58 - g->fy;
+        y = g->fy + g->fh + 8;
+        g->nlabel_y = g->slabel_y = 0;
+    } else {
+        g->nlabel_y = y + 14;
+        y += 22;
+        g->fy = y;
+        g->north_y = y + 28 + RADIUS;
+        g->south_y = g->north_y + 2 * RADIUS + 16;
+        g->fh = (g->south_y + RADIUS + 28) - g->fy;
+        y = g->fy + g->fh;
+        g->slabel_y = y + 16;
+        y += 22;
+    }
     g->status_y = y + 18;
     if (o->status)
         y += 26;
@@ -179,12 +208,12 @@ static void layout(const sow_setup *s, const sow_game *gm,
 }
 
 /* Centre of hole h: North's row is drawn as South sees it, 2n-1 down to
- * n from the left. */
+ * n from the left; on more rows, row by row from South's side (C2.1). */
 static void hole_xy(const geo *g, int h, int *x, int *y)
 {
-    int col = h < g->n ? h : 2 * g->n - 1 - h;
+    int col = sow_draw_col(g->s, h), row = sow_draw_row(g->s, h);
     *x = g->hx + col * PITCH + PITCH / 2;
-    *y = h < g->n ? g->south_y : g->north_y;
+    *y = g->s->rows > 2 ? g->row_y[row] : row ? g->north_y : g->south_y;
 }
 
 static const char *strong(int p)
@@ -212,7 +241,7 @@ static void hole(sow_buf *b, const sow_setup *s, const sow_game *gm,
     int x, y;
     hole_xy(g, h, &x, &y);
     int own = gm->owner[h];
-    int row = h < s->n ? 0 : 1;
+    int row = s->home[h]; /* the side the hole lies on */
     int count = gm->board[h];
     put(b, "<circle");
     put_id(b, o, "p%d", h);
@@ -237,8 +266,9 @@ static void hole(sow_buf *b, const sow_setup *s, const sow_game *gm,
                 y + dy, DOT_R);
         }
     put(b, "</g>\n");
-    /* the count: above North's holes, below South's, inside the frame */
-    int cy = row ? y - RADIUS - 7 : y + RADIUS + 20;
+    /* the count: above North's holes, below South's, inside the frame;
+     * on more rows below every hole */
+    int cy = row && s->rows == 2 ? y - RADIUS - 7 : y + RADIUS + 20;
     put(b, "<text");
     put_id(b, o, "c%d", h);
     put(b, " x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"17\" "
@@ -252,7 +282,8 @@ static void hole(sow_buf *b, const sow_setup *s, const sow_game *gm,
     put_id(b, o, "l%d", h);
     put(b, " x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"14\" "
            "fill=\"%s\"%s>%s%s</text>\n",
-        x, row ? g->nlabel_y : g->slabel_y, own != row ? strong(own) : "#555",
+        x, s->rows > 2 ? y - RADIUS - 6 : row ? g->nlabel_y : g->slabel_y,
+        own != row ? strong(own) : "#555",
         h == o->last ? " font-weight=\"bold\"" : "", l,
         own != row ? "*" : "");
 }

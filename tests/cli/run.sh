@@ -1058,6 +1058,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/changes.sh"
 # shellcheck source=tests/cli/ends.sh
 . "$here/ends.sh"
+# shellcheck source=tests/cli/rows.sh
+. "$here/rows.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

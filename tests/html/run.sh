@@ -2,7 +2,7 @@
 # tests/html/run.sh - `sow animate` pages in a real browser (headless
 # Chromium), for the golden records (all four games, matches, endless
 # moves, options), a random game of each game (Andada with 12, 18 and 24
-# holes) and an endless move of 48 million events:
+# holes; Moruba, a board of four rows) and an endless move of 48 million events:
 #
 #   1. sow animate writes the page; tests/html/check_page.py checks that it
 #      is self-contained and that the boards it embeds are those of
@@ -99,6 +99,9 @@ random_case random-boto 13 adji-boto
 random_case random-andada12 14 andada
 random_case random-andada18-cw 16 andada holes=18 direction=cw
 random_case random-andada24 15 andada holes=24
+# a board of four rows (C2.1): the holes drawn row over row, each hole's
+# side from the page's data (home)
+random_case random-moruba 17 moruba
 
 # ---- 1. write and check each page --------------------------------------
 ready=()
@@ -159,7 +162,7 @@ export -f browse job
 export chromium tmp
 shots=("random-kui1 ply=20&ev=6" "golden-kui2_match ply=110&ev=3"
        "random-boto ply=30&ev=4" "random-andada12 ply=14&ev=5"
-       "random-andada24 ply=30&ev=6")
+       "random-andada24 ply=30&ev=6" "random-moruba ply=20&ev=3")
 jobs=()
 for s in "${shots[@]}"; do
     name=${s%% *}

@@ -1,6 +1,7 @@
 /* test_draw.c - hole labels and the board drawing (engine/observe/sow_draw.c):
  * a..f / A..F, labels back to holes, the picture of a board, and the
- * 80-column promise of sow_draw.h for rows of up to 24 holes. */
+ * 80-column promise of sow_draw.h for rows of up to 24 holes; on boards
+ * of more rows a1.. (C2.2) and rows over rows (C2.1). */
 #include "unit.h"
 
 #include <ctype.h>
@@ -129,7 +130,71 @@ static void test_labels_all_sizes(void **state)
         fail_msg("%s", problem);
 }
 
+/* Boards of more rows (C2.2): a column letter and a row number, read
+ * back; one letter, a row off the board, a column off it are no label. */
+static void test_labels_rows(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open(&f, "variants/moruba.yaml"); /* 4x12 */
+    char buf[8];
+    int at[] = {0, 11, 16, 31, 47};
+    const char *want[] = {"a1", "l1", "e2", "h3", "l4"};
+    for (int i = 0; i < 5; i++) {
+        sow_hole_label(&f.s, at[i], buf, sizeof buf);
+        assert_string_equal(buf, want[i]);
+    }
+    for (int h = 0; h < f.s.holes; h++) {
+        sow_hole_label(&f.s, h, buf, sizeof buf);
+        assert_int_equal(sow_hole_from_label(&f.s, buf), h);
+        assert_int_equal(sow_draw_row(&f.s, h), h / 12);
+        assert_int_equal(sow_draw_col(&f.s, h), h % 12);
+    }
+    const char *bad[] = {"a", "A", "A1", "m1", "a0", "a5", "a10", "a1 ",
+                         "1a", "48", NULL};
+    for (int i = 0; bad[i]; i++)
+        if (sow_hole_from_label(&f.s, bad[i]) != -1)
+            fail_msg("label \"%s\" gave hole %d", bad[i],
+                     sow_hole_from_label(&f.s, bad[i]));
+    assert_int_equal(sow_hole_from_label(&f.s, "47"), 47);
+    sow_move m;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_move_read(&f.s, "k1", &m, &err), SOW_OK);
+    assert_int_equal(m, 10);
+    assert_int_not_equal(sow_move_read(&f.s, "m1", &m, &err), SOW_OK);
+    assert_non_null(strstr(err.msg, "a1 to l4"));
+    fx_close(&f);
+}
+
 /* ---- drawing ------------------------------------------------------------ */
+
+/* Three rows (C2.1): North's row at the top, each row from South's left
+ * with its number, and the shared middle row named by halves. */
+static void test_draw_rows(void **state)
+{
+    (void)state;
+    char path[512];
+    unit_write(path, sizeof path, tdir, "three.yaml",
+               "id: t\nname: T\nsummary: s\n"
+               "board:\n  rows: 3\n  holes: 4\n  seeds: 2\n"
+               "  stores: false\n"
+               "sowing:\n  track:\n    south: [0, 1, 2, 3, 7, 6]\n"
+               "    north: [11, 10, 9, 8, 4, 5]\n  laps: single\n");
+    fx f;
+    fx_open(&f, path);
+    f.g.board[9] = 7; /* b3 */
+    char pic[SOW_DRAW_MAX];
+    assert_true(sow_draw_board(pic, sizeof pic, &f.s, &f.g, 2) > 0);
+    assert_string_equal(pic, "            a  b  c  d \n"
+                             "North   3 | 2  7  2  2   taken 0\n"
+                             "        2 | 2  2  2  2 \n"
+                             "South   1 | 2  2  2< 2   taken 0\n"
+                             "            a  b  c  d \n"
+                             "row 2 is shared: a2 to b2 North's, c2 to d2 "
+                             "South's\n");
+    fx_close(&f);
+}
 
 static void test_draw_start(void **state)
 {
@@ -242,6 +307,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_labels_all_sizes),
+        cmocka_unit_test(test_labels_rows),
+        cmocka_unit_test(test_draw_rows),
         cmocka_unit_test(test_draw_start),
         cmocka_unit_test(test_draw_stores),
         cmocka_unit_test(test_draw_24_fits_80),

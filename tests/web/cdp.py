@@ -112,17 +112,29 @@ class Browser:
             except CdpError:
                 return
 
-    def open(self, url):
+    def open(self, url, clean=False):
+        """A new tab at url. clean: the page's saved state (localStorage,
+        shared by every page of the profile) is cleared before the page's
+        first script runs, once for this tab, so a reload keeps what the
+        page saved since."""
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         page = Page(self, session)
         for domain in ("Page", "Runtime", "Log"):
             self.call(domain + ".enable", session=session)
+        if clean:
+            self.call("Page.addScriptToEvaluateOnNewDocument", {"source": CLEAN}, session=session)
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": self.size[0], "height": self.size[1],
                    "deviceScaleFactor": 1, "mobile": False}, session=session)
         self.call("Page.navigate", {"url": url}, session=session)
         return page
+
+
+# once a tab: clear the saved state (sessionStorage lives as long as the
+# tab, across its reloads)
+CLEAN = """(function(){try{if(!sessionStorage.getItem('sow-test-clean')){localStorage.clear();
+sessionStorage.setItem('sow-test-clean','1');}}catch(e){}})();"""
 
 
 class Page:

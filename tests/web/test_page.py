@@ -33,7 +33,8 @@ compares what it shows with the native `sow`:
             "instant"; a step through the game removes them at once
   decisions Andada's first mover, Olinda's direction and Adji Kui II's
             purchases are asked as the variant's question, with buttons
-            in words ("North", "clockwise", "hole C"); a click plays it
+            in words ("North", "clockwise", "hole C"), no token shown; a
+            click plays it
   directions in Mbangbi, whose every move names its direction, a click
             on a ringed hole asks which way, a button a direction in
             words; a click plays the hole that way
@@ -86,6 +87,22 @@ compares what it shows with the native `sow`:
             ringed holes, Enter plays; every control has a name
   layout    (D16, D17) a phone (390x844): the board and the status in the
             first screen, holes at least 40 px; 1920x1080: the board wide
+  plainwords How to play, one click away, gives every shipped game in
+            plain words (the board, a move, capturing, the end), none with
+            the engine's words or an option's name, its rule ids links;
+            perfect is offered, with default options, exactly where
+            sow solve answers natively within the page's budget
+  perfect   (issue 27) perfect decided in advance: not for Oware (a link's
+            perfect North plays strong, saying so), offered for Kalah 3x3
+            and answering; web/perfect.json's boards solve in budget
+  hintvalue (issue 26) where the solver answers, the hint says "South
+            wins by 2" and the outcome after each move, as sow solve
+  optionwords (D15) options by plain labels, values in words, no MG in
+            their texts; the record and link keep grand_slam=capture;
+            Andada's question and move list without first:1
+  decisionkeys (D18) the arrows move between decision buttons, Enter plays
+  clean     each check's tab starts with no saved settings of an earlier
+            check; one opened to test what is kept finds them
   speed     random games in the page against native `sow bench` (1 s
             of each in turn, three times, the best of each), and a
             depth-7 alphabeta move on Andada 2x15
@@ -137,8 +154,10 @@ def state(page):
     return json.loads(page.eval("document.getElementById('sow-state').textContent"))
 
 
-def open_page(b, url):
-    page = b.open(url)
+def open_page(b, url, keep=False):
+    """A new tab at url, from a clean state (nothing saved by an earlier
+    check), unless keep: a check of what the page keeps."""
+    page = b.open(url, clean=not keep)
     page.wait("document.body && document.body.dataset.ready === '1'", 60, "the page to be ready")
     return page
 
@@ -594,8 +613,9 @@ def decision_buttons(page):
 
 
 def check_decisions(c, b, url, sow, art):
-    """Decisions asked as the variant's worded question, a button a choice
-    labelled in words (the token in its tooltip), and a click plays it."""
+    """Decisions asked as the variant's worded question (without the move
+    syntax a terminal needs), a button a choice labelled in words (the
+    token nowhere shown, D15), and a click plays it."""
     from urllib.parse import quote
     kui = ""
     path = os.path.join(ROOT, "tests", "golden", "kui2_match.args")
@@ -624,7 +644,8 @@ def check_decisions(c, b, url, sow, art):
                      for tok in map(str, st["legal"]) if tok.startswith("buy:")}
         good = (got["question"] is not None and question in got["question"]
                 and words and set(buttons) == set(words)
-                and all(buttons[t] == (w, t) for t, w in words.items()))
+                and all(buttons[t][0] == w and ":" not in buttons[t][1] for t, w in words.items())
+                and not re.search(r"\w+:\w", got["question"]))  # D15: no token shown, even in a tooltip
         if name == "andada":
             page.eval("window.scrollTo(0,0)")
             page.screenshot(os.path.join(art, "web-decision.png"))
@@ -643,8 +664,8 @@ def check_decisions(c, b, url, sow, art):
 
 def check_directions(c, b, url, sow):
     """MB.2: in a game whose every move names its direction, a click on a
-    ringed hole asks which way, a button for each direction in words (the
-    token in its tooltip), and a click on one plays the hole that way."""
+    ringed hole asks which way, a button for each direction in words (no
+    token shown), and a click on one plays the hole that way."""
     page = open_page(b, url + "?variant=mbangbi&north=human&south=human")
     settle(page)
     rings = page.eval("JSON.stringify(Array.prototype.map.call("
@@ -654,7 +675,7 @@ def check_directions(c, b, url, sow):
               ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
     got = json.loads(decision_buttons(page))
     buttons = {tok: (text, title) for tok, text, title in got["buttons"]}
-    want = {"3/ccw": ("counter-clockwise", "3/ccw"), "3/cw": ("clockwise", "3/cw")}
+    want = {"3/ccw": ("counter-clockwise", ""), "3/cw": ("clockwise", "")}  # D15: no token shown
     good = (json.loads(rings) == ["%d/ccw %d/cw" % (h, h) for h in range(5)]
             and got["question"] == "South, which way do you sow hole d?" and buttons == want)
     why = "rings %s; %s: %s" % (rings, got["question"], json.dumps(buttons))
@@ -669,6 +690,54 @@ def check_directions(c, b, url, sow):
     c.ok("directions mbangbi", good, why)
     if page.console:
         c.ok("directions mbangbi console", False, "; ".join(page.console)[:300])
+
+
+def check_rows(c, b, url, sow, art):
+    """A board of four rows (C2.1, Moruba): the page draws its 48 holes in
+    4 rows of 12, labelled a1..l4 (C2.2), rings the mover's own holes (all
+    24 of South's at the start), and a click on one plays it as the native
+    sow does."""
+    page = open_page(b, url + "?variant=moruba&north=human&south=human")
+    settle(page)
+    got = json.loads(page.eval("""(function(){
+        var labels = [], rows = {}, cols = {};
+        Array.prototype.forEach.call(document.querySelectorAll('#board svg text'), function (t) {
+            if (t.getAttribute('font-size') !== '14' || !/^[a-l][1-4]$/.test(t.textContent)) return;
+            var circle = t.previousElementSibling.previousElementSibling.previousElementSibling;
+            labels.push(t.textContent);
+            rows[circle.getAttribute('cy')] = true;
+            cols[circle.getAttribute('cx')] = true;
+        });
+        var rings = Array.prototype.map.call(document.querySelectorAll('#board circle.legal'),
+            function (e) { return [e.dataset.move, e.getAttribute('aria-label')]; });
+        return JSON.stringify({labels: labels, rows: Object.keys(rows).length,
+                               cols: Object.keys(cols).length, rings: rings});
+    })()"""))
+    want_labels = ["%s%d" % (chr(ord("a") + col), row + 1) for row in range(4) for col in range(12)]
+    want_rings = [[str(h), "play %s" % want_labels[h]] for h in range(24)]
+    c.ok("rows moruba board", sorted(got["labels"]) == sorted(want_labels) and got["rows"] == 4
+         and got["cols"] == 12 and got["rings"] == want_rings,
+         "%d labels in %d rows and %d columns; rings %s" % (len(got["labels"]), got["rows"], got["cols"],
+                                                            json.dumps(got["rings"])[:200]))
+    # keys: a column's letter goes through its ringed holes (k1, then k2)
+    page.eval("document.body.focus()")
+    key(page, "k", "KeyK")
+    f1 = page.eval("document.activeElement.getAttribute('aria-label')")
+    key(page, "k", "KeyK")
+    f2 = page.eval("document.activeElement.getAttribute('aria-label')")
+    c.ok("rows moruba keys", f1 == "play k1" and f2 == "play k2", "k focused %r, then %r" % (f1, f2))
+    click_hole(page, "10")  # k1: its last seed lands in j2 and takes j3 and j4 (MO.4)
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+    settle(page)
+    st = state(page)
+    rc, out, err = native(sow, "replay", "moruba", "--moves", "10", "--json")
+    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
+    c.ok("rows moruba click", st["moves"] in ([10], ["10"]), "played %s" % st["moves"])
+    c.ok("rows moruba played", st["board"] == last.get("board") and st.get("captured") == last.get("captured"),
+         "page %s %s, native %s %s" % (st["board"], st.get("captured"), last.get("board"), last.get("captured")))
+    page.screenshot(os.path.join(art, "web-moruba.png"))
+    if page.console:
+        c.ok("rows moruba console", False, "; ".join(page.console)[:300])
 
 
 def apply_files(page, yaml=None, lua=None):
@@ -1322,7 +1391,7 @@ def check_resume(c, b, url, sow, art):
     """Kept work: two moves of Oware; the page opened again, with no
     address of a game, resumes that game and says so."""
     page = oware_two_moves(b, url)
-    again = open_page(b, url)
+    again = open_page(b, url, keep=True)
     settle(again)
     st = state(again)
     note = again.eval("document.getElementById('notice') && !document.getElementById('notice').hidden ? "
@@ -1439,8 +1508,269 @@ def check_keyboard(c, b, url, sow, art):
          if good else "focus %r then %r, moves %s, %d tabbable holes, unnamed %s" % (f1, f2, moves, tabs, unnamed))
 
 
+# words of the engine a learner must not meet in How to play's plain words
+ENGINE_WORDS = re.compile(r"\bpl(?:y|ies)\b|lap_end|\brelay|\bMG\b|MancalaGames|Ludii|OpenSpiel|_|`|"
+                          r"\bhooks?\b|\btokens?\b|\bvariant\b|\bscript\b", re.I)
+PARTS = ["The board", "A move", "Capturing", "The end"]
+
+
+def plain_howto(page):
+    """How to play opened by its button: the plain words' parts, and the
+    rule ids they link."""
+    page.eval("document.getElementById('howto').hidden = true")
+    page.eval("document.getElementById('howto-open').click()")
+    return json.loads(page.eval("""(function(){
+        var h = document.getElementById('howto'), box = document.getElementById('howto-plain');
+        if (h.hidden || !box) return JSON.stringify(null);
+        return JSON.stringify({parts: Array.prototype.map.call(box.querySelectorAll('p'), function (p) {
+                                   var b = p.querySelector('b');
+                                   return [b ? b.textContent.replace(/[.\\s]+$/, '') : '', p.textContent]; }),
+                               links: Array.prototype.map.call(box.querySelectorAll('a.rule'), function (a) {
+                                   return a.textContent; })});
+    })()"""))
+
+
+def check_plainwords(c, b, url, sow, art, variants):
+    """How to play, one click away, gives every shipped game in plain
+    words: the board and the start, a move, capturing, the end and who
+    wins (docs/how-to-play.md), none with the engine's words or an option
+    name; a rule id there opens the rule's text. The perfect level is
+    offered, with the game's default options, exactly where the solver
+    answers natively within the page's budget (web/perfect.json)."""
+    page = open_page(b, url + "?south=human&north=human")
+    settle(page)
+    bad, offered = [], {}
+    for vid in variants:
+        try:
+            choose_variant(page, vid)
+        except CdpError as e:
+            bad.append("%s: %s" % (vid, e))
+            continue
+        got = plain_howto(page)
+        rc, out, _ = native(sow, "show", vid, "--json")
+        info = json.loads(out)
+        names = [o["name"] for o in info["options"]]
+        if not got:
+            bad.append("%s: no plain words" % vid)
+            continue
+        titles = [p[0] for p in got["parts"]]
+        text = " ".join(p[1] for p in got["parts"])
+        words = ENGINE_WORDS.findall(text) + [n for n in names if re.search(r"\b%s\b" % re.escape(n), text)
+                                              and "_" in n]
+        if titles != PARTS or any(len(p[1]) < len(p[0]) + 30 for p in got["parts"]):
+            bad.append("%s: parts %s" % (vid, titles))
+        elif words:
+            bad.append("%s: engine words %s" % (vid, sorted(set(words))))
+        elif not got["links"] or any(l not in [r["id"] for r in info["rules"]] for l in got["links"]):
+            bad.append("%s: rule links %s" % (vid, got["links"]))
+        offered[vid] = not page.eval("document.querySelector('#north-level option[value=\"perfect\"]').disabled")
+    # a rule id of the plain words opens its rule's text
+    choose_variant(page, "oware")
+    plain_howto(page)
+    page.eval("document.querySelector('#howto-plain a.rule').click()")
+    hl = page.eval("(function(){var l=document.querySelector('#howto li.hl'); return l ? l.textContent : '';})()")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-howto-plain.png"))
+    c.ok("plainwords", not bad and len(offered) == len(variants) and hl.startswith("OW.1"),
+         "%d games in plain words, 4 parts each, no engine words; OW.1 opens %r" % (len(offered), hl[:50])
+         if not bad and hl.startswith("OW.1") else "; ".join(bad)[:600] + "; the link opened %r" % hl[:60])
+    # perfect where the solver answers within the budget, from the start
+    budget = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_budget_s : 0") or 2
+    wrong = []
+    for vid, yes in sorted(offered.items()):
+        t0 = time.time()
+        rc, out, err = native(sow, "solve", vid, "--json", "--time-limit", str(budget * 4))
+        took = time.time() - t0
+        solved = rc == 0
+        if yes and not solved:
+            wrong.append("%s offered, but sow solve: rc %d in %.1f s %s" % (vid, rc, took, err.strip()[:80]))
+        # one not offered that the solver answers well within the budget
+        if not yes and solved and took < budget / 2:
+            wrong.append("%s not offered, but sow solve answers in %.2f s" % (vid, took))
+    c.ok("perfect games", not wrong and any(offered.values()) and not all(offered.values()),
+         "offered for %s; for the other %d the solver refuses or takes longer than %g s" % (
+             ", ".join(v for v in sorted(offered) if offered[v]), sum(1 for v in offered.values() if not v), budget)
+         if not wrong else "; ".join(wrong)[:600])
+
+
+def check_perfect(c, b, url, sow, art):
+    """The perfect level, decided in advance: Oware (positions can come
+    back, the solver refuses) does not offer it, and a link asking for it
+    plays the strong level, saying so; Kalah 3x3 offers it, and the
+    perfect computer answers; every board of web/perfect.json is solved
+    natively within the budget."""
+    page = open_page(b, url + "?variant=oware&south=human&north=perfect")
+    settle(page)
+    off = page.eval("document.querySelector('#north-level option[value=\"perfect\"]').disabled")
+    north = page.eval("document.getElementById('north').value")
+    note = page.eval("document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent")
+    page = open_page(b, url + "?variant=kalah&options=holes%3D3%2Cseeds%3D3&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    on = not page.eval("document.querySelector('#north-level option[value=\"perfect\"]').disabled")
+    set_field(page, "north-level", "perfect")
+    settle(page)
+    click_label(page, "c")
+    try:
+        wait_moves(page, 2, 60)
+    except CdpError:
+        pass
+    settle(page)
+    st = state(page)
+    answered = len(st["moves"]) >= 2 and page.eval("document.getElementById('status').className") != "bad"
+    # the list's largest boards, solved natively within the budget
+    table = json.loads(page.eval("JSON.stringify(window.SOW_HOWTO ? window.SOW_HOWTO.perfect : {})"))
+    budget = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_budget_s : 1")
+    slow = []
+    for vid, sizes in sorted(table.items()):
+        for holes, seeds, opts in sizes:
+            # (the machine may be shared: four times the budget)
+            args = ["solve", vid, "--json", "--time-limit", str(budget * 4)]
+            for k, v in opts.items():
+                args += ["--option", "%s=%s" % (k, v)]
+            t0 = time.time()
+            rc, out, err = native(sow, *args)
+            if rc != 0:
+                slow.append("%s %s: rc %d, %.1f s" % (vid, opts, rc, time.time() - t0))
+    good = off and north == "alphabeta:ms=1500" and "strong" in note and on and answered and table and not slow
+    c.ok("perfect", good, "Oware: not offered, a link's perfect North plays strong (%r); Kalah 3x3: offered, "
+         "it answered %s; %d boards of the list solved within %g s" % (note[:60], st["moves"], sum(map(len, table.values())), budget)
+         if good else "oware disabled %s, north %r, note %r; kalah offered %s, moves %s; slow %s" % (
+             off, north, note, on, st["moves"], slow))
+
+
+def check_hintvalue(c, b, url, sow, art):
+    """Issue 26: where the solver answers, the hint says the exact value
+    in words ("South wins by 2"), for the position and after each move,
+    as sow solve gives it."""
+    page = open_page(b, url + "?variant=kalah&options=holes%3D3%2Cseeds%3D3&south=human&north=human")
+    settle(page)
+    page.eval("document.getElementById('hint').click()")
+    page.wait("document.querySelector('#hints table')", 60)
+    text = page.eval("document.querySelector('#hints .suggest').textContent")
+    rows = json.loads(page.eval("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#hints tr'), "
+                                "function (r) { return [r.dataset.move, (r.querySelector('.exact') || {}).textContent || '']; }))"))
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-hint-value.png"))
+    rc, out, _ = native(sow, "solve", "kalah", "--option", "holes=3", "--option", "seeds=3", "--json")
+    res = json.loads(out)
+
+    def words(v):
+        return "the game is a draw" if v == 0 else "South %s by %d" % ("wins" if v > 0 else "loses", abs(v))
+    want_rows = {str(m["move"]): "then " + words(m["value"]) for m in res["moves"]}
+    good = ("Played perfectly from here, %s." % words(res["value"])) in text and dict(rows) == want_rows
+    # a game the solver does not answer: no value claimed
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    page.eval("document.getElementById('hint').click()")
+    page.wait("document.querySelector('#hints table')", 60)
+    other = page.eval("document.getElementById('hints').textContent")
+    good = good and "perfectly" not in other and "wins by" not in other
+    c.ok("hintvalue", good, "%s; %s" % (text[text.find("Played"):].strip()[:60], dict(rows)) if good else
+         "hint %r, rows %s, want %s; Oware's %r" % (text, rows, want_rows, other[:80]))
+
+
+def check_optionwords(c, b, url, sow, art):
+    """D15: options, questions, decisions and players in plain words; the
+    options' own names and values stay in the record and the link."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    opts = json.loads(page.eval("""JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#options .opt'),
+        function (d) { var s = d.querySelector('select');
+            return {label: d.querySelector('label').textContent, title: d.title,
+                    values: s ? Array.prototype.map.call(s.options, function (o) { return o.textContent; }) : null}; }))"""))
+    seen = json.dumps(opts)
+    rc, out, _ = native(sow, "show", "oware", "--json")
+    names = [o["name"] for o in json.loads(out)["options"]]
+    words_ok = (opts and not re.search(r"_|\bMG\b|MancalaGames|OpenSpiel|Ludii|\bP\d+\b|C1\.\d", seen)
+                and all(o["values"] is None or all(" " in v or v in ("yes", "no") or not re.search(r"[_:]", v)
+                                                   for v in o["values"]) for o in opts)
+                and not any(n in seen for n in names if "_" in n))
+    # the option's value as sow takes it, in the link and the record
+    page.eval("(function(){var e=document.getElementById('opt-grand_slam'); e.value='capture';"
+              "e.dispatchEvent(new Event('change'));})()")
+    page.wait("/grand_slam%3Dcapture/.test(document.getElementById('share').value)", 30)
+    settle(page)
+    set_field(page, "speed", "0")
+    play_labels(page, ("c",))
+    rec = page.eval("window.sowPage.record()")
+    kept = json.loads(rec.split("\n")[0]).get("options") == {"grand_slam": "capture"}
+    players = page.eval("document.getElementById('players').innerText")
+    # Andada's question, its buttons, the move list and the narration
+    page = open_page(b, url + "?variant=andada&moves=4&south=human&north=human")
+    settle(page)
+    q = page.eval("document.getElementById('decisions').innerText")
+    tips = page.eval("Array.prototype.map.call(document.querySelectorAll('#decisions button'), "
+                     "function (b) { return b.title; }).join(' ')")
+    page.eval("document.getElementById('hint').click()")
+    page.wait("document.querySelector('#hints table')", 60)
+    hints = page.eval("document.getElementById('hints').textContent")
+    page = open_page(b, url + "?variant=andada&moves=4,first:1&south=human&north=human")
+    settle(page)
+    moves = page.eval("document.getElementById('movelist').innerText")
+    share = page.eval("document.getElementById('share').value")
+    shown = q + tips + hints + moves
+    good = (words_ok and kept and "alphabeta" not in players and "first:" not in shown
+            and "who makes the first regular move?" in q and "North chose North" in moves
+            and "first%3A1" in share)
+    c.ok("optionwords", good, "Oware's options %s; Andada: %r, moves %r" % (
+        ", ".join(o["label"] for o in opts), q.replace("\n", " ")[:60], moves.replace("\n", ", "))
+         if good else "options %s (words %s, record kept %s), players %r; shown %r; share %s" % (
+             seen[:300], words_ok, kept, players, shown[:300], share))
+
+
+def check_decisionkeys(c, b, url, sow, art):
+    """D18: the arrow keys move between the decision buttons (Home and End
+    to the first and the last), Enter plays the one focused."""
+    page = open_page(b, url + "?variant=andada&moves=4&south=human&north=human")
+    settle(page)
+    set_field(page, "speed", "0")
+    page.eval("document.querySelector('#decisions button').focus()")
+    seen = [page.eval("document.activeElement.textContent")]
+    for k in ("ArrowRight", "ArrowLeft", "End", "Home", "ArrowDown"):
+        key(page, k)
+        seen.append(page.eval("document.activeElement.textContent"))
+    key(page, "Enter")
+    try:
+        wait_moves(page, 2, 20)
+    except CdpError:
+        pass
+    settle(page)
+    moves = [str(m) for m in state(page)["moves"]]
+    good = seen == ["South", "North", "South", "North", "South", "North"] and moves == ["4", "first:1"]
+    c.ok("decisionkeys", good, "focus %s, Enter played %s" % (" > ".join(seen), moves[-1:])
+         if good else "focus %s, moves %s" % (seen, moves))
+
+
+def check_clean(c, b, url, sow, art):
+    """Each check starts from a clean state: what one page saved (the
+    opponent's level, the speed) is not found by the next check's page;
+    a page opened to test what is kept finds it."""
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "north-level", "beginner")
+    set_field(page, "speed", "450")
+    settle(page)
+    time.sleep(0.7)
+    fresh = open_page(b, url + "?variant=oware")
+    settle(fresh)
+    got = [fresh.eval("document.getElementById('north').value"), fresh.eval("document.getElementById('speed').value")]
+    page = open_page(b, url + "?variant=oware&south=human&north=human")
+    settle(page)
+    set_field(page, "north-level", "beginner")
+    set_field(page, "speed", "450")
+    settle(page)
+    time.sleep(0.7)
+    kept = open_page(b, url + "?variant=oware", keep=True)
+    settle(kept)
+    got2 = [kept.eval("document.getElementById('north').value"), kept.eval("document.getElementById('speed').value")]
+    good = got == ["alphabeta:depth=5", "150"] and got2 == ["greedy", "450"]
+    c.ok("clean", good, "a new check's page: %s; a page that keeps: %s" % (got, got2) if good else
+         "a new check's page found %s (want the defaults); kept %s" % (got, got2))
+
+
 def layout_page(b, url, w, h, mobile):
-    page = b.open("about:blank")
+    page = b.open("about:blank", clean=True)
     page.b.call("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1,
                                                        "mobile": mobile}, page.session)
     page.b.call("Page.navigate", {"url": url}, page.session)
@@ -1566,13 +1896,22 @@ def main():
             check_directions(c, b, url, sow)
         if not only or "workbench" in only:
             check_workbench(c, b, url, sow, a.artifacts)
+        if not only or "plainwords" in only:
+            try:
+                check_plainwords(c, b, url, sow, a.artifacts, variants)
+            except CdpError as e:
+                c.ok("plainwords", False, str(e))
         for name, check in (("busy", check_busy), ("badlink", check_badlink), ("reload", check_reload),
                             ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
                             ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
                             ("dots", check_dots), ("opening", check_opening), ("kept", check_kept), ("resume", check_resume),
                             ("levels", check_levels), ("howto", check_howto),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
-                            ("keyboard", check_keyboard), ("layout", check_layout)):
+                            ("keyboard", check_keyboard), ("layout", check_layout),
+                            ("rows", check_rows),
+                            ("perfect", check_perfect), ("hintvalue", check_hintvalue),
+                            ("optionwords", check_optionwords), ("decisionkeys", check_decisionkeys),
+                            ("clean", check_clean)):
             if not only or name in only:
                 try:
                     check(c, b, url, sow, a.artifacts)

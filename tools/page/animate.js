@@ -82,7 +82,9 @@
     var t = $('c' + h);
     t.textContent = String(k);
     t.setAttribute('fill', k ? INK : EDGE);
-    var row = h < N ? 0 : 1, own = owner[h], p = $('p' + h), l = $('l' + h);
+    /* the side the hole lies on: D.home on boards of more rows (C2.1) */
+    var row = D.home ? D.home[h] : h < N ? 0 : 1;
+    var own = owner[h], p = $('p' + h), l = $('l' + h);
     p.setAttribute('fill', PALE[own]);
     p.setAttribute('stroke', COL[own]);
     p.setAttribute('stroke-width', own !== row ? '3' : '1.5');

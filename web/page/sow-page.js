@@ -78,6 +78,8 @@
         paused: false          /* Stop pressed: the computer waits for Continue */
     };
     var variants = [];         /* sow list --json */
+    /* docs/how-to-play.md and web/perfect.json (sow-howto.js, web/howto.py) */
+    var HOWTO = window.SOW_HOWTO || {games: {}, options: {}, perfect: {}};
 
     function optionArgs() {
         var a = [];
@@ -110,6 +112,42 @@
             $(id + '-level').value = lv;
             $(id).hidden = lv !== 'custom';
         });
+    }
+    /* Whether the perfect level can play this game: decided in advance,
+     * from web/perfect.json (web/perfect.py: the games sow solve answers
+     * from the start within its budget, and the largest boards it did),
+     * the game's script and its repetition rule (which the solver
+     * refuses); rules edited in the workbench are never in the list. */
+    function perfectFits(info) {
+        if (!info || game.variant.indexOf('/bench/') === 0 || info.script || info.end && info.end.repetition)
+            return false;
+        var b = info.board;
+        return (HOWTO.perfect[info.id] || []).some(function (e) {
+            return b.holes_per_row <= e[0] && b.seeds <= e[1];
+        });
+    }
+    /* The perfect level offered or not for the game shown; a side set to
+     * it where it cannot play is moved to the strong level, saying so. */
+    function syncPerfect() {
+        var ok = perfectFits(game.info), moved = [];
+        ['south', 'north'].forEach(function (id, side) {
+            var op = $(id + '-level').querySelector('option[value="perfect"]');
+            op.disabled = !ok;
+            op.textContent = ok ? 'computer: perfect' : 'computer: perfect (only small games)';
+            op.title = ok ? 'plays every move perfectly (the solver works it out)' :
+                'the solver cannot work out this game within the page\'s time: try a small board (fewer holes or seeds)';
+            if (!ok && playerOf(side) === LEVELS.perfect) {
+                $(id).value = LEVELS.strong;
+                moved.push(sideName(side));
+            }
+        });
+        if (moved.length) {
+            syncLevels();
+            saveSettings();
+            notice('The perfect level plays only games small enough for the solver to work out; ' +
+                   moved.join(' and ') + ' now ' + (moved.length > 1 ? 'play' : 'plays') + ' at the strong level.');
+        }
+        return ok;
     }
     function playerOf(side) { return $(side ? 'north' : 'south').value.trim() || 'human'; }
     function isHuman(side) { return playerOf(side) === 'human'; }
@@ -180,6 +218,7 @@
             $('summary').textContent = info.name + ': ' + info.summary;
             $('edited').hidden = game.variant.indexOf('/bench/') !== 0;
             renderHowto(info);
+            syncPerfect();
             return info;
         });
     }
@@ -194,19 +233,40 @@
             var p = document.createElement('p');
             p.textContent = text;
             body.appendChild(p);
+            return p;
         };
+        var ids = {};
+        (info.rules || []).forEach(function (r) { ids[r.id] = true; });
         var b = info.board, n = b.labels.length;
-        para(info.name + ': ' + info.summary);
-        para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
-             (b.seeds ? ', ' + b.seeds + ' seeds in all' : '') + (b.stores ? ', and a store for each player' : '') +
-             '. South plays the bottom row (' + b.labels[0] + ' to ' + b.labels[n / 2 - 1] + ', from the left), ' +
-             'North the top row (' + b.labels[n / 2] + ' to ' + b.labels[n - 1] + ', from the right).');
-        para('Your turn: click one of your ringed holes (or press its letter, then Enter). Its seeds are ' +
-             'sown one by one into the holes that follow' +
-             (info.sowing && info.sowing.direction ? ', ' + info.sowing.direction : '') +
-             '; the narration beside the board tells each step and the rule it follows. Hint suggests a move.');
+        var plain = HOWTO.games[info.id];
+        if (plain) {
+            /* the game in plain words (docs/how-to-play.md) */
+            var box = document.createElement('div');
+            box.id = 'howto-plain';
+            plain.parts.forEach(function (part) {
+                var p = document.createElement('p'), t = document.createElement('b');
+                t.textContent = part[0] + '. ';
+                p.appendChild(t);
+                withRuleLinks(p, part[1], ids);
+                box.appendChild(p);
+            });
+            body.appendChild(box);
+            if (game.variant.indexOf('/bench/') === 0)
+                para('(These words are those of the game as shipped; the rules played here were edited in ' +
+                     'the workbench, and the precise rules below are the edited ones.)');
+        } else {
+            para(info.name + ': ' + info.summary);
+            para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
+                 (b.seeds ? ', ' + b.seeds + ' seeds in all' : '') + (b.stores ? ', and a store for each player' : '') +
+                 '. (No plain-words text was written for this game: docs/how-to-play.md tells how to add one.)');
+        }
+        para('On this page South plays the bottom row (' + b.labels[0] + ' to ' + b.labels[n / 2 - 1] +
+             ', from the left), North the top row (' + b.labels[n / 2] + ' to ' + b.labels[n - 1] +
+             ', from the right). On your turn click one of your ringed holes (or press its letter, then ' +
+             'Enter); the narration beside the board tells each step and the rule it follows, and Hint ' +
+             'suggests a move.');
         var h = document.createElement('h3');
-        h.textContent = 'The rules';
+        h.textContent = 'The rules, precisely';
         body.appendChild(h);
         var ol = document.createElement('ul');
         (info.rules || []).forEach(function (r) {
@@ -220,6 +280,26 @@
             ol.appendChild(li);
         });
         body.appendChild(ol);
+    }
+
+    /* Text with its rule ids (those of the game, in `ids`) as links that
+     * open the rule's text in How to play. */
+    function withRuleLinks(el, text, ids) {
+        var re = /\b([A-Z][A-Z0-9]?\d*\.\d+|P\d+)\b/g, at = 0, m;
+        while ((m = re.exec(text))) {
+            if (!ids[m[1]]) continue;
+            el.appendChild(document.createTextNode(text.slice(at, m.index)));
+            var a = document.createElement('a');
+            a.className = 'rule';
+            a.href = '#rule-' + m[1];
+            a.textContent = m[1];
+            a.addEventListener('click', (function (id) {
+                return function (ev) { ev.preventDefault(); showHowto(id); };
+            })(m[1]));
+            el.appendChild(a);
+            at = m.index + m[1].length;
+        }
+        el.appendChild(document.createTextNode(text.slice(at)));
     }
 
     /* Open How to play, at rule `id` if one is given. */
@@ -236,24 +316,64 @@
         $('howto').scrollIntoView({block: 'nearest'});
     }
 
+    /* An option as a learner reads it: its plain label and words for
+     * each value (docs/how-to-play.md's Options); the option's own name
+     * and values stay in the record and the shared link. */
+    function optionLabel(o) {
+        var p = HOWTO.options[o.name];
+        return p ? p.label : o.name.replace(/_/g, ' ');
+    }
+    function valueWords(o, v) {
+        var p = HOWTO.options[o.name], vs = p ? p.values : {};
+        if (vs[v]) return vs[v];
+        var m = /^(.*):(\d+)$/.exec(String(v));  /* no_capture_plies:50 */
+        if (m && vs[m[1] + ':K']) return vs[m[1] + ':K'].replace('this many', m[2]);
+        if (o.type === 'bool') return v === 'true' ? 'yes' : 'no';
+        return String(v).replace(/_/g, ' ');
+    }
+    /* An option's text for people: the plain one, or (an option no plain
+     * text was written for) its doc without the other programs it cites */
+    function optionDoc(o) {
+        var p = HOWTO.options[o.name];
+        if (p) return p.doc;
+        return (o.doc || '').replace(/\s*\([^()]*(MancalaGames|MG|Ludii|OpenSpiel)[^()]*\)/g, '')
+            .split(/(?<=\.)\s+/).filter(function (x) { return !/MancalaGames|\bMG\b|Ludii|OpenSpiel/.test(x); }).join(' ');
+    }
+
     function renderOptions() {
         var box = $('options');
         box.textContent = '';
         (game.info.options || []).forEach(function (o) {
             var label = document.createElement('label');
-            label.textContent = o.name.replace(/_/g, ' ');
+            label.textContent = optionLabel(o);
             label.htmlFor = 'opt-' + o.name;
             var cell = document.createElement('div');
             cell.className = 'opt';
             cell.appendChild(label);
-            var input;
-            if (o.type === 'bool') {
+            var input, count = null;
+            if (o.type === 'bool' || o.type === 'enum') {
+                /* a list of the values in words; a value with a number
+                 * (no_capture_plies:K) has a number field beside it */
                 input = document.createElement('select');
-                ['true', 'false'].forEach(function (v) {
+                var vals = o.type === 'bool' ? ['true', 'false'] : (o.values || []).slice();
+                var cur = String(o.value), curKey = cur, m = /^(.*):(\d+)$/.exec(cur);
+                if (m && vals.indexOf(m[1] + ':K') >= 0) curKey = m[1] + ':K';
+                if (vals.indexOf(curKey) < 0) vals.push(cur);
+                vals.forEach(function (v) {
                     var op = document.createElement('option');
-                    op.value = op.textContent = v;
+                    op.value = v;
+                    op.textContent = v === curKey && curKey !== cur ? valueWords(o, cur) : valueWords(o, v);
                     input.appendChild(op);
                 });
+                input.value = curKey;
+                if (vals.some(function (v) { return /:K$/.test(v); })) {
+                    count = document.createElement('input');
+                    count.type = 'number';
+                    count.min = 1;
+                    count.value = m ? m[2] : 50;
+                    count.setAttribute('aria-label', optionLabel(o) + ': how many moves');
+                    count.hidden = !/:K$/.test(curKey);
+                }
             } else {
                 input = document.createElement('input');
                 if (o.type === 'int') {
@@ -261,41 +381,47 @@
                     if (o.min !== null) input.min = o.min;
                     if (o.max !== null) input.max = o.max;
                     if (o.step !== null) input.step = o.step;
-                } else {
-                    input.setAttribute('list', 'vals-' + o.name);
-                    var dl = document.createElement('datalist');
-                    dl.id = 'vals-' + o.name;
-                    (o.values || []).forEach(function (v) {
-                        var op = document.createElement('option');
-                        op.value = v;
-                        dl.appendChild(op);
-                    });
-                    cell.appendChild(dl);
                 }
+                input.value = o.value;
             }
+            /* the value as sow takes it */
+            var valueOf = function () {
+                var v = input.value;
+                if (count && /:K$/.test(v)) v = v.replace(/K$/, String(Math.max(1, +count.value || 1)));
+                return v;
+            };
             input.id = 'opt-' + o.name;
-            input.value = o.value;
             input.dataset.option = o.name;
             input.dataset.def = o['default'];
-            input.addEventListener('change', function () {
-                mayDropGame('Change ' + o.name + ' to ' + input.value + ' and start a new game?',
+            var changed = function () {
+                if (count) count.hidden = !/:K$/.test(input.value);
+                var v = valueOf();
+                mayDropGame('Change "' + optionLabel(o) + '" to "' + valueWords(o, v) + '" and start a new game?',
                             'Change and start again').then(function (yes) {
                     if (!yes) {
-                        input.value = o.name in game.options ? game.options[o.name] : o.value;
+                        var back = o.name in game.options ? game.options[o.name] : String(o.value);
+                        var bm = /^(.*):(\d+)$/.exec(back);
+                        if (count && bm) { input.value = bm[1] + ':K'; count.value = bm[2]; }
+                        else input.value = back;
                         return;
                     }
-                    if (input.value === input.dataset.def)
+                    if (v === input.dataset.def)
                         delete game.options[o.name];
                     else
-                        game.options[o.name] = input.value;
+                        game.options[o.name] = v;
                     newGame([]);
                 });
-            });
+            };
+            input.addEventListener('change', changed);
             cell.appendChild(input);
+            if (count) {
+                count.addEventListener('change', changed);
+                cell.appendChild(count);
+            }
             var doc = document.createElement('div');
             doc.className = 'doc';
-            doc.textContent = o.doc + (o.values && o.type === 'enum' ? ' Values: ' + o.values.join(', ') + '.' : '') +
-                ' Default: ' + o['default'] + '.';
+            doc.textContent = (optionDoc(o) ? optionDoc(o) + ' ' : '') +
+                'Usually: ' + valueWords(o, String(o['default'])) + '.';
             doc.id = 'doc-' + o.name;
             cell.title = doc.textContent; /* the option's text, on pointing at it */
             input.setAttribute('aria-describedby', doc.id);
@@ -422,19 +548,25 @@
     }
 
     /* Keys on the page (outside the fields): a hole's letter focuses that
-     * ringed hole, the arrows the ringed hole beside the focused one
-     * (left and right as drawn); Enter plays it. */
+     * ringed hole (on boards of more rows, C2.2, a column's letter its
+     * ringed holes in turn: k, then k again, for k1 and k2), the arrows
+     * the ringed hole beside the focused one (left and right as drawn);
+     * Enter plays it. */
     function onKey(ev) {
         var t = ev.target, tag = t && t.tagName;
         if (ev.ctrlKey || ev.metaKey || ev.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(tag))
             return;
         var rings = Array.prototype.slice.call($('board').querySelectorAll('circle.legal'));
         if (!rings.length) return;
-        var byLabel = null;
+        var byLabel = null, column = [];
         holeEls.forEach(function (el) {
-            if (el && el.circle.classList.contains('legal') &&
-                el.label.textContent.replace(/\*$/, '') === ev.key) byLabel = el.circle;
+            if (!el || !el.circle.classList.contains('legal')) return;
+            var l = el.label.textContent.replace(/\*$/, '');
+            if (l === ev.key) byLabel = el.circle;
+            else if (/^[a-z]\d$/.test(l) && l.charAt(0) === ev.key) column.push(el.circle);
         });
+        if (!byLabel && column.length)
+            byLabel = column[(column.indexOf(document.activeElement) + 1) % column.length];
         if (byLabel) {
             ev.preventDefault();
             byLabel.focus();
@@ -585,7 +717,39 @@
         var labels = game.info.board.labels, m = /^(\d+)(?:\/(c?cw))?$/.exec(tok);
         if (m && labels[+m[1]] !== undefined)
             return labels[+m[1]] + (m[2] ? (m[2] === 'cw' ? ' clockwise' : ' counter-clockwise') : '');
-        return game.words[tok] || tok;
+        return game.words[tok] || decisionWords(tok);
+    }
+    /* A decision's words when the engine gave none for it (a move of a
+     * link, before the page saw its position): a hole by its label, a
+     * direction in words; the token as a last resort. */
+    function decisionWords(tok) {
+        var labels = game.info ? game.info.board.labels : [], m = /^[a-z_]+:(\d+)$/.exec(tok);
+        if (/:cw$/.test(tok)) return 'clockwise';
+        if (/:ccw$/.test(tok)) return 'counter-clockwise';
+        if (m && /^first:/.test(tok)) return +m[1] ? 'North' : 'South';
+        if (m && labels[+m[1]] !== undefined) return 'hole ' + labels[+m[1]];
+        return tok;
+    }
+    function isDecision(tok) { return /:/.test(String(tok)); }
+    /* "plays c", or a decision's "chose North" */
+    function moveText(tok, k, st) {
+        tok = String(tok);
+        if (isDecision(tok))
+            return 'chose ' + ((st && k >= 0 && st.words && st.words[k]) || moveLabel(tok));
+        return 'plays ' + (st && k >= 0 ? st.labels[k] : moveLabel(tok));
+    }
+    /* A button's text for a legal move: its hole, or a decision's words */
+    function choiceText(st, k) {
+        var tok = String(st.legal[k]);
+        return isDecision(tok) ? (st.words && st.words[k]) || moveLabel(tok) : st.labels[k];
+    }
+    /* The variant's question without the move syntax it may carry for
+     * the terminal ("... first:0 for South, first:1 for North (A.3)") */
+    function plainQuestion(q) {
+        if (!q) return 'decide:';
+        var i = q.indexOf('?');
+        if (i >= 0) return q.slice(0, i + 1);
+        return q.replace(/\s*\([A-Z][A-Z0-9]?\d*\.\d+\)/g, '').replace(/\S+:\S+/g, '').replace(/\s+/g, ' ').trim();
     }
 
     /* The moves of the game in hole labels, each a button to the position
@@ -618,7 +782,7 @@
                 if (!('ply' in l && 'move' in l) || k >= moves.length) return;
                 var li = document.createElement('li'), b = document.createElement('button');
                 var ply = ++k;
-                b.textContent = sideName(l.to_move) + ' ' + moveLabel(String(l.move));
+                b.textContent = sideName(l.to_move) + (isDecision(l.move) ? ' chose ' : ' ') + moveLabel(String(l.move));
                 b.dataset.ply = ply;
                 b.addEventListener('click', function () { goTo(ply); });
                 li.appendChild(b);
@@ -654,7 +818,7 @@
         });
         if (!dec.length || !human && shownPly() === game.moves.length)
             return;
-        askButtons(sideName(st.to_move) + ', ' + (st.question || 'decide:'),
+        askButtons(sideName(st.to_move) + ', ' + plainQuestion(st.question),
                    dec.map(function (k) {
                        return [st.legal[k], (st.words || [])[k] || st.legal[k]];
                    }));
@@ -671,8 +835,10 @@
                    }));
     }
 
-    /* The question, then a button for each [token, words] choice (the
-     * token in small type and in the tooltip); a click plays it. */
+    /* The question, then a button for each [token, words] choice, in
+     * words (the token only in data-move, for tools); a click, or Enter,
+     * plays it; the arrow keys move between the buttons (Home, End: the
+     * first, the last). */
     function askButtons(question, choices) {
         var box = $('decisions');
         box.textContent = '';
@@ -684,11 +850,25 @@
             var tok = c[0], words = c[1];
             var b = document.createElement('button');
             b.textContent = words;
-            b.title = tok; /* the move as sow writes it, for who wants it */
             b.dataset.move = tok;
             b.addEventListener('click', function () { humanMove(tok); });
+            b.addEventListener('keydown', decisionKey);
             box.appendChild(b);
         });
+    }
+
+    function decisionKey(ev) {
+        var bs = Array.prototype.slice.call($('decisions').querySelectorAll('button'));
+        var i = bs.indexOf(ev.target), n = bs.length, to = -1;
+        if (i < 0 || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+        if (ev.key === 'ArrowRight' || ev.key === 'ArrowDown') to = (i + 1) % n;
+        else if (ev.key === 'ArrowLeft' || ev.key === 'ArrowUp') to = (i + n - 1) % n;
+        else if (ev.key === 'Home') to = 0;
+        else if (ev.key === 'End') to = n - 1;
+        if (to < 0) return;
+        ev.preventDefault();
+        ev.stopPropagation(); /* not the board's arrows */
+        bs[to].focus();
     }
 
     /* ---- moves ---------------------------------------------------------- */
@@ -699,7 +879,7 @@
         var later = game.moves.length - shownPly();
         if (later > 0) {
             var k = st.legal.indexOf(String(tok));
-            return ask('Play ' + (k >= 0 ? st.labels[k] : tok) + ' after move ' + shownPly() + '? This takes back the ' +
+            return ask(moveText(tok, k, st).replace(/^./, function (c) { return c.toUpperCase(); }) + ' after move ' + shownPly() + '? This takes back the ' +
                        later + (later === 1 ? ' move' : ' moves') + ' played after it.',
                        'Play here', 'Cancel').then(function (yes) {
                 if (yes && !game.acting && game.state === st) return play(tok, true);
@@ -723,8 +903,7 @@
         setActing(sideName(mover) + ' is sowing…');
         /* the narration keeps a human's move and the computer's answer */
         var keep = !byHuman && (isHuman(0) || isHuman(1));
-        var head = sideName(mover) + ' plays ' + (k >= 0 ? st.labels[k] : tok) +
-            (k >= 0 && /:/.test(tok) && st.words && st.words[k] ? ' (' + st.words[k] + ')' : '');
+        var head = sideName(mover) + ' ' + moveText(tok, k, st);
         return animate(game.moves.length - 1, seq, head, keep).then(function () {
             if (seq === game.seq)
                 return refresh();
@@ -911,9 +1090,20 @@
 
     /* A step of the narration with its rule id; the rule's text the
      * first time the move cites it (seen: the ids cited so far). */
+    /* The narration's sentence for people: a decision's move syntax
+     * ("North decides first:1") in words, no "relay:" label (the
+     * sentence says the seeds are lifted and sown on) */
+    function plainText(text) {
+        return String(text || '').replace(/^relay: /, '').replace(/\b([a-z]+) ([a-z_]+:[A-Za-z0-9]+)\b/g, function (x, verb, tok) {
+            var w = game.words[tok] || decisionWords(tok);
+            if (w === tok) return x;
+            return (verb === 'decides' ? 'chooses' : verb) + ' ' + w;
+        });
+    }
+
     function narrationLine(e, seen) {
         var li = document.createElement('li');
-        li.appendChild(document.createTextNode(e.text));
+        li.appendChild(document.createTextNode(plainText(e.text)));
         if (e.rule) {
             var r = document.createElement('a');
             r.className = 'rule';
@@ -1079,14 +1269,32 @@
                 var tok = String(res.move), k = st.legal.indexOf(tok);
                 suggest.appendChild(document.createTextNode('Suggested move: '));
                 var b = document.createElement('button');
-                b.textContent = k >= 0 ? st.labels[k] : tok;
+                b.textContent = k >= 0 ? choiceText(st, k) : moveLabel(tok);
                 b.dataset.move = tok;
                 b.addEventListener('click', function () { humanMove(tok); });
                 suggest.appendChild(b);
                 var lv = levelOf(adviser);
                 suggest.appendChild(document.createTextNode(' (what the ' + (lv === 'custom' ? 'computer player ' +
-                    adviser : lv + ' computer') + ' would play). What each move would do:'));
+                    adviser : lv + ' computer') + ' would play).'));
+                if (isPerfect(adviser) && typeof res.score === 'number') {
+                    var v = document.createElement('span');
+                    v.className = 'exact';
+                    v.textContent = ' Played perfectly from here, ' + outcome(res.score, st.to_move) + '.';
+                    suggest.appendChild(v);
+                }
+                suggest.appendChild(document.createTextNode(' What each move would do:'));
             });
+        /* the exact value of every move, where the solver answers */
+        var exact = {};
+        var solved = !isPerfect(adviser) ? Promise.resolve() :
+            sow(baseArgs('solve').concat(['--moves', game.moves.slice(0, shownPly()).join(' '), '--json']))
+                .then(function (r) {
+                    var res = json(r.out);
+                    if (r.rc !== 0 || !res || !res.moves) return;
+                    res.moves.forEach(function (m) {
+                        exact[String(m.move)] = outcome(st.to_move ? -m.value : m.value, st.to_move);
+                    });
+                });
         var base = game.moves.slice(0, shownPly());
         var table = document.createElement('table');
         var jobs = st.legal.map(function (tok, k) {
@@ -1099,19 +1307,28 @@
                     var tr = document.createElement('tr');
                     var td1 = document.createElement('td');
                     var b = document.createElement('button');
-                    b.textContent = st.labels[k];
+                    b.textContent = choiceText(st, k);
                     b.addEventListener('click', function () { humanMove(tok); });
                     td1.appendChild(b);
                     var td2 = document.createElement('td');
                     td2.textContent = evs.map(function (e) {
-                        return e.text + (e.rule ? ' [' + e.rule + ']' : '');
+                        return plainText(e.text) + (e.rule ? ' [' + e.rule + ']' : '');
                     }).join('; ');
+                    tr.dataset.move = tok;
                     tr.appendChild(td1);
                     tr.appendChild(td2);
                     table.appendChild(tr);
                 });
         });
-        Promise.all(jobs.concat([searched])).then(function () {
+        Promise.all(jobs.concat([searched, solved])).then(function () {
+            Array.prototype.forEach.call(table.querySelectorAll('tr'), function (tr) {
+                var t = exact[tr.dataset.move];
+                if (!t) return;
+                var td = document.createElement('td');
+                td.className = 'exact';
+                td.textContent = 'then ' + t;
+                tr.insertBefore(td, tr.children[1]);
+            });
             box.textContent = '';
             box.appendChild(suggest);
             box.appendChild(table);
@@ -1123,7 +1340,17 @@
     function hintPlayer() {
         if (!isHuman(0)) return playerOf(0);
         if (!isHuman(1)) return playerOf(1);
-        return 'alphabeta:depth=5';
+        return perfectFits(game.info) ? LEVELS.perfect : LEVELS.intermediate;
+    }
+    function isPerfect(spec) { return /^perfect(:|$)/.test(spec); }
+    /* A value for the player p to move (the margin, or 1, 0, -1 where the
+     * game has no score) in words: "South wins by 4", "a draw", "North
+     * loses by 2" */
+    function outcome(v, p) {
+        var scored = !!(game.info && game.info.end && game.info.end.scoring);
+        if (v === 0) return 'the game is a draw';
+        var who = sideName(p) + (v > 0 ? ' wins' : ' loses');
+        return scored ? who + ' by ' + Math.abs(v) : who;
     }
 
     /* ---- records --------------------------------------------------------- */

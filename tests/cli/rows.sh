@@ -1,0 +1,54 @@
+# shellcheck shell=bash
+# tests/cli/rows.sh - what a person sees of a board of four rows (issue 25,
+# Moruba: variants/moruba.yaml): hole labels as C2.2 (a1 .. l4) read and
+# written, the text board row over row, sow show's words for the track and
+# the lap-end rules of more rows, the narration of an across capture (to
+# the store, or sown again: tests/variants/moruba_resow.yaml) and the SVG.
+# Sourced by tests/cli/run.sh (t and $cli_tmp as there).
+RV=tests/variants/moruba_resow.yaml
+# South's k1 (hole 10): 4 seeds into l1, l2, k2, j2 (C2.5: the outer row
+# west to east, then the inner row back); j2 is an inner hole, so the 4
+# seeds of j3 facing it and the 4 of j4 behind it go to the store (MO.4)
+t rows-show-board 0 'out~board: 4 rows of 12 holes, 192 seeds, a store for each player' \
+  'out~N[  0]  4 | 4  4  4  4  4  4  4  4  4  4  4  4 ' \
+  'out~        1 | 4  4  4  4  4  4  4  4  4  4  4  4  [  0]S' \
+  'out~            a  b  c  d  e  f  g  h  i  j  k  l ' noerr -- sow show moruba
+t rows-show-track 0 "out~  track          each player's own two rows, round and round: counter-clockwise, South's outer row from the left and their inner row back, North's inner row from the left and their outer row back; no seed goes into the other player's rows" \
+  noerr -- sow show moruba
+t rows-show-lap-end 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it into the store (MO.4)" \
+  'out!~(null)' noerr -- sow show moruba
+t rows-show-resow 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it and sow them again from the hole after the lap's origin, along the mover's track; then the last hole's seeds are lifted and sown on (MO.4)" \
+  noerr -- sow show $RV
+t rows-show-json 0 'out~"board":{"rows":4,"holes_per_row":12,' 'out~"labels":["a1","b1",' \
+  'out~"do":"capture_across","hook":null' 'out~"row":"inner","across":"facing"' noerr -- sow show moruba --json
+t rows-show-json-resow 0 'out~"resow":{"from":"after_origin","direction":"move","then":"relay"}' \
+  noerr -- sow show $RV --json
+t rows-trace 0 'out~ply 0: South plays k1 (hole 10)' 'out~  sows into l1 l2 k2 j2' \
+  "out~  the last seed falls in j2, which now holds 5: the opponent's seeds facing it and behind it go to the mover's store, and the move ends" \
+  'out~  South takes the 4 seeds of j3' 'out~  South takes the 4 seeds of j4' \
+  'out~        1 | 4  4  4  4  4  4  4  4  4  4  0< 5  [  8]S' \
+  'out~N[  0]  4 | 4  4  4  4  4  4  4  4  4  0  4  4 ' noerr -- sow trace moruba --moves k1 --brief
+t rows-trace-json 0 'out~"event":"capture","hole":33,"label":"j3","count":4' 'out~"rule":"MO.4"' \
+  noerr -- sow trace moruba --moves 10 --json
+t rows-trace-resow 0 \
+  "out~  the last seed falls in j2, which now holds 5: the opponent's seeds facing it and behind it are taken up and sown again from the hole after k1, the lap's origin; then j2's seeds are lifted and sown on" \
+  'out~  South takes up the 4 seeds of j3, across from j2, to sow them again' \
+  'out~  relay: South lifts the 6 seeds of j2 and sows on' noerr -- sow trace $RV --moves k1 --brief
+# labels are read as C2.2 writes them: k1 is hole 10, e3 hole 28
+t rows-labels-read 0 \
+  'last={"ply":1,"to_move":1,"legal":[24,25,26,27,28,29,30,31,32,34,35,36,37,38,39,40,41,42,43,44,46,47],"move":28,"board":[4,4,4,4,4,4,4,4,0,4,0,5,4,4,4,4,4,4,4,4,0,5,5,5,4,4,4,4,0,5,5,5,5,0,4,4,4,4,4,4,4,4,4,4,4,0,4,4],"captured":[8,8]}' \
+  noerr -- sow replay moruba --moves "k1 e3" --json
+t rows-label-bad 1 "err~move 'm1' is neither a hole label (a column a to l and a row 1 to 4: a1 to l4) nor a hole number (0 to 47)" \
+  -- sow replay moruba --moves m1
+t rows-label-row-bad 1 "err~move 'a5' is neither a hole label (a column a to l and a row 1 to 4" -- sow replay moruba --moves a5
+# the SVG: a4 over a1 in the same column, North's outer row at the top
+t rows-svg 0 'out~<text x="112" y="67" text-anchor="middle" font-size="14" fill="#555">a4</text>' \
+  'out~<text x="112" y="343" text-anchor="middle" font-size="14" fill="#555">a1</text>' \
+  'out~hole c3: column c from South' noerr -- sow draw moruba --moves 10 --svg -
+# the lap-end words of Hus (HU.5, capture=ludii: the last hole's own seeds
+# too, then the hole after it) and Tsoro's single seeds (TS.3)
+t rows-show-hus-ludii 0 "out~take the seeds facing it and behind it, and the last hole's own, into the store, then lift the seeds of the hole after it and sow on, if they are enough for a move (HU.5)" \
+  noerr -- sow show hus --option capture=ludii
+t rows-show-hus-json 0 'out~"take_last":true' 'out~"then":"next","pick_extra":null' noerr -- sow show hus --option capture=ludii --json
+t rows-show-tsoro 0 "out~  single seed    a hole holding 1 seed may be played only when the next hole along the mover's track is empty" \
+  noerr -- sow show tsoro

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""web/perfect.py - which shipped games the page offers the "perfect"
+level for (web/perfect.json, read by web/assemble.sh).
+
+    python3 web/perfect.py [--sow build/sow] [--budget 2] > web/perfect.json
+
+The solver (sow solve, the perfect player) refuses a game with a script
+(its hooks could keep hidden state), one whose repetition rule is on, and
+one in which a position can come back (found during the search); and a
+large board does not finish in a page's patience. So the page decides in
+advance, from this list: for each game the solver answers from the start
+within BUDGET seconds natively (the page runs at about half that speed),
+the largest boards it was solved on, as [holes a row, seeds in all].
+The page offers "perfect" for a game in the list whose board (with the
+options chosen) is no larger than one of them, in both numbers, and whose
+repetition rule is off; never for another game. Boards are tried from the
+smallest up, each size option (holes, seeds) growing until a solve is
+refused or runs out of time. tests/web/test_page.py (the `perfect` check)
+solves the largest board of every entry again natively within the budget.
+"""
+import argparse
+import itertools
+import json
+import subprocess
+import sys
+
+
+def run(sow, args, budget):
+    try:
+        r = subprocess.run([sow, *args, "--json", "--time-limit", str(budget)],
+                           capture_output=True, text=True, timeout=budget + 10)
+    except subprocess.TimeoutExpired:
+        return None
+    if r.returncode != 0:
+        return None
+    try:
+        return json.loads(r.stdout)
+    except ValueError:
+        return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sow", default="build/sow")
+    ap.add_argument("--budget", type=float, default=2.0)
+    a = ap.parse_args()
+    games = json.loads(subprocess.run([a.sow, "list", "--json"], capture_output=True, text=True).stdout)["variants"]
+    out = {}
+    for g in games:
+        vid = g["id"]
+        show = json.loads(subprocess.run([a.sow, "show", vid, "--json"], capture_output=True, text=True).stdout)
+        if show["script"] or show["end"]["repetition"]:
+            continue
+        opts = {o["name"]: o for o in show["options"]}
+        axes = []
+        for name in ("holes", "seeds"):
+            o = opts.get(name)
+            if o and o["type"] == "int":
+                lo, hi = o["min"] or 1, min(o["max"] or 12, 12)
+                axes.append((name, list(range(max(lo, 1), hi + 1))))
+            elif o and o["type"] == "enum":
+                axes.append((name, sorted(int(v) for v in o["values"])))
+        sizes = []
+        if not axes:
+            combos = [()]
+        else:
+            combos = itertools.product(*[[(n, v) for v in vs] for n, vs in axes])
+        failed = []  # a combination at least as large as a failed one is not tried
+        for combo in combos:
+            if any(all(dict(combo)[n] >= f[n] for n in f) for f in failed):
+                continue
+            args = ["solve", vid]
+            for n, v in combo:
+                args += ["--option", "%s=%d" % (n, v)]
+            res = run(a.sow, args, a.budget)
+            if res is None:
+                failed.append(dict(combo))
+                continue
+            sh = json.loads(subprocess.run([a.sow, "show", vid, "--json"] +
+                                           [x for n, v in combo for x in ("--option", "%s=%d" % (n, v))],
+                                           capture_output=True, text=True).stdout)
+            sizes.append([sh["board"]["holes_per_row"], sh["board"]["seeds"], dict(combo)])
+            print("%s %s: %s in %.2f s" % (vid, dict(combo), res["result"], res["seconds"]), file=sys.stderr)
+        # keep the largest: a size no other one covers
+        keep = [s for s in sizes if not any(t is not s and t[0] >= s[0] and t[1] >= s[1] and
+                                            (t[0], t[1]) != (s[0], s[1]) for t in sizes)]
+        if keep:
+            out[vid] = sorted([[s[0], s[1], s[2]] for s in keep], key=lambda s: (s[0], s[1]))
+    json.dump({"budget_s": a.budget, "games": out}, sys.stdout, indent=1, sort_keys=True)
+    print()
+
+
+if __name__ == "__main__":
+    main()
