@@ -298,7 +298,8 @@ def speed(sow, ids, seconds):
     """Ludii's random playouts a second (its own playout loop, after a
     warm-up) beside sow bench's random games a second, game by game,
     measured one after the other."""
-    print(f'{"game":15} {"Ludii playouts/s":>17} {"sow games/s":>12} {"ratio":>8}   (Ludii: mean turns, limit ends)')
+    print(f'{"game":15} {"Ludii playouts/s":>17} {"sow games/s":>12} {"ratio":>8} '
+          f'{"Ludii turns/s":>14} {"sow plies/s":>12} {"ratio":>8}   (Ludii: mean turns, limit ends)')
     for gid in ids:
         if not sow_knows(sow, gid):
             print(f'{gid:15} not in sow yet')
@@ -311,11 +312,18 @@ def speed(sow, ids, seconds):
         cmd = [sow, 'bench', gid, '--seconds', str(seconds)]
         for o in GAMES[gid][2]:
             cmd += ['--option', o]
-        out = subprocess.run(cmd, capture_output=True, text=True, env=sow_env()).stdout
-        rate = float(out.split('games_per_s=')[1].split()[0]) if 'games_per_s=' in out else 0
+        sp = subprocess.run(cmd, capture_output=True, text=True, env=sow_env())
+        out = sp.stdout
+        if 'games_per_s=' not in out:
+            print(f'{gid:15} {lu["playouts_per_s"]:17.1f}   sow bench failed: {sp.stderr.strip()[:300]}')
+            continue
+        rate = float(out.split('games_per_s=')[1].split()[0])
         if 'matches_per_s=' in out:
             rate = float(out.split('matches_per_s=')[1].split()[0])
+        plies = float(out.split('plies_per_s=')[1].split()[0]) if 'plies_per_s=' in out else 0
+        turns = lu['playouts_per_s'] * lu['mean_turns']
         print(f'{gid:15} {lu["playouts_per_s"]:17.1f} {rate:12.0f} {rate / max(lu["playouts_per_s"], 1e-9):7.0f}x'
+              f' {turns:14.0f} {plies:12.0f} {plies / max(turns, 1e-9):7.0f}x'
               f'   ({lu["mean_turns"]:.0f}, {lu["limit_ends"]} of {lu["playouts"]})')
     return 0
 
