@@ -72,6 +72,8 @@ static void new_proxy(lua_State *L, int n, const uint8_t *from, int *ref)
     lua_createtable(L, 0, 0);                 /* proxy */
     lua_createtable(L, n > 0 ? n : 0, n > 0 ? 1 : 16); /* backing */
     for (int h = 0; h < n; h++) {
+        if (from && from[h] == SOW_POS_NONE)
+            continue; /* nil: no such hole (nothing faces an outer one) */
         lua_pushinteger(L, from ? from[h] : 0);
         lua_rawseti(L, -2, h);
     }
@@ -102,17 +104,16 @@ static void rec_geometry(sow_lua *x, const sow_setup *s);
 void sow_view_geometry(sow_lua *x, const sow_setup *s)
 {
     lua_State *L = x->L;
-    uint8_t opp[SOW_MAX_HOLES];
-    for (int h = 0; h < s->holes; h++)
-        opp[h] = (uint8_t)(s->holes - 1 - h);
     new_proxy(L, -1, NULL, &x->view_ref); /* g */
     if (x->proxy_ref != LUA_NOREF)
         luaL_unref(L, LUA_REGISTRYINDEX, x->proxy_ref);
     x->proxy_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-    static const char *const geo[] = {"next", "prev", "opposite"};
-    const uint8_t *src[] = {s->next, s->prev, opp};
-    for (int i = 0; i < 3; i++) {
+    /* opposite: the hole facing h (C0.2's 2N-1-h on two rows; C2.5),
+     * behind: the one behind it, nil where there is none */
+    static const char *const geo[] = {"next", "prev", "opposite", "behind"};
+    const uint8_t *src[] = {s->next, s->prev, s->facing, s->behind};
+    for (int i = 0; i < 4; i++) {
         int unused = LUA_NOREF;
         new_proxy(L, s->holes, src[i], &unused);
         luaL_unref(L, LUA_REGISTRYINDEX, unused);
@@ -122,6 +123,8 @@ void sow_view_geometry(sow_lua *x, const sow_setup *s)
     lua_setfield(L, -2, "holes");
     lua_pushinteger(L, s->n);
     lua_setfield(L, -2, "row");
+    lua_pushinteger(L, s->rows);
+    lua_setfield(L, -2, "rows");
     int *refs[] = {&x->board_ref, &x->owner_ref, &x->captured_ref,
                    &x->claimed_ref, &x->blocked_ref};
     static const char *const state[] = {"board", "owner", "captured",

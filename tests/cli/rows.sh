@@ -52,3 +52,9 @@ t rows-show-hus-ludii 0 "out~take the seeds facing it and behind it, and the las
 t rows-show-hus-json 0 'out~"take_last":true' 'out~"then":"next","pick_extra":null' noerr -- sow show hus --option capture=ludii --json
 t rows-show-tsoro 0 "out~  single seed    a hole holding 1 seed may be played only when the next hole along the mover's track is empty" \
   noerr -- sow show tsoro
+# a hook sees the board of four rows: g.opposite[h] (the facing hole),
+# g.behind[h] and g.rows (C2.5); its capture of both is MO.4's: the same
+# board as the data rule's after k1, and nothing facing an outer hole
+t rows-hook-view 0 \
+  'out~"board":[4,4,4,4,4,4,4,4,4,4,4,0,4,4,4,4,4,4,4,4,5,5,5,5,4,4,4,4,4,4,4,4,0,4,4,4,4,4,4,4,4,4,4,4,0,4,4,4],"captured":[8,0]' \
+  noerr -- sow replay tests/variants/moruba_hook.yaml --moves 11 --json
