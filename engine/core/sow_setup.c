@@ -390,7 +390,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
         if (r->in_store || r->on_claimed)
             s->hole_rules_on &= ~(1u << i);
         if (r->opposite || r->even || r->action == SOW_LAP_CLAIM ||
-            r->position || r->row || r->across || s->rows > 2)
+            r->position || r->row || r->across ||
+            (s->rows > 2 && sow_rule_acts_on_facing(r)))
             s->family_rules |= 1u << i;
     }
     s->rule_family = s->family_rules || s->claims || s->look_blocked;
@@ -525,7 +526,9 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 r->action == SOW_LAP_CLAIM ||
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
                                 r->pick_extra || r->series || r->row ||
-                                r->across || s->rows > 2 ||
+                                r->across ||
+                                (s->rows > 2 &&
+                                 sow_rule_acts_on_facing(r)) ||
                                 r->action == SOW_LAP_CAPTURE_ACROSS
                             ? SOW_LAP_RULES
                         : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)

@@ -5,38 +5,9 @@
  * reports events to an optional observer. */
 #include <stddef.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "sow_game.h"
-
-/* A relay move longer than this many laps is refused as an error rather
- * than hang the program; real endless moves are proved long before (P2),
- * this only bounds hostile boards whose cycles are astronomically long. */
-/* A relay move that has neither ended nor repeated after this many laps is
- * refused. Real cycles are long: one of Adji Kui II's endless moves is
- * found by Brent's method only after several million laps (P2), so the
- * cap is far above that; relay laps that no rule can end are refused when
- * the variant is loaded instead. A position with many seeds (a scenario's
- * start) can still have a cycle too long to follow: about 3 s. The fuzz
- * harnesses lower the cap at build time, as they lower the Lua budgets. */
-#ifndef SOW_MAX_LAPS
-#define SOW_MAX_LAPS 100000000L
-#endif
-
-/* The word paths (sow_fast16, sow_fastw, ends16, endsw) look for a cycle
- * only after this many laps: most moves end within a few laps, and a cycle
- * is found from whichever lap the search starts at (P2), so the verdict is
- * the same while the usual short move pays no comparison. They compare
- * each lap-start state with the move's first one as well as with Brent's
- * saved state: a relay lap that does not wrap round the board can be
- * undone (the hole before its first seed is the nearest empty one), so
- * cycles nearly always pass through the first state, and are then found
- * after one turn of the cycle instead of Brent's two to three (measured on
- * Adji Kui II: 240 endless moves of up to 526,668 laps, all through their
- * first state). */
-#define SOW_FREE_LAPS 24L
+#include "sow_sow_int.h"
 
 /* The error of a move that reached the lap cap. */
 static int lap_cap(const sow_setup *s, int hole, sow_error *err)
@@ -49,19 +20,6 @@ static int lap_cap(const sow_setup *s, int hole, sow_error *err)
                          hole, SOW_MAX_LAPS);
 }
 
-/* Brent's cycle finding (P2): whether the state of lap t (counted from
- * the first lap compared) is to be saved: at t = 0, then whenever the
- * window of `power` laps since the last save is full (it then doubles). */
-static inline bool brent_save(long t, long *lam, long *power)
-{
-    if (t != 0 && ++*lam != *power)
-        return false;
-    if (t > 0)
-        *power <<= 1;
-    *lam = 0;
-    return true;
-}
-
 #define EMIT(obs, k, p, h, c, x)                                            \
     do {                                                                     \
         if (obs && (obs)->on_event) {                                        \
@@ -69,19 +27,6 @@ static inline bool brent_save(long t, long *lam, long *power)
             (obs)->on_event((obs)->ctx, &ev_);                               \
         }                                                                    \
     } while (0)
-
-/* The hole after h along nx, stepping over blocked holes where look-ups
- * do (C1.5, P26); the blocked holes are never all of them (a round fills
- * at least one hole a row). */
-static inline int step_over(const sow_setup *s, const sow_game *g,
-                            const uint8_t *nx, int h)
-{
-    int x = nx[h];
-    if (s->look_blocked)
-        for (int k = 0; (g->blocked >> x) & 1 && k < s->holes; k++)
-            x = nx[x];
-    return x;
-}
 
 /* The lap-end rules in full: the first whose conditions hold. */
 /* Whether the mover may claim hole h under c (TK.3, QL.3, P23): h is not
@@ -145,16 +90,6 @@ static bool claims_ok(const sow_setup *s, const sow_game *g,
     return true;
 }
 
-/* Whether rule r acts on the hole facing h (which an outer hole of a
- * board of four rows lacks, C2.5). */
-static bool needs_facing(const sow_lap_rule *r)
-{
-    return r->action == SOW_LAP_CAPTURE_OPPOSITE ||
-           r->action == SOW_LAP_CAPTURE_PAIR ||
-           (r->action == SOW_LAP_CLAIM &&
-            (r->claim.holes & SOW_CLAIM_OPPOSITE));
-}
-
 /* The opponent's seeds across from h (C2.5): in the facing hole, and in
  * the hole behind it; a hole the mover owns (the middle row of three)
  * or a claimed one counts as empty. */
@@ -185,7 +120,7 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
           int c)
 {
     const int o = s->facing[h];
-    if (o == SOW_POS_NONE && (r->opposite || needs_facing(r)))
+    if (o == SOW_POS_NONE && (r->opposite || sow_rule_acts_on_facing(r)))
         return false; /* C2.5: nothing faces an outer hole */
     if (r->opposite == 3) {
         if (g->board[o] != r->opposite_count)
@@ -678,10 +613,6 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
-/* Lane h (a hole's count) of a board held as four words of 16-bit lanes. */
-#define LANE(w, h) ((int)(((w)[(h) >> 2] >> (((h)&3) * 16)) & 0xFFFF))
-#define CLEAR_LANE(w, h) ((w)[(h) >> 2] &= ~(0xFFFFULL << (((h)&3) * 16)))
-
 /* sow_fast for boards of up to 16 holes (Adji Kui, Adji-Boto): the board
  * stays in four 64-bit words while laps run, a lap adds a precomputed run
  * of ones (counts stay far below 2^16, so no carry crosses a lane), and
@@ -783,24 +714,6 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
 /* A.5, P12, P16: whether bear-off applies to the move about to be made,
  * tested at its start: every hole holds at most bearoff_max seeds (from
  * ply bearoff_from on, in ordinary play); sticky keeps it on once it was. */
-/* Whether every hole holds at most max seeds, tested four holes a word:
- * a lane of more than max sets its top bit when 0x7FFF - max is added
- * (counts stay below 2^15, so nothing carries into the next lane); the
- * lanes past the last hole are 0. */
-static bool board_at_most(const sow_setup *s, const sow_game *g, int max)
-{
-    if (max >= 0x7FFF)
-        return true;
-    const uint64_t add = 0x0001000100010001ULL * (uint64_t)(0x7FFF - max);
-    uint64_t over = 0;
-    for (int k = 0; k < (s->holes + 3) / 4; k++) {
-        uint64_t w;
-        memcpy(&w, g->board + 4 * k, sizeof w);
-        over |= w + add;
-    }
-    return (over & 0x8000800080008000ULL) == 0;
-}
-
 static inline __attribute__((always_inline)) bool
 bearoff_now(const sow_setup *s, sow_game *g)
 {
@@ -810,46 +723,6 @@ bearoff_now(const sow_setup *s, sow_game *g)
     const bool all = board_at_most(s, g, v->bearoff_max);
     g->bearoff_on = s->bearoff_sticky ? (g->bearoff_on || all) : all;
     return g->bearoff_on;
-}
-
-/* 1 in lanes lo..hi-1 of a word of four 16-bit lanes. */
-static const uint64_t lane_ones[5][5] = {
-    {0, 0x1, 0x10001, 0x100010001, 0x1000100010001},
-    {0, 0, 0x10000, 0x100010000, 0x1000100010000},
-    {0, 0, 0, 0x100000000, 0x1000100000000},
-    {0, 0, 0, 0, 0x1000000000000},
-    {0, 0, 0, 0, 0}};
-
-/* Add 1 to lanes a..b-1 of the board words (no wrap). w has a word past
- * the board's last (SOW_RUN_WORDS): a short run adds to the word of a and
- * the next, without a loop (most relay laps are short). */
-#define SOW_RUN_WORDS (SOW_MAX_HOLES / 4 + 1)
-static inline void add_run(uint64_t *w, int a, int b)
-{
-    if (b - a <= 4) {
-        if (a >= b)
-            return;
-        const int k = a >> 2, sh = (a & 3) * 16;
-        const uint64_t m = lane_ones[0][b - a]; /* lanes 0..b-a-1 */
-        w[k] += m << sh;
-        w[k + 1] += (m >> 1) >> (63 - sh); /* what passed the word's end */
-        return;
-    }
-    while (a < b) {
-        int k = a >> 2, base = k << 2;
-        int hi = b - base < 4 ? b - base : 4;
-        w[k] += lane_ones[a - base][hi];
-        a = base + 4;
-    }
-}
-
-/* Whether the first nw words of a and b are equal. */
-static inline bool same_words(const uint64_t *a, const uint64_t *b, int nw)
-{
-    uint64_t d = 0;
-    for (int k = 0; k < nw; k++)
-        d |= a[k] ^ b[k];
-    return d == 0;
 }
 
 /* sow_fast16 for boards of 17 to 64 holes (Andada): the board in up to 16
@@ -956,191 +829,8 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
     }
 }
 
-/* The proofs below (ends16, endsw): lift the seeds of `hole` from the
- * words (leave-one keeps s->leave); returns the seeds in hand. */
-static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
-{
-    int seeds = LANE(w, hole) - s->leave;
-    CLEAR_LANE(w, hole);
-    w[hole >> 2] += (uint64_t)s->leave << ((hole & 3) * 16);
-    return seeds;
-}
-
-_Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TWO_OUT_RELAY &&
-                   SOW_LAP_TWO_OUT_RELAY < SOW_LAP_CLAIM_AT(0) &&
-                   SOW_LAP_CLAIM_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_PAIR_SERIES &&
-                   SOW_LAP_PAIR_SERIES < SOW_LAP_RULES,
-               "the combined actions do not overlap and sort below "
-               "SOW_LAP_RULES");
-
-/* Whether a lap-end action (of the lap_action table) ends the move; not
- * SOW_LAP_RULES (the rules must decide), which sorts above the chains. */
-static inline bool lap_ends(int a)
-{
-    return a == SOW_LAP_STOP || a == SOW_LAP_CAPTURE ||
-           a == SOW_LAP_CAPTURE_OPPOSITE || a == SOW_LAP_CAPTURE_PAIR ||
-           a == SOW_LAP_EXTRA_TURN || a == SOW_LAP_CAPTURE_TWO_OUT ||
-           (a >= SOW_LAP_CHAIN_AT(0) &&
-            a < SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES));
-}
-
-/* A lap of a proof ended in h: 2 when it relays (the seeds lifted), 1
- * when the move ends, -1 when the rules or the script must decide. */
-static inline int proof_lap_end(const sow_setup *s, const uint8_t *own,
-                                int player, uint64_t *w, int h, int *seeds,
-                                int *origin)
-{
-    int c = LANE(w, h);
-    int a = c < 64 ? s->lap_action[own[h] != player][c] : SOW_LAP_RULES;
-    if (a == SOW_LAP_RELAY) {
-        *seeds = c;
-        CLEAR_LANE(w, h);
-        *origin = h;
-        return 2;
-    }
-    return lap_ends(a) ? 1 : -1;
-}
-
-/* The first lap of a proof, read off the board without copying it: true
- * when it ends the move (a lap that does not come round the board ends in
- * hole + seeds, which then holds one more). Most moves end in their first
- * lap; the others are proved in full. */
-static inline bool first_lap_ends(const sow_setup *s, const sow_game *g,
-                                  int player, int hole)
-{
-    const int n = s->holes;
-    const int seeds = g->board[hole] - s->leave;
-    if (seeds < 1 || seeds >= n)
-        return false;
-    const int e = hole + seeds < n ? hole + seeds : hole + seeds - n;
-    const int c = g->board[e] + 1;
-    return c < 64 && lap_ends(s->lap_action[g->owner[e] != player][c]);
-}
-
-/* Whether a relay move of `player` from `hole` ends (1) or never does (0),
- * proved on a board of up to 16 holes held in four words and nothing else:
- * no game is copied or written. Only laps the lap_action table decides are
- * followed; -1 when a lap needs the rules or the script, or the lap cap is
- * reached (the caller then sows a copy in full). Cycles are found as in
- * sow_fast16 (Brent over board, origin and seeds in hand, P2), with one
- * test per lap: the comparison is folded into a single word. */
-static inline __attribute__((always_inline)) int
-ends16(const sow_setup *s, const sow_game *g, int player,
-                  int hole)
-{
-    const uint8_t *own = g->owner;
-    const int n = s->holes;
-    uint64_t w[4];
-    memcpy(w, g->board, sizeof w);
-    int seeds = proof_lift(s, w, hole);
-    int origin = hole, h = hole;
-    uint64_t saved[4] = {0, 0, 0, 0}, saved_key = 0;
-    const uint64_t first_state[4] = {w[0], w[1], w[2], w[3]};
-    const uint64_t first_key = (uint64_t)hole | (uint64_t)seeds << 16;
-    long power = 1, lam = 0, laps = 0;
-    for (;;) {
-        if (++laps > SOW_FREE_LAPS) {
-            const long t = laps - SOW_FREE_LAPS - 1; /* Brent's lap count */
-            const uint64_t key = (uint64_t)origin | (uint64_t)seeds << 16;
-            if (((w[0] ^ first_state[0]) | (w[1] ^ first_state[1]) |
-                 (w[2] ^ first_state[2]) | (w[3] ^ first_state[3]) |
-                 (key ^ first_key)) == 0 ||
-                (t > 0 && ((w[0] ^ saved[0]) | (w[1] ^ saved[1]) |
-                           (w[2] ^ saved[2]) | (w[3] ^ saved[3]) |
-                           (key ^ saved_key)) == 0))
-                return 0;
-            if (brent_save(t, &lam, &power)) {
-                memcpy(saved, w, sizeof w);
-                saved_key = key;
-            }
-            if (laps > SOW_MAX_LAPS)
-                return -1;
-        }
-        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
-            uint64_t rounds = (uint64_t)((seeds - 1) / n);
-            for (int k = 0; k < 4; k++)
-                w[k] += rounds * s->runs[0][n][k];
-            seeds -= (int)rounds * n;
-        }
-        int first = s->next[h], end = first + seeds;
-        const uint64_t *add = s->runs[first][seeds];
-        w[0] += add[0];
-        w[1] += add[1];
-        w[2] += add[2];
-        w[3] += add[3];
-        h = (end > n ? end - n : end) - 1;
-        int r = proof_lap_end(s, own, player, w, h, &seeds, &origin);
-        if (r != 2)
-            return r;
-    }
-}
-
-/* ends16 for boards of 17 to 64 holes, as sow_fastw holds them. */
-static inline __attribute__((always_inline)) int
-endsw(const sow_setup *s, const sow_game *g, int player, int hole)
-{
-    const uint8_t *own = g->owner;
-    const int n = s->holes, nw = (n + 3) / 4;
-    uint64_t w[SOW_RUN_WORDS], saved[16];
-    memcpy(w, g->board, sizeof g->board); /* a fixed size: no call */
-    w[SOW_RUN_WORDS - 1] = 0;
-    int seeds = proof_lift(s, w, hole);
-    int origin = hole, h = hole, saved_origin = -1, saved_seeds = -1;
-    uint64_t first_state[16]; /* made when the search starts */
-    const int first_seeds = seeds;
-    long power = 1, lam = 0, laps = 0;
-    for (;;) {
-        if (++laps > SOW_FREE_LAPS) {
-            const long t = laps - SOW_FREE_LAPS - 1; /* Brent's lap count */
-            if (t == 0) {
-                memcpy(first_state, g->board, sizeof first_state);
-                proof_lift(s, first_state, hole);
-            }
-            if ((seeds == first_seeds && origin == hole &&
-                 same_words(w, first_state, nw)) ||
-                (t > 0 && seeds == saved_seeds && origin == saved_origin &&
-                 same_words(w, saved, nw)))
-                return 0;
-            if (brent_save(t, &lam, &power)) {
-                memcpy(saved, w, sizeof saved);
-                saved_origin = origin;
-                saved_seeds = seeds;
-            }
-            if (laps > SOW_MAX_LAPS)
-                return -1;
-        }
-        if (seeds > n) /* whole rounds: the caller sows these in full */
-            return -1;
-        int first = s->next[h], end = first + seeds;
-        if (end <= n) {
-            add_run(w, first, end);
-        } else {
-            add_run(w, first, n);
-            end -= n;
-            add_run(w, 0, end);
-        }
-        h = end - 1;
-        int r = proof_lap_end(s, own, player, w, h, &seeds, &origin);
-        if (r != 2)
-            return r;
-    }
-}
-
-/* Whether bear-off would apply to a move of g (bearoff_now without
- * recording it). */
-static inline __attribute__((always_inline)) bool
-bearoff_would(const sow_setup *s, const sow_game *g)
-{
-    const sow_variant *v = s->v;
-    if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
-        return false;
-    if (s->bearoff_sticky && g->bearoff_on)
-        return true;
-    return board_at_most(s, g, v->bearoff_max);
-}
-
 /* Whether a lap-end rule in force asks the script. */
-static bool lap_hooks(const sow_setup *s)
+bool sow_lap_hooks(const sow_setup *s)
 {
     for (int i = 0; i < s->v->nlap_rules; i++)
         if (((s->lap_rules_on >> i) & 1) &&
@@ -1557,15 +1247,6 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     }
 }
 
-/* The seeds in the holes `player` owns. */
-static long row_seeds(const sow_game *g, int player)
-{
-    long sum = 0;
-    for (uint64_t m = g->owns[player]; m; m &= m - 1)
-        sum += g->board[__builtin_ctzll(m)];
-    return sum;
-}
-
 /* What a move captured, seen by an observer in front of the caller's: to
  * put the captures back when a grand slam is void (OW.4). */
 typedef struct slam_log {
@@ -1679,375 +1360,3 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
-/* sow_candidates, inlined where the legal moves are made. */
-/* The holes holding at least min seeds, as a mask: the board read 16
- * holes at a time where the processor has SSE2 (a saturating subtract
- * leaves 0 exactly below min), else hole by hole. The board is read up
- * to its holes rounded up to 16 (a board has SOW_MAX_HOLES entries; the
- * caller masks the holes that are not the player's). */
-static inline uint64_t holding(const uint16_t *b, int holes, int min)
-{
-#ifdef __SSE2__
-    const __m128i floor = _mm_set1_epi16((short)(min - 1));
-    const __m128i zero = _mm_setzero_si128();
-    uint64_t m = 0;
-    for (int i = 0; i < holes; i += 16) {
-        __m128i lo = _mm_loadu_si128((const __m128i *)(b + i));
-        __m128i hi = _mm_loadu_si128((const __m128i *)(b + i + 8));
-        __m128i empty = _mm_packs_epi16(
-            _mm_cmpeq_epi16(_mm_subs_epu16(lo, floor), zero),
-            _mm_cmpeq_epi16(_mm_subs_epu16(hi, floor), zero));
-        m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(empty) << i;
-    }
-    return m;
-#else
-    uint64_t m = 0;
-    for (int h = 0; h < holes; h++)
-        m |= (uint64_t)(b[h] >= min) << h;
-    return m;
-#endif
-}
-
-static inline __attribute__((always_inline)) int
-candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
-           const bool plain)
-{
-    /* only the player's holes; write each, advance past the good ones */
-    int n = 0;
-    const int min = s->min_seeds;
-    /* EX.1: with no sides every hole is either player's to play; a
-     * claimed hole is never an origin (C1.4) */
-    uint64_t mask = g->owns[player];
-    if (!plain && !s->plain_holes) {
-        uint64_t all =
-            s->holes == 64 ? ~0ULL : ((uint64_t)1 << s->holes) - 1;
-        mask = (s->no_sides ? all : mask) &
-               ~(g->claims[0] | g->claims[1] | g->blocked);
-    }
-    for (uint64_t m = mask & holding(g->board, s->holes, min); m; m &= m - 1)
-        out[n++] = (uint16_t)__builtin_ctzll(m);
-    return n;
-}
-
-int sow_candidates(const sow_setup *s, const sow_game *g, int player,
-                   uint16_t *out)
-{
-    return candidates(s, g, player, out, false);
-}
-
-/* The decision moves the script offers, checked: known kinds, ascending,
- * no repeats. */
-static int decisions(const sow_setup *s, const sow_rules *r,
-                     const sow_game *g, int player, uint16_t *out,
-                     sow_error *err)
-{
-    if (!r || !r->decisions)
-        return sow_error_set(err, s->v->path, 0, 0,
-                             "phase %d needs decision moves, but the variant "
-                             "has no decisions hook",
-                             g->phase);
-    sow_game view = *g;
-    view.to_move = (uint8_t)player;
-    int n = 0;
-    if (r->decisions(r->ctx, s, &view, out, &n, err))
-        return -1;
-    for (int i = 0; i < n; i++) {
-        if (!sow_move_is_decision(out[i]) ||
-            sow_decision_kind(out[i]) >= s->v->ndecisions)
-            return sow_error_set(err, s->v->path, 0, 0,
-                                 "the decisions hook offered a move that is "
-                                 "not a declared decision");
-        if (i && out[i] <= out[i - 1])
-            return sow_error_set(err, s->v->path, 0, 0,
-                                 "the decisions hook offered a move twice");
-    }
-    return n;
-}
-
-/* MB.2: each of the n holes of out as two moves, counter-clockwise then
- * clockwise (out holds SOW_MAX_LEGAL: n is at most SOW_MAX_HOLES). */
-static int directed_moves(uint16_t *out, int n)
-{
-    for (int i = n - 1; i >= 0; i--) {
-        const int h = out[i];
-        out[2 * i] = (uint16_t)sow_directed(h, SOW_DIR_CCW);
-        out[2 * i + 1] = (uint16_t)sow_directed(h, SOW_DIR_CW);
-    }
-    return 2 * n;
-}
-
-static int legal_directed(const sow_setup *s, const sow_rules *r,
-                          const sow_game *g, int player, uint16_t *out,
-                          uint64_t *endless_mask, sow_error *err);
-
-/* The legal moves before the filters that simulate whole moves. */
-/* (plain: the setup's plain_turns as a constant, which leaves out the
- * family's tests: a fixed direction, own holes only, no filters;
- * directed: moves that name their direction, MB.2, a constant too, so
- * that the other variants' copy has none of their work) */
-static inline __attribute__((always_inline)) int
-legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
-           int player, uint16_t *out, uint64_t *endless_mask,
-           sow_error *err, const bool plain, const bool directed)
-{
-    if (endless_mask)
-        *endless_mask = 0;
-    const sow_phase *ph = g->phase && g->phase <= s->v->nphases
-                              ? &s->v->phases[g->phase - 1]
-                              : NULL;
-    if (sow_decision_phase(s, g))
-        return decisions(s, r, g, player, out, err);
-    if (!plain && !directed && s->dir_rule >= SOW_DIR_CHOSEN) {
-        if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
-            /* OL.2, C1.12: the game's first ply chooses the direction */
-            out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
-            out[1] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CW);
-            return 2;
-        }
-        if (s->dir_rule == SOW_DIR_EACH_MOVE && !(ph && ph->scripted))
-            return legal_directed(s, r, g, player, out, endless_mask, err);
-    }
-    int n = candidates(s, g, player, out, plain);
-    if (ph && ph->fresh_holes) {
-        /* B.3: only holes not yet played in this round of the phase (once
-         * all are played, a new round starts with all) */
-        uint64_t own = sow_owned_mask(g, player);
-        if ((g->played[player] & own) != own) {
-            int k = 0;
-            for (int i = 0; i < n; i++)
-                if (!((g->played[player] >> out[i]) & 1))
-                    out[k++] = out[i];
-            n = k;
-        }
-    }
-    if (directed) /* MB.2: both directions of every hole */
-        n = directed_moves(out, n);
-    if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
-        return n;
-    /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each
-     * candidate by playing it on a copy. */
-    const bool bear = bearoff_would(s, g);
-    if (bear && !s->force_general && !lap_hooks(s))
-        /* A.5, P11: under bear-off no move is endless. A lap goes on from
-         * where the last one ended, along the sowing direction; once the
-         * sowing is in the mover's row, the first seed to leave the row
-         * ends the move, so it stays there at most a row's length of laps,
-         * and it reaches that row from the other within one round. (With
-         * a lap_end hook the proof still runs: its errors show here.) */
-        return n;
-    int k = 0;
-    sow_game copy;
-    /* as sow_sow's choice of its word paths (bear-off needs the full
-     * path) */
-    const bool words = !s->skip_origin && s->dir == SOW_DIR_CCW &&
-                       (plain || (s->dir_rule == SOW_DIR_FIXED &&
-                                  s->plain_drops)) &&
-                       !s->force_general && !bear;
-    for (int i = 0; i < n; i++) {
-        int ends = !words                                ? -1
-                   : first_lap_ends(s, g, player, out[i]) ? 1
-                   : s->holes <= 16 ? ends16(s, g, player, out[i])
-                                     : endsw(s, g, player, out[i]);
-        bool endless = ends == 0;
-        if (ends < 0) {
-            /* the state without the legal moves and the result: sowing
-             * neither reads nor writes them */
-            memcpy(&copy, g, offsetof(sow_game, nlegal));
-            copy.to_move = (uint8_t)player;
-            sow_before mv;
-            const int h = directed ? sow_move_aim(&copy, out[i]) : out[i];
-            if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h),
-                        &endless, err))
-                return -1;
-        }
-        if (!endless)
-            out[k++] = out[i];
-        else if (endless_mask) /* (a hole either of whose moves is) */
-            *endless_mask |= (uint64_t)1 << (directed ? sow_move_hole(out[i])
-                                                      : out[i]);
-    }
-    return k;
-}
-
-/* The filters that play each candidate on a copy (P42): a grand slam
- * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
-static int filter_moves(const sow_setup *s, const sow_rules *r,
-                        const sow_game *g, int player, uint16_t *out, int n,
-                        sow_error *err)
-{
-    if (s->no_undo && g->last_mover == 1 - player && g->last_lifted == 1 &&
-        g->last_move_hole >= 0) {
-        /* QL.6: the single seed the opponent just sowed from an end hole
-         * round the row end into the other row's end hole (0 <-> 2N-1,
-         * N-1 <-> N: the hole facing it), which holds it alone, may not
-         * go straight back (P28: after a pass the player to move is the
-         * last mover, and the rule lapses) */
-        int from = g->last_move_hole, to = s->holes - 1 - from;
-        bool end = from == 0 || from == s->n - 1 || from == s->n ||
-                   from == s->holes - 1;
-        if (end && s->nexts[g->move_dir][from] == to && g->board[to] == 1) {
-            int k = 0;
-            for (int i = 0; i < n; i++)
-                if (sow_move_hole(out[i]) != to)
-                    out[k++] = out[i];
-            n = k;
-        }
-    }
-    if (s->count_last) {
-        /* OU.2 (1), LL.2 (2), before must feed: a hole of the count only
-         * when every playable hole holds it */
-        const int want = s->count_last;
-        bool other = false;
-        for (int i = 0; i < n; i++)
-            other |= g->board[sow_move_hole(out[i])] != want;
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (!other || g->board[sow_move_hole(out[i])] != want)
-                out[k++] = out[i];
-        n = k;
-    }
-    if (s->singles_to_empty) {
-        /* TS.3, NS.3: a single seed only into an empty next hole along
-         * the player's track (every candidate holds one here unless some
-         * hole holds more: count_last has kept those alone) */
-        const uint8_t *tn = s->tracks[player][g->move_dir];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            int h = sow_move_hole(out[i]), x = tn[h];
-            if (g->board[h] != 1 || (x < s->holes && g->board[x] == 0))
-                out[k++] = out[i];
-        }
-        n = k;
-    }
-    if (s->reach_max) {
-        /* SQ.4, P33: a hand of at most reach_max seeds must end its first
-         * lap in the opponent's row or in an own hole empty before the
-         * move (sown once: no relay, no capture) */
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            /* (along the move's direction where it names one, MB.2) */
-            const uint8_t *nx = s->nexts[sow_move_is_directed(out[i])
-                                             ? sow_move_dir(out[i])
-                                             : (int)s->dir];
-            int h = sow_move_hole(out[i]), c = g->board[h], e = h;
-            for (int j = 0; j < c && c <= s->reach_max; j++)
-                e = step_over(s, g, nx, e);
-            if (c > s->reach_max || g->owner[e] != player || !g->board[e])
-                out[k++] = out[i];
-        }
-        n = k;
-    }
-    /* (K holes are 2K moves where each names its direction, MB.2) */
-    const int first = s->first_keep *
-                      (n && sow_move_is_directed(out[0]) ? 2 : 1);
-    if (first && g->ply == 0 && n > first) {
-        /* LL.2: a round's first move from the K highest-numbered holes
-         * (the rightmost, seen from either player) */
-        memmove(out, out + n - first, (size_t)first * sizeof *out);
-        n = first;
-    }
-    const bool feed = s->must_feed != SOW_FEED_OFF &&
-                      row_seeds(g, 1 - player) == 0;
-    const bool slam = s->grand_slam == SOW_SLAM_FORBID;
-    if (!feed && !slam)
-        return n;
-    uint16_t keep[SOW_MAX_LEGAL];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        sow_game copy;
-        memcpy(&copy, g, offsetof(sow_game, nlegal));
-        copy.to_move = (uint8_t)player;
-        bool endless = false;
-        sow_before mv;
-        if (sow_sow(s, r, NULL, &copy,
-                    sow_move_of(&mv, r, g, sow_move_aim(&copy, out[i])),
-                    &endless, err))
-            return -1;
-        if (slam && !endless && (copy.move_flags & SOW_MOVED_GRAND_SLAM))
-            continue;
-        if (feed && !endless && row_seeds(&copy, 1 - player) == 0)
-            continue;
-        keep[k++] = out[i];
-    }
-    if (k == 0 && feed && s->must_feed == SOW_FEED_ELSE_ALL && !slam)
-        return n; /* PL.7: no move feeds: every move is legal */
-    memcpy(out, keep, (size_t)k * sizeof *out);
-    return k;
-}
-
-/* legal_base for moves that name their direction (MB.2), out of the
- * other variants' way. */
-static __attribute__((noinline)) int
-legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
-               int player, uint16_t *out, uint64_t *endless_mask,
-               sow_error *err)
-{
-    return legal_base(s, r, g, player, out, endless_mask, err, false, true);
-}
-
-/* NS.6: a candidate whose sowing comes to a choice is legal once for
- * each hole it may choose (the token h,xK), in place of h alone. Each
- * candidate is sown on a copy with no choice made. */
-static int legal_choices(const sow_setup *s, const sow_rules *r,
-                         const sow_game *g, int player, uint16_t *out, int n,
-                         sow_error *err)
-{
-    uint16_t chosen[SOW_MAX_LEGAL];
-    int k = 0, nc = 0;
-    for (int i = 0; i < n; i++) {
-        sow_game copy;
-        memcpy(&copy, g, offsetof(sow_game, nlegal));
-        copy.to_move = (uint8_t)player;
-        copy.choice = SOW_NO_CHOICE;
-        copy.move_flags = 0;
-        sow_before mv;
-        bool endless = false;
-        const int h = sow_move_aim(&copy, out[i]);
-        if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h), &endless,
-                    err))
-            return -1;
-        if (endless || !(copy.move_flags & SOW_MOVED_WANTS_CHOICE)) {
-            out[k++] = out[i];
-            continue;
-        }
-        for (uint64_t m = copy.owns[1 - player]; m; m &= m - 1) {
-            int x = __builtin_ctzll(m);
-            if (!copy.board[x])
-                continue;
-            if (nc == SOW_MAX_LEGAL)
-                return sow_error_set(err, s->v->path, 0, 0,
-                                     "ply %d: more than %d legal moves with "
-                                     "their choices; this machine lists at "
-                                     "most %d",
-                                     g->ply, SOW_MAX_LEGAL, SOW_MAX_LEGAL);
-            chosen[nc++] = (uint16_t)sow_chosen(h, x);
-        }
-    }
-    if (k + nc > SOW_MAX_LEGAL)
-        return sow_error_set(err, s->v->path, 0, 0,
-                             "ply %d: %d legal moves with their choices; "
-                             "this machine lists at most %d",
-                             g->ply, k + nc, SOW_MAX_LEGAL);
-    memcpy(out + k, chosen, (size_t)nc * sizeof *out); /* (ascending) */
-    return k + nc;
-}
-
-int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
-                    int player, uint16_t *out, uint64_t *endless_mask,
-                    sow_error *err)
-{
-    if (s->plain_turns) /* the seed games: no filters (setup_paths) */
-        return legal_base(s, r, g, player, out, endless_mask, err, true,
-                          false);
-    int n = legal_base(s, r, g, player, out, endless_mask, err, false, false);
-    if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
-        (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
-        return n;
-    n = filter_moves(s, r, g, player, out, n, err);
-    if (s->choices && n > 0)
-        n = legal_choices(s, r, g, player, out, n, err);
-    /* the script's filter hook, after the filters of data (sow_hooks.c) */
-    if (__builtin_expect(s->filter_hook, 0) && n > 0 && r && r->filter)
-        n = sow_hook_filter(s, r, g, player, out, n, err);
-    return n;
-}

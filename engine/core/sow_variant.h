@@ -353,6 +353,15 @@ typedef struct sow_lap_rule {
     char cite[SOW_RULE_ID_MAX]; /* `rule:` the rule id it applies ("") */
     int line, col;        /* where the rule is written */
 } sow_lap_rule;
+/* Whether rule r acts on the hole facing h, which an outer hole of a
+ * board of four rows lacks (C2.5): such a rule is checked in full there. */
+static inline bool sow_rule_acts_on_facing(const sow_lap_rule *r)
+{
+    return r->action == SOW_LAP_CAPTURE_OPPOSITE ||
+           r->action == SOW_LAP_CAPTURE_PAIR ||
+           (r->action == SOW_LAP_CLAIM && (r->claim.holes & SOW_CLAIM_OPPOSITE));
+}
+
 _Static_assert(sizeof(sow_lap_rule) == 256 || sizeof(long) == 4,
                "a lap-end rule is 256 bytes on 64-bit machines: the rule "
                "loops index by a shift (wasm32's longs make it smaller)");

@@ -1,0 +1,154 @@
+/* sow_sow_int.h - what the sowing machine (sow_sow.c) shares with the
+ * legal moves (sow_legal.c), inside engine/core: the look-up of the next
+ * hole, the seeds a player owns, the limits on laps and Brent's cycle
+ * finding (P2), and boards held in words of 16-bit lanes, which the word
+ * paths sow and the legal moves' endless-move proofs read (C0.7, K2.4). */
+#ifndef SOW_SOW_INT_H
+#define SOW_SOW_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sow_game.h"
+
+/* A relay move longer than this many laps is refused as an error rather
+ * than hang the program; real endless moves are proved long before (P2),
+ * this only bounds hostile boards whose cycles are astronomically long. */
+/* A relay move that has neither ended nor repeated after this many laps is
+ * refused. Real cycles are long: one of Adji Kui II's endless moves is
+ * found by Brent's method only after several million laps (P2), so the
+ * cap is far above that; relay laps that no rule can end are refused when
+ * the variant is loaded instead. A position with many seeds (a scenario's
+ * start) can still have a cycle too long to follow: about 3 s. The fuzz
+ * harnesses lower the cap at build time, as they lower the Lua budgets. */
+#ifndef SOW_MAX_LAPS
+#define SOW_MAX_LAPS 100000000L
+#endif
+
+/* The word paths (sow_fast16, sow_fastw, ends16, endsw) look for a cycle
+ * only after this many laps: most moves end within a few laps, and a cycle
+ * is found from whichever lap the search starts at (P2), so the verdict is
+ * the same while the usual short move pays no comparison. They compare
+ * each lap-start state with the move's first one as well as with Brent's
+ * saved state: a relay lap that does not wrap round the board can be
+ * undone (the hole before its first seed is the nearest empty one), so
+ * cycles nearly always pass through the first state, and are then found
+ * after one turn of the cycle instead of Brent's two to three (measured on
+ * Adji Kui II: 240 endless moves of up to 526,668 laps, all through their
+ * first state). */
+#define SOW_FREE_LAPS 24L
+
+/* Brent's cycle finding (P2): whether the state of lap t (counted from
+ * the first lap compared) is to be saved: at t = 0, then whenever the
+ * window of `power` laps since the last save is full (it then doubles). */
+static inline bool brent_save(long t, long *lam, long *power)
+{
+    if (t != 0 && ++*lam != *power)
+        return false;
+    if (t > 0)
+        *power <<= 1;
+    *lam = 0;
+    return true;
+}
+
+/* The hole after h along nx, stepping over blocked holes where look-ups
+ * do (C1.5, P26); the blocked holes are never all of them (a round fills
+ * at least one hole a row). */
+static inline int step_over(const sow_setup *s, const sow_game *g,
+                            const uint8_t *nx, int h)
+{
+    int x = nx[h];
+    if (s->look_blocked)
+        for (int k = 0; (g->blocked >> x) & 1 && k < s->holes; k++)
+            x = nx[x];
+    return x;
+}
+
+/* The seeds in the holes `player` owns. */
+static inline long row_seeds(const sow_game *g, int player)
+{
+    long sum = 0;
+    for (uint64_t m = g->owns[player]; m; m &= m - 1)
+        sum += g->board[__builtin_ctzll(m)];
+    return sum;
+}
+
+/* Lane h (a hole's count) of a board held as four words of 16-bit lanes. */
+#define LANE(w, h) ((int)(((w)[(h) >> 2] >> (((h)&3) * 16)) & 0xFFFF))
+#define CLEAR_LANE(w, h) ((w)[(h) >> 2] &= ~(0xFFFFULL << (((h)&3) * 16)))
+
+/* 1 in lanes lo..hi-1 of a word of four 16-bit lanes. */
+static const uint64_t lane_ones[5][5] = {
+    {0, 0x1, 0x10001, 0x100010001, 0x1000100010001},
+    {0, 0, 0x10000, 0x100010000, 0x1000100010000},
+    {0, 0, 0, 0x100000000, 0x1000100000000},
+    {0, 0, 0, 0, 0x1000000000000},
+    {0, 0, 0, 0, 0}};
+
+/* Add 1 to lanes a..b-1 of the board words (no wrap). w has a word past
+ * the board's last (SOW_RUN_WORDS): a short run adds to the word of a and
+ * the next, without a loop (most relay laps are short). */
+#define SOW_RUN_WORDS (SOW_MAX_HOLES / 4 + 1)
+static inline void add_run(uint64_t *w, int a, int b)
+{
+    if (b - a <= 4) {
+        if (a >= b)
+            return;
+        const int k = a >> 2, sh = (a & 3) * 16;
+        const uint64_t m = lane_ones[0][b - a]; /* lanes 0..b-a-1 */
+        w[k] += m << sh;
+        w[k + 1] += (m >> 1) >> (63 - sh); /* what passed the word's end */
+        return;
+    }
+    while (a < b) {
+        int k = a >> 2, base = k << 2;
+        int hi = b - base < 4 ? b - base : 4;
+        w[k] += lane_ones[a - base][hi];
+        a = base + 4;
+    }
+}
+
+/* Whether the first nw words of a and b are equal. */
+static inline bool same_words(const uint64_t *a, const uint64_t *b, int nw)
+{
+    uint64_t d = 0;
+    for (int k = 0; k < nw; k++)
+        d |= a[k] ^ b[k];
+    return d == 0;
+}
+
+/* Whether every hole holds at most max seeds, tested four holes a word:
+ * a lane of more than max sets its top bit when 0x7FFF - max is added
+ * (counts stay below 2^15, so nothing carries into the next lane); the
+ * lanes past the last hole are 0. */
+static inline bool board_at_most(const sow_setup *s, const sow_game *g, int max)
+{
+    if (max >= 0x7FFF)
+        return true;
+    const uint64_t add = 0x0001000100010001ULL * (uint64_t)(0x7FFF - max);
+    uint64_t over = 0;
+    for (int k = 0; k < (s->holes + 3) / 4; k++) {
+        uint64_t w;
+        memcpy(&w, g->board + 4 * k, sizeof w);
+        over |= w + add;
+    }
+    return (over & 0x8000800080008000ULL) == 0;
+}
+
+/* Whether bear-off would apply to a move of g (bearoff_now without
+ * recording it). */
+static inline __attribute__((always_inline)) bool
+sow_bearoff_would(const sow_setup *s, const sow_game *g)
+{
+    const sow_variant *v = s->v;
+    if (!v->bearoff || g->phase != 0 || g->ply < v->bearoff_from)
+        return false;
+    if (s->bearoff_sticky && g->bearoff_on)
+        return true;
+    return board_at_most(s, g, v->bearoff_max);
+}
+
+/* Whether a lap-end rule in force asks the script (sow_sow.c). */
+bool sow_lap_hooks(const sow_setup *s);
+
+#endif
