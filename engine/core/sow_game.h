@@ -110,6 +110,9 @@ typedef struct sow_setup {
     int grand_slam;         /* sow_slam (OW.4) */
     int must_feed;          /* sow_feed (OW.5) */
     bool no_moves_lose;     /* end.no_moves: lose (A.6) */
+    bool cleared_each_lap;  /* end.cleared tested after every lap (C2.7) */
+    bool round_rest_smaller; /* rounds.remainder: smaller (AB.7) */
+    uint8_t track_first[2]; /* the first position of each player's track */
     bool no_score;          /* end.score: none */
     bool singletons_last;   /* OU.2 */
     bool singles_to_empty;  /* TS.3, NS.3: ... into an empty next hole */

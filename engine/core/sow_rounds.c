@@ -10,10 +10,31 @@
 
 static const char *const player_name[2] = {"South", "North"};
 
+/* The holes a refill fills for `player`: their row, or (fill_from:
+ * track) every hole they own at the start, in the order of their track
+ * from its first position (AB.7). */
+static int fill_count(const sow_setup *s, int player)
+{
+    if (s->round_fill != SOW_FILL_TRACK)
+        return s->n;
+    int k = 0;
+    for (int h = 0; h < s->holes; h++)
+        k += s->home[h] == player;
+    return k;
+}
+
 /* The hole of `player` filled k-th (from 0) under the fill rule. */
 static int fill_hole(const sow_setup *s, int player, int k)
 {
     const int n = s->n;
+    if (s->round_fill == SOW_FILL_TRACK) {
+        const uint8_t *tn = s->tracks[player][SOW_DIR_CCW];
+        int x = s->track_first[player];
+        for (int i = 0; i < SOW_POS_COUNT; i++, x = tn[x])
+            if (x < s->holes && s->home[x] == player && k-- == 0)
+                return x;
+        return 0; /* (k is below fill_count) */
+    }
     bool up = s->round_fill == SOW_FILL_LEFT ||
               (s->round_fill == SOW_FILL_WEST && player == 0);
     int first = player ? n : 0;
@@ -24,22 +45,24 @@ static int fill_hole(const sow_setup *s, int player, int k)
  * fills (at most a row), the rest to the store, the unfilled holes blocked
  * when the rounds block them. */
 static void refill(const sow_setup *s, int player, long total,
-                   sow_next_game *out)
+                   bool rest_hole, sow_next_game *out)
 {
-    const int k = s->round_seeds;
-    long holes = k > 0 ? total / k : s->n;
-    if (holes > s->n)
-        holes = s->n;
-    for (int i = 0; i < s->n; i++) {
+    const int k = s->round_seeds, own = fill_count(s, player);
+    long holes = k > 0 ? total / k : own;
+    if (holes > own)
+        holes = own;
+    /* AB.7: the smaller total's last hole takes what is left */
+    long rest = rest_hole && holes < own ? total - holes * k : 0;
+    for (int i = 0; i < own; i++) {
         int h = fill_hole(s, player, i);
         uint64_t bit = (uint64_t)1 << h;
-        out->board[h] = (uint16_t)(i < holes ? k : 0);
+        out->board[h] = (uint16_t)(i < holes ? k : i == holes ? rest : 0);
         out->blocked &= ~bit;
-        if (i >= holes && s->round_block)
+        if (i >= holes + (rest > 0) && s->round_block)
             out->blocked |= bit;
     }
-    out->captured[player] = (int32_t)(total - holes * k);
-    out->holes[player] = (int)holes;
+    out->captured[player] = (int32_t)(total - holes * k - rest);
+    out->holes[player] = (int)holes + (rest > 0);
 }
 
 /* The seeds `player` has at the end of a round counted in place: store
@@ -124,7 +147,7 @@ static int loser_refill(const sow_setup *s, const sow_game *prev,
     for (int h = 0; h < s->holes; h++)
         owned += prev->owner[h] == w && !((prev->blocked >> h) & 1);
     out->holes[w] = owned;
-    refill(s, l, tl, out);
+    refill(s, l, tl, false, out);
     out->starter = w;
     return SOW_OK;
 }
@@ -224,18 +247,25 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
         return loser_refill(s, prev, out);
     /* P39: a player's total is their score, swept as the rules say */
     long tot[2] = {r->score[0], r->score[1]};
-    int need = s->round_min_holes * s->round_seeds;
+    /* AB.7: with remainder: smaller, a single seed still fills a hole */
+    int need = s->round_rest_smaller ? 1
+                                     : s->round_min_holes * s->round_seeds;
     bool low[2] = {tot[0] < need, tot[1] < need};
     for (int p = 0; p < 2; p++) {
         long k = s->round_seeds > 0 ? tot[p] / s->round_seeds : s->n;
-        out->holes[p] = (int)(k < s->n ? k : s->n); /* at most a row */
+        int own = fill_count(s, p);
+        out->holes[p] = (int)(k < own ? k : own); /* at most a row */
     }
     if (low[0] || low[1]) {
         int p = low[0] ? 0 : 1;
-        snprintf(why, sizeof why,
-                 "%s's total (%ld) cannot fill %d hole%s of %d seeds",
-                 player_name[p], tot[p], s->round_min_holes,
-                 s->round_min_holes == 1 ? "" : "s", s->round_seeds);
+        if (s->round_rest_smaller) /* AB.7 */
+            snprintf(why, sizeof why, "%s has no seeds left to fill a hole",
+                     player_name[p]);
+        else
+            snprintf(why, sizeof why,
+                     "%s's total (%ld) cannot fill %d hole%s of %d seeds",
+                     player_name[p], tot[p], s->round_min_holes,
+                     s->round_min_holes == 1 ? "" : "s", s->round_seeds);
         /* DK.7: the other player wins (both low: the larger total) */
         int w = low[0] && low[1]
                     ? (tot[0] == tot[1] ? -1 : tot[0] > tot[1] ? 0 : 1)
@@ -244,8 +274,10 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     }
     memset(out->board, 0, sizeof out->board);
     out->blocked = 0;
-    refill(s, 0, tot[0], out);
-    refill(s, 1, tot[1], out);
+    /* AB.7: the smaller total (South's when they are equal) */
+    const int smaller = tot[1] < tot[0] ? 1 : 0;
+    refill(s, 0, tot[0], s->round_rest_smaller && smaller == 0, out);
+    refill(s, 1, tot[1], s->round_rest_smaller && smaller == 1, out);
     out->starter = next_starter(s, prev, info);
     return SOW_OK;
 }

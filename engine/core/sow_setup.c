@@ -13,6 +13,7 @@ static void setup_rounds(sow_setup *s, const sow_variant *v,
     s->round_fill = (int)sow_expr_eval(&v->round_fill, opts);
     if (s->round_fill == 3) /* own_left */
         s->round_fill = SOW_FILL_LEFT;
+    s->round_rest_smaller = v->round_rest_smaller;
     s->round_starter = (int)sow_expr_eval(&v->round_starter, opts);
     /* each word is a rule after a round won and one after a draw */
     static const int after_draw[] = {
@@ -128,6 +129,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
         s->row_empty_end = 0;
     s->cleared_winner = (int)sow_expr_eval(&v->cleared_winner, opts);
     s->no_moves_either = sow_expr_eval(&v->either_stuck, opts) != 0;
+    s->cleared_each_lap = s->row_empty_end &&
+                          sow_expr_eval(&v->cleared_each_lap, opts) != 0;
     s->sow_capture = v->sow_capture;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
@@ -281,6 +284,7 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
                                      "of this board (holes 0 to %d)",
                                      p ? "North" : "South", seq[i],
                                      s->holes - 1);
+        s->track_first[p] = seq[0];
         for (int i = 0; i < len; i++) {
             uint8_t a = seq[i], b = seq[(i + 1) % len];
             s->tracks[p][SOW_DIR_CCW][a] = b;
@@ -296,13 +300,19 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
      * row: so every hole of it is on the track, and no rule may hand a
      * player holes of the other row), and a relay lifts the hole its lap
      * ended in, which is on the track. */
+    /* (a match may give a player other holes, and rounds of territory
+     * do: fine where every track passes every hole, AB.2) */
+    bool full = true;
+    for (int p = 0; p < 2; p++)
+        for (int h = 0; h < s->holes; h++)
+            full &= s->tracks[p][SOW_DIR_CCW][h] != SOW_POS_NONE;
     const char *why = s->no_sides ? "sides: none (moves from any hole)"
                     : s->relay_next ? "relay_from: next (the hole after a "
                                       "lap's last is found round the ring)"
-                    : s->match ? "a match (its games may give a player "
-                                 "holes of the other row)"
-                    : s->round_territory ? "rounds of territory (holes "
-                                           "change hands)"
+                    : s->match && !full ? "a match (its games may give a "
+                                          "player holes of the other row)"
+                    : s->round_territory && !full
+                        ? "rounds of territory (holes change hands)"
                                          : NULL;
     if (why)
         return sow_error_set(err, v->path, v->circuit_line, v->circuit_col,

@@ -320,6 +320,20 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
     }
 }
 
+/* end.cleared_each_lap (C2.7, AB.6): whether a row the end rule looks
+ * at is empty as a lap ends: the mover's (cleared_own), the opponent's
+ * (cleared_opp), or either's. The engine's end test after the move then
+ * ends the game on the board of that moment. */
+static __attribute__((noinline)) bool cleared_now(const sow_setup *s,
+                                                  const sow_game *g)
+{
+    const int m = g->to_move;
+    bool mine = row_seeds(g, m) == 0, theirs = row_seeds(g, 1 - m) == 0;
+    return s->row_empty_end == 1   ? mine
+         : s->row_empty_end == 2 ? theirs
+                                  : mine || theirs;
+}
+
 /* (the seed games claim no hole: their copy has no claimed-hole tests) */
 static void chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
                   int h, int i)
@@ -1237,6 +1251,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
+            if (fam && s->cleared_each_lap && cleared_now(s, g))
+                return SOW_OK; /* C2.7: the end comes in mid-turn */
             seeds = b[h];
             b[h] = 0;
             origin = h;

@@ -208,7 +208,13 @@ typedef enum {
 /* Rounds (CATALOGUE C1.6): which end of each row a refill starts from:
  * right (South N-1 down to 0, North 2N-1 down to N), left (South 0 up,
  * North N up) or west (South 0 up, North 2N-1 down: JK.4). */
-typedef enum { SOW_FILL_RIGHT, SOW_FILL_LEFT, SOW_FILL_WEST } sow_fill;
+typedef enum {
+    SOW_FILL_RIGHT,
+    SOW_FILL_LEFT,
+    SOW_FILL_WEST,
+    SOW_FILL_TRACK = 4 /* the player's own holes in the order of their
+                          track, from its first position (AB.7) */
+} sow_fill;
 
 /* Who wins when a row left empty ends the game (end.cleared_winner): the
  * totals (score; without scores, the player whose row is empty loses),
@@ -620,6 +626,12 @@ typedef struct sow_variant {
                                      before every other end rule (JK.3) */
     sow_expr cleared_winner;      /* sow_cleared_winner: who wins when a
                                      row left empty ends the game */
+    bool round_rest_smaller;      /* rounds.remainder: smaller: the
+                                     smaller total's remainder fills one
+                                     more hole (AB.7) */
+    sow_expr cleared_each_lap;    /* bool: the cleared-row end is also
+                                     tested after every lap, and ends the
+                                     move there (C2.7, AB.6) */
     sow_expr either_stuck;        /* bool: the game ends as soon as either
                                      player has no legal move (M3.4) */
 } sow_variant;

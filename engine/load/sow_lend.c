@@ -100,10 +100,12 @@ static int load_cleared(ctx *c, const sow_ynode *n)
     sow_variant *v = c->v;
     const field fre = {"cleared", F_WORD, 0, 0, cleareds},
                 fcw = {"cleared_winner", F_WORD, 0, 0, cwinners},
-                fec = {"either_cannot_move", F_BOOL, 0, 0, NULL};
+                fec = {"either_cannot_move", F_BOOL, 0, 0, NULL},
+                fel = {"cleared_each_lap", F_BOOL, 0, 0, NULL};
     if (opt_expr(c, n, &fre, &v->row_empty) ||
         opt_expr(c, n, &fcw, &v->cleared_winner) ||
-        opt_expr(c, n, &fec, &v->either_stuck))
+        opt_expr(c, n, &fec, &v->either_stuck) ||
+        opt_expr(c, n, &fel, &v->cleared_each_lap))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -115,7 +117,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
                                        "max_plies", "threshold", "rest",
                                        "rest_odd", "endless_result",
                                        "cleared", "cleared_winner",
-                                       "either_cannot_move", NULL};
+                                       "either_cannot_move",
+                                       "cleared_each_lap", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     static const char *const endless_results[] = {"mover_loses", "draw",
@@ -268,11 +271,11 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
                                        "block", "refill", "starter",
                                        "wins", "layout", "loser_below",
-                                       "points", NULL};
+                                       "points", "remainder", NULL};
     static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
-                                        NULL};
+                                        "track", NULL};
     static const char *const starters[] = {"alternate", "loser",
                                            "last_mover", "winner", NULL};
     static const char *const refills[] = {"both", "loser", "fresh",
@@ -329,6 +332,13 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "block")) &&
         sow_lexpr(c, x, &fb, &v->round_block))
         return SOW_ERR;
+    if ((x = sow_ynode_get(n, "remainder"))) { /* AB.7 */
+        static const char *const rems[] = {"store", "smaller", NULL};
+        int ri;
+        if (sow_yword(&c->y, x, "remainder", rems, &ri))
+            return SOW_ERR;
+        v->round_rest_smaller = ri == 1;
+    }
     v->round_start_decided = v->round_start_draw = -1;
     if ((x = sow_ynode_get(n, "starter")) && x->type == SOW_Y_MAP)
         return load_starter_map(c, x);

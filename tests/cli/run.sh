@@ -905,7 +905,7 @@ t compare-memory-alone 2 "err~sow compare: --memory and --trust-script go with -
 
 # ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
 # tests/validate_schemas.py validates them whole) ---------------------------
-t list-json 0 noerr lines=1 'out~{"format":"sow-list","version":1,"variants":[{"id":"adji-boto","name":"Adji-Boto",' -- sow list --json
+t list-json 0 noerr lines=1 'out~{"format":"sow-list","version":1,"variants":[{"id":"abalalae","name":"Abalala'"'"'e",' 'out~{"id":"adji-boto","name":"Adji-Boto",' -- sow list --json
 t show-json 0 noerr lines=1 'out~{"format":"sow-show","version":1,"id":"adji-kui-1","name":"Adji Kui I",' 'out~"options":[{"name":"endless","type":"enum","value":"no_capture_plies:7","default":"repetition","values":["repetition","no_capture_plies:K"]' -- sow show $V --option endless=no_capture_plies:7 --json
 t validate-json 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=1 'out={"format":"sow-validate","version":1,"files":[{"file":"variants/adji_kui_1.yaml","ok":true,"id":"adji-kui-1","error":null},{"file":"tests/cli/bad/holes_zero.yaml","ok":false,"id":null,"error":{"file":"tests/cli/bad/holes_zero.yaml","line":6,"col":10,"message":"holes is 0; it must be from 1 to 32"}}]}' -- sow validate variants/adji_kui_1.yaml tests/cli/bad/holes_zero.yaml --json
 t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_version":"[0-9.]+","variant":"adji-kui-1","seed":"5","games":7,"seconds":[0-9.]+,.*"matches":null,"matches_per_s":null,"interrupted":false\}$' -- sow bench $V --games 7 --seed 5 --json

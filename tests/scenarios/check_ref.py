@@ -304,7 +304,7 @@ NO_REFERENCE |= {"enkeshui", "leyla-gobale"}  # group: claims
 NO_REFERENCE |= {"sokusowo", "tchuka-ruma", "mangala-iii", "lagerung"}
 # boards of more rows (docs/rules-rows.md): worked out by hand, and
 # compared move by move with Ludii by make crosscheck-ludii
-NO_REFERENCE |= {"moruba", "tsoro", "hus", "isolo", "nsolo"}
+NO_REFERENCE |= {"moruba", "tsoro", "hus", "isolo", "nsolo", "abalalae"}
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}
