@@ -231,13 +231,7 @@ def first_difference(rec, lines, rc, err):
                     f'({sres[-1].get("reason")}), Ludii plays it on to its move limit', ENDLESS)
         last = f'{sres[-1].get("reason")}' if sres else 'no end'
         return (f'ply {len(lp) - 1}: an endless move in Ludii, {json.dumps(lp[-1]["move"])}; sow: {last}', None)
-    if not natural:  # C2.8: compared up to Ludii's limit
-        if len(sp) == len(lp) and (sres or smatch) and not (sres and sres[-1].get('unfinished')):
-            last = sres[-1] if sres else smatch[-1]
-            return (f'end: sow ends the game after ply {len(lp) - 1} ({last.get("reason")}), '
-                    f'Ludii goes on to its {rec["endType"]}', None)
-        return None
-    # Ludii's rounds (GA): the round scores, then the match
+    # the results Ludii wrote (GA: each round's, also before its limit); then the match
     for k, lr in enumerate(lres):
         if k >= len(sres):
             return (f'end: Ludii ends round or game {k + 1} after ply {len(lp) - 1}; sow goes on', None)
@@ -247,6 +241,16 @@ def first_difference(rec, lines, rc, err):
         if sres[k].get('score') != lr['score']:
             return (f'end: score sow {sres[k].get("score")}, Ludii {lr["score"]}'
                     f' (sow: {sres[k].get("reason")})', None)
+    if not natural:  # C2.8: compared up to Ludii's limit
+        # did sow end the game (the match, in rounds) right after that ply?
+        last_ply = max([k for k, l in enumerate(lines) if 'ply' in l], default=-1)
+        tail = lines[last_ply + 1:]
+        key = 'match_result' if shead else 'result'
+        ends = [l[key] for l in tail if key in l]
+        if len(sp) == len(lp) and ends and not ends[-1].get('unfinished'):
+            return (f'end: sow ends the game after ply {len(lp) - 1} ({ends[-1].get("reason")}), '
+                    f'Ludii goes on to its {rec["endType"]}', None)
+        return None
     lm = [l['match_result'] for l in rec['lines'] if 'match_result' in l]
     if lm:
         if not smatch:
