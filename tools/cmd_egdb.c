@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "flags.h"
+#include "selfplay_run.h"
 #include "sow_egdb.h"
 
 static void help(void)
@@ -18,6 +19,9 @@ static void help(void)
     printf(
         "usage: sow egdb build VARIANT --seeds N [--db DIR] [--threads T] "
         "[--progress]\n"
+        "                      [--level L --shard K/M] "
+        "[--option NAME=VALUE]...\n"
+        "       sow egdb merge VARIANT --seeds N --level L [--db DIR]\n"
         "                      [--option NAME=VALUE]...\n"
         "       sow egdb verify VARIANT [--db DIR] [--option NAME=VALUE]...\n"
         "       sow egdb info FILE... [--json]\n\n"
@@ -34,16 +38,42 @@ static void help(void)
         "and whose\n"
         "         future is the board and the player to move alone: no "
         "script, no\n"
-        "         rounds, no threshold, no repetition rule, no cycles; the "
-        "build says\n"
-        "         what stops it. --threads T: T threads (default 0: "
-        "every core).\n"
+        "         rounds, no repetition rule; the build says what stops "
+        "it. Where play\n"
+        "         can go round (a cycle), an entry whose value depends on "
+        "how an endless\n"
+        "         game ends is marked (-127) and not used. With a "
+        "threshold end (Oware)\n"
+        "         at most the threshold's seeds: the values of the game "
+        "played out, which\n"
+        "         give the winner (docs/solving.md).\n"
+        "         --threads T: T threads (default 0: every core).\n"
         "         --progress: a line on stderr after each level (on a "
         "terminal without\n"
         "         it). Each level finished goes to FILE.part at once: a "
         "build stopped\n"
         "         (--time-limit, an interrupt) resumes there when run "
         "again.\n"
+        "         --level L --shard K/M: only part K of M of level L (the "
+        "boards of L\n"
+        "         seeds), for several machines: reads levels 0 to L-1 from "
+        "FILE.part and\n"
+        "         writes FILE.L<L>.<K>of<M>.shard (prints its name).\n"
+        "merge    checks the shards of level L in DIR (same rules, seeds "
+        "and split,\n"
+        "         each K once, none missing, not damaged) and every entry "
+        "of the level\n"
+        "         against its moves, then adds the level to FILE.part (the "
+        "last level:\n"
+        "         writes FILE, byte for byte the build of one machine) and "
+        "removes the\n"
+        "         shards. Level by level, e.g. with GNU parallel:\n"
+        "           for L in $(seq 0 N); do\n"
+        "             parallel sow egdb build V --seeds N --db DIR \\\n"
+        "               --level $L --shard {}/8 ::: 0 1 2 3 4 5 6 7 &&\n"
+        "             sow egdb merge V --seeds N --db DIR --level $L\n"
+        "           done\n"
+        "         (docs/solving.md has a Slurm array too).\n"
         "verify   checks the file's checksum and every entry against its "
         "moves.\n"
         "info     what a database file says of itself.\n\n"
@@ -63,6 +93,8 @@ typedef struct egdb_args {
     const char *db;
     bool json, progress;
     long threads;
+    long level;
+    const char *shard;
 } egdb_args;
 
 /* --threads T: T threads; 0, every core. */
@@ -82,9 +114,22 @@ static const flag_spec build_flags[] = {
     {.name = "threads", .kind = FLAG_LONG,
      .at = offsetof(egdb_args, threads), .value = "T", .lo = 0, .hi = 256,
      .zero = "every core"},
+    FL_LONG("level", egdb_args, level, "L", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_STRING("shard", egdb_args, shard, "K/M"),
     FLAGS_VARIANT(egdb_args, o),
 };
 static const flag_cmd build_cmd = FLAGS_CMD("egdb build", help, build_flags);
+
+static const flag_spec merge_flags[] = {
+    FL_LONG("seeds", egdb_args, seeds, "N", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_LONG("level", egdb_args, level, "L", 0, SOW_EGDB_MAX_SEEDS,
+            "of seeds"),
+    FL_STRING("db", egdb_args, db, "DIR"),
+    FLAGS_VARIANT(egdb_args, o),
+};
+static const flag_cmd merge_cmd = FLAGS_CMD("egdb merge", help, merge_flags);
 
 static const flag_spec verify_flags[] = {
     FL_STRING("db", egdb_args, db, "DIR"),
@@ -111,9 +156,31 @@ static void on_level(void *ctx, const sow_egdb_progress *p)
             p->threads == 1 ? "" : "s");
 }
 
+/* --level L --shard K/M (both or neither; --shard read as selfplay reads
+ * it) into *k, *m: 0, or 2 after a usage error. */
+static int shard_of(const egdb_args *a, long *k, long *m)
+{
+    sp_flags f = SP_FLAGS_DEFAULT;
+    f.shard = a->shard;
+    if (sp_flags_check("egdb build", &f))
+        return 2;
+    *k = f.shard_i;
+    *m = f.shard_n;
+    if (*m > SOW_EGDB_MAX_SHARDS)
+        return cli_usage("egdb build", "--shard K/M: at most %d shards a "
+                         "level, not %ld", SOW_EGDB_MAX_SHARDS, *m);
+    if ((a->level >= 0) != (a->shard != NULL))
+        return cli_usage("egdb build", "--level L and --shard K/M go "
+                         "together: part K of M of level L");
+    if (a->level > a->seeds)
+        return cli_usage("egdb build", "--level %ld is past --seeds %ld",
+                         a->level, a->seeds);
+    return 0;
+}
+
 static int build(int argc, char **argv)
 {
-    egdb_args a = {.seeds = -1, .db = "."};
+    egdb_args a = {.seeds = -1, .db = ".", .level = -1};
     flags_parsed p;
     const char *variant = flags_parse_variant(
         &build_cmd, argc, argv, &a, &p,
@@ -123,6 +190,9 @@ static int build(int argc, char **argv)
     if (a.seeds < 0)
         return cli_usage("egdb build", "--seeds N is needed: the most seeds "
                          "on the board the database covers");
+    long k = 0, m = 1;
+    if (shard_of(&a, &k, &m))
+        return 2;
     sow_error err;
     cli_game cg;
     if (cli_open(&cg, variant, &a.o, &err)) {
@@ -135,13 +205,59 @@ static int build(int argc, char **argv)
         rc = sow_error_set(&err, a.db, 0, 0, "cannot make the folder: %s",
                            strerror(errno));
     if (!rc)
-        rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err) ||
-             sow_egdb_build(&cg.eng, (int)a.seeds, threads_of(a.threads), path,
+        rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err);
+    char out[4400];
+    snprintf(out, sizeof out, "%s", path);
+    if (!rc && a.shard)
+        rc = sow_egdb_build_shard(&cg.eng, (int)a.seeds, (int)a.level, k, m,
+                                  threads_of(a.threads), path, out,
+                                  sizeof out, &err);
+    else if (!rc)
+        rc = sow_egdb_build(&cg.eng, (int)a.seeds, threads_of(a.threads), path,
                             a.progress || isatty(STDERR_FILENO) ? on_level
                                                                 : NULL,
                             NULL, &err);
     if (rc)
         cli_error("egdb build", &err);
+    else
+        printf("%s\n", out);
+    cli_close(&cg);
+    return rc ? 1 : 0;
+}
+
+static int merge(int argc, char **argv)
+{
+    egdb_args a = {.seeds = -1, .db = ".", .level = -1};
+    flags_parsed p;
+    const char *variant = flags_parse_variant(
+        &merge_cmd, argc, argv, &a, &p,
+        "sow egdb merge kalah --seeds 10 --level 3 --option "
+        "threshold_end=false");
+    if (!variant)
+        return p.status;
+    if (a.seeds < 0 || a.level < 0)
+        return cli_usage("egdb merge", "--seeds N and --level L are needed: "
+                         "the database's seeds and the level whose shards "
+                         "to merge");
+    if (a.level > a.seeds)
+        return cli_usage("egdb merge", "--level %ld is past --seeds %ld",
+                         a.level, a.seeds);
+    sow_error err;
+    cli_game cg;
+    if (cli_open(&cg, variant, &a.o, &err)) {
+        cli_error("egdb merge", &err);
+        return 1;
+    }
+    char path[4096];
+    long n = 0;
+    int rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err) ||
+             sow_egdb_merge(&cg.eng, (int)a.seeds, (int)a.level, path, &n,
+                            &err);
+    if (rc)
+        cli_error("egdb merge", &err);
+    else if (a.level < a.seeds)
+        printf("%s.part: level %ld of %ld merged from %ld shard%s "
+               "(checked)\n", path, a.level, a.seeds, n, n == 1 ? "" : "s");
     else
         printf("%s\n", path);
     cli_close(&cg);
@@ -165,12 +281,12 @@ static int verify(int argc, char **argv)
     }
     char path[4096];
     sow_egdb *db = NULL;
-    uint64_t bad = 0;
+    uint64_t bad = 0, unchecked = 0;
     int rc = sow_egdb_path(&cg.setup, a.db, path, sizeof path, &err);
     if (!rc && !(db = sow_egdb_open(path, &cg.setup, &err)))
         rc = SOW_ERR;
     if (!rc)
-        rc = sow_egdb_verify(db, &cg.eng, &bad, &err);
+        rc = sow_egdb_verify(db, &cg.eng, &bad, &unchecked, &err);
     if (!rc && bad) {
         fprintf(stderr, "sow egdb verify: %s: %llu entries are wrong; the "
                         "first: %s\n", path, (unsigned long long)bad,
@@ -179,9 +295,14 @@ static int verify(int argc, char **argv)
     } else if (rc) {
         cli_error("egdb verify", &err);
     } else {
-        printf("%s: sound (%llu entries, up to %d seeds)\n", path,
+        printf("%s: sound (%llu entries, up to %d seeds", path,
                (unsigned long long)sow_egdb_about(db)->entries,
                sow_egdb_about(db)->seeds);
+        if (unchecked)
+            printf("; %llu not checked: their value, or one of their "
+                   "moves', depends on how an endless game ends",
+                   (unsigned long long)unchecked);
+        printf(")\n");
     }
     sow_egdb_close(db);
     cli_close(&cg);
@@ -215,21 +336,26 @@ static int info(int argc, char **argv)
             printf(",\"version\":%d,\"holes\":%d,\"seeds\":%d,"
                    "\"entries\":%llu,\"digest\":\"%016llx\","
                    "\"checksum\":\"%016llx\",\"max_height\":%d,"
-                   "\"bytes\":%lld}\n",
+                   "\"cycle_entries\":%llu,\"bytes\":%lld}\n",
                    SOW_EGDB_VERSION, in->holes, in->seeds,
                    (unsigned long long)in->entries,
                    (unsigned long long)in->digest,
                    (unsigned long long)in->checksum, in->max_height,
-                   in->bytes);
+                   (unsigned long long)sow_egdb_cycles(db), in->bytes);
         } else {
             printf("%s\n  variant     %s\n  holes       %d\n  seeds       "
                    "at most %d on the board\n  entries     %llu (%lld "
                    "bytes)\n  digest      %016llx\n  checksum    %016llx "
-                   "(checked)\n  longest     %d plies\n",
+                   "(checked)\n  longest     %d plies%s\n",
                    p.pos[i], in->id, in->holes, in->seeds,
                    (unsigned long long)in->entries, in->bytes,
                    (unsigned long long)in->digest,
-                   (unsigned long long)in->checksum, in->max_height);
+                   (unsigned long long)in->checksum, in->max_height,
+                   in->max_height >= 65535 ? " (unbounded: cycles)" : "");
+            uint64_t cyc = sow_egdb_cycles(db);
+            if (cyc)
+                printf("  cycles      %llu entries depend on how an "
+                       "endless game ends\n", (unsigned long long)cyc);
         }
         sow_egdb_close(db);
     }
@@ -243,13 +369,15 @@ int cmd_egdb(int argc, char **argv)
         return build(argc - 1, argv + 1);
     if (!strcmp(sub, "verify"))
         return verify(argc - 1, argv + 1);
+    if (!strcmp(sub, "merge"))
+        return merge(argc - 1, argv + 1);
     if (!strcmp(sub, "info"))
         return info(argc - 1, argv + 1);
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
         help();
         return 0;
     }
-    return cli_usage("egdb", "%s%s%s: say build, verify or info (sow egdb "
+    return cli_usage("egdb", "%s%s%s: say build, merge, verify or info (sow egdb "
                      "--help)", *sub ? "unknown subcommand '" : "no "
                      "subcommand", *sub ? sub : "", *sub ? "'" : "");
 }

@@ -226,6 +226,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
 typedef int32_t sow_move;
 #define SOW_MOVE_DECISION 0x1000
 #define SOW_MAX_LEGAL 512 /* a turn that names its choices (NS.6: 6,x32) may have hundreds */
+#define SOW_MAX_DECISION_MOVES 128 /* decisions a script may offer */
 
 /* A move with a choice made during the turn (C2.3's ",xH": the extra
  * hole taken after a capture, NS.6): SOW_MOVE_CHOSEN + 64 * hole + x, the

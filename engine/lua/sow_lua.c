@@ -1186,8 +1186,9 @@ static void read_decisions(lua_State *L, hook_call *c)
     if (!lua_istable(L, -1))
         return (void)BAD(c, "something other than a list of decision tokens");
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
-    if (n > SOW_MAX_LEGAL)
-        return (void)BAD(c, "more than %d decision moves", SOW_MAX_LEGAL);
+    if (n > SOW_MAX_DECISION_MOVES)
+        return (void)BAD(c, "more than %d decision moves",
+                         SOW_MAX_DECISION_MOVES);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, -1, i);
         if (lua_type(L, -1) != LUA_TSTRING)

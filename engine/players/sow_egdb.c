@@ -44,9 +44,10 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
         why = "it has a script (a hook may read anything)";
     else if (s->match || s->rounds)
         why = "it is played as a match or in rounds (the stores carry over)";
-    else if (!sow_solve_stores_apart(s))
-        why = "its future depends on the stores (a threshold end, a "
-              "winner not by the totals, or no scores)";
+    else if (s->no_score || s->no_moves_lose ||
+             s->cleared_winner != SOW_CLEARED_SCORE)
+        why = "its winner is not the one with the higher total (or it "
+              "has no scores)";
     else if (s->repetition)
         why = "the repetition rule is on (a value would depend on the "
               "positions before it)";
@@ -179,7 +180,7 @@ bool sow_egdb_probe(const sow_egdb *db, const sow_game *g, int *margin)
     if (g->on_board > db->info.seeds || g->on_board < 0)
         return false;
     int8_t v = db->val[2 * sow_egdb_rank(db, g->board, g->on_board) + g->to_move];
-    if (v == SOW_EGDB_NONE)
+    if (v == SOW_EGDB_NONE || v == SOW_EGDB_CYCLE)
         return false;
     *margin = v;
     return true;
@@ -385,3 +386,160 @@ void sow_egdb_close(sow_egdb *db)
 
 const sow_egdb_info *sow_egdb_about(const sow_egdb *db) { return &db->info; }
 
+uint64_t sow_egdb_cycles(const sow_egdb *db)
+{
+    uint64_t n = 0;
+    for (uint64_t j = 0; j < db->info.entries; j++)
+        n += db->val[j] == SOW_EGDB_CYCLE;
+    return n;
+}
+
+
+/* ---- shards ------------------------------------------------------------------ */
+
+static const char SHARD_MAGIC[8] = {'S', 'O', 'W', 'E', 'G', 'S', 'H', '\n'};
+
+void sow_egdb_slice(const sow_egdb *db, int level, long k, long m,
+                    uint64_t *lo, uint64_t *hi)
+{
+    /* (c < 2^35 boards, k < m <= 65536: the products fit 64 bits) */
+    const uint64_t a = db->off[level], c = db->off[level + 1] - a;
+    *lo = a + c * (uint64_t)k / (uint64_t)m;
+    *hi = a + c * (uint64_t)(k + 1) / (uint64_t)m;
+}
+
+int sow_egdb_shard_path(const char *path, int level, long k, long m,
+                        char *buf, size_t size, sow_error *err)
+{
+    int n = snprintf(buf, size, "%s.L%d.%ldof%ld.shard", path, level, k, m);
+    if (n < 0 || (size_t)n >= size)
+        return sow_error_set(err, NULL, 0, 0, "the path %s is too long",
+                             path);
+    return SOW_OK;
+}
+
+void sow_egdb_shard_payload(const sow_egdb_shard *sh, uint8_t *buf)
+{
+    memcpy(buf, sh->val, sh->n);
+    for (uint64_t i = 0; i < sh->n; i++) {
+        buf[sh->n + 2 * i] = (uint8_t)sh->height[i];
+        buf[sh->n + 2 * i + 1] = (uint8_t)(sh->height[i] >> 8);
+    }
+    memcpy(buf + 3 * sh->n, sh->hi, sh->n);
+}
+
+void sow_egdb_shard_header(uint8_t *hd, const sow_egdb_shard *sh)
+{
+    sow_egdb_header(hd, &sh->info);
+    memcpy(hd, SHARD_MAGIC, 8);
+    put32(hd + 52, (uint32_t)sh->level);
+    put32(hd + 120, (uint32_t)sh->index);
+    put32(hd + 124, (uint32_t)sh->count);
+}
+
+void sow_egdb_shard_free(sow_egdb_shard *sh)
+{
+    if (!sh)
+        return;
+    free(sh->val);
+    free(sh->height);
+    free(sh->hi);
+    sh->val = NULL;
+    sh->height = NULL;
+    sh->hi = NULL;
+}
+
+/* The header hd of a shard file into sh (the slice made from it): NULL,
+ * or what is wrong with it. */
+static const char *shard_header_read(const uint8_t *hd, sow_egdb_shard *sh,
+                                     sow_error *err)
+{
+    if (memcmp(hd, SHARD_MAGIC, 8))
+        return "not a shard of an endgame database (no SOWEGSH header)";
+    uint8_t dbh[EGDB_HEADER];
+    memcpy(dbh, hd, EGDB_HEADER);
+    memcpy(dbh, MAGIC, 8);
+    put32(dbh + 52, 0);
+    memset(dbh + 120, 0, 8); /* (K and M: past the id) */
+    sow_egdb *db = NULL;
+    const char *bad = NULL;
+    if (sow_egdb_read_header(dbh, &db, &bad, err))
+        return bad ? bad : err->msg;
+    sh->info = db->info;
+    uint32_t level = get32(hd + 52), k = get32(hd + 120), m = get32(hd + 124);
+    if (level > (uint32_t)db->info.seeds)
+        bad = "its level is past its seeds (a damaged file)";
+    else if (m == 0 || k >= m || m > SOW_EGDB_MAX_SHARDS)
+        bad = "its shard K of M is not 0 <= K < M <= 65536 (a damaged "
+              "file)";
+    if (!bad) {
+        uint64_t lo, hi;
+        sh->level = (int)level;
+        sh->index = (int)k;
+        sh->count = (int)m;
+        sow_egdb_slice(db, sh->level, k, m, &lo, &hi);
+        sh->first = 2 * lo;
+        sh->n = 2 * (hi - lo);
+    }
+    sow_egdb_close(db);
+    return bad;
+}
+
+int sow_egdb_shard_read(const char *path, sow_egdb_shard *sh, sow_error *err)
+{
+    memset(sh, 0, sizeof *sh);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return sow_error_set(err, path, 0, 0, "cannot open: %s",
+                             strerror(errno));
+    struct stat st;
+    uint8_t hd[EGDB_HEADER];
+    const char *bad = NULL;
+    uint8_t *buf = NULL;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
+        bad = "not a regular file";
+    else if (st.st_size < EGDB_HEADER ||
+             fread(hd, 1, EGDB_HEADER, f) != EGDB_HEADER)
+        bad = "not a shard of an endgame database (shorter than a header)";
+    else
+        bad = shard_header_read(hd, sh, err);
+    if (!bad && (uint64_t)st.st_size != EGDB_HEADER + 4 * sh->n)
+        bad = "its size does not match its header (a truncated or damaged "
+              "file)";
+    if (!bad) {
+        buf = malloc(4 * sh->n + 1);
+        sh->val = malloc(sh->n + 1);
+        sh->height = malloc(2 * sh->n + 1);
+        sh->hi = malloc(sh->n + 1);
+        if (!buf || !sh->val || !sh->height || !sh->hi)
+            bad = "out of memory";
+        else if (fread(buf, 1, 4 * sh->n, f) != 4 * sh->n)
+            bad = "cannot read it (a truncated file)";
+        else if (sow_egdb_checksum((const int8_t *)buf, 4 * sh->n) !=
+                 sh->info.checksum)
+            bad = "its checksum does not match (a damaged file)";
+    }
+    if (!bad) {
+        int longest = 0;
+        memcpy(sh->val, buf, sh->n);
+        memcpy(sh->hi, buf + 3 * sh->n, sh->n);
+        for (uint64_t i = 0; i < sh->n; i++) {
+            sh->height[i] = (uint16_t)(buf[sh->n + 2 * i] |
+                                       buf[sh->n + 2 * i + 1] << 8);
+            if (sh->height[i] > longest)
+                longest = sh->height[i];
+        }
+        if (longest != sh->info.max_height)
+            bad = "its header's longest line does not match its entries (a "
+                  "damaged file)";
+    }
+    free(buf);
+    fclose(f);
+    if (bad) {
+        sow_egdb_shard_free(sh);
+        char msg[1024];
+        snprintf(msg, sizeof msg, "%s", bad);
+        return sow_error_set(err, path, 0, 0, "%s", msg);
+    }
+    return SOW_OK;
+}

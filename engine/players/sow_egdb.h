@@ -19,7 +19,17 @@
  *   ranks the board among all boards of at most N seeds (boards of fewer
  *   seeds first; within one count, lexicographically by hole 0, 1, ...).
  * The value -128 marks a position whose player to move has no move (it
- * never occurs in a game: the engine passes or ends the game first). */
+ * never occurs in a game: the engine passes or ends the game first); -127
+ * one whose value depends on how the variant ends an endless game (its
+ * lines can go round a cycle, and some cycle rule would change it).
+ *
+ * Games with a threshold end (Oware) have databases of the game played
+ * out (the threshold never reached within them: their seeds are at most
+ * the threshold): the margin to be made if the game went on to its end;
+ * the winner of the game with the threshold is the sign of the stores'
+ * difference plus it (a store past the threshold cannot be overtaken).
+ * sow solve refuses them (its values are margins); the players use the
+ * winner. */
 #ifndef SOW_EGDB_H
 #define SOW_EGDB_H
 
@@ -28,9 +38,12 @@
 
 #include "sow_game.h"
 
-#define SOW_EGDB_VERSION 1
+#define SOW_EGDB_VERSION 2       /* 2: SOW_EGDB_CYCLE */
 #define SOW_EGDB_MAX_SEEDS 100   /* values fit a signed byte */
 #define SOW_EGDB_NONE (-128)     /* the player to move has no move */
+#define SOW_EGDB_MAX_SHARDS 65536 /* M of --shard K/M */
+#define SOW_EGDB_CYCLE (-127)    /* the value depends on how an endless
+                                    game ends (a cycle; docs/solving.md) */
 
 typedef struct sow_egdb sow_egdb;
 
@@ -78,6 +91,58 @@ typedef struct sow_egdb_info {
     long long bytes;
 } sow_egdb_info;
 
+/* ---- shards: a level built on several machines (docs/solving.md) ----
+ *
+ * Shard K of M of level L holds the entries of the boards of L seeds
+ * whose rank within the level is in [C*K/M, C*(K+1)/M) (C the boards of
+ * the level), both players each: their values and heights. It is built
+ * from the levels below L, read from the build's "path.part" (shared
+ * storage), computing also every entry of level L outside its slice that
+ * its entries need. The merge checks every shard, that they cover the
+ * level once, and every entry of the level against its moves, then adds
+ * the level to path.part (or, the last level, writes the database).
+ *
+ * The shard file: a 128-byte header (little-endian): magic "SOWEGSH\n",
+ * version, header size, holes, seeds, entries (of the database), digest,
+ * checksum of the payload, the longest line of the slice, level, the
+ * variant id (64 bytes), K, M; then the slice's values (lower bounds, one
+ * byte each), heights (two bytes each) and upper bounds (one byte each:
+ * the value again, unless it depends on a cycle). */
+typedef struct sow_egdb_shard {
+    sow_egdb_info info;     /* the database's (checksum and max_height:
+                               the slice's; levels: unused) */
+    int level, index, count; /* level L, shard K of M */
+    uint64_t first, n;      /* its entries: first .. first + n - 1 */
+    int8_t *val;            /* n values (lower bounds) */
+    uint16_t *height;       /* n heights */
+    int8_t *hi;             /* n upper bounds */
+} sow_egdb_shard;
+
+/* The file name of shard K of M of level L of the database at path:
+ * "path.L<L>.<K>of<M>.shard". */
+int sow_egdb_shard_path(const char *path, int level, long k, long m,
+                        char *buf, size_t size, sow_error *err);
+
+/* Read a shard file into *sh (checked: header, size, checksum); an error
+ * names the file and what is wrong. */
+int sow_egdb_shard_read(const char *path, sow_egdb_shard *sh,
+                        sow_error *err);
+void sow_egdb_shard_free(sow_egdb_shard *sh);
+
+/* Build shard k of m of level `level` of e's database of `seeds` seeds
+ * (path: the database's file; levels 0 .. level-1 must be in path.part,
+ * and none for level 0) into its shard file, whose name goes to out. */
+int sow_egdb_build_shard(sow_engine *e, int seeds, int level, long k,
+                         long m, int threads, const char *path, char *out,
+                         size_t outsize, sow_error *err);
+
+/* Merge the shards of level `level` found beside path (their files,
+ * sow_egdb_shard_path) into path.part, or, the last level, into the
+ * database at path; *nshards gets their count. The shards are removed
+ * after a merge. */
+int sow_egdb_merge(sow_engine *e, int seeds, int level, const char *path,
+                   long *nshards, sow_error *err);
+
 /* Open a database file (mapped read-only); its header and checksum are
  * checked. With s (not NULL) it must be s's: same holes and digest. */
 sow_egdb *sow_egdb_open(const char *path, const sow_setup *s,
@@ -85,16 +150,20 @@ sow_egdb *sow_egdb_open(const char *path, const sow_setup *s,
 void sow_egdb_close(sow_egdb *db);
 const sow_egdb_info *sow_egdb_about(const sow_egdb *db);
 
+/* The entries of db marked SOW_EGDB_CYCLE. */
+uint64_t sow_egdb_cycles(const sow_egdb *db);
+
 /* The margin still to be made from g (not over) with perfect play, into
  * *margin: true when the database holds g (at most its seeds on the
- * board). */
+ * board, a value that no cycle rule changes). */
 bool sow_egdb_probe(const sow_egdb *db, const sow_game *g, int *margin);
 
 /* Check every entry of db against its children one move later (e plays
  * them, with the rules of the database's setup): each value must be the
  * best of its moves. *bad gets the entries that are not (0: sound); the
- * first is described in err. */
+ * first is described in err. *unchecked gets the entries that cannot be
+ * checked: marked SOW_EGDB_CYCLE, or with a move to one. */
 int sow_egdb_verify(const sow_egdb *db, sow_engine *e, uint64_t *bad,
-                    sow_error *err);
+                    uint64_t *unchecked, sow_error *err);
 
 #endif

@@ -58,4 +58,16 @@ void sow_egdb_header(uint8_t *hd, const sow_egdb_info *in);
 int sow_egdb_read_header(const uint8_t *hd, sow_egdb **out, const char **bad,
                          sow_error *err);
 
+/* The boards of shard k of m of level `level`: lo .. hi-1 (indices). */
+void sow_egdb_slice(const sow_egdb *db, int level, long k, long m,
+                    uint64_t *lo, uint64_t *hi);
+
+/* The header of a shard file (sh's fields, its payload's checksum in
+ * sh->info.checksum) into hd (EGDB_HEADER bytes). */
+void sow_egdb_shard_header(uint8_t *hd, const sow_egdb_shard *sh);
+
+/* A shard's payload (values, heights little-endian, upper bounds) into
+ * buf (4 * sh->n bytes). */
+void sow_egdb_shard_payload(const sow_egdb_shard *sh, uint8_t *buf);
+
 #endif

@@ -5,10 +5,12 @@
  * opened (header, size, checksum), without rules and with the rules of a
  * small Kalah (the digest then refuses it unless it is theirs). A file
  * that opens is probed at boards of every count it covers and some past
- * them. Findings: crashes, sanitizer reports (a read past the mapping),
- * leaks, error messages that are empty or not one line, a file that opens
- * with fields its header does not allow, a probe past its seeds that
- * answers. */
+ * them. The same input is read as a shard of a database built on several
+ * machines (sow_egdb_shard_read, what sow egdb merge reads first).
+ * Findings: crashes, sanitizer reports (a read past the mapping), leaks,
+ * error messages that are empty or not one line, a file that opens with
+ * fields its header does not allow, a probe past its seeds that answers,
+ * a shard read whose level, K of M or slice is outside its database. */
 #include "fuzz.h"
 #include "sow_egdb.h"
 
@@ -56,6 +58,31 @@ static void probe_all(const sow_egdb *db)
     }
 }
 
+static void check_shard(void)
+{
+    sow_egdb_shard sh;
+    sow_error err;
+    if (sow_egdb_shard_read(path, &sh, &err)) {
+        fuzz_check_error(&err);
+        return;
+    }
+    const sow_egdb_info *in = &sh.info;
+    if (in->holes < 2 || in->holes > SOW_MAX_HOLES || in->seeds < 0 ||
+        in->seeds > SOW_EGDB_MAX_SEEDS)
+        finding("a shard read with holes or seeds out of range");
+    if (sh.level < 0 || sh.level > in->seeds || sh.count < 1 ||
+        sh.index < 0 || sh.index >= sh.count)
+        finding("a shard read with its level or K of M out of range");
+    if (sh.first + sh.n > in->entries || sh.n % 2 || sh.first % 2)
+        finding("a shard's slice past its database's entries");
+    int longest = 0;
+    for (uint64_t i = 0; i < sh.n; i++) /* (reads every entry: ASan) */
+        longest = sh.height[i] > longest ? sh.height[i] : longest;
+    if (longest != in->max_height)
+        finding("a shard read whose longest line is not its entries'");
+    sow_egdb_shard_free(&sh);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FILE *f = fopen(path, "wb");
@@ -74,5 +101,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         probe_all(db);
         sow_egdb_close(db);
     }
+    check_shard();
     return 0;
 }

@@ -5,7 +5,9 @@
  * values with a database as without; verify finds the file sound; and a
  * damaged, truncated, foreign or other rules' file is refused at open
  * with the reason, as are variants a database cannot serve; a stopped
- * build resumes from the levels it finished. */
+ * build resumes from the levels it finished; a build in shards, merged
+ * level by level, is the one-machine file byte for byte, and the merge
+ * refuses a shard whose entries are not the best of their moves. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "sow_egdb.h"
+#include "sow_egdb_int.h"
 #include "sow_rng.h"
 #include "sow_solve.h"
 
@@ -126,9 +129,10 @@ static void check_reading(const char *pick)
     sow_game_init(&a.k.setup, &g);
     int m;
     assert_false(sow_egdb_probe(db, &g, &m)); /* 18 seeds */
-    uint64_t bad = 1;
-    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &err), 0);
-    assert_true(bad == 0);
+    uint64_t bad = 1, unchecked = 1;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
+                     0);
+    assert_true(bad == 0 && unchecked == 0);
     sow_egdb_close(db);
     unit_game_close(&a);
 }
@@ -206,7 +210,7 @@ static void test_resume(void **state)
     unit_game_open(&a, KALAH, opts);
     char path[256], part[300];
     build(&a, 6, path, sizeof path);
-    static uint8_t full[1 << 16], pt[3 << 16];
+    static uint8_t full[1 << 16], pt[4 << 16];
     long n = file_bytes(path, full, sizeof full);
     long entries = n - 128;
     /* boards of at most 3 seeds on 6 holes: C(9, 6) = 84; 2 entries each */
@@ -216,10 +220,12 @@ static void test_resume(void **state)
     pt[52] = 4; /* levels 0 to 3 finished */
     pt[53] = pt[54] = pt[55] = 0;
     pt[128 + j] = (uint8_t)((int8_t)full[128 + j] + 1);
+    /* the upper bounds after the heights: the values (no cycle here) */
+    memcpy(pt + 128 + 3 * entries, pt + 128, (size_t)done);
     snprintf(part, sizeof part, "%s.part", path);
     FILE *f = fopen(part, "wb");
     assert_non_null(f);
-    fwrite(pt, 1, (size_t)(128 + 3 * entries), f); /* values, heights */
+    fwrite(pt, 1, (size_t)(128 + 4 * entries), f); /* values, heights, bounds */
     fclose(f);
     remove(path);
     build(&a, 6, path, sizeof path);
@@ -233,14 +239,336 @@ static void test_resume(void **state)
     sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
     if (!db)
         fail_msg("%s", err.msg);
-    uint64_t bad = 0;
-    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &err), 0);
+    uint64_t bad = 0, unchecked = 0;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
+                     0);
     assert_true(bad >= 1);
     if (!strstr(err.msg, "entry 100 "))
         fail_msg("verify's first wrong entry: '%s'", err.msg);
     sow_egdb_close(db);
     unit_game_close(&a);
     remove_dir();
+}
+
+/* ---- shards -------------------------------------------------------------------- */
+
+/* Shards k of m of level L of a's database of n seeds, each built with
+ * `threads` threads. */
+static void build_shards(unit_game *a, int n, int level, long m, int threads)
+{
+    char path[256], out[400];
+    sow_error err;
+    if (sow_egdb_path(&a->k.setup, dir, path, sizeof path, &err))
+        fail_msg("%s", err.msg);
+    for (long k = 0; k < m; k++)
+        if (sow_egdb_build_shard(&a->k.eng, n, level, k, m, threads, path,
+                                 out, sizeof out, &err))
+            fail_msg("level %d shard %ld/%ld: %s", level, k, m, err.msg);
+}
+
+static void merge_level(unit_game *a, int n, int level, long m)
+{
+    char path[256];
+    long got = 0;
+    sow_error err;
+    if (sow_egdb_path(&a->k.setup, dir, path, sizeof path, &err) ||
+        sow_egdb_merge(&a->k.eng, n, level, path, &got, &err))
+        fail_msg("merge of level %d: %s", level, err.msg);
+    assert_int_equal(got, m);
+}
+
+/* Kalah on 2x4 with 10 seeds: the database built in shards (5 a level:
+ * the low levels have fewer boards, so some shards are empty; the shards
+ * of the high levels need entries of the others), merged level by level,
+ * is byte for byte the one-machine build; so is a build that merged some
+ * levels and then let sow egdb build finish from FILE.part. */
+static void test_shards_merged(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=4", "seeds=2", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    char path[256];
+    static uint8_t one[1 << 20], merged[1 << 20];
+    make_dir();
+    build(&a, 10, path, sizeof path);
+    long n = file_bytes(path, one, sizeof one);
+    assert_true(n > 128 && n < (long)sizeof one);
+    remove_dir();
+
+    make_dir();
+    sow_error err;
+    if (sow_egdb_path(&a.k.setup, dir, path, sizeof path, &err))
+        fail_msg("%s", err.msg);
+    for (int level = 0; level <= 10; level++) {
+        build_shards(&a, 10, level, 5, 1 + level % 2);
+        merge_level(&a, 10, level, 5);
+    }
+    assert_int_equal(file_bytes(path, merged, sizeof merged), n);
+    assert_memory_equal(one, merged, (size_t)n);
+    char part[300];
+    snprintf(part, sizeof part, "%s.part", path);
+    assert_int_equal(access(part, F_OK), -1);
+    remove_dir();
+
+    make_dir();
+    for (int level = 0; level <= 6; level++) {
+        build_shards(&a, 10, level, 3, 2);
+        merge_level(&a, 10, level, 3);
+    }
+    build(&a, 10, path, sizeof path);
+    assert_int_equal(file_bytes(path, merged, sizeof merged), n);
+    assert_memory_equal(one, merged, (size_t)n);
+    remove_dir();
+    unit_game_close(&a);
+}
+
+/* A shard whose file is sound (header, size, checksum) but one of whose
+ * values is not the best of its moves (a shard of a faulty build) is
+ * refused by the merge, which then leaves FILE.part as it was. */
+static void test_shard_forged(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=3", "seeds=2", "threshold_end=false", NULL};
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    make_dir();
+    for (int level = 0; level < 4; level++) {
+        build_shards(&a, 6, level, 2, 1);
+        merge_level(&a, 6, level, 2);
+    }
+    build_shards(&a, 6, 4, 2, 1);
+    char path[256], file[400];
+    sow_error err;
+    if (sow_egdb_path(&a.k.setup, dir, path, sizeof path, &err) ||
+        sow_egdb_shard_path(path, 4, 1, 2, file, sizeof file, &err))
+        fail_msg("%s", err.msg);
+    sow_egdb_shard sh;
+    if (sow_egdb_shard_read(file, &sh, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(sh.level, 4);
+    assert_int_equal(sh.index, 1);
+    assert_int_equal(sh.count, 2);
+    uint64_t i = 0;
+    while (i < sh.n && sh.val[i] == SOW_EGDB_NONE)
+        i++;
+    assert_true(i < sh.n);
+    sh.val[i]++;
+    uint8_t *buf = malloc(4 * sh.n);
+    assert_non_null(buf);
+    sow_egdb_shard_payload(&sh, buf);
+    sh.info.checksum = sow_egdb_checksum((const int8_t *)buf, 4 * sh.n);
+    uint8_t hd[128];
+    sow_egdb_shard_header(hd, &sh);
+    FILE *f = fopen(file, "wb");
+    assert_non_null(f);
+    fwrite(hd, 1, sizeof hd, f);
+    fwrite(buf, 1, 4 * sh.n, f);
+    fclose(f);
+    free(buf);
+    sow_egdb_shard_free(&sh);
+    long got = 0;
+    assert_int_equal(sow_egdb_merge(&a.k.eng, 6, 4, path, &got, &err),
+                     SOW_ERR);
+    if (!strstr(err.msg, "the shards of level 4 do not agree with the rules"))
+        fail_msg("the merge says '%s'", err.msg);
+    /* FILE.part still has levels 0 to 3: the shards of level 4 again */
+    build_shards(&a, 6, 4, 2, 2);
+    merge_level(&a, 6, 4, 2);
+    remove_dir();
+    unit_game_close(&a);
+}
+
+/* ---- cycles: bounds, and exact values where no cycle rule matters ------ */
+
+/* The reference for a game with cycles: the margin still to be made from
+ * g in the game cut after n plies, a cut line giving the seeds left on
+ * the board to South (cut 1) or to North (cut -1); memo[(2 * rank +
+ * player) * (N + 1) + n] (INT_MIN: not yet). */
+typedef struct cut_ref {
+    const sow_egdb *db;
+    sow_engine *e;
+    int *memo;
+    int n;
+    long long plays;
+    int stores;     /* 0, or the memo is by South's store too (0 to
+                       stores - 1): the game with its threshold */
+} cut_ref;
+
+static int cut_value(cut_ref *cr, const sow_game *g, int n, int cut)
+{
+    if (n == 0)
+        return cut * g->on_board;
+    uint64_t j = 2 * sow_egdb_rank(cr->db, g->board, g->on_board) +
+                 g->to_move;
+    if (cr->stores)
+        j = j * (uint64_t)cr->stores + (uint64_t)g->captured[0];
+    int *m = &cr->memo[j * (uint64_t)(cr->n + 1) + (uint64_t)n];
+    if (*m != INT_MIN)
+        return *m;
+    int best = g->to_move == 0 ? INT_MIN : INT_MAX;
+    for (int i = 0; i < g->nlegal; i++) {
+        sow_game c = *g;
+        sow_error err;
+        if (sow_engine_play(cr->e, &c, g->legal[i], &err))
+            fail_msg("%s", err.msg);
+        cr->plays++;
+        int caps = (c.captured[0] - c.captured[1]) -
+                   (g->captured[0] - g->captured[1]);
+        int v = c.over ? c.result.score[0] - c.result.score[1] -
+                             (g->captured[0] - g->captured[1])
+                       : caps + cut_value(cr, &c, n - 1, cut);
+        if (g->to_move == 0 ? v > best : v < best)
+            best = v;
+    }
+    return *m = best;
+}
+
+/* Oware on 2x3 with 2 seeds a hole (12 seeds, threshold 6), a database of
+ * 6 seeds: its lines go round cycles from 2 seeds on. Every entry is
+ * compared with the game cut after 150 plies, the seeds left at the cut
+ * given to North, then to South (an independent recursion over the
+ * engine's moves): an entry is a value exactly where both cuts give that
+ * value (no rule for an endless game can change it), and is marked
+ * SOW_EGDB_CYCLE where they differ. With the stores set (every live
+ * split of the other seeds), the game with its threshold, cut after 60
+ * plies either way, has the winner that an exact entry gives (844
+ * positions). verify finds it sound, and says which
+ * entries it cannot check. A database of more seeds than the threshold is
+ * refused. */
+static void test_cycles(void **state)
+{
+    (void)state;
+    const char *opts[] = {"holes=3", "seeds=2", NULL};
+    unit_game a;
+    unit_game_open(&a, "variants/oware.yaml", opts);
+    make_dir();
+    char path[256];
+    build(&a, 6, path, sizeof path);
+    sow_error err;
+    sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
+    if (!db)
+        fail_msg("%s", err.msg);
+    const int N = 150;
+    const uint64_t entries = sow_egdb_about(db)->entries;
+    int *memo[2];
+    for (int c = 0; c < 2; c++) {
+        memo[c] = malloc(entries * (uint64_t)(N + 1) * sizeof **memo);
+        assert_non_null(memo[c]);
+        for (uint64_t i = 0; i < entries * (uint64_t)(N + 1); i++)
+            memo[c][i] = INT_MIN;
+    }
+    cut_ref lo = {db, &a.k.eng, memo[0], N, 0, 0}, hi = {db, &a.k.eng, memo[1],
+                                                       N, 0, 0};
+    long exact = 0, cycle = 0;
+    for (int k = 0; k <= 6; k++) {
+        uint16_t b[SOW_MAX_HOLES] = {0};
+        b[a.k.setup.holes - 1] = (uint16_t)k;
+        uint64_t idx = db->off[k];
+        do {
+            for (int p = 0; p < 2; p++) {
+                sow_game g;
+                sow_game_init(&a.k.setup, &g);
+                memcpy(g.board, b, sizeof b);
+                g.on_board = k;
+                g.to_move = (uint8_t)p;
+                if (sow_engine_begin(&a.k.eng, &g, &err))
+                    fail_msg("%s", err.msg);
+                int8_t v = db->val[2 * idx + (uint64_t)p];
+                if (g.over || g.to_move != p || v == SOW_EGDB_NONE)
+                    continue;
+                int l = cut_value(&lo, &g, N, -1), h = cut_value(&hi, &g, N, 1);
+                assert_true(l <= h);
+                if (v == SOW_EGDB_CYCLE) {
+                    if (l == h)
+                        fail_msg("entry %llu is marked a cycle, both cuts "
+                                 "give %d", (unsigned long long)idx, l);
+                    cycle++;
+                } else {
+                    if (l != v || h != v)
+                        fail_msg("entry %llu holds %d, the cuts give %d and "
+                                 "%d", (unsigned long long)(2 * idx + p), v,
+                                 l, h);
+                    exact++;
+                }
+            }
+            idx++;
+        } while (sow_egdb_next_board(b, a.k.setup.holes));
+    }
+    assert_true(exact > 100 && cycle > 100);
+
+    /* the game with its threshold (a store of more than 6 wins), from
+     * every entry with every live split of the other 12 - k seeds into
+     * the stores: where the database's entry is exact, the game's winner,
+     * cut after 60 plies either way, is the sign of the stores'
+     * difference plus the entry */
+    const int T = 12, thr = 6, N2 = 60;
+    int *tm = malloc(entries * (uint64_t)(T + 1) * (uint64_t)(N2 + 1) * 2 *
+                     sizeof *tm);
+    assert_non_null(tm);
+    for (uint64_t i = 0; i < entries * (uint64_t)(T + 1) * (N2 + 1) * 2; i++)
+        tm[i] = INT_MIN;
+    const uint64_t half = entries * (uint64_t)(T + 1) * (uint64_t)(N2 + 1);
+    cut_ref tlo = {db, &a.k.eng, tm, N2, 0, T + 1},
+            thi = {db, &a.k.eng, tm + half, N2, 0, T + 1};
+    long winners = 0;
+    for (int k = 0; k <= 6; k++) {
+        uint16_t b[SOW_MAX_HOLES] = {0};
+        b[a.k.setup.holes - 1] = (uint16_t)k;
+        uint64_t idx = db->off[k];
+        do {
+            for (int p = 0; p < 2; p++) {
+                int8_t v = db->val[2 * idx + (uint64_t)p];
+                for (int sS = 0; sS <= T - k && v > SOW_EGDB_CYCLE; sS++) {
+                    const int sN = T - k - sS;
+                    if (sS > thr || sN > thr)
+                        continue;
+                    sow_game g;
+                    sow_game_init(&a.k.setup, &g);
+                    memcpy(g.board, b, sizeof b);
+                    g.on_board = k;
+                    g.to_move = (uint8_t)p;
+                    g.captured[0] = sS;
+                    g.captured[1] = sN;
+                    if (sow_engine_begin(&a.k.eng, &g, &err))
+                        fail_msg("%s", err.msg);
+                    if (g.over || g.to_move != p)
+                        continue;
+                    const int d = sS - sN, want = d + v;
+                    int l = d + cut_value(&tlo, &g, N2, -1),
+                        h = d + cut_value(&thi, &g, N2, 1);
+                    if ((l > 0) != (want > 0) || (l < 0) != (want < 0) ||
+                        (h > 0) != (want > 0) || (h < 0) != (want < 0))
+                        fail_msg("entry %llu with stores %d-%d: the "
+                                 "database says %d, the game with its "
+                                 "threshold cut gives %d and %d",
+                                 (unsigned long long)(2 * idx + p), sS, sN,
+                                 want, l, h);
+                    winners++;
+                }
+            }
+            idx++;
+        } while (sow_egdb_next_board(b, a.k.setup.holes));
+    }
+    if (winners < 500)
+        fail_msg("only %ld positions with stores compared", winners);
+    free(tm);
+    uint64_t bad = 1, unchecked = 0;
+    assert_int_equal(sow_egdb_verify(db, &a.k.eng, &bad, &unchecked, &err),
+                     0);
+    assert_true(bad == 0 && unchecked >= (uint64_t)cycle);
+    sow_egdb_close(db);
+    free(memo[0]);
+    free(memo[1]);
+    remove_dir();
+    char p7[256];
+    assert_int_equal(sow_egdb_path(&a.k.setup, "/tmp", p7, sizeof p7, &err),
+                     SOW_OK);
+    assert_int_equal(sow_egdb_build(&a.k.eng, 7, 1, p7, NULL, NULL, &err),
+                     SOW_ERR);
+    if (!strstr(err.msg, "give at most 6 seeds"))
+        fail_msg("'%s'", err.msg);
+    unit_game_close(&a);
 }
 
 /* ---- refusals ------------------------------------------------------------------ */
@@ -331,9 +659,9 @@ static void expect_refused(const char *yaml, const char *const *opts,
 static void test_refused_variants(void **state)
 {
     (void)state;
-    expect_refused("variants/oware.yaml", NULL, "stores");
+    const char *rep[] = {"cycle=repetition", NULL};
+    expect_refused("variants/oware.yaml", rep, "repetition rule");
     expect_refused("variants/adji_kui_1.yaml", NULL, "script");
-    expect_refused(KALAH, NULL, "stores"); /* the threshold end */
     const char *ok[] = {"threshold_end=false", NULL};
     unit_game a;
     unit_game_open(&a, KALAH, ok);
@@ -348,6 +676,9 @@ int main(void)
         cmocka_unit_test(test_values_are_minimax),
         cmocka_unit_test(test_solver_with_database),
         cmocka_unit_test(test_resume),
+        cmocka_unit_test(test_shards_merged),
+        cmocka_unit_test(test_shard_forged),
+        cmocka_unit_test(test_cycles),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_refused_variants),
     };
