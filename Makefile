@@ -174,6 +174,17 @@ MG_CHECK_MATCHES ?= 6
 crosscheck-mg: $(B)/sow
 	SOW=$(B)/sow /usr/bin/python3 tests/mg/crosscheck.py --games $(MG_GAMES) --matches $(MG_MATCHES)
 
+# The three- and four-row games against Ludii (issue 25): Ludii's seeded
+# random games, each turn's whole decision tree, replayed through sow replay
+# ply by ply (tests/ludii/crosscheck.py, its driver tests/ludii/SowLudii.java
+# compiled into $(B)/../build/ludii). It needs Java and a Ludii built outside
+# the project (LUDII_DIR, default ../ludii; docs/testing.md says how); without
+# them it says so and passes. Not part of make check. The driver's self-test
+# (the catalogue's worked examples under Ludii) runs first; games sow does not have yet are skipped.
+LUDII_GAMES ?= 300
+crosscheck-ludii: $(B)/sow
+	SOW=$(B)/sow /usr/bin/python3 tests/ludii/crosscheck.py --games $(LUDII_GAMES)
+
 # The manual pages: sow.1 is made from the built program's --help texts
 # (tools/man/sow1.sh), so it cannot drift from them; sow-variant.5 is
 # written by hand (tools/man/sow-variant.5).
@@ -302,7 +313,7 @@ clean:
 	rm -rf build build-san
 
 .PHONY: all lib check unit tests install uninstall clean man bench FORCE fuzz \
-	crosscheck-mg \
+	crosscheck-mg crosscheck-ludii \
 	fuzz-build fuzz-replay hostile
 
 -include $(ENGINE_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(FUZZ_ENGINE_OBJ:.o=.d) $(TEST_BIN:=.d)
