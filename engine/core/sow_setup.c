@@ -95,6 +95,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
                        ? (int)sow_expr_eval(&v->threshold, opts)
                        : -1;
     s->rest = (int)sow_expr_eval(&v->rest, opts);
+    if (s->rest == 5) /* owner: own_row's other name (MO.5) */
+        s->rest = SOW_REST_OWN_ROW;
     s->rest_odd = (int)sow_expr_eval(&v->rest_odd, opts);
     /* C1.6: rounds */
     s->rounds = v->rounds;

@@ -11,8 +11,9 @@
  * rest: divided who takes the odd seed. */
 static int load_rest(ctx *c, const sow_ynode *n)
 {
+    /* (owner: the same as own_row, the word of MO.5's rest option) */
     static const char *const rests[] = {"own_row", "last_mover", "unfed",
-                                        "nobody", "divided", NULL};
+                                        "nobody", "divided", "owner", NULL};
     static const char *const odds[] = {"behind", "south", "north",
                                        "last_mover", "nobody", NULL};
     sow_variant *v = c->v;

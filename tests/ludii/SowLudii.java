@@ -31,7 +31,7 @@ import other.trial.Trial;
  * never copied: this file is the project's, and uses Ludii's public API
  * (load a .lud, list legal moves, apply one, copy a context). It plays
  * seeded random Ludii games and writes each as sow's record
- * (docs/record.md, CATALOGUE-ROWS C2.1-C2.9): one ply per whole turn
+ * (docs/record.md, docs/rules-rows.md C2.1-C2.9): one ply per whole turn
  * (C2.4: a run of Ludii decisions by one player), its token (C2.3), the
  * set of every token of the turn's whole decision tree (a token reached twice is listed once) in C2.3
  * order, the board after the turn, captured, hand and claimed.

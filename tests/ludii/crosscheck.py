@@ -2,7 +2,7 @@
 """crosscheck.py - replay Ludii's random games of three and four rows through sow, ply by ply.
 
 Ludii (ludii.games, an initiative by Cameron Browne; CC BY-NC-ND 4.0) is a
-general game system; it plays the ten games of CATALOGUE-ROWS section 13 from
+general game system; it plays the ten games of docs/rules-rows.md from
 its own .lud files. It is only run here, from a copy built outside the
 project (LUDII_DIR); nothing of it is copied into sow or shipped. The
 project's own driver, tests/ludii/SowLudii.java (compiled into
@@ -47,7 +47,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = os.path.join(ROOT, 'build', 'ludii')
 LUD = 'src/Common/res/lud/board/sow'
 
-# CATALOGUE-ROWS section 13: sow id -> (Ludii file, Ludii options, sow options
+# The games of docs/rules-rows.md: sow id -> (Ludii file, Ludii options, sow options
 # that select Ludii's readings, driver flags: what the record carries, C2.6).
 STORE = ['--captured', 'hands', '--score']   # captures to a store, scored end
 OUT = ['--captured', 'removed']              # captures out of play (C1.13)
