@@ -330,7 +330,8 @@ static __attribute__((noinline)) bool cleared_now(const sow_setup *s,
                                                   const sow_game *g)
 {
     const int m = g->to_move;
-    bool mine = row_seeds(g, m) == 0, theirs = row_seeds(g, 1 - m) == 0;
+    const uint64_t full = holding(g->board, s->holes, 1);
+    bool mine = !(full & g->owns[m]), theirs = !(full & g->owns[1 - m]);
     return s->row_empty_end == 1   ? mine
          : s->row_empty_end == 2 ? theirs
                                   : mine || theirs;

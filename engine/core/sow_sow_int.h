@@ -8,6 +8,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "sow_game.h"
 
@@ -150,5 +153,33 @@ sow_bearoff_would(const sow_setup *s, const sow_game *g)
 
 /* Whether a lap-end rule in force asks the script (sow_sow.c). */
 bool sow_lap_hooks(const sow_setup *s);
+
+/* The holes holding at least min seeds, as a mask: the board read 16
+ * holes at a time where the processor has SSE2 (a saturating subtract
+ * leaves 0 exactly below min), else hole by hole. The board is read up
+ * to its holes rounded up to 16 (a board has SOW_MAX_HOLES entries; the
+ * caller masks the holes that are not the player's). */
+static inline uint64_t holding(const uint16_t *b, int holes, int min)
+{
+#ifdef __SSE2__
+    const __m128i floor = _mm_set1_epi16((short)(min - 1));
+    const __m128i zero = _mm_setzero_si128();
+    uint64_t m = 0;
+    for (int i = 0; i < holes; i += 16) {
+        __m128i lo = _mm_loadu_si128((const __m128i *)(b + i));
+        __m128i hi = _mm_loadu_si128((const __m128i *)(b + i + 8));
+        __m128i empty = _mm_packs_epi16(
+            _mm_cmpeq_epi16(_mm_subs_epu16(lo, floor), zero),
+            _mm_cmpeq_epi16(_mm_subs_epu16(hi, floor), zero));
+        m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(empty) << i;
+    }
+    return m;
+#else
+    uint64_t m = 0;
+    for (int h = 0; h < holes; h++)
+        m |= (uint64_t)(b[h] >= min) << h;
+    return m;
+#endif
+}
 
 #endif
