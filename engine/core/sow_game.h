@@ -116,6 +116,8 @@ typedef struct sow_setup {
                                lowered by tests) */
     bool round_rest_smaller; /* rounds.remainder: smaller (AB.7) */
     uint8_t track_first[2]; /* the first position of each player's track */
+    bool own_circuits;      /* each player's track passes only their own
+                               holes (and stores): C2.5 on four rows */
     bool no_score;          /* end.score: none */
     bool singletons_last;   /* OU.2 */
     bool singles_to_empty;  /* TS.3, NS.3: ... into an empty next hole */

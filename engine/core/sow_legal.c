@@ -465,6 +465,20 @@ static int legal_choices(const sow_setup *s, const sow_rules *r,
                          const sow_game *g, int player, uint16_t *out, int n,
                          sow_error *err)
 {
+    if (s->own_circuits) {
+        /* each player sows only their own holes, so the opponent's holes
+         * do not change before the capture: no own hole with both holes
+         * across holding seeds, no choice this turn */
+        bool pair = false;
+        for (uint64_t m = g->owns[player]; m && !pair; m &= m - 1) {
+            int h = __builtin_ctzll(m), f = s->facing[h], b = s->behind[h];
+            pair = f != SOW_POS_NONE && b != SOW_POS_NONE &&
+                   g->owner[f] != player && g->owner[b] != player &&
+                   g->board[f] && g->board[b];
+        }
+        if (!pair)
+            return n;
+    }
     uint16_t chosen[SOW_MAX_LEGAL];
     int k = 0, nc = 0;
     for (int i = 0; i < n; i++) {

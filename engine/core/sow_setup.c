@@ -295,6 +295,12 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
             s->tracks[p][SOW_DIR_CW][b] = a;
         }
     }
+    s->own_circuits = true;
+    for (int p = 0; p < 2; p++)
+        for (int h = 0; h < s->holes; h++)
+            if (s->home[h] != p &&
+                s->tracks[p][SOW_DIR_CCW][h] != SOW_POS_NONE)
+                s->own_circuits = false;
     s->track_sow = s->track != SOW_TRACK_NONE ||
                    s->circuit != SOW_CIRCUIT_RING;
     if (s->circuit == SOW_CIRCUIT_RING)
