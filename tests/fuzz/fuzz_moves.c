@@ -1,25 +1,29 @@
 /* fuzz_moves.c - libFuzzer harness: move tokens replayed.
  *
  * The input is a --moves string. It is split as `sow replay` splits it
- * (spaces, tabs, line breaks, commas) and replayed token by token with
+ * (spaces, tabs, line breaks, commas; sow_move_tokens) and replayed token by token with
  * sow_move_parse and sow_engine_play, as `sow replay` does, against Adji
  * Kui I, Adji Kui II as a match (buy:N decisions), Andada (first:N
  * decisions, the scripted opening), each with its own script, and games
  * in rounds (C1.6): Dakon (refills, blocked holes), Olinda (dir:ccw and
  * dir:cw decisions each round), Gabata (the scripted opening that claims a
  * hole, territory), Sadeqa (fresh rounds to 5 wins) and Mbangbi (moves
- * that name their direction, 3/cw, MB.2); every ply's
+ * that name their direction, 3/cw, MB.2), and on more rows Nsolo (turns
+ * that name a hole chosen, 6,x32, NS.6) and Abalala'e (rounds on three
+ * rows, AB.7); every ply's
  * JSON record line is written. A token that parses is formatted and parsed
  * again and must give the same move. Findings: crashes, sanitizer reports,
  * leaks, error messages that are empty or not one line, a failed move
  * that changed the game, seeds not conserved, a token that does not
  * survive formatting. */
 #include "fuzz.h"
+#include "sow_move.h"
 #include "sow_record.h"
 
 #define MAX_TOKENS 400
 
-enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, MBANGBI, NVAR };
+enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, MBANGBI, NSOLO,
+       ABALALAE, NVAR };
 static fuzz_variant var[NVAR];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -33,6 +37,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fuzz_open(&var[GABATA], "gabata.yaml", NULL, 1);
     fuzz_open(&var[SADEQA], "sadeqa.yaml", NULL, 1);
     fuzz_open(&var[MBANGBI], "mbangbi.yaml", NULL, 1);
+    /* boards of more rows: turns that name a hole chosen (6,x32, NS.6),
+     * a match of rounds on three rows (AB.7) */
+    fuzz_open(&var[NSOLO], "nsolo.yaml", NULL, 1);
+    fuzz_open(&var[ABALALAE], "abalalae.yaml", NULL, 1);
     return 0;
 }
 
@@ -103,8 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *tok[MAX_TOKENS];
     int nt = 0;
     char *save = NULL;
-    for (char *t = strtok_r(buf, " \t\n,", &save); t && nt < MAX_TOKENS;
-         t = strtok_r(NULL, " \t\n,", &save))
+    for (char *t = sow_move_tokens(buf, &save); t && nt < MAX_TOKENS;
+         t = sow_move_tokens(NULL, &save))
         tok[nt++] = t;
     for (int k = 0; k < NVAR; k++) {
         replay(&var[k], tok, nt);
