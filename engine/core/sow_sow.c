@@ -566,6 +566,13 @@ static inline bool capture_then_relay(const sow_setup *s,
     return true;
 }
 
+/* The lap of a move a hook sees (g.lap) from sow_laps' count: relay laps
+ * count every lap as it starts (Brent's count, P2); under single laps
+ * the count is of the laps after the first, made where a lap is sown on
+ * (a hook's relay, a resowing, then: next), so that the laps of most
+ * moves pay nothing for it. */
+#define LAP_OF(s, laps) ((s)->relay ? (laps) : (laps) + 1)
+
 /* Ask the script; check what it returns before applying it. (A hook
  * that sows on in a variant of single laps is followed: such laps are not
  * watched for a move that never ends, P2, and a hook that always sows on
@@ -573,15 +580,18 @@ static inline bool capture_then_relay(const sow_setup *s,
  * so many calls.) */
 static int run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
-                    sow_game *g, int h, int c, bool *relay, sow_error *err)
+                    sow_game *g, int h, long lap, bool *relay, sow_error *err)
 {
+    const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
     memset(&d, 0, sizeof d);
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
-    if (r->lap_end(r->ctx, s, g, mv, h, c, &d, err))
+    /* the view's g.lap and g.hand (the hand is empty at a lap's end) */
+    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0};
+    if (r->lap_end(r->ctx, s, g, mv, &at, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
     for (int i = 0; i < d.ncap; i++) {
@@ -628,6 +638,61 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
     }
     *relay = d.relay;
     return SOW_OK;
+}
+
+/* What drop_seed did with a seed: an error, the hole passed over (the
+ * seed kept in hand), the seed dropped where the data drops it, out of
+ * play, or in player p's store (DROP_STORE + p). */
+enum { DROP_FAILED = -1, DROP_PASSED, DROP_HERE, DROP_OUT, DROP_STORE };
+
+/* A hand the drop hook passes on round after round (the view is the same
+ * each time round, so it would for ever). */
+static __attribute__((noinline, cold)) int no_drop(const sow_setup *s,
+                                                   sow_error *err)
+{
+    return sow_error_set(err, s->v->path, s->v->hook_line[SOW_HOOK_DROP],
+                         s->v->hook_col[SOW_HOOK_DROP],
+                         "the seeds in hand can drop nowhere: the drop hook "
+                         "%s passes over every hole they reach; let it drop "
+                         "the seed, or send it to a store or out of play, "
+                         "somewhere",
+                         s->v->hook_fn[SOW_HOOK_DROP]);
+}
+
+/* Ask the drop hook what becomes of the seed about to fall in hole h
+ * (lap `lap`, `hand` seeds in hand, this one counted), and take a seed
+ * that leaves the hand off the board: into a store (C1.2) or out of
+ * play, added to the mover's captured (C1.13). */
+static __attribute__((noinline)) int
+drop_seed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+          const sow_observer *obs, sow_game *g, int h, long lap, int hand,
+          sow_error *err)
+{
+    const int mover = g->to_move;
+    sow_drop d = {SOW_DROP_SOW, 0};
+    const sow_at at = {h, g->board[h], lap > 0 ? (int)lap : 1, hand};
+    if (!r || !r->drop)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "the variant has a drop hook but no script "
+                             "runs it"),
+               DROP_FAILED;
+    if (r->drop(r->ctx, s, g, mv, &at, &d, err))
+        return DROP_FAILED;
+    if (d.action == SOW_DROP_SOW)
+        return DROP_HERE;
+    if (d.action == SOW_DROP_SKIP) {
+        EMIT(obs, SOW_EV_SKIP, mover, h, g->board[h], SOW_SKIP_BY_SCRIPT);
+        return DROP_PASSED;
+    }
+    const int p = d.action == SOW_DROP_STORE ? d.player & 1 : mover;
+    g->captured[p]++;
+    g->on_board--;
+    if (d.action == SOW_DROP_STORE) {
+        EMIT(obs, SOW_EV_STORE, p, -1, g->captured[p], 0);
+        return DROP_STORE + p;
+    }
+    EMIT(obs, SOW_EV_OUT, mover, h, 1, SOW_OUT_BY_SCRIPT);
+    return DROP_OUT;
 }
 
 /* sow_fast for boards of up to 16 holes (Adji Kui, Adji-Boto): the board
@@ -717,7 +782,7 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, mv, NULL, g, h, c, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, laps, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -835,7 +900,7 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, mv, NULL, g, h, c, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, laps, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -1106,24 +1171,55 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     return no_hole(s, true, err); /* as above */
                 continue;
             }
-            if (fam && s->skip_count && b[h] == s->skip_count &&
-                (s->skip_count_owner == SOW_OWNER_ANY ||
-                 (g->owner[h] != mover) ==
-                     (s->skip_count_owner == SOW_OWNER_OPPONENT)) &&
-                !(s->first_plain && g->ply == 0)) {
-                /* LL.4, P34: an opponent's hole holding the count is
-                 * passed over; with owner: any, a cap per hole */
-                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
-                /* a whole round passed over with the same hand: every
-                 * hole holds the count, and no seed can ever drop (a cap
-                 * on a board with enough seeds) */
-                if (seeds != skip_hand) {
-                    skip_hand = seeds;
-                    skipped = 0;
+            /* (one test for both per-seed rules: most games have none) */
+            if (fam && __builtin_expect(s->seed_rules != 0, 0)) {
+                if ((s->seed_rules & SOW_SEED_SKIP_COUNT) &&
+                    b[h] == s->skip_count &&
+                    (s->skip_count_owner == SOW_OWNER_ANY ||
+                     (g->owner[h] != mover) ==
+                         (s->skip_count_owner == SOW_OWNER_OPPONENT)) &&
+                    !(s->first_plain && g->ply == 0)) {
+                    /* LL.4, P34: an opponent's hole holding the count is
+                     * passed over; with owner: any, a cap per hole */
+                    EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
+                    /* a whole round passed over with the same hand: every
+                     * hole holds the count, and no seed can ever drop (a
+                     * cap on a board with enough seeds) */
+                    if (seeds != skip_hand) {
+                        skip_hand = seeds;
+                        skipped = 0;
+                    }
+                    if (++skipped > SOW_POS_COUNT)
+                        return no_hole(s, false, err);
+                    continue;
                 }
-                if (++skipped > SOW_POS_COUNT)
-                    return no_hole(s, false, err);
-                continue;
+                if (s->seed_rules & SOW_SEED_DROP_HOOK) {
+                    /* the script's drop hook (issue 24): drop here, pass
+                     * the hole, or the seed to a store or out of play */
+                    const int k = drop_seed(s, r, mv, obs, g, h,
+                                            LAP_OF(s, laps), seeds, err);
+                    if (k == DROP_FAILED)
+                        return SOW_ERR;
+                    if (k == DROP_PASSED) {
+                        if (seeds != skip_hand) {
+                            skip_hand = seeds;
+                            skipped = 0;
+                        }
+                        if (++skipped > SOW_POS_COUNT)
+                            return no_drop(s, err);
+                        continue;
+                    }
+                    if (k != DROP_HERE) {
+                        /* the seed left the hand (C1.2, C1.13); the last
+                         * one ends the lap in the store, or the move out
+                         * of play as NB.3's does */
+                        if (--seeds == 0 && k == DROP_OUT)
+                            return SOW_OK;
+                        if (k >= DROP_STORE)
+                            in_store = seeds == 0 ? k - DROP_STORE : -1;
+                        continue;
+                    }
+                }
             }
             b[h]++;
             seeds--;
@@ -1143,6 +1239,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (then == SOW_RESOW_THEN_STOP)
                 return SOW_OK;
             if (then == SOW_RESOW_THEN_RELAY) {
+                laps += !s->relay; /* (LAP_OF: counted here) */
                 h = origin = cap_hole;
                 seeds = b[h];
                 b[h] = 0;
@@ -1175,7 +1272,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
-            if (run_hook(s, r, mv, obs, g, h, c, &relay, err))
+            if (run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps), &relay, err))
                 return SOW_ERR;
         }
         if (obs && obs->on_event) {
@@ -1228,6 +1325,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             cap_hole = h;
             h = s->tracks[mover][1 - rd][first]; /* the drops step first */
             pending = lr->resow_then;
+            laps += !s->relay; /* (LAP_OF) */
             continue;
         }
         if (fam && a >= SOW_LAP_ACROSS_AT(0) &&
@@ -1244,6 +1342,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             seeds = b[h];
             b[h] = 0;
             origin = h;
+            laps += !s->relay; /* (LAP_OF) */
             EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
             continue;
         }
@@ -1251,7 +1350,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          * after the plain relay's, which most laps are) */
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
             (fam && capture_then_relay(s, obs, g, h, a)) ||
-            (a == SOW_LAP_HOOK && relay)) {
+            (a == SOW_LAP_HOOK && relay && (laps += !s->relay, true))) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             if (fam && s->cleared_each_lap && cleared_now(s, g))
