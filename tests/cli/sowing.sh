@@ -15,3 +15,7 @@ t sowing-drop-stuck 1 "err=$TV/drop_hook.yaml:37:9: the seeds in hand can drop n
 # what the trace says of each answer (DH.2, DH.3, DH.4)
 t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game's script" "out~  by the game's script, the seed meant for A leaves play" "out~  one seed into South's store, now 1" -- sow trace $TV/drop_hook.yaml --moves "1 6"
 t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop says: dropped where the rules above drop it, the hole passed over, into a store or out of play (C1.13)" -- sow show $TV/drop_hook.yaml
+# the unseen games (tests/unseen/README.md) load as they are written
+for f in voleur waurie waurie_drop goempty_one goempty_two; do
+    t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
+done
