@@ -651,7 +651,8 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
         sow_game_set_owner(g, h, s->home[h]);
-    g->on_board = s->total;
+    g->on_board = s->total - 2 * s->hand;
+    g->hand[0] = g->hand[1] = (int16_t)s->hand; /* MW.1 */
     g->last_move_hole = -1;
     g->last_mover = -1;
     g->chosen_dir = -1;
@@ -712,7 +713,13 @@ int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
                              "the stores hold %d and %d seeds; a store "
                              "cannot hold fewer than 0",
                              g->captured[0], g->captured[1]);
-    long all = board + (long)g->captured[0] + g->captured[1];
+    if (g->hand[0] < 0 || g->hand[1] < 0)
+        return sow_error_set(err, path, 0, 0,
+                             "the hands hold %d and %d seeds; a hand cannot "
+                             "hold fewer than 0",
+                             g->hand[0], g->hand[1]);
+    long all = board + (long)g->captured[0] + g->captured[1] + g->hand[0] +
+               g->hand[1];
     if (all > SOW_MAX_SEEDS)
         return sow_error_set(err, path, 0, 0,
                              "the position holds %ld seeds (%ld on the "
@@ -786,6 +793,7 @@ typedef struct undo {
     uint8_t move_dir;
     int8_t chosen_dir;
     int16_t last_lifted;
+    int16_t hand[2];
     uint64_t endless_mask, played[2], claims[2], blocked;
 } undo;
 
@@ -811,6 +819,8 @@ static inline void save(const sow_game *g, undo *u, bool plain)
     u->move_dir = g->move_dir;
     u->chosen_dir = g->chosen_dir;
     u->last_lifted = g->last_lifted;
+    u->hand[0] = g->hand[0];
+    u->hand[1] = g->hand[1];
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
@@ -840,6 +850,9 @@ static inline void restore(sow_game *g, const undo *u, bool plain)
     g->move_dir = u->move_dir;
     g->chosen_dir = u->chosen_dir;
     g->last_lifted = u->last_lifted;
+    g->hand[0] = u->hand[0];
+    g->hand[1] = u->hand[1];
+    g->placing = 0;
     g->claims[0] = u->claims[0];
     g->claims[1] = u->claims[1];
     g->blocked = u->blocked;
