@@ -793,7 +793,6 @@ typedef struct undo {
     uint8_t move_dir;
     int8_t chosen_dir;
     int16_t last_lifted;
-    int16_t hand[2];
     uint64_t endless_mask, played[2], claims[2], blocked;
 } undo;
 
@@ -819,8 +818,6 @@ static inline void save(const sow_game *g, undo *u, bool plain)
     u->move_dir = g->move_dir;
     u->chosen_dir = g->chosen_dir;
     u->last_lifted = g->last_lifted;
-    u->hand[0] = g->hand[0];
-    u->hand[1] = g->hand[1];
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
@@ -850,9 +847,6 @@ static inline void restore(sow_game *g, const undo *u, bool plain)
     g->move_dir = u->move_dir;
     g->chosen_dir = u->chosen_dir;
     g->last_lifted = u->last_lifted;
-    g->hand[0] = u->hand[0];
-    g->hand[1] = u->hand[1];
-    g->placing = 0;
     g->claims[0] = u->claims[0];
     g->claims[1] = u->claims[1];
     g->blocked = u->blocked;
@@ -1140,15 +1134,26 @@ fail:
 }
 
 /* MB.2: a move that names its direction: the hole sown that way (the
- * direction it replaces is put back if the move fails). */
+ * direction it replaces is put back if the move fails). A seed placed
+ * from the hand (MW.2) goes back to the hand where the board is put back:
+ * the move failed, never ended (P5) or was too long to follow (P2); the
+ * other moves' undo never saves the hands. */
 static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
                                                    sow_move m, sow_error *err)
 {
     const uint8_t was = g->move_dir;
+    const int16_t hand[2] = {g->hand[0], g->hand[1]};
     const int hole = sow_move_aim(g, m);
     int rc = play_sowing(e, g, hole, err, false);
     if (rc)
         g->move_dir = was;
+    if (sow_move_is_place(m) &&
+        (rc || g->last_endless ||
+         (g->over && g->result.reason == SOW_END_LAP_CAP))) {
+        g->hand[0] = hand[0];
+        g->hand[1] = hand[1];
+        g->placing = 0;
+    }
     return rc;
 }
 

@@ -216,6 +216,9 @@ typedef struct sow_setup {
                                after a move ends the game */
     int hand;               /* seeds each player starts with in hand
                                (MW.1); 0: none */
+    bool odd_turns;         /* seeds in hand, or a direction chosen
+                               (dir_rule >= SOW_DIR_CHOSEN): legal moves
+                               that are not plain holes */
     bool cw_limited;        /* sowing.cw_moves (MW.5): */
     uint64_t cw_from[2];    /*   holes each player may sow clockwise */
     int cw_test;            /*   sow_cw_test */
@@ -315,6 +318,8 @@ static inline bool sow_move_is_directed(sow_move m)
 /* The hole a sowing move is played from (a plain move is its hole). */
 static inline int sow_move_hole(sow_move m)
 {
+    if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
+        return (int)m;
     return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
            : sow_move_is_place(m)  ? (m - SOW_MOVE_PLACE) >> 2
            : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
@@ -383,6 +388,13 @@ typedef struct sow_game {
     uint8_t move_dir;       /* the sow_dir of the last sowing */
     uint64_t claims[2];     /* holes each player has claimed (C1.4) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
+    /* (hand and placing fill the padding before blocked: the copies of
+     * the game stay as long as before seeds in hand) */
+    uint8_t placing;        /* the move places a seed from the hand
+                               first: 1 + its sow_move_place_kind (set by
+                               sow_move_aim, cleared by the sowing) */
+    int16_t hand[2];        /* seeds each player still has to place
+                               (C2.6 hand; MW.1) */
     uint64_t blocked;       /* closed (blocked) holes (C1.5) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
@@ -392,11 +404,6 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
-    uint8_t placing;        /* the move places a seed from the hand
-                               first: 1 + its sow_move_place_kind (set by
-                               sow_move_aim, cleared by the sowing) */
-    int16_t hand[2];        /* seeds each player still has to place
-                               (C2.6 hand; MW.1) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -704,6 +711,8 @@ static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
  * the sowing of direction: each_move follows (MB.2). */
 static inline int sow_move_aim(sow_game *g, sow_move m)
 {
+    if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
+        return (int)m;
     if (sow_move_is_directed(m)) {
         g->move_dir = (uint8_t)sow_move_dir(m);
     } else if (sow_move_is_place(m)) { /* MW.2: "+h", "+h/D" */

@@ -344,6 +344,22 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
     return SOW_OK;
 }
 
+/* What follows each lap-end rule's resowing (C2.5): resow.then, which may
+ * name an option (MW.9). */
+static void setup_resow(sow_setup *s, const sow_variant *v,
+                        const sow_optset *opts)
+{
+    /* (the loader's words: lap_end, stop, relay, last_seed = lap_end,
+     * capturing_hole = relay) */
+    static const uint8_t then_of[] = {
+        SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_STOP, SOW_RESOW_THEN_RELAY,
+        SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_RELAY};
+    for (int i = 0; i < v->nlap_rules; i++) {
+        long w = sow_expr_eval(&v->resow_then[i], opts);
+        s->resow_then[i] = then_of[w >= 0 && w < 5 ? w : 0];
+    }
+}
+
 /* board.hand (MW.1) and sowing.cw_moves (MW.5). The holes a clockwise
  * move may start from, by their place in their row from the owner's
  * left or right (setup_geometry's from_left). */
@@ -358,6 +374,7 @@ static int setup_hand(sow_setup *s, const sow_variant *v,
                              "hold",
                              s->hand, s->total, SOW_MAX_SEEDS);
     s->total += 2 * s->hand; /* every seed of the game: holes and hands */
+    s->odd_turns = s->hand > 0 || s->dir_rule >= SOW_DIR_CHOSEN;
     s->cw_limited = v->cw_limited;
     s->cw_test = (int)sow_expr_eval(&v->cw_test, opts);
     for (int h = 0; h < s->holes && s->cw_limited; h++) {
@@ -553,15 +570,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     for (int i = 0; i < v->nlap_rules; i++)
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
-    for (int i = 0; i < v->nlap_rules; i++) {
-        /* (the loader's words: lap_end, stop, relay, last_seed = lap_end,
-         * capturing_hole = relay) */
-        static const uint8_t then_of[] = {
-            SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_STOP, SOW_RESOW_THEN_RELAY,
-            SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_RELAY};
-        long w = sow_expr_eval(&v->resow_then[i], opts);
-        s->resow_then[i] = then_of[w >= 0 && w < 5 ? w : 0];
-    }
+    setup_resow(s, v, opts);
     s->lap_rules_on = 0;
     for (int i = 0; i < v->nlap_rules; i++)
         if (!v->lap_rules[i].has_if ||

@@ -1348,14 +1348,20 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
 
-/* MW.2: one seed from the mover's hand into hole. */
-static void place(const sow_observer *obs, sow_game *g, int hole)
+/* MW.2: one seed from the mover's hand into hole, before the sowing;
+ * true when nothing is sown after it ("+h"). */
+static __attribute__((noinline, cold)) bool
+place(const sow_observer *obs, sow_game *g, int hole, bool *endless)
 {
-    const int p = g->to_move;
+    const int p = g->to_move, kind = g->placing - 1;
+    g->placing = 0;
     g->board[hole]++;
     g->hand[p]--;
     g->on_board++;
     EMIT(obs, SOW_EV_PLACE, p, hole, g->board[hole], g->hand[p]);
+    g->move_flags = 0;
+    *endless = false;
+    return kind == SOW_PLACE_ONLY;
 }
 
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
@@ -1365,14 +1371,6 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
                       sow_game *g, int hole, bool *endless, sow_error *err)
 {
     g->move_flags = 0;
-    if (g->placing) { /* a seed from the hand first: "+h" (MW.2) */
-        const int kind = g->placing - 1;
-        g->placing = 0;
-        place(obs, g, hole);
-        *endless = false;
-        if (kind == SOW_PLACE_ONLY)
-            return SOW_OK; /* nothing is sown */
-    }
     g->last_lifted = (int16_t)g->board[hole];
     int rc = s->grand_slam == SOW_SLAM_CAPTURE
                  ? sow_laps(s, r, mv, obs, g, hole, endless, err, true)
@@ -1393,8 +1391,11 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 {
     const int hole = mv->origin;
     /* the seed games set no move flags: they stay 0 from the start */
-    if (!s->plain_turns)
+    if (!s->plain_turns) {
+        if (__builtin_expect(g->placing, 0) && place(obs, g, hole, endless))
+            return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         return sow_family(s, r, mv, obs, g, hole, endless, err);
+    }
     return sow_laps(s, r, mv, obs, g, hole, endless, err, false);
 }
 
