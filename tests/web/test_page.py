@@ -40,6 +40,8 @@ compares what it shows with the native `sow`:
             words; a click plays the hole that way
   hand      in Omweso, whose seeds start in hand, a click on a ringed hole
             places a seed there (+h), the hands shown as sow replay's
+  choice    in Nsolo, a hole whose turns take a hole of the player's
+            choice after the capture (2,x37) asks which, a button a hole
   errors    a broken YAML and a broken Lua show their error at the right
             line:col beside the text;
   gutter    ... and mark that line (only it) in the right editor's gutter
@@ -766,6 +768,35 @@ def check_hand(c, b, url, sow, art):
                                                  last.get("board"), last.get("hand")))
     if page.console:
         c.ok("hand console", False, "; ".join(page.console)[:300])
+
+
+def check_choice(c, b, url, sow, art):
+    """A turn that takes a hole of the player's choice after its capture
+    (NS.6, Nsolo): hole c1 (2) is ringed once for its 18 turns "2,xK"; a
+    click asks which hole to take, a button a hole's label (no token
+    shown), and a click on one plays the turn as the native sow does."""
+    page = open_page(b, url + "?variant=nsolo&north=human&south=human")
+    settle(page)
+    moves = page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]').dataset.moves")
+    page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    got = json.loads(decision_buttons(page))
+    buttons = {tok: text for tok, text, title in got["buttons"]}
+    good = (moves.split() == ["2,x%d" % x for x in list(range(21, 29)) + list(range(30, 39))]
+            and got["question"] == "South, after the capture, which hole do you take?"
+            and buttons.get("2,x37") == "h4" and len(buttons) == 17)
+    why = "ring %s; %s: %s" % (moves, got["question"], json.dumps(buttons)[:200])
+    if good:
+        page.eval("document.querySelector('#decisions button[data-move=\"2,x37\"]').click()")
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+        settle(page)
+        st = state(page)
+        rc, out, err = native(sow, "replay", "nsolo", "--moves", "2,x37", "--json")
+        good = st["moves"] == ["2,x37"] and rc == 0 and json.loads(out.splitlines()[-1])["board"] == st["board"]
+        why = "played %s, board %s" % (st["moves"], st["board"])
+    c.ok("choice nsolo", good, why)
+    if page.console:
+        c.ok("choice nsolo console", False, "; ".join(page.console)[:300])
 
 
 def apply_files(page, yaml=None, lua=None):
@@ -1936,7 +1967,7 @@ def main():
                             ("levels", check_levels), ("howto", check_howto),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout),
-                            ("rows", check_rows), ("hand", check_hand),
+                            ("rows", check_rows), ("hand", check_hand), ("choice", check_choice),
                             ("perfect", check_perfect), ("hintvalue", check_hintvalue),
                             ("optionwords", check_optionwords), ("decisionkeys", check_decisionkeys),
                             ("clean", check_clean)):
