@@ -188,7 +188,7 @@ static void json_where(const sow_lap_rule *r)
 
 /* do: capture_across's resow (C2.5): where the seeds taken are sown
  * again, which way, and what follows; null when they go to the store. */
-static void json_resow(const sow_lap_rule *r)
+static void json_resow(const sow_lap_rule *r, int then)
 {
     static const char *const froms[] = {"origin", "after_origin",
                                         "after_last"};
@@ -201,7 +201,7 @@ static void json_resow(const sow_lap_rule *r)
     }
     printf("{\"from\":\"%s\",\"direction\":\"%s\",\"then\":\"%s\"}",
            json_word(froms, 3, r->resow - 1), json_word(dirs, 3, r->resow_dir),
-           json_word(thens, 3, r->resow_then));
+           json_word(thens, 3, then));
 }
 
 /* What a rule does beyond `do`: the hook, chain, claim, take, then,
@@ -226,7 +226,7 @@ static void json_does(const cli_game *cg, int i)
                            : "null");
     json_int_or_null(r->pick_extra, 0);
     printf(",\"series\":%s", json_bool(r->series));
-    json_resow(r);
+    json_resow(r, cg->setup.resow_then[i]);
     printf(",\"take_last\":%s", json_bool(r->take_last));
 }
 
@@ -373,7 +373,8 @@ static void json_board(const cli_game *cg, const sow_game *g)
     printf(",\"owners\":[");
     for (int h = 0; h < s->holes; h++)
         printf("%s%d", h ? "," : "", g->owner[h]);
-    printf("],\"to_move\":%d,\"track\":", g->to_move);
+    printf("],\"to_move\":%d,\"hand\":%d,\"track\":", g->to_move,
+           s->hand); /* MW.1: seeds each player starts with in hand */
     json_track(cg);
     printf("},");
 }
@@ -393,6 +394,15 @@ static void json_sowing_family(const cli_game *cg)
         json_holes(s, s->cw_holes);
     else
         printf("null");
+    printf(",\"cw_moves\":"); /* MW.5 */
+    if (s->cw_limited) {
+        printf("{\"from\":");
+        json_holes(s, s->cw_from[0] | s->cw_from[1]);
+        printf(",\"test\":\"%s\"}",
+               s->cw_test == SOW_CW_FACING ? "facing" : "capture");
+    } else {
+        printf("null");
+    }
     printf(",\"relay_from\":\"%s\",\"sides\":\"%s\",\"origin_first\":%s,"
            "\"skip_count\":",
            s->relay_next ? "next" : "last", s->no_sides ? "none" : "own",

@@ -279,7 +279,7 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r,
 
 /* do: capture_across (C2.5): the seeds facing the last hole and behind
  * it, to the store or sown again. */
-static void words_across(sow_buf *b, const sow_lap_rule *r)
+static void words_across(sow_buf *b, const sow_lap_rule *r, int then)
 {
     sow_buf_add(b, "take the seeds facing it and behind it%s",
                 r->take_last ? ", and the last hole's own," : "");
@@ -299,13 +299,13 @@ static void words_across(sow_buf *b, const sow_lap_rule *r)
     static const char *const thens[] = {
         "their last seed ends a lap like any other",
         "then the move ends",
-        "then the last hole's seeds are lifted and sown on"};
+        "then the capturing hole's seeds are lifted and sown on"};
     sow_buf_add(b, " and sow them again%s from %s, along the mover's track; "
                    "%s",
                 r->resow_dir == 0                  ? ""
                 : r->resow_dir - 1 == SOW_DIR_CW ? " clockwise"
                                                    : " counter-clockwise",
-                froms[r->resow & 3], thens[r->resow_then % 3]);
+                froms[r->resow & 3], thens[then % 3]);
 }
 
 /* What rule i does. */
@@ -338,7 +338,7 @@ static void words_action(sow_buf *b, const cli_game *cg, int i)
         sow_buf_add(b, "close the hole and sow its seeds on");
         break;
     case SOW_LAP_CAPTURE_ACROSS:
-        words_across(b, r);
+        words_across(b, r, cg->setup.resow_then[i]);
         break;
     case SOW_LAP_TAKE:
         sow_buf_add(b, "take %d seed%s of the hole (all, if it holds fewer) "

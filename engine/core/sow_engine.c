@@ -693,7 +693,8 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
         sow_game_set_owner(g, h, s->home[h]);
-    g->on_board = s->total;
+    g->on_board = s->total - 2 * s->hand;
+    g->hand[0] = g->hand[1] = (int16_t)s->hand; /* MW.1 */
     g->last_move_hole = -1;
     g->last_mover = -1;
     g->chosen_dir = -1;
@@ -755,7 +756,13 @@ int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
                              "the stores hold %d and %d seeds; a store "
                              "cannot hold fewer than 0",
                              g->captured[0], g->captured[1]);
-    long all = board + (long)g->captured[0] + g->captured[1];
+    if (g->hand[0] < 0 || g->hand[1] < 0)
+        return sow_error_set(err, path, 0, 0,
+                             "the hands hold %d and %d seeds; a hand cannot "
+                             "hold fewer than 0",
+                             g->hand[0], g->hand[1]);
+    long all = board + (long)g->captured[0] + g->captured[1] + g->hand[0] +
+               g->hand[1];
     if (all > SOW_MAX_SEEDS)
         return sow_error_set(err, path, 0, 0,
                              "the position holds %ld seeds (%ld on the "
@@ -1170,15 +1177,26 @@ fail:
 }
 
 /* MB.2: a move that names its direction: the hole sown that way (the
- * direction it replaces is put back if the move fails). */
+ * direction it replaces is put back if the move fails). A seed placed
+ * from the hand (MW.2) goes back to the hand where the board is put back:
+ * the move failed, never ended (P5) or was too long to follow (P2); the
+ * other moves' undo never saves the hands. */
 static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
                                                    sow_move m, sow_error *err)
 {
     const uint8_t was = g->move_dir;
+    const int16_t hand[2] = {g->hand[0], g->hand[1]};
     const int hole = sow_move_aim(g, m);
     int rc = play_sowing(e, g, hole, err, false);
     if (rc)
         g->move_dir = was;
+    if (sow_move_is_place(m) &&
+        (rc || g->last_endless ||
+         (g->over && g->result.reason == SOW_END_LAP_CAP))) {
+        g->hand[0] = hand[0];
+        g->hand[1] = hand[1];
+        g->placing = 0;
+    }
     /* NS.6: the choice belongs to this move (its hooks saw it as
      * g.choice); the next move makes its own */
     g->choice = SOW_NO_CHOICE;

@@ -217,6 +217,18 @@ typedef struct sow_setup {
     int cleared_winner;     /* sow_cleared_winner (end.cleared_winner) */
     bool no_moves_either;   /* M3.4: either player without a legal move
                                after a move ends the game */
+    int hand;               /* seeds each player starts with in hand
+                               (MW.1); 0: none */
+    bool odd_turns;         /* seeds in hand, or a direction chosen
+                               (dir_rule >= SOW_DIR_CHOSEN): legal moves
+                               that are not plain holes */
+    bool cw_limited;        /* sowing.cw_moves (MW.5): */
+    uint64_t cw_from[2];    /*   holes each player may sow clockwise */
+    int cw_test;            /*   sow_cw_test */
+    uint8_t from_left[SOW_MAX_HOLES]; /* a hole's place in its row from
+                               its owner's left, 0 the leftmost */
+    uint8_t resow_then[SOW_MAX_LAP_RULES]; /* SOW_RESOW_THEN_* of lap-end
+                               rule i's resow (C2.5, MW.7, MW.9) */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not
@@ -243,9 +255,29 @@ typedef int32_t sow_move;
 #define SOW_MOVE_CHOSEN 0x2000
 #define SOW_NO_CHOICE 255 /* sow_game.choice: none made */
 
+/* A placement of one seed from the hand (C2.3's "+H", MW.2; "+H/D" where
+ * the hole is then lifted and sown that way): SOW_MOVE_PLACE + 4 * hole +
+ * k, k 0 for "+H" (nothing sown), 1 + a sow_dir for "+H/D". They sort
+ * after the choices, by hole. */
+#define SOW_MOVE_PLACE 0x3000
+#define SOW_PLACE_ONLY 0 /* sow_move_place_kind: the seed alone */
+
 static inline bool sow_move_is_decision(sow_move m)
 {
     return m >= SOW_MOVE_DECISION && m < SOW_MOVE_CHOSEN;
+}
+static inline sow_move sow_place(int hole, int k)
+{
+    return SOW_MOVE_PLACE + 4 * hole + k;
+}
+static inline bool sow_move_is_place(sow_move m)
+{
+    return m >= SOW_MOVE_PLACE;
+}
+/* SOW_PLACE_ONLY, or 1 + the sow_dir the placed-in hole is sown in */
+static inline int sow_move_place_kind(sow_move m)
+{
+    return (m - SOW_MOVE_PLACE) & 3;
 }
 static inline sow_move sow_chosen(int hole, int x)
 {
@@ -253,7 +285,7 @@ static inline sow_move sow_chosen(int hole, int x)
 }
 static inline bool sow_move_is_chosen(sow_move m)
 {
-    return m >= SOW_MOVE_CHOSEN;
+    return m >= SOW_MOVE_CHOSEN && m < SOW_MOVE_PLACE;
 }
 static inline sow_move sow_decision(int kind, int value)
 {
@@ -289,7 +321,10 @@ static inline bool sow_move_is_directed(sow_move m)
 /* The hole a sowing move is played from (a plain move is its hole). */
 static inline int sow_move_hole(sow_move m)
 {
+    if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
+        return (int)m;
     return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
+           : sow_move_is_place(m)  ? (m - SOW_MOVE_PLACE) >> 2
            : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
                                    : (int)m;
 }
@@ -356,6 +391,13 @@ typedef struct sow_game {
     uint8_t move_dir;       /* the sow_dir of the last sowing */
     uint64_t claims[2];     /* holes each player has claimed (C1.4) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
+    /* (hand and placing fill the padding before blocked: the copies of
+     * the game stay as long as before seeds in hand) */
+    uint8_t placing;        /* the move places a seed from the hand
+                               first: 1 + its sow_move_place_kind (set by
+                               sow_move_aim, cleared by the sowing) */
+    int16_t hand[2];        /* seeds each player still has to place
+                               (C2.6 hand; MW.1) */
     uint64_t blocked;       /* closed (blocked) holes (C1.5) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
@@ -632,8 +674,11 @@ typedef enum {
                          (NB.2, C1.13); player = the mover; extra 1: the
                          drop hook took it out (SOW_OUT_BY_SCRIPT), or
                          count seeds a hook's `out` change took */
-    SOW_EV_INTO       /* the count seeds of hole go into player's claimed
+    SOW_EV_INTO,      /* the count seeds of hole go into player's claimed
                          hole extra (QL.4) */
+    SOW_EV_PLACE      /* player places a seed from the hand into hole
+                         (MW.2); count = its seeds after, extra = the
+                         seeds left in hand */
 } sow_event_kind;
 
 typedef struct sow_event {
@@ -724,12 +769,26 @@ static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
  * the sowing of direction: each_move follows (MB.2). */
 static inline int sow_move_aim(sow_game *g, sow_move m)
 {
-    if (sow_move_is_directed(m))
+    if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
+        return (int)m;
+    if (sow_move_is_directed(m)) {
         g->move_dir = (uint8_t)sow_move_dir(m);
-    else if (sow_move_is_chosen(m))
+    } else if (sow_move_is_place(m)) { /* MW.2: "+h", "+h/D" */
+        int k = sow_move_place_kind(m);
+        g->placing = (uint8_t)(1 + k);
+        if (k)
+            g->move_dir = (uint8_t)(k - 1);
+    } else if (sow_move_is_chosen(m))
         g->choice = (uint8_t)((m - SOW_MOVE_CHOSEN) & 63); /* NS.6 */
     return sow_move_hole(m);
 }
+
+/* Whether a lap ending in hole h, which then holds c seeds, captures
+ * for g->to_move: the lap-end rule that holds there takes seeds; with
+ * any_count, some capturing rule's conditions other than the count hold
+ * (MW.5; sow_sow.c). */
+bool sow_lap_captures(const sow_setup *s, const sow_game *g, int h, int c,
+                      bool any_count);
 
 /* Candidate moves of `player` by the data rules (own hole, min_seeds),
  * before the endless-move check. Returns the count. */

@@ -218,6 +218,7 @@ static void setup_geometry(sow_setup *s)
     for (int h = 0; h < s->holes; h++) {
         if (rows == 2) {
             s->home[h] = (uint8_t)(h < n ? 0 : 1);
+            s->from_left[h] = (uint8_t)(h < n ? h : h - n);
             s->facing[h] = (uint8_t)(s->holes - 1 - h);
             s->inner |= (uint64_t)1 << h;
             continue;
@@ -226,6 +227,7 @@ static void setup_geometry(sow_setup *s)
         int side = 2 * row < rows - 1 ? 0 : 2 * row > rows - 1 ? 1
                    : col >= n / 2 ? 0 : 1; /* the middle row of three */
         s->home[h] = (uint8_t)side;
+        s->from_left[h] = (uint8_t)(side == 0 ? col : n - 1 - col);
         if (row > 0 && row < rows - 1)
             s->inner |= (uint64_t)1 << h;
         if (rows == 4 && (row == 0 || row == 3))
@@ -345,6 +347,49 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
     return SOW_OK;
 }
 
+/* What follows each lap-end rule's resowing (C2.5): resow.then, which may
+ * name an option (MW.9). */
+static void setup_resow(sow_setup *s, const sow_variant *v,
+                        const sow_optset *opts)
+{
+    /* (the loader's words: lap_end, stop, relay, last_seed = lap_end,
+     * capturing_hole = relay) */
+    static const uint8_t then_of[] = {
+        SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_STOP, SOW_RESOW_THEN_RELAY,
+        SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_RELAY};
+    for (int i = 0; i < v->nlap_rules; i++) {
+        long w = sow_expr_eval(&v->resow_then[i], opts);
+        s->resow_then[i] = then_of[w >= 0 && w < 5 ? w : 0];
+    }
+}
+
+/* board.hand (MW.1) and sowing.cw_moves (MW.5). The holes a clockwise
+ * move may start from, by their place in their row from the owner's
+ * left or right (setup_geometry's from_left). */
+static int setup_hand(sow_setup *s, const sow_variant *v,
+                      const sow_optset *opts, sow_error *err)
+{
+    s->hand = (int)sow_expr_eval(&v->hand, opts);
+    if (s->hand > 0 && s->total + 2L * s->hand > SOW_MAX_SEEDS)
+        return sow_error_set(err, v->path, v->hand.line, v->hand.col,
+                             "board.hand: %d seeds a hand and %d on the "
+                             "board make more than the %d seeds a game may "
+                             "hold",
+                             s->hand, s->total, SOW_MAX_SEEDS);
+    s->total += 2 * s->hand; /* every seed of the game: holes and hands */
+    s->odd_turns = s->hand > 0 || s->dir_rule >= SOW_DIR_CHOSEN;
+    s->cw_limited = v->cw_limited;
+    s->cw_test = (int)sow_expr_eval(&v->cw_test, opts);
+    for (int h = 0; h < s->holes && s->cw_limited; h++) {
+        int i = s->from_left[h], j = s->n - 1 - i;
+        if (((v->cw_left >> i) & 1) || (j < 16 && (v->cw_right >> j) & 1))
+            s->cw_from[s->home[h]] |= (uint64_t)1 << h;
+    }
+    if (s->hand > 0 || s->cw_limited)
+        s->plain_drops = false; /* (the family's path: placements) */
+    return SOW_OK;
+}
+
 /* sowing.pass_over (IS.3): each player's holes must be on their own
  * track, and a hand must find some hole it does not pass over. */
 static int setup_pass_over(sow_setup *s, const sow_variant *v,
@@ -443,7 +488,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     for (int i = 0; i < v->nlap_rules; i++)
         s->choices |= ((s->lap_rules_on >> i) & 1) &&
                       v->lap_rules[i].extra_choice;
-    s->filters = s->choices || s->must_feed != SOW_FEED_OFF ||
+    s->filters = s->choices || s->cw_limited ||
+                 s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
                  s->no_undo || s->first_keep || s->reach_max;
     /* the script's move hooks (sow_hooks.c): a filter hook is a filter;
@@ -527,6 +573,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     for (int i = 0; i < v->nlap_rules; i++)
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
+    setup_resow(s, v, opts);
     s->lap_rules_on = 0;
     for (int i = 0; i < v->nlap_rules; i++)
         if (!v->lap_rules[i].has_if ||
@@ -571,7 +618,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
     if (setup_tracks(s, v, err) || /* after the match and the rounds */
-        setup_pass_over(s, v, opts, err))
+        setup_pass_over(s, v, opts, err) || setup_hand(s, v, opts, err))
         return SOW_ERR;
     setup_paths(s, v);
     return SOW_OK;

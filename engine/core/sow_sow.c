@@ -138,7 +138,7 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
         return false;
     if (r->position) {
         /* where h lies in its row, from that row's player's left */
-        int i = h < s->n ? h : h - s->n;
+        int i = s->from_left[h];
         bool at = ((r->pos_left >> i) & 1) ||
                   ((r->pos_right >> (s->n - 1 - i)) & 1);
         if (at != (r->position == 1))
@@ -185,6 +185,43 @@ rule_that_holds(const sow_setup *s, const sow_game *g, int h, int c,
             return i;
     }
     return -1;
+}
+
+/* Whether lap-end rule r takes seeds off the opponent (MW.5). */
+static bool rule_captures(const sow_lap_rule *r)
+{
+    switch (r->action) {
+    case SOW_LAP_STOP:
+    case SOW_LAP_RELAY:
+    case SOW_LAP_HOOK:
+    case SOW_LAP_EXTRA_TURN:
+    case SOW_LAP_CLAIM:
+    case SOW_LAP_CLOSE:
+        return false;
+    default:
+        return true;
+    }
+}
+
+bool sow_lap_captures(const sow_setup *s, const sow_game *g, int h, int c,
+                      bool any_count)
+{
+    if (!any_count) {
+        int i = rule_that_holds(s, g, h, c, true);
+        return i >= 0 && rule_captures(&s->v->lap_rules[i]);
+    }
+    /* Ludii's reading of MW.5: a capturing rule's conditions on where h
+     * lies and what is across from it, whatever h holds */
+    for (uint32_t on = s->hole_rules_on; on; on &= on - 1) {
+        const sow_lap_rule *r = &s->v->lap_rules[__builtin_ctz(on)];
+        if (!rule_captures(r) ||
+            (r->owner == SOW_OWNER_OWN && g->owner[h] != g->to_move) ||
+            (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == g->to_move))
+            continue;
+        if (family_ok(s, g, r, h, c))
+            return true;
+    }
+    return false;
 }
 
 static __attribute__((noinline)) int
@@ -1324,7 +1361,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                                               : tn[h];
             cap_hole = h;
             h = s->tracks[mover][1 - rd][first]; /* the drops step first */
-            pending = lr->resow_then;
+            pending = s->resow_then[a - SOW_LAP_ACROSS_AT(0)];
             laps += !s->relay; /* (LAP_OF) */
             continue;
         }
@@ -1410,6 +1447,22 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
 
+/* MW.2: one seed from the mover's hand into hole, before the sowing;
+ * true when nothing is sown after it ("+h"). */
+static __attribute__((noinline, cold)) bool
+place(const sow_observer *obs, sow_game *g, int hole, bool *endless)
+{
+    const int p = g->to_move, kind = g->placing - 1;
+    g->placing = 0;
+    g->board[hole]++;
+    g->hand[p]--;
+    g->on_board++;
+    EMIT(obs, SOW_EV_PLACE, p, hole, g->board[hole], g->hand[p]);
+    g->move_flags = 0;
+    *endless = false;
+    return kind == SOW_PLACE_ONLY;
+}
+
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
 static int sow_family(const sow_setup *s, const sow_rules *r,
@@ -1437,8 +1490,11 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 {
     const int hole = mv->origin;
     /* the seed games set no move flags: they stay 0 from the start */
-    if (!s->plain_turns)
+    if (!s->plain_turns) {
+        if (__builtin_expect(g->placing, 0) && place(obs, g, hole, endless))
+            return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         return sow_family(s, r, mv, obs, g, hole, endless, err);
+    }
     return sow_laps(s, r, mv, obs, g, hole, endless, err, false);
 }
 

@@ -114,6 +114,8 @@ typedef enum {
     SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
     SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
     SOW_CITE_PASS_OVER,   /* a hole the mover's sowing passes over (IS.3) */
+    SOW_CITE_PLACE,       /* a seed placed from the hand (MW.2) */
+    SOW_CITE_CW_MOVES,    /* which moves may sow clockwise (MW.5) */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -334,7 +336,7 @@ typedef struct sow_lap_rule {
      * else SOW_RESOW_* where the first goes; resow_dir 0 the move's
      * direction, else 1 + a sow_dir; resow_then SOW_RESOW_THEN_*) */
     uint8_t row, across;
-    uint8_t resow : 2, resow_dir : 2, resow_then : 2;
+    uint8_t resow : 2, resow_dir : 2; /* (its then: sow_setup.resow_then) */
     uint8_t take_last : 1; /* capture_across takes h's seeds too */
     uint8_t then_next : 1; /* then: next: the hole after h is lifted and
                               sown on if it holds min_seeds (HU.5 ludii) */
@@ -636,7 +638,28 @@ typedef struct sow_variant {
                                      move there (C2.7, AB.6) */
     sow_expr either_stuck;        /* bool: the game ends as soon as either
                                      player has no legal move (M3.4) */
+    /* seeds in hand (board.hand, MW.1, C2.6): each player starts with
+     * this many off the board; while a player holds some, their turn
+     * places one into an own hole (the token +h, MW.2) */
+    sow_expr hand;
+    /* sowing.cw_moves (MW.5): with direction: each_move, a clockwise
+     * move only from these positions of the player's rows (bit i of
+     * cw_left: the (i+1)-th from their left; cw_right from their
+     * right), and only if its first lap passes cw_test (sow_cw_test) */
+    bool cw_limited;
+    uint16_t cw_left, cw_right;
+    sow_expr cw_test;
+    /* lap-end rule i's resow.then: a word of load_resow's list, or an
+     * option (MW.9); sow_setup.resow_then holds its SOW_RESOW_THEN_* */
+    sow_expr resow_then[SOW_MAX_LAP_RULES];
 } sow_variant;
+
+/* sowing.cw_moves.test (MW.5): what a clockwise first lap must do */
+typedef enum {
+    SOW_CW_CAPTURE = 0, /* end where a capturing lap-end rule holds */
+    SOW_CW_FACING = 1   /* end in a hole where such a rule's conditions
+                           other than the count hold (Ludii's reading) */
+} sow_cw_test;
 
 /* Names of hooks as written under `hooks:` in a variant file. */
 extern const char *const sow_hook_names[SOW_HOOK_COUNT];

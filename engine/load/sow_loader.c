@@ -415,7 +415,7 @@ static int load_board(ctx *c, const sow_ynode *n)
                                        "row_seeds",
                                        "layout_north", "stores",
                                        "stores_on_track", "claims", "closes",
-                                       NULL};
+                                       "hand", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -493,6 +493,11 @@ static int load_board(ctx *c, const sow_ynode *n)
     }
     const sow_ynode *stores = sow_ynode_get(n, "stores");
     if (stores && sow_ybool(&c->y, stores, "stores", &v->stores))
+        return SOW_ERR;
+    /* MW.1: seeds each player holds in hand at the start (C2.6) */
+    const sow_ynode *hand = sow_ynode_get(n, "hand");
+    field fha = {"hand", F_INT, 0, 32767, NULL}; /* (setup_hand bounds the total) */
+    if (hand && sow_lexpr(c, hand, &fha, &v->hand))
         return SOW_ERR;
     /* C1.2: stores sown like holes on the way round */
     const sow_ynode *track = sow_ynode_get(n, "stores_on_track");

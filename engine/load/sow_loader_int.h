@@ -35,6 +35,11 @@ int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
 /* sow_lrules.c: one lap-end rule; a `rule:` citation; `explain:`. */
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r);
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX]);
+/* Positions in a row (issue 24), seen from the row's player: leftmost,
+ * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the N-th
+ * from their right), as bits of *left and *right. */
+int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
+                   uint16_t *left, uint16_t *right);
 int sow_lexplain(ctx *c, const sow_ynode *n);
 
 /* sow_lsowing.c: the sowing: section. */

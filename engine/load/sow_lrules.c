@@ -111,7 +111,7 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
     "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
-    "direction", "rounds", "pass_over"};
+    "direction", "rounds", "pass_over", "place", "cw_moves"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
@@ -205,31 +205,15 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
     return SOW_OK;
 }
 
-/* A rule's when: map: the count, owner, next and opposite holes, the
- * first ply, or a lap that ends in the mover's store (C1.3). */
-/* when.position / when.not_position (issue 24): holes named by where
- * they lie in their row, seen from that row's player: leftmost,
- * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the
- * N-th from their right): not_position: [rightmost] spares each
- * player's right-hand hole. */
-static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
+int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
+                   uint16_t *left, uint16_t *right)
 {
-    const sow_ynode *in = sow_ynode_get(w, "position"),
-                    *out = sow_ynode_get(w, "not_position");
-    if (!in && !out)
-        return SOW_OK;
-    if (in && out)
-        return sow_yfail(&c->y, out, "position and not_position say the "
-                                     "same thing two ways: keep one");
-    const sow_ynode *x = in ? in : out;
-    const char *what = in ? "position" : "not_position";
     if (x->type != SOW_Y_SEQ || x->n == 0)
         return sow_yfail(&c->y, x, "%s must be a list of positions in the "
                                    "row: leftmost, rightmost, N (from the "
                                    "left, 1 the leftmost) or -N (from the "
                                    "right)",
                          what);
-    r->position = in ? 1 : 2;
     for (int i = 0; i < x->n; i++) {
         const sow_ynode *p = x->items[i];
         long k;
@@ -245,13 +229,32 @@ static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
                                        "(from their right)",
                              SOW_POS_REACH, SOW_POS_REACH);
         if (k > 0)
-            r->pos_left |= (uint16_t)(1u << (k - 1));
+            *left |= (uint16_t)(1u << (k - 1));
         else
-            r->pos_right |= (uint16_t)(1u << (-k - 1));
+            *right |= (uint16_t)(1u << (-k - 1));
     }
     return SOW_OK;
 }
 
+/* when.position / when.not_position (issue 24): holes named by where
+ * they lie in their row: not_position: [rightmost] spares each player's
+ * right-hand hole. */
+static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
+{
+    const sow_ynode *in = sow_ynode_get(w, "position"),
+                    *out = sow_ynode_get(w, "not_position");
+    if (!in && !out)
+        return SOW_OK;
+    if (in && out)
+        return sow_yfail(&c->y, out, "position and not_position say the "
+                                     "same thing two ways: keep one");
+    r->position = in ? 1 : 2;
+    return sow_lpositions(c, in ? in : out, in ? "position" : "not_position",
+                          &r->pos_left, &r->pos_right);
+}
+
+/* A rule's when: map: the count, owner, next and opposite holes, the
+ * first ply, or a lap that ends in the mover's store (C1.3). */
 static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                      sow_lap_rule *r)
 {
@@ -383,7 +386,10 @@ static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
     static const char *const froms[] = {"origin", "after_origin",
                                         "after_last", NULL};
     static const char *const dirs[] = {"move", "ccw", "cw", NULL};
-    static const char *const thens[] = {"lap_end", "stop", "relay", NULL};
+    /* (last_seed and capturing_hole: the same as lap_end and relay, by
+     * what the move goes on from, MW.9's words) */
+    static const char *const thens[] = {"lap_end", "stop", "relay",
+                                        "last_seed", "capturing_hole", NULL};
     if (!x)
         return SOW_OK;
     if (r->action != SOW_LAP_CAPTURE_ACROSS)
@@ -404,13 +410,18 @@ static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
     const sow_ynode *d = sow_ynode_get(x, "direction");
     if (d && sow_yword(&c->y, d, "direction", dirs, &di))
         return SOW_ERR;
+    /* then: a word, or an enum option of those words (MW.9) */
     const sow_ynode *th = sow_ynode_get(x, "then");
-    if (th && sow_yword(&c->y, th, "then", thens, &ti))
+    sow_expr *te = &c->v->resow_then[r - c->v->lap_rules];
+    field ft = {"then", F_WORD, 0, 0, thens};
+    te->kind = SOW_EXPR_CONST;
+    te->value = SOW_RESOW_THEN_LAP_END;
+    if (th && sow_lexpr(c, th, &ft, te))
         return SOW_ERR;
     (void)act;
+    (void)ti;
     r->resow = (uint8_t)(fi + 1);
     r->resow_dir = (uint8_t)di;
-    r->resow_then = (uint8_t)ti;
     return SOW_OK;
 }
 

@@ -172,9 +172,10 @@ static void across_text(const sow_narrator *n, const sow_lap_rule *r,
                                         "origin", o);
     else
         sow_text_fmt(from, sizeof from, "from the hole after %s", h);
-    if (r->resow_then == SOW_RESOW_THEN_STOP)
+    const int rt = n->s->resow_then[r - n->s->v->lap_rules];
+    if (rt == SOW_RESOW_THEN_STOP)
         sow_text_fmt(then, sizeof then, "then the move ends");
-    else if (r->resow_then == SOW_RESOW_THEN_RELAY)
+    else if (rt == SOW_RESOW_THEN_RELAY)
         sow_text_fmt(then, sizeof then, "then %s's seeds are lifted and "
                                         "sown on", h);
     else
@@ -470,6 +471,13 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
     case SOW_EV_INTO:
         narrate_family(n, ev, h, out);
         break;
+    case SOW_EV_PLACE: /* MW.2 */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s puts one seed from their hand into %s, now %d; "
+                     "%d left in hand",
+                     who(ev->player), h, ev->count, ev->extra);
+        cite_mech(s, SOW_CITE_PLACE, out);
+        break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,
                  "%s cannot move and is passed over; %s moves again",
@@ -638,8 +646,8 @@ const char *sow_event_name(sow_event_kind k)
     static const char *const names[] = {
         "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
         "pass",  "end",        "store", "grand_slam", "claim", "close",
-        "out",   "into"};
-    _Static_assert(sizeof names / sizeof *names == SOW_EV_INTO + 1,
+        "out",   "into",       "place"};
+    _Static_assert(sizeof names / sizeof *names == SOW_EV_PLACE + 1,
                    "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }

@@ -17,7 +17,7 @@ t rows-show-track 0 "out~  track          each player's own two rows, round and 
   noerr -- sow show moruba
 t rows-show-lap-end 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it into the store (MO.4)" \
   'out!~(null)' noerr -- sow show moruba
-t rows-show-resow 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it and sow them again from the hole after the lap's origin, along the mover's track; then the last hole's seeds are lifted and sown on (MO.4)" \
+t rows-show-resow 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it and sow them again from the hole after the lap's origin, along the mover's track; then the capturing hole's seeds are lifted and sown on (MO.4)" \
   noerr -- sow show $RV
 t rows-show-json 0 'out~"board":{"rows":4,"holes_per_row":12,' 'out~"labels":["a1","b1",' \
   'out~"do":"capture_across","hook":null' 'out~"row":"inner","across":"facing"' noerr -- sow show moruba --json

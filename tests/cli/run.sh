@@ -178,7 +178,7 @@ bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expect
 bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
-bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes"
+bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand"
 bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play, filter, game_end, after_move, drop"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
@@ -1046,7 +1046,7 @@ t test-fail 1 noerr "out=FAIL $cli_tmp/fail.yaml:7:5: wrong" 'out~  captured (li
     'out~  not covered: rule K1.1, rule K1.2, rule K1.3, rule K1.6, rule K1.7, rule K1.8, rule C0.4, option endless=no_capture_plies, option skip_origin=true, option max_plies (never set)' \
     'last=2 scenarios, 1 failed' -- sow test "$cli_tmp/fail.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    expect: {ovr: true}\n' >"$cli_tmp/badkey.yaml"
-t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, claimed, captured, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
+t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, claimed, captured, hand, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
     'last=0 scenarios, 0 failed; 1 file not run (errors above)' -- sow test "$cli_tmp/badkey.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    options: {skip_origin: sometimes}\n    expect: {over: false}\n' >"$cli_tmp/badopt.yaml"
 t test-bad-option 1 "out=FAIL $cli_tmp/badopt.yaml:3:5: a" "err=$cli_tmp/badopt.yaml:4:28: option skip_origin: 'sometimes' is not a value it takes; use true, false" \

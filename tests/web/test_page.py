@@ -38,6 +38,10 @@ compares what it shows with the native `sow`:
   directions in Mbangbi, whose every move names its direction, a click
             on a ringed hole asks which way, a button a direction in
             words; a click plays the hole that way
+  hand      in Omweso, whose seeds start in hand, a click on a ringed hole
+            places a seed there (+h), the hands shown as sow replay's
+  choice    in Nsolo, a hole whose turns take a hole of the player's
+            choice after the capture (2,x37) asks which, a button a hole
   errors    a broken YAML and a broken Lua show their error at the right
             line:col beside the text;
   gutter    ... and mark that line (only it) in the right editor's gutter
@@ -738,6 +742,61 @@ def check_rows(c, b, url, sow, art):
     page.screenshot(os.path.join(art, "web-moruba.png"))
     if page.console:
         c.ok("rows moruba console", False, "; ".join(page.console)[:300])
+
+
+def check_hand(c, b, url, sow, art):
+    """Seeds in hand (MW.1, MW.2, Omweso): each of South's 16 holes is
+    ringed for a seed from the hand ("+h"); a click on one places the seed
+    as the native sow does, the hands shown falling by one; once the hands
+    are empty a hole with one way to go plays at a click, and one with two
+    asks which way (MW.5)."""
+    page = open_page(b, url + "?variant=mweso&north=human&south=human")
+    settle(page)
+    rings = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#board circle.legal'), "
+                                 "function (e) { return e.dataset.move; }))"))
+    c.ok("hand rings", rings == ["+%d" % h for h in range(16)], "rings %s" % rings)
+    click_hole(page, "+9")
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+    settle(page)
+    st = state(page)
+    rc, out, err = native(sow, "replay", "mweso", "--moves", "+9", "--json")
+    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
+    c.ok("hand placed", st["moves"] == ["+9"] and st["board"] == last.get("board")
+         and st.get("hand") == last.get("hand") == [31, 32],
+         "played %s: page %s %s, native %s %s" % (st["moves"], st["board"], st.get("hand"),
+                                                 last.get("board"), last.get("hand")))
+    if page.console:
+        c.ok("hand console", False, "; ".join(page.console)[:300])
+
+
+def check_choice(c, b, url, sow, art):
+    """A turn that takes a hole of the player's choice after its capture
+    (NS.6, Nsolo): hole c1 (2) is ringed once for its 18 turns "2,xK"; a
+    click asks which hole to take, a button a hole's label (no token
+    shown), and a click on one plays the turn as the native sow does."""
+    page = open_page(b, url + "?variant=nsolo&north=human&south=human")
+    settle(page)
+    moves = page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]').dataset.moves")
+    page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    got = json.loads(decision_buttons(page))
+    buttons = {tok: text for tok, text, title in got["buttons"]}
+    good = (moves.split() == ["2,x%d" % x for x in list(range(21, 29)) + list(range(30, 39))]
+            and got["question"] == "South, after the capture, which hole do you take?"
+            and buttons.get("2,x37") == "h4" and len(buttons) == 17)
+    why = "ring %s; %s: %s" % (moves, got["question"], json.dumps(buttons)[:200])
+    if good:
+        page.eval("document.querySelector('#decisions button[data-move=\"2,x37\"]').click()")
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+        settle(page)
+        st = state(page)
+        rc, out, err = native(sow, "replay", "nsolo", "--moves", "2,x37", "--json")
+        good = st["moves"] == ["2,x37"] and rc == 0 and json.loads(out.splitlines()[-1])["board"] == st["board"]
+        why = "played %s, board %s" % (st["moves"], st["board"])
+    c.ok("choice nsolo", good, why)
+    if page.console:
+        c.ok("choice nsolo console", False, "; ".join(page.console)[:300])
 
 
 def apply_files(page, yaml=None, lua=None):
@@ -1908,7 +1967,7 @@ def main():
                             ("levels", check_levels), ("howto", check_howto),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout),
-                            ("rows", check_rows),
+                            ("rows", check_rows), ("hand", check_hand), ("choice", check_choice),
                             ("perfect", check_perfect), ("hintvalue", check_hintvalue),
                             ("optionwords", check_optionwords), ("decisionkeys", check_decisionkeys),
                             ("clean", check_clean)):

@@ -501,36 +501,34 @@
         }
         if (!playable)
             return;
-        /* MB.2: where every move names its direction ("3/ccw", "3/cw")
-         * a hole is ringed once, and a click on it asks which way */
-        var ways = {};
+        /* The legal moves by the hole they start from: a hole with one
+         * move plays it at a click ("5", "+21": a seed from the hand,
+         * MW.2); a hole with several (its directions "3/ccw" "3/cw",
+         * MB.2; the holes taken after its capture "6,x25", NS.6) is
+         * ringed once, and a click on it asks which */
+        var byHole = {};
         state.legal.forEach(function (tok, k) {
-            var m = /^(\d+)\/c?cw$/.exec(tok);
+            var m = /^\+?(\d+)(?:\/c?cw)?(?:,x\d+)?$/.exec(String(tok));
             if (m && holeEls[+m[1]])
-                (ways[m[1]] = ways[m[1]] || []).push(k);
+                (byHole[m[1]] = byHole[m[1]] || []).push(k);
         });
-        Object.keys(ways).forEach(function (h) {
-            var el = holeEls[+h];
-            focusable(el.circle, function () { askDirection(state, +h, ways[h]); });
+        Object.keys(byHole).forEach(function (h) {
+            var el = holeEls[+h], ks = byHole[h], one = ks.length === 1;
+            var tok = String(state.legal[ks[0]]);
+            var play = one ? function () { humanMove(tok); }
+                           : function () { askChoice(state, +h, ks); };
+            focusable(el.circle, play);
             el.circle.classList.add('legal');
-            el.circle.dataset.moves = ways[h].map(function (k) { return state.legal[k]; }).join(' ');
-            el.circle.setAttribute('aria-label', 'play ' + labels[+h] + ', then choose the direction');
+            if (one)
+                el.circle.dataset.move = tok;
+            else
+                el.circle.dataset.moves = ks.map(function (k) { return state.legal[k]; }).join(' ');
+            el.circle.setAttribute('aria-label', one ? 'play ' + state.labels[ks[0]]
+                                   : 'play ' + labels[+h] + ', then choose ' +
+                                     (/\/c?cw$/.test(tok) ? 'the direction' : 'the hole to take'));
             [el.circle, el.dots, el.count, el.label].forEach(function (n) {
                 n.style.cursor = 'pointer';
-                n.addEventListener('click', function () { askDirection(state, +h, ways[h]); });
-            });
-        });
-        state.legal.forEach(function (tok, k) {
-            if (!/^\d+$/.test(tok) || !holeEls[+tok])
-                return;
-            var el = holeEls[+tok];
-            focusable(el.circle, function () { humanMove(tok); });
-            el.circle.classList.add('legal');
-            el.circle.dataset.move = tok;
-            el.circle.setAttribute('aria-label', 'play ' + state.labels[k]);
-            [el.circle, el.dots, el.count, el.label].forEach(function (n) {
-                n.style.cursor = 'pointer';
-                n.addEventListener('click', function () { humanMove(tok); });
+                n.addEventListener('click', play);
             });
         });
     }
@@ -594,6 +592,7 @@
             over: st.over,
             result: st.result ? (st.result.match_result || st.result.result) : null
         };
+        if (st.hand) out.hand = st.hand;
         if (st.claimed) out.claimed = st.claimed;
         if (st.blocked) out.blocked = st.blocked;
         out.moves = st.moves.map(num);
@@ -714,9 +713,12 @@
     /* A move's name for people: the hole's label (with its direction), a
      * decision's words where the position gave them. */
     function moveLabel(tok) {
-        var labels = game.info.board.labels, m = /^(\d+)(?:\/(c?cw))?$/.exec(tok);
-        if (m && labels[+m[1]] !== undefined)
-            return labels[+m[1]] + (m[2] ? (m[2] === 'cw' ? ' clockwise' : ' counter-clockwise') : '');
+        var labels = game.info.board.labels;
+        var m = /^(\+)?(\d+)(?:\/(c?cw))?(?:,x(\d+))?$/.exec(tok);
+        if (m && labels[+m[2]] !== undefined)
+            return (m[1] ? 'a seed from the hand into ' : '') + labels[+m[2]] +
+                   (m[3] ? (m[3] === 'cw' ? ' clockwise' : ' counter-clockwise') : '') +
+                   (m[4] && labels[+m[4]] !== undefined ? ', taking ' + labels[+m[4]] : '');
         return game.words[tok] || decisionWords(tok);
     }
     /* A decision's words when the engine gave none for it (a move of a
@@ -736,6 +738,8 @@
         tok = String(tok);
         if (isDecision(tok))
             return 'chose ' + ((st && k >= 0 && st.words && st.words[k]) || moveLabel(tok));
+        if (/^\+/.test(tok)) /* MW.2: "puts a seed from the hand into f3" */
+            return 'puts ' + moveLabel(tok);
         return 'plays ' + (st && k >= 0 ? st.labels[k] : moveLabel(tok));
     }
     /* A button's text for a legal move: its hole, or a decision's words */
@@ -824,11 +828,21 @@
                    }));
     }
 
-    /* MB.2: the hole h clicked, its moves ks (indices into st.legal, one a
-     * direction): a button for each direction, in words. */
-    function askDirection(st, h, ks) {
+    /* The hole h clicked, its moves ks (indices into st.legal): a button
+     * for each, in words: a direction (MB.2), or the hole taken after the
+     * capture (NS.6). */
+    function askChoice(st, h, ks) {
+        var labels = game.info.board.labels;
+        if (/,x\d+$/.test(String(st.legal[ks[0]]))) {
+            askButtons(sideName(st.to_move) + ', after the capture, which hole do you take?',
+                       ks.map(function (k) {
+                           var tok = String(st.legal[k]);
+                           return [tok, labels[+/,x(\d+)$/.exec(tok)[1]]];
+                       }));
+            return;
+        }
         askButtons(sideName(st.to_move) + ', which way do you sow hole ' +
-                   game.info.board.labels[h] + '?',
+                   labels[h] + '?',
                    ks.map(function (k) {
                        var tok = st.legal[k];
                        return [tok, /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise'];
@@ -979,6 +993,10 @@
                         hand = holeCenter(e.hole);
                     else if (e.event === 'drop')
                         to = hand = holeCenter(e.hole);
+                    else if (e.event === 'place') { /* MW.2: from the hand */
+                        from = boxCenter(e.player);
+                        to = hand = holeCenter(e.hole);
+                    }
                     else if (e.event === 'store')
                         to = hand = boxCenter(e.player);
                     else if (e.event === 'capture') {
@@ -1004,7 +1022,9 @@
      * the hole played on round the board, each as a step of its own
      * (quiet: no narration line). */
     function scriptSteps(events, lines, n) {
-        var sown = events.some(function (e) { return e.event === 'lift' || e.event === 'drop'; });
+        var sown = events.some(function (e) {
+            return e.event === 'lift' || e.event === 'drop' || e.event === 'place';
+        });
         var after = lines.filter(function (l) { return l && l.after; }).pop();
         var before = game.state && game.state.board;
         if (sown || !after || !before || before.length !== after.after.board.length) return [];
@@ -1152,7 +1172,7 @@
         if (e.event === 'lift') {
             el.count.textContent = String(e.extra || 0);
             drawDots(el, e.extra || 0);
-        } else if (e.event === 'drop') {
+        } else if (e.event === 'drop' || e.event === 'place') {
             el.count.textContent = String(e.count);
             drawDots(el, e.count);
         }
