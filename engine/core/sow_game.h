@@ -182,9 +182,11 @@ typedef struct sow_setup {
     uint8_t pass_key[2];
     int skip_count_owner;   /* sow_owner_sel: whose holes skip_count
                                passes over (LL.4 opponent; a cap: any) */
-    uint8_t seed_rules;     /* SOW_SEED_*: the rules asked of each seed
-                               just before it drops (0 for most games,
-                               which so pay one test a seed for both) */
+    bool drop_hook;         /* the script's drop hook is asked of each
+                               seed (issue 24) */
+    uint8_t fam_route;      /* SOW_ROUTE_*: the family's laps as they
+                               are, with a grand-slam reading, or with a
+                               drop hook (a copy of their own) */
     bool first_to_store;    /* every lap's first seed to the mover's
                                store (first_seed: store) */
     int take_count;         /* SOW_LAP_TAKE: at most this many seeds */
@@ -413,10 +415,8 @@ typedef struct sow_game {
     sow_result result;
 } sow_game;
 
-/* sow_setup.seed_rules */
-#define SOW_SEED_SKIP_COUNT 1 /* holes holding skip_count are passed over
-                                 (LL.4, a cap per hole) */
-#define SOW_SEED_DROP_HOOK 2  /* the script's drop hook (issue 24) */
+/* sow_setup.fam_route */
+enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING };
 
 /* SOW_EV_SKIP's extra when the drop hook passes a hole over, and
  * SOW_EV_OUT's when it takes a seed out of play (0: a closed hole, NB.2) */
@@ -603,10 +603,10 @@ typedef struct sow_rules {
                    const sow_before *mv, const sow_at *at,
                    sow_lap_decision *out, sow_error *err);
     /* A seed of the hand is about to fall in hole at->hole, where the
-     * rules of data would drop it (asked where sow_setup.seed_rules has
-     * SOW_SEED_DROP_HOOK): what becomes of it. Where it is set, lap_end
-     * must be too (it may fail if called): sow_move_of fills the move's
-     * board for both when lap_end is set. */
+     * rules of data would drop it (asked where sow_setup.drop_hook is
+     * set, by the laps' copy of their own): what becomes of it. Where it
+     * is set, lap_end must be too (it may fail if called): sow_move_of
+     * fills the move's board for both when lap_end is set. */
     int (*drop)(void *ctx, const sow_setup *s, const sow_game *g,
                 const sow_before *mv, const sow_at *at, sow_drop *out,
                 sow_error *err);

@@ -1043,7 +1043,7 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
 static inline __attribute__((always_inline)) int
 sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          const sow_observer *obs, sow_game *g, int hole, bool *endless,
-         sow_error *err, const bool fam)
+         sow_error *err, const bool fam, const bool drops)
 {
     const bool bear = bearoff_now(s, g);
     /* the direction of this move (XK.1, QL.2), or the variant's (set in
@@ -1208,54 +1208,50 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     return no_hole(s, true, err); /* as above */
                 continue;
             }
-            /* (one test for both per-seed rules: most games have none) */
-            if (fam && __builtin_expect(s->seed_rules != 0, 0)) {
-                if ((s->seed_rules & SOW_SEED_SKIP_COUNT) &&
-                    b[h] == s->skip_count &&
-                    (s->skip_count_owner == SOW_OWNER_ANY ||
-                     (g->owner[h] != mover) ==
-                         (s->skip_count_owner == SOW_OWNER_OPPONENT)) &&
-                    !(s->first_plain && g->ply == 0)) {
-                    /* LL.4, P34: an opponent's hole holding the count is
-                     * passed over; with owner: any, a cap per hole */
-                    EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
-                    /* a whole round passed over with the same hand: every
-                     * hole holds the count, and no seed can ever drop (a
-                     * cap on a board with enough seeds) */
+            if (fam && s->skip_count && b[h] == s->skip_count &&
+                (s->skip_count_owner == SOW_OWNER_ANY ||
+                 (g->owner[h] != mover) ==
+                     (s->skip_count_owner == SOW_OWNER_OPPONENT)) &&
+                !(s->first_plain && g->ply == 0)) {
+                /* LL.4, P34: an opponent's hole holding the count is
+                 * passed over; with owner: any, a cap per hole */
+                EMIT(obs, SOW_EV_SKIP, mover, h, b[h], 1);
+                /* a whole round passed over with the same hand: every
+                 * hole holds the count, and no seed can ever drop (a cap
+                 * on a board with enough seeds) */
+                if (seeds != skip_hand) {
+                    skip_hand = seeds;
+                    skipped = 0;
+                }
+                if (++skipped > SOW_POS_COUNT)
+                    return no_hole(s, false, err);
+                continue;
+            }
+            if (drops) {
+                /* the script's drop hook (issue 24): drop here, pass
+                 * the hole, or the seed to a store or out of play */
+                const int k = drop_seed(s, r, mv, obs, g, h,
+                                        LAP_OF(s, laps), seeds, err);
+                if (k == DROP_FAILED)
+                    return SOW_ERR;
+                if (k == DROP_PASSED) {
                     if (seeds != skip_hand) {
                         skip_hand = seeds;
                         skipped = 0;
                     }
                     if (++skipped > SOW_POS_COUNT)
-                        return no_hole(s, false, err);
+                        return no_drop(s, err);
                     continue;
                 }
-                if (s->seed_rules & SOW_SEED_DROP_HOOK) {
-                    /* the script's drop hook (issue 24): drop here, pass
-                     * the hole, or the seed to a store or out of play */
-                    const int k = drop_seed(s, r, mv, obs, g, h,
-                                            LAP_OF(s, laps), seeds, err);
-                    if (k == DROP_FAILED)
-                        return SOW_ERR;
-                    if (k == DROP_PASSED) {
-                        if (seeds != skip_hand) {
-                            skip_hand = seeds;
-                            skipped = 0;
-                        }
-                        if (++skipped > SOW_POS_COUNT)
-                            return no_drop(s, err);
-                        continue;
-                    }
-                    if (k != DROP_HERE) {
-                        /* the seed left the hand (C1.2, C1.13); the last
-                         * one ends the lap in the store, or the move out
-                         * of play as NB.3's does */
-                        if (--seeds == 0 && k == DROP_OUT)
-                            return SOW_OK;
-                        if (k >= DROP_STORE)
-                            in_store = seeds == 0 ? k - DROP_STORE : -1;
-                        continue;
-                    }
+                if (k != DROP_HERE) {
+                    /* the seed left the hand (C1.2, C1.13); the last
+                     * one ends the lap in the store, or the move out
+                     * of play as NB.3's does */
+                    if (--seeds == 0 && k == DROP_OUT)
+                        return SOW_OK;
+                    if (k >= DROP_STORE)
+                        in_store = seeds == 0 ? k - DROP_STORE : -1;
+                    continue;
                 }
             }
             b[h]++;
@@ -1446,6 +1442,9 @@ static void claims_to_store(sow_game *g, const sow_observer *obs)
 static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
+static int sow_dropping(const sow_setup *s, const sow_rules *r,
+                        const sow_before *mv, const sow_observer *obs,
+                        sow_game *g, int hole, bool *endless, sow_error *err);
 
 /* MW.2: one seed from the mover's hand into hole, before the sowing;
  * true when nothing is sown after it ("+h"). */
@@ -1465,15 +1464,18 @@ place(const sow_observer *obs, sow_game *g, int hole, bool *endless)
 
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
-static int sow_family(const sow_setup *s, const sow_rules *r,
-                      const sow_before *mv, const sow_observer *obs,
-                      sow_game *g, int hole, bool *endless, sow_error *err)
+static inline __attribute__((always_inline)) int
+sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+           const sow_observer *obs, sow_game *g, int hole, bool *endless,
+           sow_error *err)
 {
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
-    int rc = s->grand_slam == SOW_SLAM_CAPTURE
-                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true)
-                 : sow_slammed(s, r, mv, obs, g, hole, endless, err);
+    int rc = s->fam_route == SOW_ROUTE_LAPS
+                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true, false)
+             : s->fam_route == SOW_ROUTE_SLAMMED
+                 ? sow_slammed(s, r, mv, obs, g, hole, endless, err)
+                 : sow_dropping(s, r, mv, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->claim_to_store && !*endless)
         claims_to_store(g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
@@ -1495,13 +1497,25 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }
-    return sow_laps(s, r, mv, obs, g, hole, endless, err, false);
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, false, false);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
-static int sow_slammed(const sow_setup *s, const sow_rules *r,
-                    const sow_before *mv, const sow_observer *obs,
-                    sow_game *g, int hole, bool *endless, sow_error *err)
+/* The copy of the laps that asks the drop hook of each seed (issue 24),
+ * the only one with code for it: the other copies keep the registers it
+ * would take (one copy: the grand-slam readings call it too). */
+static __attribute__((noinline)) int
+drop_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+          const sow_observer *obs, sow_game *g, int hole, bool *endless,
+          sow_error *err)
+{
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true);
+}
+
+static inline __attribute__((always_inline)) int
+slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+        const sow_observer *obs, sow_game *g, int hole, bool *endless,
+        sow_error *err, const bool drops)
 {
     /* OW.4, P17: the opponent's row before the lift; a move that leaves
      * it empty by capturing, when it held seeds, is a grand slam */
@@ -1510,7 +1524,8 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     const int32_t took = g->captured[mover];
     slam_log log = {obs, 0, {0}, {0}, false};
     sow_observer spy = {&log, slam_event};
-    if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
+    if (drops ? drop_laps(s, r, mv, &spy, g, hole, endless, err)
+              : sow_laps(s, r, mv, &spy, g, hole, endless, err, true, false))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,
      * unless feeding_slam reads it as other engines do (tested
@@ -1534,3 +1549,21 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
+static int sow_slammed(const sow_setup *s, const sow_rules *r,
+                    const sow_before *mv, const sow_observer *obs,
+                    sow_game *g, int hole, bool *endless, sow_error *err)
+{
+    return slammed(s, r, mv, obs, g, hole, endless, err, false);
+}
+
+/* The laps of a variant with a drop hook, with or without a grand-slam
+ * reading (sow_setup.fam_route). */
+static __attribute__((noinline)) int
+sow_dropping(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+             const sow_observer *obs, sow_game *g, int hole, bool *endless,
+             sow_error *err)
+{
+    if (s->grand_slam == SOW_SLAM_CAPTURE)
+        return drop_laps(s, r, mv, obs, g, hole, endless, err);
+    return slammed(s, r, mv, obs, g, hole, endless, err, true);
+}
