@@ -113,6 +113,9 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         return "the script's game_end hook ended the game";
     case SOW_END_LAP_CAP:
         return "a move too long to follow (P2): stopped unfinished";
+    case SOW_END_CLAIMED_ONLY:
+        return "only claimed holes held seeds: they were emptied into "
+               "their claimants' stores";
     }
     return "?";
 }
@@ -252,6 +255,8 @@ static int cleared_winner(const sow_setup *s, const sow_game *g)
 static __attribute__((noinline)) sow_end_reason
 family_end(const sow_setup *s, const sow_game *g, int mover)
 {
+    if (g->move_flags & SOW_MOVED_SWEPT) /* GA.7 */
+        return SOW_END_CLAIMED_ONLY;
     if (s->row_empty_end && cleared(s, g, mover))
         return SOW_END_ROW_EMPTY;
     if (s->threshold >= 0 && over_threshold(s, g))
@@ -786,7 +791,7 @@ typedef struct undo {
     uint8_t move_dir;
     int8_t chosen_dir;
     int16_t last_lifted;
-    uint64_t endless_mask, played[2], claims[2], blocked;
+    uint64_t endless_mask, played[2], claims[2], blocked, moved;
 } undo;
 
 /* (plain: the setup's plain_turns, a constant where it is known) */
@@ -814,6 +819,7 @@ static inline void save(const sow_game *g, undo *u, bool plain)
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
+    u->moved = g->moved;
 }
 
 static inline void restore(sow_game *g, const undo *u, bool plain)
@@ -843,6 +849,7 @@ static inline void restore(sow_game *g, const undo *u, bool plain)
     g->claims[0] = u->claims[0];
     g->claims[1] = u->claims[1];
     g->blocked = u->blocked;
+    g->moved = u->moved;
     g->move_flags = 0;
 }
 

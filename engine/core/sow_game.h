@@ -60,6 +60,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... the across capture of lap-end rule i (its condition checked, its
  * resowing its own: C2.5) */
 #define SOW_LAP_ACROSS_AT(i) (50 + (i))
+/* ... take at most rule i's take: seeds of h into the mover's store (and
+ * its then: extra_turn), each take rule its own count (GB.4, GA.5, GA.6) */
+#define SOW_LAP_TAKE_AT(i) (66 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -184,9 +187,18 @@ typedef struct sow_setup {
                                passes over (LL.4 opponent; a cap: any) */
     bool first_to_store;    /* every lap's first seed to the mover's
                                store (first_seed: store) */
-    int take_count;         /* SOW_LAP_TAKE: at most this many seeds */
-    bool take_extra;        /* ... and the mover moves again (GB.4) */
+    bool drop_watch;        /* each drop is looked at: sow_capture or
+                               mark_moved */
     bool claim_rules;       /* some lap-end rule has a claimed: condition */
+    uint32_t moved_rules;   /* rules whose when.moved is on (P86) */
+    uint32_t last_hole_rules; /* rules with when.last_hole (GA.5) */
+    bool mark_moved;        /* the drops keep sow_game.moved (P86) */
+    bool claimed_only;      /* GA.7: end.claimed_only: sweep */
+    bool keep_empty_claims; /* GA.L2: ... empty claimed holes stay */
+    bool round_owned;       /* GA.9: rounds.refill: owned */
+    bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
+    bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
+    int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
     bool round_territory;   /* GB.7: owners recomputed from the totals */
     int round_loser_below;  /* GB.7: a loser's total below it ends */
     bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
@@ -312,9 +324,12 @@ typedef enum {
     SOW_END_ROW_EMPTY,      /* the mover's (or the opponent's) row is
                                empty (JK.3 (a)) */
     SOW_END_HOOK,           /* the script's game_end hook said so */
-    SOW_END_LAP_CAP         /* a move neither ended nor repeated within
+    SOW_END_LAP_CAP,        /* a move neither ended nor repeated within
                                the laps the proof follows (P2): the game
                                stops unfinished before it */
+    SOW_END_CLAIMED_ONLY    /* only claimed holes held seeds, and were
+                               emptied into their claimants' stores
+                               (end.claimed_only: GA.7) */
 } sow_end_reason;
 
 typedef struct sow_result {
@@ -362,6 +377,9 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
+    uint64_t moved;         /* holes lifted or sown into since the game
+                               (round) began (P86; kept only where a
+                               lap-end rule reads it, mark_moved) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -372,6 +390,8 @@ typedef struct sow_game {
 #define SOW_TAKEN_WHILE_SOWING 2 /* a count made while sowing (PL.4) */
 #define SOW_TAKEN_LAST_SEEDS 3   /* the few seeds left (PL.6) */
 #define SOW_TAKEN_BY_SCRIPT 4    /* a hook's capture change */
+#define SOW_TAKEN_SWEPT 5        /* a claimed hole emptied into its
+                                    claimant's store (GA.7) */
 /* SOW_EV_CLOSE's extra: 0 a rule closes the lap's hole (its seeds sown
  * on), or a hook's change closes (1) or opens (2) a hole */
 #define SOW_CLOSED_BY_SCRIPT 1
@@ -384,6 +404,10 @@ typedef struct sow_game {
 #define SOW_MOVED_LAP_CAP 8 /* the sowing stopped at the lap cap (P2) */
 #define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
                                     made: legal moves name one */
+#define SOW_MOVED_FRESH 16 /* the lap's last seed fell into a hole that was
+                              neither lifted nor sown into before (P86) */
+#define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
+                              were emptied (end.claimed_only, GA.7) */
 
 /* ---- the rule interface --------------------------------------------- */
 

@@ -144,6 +144,13 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
         if (at != (r->position == 1))
             return false;
     }
+    const int i = (int)(r - s->v->lap_rules);
+    if (((s->moved_rules >> i) & 1) && (g->move_flags & SOW_MOVED_FRESH))
+        return false; /* P86: h untouched this round before the last seed */
+    if (((s->last_hole_rules >> i) & 1) &&
+        __builtin_popcountll(g->owns[g->owner[h]] &
+                             ~(g->claims[0] | g->claims[1])) != 1)
+        return false; /* GA.5: h is its owner's last unclaimed hole */
     return r->action != SOW_LAP_CLAIM || claims_ok(s, g, &r->claim, h);
 }
 
@@ -229,26 +236,58 @@ decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     return s->rule_action[i];
 }
 
-/* A lap that ends in a claimed hole: the first rule for claimed holes
- * whose side matches (GB.3, GB.4), else the move ends (C1.4, P23). */
-static int claimed_rule(const sow_setup *s, const sow_game *g, int h)
+/* The first rule for claimed holes whose side and count match a lap
+ * that ends in claimed hole h with c seeds (GB.3, GB.4, GA.6), or -1. */
+static int claimed_index(const sow_setup *s, const sow_game *g, int h, int c)
 {
     if (!s->claim_rules)
-        return SOW_LAP_STOP;
+        return -1;
     const int side = sow_claimant(g, h) == g->to_move ? 1 : 2;
     for (int i = 0; i < s->v->nlap_rules; i++) {
         const sow_lap_rule *r = &s->v->lap_rules[i];
-        if (((s->lap_rules_on >> i) & 1) && (r->on_claimed & side))
-            return (int)r->action;
+        if (((s->lap_rules_on >> i) & 1) && (r->on_claimed & side) &&
+            (c < 63 ? (r->counts >> c) & 1 : r->counts_high))
+            return i;
     }
-    return SOW_LAP_STOP;
+    return -1;
+}
+
+/* A lap that ends in a claimed hole: that rule's action, else the move
+ * ends (C1.4, P23). */
+static int claimed_rule(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    const int i = claimed_index(s, g, h, c);
+    return i < 0 ? SOW_LAP_STOP : s->rule_action[i];
+}
+
+/* The rule that decided a lap's end in h, for narration: 1 + its index,
+ * or 0 when none did; -(1 + i) when the lap relays because h, untouched
+ * this round before its last seed, failed rule i's when.moved while its
+ * count and owner fit (P86). */
+static int rule_told(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
+        return 1 + claimed_index(s, g, h, c);
+    int i = matching_rule(s, g, h, c);
+    if (i >= 0 || !(g->move_flags & SOW_MOVED_FRESH))
+        return 1 + i;
+    const bool opp = g->owner[h] != g->to_move;
+    for (i = 0; i < s->v->nlap_rules; i++) {
+        const sow_lap_rule *r = &s->v->lap_rules[i];
+        if ((((s->lap_rules_on & s->moved_rules) >> i) & 1) &&
+            (c < 63 ? (r->counts >> c) & 1 : r->counts_high) &&
+            !(r->owner == SOW_OWNER_OWN && opp) &&
+            !(r->owner == SOW_OWNER_OPPONENT && !opp))
+            return -(1 + i);
+    }
+    return 0;
 }
 
 static inline __attribute__((always_inline)) int
 decide(const sow_setup *s, const sow_game *g, int h, int c, const bool fam)
 {
     if (fam && s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
-        return claimed_rule(s, g, h); /* C1.4, P23; GB.4 */
+        return claimed_rule(s, g, h, c); /* C1.4, P23; GB.4 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
         if (a != SOW_LAP_RULES)
@@ -465,17 +504,6 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                                      (P26: blocked holes stepped over) */
         capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
-    case SOW_LAP_TAKE: { /* GB.4: at most take_count seeds of h */
-        int k = g->board[h] < s->take_count ? g->board[h] : s->take_count;
-        g->board[h] = (uint16_t)(g->board[h] - k);
-        g->captured[g->to_move] += k;
-        g->on_board -= k;
-        if (k)
-            EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
-        if (s->take_extra)
-            g->move_flags |= SOW_MOVED_EXTRA_TURN;
-        return true;
-    }
     case SOW_LAP_TWO_OUT_SERIES: { /* OL.4: an empty hole then a full one,
                                       again and again */
         int e = step_over(s, g, nx, h), x = step_over(s, g, nx, e);
@@ -512,6 +540,19 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
         return true;
     default:
+        if (a >= SOW_LAP_TAKE_AT(0) && a < SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES)) {
+            /* GB.4, GA.5, GA.6: at most the rule's take: seeds of h */
+            const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_TAKE_AT(0)];
+            int k = g->board[h] < lr->take ? g->board[h] : lr->take;
+            g->board[h] = (uint16_t)(g->board[h] - k);
+            g->captured[g->to_move] += k;
+            g->on_board -= k;
+            if (k)
+                EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
+            if (lr->then_extra)
+                g->move_flags |= SOW_MOVED_EXTRA_TURN;
+            return true;
+        }
         if (a >= SOW_LAP_ACROSS_AT(0) &&
             a < SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES)) {
             /* C2.5: to the store; a rule that sows them again, or sows
@@ -1128,10 +1169,26 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
-            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
-                /* PL.4: a seed other than the lap's last that makes the
-                 * count goes with it to the owner of the hole */
-                capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
+            if (fam && s->drop_watch) {
+                if (s->mark_moved) {
+                    /* P86: the holes lifted or sown into this round; was
+                     * the lap's last hole one of them before this seed? */
+                    const uint64_t bit = (uint64_t)1 << h;
+                    g->moved |= (uint64_t)1 << origin;
+                    if (seeds == 0)
+                        g->move_flags = (uint8_t)((g->move_flags &
+                                                   ~SOW_MOVED_FRESH) |
+                                                  (g->moved & bit
+                                                       ? 0
+                                                       : SOW_MOVED_FRESH));
+                    g->moved |= bit;
+                }
+                if (s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
+                    /* PL.4: a seed other than the lap's last that makes
+                     * the count goes with it to the owner of the hole */
+                    capture_for(obs, g, h, g->owner[h],
+                                SOW_TAKEN_WHILE_SOWING);
+            }
         }
         if (fam && pending >= 0) {
             /* C2.5: the end of a lap of captured seeds sown again: the
@@ -1172,7 +1229,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     ? (c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP) /* LL.3 */
                     : decide(s, g, h, c, fam);
         /* for narration: which rule decided (the board as the lap ends) */
-        int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
+        int rule = obs ? (fam ? rule_told(s, g, h, c)
+                              : 1 + matching_rule(s, g, h, c))
+                       : 0;
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
             if (run_hook(s, r, mv, obs, g, h, c, &relay, err))
@@ -1186,6 +1245,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_TAKE_AT(0) ? SOW_LAP_TAKE
                             : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
                             : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
@@ -1311,6 +1371,32 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
 
+/* GA.7, GA.L2 (end.claimed_only: sweep): after a move that leaves seeds
+ * only in claimed holes, each is emptied into its claimant's store and
+ * released, or (keep_empty_claims) only those holding seeds are: the
+ * move is marked, and the engine ends the game (round) with it. */
+static void claimed_only(const sow_setup *s, sow_game *g,
+                         const sow_observer *obs)
+{
+    const uint64_t claimed = g->claims[0] | g->claims[1];
+    for (int h = 0; h < s->holes; h++)
+        if (g->board[h] && !((claimed >> h) & 1))
+            return;
+    for (int p = 0; p < 2; p++)
+        for (uint64_t m = g->claims[p]; m; m &= m - 1) {
+            int h = __builtin_ctzll(m), c = g->board[h];
+            if (!c && s->keep_empty_claims)
+                continue;
+            g->board[h] = 0;
+            g->captured[p] += c;
+            g->on_board -= c;
+            g->claims[p] &= ~((uint64_t)1 << h);
+            if (c)
+                EMIT(obs, SOW_EV_CAPTURE, p, h, c, SOW_TAKEN_SWEPT);
+        }
+    g->move_flags |= SOW_MOVED_SWEPT;
+}
+
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
 static int sow_family(const sow_setup *s, const sow_rules *r,
@@ -1324,6 +1410,8 @@ static int sow_family(const sow_setup *s, const sow_rules *r,
                  : sow_slammed(s, r, mv, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->claim_to_store && !*endless)
         claims_to_store(g, obs);
+    if (rc == SOW_OK && s->claimed_only && !*endless)
+        claimed_only(s, g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
         g->on_board > 0 && g->on_board <= s->last_seeds)
         /* PL.6: the few seeds left go to the mover */

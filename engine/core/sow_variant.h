@@ -634,6 +634,35 @@ typedef struct sow_variant {
                                      move there (C2.7, AB.6) */
     sow_expr either_stuck;        /* bool: the game ends as soon as either
                                      player has no legal move (M3.4) */
+    /* claims and rounds of Gabata (Adowa) (issue 25), as data: */
+#define SOW_MAX_IF_MORE 3
+    sow_expr lap_if_more[SOW_MAX_LAP_RULES][SOW_MAX_IF_MORE]; /* rule i's
+                                     if: list past its first reference
+                                     (all must hold: GA.L1) */
+    uint8_t lap_if_more_n[SOW_MAX_LAP_RULES];
+    sow_expr lap_moved[SOW_MAX_LAP_RULES]; /* bool, rule i's when.moved:
+                                     h was lifted or sown into this round
+                                     before the lap's last seed (P86) */
+    uint32_t lap_last_hole;       /* bit i: rule i's when.last_hole: h is
+                                     the only unclaimed hole its owner
+                                     owns (GA.5 take3) */
+    bool claimed_only;            /* end.claimed_only: sweep: a move that
+                                     leaves seeds only in claimed holes
+                                     empties them into their claimants'
+                                     stores and ends the game (GA.7) */
+    sow_expr keep_empty_claims;   /* bool: ... claimed holes that are
+                                     empty then stay claimed, into the
+                                     next round (GA.L2) */
+    bool round_owned;             /* rounds.refill: owned: the players fill
+                                     in turn along their tracks and own
+                                     the holes they fill (GA.9) */
+    sow_expr round_borrow;        /* bool: a player left with seeds - 1
+                                     after a fill fills one more hole, the
+                                     missing seed from the other's store */
+    sow_expr round_borrow_alone;  /* bool: ... also when their whole total
+                                     is seeds - 1 (GA.9, not GA.L3) */
+    int round_lose_at_most;       /* a total of at most this loses the
+                                     match (GA.8); -1 off */
 } sow_variant;
 
 /* Names of hooks as written under `hooks:` in a variant file. */
