@@ -379,7 +379,7 @@ static void show_end_rules(const cli_game *cg)
     if (s->claimed_only) /* GA.7, GA.L2 */
         printf("  no seed is left outside the claimed holes after a move: "
                "each claimed hole%s is emptied into its claimant's store "
-               "and claimed no longer (before every other end rule)\n",
+               "and claimed no longer, which leaves nobody a move\n",
                s->keep_empty_claims ? " holding seeds (an empty one stays "
                                       "claimed, into the next round)"
                                     : "");

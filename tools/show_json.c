@@ -136,7 +136,7 @@ static void json_where(const sow_lap_rule *r)
         printf("\"%s\"", json_word(claimed, 3, r->on_claimed - 1));
     else
         printf("null");
-    printf(",\"even\":%s,\"opposite\":", json_bool(r->even));
+    printf(",\"even\":%s,\"opposite\":", json_bool(r->even & 1));
     if (r->opposite == 3)
         printf("%d", r->opposite_count);
     else if (r->opposite)

@@ -131,7 +131,7 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
         }
         return;
     }
-    if (r->even)
+    if (r->even & 1)
         sow_buf_add(b, "an even count");
     else
         show_words_counts(b, r->counts, r->counts_high);

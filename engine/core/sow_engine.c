@@ -255,8 +255,6 @@ static int cleared_winner(const sow_setup *s, const sow_game *g)
 static __attribute__((noinline)) sow_end_reason
 family_end(const sow_setup *s, const sow_game *g, int mover)
 {
-    if (g->move_flags & SOW_MOVED_SWEPT) /* GA.7 */
-        return SOW_END_CLAIMED_ONLY;
     if (s->row_empty_end && cleared(s, g, mover))
         return SOW_END_ROW_EMPTY;
     if (s->threshold >= 0 && over_threshold(s, g))
@@ -791,7 +789,7 @@ typedef struct undo {
     uint8_t move_dir;
     int8_t chosen_dir;
     int16_t last_lifted;
-    uint64_t endless_mask, played[2], claims[2], blocked, moved;
+    uint64_t endless_mask, played[2], claims[2], blocked;
 } undo;
 
 /* (plain: the setup's plain_turns, a constant where it is known) */
@@ -819,7 +817,9 @@ static inline void save(const sow_game *g, undo *u, bool plain)
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
-    u->moved = g->moved;
+    /* (g->moved, P86, is not put back: the moves that are undone, an
+     * endless one, a hook's error, the lap cap, end the game or were
+     * sown on a copy) */
 }
 
 static inline void restore(sow_game *g, const undo *u, bool plain)
@@ -849,7 +849,6 @@ static inline void restore(sow_game *g, const undo *u, bool plain)
     g->claims[0] = u->claims[0];
     g->claims[1] = u->claims[1];
     g->blocked = u->blocked;
-    g->moved = u->moved;
     g->move_flags = 0;
 }
 
@@ -1088,7 +1087,13 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         if (r < 0) {
             rc = SOW_ERR;
         } else if (r == 1) {
-            rc = finish(e, g, no_moves_end(s), err); /* P4 (a) */
+            /* P4 (a); GA.7: a move that emptied the claimed holes leaves
+             * nobody a move, and ends the game for that reason */
+            rc = finish(e, g,
+                        !plain && (g->move_flags & SOW_MOVED_SWEPT)
+                            ? SOW_END_CLAIMED_ONLY
+                            : no_moves_end(s),
+                        err);
         } else if (!plain && s->no_moves_either &&
                    !sow_decision_phase(s, g) &&
                    (r = stuck(e, g, 1 - next, err)) != 0) {

@@ -187,18 +187,7 @@ typedef struct sow_setup {
                                passes over (LL.4 opponent; a cap: any) */
     bool first_to_store;    /* every lap's first seed to the mover's
                                store (first_seed: store) */
-    bool drop_watch;        /* each drop is looked at: sow_capture or
-                               mark_moved */
     bool claim_rules;       /* some lap-end rule has a claimed: condition */
-    uint32_t moved_rules;   /* rules whose when.moved is on (P86) */
-    uint32_t last_hole_rules; /* rules with when.last_hole (GA.5) */
-    bool mark_moved;        /* the drops keep sow_game.moved (P86) */
-    bool claimed_only;      /* GA.7: end.claimed_only: sweep */
-    bool keep_empty_claims; /* GA.L2: ... empty claimed holes stay */
-    bool round_owned;       /* GA.9: rounds.refill: owned */
-    bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
-    bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
-    int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
     bool round_territory;   /* GB.7: owners recomputed from the totals */
     int round_loser_below;  /* GB.7: a loser's total below it ends */
     bool first_plain;       /* LL.2, LL.3, LL.4, LL.5 */
@@ -226,6 +215,20 @@ typedef struct sow_setup {
     int cleared_winner;     /* sow_cleared_winner (end.cleared_winner) */
     bool no_moves_either;   /* M3.4: either player without a legal move
                                after a move ends the game */
+    /* Gabata (Adowa) (issue 25), at the end: */
+    uint32_t moved_rules;   /* rules whose when.moved is on (P86) */
+    uint32_t last_hole_rules; /* rules with when.last_hole (GA.5) */
+    bool mark_moved;        /* the laps keep sow_game.moved (P86) */
+    bool after_laps;        /* claim_to_store, mark_moved or
+                               claimed_only: sow_sow.c's after_laps */
+    uint8_t relay_watch;    /* a relay looks at cleared_each_lap (1,
+                               C2.7) or at mark_moved too (2) */
+    bool claimed_only;      /* GA.7: end.claimed_only: sweep */
+    bool keep_empty_claims; /* GA.L2: ... empty claimed holes stay */
+    bool round_owned;       /* GA.9: rounds.refill: owned */
+    bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
+    bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
+    int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not
@@ -358,6 +361,8 @@ typedef struct sow_game {
     bool last_endless;      /* the last move was endless (P5) */
     int8_t last_move_hole;  /* hole of the last sowing, -1 before any */
     uint8_t phase;          /* 0: sowing; else decision moves (script) */
+    int8_t lap_origin;      /* P86 (mark_moved): the lap being sown, from */
+    int16_t lap_seeds;      /*   this hole with this many seeds */
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
     uint64_t endless_mask;  /* holes of to_move left out of legal as
                                endless moves (C0.7, K2.4 forbid) */
@@ -366,8 +371,14 @@ typedef struct sow_game {
     bool bearoff_on;        /* bear-off is on (A.5, sticky) */
     uint8_t move_flags;     /* what the last sowing did: SOW_MOVED_* */
     uint8_t move_dir;       /* the sow_dir of the last sowing */
-    uint64_t claims[2];     /* holes each player has claimed (C1.4) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
+    uint64_t claims[2];     /* holes each player has claimed (C1.4) */
+    uint64_t moved;         /* holes lifted or sown into since the game
+                               (round) began (P86; kept only where a
+                               lap-end rule reads it, mark_moved); the
+                               fields are ordered so that it fills what
+                               was padding: the copies of the legal moves
+                               stay as long */
     uint64_t blocked;       /* closed (blocked) holes (C1.5) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
@@ -377,9 +388,6 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
-    uint64_t moved;         /* holes lifted or sown into since the game
-                               (round) began (P86; kept only where a
-                               lap-end rule reads it, mark_moved) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -397,6 +405,11 @@ typedef struct sow_game {
 #define SOW_CLOSED_BY_SCRIPT 1
 #define SOW_OPENED_BY_SCRIPT 2
 
+/* P86 (when.moved): whether hole h, where the lap being sown ends, was
+ * neither lifted nor sown into since the game (round) began before the
+ * lap's last seed fell in it (sow_sow.c; setup's mark_moved). */
+bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
+
 /* sow_game.move_flags, set by sow_sow for the move it sowed */
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
 #define SOW_MOVED_GRAND_SLAM 2 /* it captured the whole opposing row, or
@@ -404,8 +417,6 @@ typedef struct sow_game {
 #define SOW_MOVED_LAP_CAP 8 /* the sowing stopped at the lap cap (P2) */
 #define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
                                     made: legal moves name one */
-#define SOW_MOVED_FRESH 16 /* the lap's last seed fell into a hole that was
-                              neither lifted nor sown into before (P86) */
 #define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
                               were emptied (end.claimed_only, GA.7) */
 

@@ -147,7 +147,6 @@ static void setup_family(sow_setup *s, const sow_variant *v,
      * holes are not (NB.2) */
     s->look_blocked = s->round_block && !v->closed_out_of_play;
     /* (then: relay, TG.2, is known to the word paths) */
-    s->drop_watch = s->sow_capture != 0; /* (and mark_moved, later) */
     if (s->round_block || s->relay_next || s->sow_capture ||
         s->skip_count || s->first_plain || s->first_to_store)
         s->plain_drops = false; /* the word paths know none of these */
@@ -417,7 +416,6 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             s->hole_rules_on &= ~(1u << i);
         if (r->opposite || r->even || r->action == SOW_LAP_CLAIM ||
             r->position || r->row || r->across ||
-            (((s->moved_rules | s->last_hole_rules) >> i) & 1) ||
             (s->rows > 2 && sow_rule_acts_on_facing(r)))
             s->family_rules |= 1u << i;
     }
@@ -460,6 +458,34 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                     v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
     if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])
         s->plain_turns = false;
+}
+
+/* The lap-end rules in force with the options chosen (their if:, all of
+ * a list holding), those that ask whether h was touched this round (P86)
+ * or is its owner's last hole (GA.5), and what the machine then looks at
+ * as laps relay and after a move's laps. */
+static void setup_rules_on(sow_setup *s, const sow_variant *v,
+                           const sow_optset *opts)
+{
+    s->lap_rules_on = 0;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        bool on = !v->lap_rules[i].has_if ||
+                  sow_expr_eval(&v->lap_rules[i].cond, opts);
+        for (int k = 0; k < v->lap_if_more_n[i]; k++) /* all must hold */
+            on = on && sow_expr_eval(&v->lap_if_more[i][k], opts);
+        if (on)
+            s->lap_rules_on |= 1u << i;
+        if (sow_expr_eval(&v->lap_moved[i], opts)) /* P86 */
+            s->moved_rules |= 1u << i;
+    }
+    s->last_hole_rules = v->lap_last_hole;
+    s->mark_moved = (s->moved_rules & s->lap_rules_on) != 0;
+    /* 1: C2.7's cleared end alone, looked at directly; 2: with P86's
+     * marks, through relay_watch */
+    s->relay_watch = (uint8_t)(s->mark_moved ? 2 : s->cleared_each_lap);
+    s->after_laps = s->claim_to_store || s->mark_moved || s->claimed_only;
+    if (s->mark_moved)
+        s->plain_drops = false; /* the relays keep g->moved (relay_watch) */
 }
 
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
@@ -533,24 +559,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     for (int i = 0; i < v->nlap_rules; i++)
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
-    s->lap_rules_on = 0;
-    for (int i = 0; i < v->nlap_rules; i++) {
-        bool on = !v->lap_rules[i].has_if ||
-                  sow_expr_eval(&v->lap_rules[i].cond, opts);
-        for (int k = 0; k < v->lap_if_more_n[i]; k++) /* all must hold */
-            on = on && sow_expr_eval(&v->lap_if_more[i][k], opts);
-        if (on)
-            s->lap_rules_on |= 1u << i;
-    }
-    for (int i = 0; i < v->nlap_rules; i++) /* P86, GA.5 */
-        if (sow_expr_eval(&v->lap_moved[i], opts))
-            s->moved_rules |= 1u << i;
-    s->last_hole_rules = v->lap_last_hole;
-    s->mark_moved = (s->moved_rules & s->lap_rules_on) != 0;
-    if (s->mark_moved) {
-        s->plain_drops = false; /* the drops keep g->moved */
-        s->drop_watch = true;
-    }
+    setup_rules_on(s, v, opts);
     for (int opp = 0; opp < 2; opp++)
         for (int c = 0; c < 64; c++) {
             int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
@@ -569,8 +578,6 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
                                 r->pick_extra || r->series || r->row ||
                                 r->across || r->action == SOW_LAP_TAKE ||
-                                (((s->moved_rules | s->last_hole_rules) >>
-                                  i) & 1) ||
                                 (s->rows > 2 &&
                                  sow_rule_acts_on_facing(r)) ||
                                 r->action == SOW_LAP_CAPTURE_ACROSS

@@ -115,6 +115,24 @@ static bool across_holds(const sow_setup *s, const sow_game *g, int h,
                                      : f || b;
 }
 
+/* Rule r's count is even (TK.4, bit 0 of r->even), and (bit 1) h was
+ * touched this round before the lap's last seed (P86, when.moved with
+ * its option on) and is its owner's last unclaimed hole (GA.5,
+ * when.last_hole), as the rule asks. */
+static __attribute__((noinline)) bool
+even_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
+        int c)
+{
+    if ((r->even & 1) && c % 2)
+        return false;
+    const int i = (int)(r - s->v->lap_rules);
+    if (((s->moved_rules >> i) & 1) && sow_untouched(s, g, h))
+        return false;
+    return !((s->last_hole_rules >> i) & 1) ||
+           __builtin_popcountll(g->owns[g->owner[h]] &
+                                ~(g->claims[0] | g->claims[1])) == 1;
+}
+
 /* The family's conditions of rule r (KA.4 opposite, TK.4 even, TK.3 and
  * QL.3 where a claim may be made), out of the seed games' path. */
 static __attribute__((noinline)) bool
@@ -134,8 +152,8 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
         return false; /* C2.5: an inner or an outer hole */
     if (r->across && !across_holds(s, g, h, r->across))
         return false;
-    if (r->even && c % 2)
-        return false;
+    if (r->even && (r->even == 1 ? c % 2 : !even_ok(s, g, r, h, c)))
+        return false; /* (TK.4 alone tested here) */
     if (r->position) {
         /* where h lies in its row, from that row's player's left */
         int i = h < s->n ? h : h - s->n;
@@ -144,13 +162,6 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
         if (at != (r->position == 1))
             return false;
     }
-    const int i = (int)(r - s->v->lap_rules);
-    if (((s->moved_rules >> i) & 1) && (g->move_flags & SOW_MOVED_FRESH))
-        return false; /* P86: h untouched this round before the last seed */
-    if (((s->last_hole_rules >> i) & 1) &&
-        __builtin_popcountll(g->owns[g->owner[h]] &
-                             ~(g->claims[0] | g->claims[1])) != 1)
-        return false; /* GA.5: h is its owner's last unclaimed hole */
     return r->action != SOW_LAP_CLAIM || claims_ok(s, g, &r->claim, h);
 }
 
@@ -269,7 +280,7 @@ static int rule_told(const sow_setup *s, const sow_game *g, int h, int c)
     if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
         return 1 + claimed_index(s, g, h, c);
     int i = matching_rule(s, g, h, c);
-    if (i >= 0 || !(g->move_flags & SOW_MOVED_FRESH))
+    if (i >= 0 || !s->mark_moved || !sow_untouched(s, g, h))
         return 1 + i;
     const bool opp = g->owner[h] != g->to_move;
     for (i = 0; i < s->v->nlap_rules; i++) {
@@ -374,6 +385,20 @@ static __attribute__((noinline)) bool cleared_now(const sow_setup *s,
     return s->row_empty_end == 1   ? mine
          : s->row_empty_end == 2 ? theirs
                                   : mine || theirs;
+}
+
+/* What is looked at as a lap relays from h (relay_watch): P86's marks
+ * (the lap just ended, and the one that starts from h), then C2.7's
+ * cleared end (true: the move ends there). */
+static __attribute__((noinline)) bool relay_watch(const sow_setup *s,
+                                                  sow_game *g, int h)
+{
+    if (s->mark_moved) {
+        g->moved = sow_lap_marks(s, g, true);
+        g->lap_origin = (int8_t)h;
+        g->lap_seeds = (int16_t)g->board[h];
+    }
+    return s->cleared_each_lap && cleared_now(s, g);
 }
 
 /* (the seed games claim no hole: their copy has no claimed-hole tests) */
@@ -540,19 +565,6 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
         EMIT(obs, SOW_EV_CLAIM, g->to_move, h, g->board[h], 0);
         return true;
     default:
-        if (a >= SOW_LAP_TAKE_AT(0) && a < SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES)) {
-            /* GB.4, GA.5, GA.6: at most the rule's take: seeds of h */
-            const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_TAKE_AT(0)];
-            int k = g->board[h] < lr->take ? g->board[h] : lr->take;
-            g->board[h] = (uint16_t)(g->board[h] - k);
-            g->captured[g->to_move] += k;
-            g->on_board -= k;
-            if (k)
-                EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
-            if (lr->then_extra)
-                g->move_flags |= SOW_MOVED_EXTRA_TURN;
-            return true;
-        }
         if (a >= SOW_LAP_ACROSS_AT(0) &&
             a < SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES)) {
             /* C2.5: to the store; a rule that sows them again, or sows
@@ -577,6 +589,20 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                 g->claims[g->to_move] |= (uint64_t)1 << x;
                 EMIT(obs, SOW_EV_CLAIM, g->to_move, x, g->board[x], 0);
             }
+            return true;
+        }
+        if (a >= SOW_LAP_TAKE_AT(0) &&
+            a < SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES)) {
+            /* GB.4, GA.5, GA.6: at most the rule's take: seeds of h */
+            const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_TAKE_AT(0)];
+            int k = g->board[h] < lr->take ? g->board[h] : lr->take;
+            g->board[h] = (uint16_t)(g->board[h] - k);
+            g->captured[g->to_move] += k;
+            g->on_board -= k;
+            if (k)
+                EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
+            if (lr->then_extra)
+                g->move_flags |= SOW_MOVED_EXTRA_TURN;
             return true;
         }
         return false;
@@ -1169,26 +1195,10 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
-            if (fam && s->drop_watch) {
-                if (s->mark_moved) {
-                    /* P86: the holes lifted or sown into this round; was
-                     * the lap's last hole one of them before this seed? */
-                    const uint64_t bit = (uint64_t)1 << h;
-                    g->moved |= (uint64_t)1 << origin;
-                    if (seeds == 0)
-                        g->move_flags = (uint8_t)((g->move_flags &
-                                                   ~SOW_MOVED_FRESH) |
-                                                  (g->moved & bit
-                                                       ? 0
-                                                       : SOW_MOVED_FRESH));
-                    g->moved |= bit;
-                }
-                if (s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
-                    /* PL.4: a seed other than the lap's last that makes
-                     * the count goes with it to the owner of the hole */
-                    capture_for(obs, g, h, g->owner[h],
-                                SOW_TAKEN_WHILE_SOWING);
-            }
+            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
+                /* PL.4: a seed other than the lap's last that makes the
+                 * count goes with it to the owner of the hole */
+                capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && pending >= 0) {
             /* C2.5: the end of a lap of captured seeds sown again: the
@@ -1314,7 +1324,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
-            if (fam && s->cleared_each_lap && cleared_now(s, g))
+            if (fam && s->relay_watch &&
+                (s->relay_watch == 1 ? cleared_now(s, g)
+                                     : relay_watch(s, g, h)))
                 return SOW_OK; /* C2.7: the end comes in mid-turn */
             seeds = b[h];
             b[h] = 0;
@@ -1371,47 +1383,40 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
 
-/* GA.7, GA.L2 (end.claimed_only: sweep): after a move that leaves seeds
- * only in claimed holes, each is emptied into its claimant's store and
- * released, or (keep_empty_claims) only those holding seeds are: the
- * move is marked, and the engine ends the game (round) with it. */
-static void claimed_only(const sow_setup *s, sow_game *g,
-                         const sow_observer *obs)
+/* What follows the laps of a move that did not go on for ever, one test
+ * for them all (after_laps): the claimed holes' seeds to the stores
+ * (TK.5), the last lap's marks (P86), the claimed holes emptied when they
+ * alone hold seeds (GA.7). */
+static __attribute__((noinline)) void after_laps(const sow_setup *s,
+                                                 sow_game *g,
+                                                 const sow_observer *obs)
 {
-    const uint64_t claimed = g->claims[0] | g->claims[1];
-    for (int h = 0; h < s->holes; h++)
-        if (g->board[h] && !((claimed >> h) & 1))
-            return;
-    for (int p = 0; p < 2; p++)
-        for (uint64_t m = g->claims[p]; m; m &= m - 1) {
-            int h = __builtin_ctzll(m), c = g->board[h];
-            if (!c && s->keep_empty_claims)
-                continue;
-            g->board[h] = 0;
-            g->captured[p] += c;
-            g->on_board -= c;
-            g->claims[p] &= ~((uint64_t)1 << h);
-            if (c)
-                EMIT(obs, SOW_EV_CAPTURE, p, h, c, SOW_TAKEN_SWEPT);
-        }
-    g->move_flags |= SOW_MOVED_SWEPT;
+    if (s->claim_to_store)
+        claims_to_store(g, obs);
+    if (s->mark_moved)
+        g->moved = sow_lap_marks(s, g, true); /* P86: the move's last lap */
+    if (s->claimed_only)
+        sow_claimed_only(s, g, obs);
 }
 
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
-static int sow_family(const sow_setup *s, const sow_rules *r,
+static inline __attribute__((always_inline)) int
+sow_family(const sow_setup *s, const sow_rules *r,
                       const sow_before *mv, const sow_observer *obs,
                       sow_game *g, int hole, bool *endless, sow_error *err)
 {
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
+    if (s->mark_moved) { /* P86: the move's first lap */
+        g->lap_origin = (int8_t)hole;
+        g->lap_seeds = (int16_t)(g->board[hole] - s->leave);
+    }
     int rc = s->grand_slam == SOW_SLAM_CAPTURE
                  ? sow_laps(s, r, mv, obs, g, hole, endless, err, true)
                  : sow_slammed(s, r, mv, obs, g, hole, endless, err);
-    if (rc == SOW_OK && s->claim_to_store && !*endless)
-        claims_to_store(g, obs);
-    if (rc == SOW_OK && s->claimed_only && !*endless)
-        claimed_only(s, g, obs);
+    if (rc == SOW_OK && s->after_laps && !*endless)
+        after_laps(s, g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
         g->on_board > 0 && g->on_board <= s->last_seeds)
         /* PL.6: the few seeds left go to the mover */

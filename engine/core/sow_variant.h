@@ -346,7 +346,11 @@ typedef struct sow_lap_rule {
     sow_lap_action action;
     sow_chain chain;      /* action SOW_LAP_CHAIN: what it takes */
     sow_claim claim;      /* action SOW_LAP_CLAIM: where it may claim */
-    bool even;            /* the count must be even (TK.4) */
+    uint8_t even;         /* bit 0: the count must be even (TK.4); bit
+                             1: when.moved or when.last_hole, read from
+                             the variant's lap_moved and lap_last_hole
+                             (P86, GA.5: tested here at no cost to the
+                             rules without them) */
     /* positions named in data (issue 24): where h lies in its row, seen
      * from that row's player (their leftmost is 1): bit i of pos_left is
      * the (i+1)-th from their left, of pos_right from their right (16 from

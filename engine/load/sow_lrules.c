@@ -279,7 +279,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     }
     const sow_ynode *x = sow_ynode_get(w, "count");
     if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
-        r->even = true; /* TK.4: any even count */
+        r->even = 1; /* TK.4: any even count */
     else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
         return SOW_ERR;
     x = sow_ynode_get(w, "next_count");
@@ -497,12 +497,16 @@ int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i)
     field fm = {"moved", F_BOOL, 0, 0, NULL};
     if (x && sow_lexpr(c, x, &fm, &v->lap_moved[i]))
         return SOW_ERR;
+    if (x)
+        v->lap_rules[i].even |= 2; /* (family_ok looks) */
     if ((x = sow_ynode_get(w, "last_hole"))) {
         bool b;
         if (sow_ybool(&c->y, x, "last_hole", &b))
             return SOW_ERR;
-        if (b)
+        if (b) {
             v->lap_last_hole |= 1u << i;
+            v->lap_rules[i].even |= 2;
+        }
     }
     return SOW_OK;
 }
