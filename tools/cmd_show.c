@@ -413,6 +413,13 @@ static void show_end_rules(const cli_game *cg)
                : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || s->no_score
                    ? ": the player whose row is empty loses"
                    : "");
+    if (s->claimed_only) /* GA.7, GA.L2 */
+        printf("  no seed is left outside the claimed holes after a move: "
+               "each claimed hole%s is emptied into its claimant's store "
+               "and claimed no longer, which leaves nobody a move\n",
+               s->keep_empty_claims ? " holding seeds (an empty one stays "
+                                      "claimed, into the next round)"
+                                    : "");
     if (s->no_moves_either)
         printf("  either player has no legal move after a move\n");
     printf("  %s\n", s->no_moves_lose

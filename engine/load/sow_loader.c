@@ -43,6 +43,9 @@ static bool valid_rule_id(const char *s)
         return false;
     for (const char *q = p; *q; q++) {
         if (*q == '.') {
+            /* (a part may start with one capital: GA.L1, a reading's) */
+            if (q[1] >= 'A' && q[1] <= 'Z')
+                q++;
             if (!(q[1] >= '0' && q[1] <= '9'))
                 return false;
         } else if (!(*q >= '0' && *q <= '9')) {
@@ -644,7 +647,8 @@ static int load_rules(ctx *c, const sow_ynode *n)
         if (!valid_rule_id(k->text))
             return sow_yfail(&c->y, k,
                              "rule id '%s' must be capital letters then "
-                             "digits and dots, like K1.5, B.2 or P13",
+                             "digits and dots, like K1.5, B.2, P13 or "
+                             "GA.L1",
                              k->text);
         c->v->nrules = i + 1;
         if (copy_text(c, k, "rule id", false, &r->id) ||
@@ -945,6 +949,7 @@ static void defaults(sow_variant *v)
     v->match_games.value = 50;
     v->threshold.kind = SOW_EXPR_CONST;
     v->threshold.value = -1;
+    v->round_lose_at_most = -1; /* GA.8: off */
     v->threshold_if.kind = SOW_EXPR_CONST;
     v->threshold_if.value = 1;
     v->round_min_holes.kind = SOW_EXPR_CONST;

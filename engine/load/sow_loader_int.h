@@ -34,6 +34,7 @@ int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
 
 /* sow_lrules.c: one lap-end rule; a `rule:` citation; `explain:`. */
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r);
+int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i);
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX]);
 /* Positions in a row (issue 24), seen from the row's player: leftmost,
  * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the N-th

@@ -282,6 +282,13 @@ static void narrate_capture(const sow_narrator *n, const sow_event *ev,
         sow_text_fmt(out->text, sizeof out->text,
                      "by the game's script, %s takes the %d %s of %s",
                      who(ev->player), ev->count, seeds(ev->count), h);
+    } else if (ev->extra == SOW_TAKEN_SWEPT) { /* GA.7 */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "no seed is left outside the claimed holes: the %d %s "
+                     "of %s go to %s's store, who claimed it, and it is "
+                     "claimed no longer",
+                     ev->count, seeds(ev->count), h, who(ev->player));
+        cite_mech(s, SOW_CITE_END, out);
     } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
         sow_text_fmt(out->text, sizeof out->text,
                      "only a few seeds are left: %s takes the %d %s of "
@@ -347,11 +354,23 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
 /* A lap's end: where the last seed fell and what the rule that decided
  * does there (the rule's own words for a chain, a series, extra holes),
  * citing that rule, or the mechanism's. */
-static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
-                            const char *h, sow_story *out)
+static void narrate_lap_end(sow_narrator *n, const sow_game *g,
+                            const sow_event *ev, const char *h,
+                            sow_story *out)
 {
     const sow_setup *s = n->s;
     n->lap_rule = ev->rule - 1;
+    if (ev->rule < 0) { /* P86: a rule of moved holes, not met */
+        const int fresh = -ev->rule - 1;
+        n->lap_rule = -1;
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s, which now holds %d; it "
+                     "had not been touched since the round began, so its "
+                     "seeds are lifted and sown on",
+                     h, ev->count);
+        cite(s, s->v->lap_rules[fresh].cite, out);
+        return;
+    }
     if (ev->hole < 0) { /* C1.3: the lap ended in a store */
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s's store, which now "
@@ -435,7 +454,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
         break;
     case SOW_EV_LAP_END:
-        narrate_lap_end(n, ev, h, out);
+        narrate_lap_end(n, g, ev, h, out);
         break;
     case SOW_EV_CAPTURE:
         narrate_capture(n, ev, h, out);

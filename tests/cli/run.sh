@@ -1091,6 +1091,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/ends.sh"
 # shellcheck source=tests/cli/rows.sh
 . "$here/rows.sh"
+# shellcheck source=tests/cli/gabata_adowa.sh
+. "$here/gabata_adowa.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)
