@@ -146,7 +146,7 @@ void teach_hints(const cli_game *cg, const sow_game *g)
         }
         sow_game copy = *g;
         tally t = {0, -1, 0, false};
-        sow_observer obs = {&t, on_tally};
+        sow_observer obs = {&t, on_tally, false};
         bool endless = false;
         sow_error err;
         sow_before b;

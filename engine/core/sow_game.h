@@ -670,6 +670,9 @@ typedef struct sow_event {
 typedef struct sow_observer {
     void *ctx;
     void (*on_event)(void *ctx, const sow_event *ev);
+    bool captures_only;     /* only SOW_EV_CAPTURE is wanted (the sowing
+                               tells nothing else, nor works out which
+                               rule ended a lap: OW.4's watch) */
 } sow_observer;
 
 /* ---- the engine -------------------------------------------------------- */

@@ -22,9 +22,12 @@ static int lap_cap(const sow_setup *s, sow_game *g, int hole,
                          hole, s->max_laps);
 }
 
+/* (k is a constant at every use: an observer of captures alone costs the
+ * other events one test) */
 #define EMIT(obs, k, p, h, c, x)                                            \
     do {                                                                     \
-        if (obs && (obs)->on_event) {                                        \
+        if (obs && (obs)->on_event &&                                        \
+            ((k) == SOW_EV_CAPTURE || !(obs)->captures_only)) {              \
             sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
             (obs)->on_event((obs)->ctx, &ev_);                               \
         }                                                                    \
@@ -1264,7 +1267,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                      : s->v->lap_rules[i].action;
             if (in_store == mover && a == SOW_LAP_EXTRA_TURN)
                 g->move_flags |= SOW_MOVED_EXTRA_TURN;
-            if (obs && obs->on_event) {
+            if (obs && obs->on_event && !obs->captures_only) {
                 sow_event ev = {SOW_EV_LAP_END, mover, -1, g->captured[in_store],
                                 (int)a, in_store == mover ? 1 + i : 0};
                 obs->on_event(obs->ctx, &ev);
@@ -1276,15 +1279,16 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     ? (c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP) /* LL.3 */
                     : decide(s, g, h, c, fam);
         /* for narration: which rule decided (the board as the lap ends) */
-        int rule = obs ? (fam ? rule_told(s, g, h, c)
-                              : 1 + matching_rule(s, g, h, c))
-                       : 0;
+        int rule = !obs || obs->captures_only ? 0
+                   : fam && (s->claims || s->mark_moved)
+                       ? rule_told(s, g, h, c) /* (claims, P86: apart) */
+                       : 1 + matching_rule(s, g, h, c);
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
             if (run_hook(s, r, mv, obs, g, h, c, &relay, err))
                 return SOW_ERR;
         }
-        if (obs && obs->on_event) {
+        if (obs && obs->on_event && !obs->captures_only) {
             sow_event ev = {SOW_EV_LAP_END, mover, h, c,
                             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
                                                        : SOW_LAP_STOP)
@@ -1503,7 +1507,8 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     const long before = row_seeds(g, opp);
     const int32_t took = g->captured[mover];
     slam_log log = {obs, 0, {0}, {0}, false};
-    sow_observer spy = {&log, slam_event};
+    /* (alone, the watch wants the captures only) */
+    sow_observer spy = {&log, slam_event, !(obs && obs->on_event)};
     if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,
