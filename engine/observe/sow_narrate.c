@@ -46,6 +46,7 @@ void sow_narrator_start(sow_narrator *n, const sow_setup *s)
 static const char *action_text(const sow_setup *s, int rule, int a)
 {
     const bool relay = rule >= 0 && s->v->lap_rules[rule].then_relay;
+    const bool extra = rule >= 0 && s->v->lap_rules[rule].then_extra;
     if (relay && a == SOW_LAP_CAPTURE_OPPOSITE)
         return "the seeds of the hole facing it are captured, then its "
                "seeds are lifted and sown on";
@@ -76,7 +77,10 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     case SOW_LAP_CLOSE:
         return "it is closed, and its seeds are lifted and sown on";
     case SOW_LAP_TAKE:
-        return "it is the opponent's claimed hole: seeds are taken from it";
+        return extra ? "it is the opponent's claimed hole: the "
+                                "mover takes seeds from it and moves again"
+                              : "it is the opponent's claimed hole: the "
+                                "mover takes seeds from it";
     case SOW_LAP_CAPTURE_ACROSS:
         return "the opponent's seeds facing it and behind it are "
                "captured, and the move ends";
@@ -151,6 +155,12 @@ static void rule_action_text(const sow_setup *s, int i, int a, char *buf,
                      "captured, then onward in the same way while the next hole "
                      "is empty and the one after it holds seeds, and the "
                      "move ends");
+    else if (a == SOW_LAP_CAPTURE_PAIR && r->series) /* EN.5 */
+        sow_text_fmt(buf, size,
+                     "the seeds of the hole facing it and the last seed are "
+                     "captured, then, along the sowing, the seeds facing "
+                     "each next hole while it is the mover's and empty and "
+                     "the hole facing it holds seeds; then the move ends");
     else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->pick_extra > 0)
         sow_text_fmt(buf, size,
                      "the seeds of the hole facing it are captured, and "
@@ -372,14 +382,36 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
     n->lap_rule = -1;
 }
 
+/* The rule of a lap that ended in a claimed hole (GB.3, GB.4): the event
+ * names none, since rules for claimed holes are looked up apart (C1.4);
+ * the first one for the claimant's side whose action the event has, or
+ * -1. */
+static int claimed_rule(const sow_setup *s, const sow_game *g,
+                        const sow_event *ev)
+{
+    int who = sow_claimant(g, ev->hole);
+    if (who < 0)
+        return -1;
+    const int side = who == ev->player ? 1 : 2;
+    for (int i = 0; i < s->v->nlap_rules; i++) {
+        const sow_lap_rule *r = &s->v->lap_rules[i];
+        if ((r->on_claimed & side) && (int)r->action == ev->extra)
+            return i;
+    }
+    return -1;
+}
+
 /* A lap's end: where the last seed fell and what the rule that decided
  * does there (the rule's own words for a chain, a series, extra holes),
  * citing that rule, or the mechanism's. */
-static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
-                            const char *h, sow_story *out)
+static void narrate_lap_end(sow_narrator *n, const sow_game *g,
+                            const sow_event *ev, const char *h,
+                            sow_story *out)
 {
     const sow_setup *s = n->s;
     n->lap_rule = ev->rule - 1;
+    if (n->lap_rule < 0 && ev->hole >= 0)
+        n->lap_rule = claimed_rule(s, g, ev);
     if (ev->hole < 0) { /* C1.3: the lap ended in a store */
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s's store, which now "
@@ -468,10 +500,12 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         cite_mech(s, SOW_CITE_SOW, out);
         break;
     case SOW_EV_SKIP:
-        if (ev->extra == 1) { /* LL.4 */
+        if (ev->extra == 1) { /* LL.4, UR.2: of either row */
             sow_text_fmt(out->text, sizeof out->text,
-                         "%s, the opponent's, holds %d: passed over without "
-                         "a seed", h, ev->count);
+                         "%s%s holds %d: passed over without a seed", h,
+                         g->owner[ev->hole] != ev->player ? ", the opponent's,"
+                                                          : "",
+                         ev->count);
             cite_mech(s, SOW_CITE_SKIP_COUNT, out);
             break;
         }
@@ -487,7 +521,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
         break;
     case SOW_EV_LAP_END:
-        narrate_lap_end(n, ev, h, out);
+        narrate_lap_end(n, g, ev, h, out);
         break;
     case SOW_EV_CAPTURE:
         narrate_capture(n, ev, h, out);
