@@ -255,7 +255,8 @@
             body.appendChild(box);
             if (!own && game.variant.indexOf('/bench/') === 0)
                 para('(These words are those of the game as shipped; the rules played here were edited in ' +
-                     'the workbench, and the precise rules below are the edited ones.)');
+                     'the workbench, and the precise rules below are the edited ones. A how_to_play: section ' +
+                     'in the file gives the edited game words of its own.)');
         } else {
             para(info.name + ': ' + info.summary);
             para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
