@@ -40,3 +40,6 @@ t howto-too-long 1 "err=$cli_tmp/howto_long.yaml:18:8: how_to_play.end is 2099 b
     -- sow show "$cli_tmp/howto_long.yaml"
 # D15, D9: what a learner reads of every shipped game is in plain words
 limit=120 t plain-words 0 noerr 'out~none with the engine'"'"'s words' -- "$PYTHON" tests/cli/plain_words.py "$SOW"
+# the page gives a new variant the words of the game it came from as its
+# how_to_play: (docs/how-to-play.md): they load, for every shipped game
+limit=60 t howto-docs 0 noerr "out~shipped games' words load as their files' how_to_play:" -- "$PYTHON" tests/cli/howto_docs.py "$SOW"
