@@ -722,7 +722,7 @@ t stats-edited 1 "err~$cli_tmp/edited.json:1:" "err~the totals do not add up" --
 # ---- sow play for learners: watch, hint, undo (a terminal: tests/cli/play_pty.py)
 t play-watch-delay-word 2 "err=sow play: --watch-delay takes a whole number of milliseconds from 0 to 10000, not 'x' (see 'sow play --help')" -- sow play $V --watch-delay x
 input=$'hint\nc\nundo\nundo\nquit\n' t play-hint-undo 0 noerr \
-    'out~what each legal move of South would do:' 'out~  c      1 lap, ends in A' \
+    'out~what each legal move of South would do:' 'out~  c      1 sowing, ends in A' \
     'out~ply 0: South plays c' 'outre=undone: ply 0 \(South.s c\) and the moves after it; South to move\.$' \
     'out~nothing to undo: no move of yours yet.' \
     -- sow play $V --south human --north computer --seed 1
