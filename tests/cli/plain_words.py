@@ -3,8 +3,9 @@
 every shipped variant's rule texts (`sow show --json`, shown by the page
 under each step and in How to play) and the narration of `sow trace` (two
 games of random players each, replayed with --record) use none of the
-engine's words: ply, lap, relay, hook, token, script, phase, option names
-(an underscore, NAME=VALUE), move tokens (first:1, 13,x32, 3/cw), MG. A
+engine's words: ply, lap end, relay, hook, token, script, phase, option
+names (an underscore, NAME=VALUE), move tokens (first:1, 13,x32, 3/cw),
+MG; nor, in the narration, lap, origin, filter or a program's name. A
 record longer than 300 lines is traced for its first 300 plies.
 
 Prints "plain words: N rule texts and M sentences of K games, none with
@@ -18,11 +19,13 @@ import sys
 import tempfile
 
 # the engine's words; the rule texts may name the programs whose reading
-# a rule is (Ludii, MancalaGames), the narration not
-WORDS = (r"\bpl(?:y|ies)\b|\blaps?\b|\brelay\w*|\bMG\b|OpenSpiel|_|`|\bhooks?\b|\btokens?\b"
-         r"|\bscript\b|\bLua\b|\$|=|\bphase\b|\bdecision\b|\bfilter\b|\borigin\b")
+# a rule is (Ludii, MancalaGames) and say "lap" (the shipped ones do not),
+# the narration not
+WORDS = (r"\bpl(?:y|ies)\b|\blap[-_ ]ends?\b|\blap's end|\brelay\w*|\bMG\b|OpenSpiel|_|`"
+         r"|\bhooks?\b|\btokens?\b|\bscript\b|\bLua\b|\$|=|\bphase\b|\bdecision\b"
+         r"|\b[a-z]+:\d+\b|\d,x\d|\d/c?cw\b")
 RULE_WORDS = re.compile(WORDS, re.I)
-STORY_WORDS = re.compile(WORDS + r"|Ludii|MancalaGames|\b[a-z]+:\d+\b|\d,x\d|\d/c?cw\b", re.I)
+STORY_WORDS = re.compile(WORDS + r"|Ludii|MancalaGames|\blaps?\b|\bfilter\b|\borigin\b", re.I)
 
 
 def run(sow, *args):

@@ -1113,9 +1113,9 @@
 
     /* A step of the narration with its rule id; the rule's text the
      * first time the move cites it (seen: the ids cited so far). */
-    /* The narration's sentence for people: a decision's move syntax
-     * ("North decides first:1") in words, no "relay:" label (the
-     * sentence says the seeds are lifted and sown on) */
+    /* The narration's sentence for people. sow trace writes plain words
+     * itself now (decisions in words, no "relay:" label); this still
+     * turns any "VERB name:value" token left into the choice's words. */
     function plainText(text) {
         return String(text || '').replace(/^relay: /, '').replace(/\b([a-z]+) ([a-z_]+:[A-Za-z0-9]+)\b/g, function (x, verb, tok) {
             var w = game.words[tok] || decisionWords(tok);
