@@ -245,7 +245,8 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
                      "opposing row: %s",
                      who(ev->player), ev->count, seeds(ev->count),
                      ev->extra == SOW_SLAM_NO_CAPTURE
-                         ? "nothing is captured, the sowing stands"
+                         ? "those captures are not made after all (the "
+                           "seeds go back to their holes), the sowing stands"
                      : ev->extra == SOW_SLAM_EXTRA_TURN
                          ? "the captures stand and the mover moves again"
                          : "the captures stand");

@@ -3,8 +3,8 @@
 # file's own how_to_play: (docs/writing-variants.md, "How to play: the game
 # in plain words"), read, checked and shown by sow show; and the rule texts
 # and sow trace's narration of every shipped game without the engine's
-# words (tests/cli/plain_words.py). Sourced by tests/cli/run.sh (t and
-# $cli_tmp as there).
+# words (tests/cli/plain_words.py), and sentences true to the rules they
+# cite (D9). Sourced by tests/cli/run.sh (t and $cli_tmp as there).
 HT=tests/cli/howto/plain.yaml
 t howto-show 0 noerr 'out~how to play:' \
     'out~  The board. Two rows of 3 holes with 2 seeds in each. (HT.1)' \
@@ -43,3 +43,21 @@ limit=120 t plain-words 0 noerr 'out~none with the engine'"'"'s words' -- "$PYTH
 # the page gives a new variant the words of the game it came from as its
 # how_to_play: (docs/how-to-play.md): they load, for every shipped game
 limit=60 t howto-docs 0 noerr "out~shipped games' words load as their files' how_to_play:" -- "$PYTHON" tests/cli/howto_docs.py "$SOW"
+# D9: each sentence true to the rule it cites. OW.4: a grand slam's
+# captures, told as they are found, are not made after all; the rule
+# cited is the grand slam's, not the end's (explain: grand_slam)
+OW_SLAM="3 10 2 9 1 7 4 10 0 9 2 8 3 8 5 7 1 8 2 6 0 9 1 8 4 10 3 9 1 7 5 9 2 7 5 8 1 6 4 8 5 9 0 11 5 9 4 11 1 8 3 10 1 8 3 6 4 7 2 7 5 7 4 6 0 8 2 7 3 11 1 8 4 10 5 7 2 8 3 11 5 9 1 6 2 10 5 11 4"
+t trace-grand-slam 0 noerr "out~  grand slam: South's captures of 5 seeds empty the whole opposing row: those captures are not made after all (the seeds go back to their holes), the sowing stands" \
+    "out~      OW.4: Grand slam: captures that would empty the opponent's whole row, which held seeds, are not made (the sowing stands)." \
+    'out~N[ 19]  0  0  0  0  3  2 ' -- sow trace oware --moves "$OW_SLAM" --brief
+# GB.4: a last seed in the opponent's weg takes from it and moves again,
+# citing GB.4 (the rules for claimed holes are looked up apart, C1.4)
+t trace-gabata-weg 0 noerr "out~  the last seed falls in C, which now holds 8: it is the opponent's claimed hole: the mover takes seeds from it and moves again" \
+    'out~      GB.4: A move ending in the opponent'"'"'s weg takes 2 seeds' -- sow trace gabata --moves "3 10 5 7" --brief --no-board
+# UR.2: a hole of 17 is passed over in either row, the mover's own too
+t trace-urim-17-own 0 noerr 'out~  c holds 17: passed over without a seed' out!~"c, the opponent's, holds 17" \
+    -- sow trace urim --moves "3 10 5 8 1 10 5 9 1 11 2 9 3 8 1 6 3 11 4 11 0 6 3 7 1 6 3 10 0 11 3 8 1 9 1 10 4 10 5 10 4 9 1 10 5 11 1" --no-board
+# B.4: the chain's counts are told, and with empty_in_chain=skip the empty
+# holes it passes over
+t trace-boto-chain-counts 0 noerr 'out~: the holes after it are taken, one after another, while each holds 1, 3 or 5 (an empty hole is passed over); then the move ends' \
+    -- sow trace adji-boto --moves "$(grep -v "^#" tests/golden/boto_skip.args | sed -n 3p)" --option empty_in_chain=skip --brief --no-board
