@@ -22,8 +22,10 @@ static void cite(const sow_setup *s, const char *id, sow_story *out)
     out->rule_text = NULL;
     if (!id || !id[0])
         return;
-    out->rule = id;
+    /* a rule the variant does not list (C1.13 named by the mechanism
+     * itself) is not cited: a reader could not look it up (D15) */
     out->rule_text = sow_variant_rule_text(s->v, id);
+    out->rule = out->rule_text ? id : NULL;
 }
 
 static void cite_mech(const sow_setup *s, sow_cite c, sow_story *out)

@@ -61,3 +61,10 @@ t trace-urim-17-own 0 noerr 'out~  c holds 17: passed over without a seed' out!~
 # holes it passes over
 t trace-boto-chain-counts 0 noerr 'out~: the holes after it are taken, one after another, while each holds 1, 3 or 5 (an empty hole is passed over); then the move ends' \
     -- sow trace adji-boto --moves "$(grep -v "^#" tests/golden/boto_skip.args | sed -n 3p)" --option empty_in_chain=skip --brief --no-board
+# a rule the variant does not list is not cited (a link to nothing, D15):
+# Nambayi's C1.13, named by the closed holes themselves, left out
+sed '/^  C1.13:/d' variants/nambayi.yaml >"$cli_tmp/nambayi.yaml"
+t trace-unlisted-rule 0 noerr 'out~"event":"out","hole":11,"label":"D","count":1,"extra":0,"text":"D is closed: the seed sown into it leaves play","rule":null,"rule_text":null}' \
+    -- sow trace "$cli_tmp/nambayi.yaml" --moves "4 13 7" --json
+t trace-listed-rule 0 noerr 'out~"text":"D is closed: the seed sown into it leaves play","rule":"C1.13","rule_text":"Seeds taken out of play' \
+    -- sow trace nambayi --moves "4 13 7" --json
