@@ -544,6 +544,12 @@ static void show_options(const cli_game *cg)
         for (int i = 0; i < v->nrules; i++)
             printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
     }
+    static const char *const parts[] = {"The board.", "A move.",
+                                        "Capturing.", "The end."};
+    if (v->how_to_play[0]) /* issue 27: the game in plain words */
+        printf("how to play:\n");
+    for (int i = 0; v->how_to_play[0] && i < SOW_HOWTO_PARTS; i++)
+        printf("  %s %s\n", parts[i], v->how_to_play[i]);
 }
 
 static void help(void)
@@ -552,7 +558,8 @@ static void help(void)
            "Show a variant: its board (with hole labels), its "
            "sowing rules and every\nlap-end rule in words (with the rule "
            "ids they cite), the end rules, the\nmatch and its rounds, and "
-           "every option with its values, default and\ndocumentation; all "
+           "every option with its values, default and\ndocumentation, and the "
+           "game in plain words if the file has them (how_to_play:); all "
            "as the --option values given make them.\n\n"
            "--json  the same as one JSON object (schemas/"
            "show.schema.json)\n\n"

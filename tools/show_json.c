@@ -665,5 +665,14 @@ void show_json(const cli_game *cg, const sow_game *g)
         cli_json_string(stdout, v->rules[i].text);
         printf("}");
     }
-    printf("]}\n");
+    /* the game in plain words, if the file has them (issue 27) */
+    static const char *const parts[] = {"board", "move", "capturing", "end"};
+    printf("],\"how_to_play\":%s", v->how_to_play[0] ? "{" : "null");
+    for (int i = 0; v->how_to_play[0] && i < SOW_HOWTO_PARTS; i++) {
+        printf("%s", i ? "," : "");
+        cli_json_string(stdout, parts[i]);
+        printf(":");
+        cli_json_string(stdout, v->how_to_play[i]);
+    }
+    printf("%s}\n", v->how_to_play[0] ? "}" : "");
 }

@@ -116,6 +116,7 @@ typedef enum {
     SOW_CITE_PASS_OVER,   /* a hole the mover's sowing passes over (IS.3) */
     SOW_CITE_PLACE,       /* a seed placed from the hand (MW.2) */
     SOW_CITE_CW_MOVES,    /* which moves may sow clockwise (MW.5) */
+    SOW_CITE_GRAND_SLAM,  /* captures that would empty the opposing row */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -414,10 +415,22 @@ typedef struct sow_rule_text {
     char *text; /* its one line */
 } sow_rule_text;
 
+/* how_to_play: the game in plain words for a learner, in the four parts
+ * docs/how-to-play.md gives every shipped game. */
+typedef enum {
+    SOW_HOWTO_BOARD,     /* the board and the start */
+    SOW_HOWTO_MOVE,      /* a move */
+    SOW_HOWTO_CAPTURING, /* capturing */
+    SOW_HOWTO_END,       /* the end and who wins */
+    SOW_HOWTO_PARTS
+} sow_howto_part;
+#define SOW_HOWTO_MAX 2000 /* bytes of one part */
+
 typedef struct sow_variant {
     char *path;    /* the YAML file it was read from */
     char *dir;     /* that file's directory */
     char *id, *name, *summary, *source;
+    char *how_to_play[SOW_HOWTO_PARTS]; /* all NULL, or each one paragraph */
 
     /* board */
     int rows;                     /* board.rows: 2 (C0.2), 3 or 4 (C2.1) */

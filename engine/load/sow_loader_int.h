@@ -3,7 +3,8 @@
  * option, and each part's entry points. sow_loader.c reads the file's
  * top level, options, board, phases, hooks and script; sow_lrules.c the
  * lap-end rules; sow_lsowing.c the sowing: section; sow_lend.c the end:,
- * match: and rounds: sections; sow_ltrack.c the sowing track. */
+ * match: and rounds: sections; sow_ltrack.c the sowing track;
+ * sow_lhowto.c the how_to_play: section. */
 #ifndef SOW_LOADER_INT_H
 #define SOW_LOADER_INT_H
 
@@ -31,6 +32,13 @@ typedef struct field {
 /* The value of a field into e: a constant, or a reference to an option
  * checked against the field (sow_loader.c). */
 int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
+
+/* A rule id's shape: capital letters, then digits and dots (K1.5, P13). */
+bool sow_lrule_id(const char *s);
+
+/* sow_lhowto.c: the how_to_play: section (after rules:, whose ids its
+ * texts may cite). */
+int sow_lhowto(ctx *c, const sow_ynode *n);
 
 /* sow_lrules.c: one lap-end rule; a `rule:` citation; `explain:`. */
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r);
