@@ -73,8 +73,12 @@ static const char *action_text(const sow_setup *s, int rule, int a)
         return "the mover claims it, and the move ends";
     case SOW_LAP_CLOSE:
         return "it is closed, and its seeds are lifted and sown on";
-    case SOW_LAP_TAKE:
-        return "it is the opponent's claimed hole: seeds are taken from it";
+    case SOW_LAP_TAKE: /* GB.4, GA.6; GA.5 take3 on a hole not claimed */
+        return rule >= 0 && !s->v->lap_rules[rule].on_claimed
+                   ? "seeds are taken from it into the mover's store, and "
+                     "the move ends"
+                   : "it is the opponent's claimed hole: seeds are taken "
+                     "from it";
     case SOW_LAP_CAPTURE_ACROSS:
         return "the opponent's seeds facing it and behind it are "
                "captured, and the move ends";
