@@ -1107,12 +1107,16 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     uint16_t saved[SOW_MAX_HOLES];
     int saved_origin = -1, saved_seeds = -1;
     uint64_t saved_blocked = 0; /* closed holes are part of the state */
+    uint64_t saved_moved = 0; /* so are the holes touched (P86): a lap end
+                                 that relayed from an untouched hole may
+                                 claim it when the board comes round */
     int saved_pending = -1, saved_cap = -1; /* and a resowing lap's */
     long power = 1, lam = 0, laps = 0;
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
                 (!fam || (g->blocked == saved_blocked &&
+                          g->moved == saved_moved &&
                           pending == saved_pending &&
                           cap_hole == saved_cap)) &&
                 memcmp(b, saved, bytes) == 0) {
@@ -1125,6 +1129,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 saved_origin = origin;
                 saved_seeds = seeds;
                 saved_blocked = g->blocked;
+                saved_moved = g->moved;
                 saved_pending = pending;
                 saved_cap = cap_hole;
             }

@@ -78,11 +78,14 @@ static const char *action_text(const sow_setup *s, int rule, int a)
         return "the mover claims it, and the move ends";
     case SOW_LAP_CLOSE:
         return "it is closed, and its seeds are lifted and sown on";
-    case SOW_LAP_TAKE:
+    case SOW_LAP_TAKE: /* GB.4, GA.6; GA.5 take3 on a hole not claimed */
+        if (rule >= 0 && !s->v->lap_rules[rule].on_claimed)
+            return "seeds are taken from it into the mover's store, and "
+                   "the move ends";
         return extra ? "it is the opponent's claimed hole: the "
-                                "mover takes seeds from it and moves again"
-                              : "it is the opponent's claimed hole: the "
-                                "mover takes seeds from it";
+                       "mover takes seeds from it and moves again"
+                     : "it is the opponent's claimed hole: the "
+                       "mover takes seeds from it";
     case SOW_LAP_CAPTURE_ACROSS:
         return "the opponent's seeds facing it and behind it are "
                "captured, and the move ends";
