@@ -418,6 +418,13 @@ static void show_end_rules(const cli_game *cg)
                : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || s->no_score
                    ? ": the player whose row is empty loses"
                    : "");
+    if (s->claimed_only) /* GA.7, GA.L2 */
+        printf("  no seed is left outside the claimed holes after a move: "
+               "each claimed hole%s is emptied into its claimant's store "
+               "and claimed no longer, which leaves nobody a move\n",
+               s->keep_empty_claims ? " holding seeds (an empty one stays "
+                                      "claimed, into the next round)"
+                                    : "");
     if (s->no_moves_either)
         printf("  either player has no legal move after a move\n");
     printf("  %s\n", s->no_moves_lose
@@ -542,6 +549,12 @@ static void show_options(const cli_game *cg)
         for (int i = 0; i < v->nrules; i++)
             printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
     }
+    static const char *const parts[] = {"The board.", "A move.",
+                                        "Capturing.", "The end."};
+    if (v->how_to_play[0]) /* issue 27: the game in plain words */
+        printf("how to play:\n");
+    for (int i = 0; v->how_to_play[0] && i < SOW_HOWTO_PARTS; i++)
+        printf("  %s %s\n", parts[i], v->how_to_play[i]);
 }
 
 static void help(void)
@@ -550,7 +563,8 @@ static void help(void)
            "Show a variant: its board (with hole labels), its "
            "sowing rules and every\nlap-end rule in words (with the rule "
            "ids they cite), the end rules, the\nmatch and its rounds, and "
-           "every option with its values, default and\ndocumentation; all "
+           "every option with its values, default and\ndocumentation, and the "
+           "game in plain words if the file has them (how_to_play:); all "
            "as the --option values given make them.\n\n"
            "--json  the same as one JSON object (schemas/"
            "show.schema.json)\n\n"

@@ -113,6 +113,9 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         return "the script's game_end hook ended the game";
     case SOW_END_LAP_CAP:
         return "a move too long to follow (P2): stopped unfinished";
+    case SOW_END_CLAIMED_ONLY:
+        return "only claimed holes held seeds: they were emptied into "
+               "their claimants' stores";
     }
     return "?";
 }
@@ -864,6 +867,9 @@ static inline void save(const sow_game *g, undo *u, bool plain)
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
+    /* (g->moved, P86, is not put back: the moves that are undone, an
+     * endless one, a hook's error, the lap cap, end the game or were
+     * sown on a copy) */
 }
 
 static inline void restore(sow_game *g, const undo *u, bool plain)
@@ -1131,7 +1137,13 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         if (r < 0) {
             rc = SOW_ERR;
         } else if (r == 1) {
-            rc = finish(e, g, no_moves_end(s), err); /* P4 (a) */
+            /* P4 (a); GA.7: a move that emptied the claimed holes leaves
+             * nobody a move, and ends the game for that reason */
+            rc = finish(e, g,
+                        !plain && (g->move_flags & SOW_MOVED_SWEPT)
+                            ? SOW_END_CLAIMED_ONLY
+                            : no_moves_end(s),
+                        err);
         } else if (!plain && s->no_moves_either &&
                    !sow_decision_phase(s, g) &&
                    (r = stuck(e, g, 1 - next, err)) != 0) {

@@ -111,7 +111,7 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
     "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
-    "direction", "rounds", "pass_over", "place", "cw_moves"};
+    "direction", "rounds", "pass_over", "place", "cw_moves", "grand_slam"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
@@ -263,7 +263,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                                         "min_ply", "store", "opposite",
                                         "claimed", "position",
                                         "not_position", "row", "across",
-                                        NULL};
+                                        "moved", "last_hole", NULL};
     static const char *const rowsw[] = {"any", "inner", "outer", NULL};
     static const char *const acrossw[] = {"none", "facing", "both",
                                           "either", NULL};
@@ -282,7 +282,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     }
     const sow_ynode *x = sow_ynode_get(w, "count");
     if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
-        r->even = true; /* TK.4: any even count */
+        r->even = 1; /* TK.4: any even count */
     else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
         return SOW_ERR;
     x = sow_ynode_get(w, "next_count");
@@ -332,12 +332,15 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
         int ci;
         if (sow_yword(&c->y, x, "claimed", claimeds, &ci))
             return SOW_ERR;
-        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
-            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
-            sow_ynode_get(w, "store") || pc)
+        /* (a count may go with it: GA.6 takes from a weg only when the
+         * last seed does not fall into it empty) */
+        if (sow_ynode_get(w, "owner") || sow_ynode_get(w, "next_count") ||
+            sow_ynode_get(w, "opposite") || sow_ynode_get(w, "store") ||
+            sow_ynode_get(w, "moved") || sow_ynode_get(w, "last_hole") || pc)
             return sow_yfail(&c->y, x, "claimed: describes a lap that ends in a "
-                             "claimed hole, whatever its count: leave out "
-                             "count, owner, next_count, opposite and store");
+                             "claimed hole, by its count alone: leave out "
+                             "owner, next_count, opposite, store, moved and "
+                             "last_hole");
         r->on_claimed = (uint8_t)(ci + 1);
     }
     if (load_position(c, w, r))
@@ -482,6 +485,43 @@ static int load_then(ctx *c, const sow_ynode *n, const sow_ynode *act,
     return SOW_OK;
 }
 
+/* when.moved and when.last_hole of lap-end rule i, kept beside the
+ * rules (a rule is a fixed 256 bytes): h was lifted or sown into in this
+ * round before the lap's last seed fell (P86, GA.5; a bool that may name
+ * an option), and h is the only unclaimed hole its owner owns (GA.5,
+ * last_hole=take3). */
+int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i)
+{
+    sow_variant *v = c->v;
+    v->lap_moved[i].kind = SOW_EXPR_CONST;
+    const sow_ynode *cond = sow_ynode_get(n, "if");
+    field fc = {"if", F_BOOL, 0, 0, NULL};
+    for (int k = 1; cond && cond->type == SOW_Y_SEQ && k < cond->n; k++)
+        if (sow_lexpr(c, cond->items[k], &fc, &v->lap_if_more[i][k - 1]))
+            return SOW_ERR;
+        else
+            v->lap_if_more_n[i] = (uint8_t)k;
+    const sow_ynode *w = sow_ynode_get(n, "when");
+    if (!w || w->type != SOW_Y_MAP)
+        return SOW_OK;
+    const sow_ynode *x = sow_ynode_get(w, "moved");
+    field fm = {"moved", F_BOOL, 0, 0, NULL};
+    if (x && sow_lexpr(c, x, &fm, &v->lap_moved[i]))
+        return SOW_ERR;
+    if (x)
+        v->lap_rules[i].even |= 2; /* (family_ok looks) */
+    if ((x = sow_ynode_get(w, "last_hole"))) {
+        bool b;
+        if (sow_ybool(&c->y, x, "last_hole", &b))
+            return SOW_ERR;
+        if (b) {
+            v->lap_last_hole |= 1u << i;
+            v->lap_rules[i].even |= 2;
+        }
+    }
+    return SOW_OK;
+}
+
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
@@ -566,6 +606,15 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     r->counts_high = true;
     r->owner = SOW_OWNER_ANY;
     const sow_ynode *cond = sow_ynode_get(n, "if");
+    if (cond && cond->type == SOW_Y_SEQ) {
+        /* several references, all of which must hold (the rest are
+         * read by sow_llap_rule_more) */
+        if (cond->n < 1 || cond->n > 1 + SOW_MAX_IF_MORE)
+            return sow_yfail(&c->y, cond, "if: is an option reference, or "
+                             "a list of 1 to %d that must all hold",
+                             1 + SOW_MAX_IF_MORE);
+        cond = cond->items[0];
+    }
     if (cond) {
         field fc = {"if", F_BOOL, 0, 0, NULL};
         if (sow_lexpr(c, cond, &fc, &r->cond))

@@ -442,7 +442,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         if (x->n > SOW_MAX_LAP_RULES)
             return sow_yfail(&c->y, x, "at most 16 lap_end rules");
         for (int i = 0; i < x->n; i++)
-            if (sow_llap_rule(c, x->items[i], &v->lap_rules[i]))
+            if (sow_llap_rule(c, x->items[i], &v->lap_rules[i]) ||
+                sow_llap_rule_more(c, x->items[i], i))
                 return SOW_ERR;
         v->nlap_rules = x->n;
         for (int i = 0; i < x->n && !v->relay; i++) {

@@ -113,6 +113,12 @@ int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
         sow_buf_add(b, ",\"captured\":[%d,%d]", m->captured[0],
                     m->captured[1]);
         holes_list(b, s, ",\"blocked\":", m->blocked);
+        if (s->claims) { /* C2.6: the holes claimed as the round starts */
+            sow_buf_add(b, ",\"claimed\":[");
+            for (int h = 0; h < s->holes; h++)
+                sow_buf_add(b, h ? ",%d" : "%d", sow_claimant(g, h));
+            sow_buf_add(b, "]");
+        }
     }
     sow_buf_add(b, "}\n");
     return done(b);

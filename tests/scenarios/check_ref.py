@@ -306,6 +306,7 @@ NO_REFERENCE |= {"sokusowo", "tchuka-ruma", "mangala-iii", "lagerung"}
 # compared move by move with Ludii by make crosscheck-ludii
 NO_REFERENCE |= {"moruba", "tsoro", "hus", "isolo", "nsolo", "abalalae"}
 NO_REFERENCE.add("mweso")  # seeds in hand, clockwise moves (MW)
+NO_REFERENCE.add("gabata-adowa")  # GA (a line of its own: merges apart)
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

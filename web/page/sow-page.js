@@ -238,9 +238,11 @@
         var ids = {};
         (info.rules || []).forEach(function (r) { ids[r.id] = true; });
         var b = info.board, n = b.labels.length;
-        var plain = HOWTO.games[info.id];
+        /* the game in plain words: the variant file's own how_to_play: (a
+         * game of the workbench), else the shipped game's text
+         * (docs/how-to-play.md) */
+        var own = info.how_to_play, plain = own ? {parts: howtoParts(own)} : HOWTO.games[info.id];
         if (plain) {
-            /* the game in plain words (docs/how-to-play.md) */
             var box = document.createElement('div');
             box.id = 'howto-plain';
             plain.parts.forEach(function (part) {
@@ -251,14 +253,16 @@
                 box.appendChild(p);
             });
             body.appendChild(box);
-            if (game.variant.indexOf('/bench/') === 0)
+            if (!own && game.variant.indexOf('/bench/') === 0)
                 para('(These words are those of the game as shipped; the rules played here were edited in ' +
-                     'the workbench, and the precise rules below are the edited ones.)');
+                     'the workbench, and the precise rules below are the edited ones. A how_to_play: section ' +
+                     'in the file gives the edited game words of its own.)');
         } else {
             para(info.name + ': ' + info.summary);
             para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
                  (b.seeds ? ', ' + b.seeds + ' seeds in all' : '') + (b.stores ? ', and a store for each player' : '') +
-                 '. (No plain-words text was written for this game: docs/how-to-play.md tells how to add one.)');
+                 '. (No plain-words text was written for this game: a how_to_play: section in its file ' +
+                 'gives one, as docs/writing-variants.md tells.)');
         }
         para('On this page South plays the bottom row (' + b.labels[0] + ' to ' + b.labels[n / 2 - 1] +
              ', from the left), North the top row (' + b.labels[n / 2] + ' to ' + b.labels[n - 1] +
@@ -280,6 +284,25 @@
             ol.appendChild(li);
         });
         body.appendChild(ol);
+    }
+
+    /* The four parts of a variant file's how_to_play: as the shipped
+     * games' [title, text] pairs. */
+    var HOWTO_PARTS = [['board', 'The board'], ['move', 'A move'], ['capturing', 'Capturing'], ['end', 'The end']];
+    function howtoParts(own) {
+        return HOWTO_PARTS.map(function (p) { return [p[1], own[p[0]]]; });
+    }
+
+    /* A how_to_play: section for a variant file, from the shipped game's
+     * plain words (its parts as YAML double-quoted text, which JSON's
+     * strings are); '' when that game has none. */
+    function howtoYaml(id) {
+        var plain = HOWTO.games[id];
+        if (!plain || plain.parts.length !== HOWTO_PARTS.length) return '';
+        return 'how_to_play:                      # the game in plain words, for the page\'s How to play\n' +
+            HOWTO_PARTS.map(function (p, i) {
+                return '  ' + p[0] + ': ' + JSON.stringify(plain.parts[i][1]) + '\n';
+            }).join('');
     }
 
     /* Text with its rule ids (those of the game, in `ids`) as links that
@@ -1110,9 +1133,9 @@
 
     /* A step of the narration with its rule id; the rule's text the
      * first time the move cites it (seen: the ids cited so far). */
-    /* The narration's sentence for people: a decision's move syntax
-     * ("North decides first:1") in words, no "relay:" label (the
-     * sentence says the seeds are lifted and sown on) */
+    /* The narration's sentence for people. sow trace writes plain words
+     * itself now (decisions in words, no "relay:" label); this still
+     * turns any "VERB name:value" token left into the choice's words. */
     function plainText(text) {
         return String(text || '').replace(/^relay: /, '').replace(/\b([a-z]+) ([a-z_]+:[A-Za-z0-9]+)\b/g, function (x, verb, tok) {
             var w = game.words[tok] || decisionWords(tok);
@@ -1907,8 +1930,13 @@
             $('bench-status').textContent = 'a new id is lower-case letters, digits and dashes';
             return;
         }
+        var from = (/^id:\s*["']?([a-z0-9-]+)/m.exec($('yaml').value) || [])[1];
         var yaml = $('yaml').value.replace(/^id:.*$/m, 'id: ' + id)
             .replace(/^name:.*$/m, 'name: ' + id);
+        /* the new game's plain words live in its own file: those of the
+         * game it started from, for its author to rewrite */
+        if (!/^how_to_play:/m.test(yaml) && howtoYaml(from))
+            yaml = yaml.replace(/\n?$/, '\n') + howtoYaml(from);
         $('yaml').value = yaml;
         bench.yamlPath = '/bench/' + id.replace(/-/g, '_') + '.yaml';
         var lua = scriptName(yaml);
