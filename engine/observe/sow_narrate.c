@@ -269,11 +269,11 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
     case SOW_EV_OUT:
         if (ev->extra == SOW_OUT_BY_SCRIPT)
             sow_text_fmt(out->text, sizeof out->text,
-                         "by the game's script, the seed meant for %s "
+                         "by the game's own rule, the seed meant for %s "
                          "leaves play", h);
         else if (ev->extra == SOW_OUT_BY_CHANGE)
             sow_text_fmt(out->text, sizeof out->text,
-                         "by the game's script, %d %s of %s %s play",
+                         "by the game's own rule, %d %s of %s %s play",
                          ev->count, seeds(ev->count), h,
                          ev->count == 1 ? "leaves" : "leave");
         else
@@ -554,7 +554,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         if (ev->extra == SOW_SKIP_BY_SCRIPT) {
             sow_text_fmt(out->text, sizeof out->text,
                          "%s is passed over without a seed, by the game's "
-                         "script", h);
+                         "own rule", h);
             break;
         }
         sow_text_fmt(out->text, sizeof out->text,
