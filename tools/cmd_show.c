@@ -384,6 +384,11 @@ static void show_sowing(const cli_game *cg)
     }
     sow_buf_free(&b);
     show_after_laps(cg);
+    if (v->hook_fn[SOW_HOOK_DROP])
+        item("each seed", "as the script's drop hook %s says: dropped where "
+             "the rules above drop it, the hole passed over, into a store "
+             "or out of play (C1.13)",
+             v->hook_fn[SOW_HOOK_DROP]);
     if (v->hook_fn[SOW_HOOK_FILTER])
         item("legal moves", "as the script's filter hook %s says, seeing "
              "each move's outcome on a copy (P42)",

@@ -485,12 +485,44 @@ int sow_claims_problem(const sow_game *g, uint64_t claim_set,
     return -1;
 }
 
+/* C1.13: seeds out of play come from holes that hold them (a scripted
+ * move's board, or the board now), never from a hole also captured, nor a
+ * claimed or closed one (`kept`) that the same answer does not release or
+ * open. */
+static bool out_problem(const sow_changes *c, const sow_game *g,
+                        uint64_t kept, char *why, size_t size)
+{
+    const uint16_t *b = c->has_board ? c->board : g->board;
+    uint64_t m;
+    if ((m = c->out_set & c->capture_set))
+        snprintf(why, size, "hole %d both captured and taken out of play",
+                 __builtin_ctzll(m));
+    else if ((m = c->out_set & kept))
+        snprintf(why, size, "seeds out of play from hole %d, which is "
+                 "claimed or closed (C1.4, C1.5): release or open it in the "
+                 "same answer to take its seeds",
+                 __builtin_ctzll(m));
+    else
+        for (m = c->out_set; m; m &= m - 1) {
+            const int h = __builtin_ctzll(m);
+            if (c->out[h] > b[h]) {
+                snprintf(why, size, "%d seeds out of play from hole %d, "
+                         "which holds %d: a change may not make seeds "
+                         "(C1.13)",
+                         c->out[h], h, b[h]);
+                return true;
+            }
+        }
+    return m != 0;
+}
+
 int sow_holes_problem(const sow_setup *s, const sow_game *g,
                       const sow_changes *c, char *why, size_t size)
 {
     const uint64_t all = s->holes < 64 ? ((uint64_t)1 << s->holes) - 1
                                        : ~(uint64_t)0;
-    const uint64_t any = c->capture_set | c->close_set | c->open_set;
+    const uint64_t any = c->capture_set | c->close_set | c->open_set |
+                         c->out_set;
     const uint64_t claimed =
         (g->claims[0] | g->claims[1]) & ~c->release_set;
     const uint64_t closed = g->blocked & ~c->open_set;
@@ -498,6 +530,8 @@ int sow_holes_problem(const sow_setup *s, const sow_game *g,
     if (any & ~all)
         snprintf(why, size, "hole %d, past %d, the last hole",
                  __builtin_ctzll(any & ~all), s->holes - 1);
+    else if (c->out_set && out_problem(c, g, claimed | closed, why, size))
+        ; /* C1.13 */
     else if ((c->close_set | c->open_set) && !s->closes)
         snprintf(why, size, "a closing or opening of hole %d, but the "
                  "variant has no closed holes (C1.5): add closes: true "
@@ -629,6 +663,14 @@ int sow_apply_changes_seen(const sow_setup *s, sow_game *g,
         g->on_board -= g->board[h];
         g->board[h] = 0;
     }
+    for (uint64_t m = c->out_set; m; m &= m - 1) {
+        /* C1.13: to the captured of the player whose move removed them */
+        const int h = __builtin_ctzll(m);
+        tell(obs, SOW_EV_OUT, g->to_move, h, c->out[h], SOW_OUT_BY_CHANGE);
+        g->board[h] = (uint16_t)(g->board[h] - c->out[h]);
+        g->captured[g->to_move] += c->out[h];
+        g->on_board -= c->out[h];
+    }
     g->blocked |= c->close_set;
     for (uint64_t m = c->close_set; m; m &= m - 1)
         tell(obs, SOW_EV_CLOSE, g->to_move, __builtin_ctzll(m),
@@ -659,6 +701,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     g->last_move_hole = -1;
     g->last_mover = -1;
     g->chosen_dir = -1;
+    g->choice = SOW_NO_CHOICE; /* a hook's g.choice: nil but in a move */
     g->move_dir = (uint8_t)s->dir; /* per move only where it varies */
     g->result.winner = -1;
     g->phase = (uint8_t)s->v->start_phase;
@@ -1166,6 +1209,9 @@ static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
         g->hand[1] = hand[1];
         g->placing = 0;
     }
+    /* NS.6: the choice belongs to this move (its hooks saw it as
+     * g.choice); the next move makes its own */
+    g->choice = SOW_NO_CHOICE;
     return rc;
 }
 

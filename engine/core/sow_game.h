@@ -185,6 +185,11 @@ typedef struct sow_setup {
     uint8_t pass_key[2];
     int skip_count_owner;   /* sow_owner_sel: whose holes skip_count
                                passes over (LL.4 opponent; a cap: any) */
+    bool drop_hook;         /* the script's drop hook is asked of each
+                               seed (issue 24) */
+    uint8_t fam_route;      /* SOW_ROUTE_*: the family's laps as they
+                               are, with a grand-slam reading, or with a
+                               drop hook (a copy of their own) */
     bool first_to_store;    /* every lap's first seed to the mover's
                                store (first_seed: store) */
     bool claim_rules;       /* some lap-end rule has a claimed: condition */
@@ -434,6 +439,15 @@ typedef struct sow_game {
     sow_result result;
 } sow_game;
 
+/* sow_setup.fam_route */
+enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING };
+
+/* SOW_EV_SKIP's extra when the drop hook passes a hole over, and
+ * SOW_EV_OUT's when it takes a seed out of play (0: a closed hole, NB.2) */
+#define SOW_SKIP_BY_SCRIPT 3
+#define SOW_OUT_BY_SCRIPT 1
+#define SOW_OUT_BY_CHANGE 2 /* a hook's `out` change: count seeds of hole */
+
 /* SOW_EV_CAPTURE's extra for captures not made at a lap's end */
 #define SOW_TAKEN_WHILE_SOWING 2 /* a count made while sowing (PL.4) */
 #define SOW_TAKEN_LAST_SEEDS 3   /* the few seeds left (PL.6) */
@@ -495,10 +509,15 @@ typedef struct sow_changes {
     uint64_t close_set, open_set;   /* holes closed and opened (C1.5;
                                        opened before captures, closed
                                        after) */
+    uint64_t out_set;               /* bit h: out[h] seeds of hole h leave
+                                       play, to the mover's captured
+                                       (C1.13; after the captures) */
+    uint16_t out[SOW_MAX_HOLES];
 } sow_changes;
 
-/* Whether the captures, closings and openings of c cannot be made on g
- * (a hole past the last, a claimed or closed hole captured, a hole
+/* Whether the captures, seeds out of play, closings and openings of c
+ * cannot be made on g (a hole past the last, a claimed or closed hole
+ * captured or emptied, more seeds out of play than a hole holds, a hole
  * opened that is not closed or closed that is): 1, with the reason in
  * why, else 0. */
 int sow_holes_problem(const sow_setup *s, const sow_game *g,
@@ -581,14 +600,49 @@ static inline const sow_before *sow_before_of(sow_before *b,
     return b;
 }
 
+/* Where in a sowing a hook runs (lap_end, drop): the hook's view shows
+ * the lap and the seeds in hand (issue 24: views that see everything). */
+typedef struct sow_at {
+    int hole;   /* lap_end: the hole the last seed fell in; drop: the hole
+                   the next seed is about to fall in */
+    int count;  /* its seeds now (drop: before the seed) */
+    int lap;    /* the lap of the move, from 1 */
+    int hand;   /* seeds in hand: 0 at a lap's end; in drop, the seed
+                   about to fall counted */
+} sow_at;
+
+/* What the drop hook says of one seed (C1.13, C1.2): dropped where the
+ * data would drop it, the position passed over with the seed kept in
+ * hand, the seed put in a store, or taken out of play. */
+typedef enum {
+    SOW_DROP_SOW = 0,
+    SOW_DROP_SKIP,
+    SOW_DROP_STORE,
+    SOW_DROP_OUT
+} sow_drop_action;
+
+typedef struct sow_drop {
+    uint8_t action; /* sow_drop_action */
+    uint8_t player; /* SOW_DROP_STORE: whose store */
+} sow_drop;
+
 typedef struct sow_rules {
     void *ctx;
-    /* A lap ended with its last seed in `hole`, which now holds `count`;
-     * `g` is the state at that moment, g->to_move the mover; `mv` the
-     * move being sown (NULL: not known, the hook sees no move fields). */
+    /* A lap ended with its last seed in at->hole, which now holds
+     * at->count; `g` is the state at that moment, g->to_move the mover;
+     * `mv` the move being sown (NULL: not known, the hook sees no move
+     * fields). */
     int (*lap_end)(void *ctx, const sow_setup *s, const sow_game *g,
-                   const sow_before *mv, int hole, int count,
+                   const sow_before *mv, const sow_at *at,
                    sow_lap_decision *out, sow_error *err);
+    /* A seed of the hand is about to fall in hole at->hole, where the
+     * rules of data would drop it (asked where sow_setup.drop_hook is
+     * set, by the laps' copy of their own): what becomes of it. Where it
+     * is set, lap_end must be too (it may fail if called): sow_move_of
+     * fills the move's board for both when lap_end is set. */
+    int (*drop)(void *ctx, const sow_setup *s, const sow_game *g,
+                const sow_before *mv, const sow_at *at, sow_drop *out,
+                sow_error *err);
     /* The game is over: fill each player's total. */
     int (*score)(void *ctx, const sow_setup *s, const sow_game *g,
                  int32_t out[2], sow_error *err);
@@ -633,7 +687,8 @@ typedef enum {
     SOW_EV_DROP,      /* hole, count = its seeds after the drop */
     SOW_EV_SKIP,      /* hole skipped: extra 0 the origin (C0.4), 1 an
                          opponent's hole for its count (LL.4), 2 a hole
-                         the mover's sowing passes over (IS.3) */
+                         the mover's sowing passes over (IS.3), 3 the
+                         drop hook's (SOW_SKIP_BY_SCRIPT) */
     SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided */
     SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker;
                          extra: 0 a lap-end capture, 1 bear-off (hole
@@ -649,7 +704,9 @@ typedef enum {
     SOW_EV_CLOSE,     /* player closes hole (C1.5, NB.3); count = its
                          seeds, lifted next */
     SOW_EV_OUT,       /* a seed sown into the closed hole leaves play
-                         (NB.2, C1.13); player = the mover */
+                         (NB.2, C1.13); player = the mover; extra 1: the
+                         drop hook took it out (SOW_OUT_BY_SCRIPT), or
+                         count seeds a hook's `out` change took */
     SOW_EV_INTO,      /* the count seeds of hole go into player's claimed
                          hole extra (QL.4) */
     SOW_EV_PLACE      /* player places a seed from the hand into hole
@@ -724,7 +781,8 @@ bool sow_game_is_legal(const sow_game *g, sow_move m);
 /* Sow move mv->origin on g without any end-of-game bookkeeping: the
  * sowing machine alone (sow_sow.c). mv's board and captures (g's before
  * the move: not g itself, which the sowing writes) are read only by a
- * lap_end hook, and need be filled only when r->lap_end is set
+ * lap_end or drop hook, and need be filled only when r->lap_end is set
+ * (a rule interface with a drop hook sets lap_end too)
  * (sow_move_of). Sets *endless when the sowing never ends (the board is
  * then unspecified). Exposed for search and tests. */
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
@@ -732,11 +790,11 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_error *err);
 
 /* The move `hole` of g for sow_sow, in *b: its board and captures copied
- * only when a lap_end hook may read them. Returns b. */
+ * only when a lap_end or drop hook may read them. Returns b. */
 static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
                                             const sow_game *g, int hole)
 {
-    if (r && r->lap_end)
+    if (r && r->lap_end) /* (set where a drop hook is too) */
         return sow_before_of(b, g, hole);
     b->origin = hole;
     return b;

@@ -9,7 +9,7 @@
 
 const char *const sow_hook_names[SOW_HOOK_COUNT] = {
     "lap_end", "score",  "new_game",  "decisions", "decide",
-    "play",    "filter", "game_end", "after_move"};
+    "play",    "filter", "game_end", "after_move", "drop"};
 
 int sow_variant_option(const sow_variant *v, const char *name)
 {

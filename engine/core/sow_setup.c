@@ -147,8 +147,13 @@ static void setup_family(sow_setup *s, const sow_variant *v,
      * holes are not (NB.2) */
     s->look_blocked = s->round_block && !v->closed_out_of_play;
     /* (then: relay, TG.2, is known to the word paths) */
+    s->drop_hook = v->hook_fn[SOW_HOOK_DROP] != NULL; /* issue 24 */
+    s->fam_route = s->drop_hook                          ? SOW_ROUTE_DROPPING
+                   : s->grand_slam == SOW_SLAM_CAPTURE ? SOW_ROUTE_LAPS
+                                                       : SOW_ROUTE_SLAMMED;
     if (s->round_block || s->relay_next || s->sow_capture ||
-        s->skip_count || s->first_plain || s->first_to_store)
+        s->skip_count || s->drop_hook || s->first_plain ||
+        s->first_to_store)
         s->plain_drops = false; /* the word paths know none of these */
 }
 

@@ -673,6 +673,13 @@ static inline bool capture_then_relay(const sow_setup *s,
     return true;
 }
 
+/* The lap of a move a hook sees (g.lap) from sow_laps' count: relay laps
+ * count every lap as it starts (Brent's count, P2); under single laps
+ * the count is of the laps after the first, made where a lap is sown on
+ * (a hook's relay, a resowing, then: next), so that the laps of most
+ * moves pay nothing for it. */
+#define LAP_OF(s, laps) ((s)->relay ? (laps) : (laps) + 1)
+
 /* Ask the script; check what it returns before applying it. (A hook
  * that sows on in a variant of single laps is followed: such laps are not
  * watched for a move that never ends, P2, and a hook that always sows on
@@ -680,15 +687,18 @@ static inline bool capture_then_relay(const sow_setup *s,
  * so many calls.) */
 static int run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
-                    sow_game *g, int h, int c, bool *relay, sow_error *err)
+                    sow_game *g, int h, long lap, bool *relay, sow_error *err)
 {
+    const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
     memset(&d, 0, sizeof d);
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
-    if (r->lap_end(r->ctx, s, g, mv, h, c, &d, err))
+    /* the view's g.lap and g.hand (the hand is empty at a lap's end) */
+    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0};
+    if (r->lap_end(r->ctx, s, g, mv, &at, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
     for (int i = 0; i < d.ncap; i++) {
@@ -735,6 +745,61 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
     }
     *relay = d.relay;
     return SOW_OK;
+}
+
+/* What drop_seed did with a seed: an error, the hole passed over (the
+ * seed kept in hand), the seed dropped where the data drops it, out of
+ * play, or in player p's store (DROP_STORE + p). */
+enum { DROP_FAILED = -1, DROP_PASSED, DROP_HERE, DROP_OUT, DROP_STORE };
+
+/* A hand the drop hook passes on round after round (the view is the same
+ * each time round, so it would for ever). */
+static __attribute__((noinline, cold)) int no_drop(const sow_setup *s,
+                                                   sow_error *err)
+{
+    return sow_error_set(err, s->v->path, s->v->hook_line[SOW_HOOK_DROP],
+                         s->v->hook_col[SOW_HOOK_DROP],
+                         "the seeds in hand can drop nowhere: the drop hook "
+                         "%s passes over every hole they reach; let it drop "
+                         "the seed, or send it to a store or out of play, "
+                         "somewhere",
+                         s->v->hook_fn[SOW_HOOK_DROP]);
+}
+
+/* Ask the drop hook what becomes of the seed about to fall in hole h
+ * (lap `lap`, `hand` seeds in hand, this one counted), and take a seed
+ * that leaves the hand off the board: into a store (C1.2) or out of
+ * play, added to the mover's captured (C1.13). */
+static __attribute__((noinline)) int
+drop_seed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+          const sow_observer *obs, sow_game *g, int h, long lap, int hand,
+          sow_error *err)
+{
+    const int mover = g->to_move;
+    sow_drop d = {SOW_DROP_SOW, 0};
+    const sow_at at = {h, g->board[h], lap > 0 ? (int)lap : 1, hand};
+    if (!r || !r->drop)
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "the variant has a drop hook but no script "
+                             "runs it"),
+               DROP_FAILED;
+    if (r->drop(r->ctx, s, g, mv, &at, &d, err))
+        return DROP_FAILED;
+    if (d.action == SOW_DROP_SOW)
+        return DROP_HERE;
+    if (d.action == SOW_DROP_SKIP) {
+        EMIT(obs, SOW_EV_SKIP, mover, h, g->board[h], SOW_SKIP_BY_SCRIPT);
+        return DROP_PASSED;
+    }
+    const int p = d.action == SOW_DROP_STORE ? d.player & 1 : mover;
+    g->captured[p]++;
+    g->on_board--;
+    if (d.action == SOW_DROP_STORE) {
+        EMIT(obs, SOW_EV_STORE, p, -1, g->captured[p], 0);
+        return DROP_STORE + p;
+    }
+    EMIT(obs, SOW_EV_OUT, mover, h, 1, SOW_OUT_BY_SCRIPT);
+    return DROP_OUT;
 }
 
 /* sow_fast for boards of up to 16 holes (Adji Kui, Adji-Boto): the board
@@ -824,7 +889,7 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, mv, NULL, g, h, c, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, laps, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -942,7 +1007,7 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, mv, NULL, g, h, c, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, laps, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -1048,7 +1113,7 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
 static inline __attribute__((always_inline)) int
 sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          const sow_observer *obs, sow_game *g, int hole, bool *endless,
-         sow_error *err, const bool fam)
+         sow_error *err, const bool fam, const bool drops)
 {
     const bool bear = bearoff_now(s, g);
     /* the direction of this move (XK.1, QL.2), or the variant's (set in
@@ -1237,6 +1302,33 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     return no_hole(s, false, err);
                 continue;
             }
+            if (drops) {
+                /* the script's drop hook (issue 24): drop here, pass
+                 * the hole, or the seed to a store or out of play */
+                const int k = drop_seed(s, r, mv, obs, g, h,
+                                        LAP_OF(s, laps), seeds, err);
+                if (k == DROP_FAILED)
+                    return SOW_ERR;
+                if (k == DROP_PASSED) {
+                    if (seeds != skip_hand) {
+                        skip_hand = seeds;
+                        skipped = 0;
+                    }
+                    if (++skipped > SOW_POS_COUNT)
+                        return no_drop(s, err);
+                    continue;
+                }
+                if (k != DROP_HERE) {
+                    /* the seed left the hand (C1.2, C1.13); the last
+                     * one ends the lap in the store, or the move out
+                     * of play as NB.3's does */
+                    if (--seeds == 0 && k == DROP_OUT)
+                        return SOW_OK;
+                    if (k >= DROP_STORE)
+                        in_store = seeds == 0 ? k - DROP_STORE : -1;
+                    continue;
+                }
+            }
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
@@ -1255,6 +1347,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (then == SOW_RESOW_THEN_STOP)
                 return SOW_OK;
             if (then == SOW_RESOW_THEN_RELAY) {
+                laps += !s->relay; /* (LAP_OF: counted here) */
                 h = origin = cap_hole;
                 seeds = b[h];
                 b[h] = 0;
@@ -1290,7 +1383,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                        : 1 + matching_rule(s, g, h, c);
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
-            if (run_hook(s, r, mv, obs, g, h, c, &relay, err))
+            if (run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps), &relay, err))
                 return SOW_ERR;
         }
         if (obs && obs->on_event && !obs->captures_only) {
@@ -1344,6 +1437,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             cap_hole = h;
             h = s->tracks[mover][1 - rd][first]; /* the drops step first */
             pending = s->resow_then[a - SOW_LAP_ACROSS_AT(0)];
+            laps += !s->relay; /* (LAP_OF) */
             continue;
         }
         if (fam && a >= SOW_LAP_ACROSS_AT(0) &&
@@ -1360,6 +1454,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             seeds = b[h];
             b[h] = 0;
             origin = h;
+            laps += !s->relay; /* (LAP_OF) */
             EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
             continue;
         }
@@ -1367,7 +1462,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          * after the plain relay's, which most laps are) */
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
             (fam && capture_then_relay(s, obs, g, h, a)) ||
-            (a == SOW_LAP_HOOK && relay)) {
+            (a == SOW_LAP_HOOK && relay && (laps += !s->relay, true))) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             if (fam && s->relay_watch &&
@@ -1428,6 +1523,9 @@ static void claims_to_store(sow_game *g, const sow_observer *obs)
 static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
+static int sow_dropping(const sow_setup *s, const sow_rules *r,
+                        const sow_before *mv, const sow_observer *obs,
+                        sow_game *g, int hole, bool *endless, sow_error *err);
 
 /* MW.2: one seed from the mover's hand into hole, before the sowing;
  * true when nothing is sown after it ("+h"). */
@@ -1464,9 +1562,9 @@ static __attribute__((noinline)) void after_laps(const sow_setup *s,
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
 static inline __attribute__((always_inline)) int
-sow_family(const sow_setup *s, const sow_rules *r,
-                      const sow_before *mv, const sow_observer *obs,
-                      sow_game *g, int hole, bool *endless, sow_error *err)
+sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+           const sow_observer *obs, sow_game *g, int hole, bool *endless,
+           sow_error *err)
 {
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
@@ -1474,9 +1572,11 @@ sow_family(const sow_setup *s, const sow_rules *r,
         g->lap_origin = (int8_t)hole;
         g->lap_seeds = (int16_t)(g->board[hole] - s->leave);
     }
-    int rc = s->grand_slam == SOW_SLAM_CAPTURE
-                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true)
-                 : sow_slammed(s, r, mv, obs, g, hole, endless, err);
+    int rc = s->fam_route == SOW_ROUTE_LAPS
+                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true, false)
+             : s->fam_route == SOW_ROUTE_SLAMMED
+                 ? sow_slammed(s, r, mv, obs, g, hole, endless, err)
+                 : sow_dropping(s, r, mv, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->after_laps && !*endless)
         after_laps(s, g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
@@ -1498,13 +1598,25 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }
-    return sow_laps(s, r, mv, obs, g, hole, endless, err, false);
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, false, false);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
-static int sow_slammed(const sow_setup *s, const sow_rules *r,
-                    const sow_before *mv, const sow_observer *obs,
-                    sow_game *g, int hole, bool *endless, sow_error *err)
+/* The copy of the laps that asks the drop hook of each seed (issue 24),
+ * the only one with code for it: the other copies keep the registers it
+ * would take (one copy: the grand-slam readings call it too). */
+static __attribute__((noinline)) int
+drop_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+          const sow_observer *obs, sow_game *g, int hole, bool *endless,
+          sow_error *err)
+{
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true);
+}
+
+static inline __attribute__((always_inline)) int
+slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+        const sow_observer *obs, sow_game *g, int hole, bool *endless,
+        sow_error *err, const bool drops)
 {
     /* OW.4, P17: the opponent's row before the lift; a move that leaves
      * it empty by capturing, when it held seeds, is a grand slam */
@@ -1514,7 +1626,8 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     slam_log log = {obs, 0, {0}, {0}, false};
     /* (alone, the watch wants the captures only) */
     sow_observer spy = {&log, slam_event, !(obs && obs->on_event)};
-    if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
+    if (drops ? drop_laps(s, r, mv, &spy, g, hole, endless, err)
+              : sow_laps(s, r, mv, &spy, g, hole, endless, err, true, false))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,
      * unless feeding_slam reads it as other engines do (tested
@@ -1538,3 +1651,21 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     return SOW_OK;
 }
 
+static int sow_slammed(const sow_setup *s, const sow_rules *r,
+                    const sow_before *mv, const sow_observer *obs,
+                    sow_game *g, int hole, bool *endless, sow_error *err)
+{
+    return slammed(s, r, mv, obs, g, hole, endless, err, false);
+}
+
+/* The laps of a variant with a drop hook, with or without a grand-slam
+ * reading (sow_setup.fam_route). */
+static __attribute__((noinline)) int
+sow_dropping(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+             const sow_observer *obs, sow_game *g, int hole, bool *endless,
+             sow_error *err)
+{
+    if (s->grand_slam == SOW_SLAM_CAPTURE)
+        return drop_laps(s, r, mv, obs, g, hole, endless, err);
+    return slammed(s, r, mv, obs, g, hole, endless, err, true);
+}

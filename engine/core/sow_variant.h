@@ -407,6 +407,8 @@ typedef enum {
                            outcome on a copy (P42) */
     SOW_HOOK_GAME_END,  /* after a move: is the game over, who won */
     SOW_HOOK_AFTER_MOVE,/* after a move: changes (owners, state, ...) */
+    SOW_HOOK_DROP,      /* each seed sown: drop it, pass the hole, send it
+                           to a store or out of play */
     SOW_HOOK_COUNT
 } sow_hook;
 

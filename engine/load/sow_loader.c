@@ -615,7 +615,7 @@ static int load_hooks(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"lap_end",    "score",  "new_game",
                                        "decisions",  "decide", "play",
                                        "filter",     "game_end",
-                                       "after_move", NULL};
+                                       "after_move", "drop",     NULL};
     if (sow_ykeys(&c->y, n, "hooks", keys))
         return SOW_ERR;
     for (int h = 0; h < SOW_HOOK_COUNT; h++) {

@@ -328,6 +328,8 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
     /* NULL: no cache, hooks always run */
     x->memo = sow_memo_new(sizeof(sow_lap_decision));
     x->play_memo = sow_memo_new(sizeof(sow_changes));
+    if (v->hook_fn[SOW_HOOK_DROP]) /* (most variants have none) */
+        x->drop_memo = sow_memo_new(sizeof(sow_drop));
     if (build(x, err)) {
         sow_lua_close(x);
         return SOW_ERR;
@@ -428,6 +430,7 @@ void sow_lua_close(sow_lua *x)
     unbuild(x);
     sow_memo_free(x->memo);
     sow_memo_free(x->play_memo);
+    sow_memo_free(x->drop_memo);
     free(x->path);
     free(x->text);
     free(x);
@@ -462,6 +465,8 @@ struct hook_call {
                                g.captured_before and g.origin (nil when
                                mv->origin is -1) from it; NULL: none of
                                the three in the view */
+    const sow_at *at;       /* lap_end and drop: g.lap and g.hand from
+                               it; NULL: both nil */
     int nres;
     void (*read)(lua_State *L, hook_call *c); /* results at -nres.. */
     void *out;
@@ -573,6 +578,7 @@ static int trampoline(lua_State *L)
     } else if (c->g) {
         sow_view_push(c->x, c->s, c->g);
         view_extras(c->x, c); /* (the recording view keys its own) */
+        sow_view_sowing(c->x, c->g, c->at);
     } else {
         lua_pushnil(L);
     }
@@ -766,20 +772,19 @@ static int lap_claims_ok(sow_lua *x, const sow_game *g,
  * it returned (c->out) under the values it read; the arguments hole (and
  * count, when the hook takes it) are read first. A call using math.random
  * is not kept; *impure is set when the call contradicts the cache. */
-static int recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, int hole,
-                         int count, bool with_count, bool *impure,
-                         sow_error *err)
+static inline __attribute__((always_inline)) int
+recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, const sow_at *at,
+              bool with_count, bool *impure, sow_error *err)
 {
     x->recording = true;
     x->rec_impure = false;
     x->rec_g = c->g;
     x->rec_mv = c->mv;
-    x->rec_hole = hole;
-    x->rec_count = count;
+    x->rec_at = *at;
     x->rec_log.n = 0;
-    sow_view_log(x, SOW_LOC_HOLE, hole);
+    sow_view_log(x, SOW_LOC_HOLE, at->hole);
     if (with_count)
-        sow_view_log(x, SOW_LOC_COUNT, count);
+        sow_view_log(x, SOW_LOC_COUNT, at->count);
     int rc = call_hook(c, err);
     x->recording = false;
     x->rec_g = NULL;
@@ -791,34 +796,103 @@ static int recorded_call(sow_lua *x, hook_call *c, sow_memo *memo, int hole,
 }
 
 static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
-                       const sow_before *mv, int hole, int count,
+                       const sow_before *mv, const sow_at *at,
                        sow_lap_decision *out, sow_error *err)
 {
     sow_lua *x = ctx;
+    if (!x->v->hook_fn[SOW_HOOK_LAP_END]) /* (set for the drop hook) */
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "a lap_end rule says hook but the script has "
+                             "no lap_end hook");
     if (!x->memo_off && x->memo) {
         if (run_tick(x, SOW_HOOK_LAP_END, err))
             return SOW_ERR;
-        const sow_lap_decision *hit =
-            sow_memo_find(x->memo, g, mv, hole, count);
+        const sow_lap_decision *hit = sow_memo_find(x->memo, g, mv, at);
         if (hit) {
             *out = *hit;
             return lap_claims_ok(x, g, out, err);
         }
     }
     hook_call c = {.x = ctx, .hook = SOW_HOOK_LAP_END, .s = s, .g = g,
-                   .mv = mv, .nargs = 2, .args = {hole, count}, .nres = 3,
+                   .mv = mv, .at = at, .nargs = 2,
+                   .args = {at->hole, at->count}, .nres = 3,
                    .read = read_lap_end, .out = out};
     int rc;
     if (x->memo_off || !x->memo) {
         rc = call_hook(&c, err);
     } else {
         bool impure = false;
-        rc = recorded_call(x, &c, x->memo, hole, count, true, &impure, err);
+        rc = recorded_call(x, &c, x->memo, at, true, &impure, err);
         if (impure)
             x->memo_off = true; /* decisions that are no function of the
                                    view */
     }
     return rc != SOW_OK ? rc : lap_claims_ok(x, g, out, err);
+}
+
+/* ---- the drop hook: each seed sown ------------------------------------- */
+
+/* nil or "sow" (drop it here), "skip" (pass the hole, the seed stays in
+ * hand), "store" then optionally a player (that player's store, else the
+ * mover's), "out" (out of play, C1.13). */
+static void read_drop(lua_State *L, hook_call *c)
+{
+    sow_drop *out = c->out;
+    *out = (sow_drop){SOW_DROP_SOW, (uint8_t)c->g->to_move};
+    const int first = lua_gettop(L) - 1, second = first + 1;
+    if (lua_isnil(L, first))
+        return;
+    static const char *const words[] = {"sow", "skip", "store", "out"};
+    const char *w = lua_type(L, first) == LUA_TSTRING ? lua_tostring(L, first)
+                                                      : "";
+    int k = 0;
+    while (k < 4 && strcmp(w, words[k]) != 0)
+        k++;
+    if (k == 4)
+        return (void)BAD(c, "something other than nil, \"sow\", \"skip\", "
+                            "\"store\" or \"out\"");
+    out->action = (uint8_t)k;
+    if (lua_isnil(L, second))
+        return;
+    int isnum;
+    lua_Integer p = lua_tointegerx(L, second, &isnum);
+    if (k != SOW_DROP_STORE)
+        return (void)BAD(c, "a second value after \"%s\" (only \"store\" "
+                            "takes one: the player whose store)", w);
+    if (!isnum || lua_type(L, second) != LUA_TNUMBER || p < 0 || p > 1)
+        return (void)BAD(c, "\"store\" with a player other than 0 or 1");
+    out->player = (uint8_t)p;
+}
+
+static int lua_drop(void *ctx, const sow_setup *s, const sow_game *g,
+                    const sow_before *mv, const sow_at *at, sow_drop *out,
+                    sow_error *err)
+{
+    sow_lua *x = ctx;
+    if (!x->memo_off && x->drop_memo) {
+        /* every call ticks, as lap_end's: a hook that passes hole after
+         * hole over meets the run's deadline, memo hits included */
+        if (run_tick(x, SOW_HOOK_DROP, err))
+            return SOW_ERR;
+        const sow_drop *hit = sow_memo_find(x->drop_memo, g, mv, at);
+        if (hit) {
+            *out = *hit;
+            return SOW_OK;
+        }
+    }
+    hook_call c = {.x = ctx, .hook = SOW_HOOK_DROP, .s = s, .g = g,
+                   .mv = mv, .at = at, .nargs = 2,
+                   .args = {at->hole, at->count}, .nres = 2,
+                   .read = read_drop, .out = out};
+    if (x->memo_off || !x->drop_memo)
+        return call_hook(&c, err);
+    bool impure = false;
+    int rc = recorded_call(x, &c, x->drop_memo, at, true, &impure, err);
+    if (impure) { /* answers that are no function of the view */
+        sow_memo_free(x->drop_memo);
+        x->drop_memo = NULL;
+    }
+    return rc;
 }
 
 static void read_score(lua_State *L, hook_call *c)
@@ -885,12 +959,14 @@ static bool only_keys(lua_State *L, hook_call *c, int t,
     return true;
 }
 
-/* Field `name` of the table at t, {[h] = p, ...} (the holes' owners, or
- * their claimants): each hole's player into *set and players[h]. False
- * when c->bad says what is wrong (`what` names it: "an owner"). */
-static bool read_hole_players(lua_State *L, hook_call *c, int t,
-                              const char *name, const char *what,
-                              uint64_t *set, uint8_t *players)
+/* Field `name` of the table at t, {[h] = v, ...} with whole numbers v
+ * from lo to hi (`range` says which when one is not): each hole into
+ * *set, its value into vals8[h] or vals16[h]. False when c->bad says what
+ * is wrong (`what` names it: "an owner"). */
+static bool read_hole_map(lua_State *L, hook_call *c, int t, const char *name,
+                          const char *what, lua_Integer lo, lua_Integer hi,
+                          const char *range, uint64_t *set, uint8_t *vals8,
+                          uint16_t *vals16)
 {
     if (lua_getfield(L, t, name) != LUA_TNIL) {
         if (!lua_istable(L, -1)) {
@@ -901,8 +977,8 @@ static bool read_hole_players(lua_State *L, hook_call *c, int t,
         while (lua_next(L, -2)) {
             int isnum;
             lua_Integer p = lua_tointegerx(L, -1, &isnum);
-            if (!isnum || p < 0 || p > 1) {
-                BAD(c, "%s that is not a player (0 or 1)", what);
+            if (!isnum || p < lo || p > hi) {
+                BAD(c, "%s that is not %s", what, range);
                 return false;
             }
             lua_pop(L, 1);
@@ -912,11 +988,24 @@ static bool read_hole_players(lua_State *L, hook_call *c, int t,
             if (h < 0)
                 return false;
             *set |= (uint64_t)1 << h;
-            players[h] = (uint8_t)p;
+            if (vals8)
+                vals8[h] = (uint8_t)p;
+            else
+                vals16[h] = (uint16_t)p;
         }
     }
     lua_pop(L, 1);
     return true;
+}
+
+/* Field `name` of the table at t, {[h] = p, ...} (the holes' owners, or
+ * their claimants): each hole's player into *set and players[h]. */
+static bool read_hole_players(lua_State *L, hook_call *c, int t,
+                              const char *name, const char *what,
+                              uint64_t *set, uint8_t *players)
+{
+    return read_hole_map(L, c, t, name, what, 0, 1, "a player (0 or 1)", set,
+                         players, NULL);
 }
 
 /* Field `key` of the table at t, a list of distinct holes (release,
@@ -974,10 +1063,14 @@ static void read_changes(lua_State *L, hook_call *c, int t, sow_changes *ch)
         !read_hole_players(L, c, t, "capture", "a capture",
                            &ch->capture_set, ch->capture_to) ||
         !read_hole_list(L, c, t, "close", &ch->close_set) ||
-        !read_hole_list(L, c, t, "open", &ch->open_set))
+        !read_hole_list(L, c, t, "open", &ch->open_set) ||
+        !read_hole_map(L, c, t, "out", "an out", 1, SOW_MAX_SEEDS,
+                       "a count of seeds (1 or more)", &ch->out_set, NULL,
+                       ch->out)) /* C1.13 */
         return;
     char holes_why[160];
-    if ((ch->capture_set | ch->close_set | ch->open_set) && c->g &&
+    if ((ch->capture_set | ch->close_set | ch->open_set | ch->out_set) &&
+        c->g &&
         sow_holes_problem(s, c->g, ch, holes_why, sizeof holes_why))
         return (void)BAD(c, "%s", holes_why); /* C1.4, C1.5 */
     if ((ch->claim_set | ch->release_set) && !s->claims) /* else the claim
@@ -1053,7 +1146,8 @@ static void read_play(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"board", "owner", "to_move", "phase",
                                        "state", "claim", "release",
-                                       "capture", "close", "open", NULL};
+                                       "capture", "close", "open", "out",
+                                       NULL};
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
@@ -1081,8 +1175,9 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {
     sow_lua *x = ctx;
+    const sow_at at = {hole, 0, 0, 0}; /* (no sowing: no lap, no hand) */
     if (!x->memo_off && x->play_memo) {
-        const sow_changes *hit = sow_memo_find(x->play_memo, g, NULL, hole, 0);
+        const sow_changes *hit = sow_memo_find(x->play_memo, g, NULL, &at);
         if (hit) {
             *out = *hit;
             return claims_ok(x, SOW_HOOK_PLAY, g, out->claim_set,
@@ -1095,8 +1190,7 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
     if (x->memo_off || !x->play_memo)
         return call_hook(&c, err);
     bool impure = false;
-    int rc = recorded_call(x, &c, x->play_memo, hole, 0, false, &impure,
-                           err);
+    int rc = recorded_call(x, &c, x->play_memo, &at, false, &impure, err);
     if (impure) { /* moves that are no function of the view */
         sow_memo_free(x->play_memo);
         x->play_memo = NULL;
@@ -1226,7 +1320,7 @@ static void read_decide(lua_State *L, hook_call *c)
     /* (decide and after_move: the changes of docs/writing-variants.md) */
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
                                        "claim", "release", "capture",
-                                       "close", "open", NULL};
+                                       "close", "open", "out", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;
@@ -1403,10 +1497,15 @@ static int fresh_memos(sow_lua *x, sow_error *err)
 {
     sow_memo_free(x->memo);
     sow_memo_free(x->play_memo);
+    sow_memo_free(x->drop_memo);
     x->memo = sow_memo_new(sizeof(sow_lap_decision));
     x->play_memo = sow_memo_new(sizeof(sow_changes));
+    x->drop_memo = x->v->hook_fn[SOW_HOOK_DROP]
+                       ? sow_memo_new(sizeof(sow_drop))
+                       : NULL;
     x->memo_off = !x->memo_wanted;
-    if (!x->memo || !x->play_memo)
+    if (!x->memo || !x->play_memo ||
+        (!x->drop_memo && x->v->hook_fn[SOW_HOOK_DROP]))
         return sow_error_set(err, x->path, 0, 0, "out of memory");
     return SOW_OK;
 }
@@ -1453,7 +1552,9 @@ sow_rules sow_lua_rules(sow_lua *x)
     memset(&r, 0, sizeof r);
     r.ctx = x;
     const sow_variant *v = x->v;
-    if (v->hook_fn[SOW_HOOK_LAP_END])
+    /* (set beside a drop hook too: sow_move_of copies the board before
+     * the move, which both hooks read, where lap_end is set) */
+    if (v->hook_fn[SOW_HOOK_LAP_END] || v->hook_fn[SOW_HOOK_DROP])
         r.lap_end = lua_lap_end;
     if (v->hook_fn[SOW_HOOK_SCORE])
         r.score = lua_score;
@@ -1471,6 +1572,8 @@ sow_rules sow_lua_rules(sow_lua *x)
         r.after_move = lua_after_move;
     if (v->hook_fn[SOW_HOOK_GAME_END])
         r.game_end = lua_game_end;
+    if (v->hook_fn[SOW_HOOK_DROP])
+        r.drop = lua_drop;
     return r;
 }
 

@@ -62,6 +62,8 @@ struct sow_lua {
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
     int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
     int32_t last_dir;       /* g.direction as last set (MB.2) */
+    /* g.lap, g.hand and g.choice as last set (-1: nil; -2: never) */
+    int32_t last_lap, last_hand, last_choice;
     /* g.claimed and g.blocked (C1.4, C1.5): their backing tables and the
      * claimed and blocked holes last written into them */
     int claimed_ref, blocked_ref;
@@ -80,13 +82,14 @@ struct sow_lua {
      * each read */
     sow_memo *memo;
     sow_memo *play_memo; /* NULL once the play hook proved impure */
+    sow_memo *drop_memo; /* the drop hook's; NULL once impure */
     bool memo_off;      /* not used (turned off, or the hook proved impure) */
     bool memo_wanted;   /* sow_lua_set_memo's choice, for sow_lua_reset */
     bool recording;     /* a hook call with the recording view runs */
     bool rec_impure;    /* it did something the cache cannot key on */
     const sow_game *rec_g;
     const sow_before *rec_mv; /* the call's move, or NULL */
-    int rec_hole, rec_count;
+    sow_at rec_at;      /* the call's hole, count, lap and hand */
     sow_memo_log rec_log;
     int rec_ref;        /* the recording view g (a proxy) */
     int rec_sub_ref[8]; /* its board, owner, captured, state, board_before,

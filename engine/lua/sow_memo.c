@@ -142,16 +142,26 @@ void sow_memo_free(sow_memo *m)
 /* The values below SOW_LOC_CAPTURED, by location: filled once per
  * lookup, then read by index (a switch compiles to a jump table whose
  * indirect branch mispredicts as the keys vary along a path). */
-static void fill_low(int32_t low[8], const sow_game *g, int hole, int count)
+static void fill_low(int32_t low[8], const sow_game *g, const sow_at *at)
 {
-    low[SOW_LOC_HOLE] = hole;
-    low[SOW_LOC_COUNT] = count;
+    low[SOW_LOC_HOLE] = at->hole;
+    low[SOW_LOC_COUNT] = at->count;
     low[SOW_LOC_MOVER] = g->to_move;
     low[SOW_LOC_PLY] = g->ply;
     low[SOW_LOC_TOTAL] = g->on_board;
     low[SOW_LOC_PHASE] = g->phase;
     low[SOW_LOC_DIRECTION] = g->move_dir;
-    low[7] = 0;
+    low[SOW_LOC_LAP] = at->lap; /* 0: no sowing runs (g.lap nil) */
+}
+
+/* g.hand and g.choice, which share the captures' range (rarely read:
+ * out of line) */
+static __attribute__((noinline)) int32_t
+read_sowing(const sow_game *g, const sow_at *at, int32_t loc)
+{
+    if (loc == SOW_LOC_HAND)
+        return at->lap > 0 ? at->hand : -1;
+    return g->choice < SOW_MAX_HOLES ? g->choice : -1;
 }
 
 /* The move's values (-1 without a move: no count or store is). Inline:
@@ -178,7 +188,8 @@ static int32_t read_mark(const sow_game *g, int32_t loc)
 }
 
 static inline int32_t read_loc(const sow_game *g, const sow_before *mv,
-                               const int32_t low[8], int32_t loc)
+                               const sow_at *at, const int32_t low[8],
+                               int32_t loc)
 {
     if (loc >= SOW_LOC_OWNER)
         return loc < SOW_LOC_CLAIMED ? g->owner[loc - SOW_LOC_OWNER]
@@ -189,25 +200,25 @@ static inline int32_t read_loc(const sow_game *g, const sow_before *mv,
         return loc < SOW_LOC_BEFORE ? g->state[loc - SOW_LOC_STATE]
                                     : read_before(mv, loc);
     if (loc >= SOW_LOC_CAPTURED)
-        return loc < SOW_LOC_CAPTURED_BEFORE
-                   ? g->captured[(loc - SOW_LOC_CAPTURED) & 1]
-                   : read_before(mv, loc);
+        return loc >= SOW_LOC_CAPTURED_BEFORE ? read_before(mv, loc)
+               : loc < SOW_LOC_HAND ? g->captured[(loc - SOW_LOC_CAPTURED) & 1]
+                                    : read_sowing(g, at, loc);
     return low[loc & 7];
 }
 
-int32_t sow_memo_read(const sow_game *g, const sow_before *mv, int hole,
-                      int count, int32_t loc)
+int32_t sow_memo_read(const sow_game *g, const sow_before *mv,
+                      const sow_at *at, int32_t loc)
 {
     int32_t low[8];
-    fill_low(low, g, hole, count);
-    return read_loc(g, mv, low, loc);
+    fill_low(low, g, at);
+    return read_loc(g, mv, at, low, loc);
 }
 
 const void *sow_memo_find(const sow_memo *m, const sow_game *g,
-                          const sow_before *mv, int hole, int count)
+                          const sow_before *mv, const sow_at *at)
 {
     int32_t low[8];
-    fill_low(low, g, hole, count);
+    fill_low(low, g, at);
     int32_t n = 0;
     for (;;) {
         const node *nd = &m->nodes[n];
@@ -215,7 +226,7 @@ const void *sow_memo_find(const sow_memo *m, const sow_game *g,
             return m->results + (size_t)nd->result * m->rsize;
         if (nd->loc == UNSET)
             return NULL;
-        n = child_of(m, n, read_loc(g, mv, low, nd->loc));
+        n = child_of(m, n, read_loc(g, mv, at, low, nd->loc));
         if (n < 0)
             return NULL;
     }

@@ -34,7 +34,11 @@ enum {
     SOW_LOC_TOTAL,
     SOW_LOC_PHASE,
     SOW_LOC_DIRECTION,      /* g.direction: the move's sow_dir (MB.2) */
+    SOW_LOC_LAP,            /* g.lap: the lap of the sowing, 0 none */
     SOW_LOC_CAPTURED = 8,   /* + player */
+    SOW_LOC_HAND = 10,      /* g.hand: seeds in hand, -1 none */
+    SOW_LOC_CHOICE = 11,    /* g.choice: the move's chosen hole (NS.6),
+                               -1 none */
     SOW_LOC_CAPTURED_BEFORE = 12, /* + player */
     SOW_LOC_ORIGIN = 14,    /* g.origin: the move's hole */
     SOW_LOC_MOVED = 15,     /* 1: the view has the move's fields */
@@ -63,14 +67,15 @@ typedef struct sow_memo sow_memo;
 sow_memo *sow_memo_new(size_t result_size);
 void sow_memo_free(sow_memo *m);
 
-/* The value at a location, for a call with arguments hole and count on
- * the view g of move mv (NULL: none). */
-int32_t sow_memo_read(const sow_game *g, const sow_before *mv, int hole,
-                      int count, int32_t loc);
+/* The value at a location, for a call with arguments at->hole and
+ * at->count (at->lap 0: no sowing runs, g.lap and g.hand are nil) on the
+ * view g of move mv (NULL: none). */
+int32_t sow_memo_read(const sow_game *g, const sow_before *mv,
+                      const sow_at *at, int32_t loc);
 
 /* The cached result for this call, or NULL. */
 const void *sow_memo_find(const sow_memo *m, const sow_game *g,
-                          const sow_before *mv, int hole, int count);
+                          const sow_before *mv, const sow_at *at);
 
 /* Add a logged call and its decision. Returns 0, or -1 when the log does
  * not fit what the cache holds (the hook is not pure: the cache is then

@@ -167,6 +167,7 @@ void sow_view_geometry(sow_lua *x, const sow_setup *s)
     x->view_dir = s->dir;
     x->view_fresh = false;
     x->last_dir = -1; /* g.direction: set by the next push */
+    x->last_lap = x->last_hand = x->last_choice = -2; /* as g.direction */
 }
 
 void sow_view_sync(lua_State *L, int ref, uint16_t *cache, const void *src,
@@ -204,8 +205,7 @@ void sow_view_log(sow_lua *x, int32_t loc, int32_t val)
 
 static int32_t rec_value(sow_lua *x, int32_t loc)
 {
-    int32_t v = sow_memo_read(x->rec_g, x->rec_mv, x->rec_hole, x->rec_count,
-                              loc);
+    int32_t v = sow_memo_read(x->rec_g, x->rec_mv, &x->rec_at, loc);
     sow_view_log(x, loc, v);
     return v;
 }
@@ -313,9 +313,18 @@ static int rec_g_index(lua_State *L)
                               : "ccw");
         return 1;
     }
-    if (k[0] == 'o' && strcmp(k, "origin") == 0) {
-        int32_t o = x->rec_g ? rec_value(x, SOW_LOC_ORIGIN) : -1;
-        if (o >= 0)
+    /* g.origin, g.lap, g.hand, g.choice: nil for -1 (and a lap of 0);
+     * told apart by their first letters, since most names read here are
+     * the geometry's (next, prev), which none of these begin with */
+    const int32_t loc = k[0] == 'o' && strcmp(k, "origin") == 0 ? SOW_LOC_ORIGIN
+                        : k[0] == 'l' && strcmp(k, "lap") == 0  ? SOW_LOC_LAP
+                        : k[0] == 'h' && strcmp(k, "hand") == 0 ? SOW_LOC_HAND
+                        : k[0] == 'c' && strcmp(k, "choice") == 0
+                            ? SOW_LOC_CHOICE
+                            : -1;
+    if (loc >= 0) {
+        int32_t o = x->rec_g ? rec_value(x, loc) : -1;
+        if (o > 0 || (o == 0 && loc != SOW_LOC_LAP))
             lua_pushinteger(L, o);
         else
             lua_pushnil(L);
@@ -474,4 +483,31 @@ void sow_view_push(sow_lua *x, const sow_setup *s, const sow_game *g)
     }
     x->view_fresh = true;
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->proxy_ref);
+}
+
+/* g.lap, g.hand (where the hook runs during a sowing: at, else nil) and
+ * g.choice (the hole the move chose, NS.6, else nil): written when they
+ * differ from what the view holds. */
+void sow_view_sowing(sow_lua *x, const sow_game *g, const sow_at *at)
+{
+    const int32_t now[3] = {at && at->lap > 0 ? at->lap : -1,
+                            at && at->lap > 0 ? at->hand : -1,
+                            g->choice < SOW_MAX_HOLES ? g->choice : -1};
+    int32_t *last[3] = {&x->last_lap, &x->last_hand, &x->last_choice};
+    static const char *const keys[3] = {"lap", "hand", "choice"};
+    if (now[0] == *last[0] && now[1] == *last[1] && now[2] == *last[2])
+        return;
+    lua_State *L = x->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
+    for (int i = 0; i < 3; i++) {
+        if (now[i] == *last[i])
+            continue;
+        if (now[i] >= 0)
+            lua_pushinteger(L, now[i]);
+        else
+            lua_pushnil(L);
+        lua_setfield(L, -2, keys[i]);
+        *last[i] = now[i];
+    }
+    lua_pop(L, 1);
 }

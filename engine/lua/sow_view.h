@@ -16,6 +16,10 @@
  * x->recording), the tables brought up to date. Inside a protected call. */
 void sow_view_push(sow_lua *x, const sow_setup *s, const sow_game *g);
 
+/* Set g.lap and g.hand from at (NULL, or at->lap 0: no sowing runs,
+ * both nil) and g.choice from g. */
+void sow_view_sowing(sow_lua *x, const sow_game *g, const sow_at *at);
+
 /* (Re)build the view's proxies and geometry for setup s. */
 void sow_view_geometry(sow_lua *x, const sow_setup *s);
 

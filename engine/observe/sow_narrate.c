@@ -267,9 +267,19 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
             cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         break;
     case SOW_EV_OUT:
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s is closed: the seed sown into it leaves play",
-                     h);
+        if (ev->extra == SOW_OUT_BY_SCRIPT)
+            sow_text_fmt(out->text, sizeof out->text,
+                         "by the game's own rule, the seed meant for %s "
+                         "leaves play", h);
+        else if (ev->extra == SOW_OUT_BY_CHANGE)
+            sow_text_fmt(out->text, sizeof out->text,
+                         "by the game's own rule, %d %s of %s %s play",
+                         ev->count, seeds(ev->count), h,
+                         ev->count == 1 ? "leaves" : "leave");
+        else
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s is closed: the seed sown into it leaves play",
+                         h);
         cite(s, "C1.13", out);
         break;
     case SOW_EV_INTO: {
@@ -539,6 +549,12 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                          "%s is passed over without a seed: the mover's "
                          "sowing leaves it out", h);
             cite_mech(s, SOW_CITE_PASS_OVER, out);
+            break;
+        }
+        if (ev->extra == SOW_SKIP_BY_SCRIPT) {
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s is passed over without a seed, by the game's "
+                         "own rule", h);
             break;
         }
         sow_text_fmt(out->text, sizeof out->text,

@@ -25,3 +25,12 @@ t changes-bad-not-list 1 "err=$CH/bad.lua:3: function after returned a close fie
 t changes-bad-player 1 "err=$CH/bad.lua:3: function after returned a capture that is not a player (0 or 1) (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=player
 # the trace tells the script's changes where they are made
 t changes-trace 0 noerr "out~  by the game's own rule, South takes the 2 seeds of B" "out~  by the game's own rule, b is closed: no seed is sown into it and no move starts there" "out~  by the game's own rule, A is open again" -- sow trace $CH/hook_holes.yaml --moves "1 5 2 4 2 0 3 0"
+# C1.13: a hook's seeds out of play (out.yaml, HO.2): South's 1 sows 2 and
+# 3; 1 faces 4 (B, 2 seeds): 1 leaves play, South's; North's 5 sows 0 and
+# 1; 5 faces 0 (a, 3 seeds): 1 leaves play, North's
+t changes-out 0 noerr 'out~"move":1,"board":[2,0,3,3,1,2],"captured":[1,0]' 'out~"move":5,"board":[2,1,3,3,1,0],"captured":[1,1]}' -- sow replay $CH/out.yaml --moves "1 5" --json
+t changes-out-trace 0 noerr "out~  by the game's own rule, 1 seed of B leaves play" -- sow trace $CH/out.yaml --moves 1
+t changes-bad-out-more 1 "err=$CH/bad.lua:3: function after returned 9 seeds out of play from hole 2, which holds 3: a change may not make seeds (C1.13) (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=out_more
+t changes-bad-out-closed 1 "err=$CH/bad.lua:3: function after returned seeds out of play from hole 0, which is claimed or closed (C1.4, C1.5): release or open it in the same answer to take its seeds (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=out_closed
+t changes-bad-out-captured 1 "err=$CH/bad.lua:3: function after returned hole 2 both captured and taken out of play (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=out_captured
+t changes-bad-out-zero 1 "err=$CH/bad.lua:3: function after returned an out that is not a count of seeds (1 or more) (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=out_zero

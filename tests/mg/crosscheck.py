@@ -95,6 +95,27 @@ GAMES['halusa'] = ('Halusa', [])
 GAMES['depouiller'] = ('Depouiller', [])
 GAMES['tap-urdy'] = ('Tap-Urdy', [])
 
+# Unseen games (issue 24): games beyond the catalogue written from MG's
+# description alone, with the documented vocabulary, in tests/unseen/ (not
+# shipped); sow replays the file.
+UNSEEN = {'unseen-voleur': ('Voleur', []),
+          'unseen-waurie': ('Waurie', []),
+          'unseen-goempty-one': ('GoEmpty_One', []),
+          'unseen-goempty-two': ('GoEmpty_Two', []),
+          'unseen-waurie-drop': ('Waurie', []),
+          }
+GAMES.update(UNSEEN)
+NAMED_DIRECTION.add('unseen-goempty-two')  # moves "h/ccw", "h/cw" (MB.2)
+
+
+def variant_arg(gid):
+    """What sow replay is given: the id, or an unseen game's file."""
+    if gid in UNSEEN:
+        name = gid[len('unseen-'):].replace('-', '_')
+        return os.path.join(ROOT, 'tests', 'unseen', name + '.yaml')
+    return gid
+
+
 # Games whose totals count each row in place (JK.3, P39): MG leaves those
 # seeds on its board at the end, sow's score counts them.
 IN_PLACE = {'jongkak'}
@@ -342,7 +363,7 @@ def main():
         for rec in recs:
             if gid not in NAMED_DIRECTION:
                 rec = expand_directions(rec)
-            rc, lines, err = sow_replay(sow, gid, options, rec['moves'])
+            rc, lines, err = sow_replay(sow, variant_arg(gid), options, rec['moves'])
             d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:
                 known[d[0]] = known.get(d[0], 0) + 1

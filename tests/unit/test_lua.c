@@ -157,7 +157,8 @@ static int call_lap_end(sow_lua *x, int hole, int count, sow_lap_decision *d,
     some_game(&g);
     memset(d, 0, sizeof *d);
     sow_error_clear(err);
-    return r.lap_end(r.ctx, &setup, &g, NULL, hole, count, d, err);
+    return r.lap_end(r.ctx, &setup, &g, NULL, &(sow_at){hole, count, 1, 0}, d,
+                     err);
 }
 
 static int call_score(sow_lua *x, int32_t out[2], sow_error *err)
@@ -1186,7 +1187,7 @@ static int lap_end_move(sow_lua *x, const sow_before *mv)
     memset(&d, 0, sizeof d);
     sow_error err;
     sow_error_clear(&err);
-    if (r.lap_end(r.ctx, &setup, &g, mv, 9, 5, &d, &err))
+    if (r.lap_end(r.ctx, &setup, &g, mv, &(sow_at){9, 5, 1, 0}, &d, &err))
         fail_msg("%s:%d: %s", err.path, err.line, err.msg);
     assert_int_equal(d.ncap, 1);
     return d.cap[0];
@@ -1232,7 +1233,8 @@ static void test_lap_end_move(void **state)
         sow_lap_decision d;
         sow_error err;
         sow_error_clear(&err);
-        assert_int_equal(r.lap_end(r.ctx, &setup, &g, &mv, 9, 5, &d, &err),
+        assert_int_equal(r.lap_end(r.ctx, &setup, &g, &mv,
+                                   &(sow_at){9, 5, 1, 0}, &d, &err),
                          SOW_ERR);
         assert_contains(err.msg, "read-only");
         assert_int_equal(err.line, 2);

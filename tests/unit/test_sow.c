@@ -152,10 +152,11 @@ typedef struct stub {
 } stub;
 
 static int stub_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
-                        const sow_before *mv, int hole, int count,
+                        const sow_before *mv, const sow_at *at,
                         sow_lap_decision *out, sow_error *err)
 {
     stub *st = ctx;
+    const int hole = at->hole, count = at->count;
     st->calls++;
     st->origin = mv ? mv->origin : -2;
     if (mv)

@@ -11,5 +11,9 @@ function after(g)
   if b == "close_twice" then return {close = {0}} end
   if b == "both" then return {open = {0}, close = {0}} end
   if b == "not_list" then return {close = 2} end
+  if b == "out_more" then return {out = {[2] = 9}} end
+  if b == "out_closed" then return {out = {[0] = 1}} end
+  if b == "out_captured" then return {capture = {[2] = 0}, out = {[2] = 1}} end
+  if b == "out_zero" then return {out = {[2] = 0}} end
   return {capture = {[1] = 2}}
 end

@@ -1,0 +1,21 @@
+# shellcheck shell=bash
+# tests/cli/sowing.sh - what a hook sees of the sowing and the drop hook
+# (issue 24; docs/writing-variants.md, "What each hook sees" and "The
+# board view g"): g.lap, g.hand and g.choice, and a script deciding of
+# each seed (tests/variants/drop_hook.yaml; the scenario files
+# tests/variants/scenarios/drop_hook.yaml and choice_view.yaml, values
+# worked out by hand). Sourced by tests/cli/run.sh (t and $cli_tmp as
+# there).
+TV=tests/variants
+t sowing-drop-scenarios 0 "last=11 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
+t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
+# an error names the hook's line, the drop hook's where the hand is stuck
+t sowing-drop-bad-line 1 "err=$TV/drop_hook.lua:13: function drop returned something other than nil, \"sow\", \"skip\", \"store\" or \"out\" (variant test-drop-hook, hook drop)" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=bad_word --moves 1 --json
+t sowing-drop-stuck 1 "err=$TV/drop_hook.yaml:37:9: the seeds in hand can drop nowhere: the drop hook drop passes over every hole they reach; let it drop the seed, or send it to a store or out of play, somewhere" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=skip_all --moves 1 --json
+# what the trace says of each answer (DH.2, DH.3, DH.4)
+t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game's own rule" "out~  by the game's own rule, the seed meant for A leaves play" "out~  one seed into South's store, now 1" -- sow trace $TV/drop_hook.yaml --moves "1 6"
+t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop says: dropped where the rules above drop it, the hole passed over, into a store or out of play (C1.13)" -- sow show $TV/drop_hook.yaml
+# the unseen games (tests/unseen/README.md) load as they are written
+for f in voleur waurie waurie_drop goempty_one goempty_two; do
+    t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
+done
