@@ -2,6 +2,7 @@
  * of a position with perfect play, the value of every legal move, a
  * principal variation (the solver: engine/players/sow_solve.h;
  * docs/solving.md). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,7 +24,7 @@ static void help(void)
     printf(
         "usage: sow solve VARIANT [--moves \"TOKENS\"] [--json] "
         "[--memory MIB]\n"
-        "                 [--progress[=S]] [--trust-script] "
+        "                 [--threads T] [--progress[=S]] [--trust-script] "
         "[--option NAME=VALUE]...\n\n"
         "The exact value of the position after the move list (as sow "
         "replay takes it;\nnone: the start) with perfect play by both "
@@ -42,6 +43,10 @@ static void help(void)
         "                \"draw\"), moves [{move, value}], pv, positions, "
         "seconds\n"
         "--memory MIB    the transposition table's size (default %d)\n"
+        "--threads T     solve the legal moves with T threads sharing the "
+        "table\n"
+        "                (default 1; 0: every core); the values are the "
+        "same\n"
         "--progress[=S]  a status line on stderr every S seconds (default "
         "10); on a\n"
         "                terminal a line is redrawn every second without "
@@ -70,7 +75,7 @@ typedef struct solve_args {
     cli_opts o;
     const char *moves, *db;
     bool json, trust;
-    long memory;
+    long memory, threads;
     double progress;
 } solve_args;
 
@@ -81,6 +86,9 @@ static const flag_spec flags[] = {
     FL_LONG("memory", solve_args, memory, "MIB", 1, 1 << 20,
             "of MiB"),
     FL_EVERY("progress", solve_args, progress, "S", 0.1, 86400, 10),
+    {.name = "threads", .kind = FLAG_LONG,
+     .at = offsetof(solve_args, threads), .value = "T", .lo = 0, .hi = 256,
+     .zero = "every core"},
     FL_BOOL("trust-script", 0, solve_args, trust),
     FLAGS_VARIANT(solve_args, o),
 };
@@ -186,7 +194,8 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
     if (a->db && open_db(cg, a->db, &db, err))
         return SOW_ERR;
     sow_solver *sv = sow_solver_new(&cg->setup, a->memory, err);
-    if (!sv || sow_solver_set_egdb(sv, db, err)) {
+    if (!sv || sow_solver_set_egdb(sv, db, err) ||
+        sow_solver_set_threads(sv, flags_threads(a->threads), err)) {
         sow_solver_free(sv);
         sow_egdb_close(db);
         return SOW_ERR;
@@ -214,7 +223,8 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
 
 int cmd_solve(int argc, char **argv)
 {
-    solve_args a = {.moves = "", .memory = SOLVE_MEMORY_DEFAULT};
+    solve_args a = {.moves = "", .memory = SOLVE_MEMORY_DEFAULT,
+                    .threads = 1};
     flags_parsed p;
     const char *variant = flags_parse_variant(
         &cmd, argc, argv, &a, &p,

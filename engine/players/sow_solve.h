@@ -57,6 +57,11 @@ void sow_solver_free(sow_solver *sv);
 struct sow_egdb;
 int sow_solver_set_egdb(sow_solver *sv, const struct sow_egdb *db,
                         sow_error *err);
+/* Solve the root's moves with `threads` threads (sow_solve; default 1),
+ * which share the table. The values do not depend on it; the positions
+ * played and the time do. */
+int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err);
+
 /* The positions the database answered so far. */
 long long sow_solver_db_hits(const sow_solver *sv);
 
