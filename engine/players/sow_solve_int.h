@@ -60,6 +60,8 @@ struct sow_solver {
                                       first needed */
     key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
     int maxkids;
+    uint64_t history[2][256]; /* by player and move: the seeds on the
+                                 board at the cutoffs it made */
     /* one solve */
     sow_engine eng;        /* the caller's engine without its observer */
     sow_error *err;
