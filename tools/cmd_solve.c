@@ -34,7 +34,7 @@ static void help(void)
         "time. It searches the whole game (alpha-beta, MTD(f), a "
         "transposition table),\nso only small boards finish: Kalah with "
         "4 holes and 3 seeds in a moment, 6\nholes and 3 seeds in about "
-        "two minutes and 1.5 GiB; 6 holes and 4 seeds are\nbeyond it "
+        "40 s of CPU and 1.5 GiB; 6 holes and 4 seeds are\nbeyond it "
         "(docs/solving.md).\n\n"
         "--json          one object (schemas/solve.schema.json): value "
         "(the margin; 1,\n"

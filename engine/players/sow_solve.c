@@ -623,7 +623,7 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
 /* A guess of how good child c of g is for g's mover, to try the best
  * first: the table's move; then what the table knows of the child (its
  * bounds' middle), or a finished game's value, or else the stores'
- * difference, and a repeated turn a little better; among equals, the
+ * difference, and a repeated turn a seed better; among equals, the
  * move (of this player, from this hole) that cut off more searches
  * before, weighed by the seeds then on the board (the history heuristic,
  * `history`: Kalah 5x3, 3.34 million positions without it, 2.46 million
@@ -638,7 +638,8 @@ static int64_t order_score(const sow_game *g, const sow_game *c, uint16_t m,
     int64_t est = c->over ? final : guess_of(c, lo, hi);
     int64_t sc = sign * est * 8;
     if (!c->over && c->to_move == g->to_move)
-        sc += 4;
+        sc += 8; /* as a seed more (Kalah 5x3, 4x4, 6x2: 2-3% fewer
+                    positions than 4) */
     return sc * 64 + log2_of((long long)(history >> 1));
 }
 
