@@ -47,6 +47,12 @@ static void help(void)
         "table\n"
         "                (default 1; 0: every core); the values are the "
         "same\n"
+        "--value-only    the value and a principal variation only, not the "
+        "value of\n"
+        "                every legal move: a move that is not the best then "
+        "needs only\n"
+        "                a bound (Kalah 5x4: 13.8 million positions against "
+        "72)\n"
         "--progress[=S]  a status line on stderr every S seconds (default "
         "10); on a\n"
         "                terminal a line is redrawn every second without "
@@ -74,7 +80,7 @@ static void help(void)
 typedef struct solve_args {
     cli_opts o;
     const char *moves, *db;
-    bool json, trust;
+    bool json, trust, value_only;
     long memory, threads;
     double progress;
 } solve_args;
@@ -90,6 +96,7 @@ static const flag_spec flags[] = {
      .at = offsetof(solve_args, threads), .value = "T", .lo = 0, .hi = 256,
      .zero = "every core"},
     FL_BOOL("trust-script", 0, solve_args, trust),
+    FL_BOOL("value-only", 0, solve_args, value_only),
     FLAGS_VARIANT(solve_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("solve", help, flags);
@@ -125,6 +132,8 @@ static void print_json(const cli_game *cg, const sow_game *g,
            g->ply, g->to_move, s->no_score ? "false" : "true",
            sow_solve_report(s, r->value), solve_result_word(&r->value));
     solve_put_move_values(stdout, s, r);
+    if (r->value_only)
+        printf(",\"value_only\":true");
     printf(",\"pv\":[");
     solve_put_tokens(stdout, s, r->pv, r->npv);
     printf("],\"positions\":%lld,\"seconds\":%.3f,\"positions_per_s\":%.0f,"
@@ -145,7 +154,7 @@ static void print_text(const cli_game *cg, const sow_game *g,
     printf("%s, ply %d, %s to move\n", name, g->ply,
            g->to_move ? "North" : "South");
     printf("value      %s (%d)\n", text, sow_solve_report(s, r->value));
-    printf("moves     ");
+    printf("moves     %s", r->value_only ? " (not solved: --value-only)" : "");
     for (int i = 0; i < r->nmoves; i++) {
         sow_move_format(tok, sizeof tok, s, r->moves[i]);
         printf(" %s:%d", tok, sow_solve_report(s, r->move_value[i]));
@@ -200,6 +209,7 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
         sow_egdb_close(db);
         return SOW_ERR;
     }
+    sow_solver_set_value_only(sv, a->value_only);
     progress_out po = {isatty(STDERR_FILENO) && a->progress <= 0, false};
     if (po.redraw || a->progress > 0)
         sow_solver_set_progress(sv, on_progress, &po,

@@ -220,6 +220,11 @@ int sow_solver_set_egdb(sow_solver *sv, const sow_egdb *db, sow_error *err)
 
 long long sow_solver_db_hits(const sow_solver *sv) { return sv->db_hits; }
 
+void sow_solver_set_value_only(sow_solver *sv, bool on)
+{
+    sv->value_only = on;
+}
+
 int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err)
 {
     if (threads > 1 && !sv->locks) {

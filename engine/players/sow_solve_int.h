@@ -53,6 +53,7 @@ struct sow_solver {
     sow_solver *main;      /* a thread's solver: the solver whose table
                               and locks it borrows (NULL: itself) */
     int threads;           /* for sow_solve's root moves */
+    bool value_only;       /* sow_solve: no values of the moves */
     uint64_t path_a[PATH_SLOTS], path_b[PATH_SLOTS];
     uint8_t path_on[PATH_SLOTS];
     int path_slot[MAX_DEPTH + 1];

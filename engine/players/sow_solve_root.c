@@ -115,10 +115,15 @@ int sow_solve_value_of(sow_solver *sv, sow_engine *e, const sow_game *g,
 /* The moves of the root, taken by threads in order; a thread that finds
  * none left joins one still being solved (its searches share the table,
  * so each finds what the other proved), and the first to finish gives
- * the value: the others abandon it (sv->cancel) and take the next. */
+ * the value: the others abandon it (sv->cancel) and take the next. With
+ * the value only (sow_solver_set_value_only) there is one job, the root
+ * itself, which every thread joins. */
 struct root_jobs {
     pthread_mutex_t mu;
     const sow_game *root;
+    int count;                       /* the jobs: the root's legal moves,
+                                        or 1, the root itself */
+    bool play;                       /* job i plays legal move i first */
     bool south;
     int state[SOW_MAX_LEGAL];        /* 0 waiting, 1 being solved, 2 done */
     int runners[SOW_MAX_LEGAL];
@@ -134,7 +139,7 @@ struct root_jobs {
 static int pick(struct root_jobs *j)
 {
     int join = -1;
-    for (int i = 0; i < j->root->nlegal && !j->failed; i++) {
+    for (int i = 0; i < j->count && !j->failed; i++) {
         if (j->state[i] == 0)
             return i;
         if (j->state[i] == 1 &&
@@ -152,7 +157,7 @@ static void settle(struct root_jobs *j, sow_solver *w, int i, int v)
     if (w->failed && !w->abandoned && !j->failed) {
         j->failed = true;
         j->err = *w->err;
-        for (int k = 0; k < j->root->nlegal; k++)
+        for (int k = 0; k < j->count; k++)
             atomic_store(&j->cancel[k], 1);
     }
     if (w->failed || j->state[i] == 2)
@@ -183,7 +188,8 @@ static void run_jobs(sow_solver *w, struct root_jobs *j)
         w->cancel = &j->cancel[i];
         sow_game c = *j->root;
         int v = 0;
-        if (sow_engine_play(&w->eng, &c, j->root->legal[i], w->err))
+        if (j->play && sow_engine_play(&w->eng, &c, j->root->legal[i],
+                                       w->err))
             sv_fail(w);
         else
             v = exact(w, &c, guess);
@@ -312,16 +318,19 @@ int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,
         return sow_error_set(err, NULL, 0, 0, "out of memory");
     pthread_mutex_init(&j->mu, NULL);
     j->root = g;
+    j->count = sv->value_only ? 1 : g->nlegal;
+    j->play = !sv->value_only;
     j->south = g->to_move == 0;
     j->main = sv;
     atomic_store(&sv->root_done, 0);
     atomic_store(&sv->root_lower, -INF);
     atomic_store(&sv->root_upper, INF);
-    sv->pr.moves = g->nlegal;
-    out->nmoves = g->nlegal;
+    sv->pr.moves = j->count;
+    out->nmoves = sv->value_only ? 0 : g->nlegal;
+    out->value_only = sv->value_only;
     const bool ok = solve_moves(sv, e, j);
     const int best = j->best;
-    for (int i = 0; i < g->nlegal && ok; i++) {
+    for (int i = 0; i < out->nmoves && ok; i++) {
         out->moves[i] = g->legal[i];
         out->move_value[i] = value_from(sv, j->value[i]);
     }

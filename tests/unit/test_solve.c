@@ -154,6 +154,31 @@ static void kalah_case(const char *holes, const char *seeds, const char *pick,
         check_root(&a, sv, &a.g, cap);
         sow_solver_free(sv);
     }
+    /* the value only (one thread, then two on the root): the same value,
+     * no move values, a principal variation that plays out to it */
+    for (int threads = 1; threads <= 2; threads++) {
+        sow_solver *sv = solver(&a, false);
+        sow_error err;
+        assert_int_equal(sow_solver_set_threads(sv, threads, &err), SOW_OK);
+        sow_solver_set_value_only(sv, true);
+        sow_solve_result *res = malloc(sizeof *res);
+        assert_non_null(res);
+        if (sow_solve(sv, &a.k.eng, &a.g, res, &err))
+            fail_msg("%s", err.msg);
+        ref r = {&a.k.eng, 0, cap, false};
+        const long want = ref_value(&r, &a.g, 0);
+        assert_false(r.gave_up);
+        assert_true(res->value_only);
+        assert_int_equal(res->nmoves, 0);
+        assert_true(as_ref(res->value) == want);
+        sow_game c = a.g;
+        for (int i = 0; i < res->npv; i++)
+            assert_int_equal(sow_engine_play(&a.k.eng, &c, res->pv[i], &err),
+                             0);
+        assert_true(c.over && ref_final(&c) == want);
+        free(res);
+        sow_solver_free(sv);
+    }
     unit_game_close(&a);
 }
 
