@@ -34,7 +34,7 @@ static void help(void)
            "its\ndirection (direction: each_move), you are then asked cw or "
            "ccw, or type\nboth at once: d/cw.\nAt the prompt: 'help' "
            "lists the legal moves, the rules and these commands;\n'hint' "
-           "shows what each legal move would do (laps, where it ends, what "
+           "shows what each legal move would do (sowings, where it ends, what "
            "it\ntakes); 'undo' takes back your last move (and the "
            "computer's answers);\n'watch' turns watch mode on or off; "
            "'quit' stops.\n--delay MS "

@@ -37,6 +37,48 @@ static bool stated(const sow_expr *e, long def)
 
 /* The board: its picture, the stores on the track (C1.2) and the start
  * layouts (SQ.1: a second start when North starts a round). */
+/* The labels of the holes of mask, "a1, b1, ..." (clipped to the
+ * buffer). */
+static void hole_labels(const sow_setup *s, uint64_t mask, char *out,
+                        size_t size)
+{
+    size_t at = 0;
+    out[0] = 0;
+    for (int h = 0; h < s->holes; h++)
+        if ((mask >> h) & 1) {
+            char l[16];
+            sow_hole_label(s, h, l, sizeof l);
+            int w = snprintf(out + at, size - at, "%s%s", at ? ", " : "", l);
+            if (w < 0 || (size_t)w >= size - at)
+                break;
+            at += (size_t)w;
+        }
+}
+
+/* Each player's holes of masks, "a1, b1 (South) and g3 (North)". */
+static void players_holes(const sow_setup *s, const uint64_t masks[2],
+                          char *out, size_t size)
+{
+    char list[2][160];
+    for (int p = 0; p < 2; p++)
+        hole_labels(s, masks[p], list[p], sizeof list[p]);
+    snprintf(out, size, "%s (South) and %s (North)", list[0], list[1]);
+}
+
+/* sowing.cw_moves in words (MW.5). */
+static void show_cw_moves(const sow_setup *s)
+{
+    char both[340];
+    players_holes(s, s->cw_from, both, sizeof both);
+    item("clockwise", "only from %s, and only when the first lap, sown on "
+                      "a copy, %s",
+         both,
+         s->cw_test == SOW_CW_FACING
+             ? "ends in a hole where a capture's conditions other than "
+               "the count hold"
+             : "ends in a capture");
+}
+
 static void show_board(const cli_game *cg, const sow_game *g)
 {
     const sow_variant *v = cg->v;
@@ -53,6 +95,12 @@ static void show_board(const cli_game *cg, const sow_game *g)
                  ? "the mover's is sown like a hole, the opponent's passed "
                    "over"
                  : "both are sown like holes");
+    if (s->hand > 0)
+        item("in hand", "each player holds %d seeds off the board at the "
+                        "start; while they hold some, their turn puts one "
+                        "into an own hole of their choice (+h) and sows "
+                        "nothing (MW.2)",
+             s->hand);
     if (v->has_layout && !v->has_layout_north)
         item("start", "a set layout, as drawn");
     if (v->has_layout_north) {
@@ -130,6 +178,8 @@ static void show_direction(const cli_game *cg)
     case SOW_DIR_EACH_MOVE:
         item("direction", "named by every move: h/ccw sows hole h "
                           "counter-clockwise, h/cw clockwise (MB.2)");
+        if (s->cw_limited)
+            show_cw_moves(s);
         break;
     case SOW_DIR_CHOSEN:
         item("direction", "chosen by the starter of each round before their "
@@ -215,24 +265,11 @@ static void show_filters(const cli_game *cg)
 /* sowing.pass_over in words (IS.3): each player's holes, labelled. */
 static void show_pass_over(const sow_setup *s)
 {
-    char list[2][160];
-    for (int p = 0; p < 2; p++) {
-        size_t at = 0;
-        list[p][0] = 0;
-        for (int h = 0; h < s->holes; h++)
-            if ((s->pass_over[p] >> h) & 1) {
-                char l[16];
-                sow_hole_label(s, h, l, sizeof l);
-                int w = snprintf(list[p] + at, sizeof list[p] - at, "%s%s",
-                                 at ? ", " : "", l);
-                if (w < 0 || (size_t)w >= sizeof list[p] - at)
-                    break;
-                at += (size_t)w;
-            }
-    }
+    char both[340];
+    players_holes(s, s->pass_over, both, sizeof both);
     item("passed over", "each player's sowing passes over their own %s "
-                        "(South) and %s (North) without a seed%s",
-         list[0], list[1],
+                        "without a seed%s",
+         both,
          s->pass_until ? ", until the player lifts the first of them"
                        : ", for the whole game");
 }
@@ -376,6 +413,13 @@ static void show_end_rules(const cli_game *cg)
                : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || s->no_score
                    ? ": the player whose row is empty loses"
                    : "");
+    if (s->claimed_only) /* GA.7, GA.L2 */
+        printf("  no seed is left outside the claimed holes after a move: "
+               "each claimed hole%s is emptied into its claimant's store "
+               "and claimed no longer, which leaves nobody a move\n",
+               s->keep_empty_claims ? " holding seeds (an empty one stays "
+                                      "claimed, into the next round)"
+                                    : "");
     if (s->no_moves_either)
         printf("  either player has no legal move after a move\n");
     printf("  %s\n", s->no_moves_lose
@@ -500,6 +544,12 @@ static void show_options(const cli_game *cg)
         for (int i = 0; i < v->nrules; i++)
             printf("  %-6s %s\n", v->rules[i].id, v->rules[i].text);
     }
+    static const char *const parts[] = {"The board.", "A move.",
+                                        "Capturing.", "The end."};
+    if (v->how_to_play[0]) /* issue 27: the game in plain words */
+        printf("how to play:\n");
+    for (int i = 0; v->how_to_play[0] && i < SOW_HOWTO_PARTS; i++)
+        printf("  %s %s\n", parts[i], v->how_to_play[i]);
 }
 
 static void help(void)
@@ -508,7 +558,8 @@ static void help(void)
            "Show a variant: its board (with hole labels), its "
            "sowing rules and every\nlap-end rule in words (with the rule "
            "ids they cite), the end rules, the\nmatch and its rounds, and "
-           "every option with its values, default and\ndocumentation; all "
+           "every option with its values, default and\ndocumentation, and the "
+           "game in plain words if the file has them (how_to_play:); all "
            "as the --option values given make them.\n\n"
            "--json  the same as one JSON object (schemas/"
            "show.schema.json)\n\n"

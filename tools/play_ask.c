@@ -37,17 +37,31 @@ static bool read_line(char *line, size_t size, char **word)
 }
 
 /* MB.2: where every move names its direction, a hole typed alone (a
- * label or a number) is asked its direction in words. 0 with the move in
- * *out, 1 when w is not such a hole, -1 at the end of input. */
+ * label or a number) is asked its direction in words, where it may go
+ * both ways (one way only: that way, MW.5); while seeds are in hand it
+ * places one there (MW.2). 0 with the move in *out, 1 when w is not such
+ * a hole, -1 at the end of input. */
 static int ask_direction(const sow_setup *s, const sow_game *g,
                          const char *w, sow_move *out)
 {
-    if (s->dir_rule != SOW_DIR_EACH_MOVE || strchr(w, '/'))
+    if ((s->dir_rule != SOW_DIR_EACH_MOVE && s->hand <= 0) ||
+        strchr(w, '/') || w[0] == '+')
         return 1;
     int h = sow_hole_from_label(s, w);
-    if (h < 0 || !(sow_game_is_legal(g, sow_directed(h, SOW_DIR_CCW)) ||
-                   sow_game_is_legal(g, sow_directed(h, SOW_DIR_CW))))
+    if (h < 0)
         return 1;
+    if (sow_game_is_legal(g, sow_place(h, SOW_PLACE_ONLY))) {
+        *out = sow_place(h, SOW_PLACE_ONLY); /* MW.2: a seed from the hand */
+        return 0;
+    }
+    bool ccw = sow_game_is_legal(g, sow_directed(h, SOW_DIR_CCW)),
+         cw = sow_game_is_legal(g, sow_directed(h, SOW_DIR_CW));
+    if (!ccw || !cw) { /* one way only (MW.5): no question */
+        if (!ccw && !cw)
+            return 1;
+        *out = sow_directed(h, cw ? SOW_DIR_CW : SOW_DIR_CCW);
+        return 0;
+    }
     char line[64], *d;
     for (;;) {
         printf("which way from %s? cw (clockwise) or ccw "
@@ -95,7 +109,11 @@ int play_ask(play_game *pg, sow_move *out)
             printf("commands: a hole label or number plays it%s; hint (what "
                    "each move would do),\nundo (take back your last move), "
                    "watch (seed by seed: now %s), help, quit\n",
-                   s->dir_rule == SOW_DIR_EACH_MOVE
+                   s->hand > 0 ? " (a seed from your hand goes there "
+                                 "while you hold some; then its direction, "
+                                 "asked where it may go both ways, or type "
+                                 "both: c2/cw)"
+                   : s->dir_rule == SOW_DIR_EACH_MOVE
                        ? " (then its direction, or type both: c/cw)"
                        : "",
                    pg->watch ? "on" : "off");

@@ -2,6 +2,7 @@
  * record_in.h). */
 #include "record_in.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,13 @@ static int read_move(sow_json *j, record_in *r)
         snprintf(tok, sizeof tok, "%llu", (unsigned long long)h);
     } else if (sow_json_string(j, "field \"move\"", tok, sizeof tok))
         return SOW_ERR;
-    if (strchr(tok, ' ') || strchr(tok, ','))
+    /* one token as sow_move_tokens reads a move list: no space, and no
+     * comma but that of a chosen hole (NS.6: "13,x32") */
+    bool one = tok[0] != '\0';
+    for (const char *p = tok; *p && one; p++)
+        one = !strchr(" \t\r\n", *p) &&
+              (*p != ',' || (p[1] == 'x' && p[2] >= '0' && p[2] <= '9'));
+    if (!one)
         return sow_json_fail(j, j->at, "the move '%s' is not a move token", tok);
     sow_buf_add(&r->moves, r->moves.len ? " %s" : "%s", tok);
     return SOW_OK;

@@ -136,7 +136,7 @@ static void json_where(const sow_lap_rule *r)
         printf("\"%s\"", json_word(claimed, 3, r->on_claimed - 1));
     else
         printf("null");
-    printf(",\"even\":%s,\"opposite\":", json_bool(r->even));
+    printf(",\"even\":%s,\"opposite\":", json_bool(r->even & 1));
     if (r->opposite == 3)
         printf("%d", r->opposite_count);
     else if (r->opposite)
@@ -188,7 +188,7 @@ static void json_where(const sow_lap_rule *r)
 
 /* do: capture_across's resow (C2.5): where the seeds taken are sown
  * again, which way, and what follows; null when they go to the store. */
-static void json_resow(const sow_lap_rule *r)
+static void json_resow(const sow_lap_rule *r, int then)
 {
     static const char *const froms[] = {"origin", "after_origin",
                                         "after_last"};
@@ -201,7 +201,7 @@ static void json_resow(const sow_lap_rule *r)
     }
     printf("{\"from\":\"%s\",\"direction\":\"%s\",\"then\":\"%s\"}",
            json_word(froms, 3, r->resow - 1), json_word(dirs, 3, r->resow_dir),
-           json_word(thens, 3, r->resow_then));
+           json_word(thens, 3, then));
 }
 
 /* What a rule does beyond `do`: the hook, chain, claim, take, then,
@@ -226,7 +226,7 @@ static void json_does(const cli_game *cg, int i)
                            : "null");
     json_int_or_null(r->pick_extra, 0);
     printf(",\"series\":%s", json_bool(r->series));
-    json_resow(r);
+    json_resow(r, cg->setup.resow_then[i]);
     printf(",\"take_last\":%s", json_bool(r->take_last));
 }
 
@@ -237,15 +237,24 @@ static void json_lap_rule(const cli_game *cg, int i, sow_buf *b)
     json_counts(r->counts, r->counts_high);
     printf(",\"owner\":\"%s\"", owner_name(r->owner));
     json_where(r);
+    /* P86, GA.5 */
+    printf(",\"moved\":%s,\"last_hole\":%s",
+           json_bool((cg->setup.moved_rules >> i) & 1),
+           json_bool((cg->setup.last_hole_rules >> i) & 1));
     printf(",\"from_ply\":%d,\"if\":", r->min_ply);
-    if (r->has_if) {
+    bool on = !r->has_if || sow_expr_eval(&r->cond, &cg->opts);
+    if (r->has_if) { /* the references that must all hold (GA.L1) */
         show_words_ref(b, cg->v, &r->cond);
+        for (int k = 0; k < cg->v->lap_if_more_n[i]; k++) {
+            sow_buf_add(b, " and ");
+            show_words_ref(b, cg->v, &cg->v->lap_if_more[i][k]);
+            on = on && sow_expr_eval(&cg->v->lap_if_more[i][k], &cg->opts);
+        }
         json_buf(b);
     } else {
         printf("null");
     }
-    printf(",\"enabled\":%s,\"do\":\"%s\"",
-           json_bool(!r->has_if || sow_expr_eval(&r->cond, &cg->opts)),
+    printf(",\"enabled\":%s,\"do\":\"%s\"", json_bool(on),
            (unsigned)r->action < SHOW_NACTIONS
                ? show_action_names[r->action]
                : "?");
@@ -373,7 +382,8 @@ static void json_board(const cli_game *cg, const sow_game *g)
     printf(",\"owners\":[");
     for (int h = 0; h < s->holes; h++)
         printf("%s%d", h ? "," : "", g->owner[h]);
-    printf("],\"to_move\":%d,\"track\":", g->to_move);
+    printf("],\"to_move\":%d,\"hand\":%d,\"track\":", g->to_move,
+           s->hand); /* MW.1: seeds each player starts with in hand */
     json_track(cg);
     printf("},");
 }
@@ -393,6 +403,15 @@ static void json_sowing_family(const cli_game *cg)
         json_holes(s, s->cw_holes);
     else
         printf("null");
+    printf(",\"cw_moves\":"); /* MW.5 */
+    if (s->cw_limited) {
+        printf("{\"from\":");
+        json_holes(s, s->cw_from[0] | s->cw_from[1]);
+        printf(",\"test\":\"%s\"}",
+               s->cw_test == SOW_CW_FACING ? "facing" : "capture");
+    } else {
+        printf("null");
+    }
     printf(",\"relay_from\":\"%s\",\"sides\":\"%s\",\"origin_first\":%s,"
            "\"skip_count\":",
            s->relay_next ? "next" : "last", s->no_sides ? "none" : "own",
@@ -511,6 +530,9 @@ static void json_end(const cli_game *cg)
         printf("\"%s\"", json_word(odds, 5, s->rest_odd));
     else
         printf("null");
+    printf(",\"claimed_only\":\"%s\",\"keep_empty_claims\":%s",
+           s->claimed_only ? "sweep" : "none",
+           json_bool(s->keep_empty_claims)); /* GA.7, GA.L2 */
     printf(",\"endless_result\":\"%s\",\"scoring\":",
            v->endless_draw ? "draw" : "mover_loses");
     sow_buf b = {0};
@@ -528,7 +550,8 @@ static void json_end(const cli_game *cg)
  * (C1.6), or null. */
 static void json_match(const cli_game *cg)
 {
-    static const char *const fills[] = {"right", "left", "west"};
+    static const char *const fills[] = {"right", "left", "west", "left",
+                                        "track"};
     static const char *const starters[] = {"alternate", "loser",
                                            "last_mover", "winner"};
     const sow_variant *v = cg->v;
@@ -550,15 +573,20 @@ static void json_match(const cli_game *cg)
     }
     printf("{\"refill\":\"%s\",\"seeds\":",
            s->round_territory ? "territory"
+           : s->round_owned   ? "owned"
            : s->round_fresh   ? "fresh"
            : s->round_loser_only ? "loser"
                                  : "both");
     json_int_or_null(s->round_seeds, 0);
     printf(",\"min_holes\":%d,\"fill_from\":\"%s\",\"block\":%s,"
            "\"loser_below\":",
-           s->round_min_holes, json_word(fills, 3, s->round_fill),
+           s->round_min_holes, json_word(fills, 5, s->round_fill),
            json_bool(s->round_block));
     json_int_or_null(s->round_loser_below, 0);
+    /* GA.8, GA.9 */
+    printf(",\"borrow\":%s,\"borrow_alone\":%s,\"lose_at_most\":",
+           json_bool(s->round_borrow), json_bool(s->round_borrow_alone));
+    json_int_or_null(s->round_lose_at_most, -1);
     printf(",\"wins\":");
     json_int_or_null(s->round_wins, 0);
     if (s->round_points) { /* UR.6 */
@@ -637,5 +665,14 @@ void show_json(const cli_game *cg, const sow_game *g)
         cli_json_string(stdout, v->rules[i].text);
         printf("}");
     }
-    printf("]}\n");
+    /* the game in plain words, if the file has them (issue 27) */
+    static const char *const parts[] = {"board", "move", "capturing", "end"};
+    printf("],\"how_to_play\":%s", v->how_to_play[0] ? "{" : "null");
+    for (int i = 0; v->how_to_play[0] && i < SOW_HOWTO_PARTS; i++) {
+        printf("%s", i ? "," : "");
+        cli_json_string(stdout, parts[i]);
+        printf(":");
+        cli_json_string(stdout, v->how_to_play[i]);
+    }
+    printf("%s}\n", v->how_to_play[0] ? "}" : "");
 }

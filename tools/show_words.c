@@ -124,9 +124,14 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
     }
     if (r->on_claimed) {
         sow_buf_add(b, "%s", claimed[r->on_claimed & 3]);
+        if (!(r->counts == ~(uint64_t)0 && r->counts_high)) {
+            sow_buf_add(b, " (");
+            show_words_counts(b, r->counts, r->counts_high);
+            sow_buf_add(b, ")"); /* GA.6 */
+        }
         return;
     }
-    if (r->even)
+    if (r->even & 1)
         sow_buf_add(b, "an even count");
     else
         show_words_counts(b, r->counts, r->counts_high);
@@ -165,18 +170,32 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
     }
 }
 
-/* The rule's conditions: where, from which ply, and its option. */
+/* The rule's conditions: where, from which ply, whether h was touched
+ * this round (P86) and is its owner's last hole (GA.5), and its options
+ * (all of them must hold). */
 static void words_condition(sow_buf *b, const cli_game *cg,
                             const sow_lap_rule *r)
 {
+    const sow_variant *v = cg->v;
+    const int i = (int)(r - v->lap_rules);
     words_where(b, r);
     if (r->min_ply)
         sow_buf_add(b, ", from ply %d", r->min_ply);
+    if ((cg->setup.moved_rules >> i) & 1)
+        sow_buf_add(b, ", the hole lifted or sown into this round before "
+                       "the last seed");
+    if ((cg->setup.last_hole_rules >> i) & 1)
+        sow_buf_add(b, ", the only hole its owner has that is not claimed");
     if (r->has_if) {
+        bool on = sow_expr_eval(&r->cond, &cg->opts);
         sow_buf_add(b, " (if ");
-        show_words_ref(b, cg->v, &r->cond);
-        sow_buf_add(b, sow_expr_eval(&r->cond, &cg->opts) ? ": on)"
-                                                          : ": off)");
+        show_words_ref(b, v, &r->cond);
+        for (int k = 0; k < v->lap_if_more_n[i]; k++) {
+            sow_buf_add(b, " and ");
+            show_words_ref(b, v, &v->lap_if_more[i][k]);
+            on = on && sow_expr_eval(&v->lap_if_more[i][k], &cg->opts);
+        }
+        sow_buf_add(b, on ? ": on)" : ": off)");
     }
 }
 
@@ -279,7 +298,7 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r,
 
 /* do: capture_across (C2.5): the seeds facing the last hole and behind
  * it, to the store or sown again. */
-static void words_across(sow_buf *b, const sow_lap_rule *r)
+static void words_across(sow_buf *b, const sow_lap_rule *r, int then)
 {
     sow_buf_add(b, "take the seeds facing it and behind it%s",
                 r->take_last ? ", and the last hole's own," : "");
@@ -299,13 +318,13 @@ static void words_across(sow_buf *b, const sow_lap_rule *r)
     static const char *const thens[] = {
         "their last seed ends a lap like any other",
         "then the move ends",
-        "then the last hole's seeds are lifted and sown on"};
+        "then the capturing hole's seeds are lifted and sown on"};
     sow_buf_add(b, " and sow them again%s from %s, along the mover's track; "
                    "%s",
                 r->resow_dir == 0                  ? ""
                 : r->resow_dir - 1 == SOW_DIR_CW ? " clockwise"
                                                    : " counter-clockwise",
-                froms[r->resow & 3], thens[r->resow_then % 3]);
+                froms[r->resow & 3], thens[then % 3]);
 }
 
 /* What rule i does. */
@@ -338,7 +357,7 @@ static void words_action(sow_buf *b, const cli_game *cg, int i)
         sow_buf_add(b, "close the hole and sow its seeds on");
         break;
     case SOW_LAP_CAPTURE_ACROSS:
-        words_across(b, r);
+        words_across(b, r, cg->setup.resow_then[i]);
         break;
     case SOW_LAP_TAKE:
         sow_buf_add(b, "take %d seed%s of the hole (all, if it holds fewer) "
@@ -474,6 +493,27 @@ static bool cg_starter_map(const sow_setup *s)
     return s->v->round_start_decided >= 0;
 }
 
+/* refill: owned (GA.8, GA.9). */
+static void words_refill_owned(sow_buf *b, const sow_setup *s)
+{
+    const int k = s->round_seeds;
+    if (s->round_lose_at_most >= 0)
+        sow_buf_add(b, "A player whose total is at most %d loses the "
+                       "match. ", s->round_lose_at_most);
+    sow_buf_add(b, "After a round the starter of the next fills first, then "
+                   "the other: while a player has %d seeds, the first empty "
+                   "hole along their track from its first position gets %d "
+                   "and is theirs",
+                k, k);
+    if (s->round_borrow)
+        sow_buf_add(b, "; a player left with %d after filling a hole%s "
+                       "fills one more with a seed from the other's store",
+                    k - 1, s->round_borrow_alone ? " (or from the start)" : "");
+    sow_buf_add(b, "; what is left stays in the store. A claimed hole left "
+                   "empty by the round stays claimed. A player who can "
+                   "fill no hole ends the match drawn.");
+}
+
 /* Who starts the next round (refill: loser: the winner). */
 static void words_starter(sow_buf *b, const sow_setup *s)
 {
@@ -507,6 +547,8 @@ void show_words_rounds(sow_buf *b, const cli_game *cg)
     sow_buf_add(b, "South starts the first round. ");
     if (s->round_territory)
         words_refill_territory(b, s);
+    else if (s->round_owned)
+        words_refill_owned(b, s);
     else if (s->round_fresh)
         words_refill_fresh(b, s);
     else if (s->round_loser_only)

@@ -135,18 +135,18 @@ void teach_hints(const cli_game *cg, const sow_game *g)
         char tok[64];
         if (sow_move_is_decision(m)) {
             sow_move_format(tok, sizeof tok, s, m);
-            printf("  %-6s a decision, not a sowing\n", tok);
+            printf("  %-6s a choice, not a sowing\n", tok);
             continue;
         }
         sow_move_label(s, m, tok, sizeof tok);
         if (scripted) {
-            printf("  %-6s the %s phase's move, worked out by the script\n",
+            printf("  %-6s a move of the %s, sown whole at once\n",
                    tok, s->v->phases[g->phase - 1].name);
             continue;
         }
         sow_game copy = *g;
         tally t = {0, -1, 0, false};
-        sow_observer obs = {&t, on_tally};
+        sow_observer obs = {&t, on_tally, false};
         bool endless = false;
         sow_error err;
         sow_before b;
@@ -164,7 +164,9 @@ void teach_hints(const cli_game *cg, const sow_game *g)
         char end[16] = "-";
         if (t.last >= 0)
             sow_hole_label(s, t.last, end, sizeof end);
-        printf("  %-6s %d lap%s, ends in %s", tok, t.laps,
+        /* in a learner's words: a lap is a sowing, the first or one
+         * sown on from where the last seed fell */
+        printf("  %-6s %d sowing%s, ends in %s", tok, t.laps,
                t.laps == 1 ? "" : "s", end);
         if (t.took)
             printf(", %s %d", t.borne ? "bears off or takes" : "takes",

@@ -12,7 +12,7 @@
  * and their words (sow_session_move_words: "South", "clockwise", "hole
  * C"), question (what the player to move is asked, or ""), board,
  * owner, captured, over, result (the record's last result line, or
- * null), moves (every token played), and the last ply line's claimed and
+ * null), moves (every token played), and the last ply line's hand, claimed and
  * blocked holes when the variant has them. It is built on the public API
  * only (include/sow/sow.h). */
 #include <errno.h>
@@ -199,6 +199,7 @@ static int cmd_state(int argc, char **argv)
         if (last) {
             copy_field(last, "\"claimed\":");
             copy_field(last, "\"blocked\":");
+            copy_field(last, "\"hand\":"); /* C2.6: seeds in hand (MW.1) */
             free(last);
         }
     }

@@ -113,6 +113,9 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
         return "the script's game_end hook ended the game";
     case SOW_END_LAP_CAP:
         return "a move too long to follow (P2): stopped unfinished";
+    case SOW_END_CLAIMED_ONLY:
+        return "only claimed holes held seeds: they were emptied into "
+               "their claimants' stores";
     }
     return "?";
 }
@@ -651,7 +654,8 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
         sow_game_set_owner(g, h, s->home[h]);
-    g->on_board = s->total;
+    g->on_board = s->total - 2 * s->hand;
+    g->hand[0] = g->hand[1] = (int16_t)s->hand; /* MW.1 */
     g->last_move_hole = -1;
     g->last_mover = -1;
     g->chosen_dir = -1;
@@ -712,7 +716,13 @@ int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
                              "the stores hold %d and %d seeds; a store "
                              "cannot hold fewer than 0",
                              g->captured[0], g->captured[1]);
-    long all = board + (long)g->captured[0] + g->captured[1];
+    if (g->hand[0] < 0 || g->hand[1] < 0)
+        return sow_error_set(err, path, 0, 0,
+                             "the hands hold %d and %d seeds; a hand cannot "
+                             "hold fewer than 0",
+                             g->hand[0], g->hand[1]);
+    long all = board + (long)g->captured[0] + g->captured[1] + g->hand[0] +
+               g->hand[1];
     if (all > SOW_MAX_SEEDS)
         return sow_error_set(err, path, 0, 0,
                              "the position holds %ld seeds (%ld on the "
@@ -814,6 +824,9 @@ static inline void save(const sow_game *g, undo *u, bool plain)
     u->claims[0] = g->claims[0];
     u->claims[1] = g->claims[1];
     u->blocked = g->blocked;
+    /* (g->moved, P86, is not put back: the moves that are undone, an
+     * endless one, a hook's error, the lap cap, end the game or were
+     * sown on a copy) */
 }
 
 static inline void restore(sow_game *g, const undo *u, bool plain)
@@ -1081,7 +1094,13 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         if (r < 0) {
             rc = SOW_ERR;
         } else if (r == 1) {
-            rc = finish(e, g, no_moves_end(s), err); /* P4 (a) */
+            /* P4 (a); GA.7: a move that emptied the claimed holes leaves
+             * nobody a move, and ends the game for that reason */
+            rc = finish(e, g,
+                        !plain && (g->move_flags & SOW_MOVED_SWEPT)
+                            ? SOW_END_CLAIMED_ONLY
+                            : no_moves_end(s),
+                        err);
         } else if (!plain && s->no_moves_either &&
                    !sow_decision_phase(s, g) &&
                    (r = stuck(e, g, 1 - next, err)) != 0) {
@@ -1127,15 +1146,26 @@ fail:
 }
 
 /* MB.2: a move that names its direction: the hole sown that way (the
- * direction it replaces is put back if the move fails). */
+ * direction it replaces is put back if the move fails). A seed placed
+ * from the hand (MW.2) goes back to the hand where the board is put back:
+ * the move failed, never ended (P5) or was too long to follow (P2); the
+ * other moves' undo never saves the hands. */
 static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
                                                    sow_move m, sow_error *err)
 {
     const uint8_t was = g->move_dir;
+    const int16_t hand[2] = {g->hand[0], g->hand[1]};
     const int hole = sow_move_aim(g, m);
     int rc = play_sowing(e, g, hole, err, false);
     if (rc)
         g->move_dir = was;
+    if (sow_move_is_place(m) &&
+        (rc || g->last_endless ||
+         (g->over && g->result.reason == SOW_END_LAP_CAP))) {
+        g->hand[0] = hand[0];
+        g->hand[1] = hand[1];
+        g->placing = 0;
+    }
     return rc;
 }
 

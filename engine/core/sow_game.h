@@ -60,6 +60,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... the across capture of lap-end rule i (its condition checked, its
  * resowing its own: C2.5) */
 #define SOW_LAP_ACROSS_AT(i) (50 + (i))
+/* ... take at most rule i's take: seeds of h into the mover's store (and
+ * its then: extra_turn), each take rule its own count (GB.4, GA.5, GA.6) */
+#define SOW_LAP_TAKE_AT(i) (66 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -184,8 +187,6 @@ typedef struct sow_setup {
                                passes over (LL.4 opponent; a cap: any) */
     bool first_to_store;    /* every lap's first seed to the mover's
                                store (first_seed: store) */
-    int take_count;         /* SOW_LAP_TAKE: at most this many seeds */
-    bool take_extra;        /* ... and the mover moves again (GB.4) */
     bool claim_rules;       /* some lap-end rule has a claimed: condition */
     bool round_territory;   /* GB.7: owners recomputed from the totals */
     int round_loser_below;  /* GB.7: a loser's total below it ends */
@@ -214,6 +215,32 @@ typedef struct sow_setup {
     int cleared_winner;     /* sow_cleared_winner (end.cleared_winner) */
     bool no_moves_either;   /* M3.4: either player without a legal move
                                after a move ends the game */
+    int hand;               /* seeds each player starts with in hand
+                               (MW.1); 0: none */
+    bool odd_turns;         /* seeds in hand, or a direction chosen
+                               (dir_rule >= SOW_DIR_CHOSEN): legal moves
+                               that are not plain holes */
+    bool cw_limited;        /* sowing.cw_moves (MW.5): */
+    uint64_t cw_from[2];    /*   holes each player may sow clockwise */
+    int cw_test;            /*   sow_cw_test */
+    uint8_t from_left[SOW_MAX_HOLES]; /* a hole's place in its row from
+                               its owner's left, 0 the leftmost */
+    uint8_t resow_then[SOW_MAX_LAP_RULES]; /* SOW_RESOW_THEN_* of lap-end
+                               rule i's resow (C2.5, MW.7, MW.9) */
+    /* Gabata (Adowa) (issue 25), at the end: */
+    uint32_t moved_rules;   /* rules whose when.moved is on (P86) */
+    uint32_t last_hole_rules; /* rules with when.last_hole (GA.5) */
+    bool mark_moved;        /* the laps keep sow_game.moved (P86) */
+    bool after_laps;        /* claim_to_store, mark_moved or
+                               claimed_only: sow_sow.c's after_laps */
+    uint8_t relay_watch;    /* a relay looks at cleared_each_lap (1,
+                               C2.7) or at mark_moved too (2) */
+    bool claimed_only;      /* GA.7: end.claimed_only: sweep */
+    bool keep_empty_claims; /* GA.L2: ... empty claimed holes stay */
+    bool round_owned;       /* GA.9: rounds.refill: owned */
+    bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
+    bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
+    int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
 } sow_setup;
 
 /* Resolve the variant with option values. Errors (a layout that does not
@@ -240,9 +267,29 @@ typedef int32_t sow_move;
 #define SOW_MOVE_CHOSEN 0x2000
 #define SOW_NO_CHOICE 255 /* sow_game.choice: none made */
 
+/* A placement of one seed from the hand (C2.3's "+H", MW.2; "+H/D" where
+ * the hole is then lifted and sown that way): SOW_MOVE_PLACE + 4 * hole +
+ * k, k 0 for "+H" (nothing sown), 1 + a sow_dir for "+H/D". They sort
+ * after the choices, by hole. */
+#define SOW_MOVE_PLACE 0x3000
+#define SOW_PLACE_ONLY 0 /* sow_move_place_kind: the seed alone */
+
 static inline bool sow_move_is_decision(sow_move m)
 {
     return m >= SOW_MOVE_DECISION && m < SOW_MOVE_CHOSEN;
+}
+static inline sow_move sow_place(int hole, int k)
+{
+    return SOW_MOVE_PLACE + 4 * hole + k;
+}
+static inline bool sow_move_is_place(sow_move m)
+{
+    return m >= SOW_MOVE_PLACE;
+}
+/* SOW_PLACE_ONLY, or 1 + the sow_dir the placed-in hole is sown in */
+static inline int sow_move_place_kind(sow_move m)
+{
+    return (m - SOW_MOVE_PLACE) & 3;
 }
 static inline sow_move sow_chosen(int hole, int x)
 {
@@ -250,7 +297,7 @@ static inline sow_move sow_chosen(int hole, int x)
 }
 static inline bool sow_move_is_chosen(sow_move m)
 {
-    return m >= SOW_MOVE_CHOSEN;
+    return m >= SOW_MOVE_CHOSEN && m < SOW_MOVE_PLACE;
 }
 static inline sow_move sow_decision(int kind, int value)
 {
@@ -286,7 +333,10 @@ static inline bool sow_move_is_directed(sow_move m)
 /* The hole a sowing move is played from (a plain move is its hole). */
 static inline int sow_move_hole(sow_move m)
 {
+    if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
+        return (int)m;
     return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
+           : sow_move_is_place(m)  ? (m - SOW_MOVE_PLACE) >> 2
            : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
                                    : (int)m;
 }
@@ -312,9 +362,12 @@ typedef enum {
     SOW_END_ROW_EMPTY,      /* the mover's (or the opponent's) row is
                                empty (JK.3 (a)) */
     SOW_END_HOOK,           /* the script's game_end hook said so */
-    SOW_END_LAP_CAP         /* a move neither ended nor repeated within
+    SOW_END_LAP_CAP,        /* a move neither ended nor repeated within
                                the laps the proof follows (P2): the game
                                stops unfinished before it */
+    SOW_END_CLAIMED_ONLY    /* only claimed holes held seeds, and were
+                               emptied into their claimants' stores
+                               (end.claimed_only: GA.7) */
 } sow_end_reason;
 
 typedef struct sow_result {
@@ -343,6 +396,8 @@ typedef struct sow_game {
     bool last_endless;      /* the last move was endless (P5) */
     int8_t last_move_hole;  /* hole of the last sowing, -1 before any */
     uint8_t phase;          /* 0: sowing; else decision moves (script) */
+    int8_t lap_origin;      /* P86 (mark_moved): the lap being sown, from */
+    int16_t lap_seeds;      /*   this hole with this many seeds */
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
     uint64_t endless_mask;  /* holes of to_move left out of legal as
                                endless moves (C0.7, K2.4 forbid) */
@@ -351,8 +406,18 @@ typedef struct sow_game {
     bool bearoff_on;        /* bear-off is on (A.5, sticky) */
     uint8_t move_flags;     /* what the last sowing did: SOW_MOVED_* */
     uint8_t move_dir;       /* the sow_dir of the last sowing */
+    /* (placing, hand, claims, moved and last_lifted are ordered to fill
+     * what was padding: the copies of the legal moves stay as long as
+     * before seeds in hand and moved holes) */
+    uint8_t placing;        /* the move places a seed from the hand
+                               first: 1 + its sow_move_place_kind (set by
+                               sow_move_aim, cleared by the sowing) */
+    int16_t hand[2];        /* seeds each player still has to place
+                               (C2.6 hand; MW.1) */
     uint64_t claims[2];     /* holes each player has claimed (C1.4) */
-    int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
+    uint64_t moved;         /* holes lifted or sown into since the game
+                               (round) began (P86; kept only where a
+                               lap-end rule reads it, mark_moved) */
     uint64_t blocked;       /* closed (blocked) holes (C1.5) */
     int8_t last_mover;      /* the player who made the last move, -1 */
     int8_t chosen_dir;      /* SOW_DIR_CHOSEN: the sow_dir chosen by
@@ -362,6 +427,7 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
+    int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
@@ -372,10 +438,17 @@ typedef struct sow_game {
 #define SOW_TAKEN_WHILE_SOWING 2 /* a count made while sowing (PL.4) */
 #define SOW_TAKEN_LAST_SEEDS 3   /* the few seeds left (PL.6) */
 #define SOW_TAKEN_BY_SCRIPT 4    /* a hook's capture change */
+#define SOW_TAKEN_SWEPT 5        /* a claimed hole emptied into its
+                                    claimant's store (GA.7) */
 /* SOW_EV_CLOSE's extra: 0 a rule closes the lap's hole (its seeds sown
  * on), or a hook's change closes (1) or opens (2) a hole */
 #define SOW_CLOSED_BY_SCRIPT 1
 #define SOW_OPENED_BY_SCRIPT 2
+
+/* P86 (when.moved): whether hole h, where the lap being sown ends, was
+ * neither lifted nor sown into since the game (round) began before the
+ * lap's last seed fell in it (sow_sow.c; setup's mark_moved). */
+bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
 
 /* sow_game.move_flags, set by sow_sow for the move it sowed */
 #define SOW_MOVED_EXTRA_TURN 1 /* the mover moves again (C1.3) */
@@ -384,6 +457,8 @@ typedef struct sow_game {
 #define SOW_MOVED_LAP_CAP 8 /* the sowing stopped at the lap cap (P2) */
 #define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
                                     made: legal moves name one */
+#define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
+                              were emptied (end.claimed_only, GA.7) */
 
 /* ---- the rule interface --------------------------------------------- */
 
@@ -575,8 +650,11 @@ typedef enum {
                          seeds, lifted next */
     SOW_EV_OUT,       /* a seed sown into the closed hole leaves play
                          (NB.2, C1.13); player = the mover */
-    SOW_EV_INTO       /* the count seeds of hole go into player's claimed
+    SOW_EV_INTO,      /* the count seeds of hole go into player's claimed
                          hole extra (QL.4) */
+    SOW_EV_PLACE      /* player places a seed from the hand into hole
+                         (MW.2); count = its seeds after, extra = the
+                         seeds left in hand */
 } sow_event_kind;
 
 typedef struct sow_event {
@@ -592,6 +670,9 @@ typedef struct sow_event {
 typedef struct sow_observer {
     void *ctx;
     void (*on_event)(void *ctx, const sow_event *ev);
+    bool captures_only;     /* only SOW_EV_CAPTURE is wanted (the sowing
+                               tells nothing else, nor works out which
+                               rule ended a lap: OW.4's watch) */
 } sow_observer;
 
 /* ---- the engine -------------------------------------------------------- */
@@ -666,12 +747,26 @@ static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
  * the sowing of direction: each_move follows (MB.2). */
 static inline int sow_move_aim(sow_game *g, sow_move m)
 {
-    if (sow_move_is_directed(m))
+    if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
+        return (int)m;
+    if (sow_move_is_directed(m)) {
         g->move_dir = (uint8_t)sow_move_dir(m);
-    else if (sow_move_is_chosen(m))
+    } else if (sow_move_is_place(m)) { /* MW.2: "+h", "+h/D" */
+        int k = sow_move_place_kind(m);
+        g->placing = (uint8_t)(1 + k);
+        if (k)
+            g->move_dir = (uint8_t)(k - 1);
+    } else if (sow_move_is_chosen(m))
         g->choice = (uint8_t)((m - SOW_MOVE_CHOSEN) & 63); /* NS.6 */
     return sow_move_hole(m);
 }
+
+/* Whether a lap ending in hole h, which then holds c seeds, captures
+ * for g->to_move: the lap-end rule that holds there takes seeds; with
+ * any_count, some capturing rule's conditions other than the count hold
+ * (MW.5; sow_sow.c). */
+bool sow_lap_captures(const sow_setup *s, const sow_game *g, int h, int c,
+                      bool any_count);
 
 /* Candidate moves of `player` by the data rules (own hole, min_seeds),
  * before the endless-move check. Returns the count. */

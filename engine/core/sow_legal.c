@@ -237,6 +237,60 @@ static int decisions(const sow_setup *s, const sow_rules *r,
     return n;
 }
 
+/* MW.2: while the player holds seeds in hand, a turn places one into any
+ * own hole that is open and unclaimed: "+h". */
+static __attribute__((noinline)) int placements(const sow_game *g,
+                                                int player, uint16_t *out)
+{
+    int n = 0;
+    uint64_t m = g->owns[player] & ~g->blocked & ~(g->claims[0] | g->claims[1]);
+    for (; m; m &= m - 1)
+        out[n++] = (uint16_t)sow_place(__builtin_ctzll(m), SOW_PLACE_ONLY);
+    return n;
+}
+
+/* MW.5: the first lap of a clockwise move from hole, sown plainly along
+ * the player's track on a copy: whether it ends where a lap-end rule
+ * captures (test capture), or where a capturing rule's conditions other
+ * than the count hold (test facing: Ludii's reading). */
+static bool cw_first_lap_ok(const sow_setup *s, const sow_game *g,
+                            int player, int hole)
+{
+    sow_game copy;
+    memcpy(&copy, g, offsetof(sow_game, nlegal));
+    copy.to_move = (uint8_t)player;
+    copy.move_dir = SOW_DIR_CW;
+    const uint8_t *tn = s->tracks[player][SOW_DIR_CW];
+    int seeds = copy.board[hole], e = hole;
+    copy.board[hole] = 0;
+    for (; seeds > 0; seeds--) {
+        e = tn[e];
+        if (e >= s->holes)
+            return false; /* (a track through a store: no hole to test) */
+        copy.board[e]++;
+    }
+    return sow_lap_captures(s, &copy, e, copy.board[e],
+                            s->cw_test == SOW_CW_FACING);
+}
+
+/* MW.5: a clockwise move only from the player's holes that cw_moves
+ * names, and only if its first lap passes the test. */
+static __attribute__((noinline)) int filter_cw(const sow_setup *s,
+                                               const sow_game *g, int player,
+                                               uint16_t *out, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const int h = sow_move_hole(out[i]);
+        if (!sow_move_is_directed(out[i]) ||
+            sow_move_dir(out[i]) != SOW_DIR_CW ||
+            (((s->cw_from[player] >> h) & 1) &&
+             cw_first_lap_ok(s, g, player, h)))
+            out[k++] = out[i];
+    }
+    return k;
+}
+
 /* MB.2: each of the n holes of out as two moves, counter-clockwise then
  * clockwise (out holds SOW_MAX_LEGAL: n is at most SOW_MAX_HOLES). */
 static int directed_moves(uint16_t *out, int n)
@@ -270,7 +324,10 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
                               : NULL;
     if (sow_decision_phase(s, g))
         return decisions(s, r, g, player, out, err);
-    if (!plain && !directed && s->dir_rule >= SOW_DIR_CHOSEN) {
+    if (!plain && !directed && s->odd_turns) {
+        /* (seeds in hand or directions: one test for the other games) */
+        if (s->hand > 0 && g->hand[player] > 0)
+            return placements(g, player, out); /* MW.2 */
         if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
             /* OL.2, C1.12: the game's first ply chooses the direction */
             out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
@@ -455,7 +512,10 @@ legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
                int player, uint16_t *out, uint64_t *endless_mask,
                sow_error *err)
 {
-    return legal_base(s, r, g, player, out, endless_mask, err, false, true);
+    int n = legal_base(s, r, g, player, out, endless_mask, err, false, true);
+    if (s->cw_limited && n > 0) /* MW.5 */
+        n = filter_cw(s, g, player, out, n);
+    return n;
 }
 
 /* NS.6: a candidate whose sowing comes to a choice is legal once for

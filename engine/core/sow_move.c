@@ -21,6 +21,13 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
                         k < s->v->ndecisions ? s->v->decisions[k] : "?",
                         sow_decision_value(m));
     }
+    if (sow_move_is_place(m)) { /* MW.2: "+h", or "+h/D" */
+        int k = sow_move_place_kind(m);
+        return snprintf(buf, size, "+%d%s", sow_move_hole(m),
+                        k == SOW_PLACE_ONLY        ? ""
+                        : k - 1 == SOW_DIR_CW      ? "/cw"
+                                                   : "/ccw");
+    }
     if (sow_move_is_chosen(m)) /* NS.6: the hole and the hole chosen */
         return snprintf(buf, size, "%d,x%d", sow_move_hole(m),
                         (m - SOW_MOVE_CHOSEN) & 63);
@@ -77,6 +84,34 @@ static int parse_directed(const sow_setup *s, const char *token,
     return SOW_OK;
 }
 
+/* "+h" (MW.2): one seed from the hand placed into hole h; "+h/D" where
+ * the hole is then sown in direction D. */
+static int parse_place(const sow_setup *s, const char *token,
+                       sow_move *out_move, sow_error *err)
+{
+    if (s->hand <= 0)
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s': in variant %s no seeds are held "
+                             "in hand, so none can be placed; type a hole "
+                             "number",
+                             SOW_CLIP(token, 40), s->v->id);
+    const char *slash = strchr(token, '/');
+    size_t len = slash ? (size_t)(slash - token - 1) : strlen(token + 1);
+    uint64_t h;
+    if (parse_hole(s, token + 1, len, "", &h, err))
+        return SOW_ERR;
+    int k = SOW_PLACE_ONLY;
+    if (slash) {
+        if (strcmp(slash + 1, "ccw") && strcmp(slash + 1, "cw"))
+            return sow_error_set(err, NULL, 0, 0,
+                                 "move '%.*s': a direction is cw or ccw "
+                                 "(as in +12/cw)",
+                                 SOW_CLIP(token, 40));
+        k = 1 + (slash[2] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW);
+    }
+    *out_move = sow_place((int)h, k);
+    return SOW_OK;
+}
 
 /* "name:value" with a declared name and a value 0..255. */
 static int parse_decision(const sow_setup *s, const char *token,
@@ -189,6 +224,8 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
                                  "(byte %zu of it); type a hole number or "
                                  "a decision such as buy:8",
                                  i + 1);
+    if (token[0] == '+' && len <= 48)
+        return parse_place(s, token, out_move, err);
     if (strchr(token, ':') && len <= 48)
         return parse_decision(s, token, out_move, err);
     if (strchr(token, '/') && len <= 48)

@@ -211,6 +211,90 @@ static int territory_round(const sow_setup *s, const sow_game *prev,
     return SOW_OK;
 }
 
+/* GA.9: the first empty hole along player p's track from its first
+ * position, or -1. */
+static int first_empty(const sow_setup *s, int p, uint64_t full)
+{
+    const uint8_t *tn = s->tracks[p][SOW_DIR_CCW];
+    int x = s->track_first[p];
+    for (int i = 0; i < SOW_POS_COUNT; i++, x = tn[x])
+        if (x < s->holes && !((full >> x) & 1))
+            return x;
+    return -1;
+}
+
+/* GA.9: player p fills, while they have round_seeds or more, the first
+ * empty hole along their track and owns it; left with one seed short
+ * (after a fill, or from the start with borrow_alone) they fill one more
+ * with a seed of the other's (borrow). Returns the holes filled. */
+static int fill_owned(const sow_setup *s, int p, long left[2],
+                      uint64_t *full, sow_next_game *out)
+{
+    const int k = s->round_seeds;
+    int filled = 0;
+    for (int x; (x = first_empty(s, p, *full)) >= 0; filled++) {
+        if (left[p] >= k) {
+            left[p] -= k;
+        } else if (s->round_borrow && k > 1 && left[p] == k - 1 &&
+                   left[1 - p] >= 1 && (filled || s->round_borrow_alone)) {
+            left[p] = 0;
+            left[1 - p]--;
+        } else {
+            break;
+        }
+        out->board[x] = (uint16_t)k;
+        *full |= (uint64_t)1 << x;
+        out->set.owner_set |= (uint64_t)1 << x;
+        out->set.owner[x] = (uint8_t)p;
+    }
+    return filled;
+}
+
+/* GA.8, GA.9 (refill: owned): a total of at most lose_at_most loses the
+ * match; else the round's starter (GA.9: the player who did not make its
+ * last move) fills first, then the other (fill_owned), and each owns what
+ * they fill; what is left stays in the store. A player who can fill no
+ * hole ends the match drawn (GA.L3). A claimed hole left empty at the
+ * round's end stays claimed (GA.L2). */
+static int owned_round(const sow_setup *s, const sow_game *prev,
+                       const sow_match_info *info, sow_next_game *out)
+{
+    char why[128];
+    long left[2] = {prev->result.score[0], prev->result.score[1]};
+    bool low[2] = {left[0] <= s->round_lose_at_most,
+                   left[1] <= s->round_lose_at_most};
+    if (low[0] || low[1]) {
+        const int p = low[0] ? 0 : 1;
+        snprintf(why, sizeof why, "%s's total (%ld) is at most %d",
+                 player_name[p], left[p], s->round_lose_at_most);
+        return over(out, low[0] && low[1] ? -1 : 1 - p, why);
+    }
+    out->starter = next_starter(s, prev, info);
+    memset(out->board, 0, sizeof out->board);
+    out->blocked = 0;
+    uint64_t full = 0;
+    for (int turn = 0; turn < 2; turn++) {
+        const int p = turn ? 1 - out->starter : out->starter;
+        out->holes[p] = fill_owned(s, p, left, &full, out);
+    }
+    for (int p = 0; p < 2; p++) {
+        out->captured[p] = (int32_t)left[p];
+        if (!out->holes[p]) {
+            snprintf(why, sizeof why, "%s's total (%d) cannot fill a hole",
+                     player_name[p], prev->result.score[p]);
+            return over(out, -1, why);
+        }
+        for (uint64_t m = prev->claims[p]; m; m &= m - 1) {
+            const int h = __builtin_ctzll(m);
+            if (prev->board[h])
+                continue;
+            out->set.claim_set |= (uint64_t)1 << h;
+            out->set.claim[h] = (uint8_t)p;
+        }
+    }
+    return SOW_OK;
+}
+
 int sow_rounds_next(const sow_setup *s, const sow_game *prev,
                     const sow_match_info *info, sow_next_game *out,
                     sow_error *err)
@@ -241,6 +325,8 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     out->has_start = true;
     if (s->round_territory)
         return territory_round(s, prev, info, out);
+    if (s->round_owned)
+        return owned_round(s, prev, info, out);
     if (s->round_fresh)
         return fresh_round(s, prev, info, out);
     if (s->round_loser_only)

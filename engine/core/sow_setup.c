@@ -42,6 +42,12 @@ static void setup_rounds(sow_setup *s, const sow_variant *v,
     }
     s->round_territory = v->round_territory;
     s->round_loser_below = v->round_loser_below;
+    s->round_owned = v->round_owned; /* GA.8, GA.9 */
+    s->round_borrow = sow_expr_eval(&v->round_borrow, opts) != 0;
+    s->round_borrow_alone = sow_expr_eval(&v->round_borrow_alone, opts) != 0;
+    s->round_lose_at_most = v->round_lose_at_most;
+    if (s->round_owned)
+        s->round_block = false; /* (every hole is filled, GA.9) */
 }
 
 /* The two-row family's data (C1.x): stores on the track and
@@ -82,6 +88,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     for (int i = 0; i < v->nlap_rules; i++)
         s->claims |= v->lap_rules[i].action == SOW_LAP_CLAIM;
     s->claim_to_store = sow_expr_eval(&v->claim_seeds, opts) != 0;
+    s->claimed_only = v->claimed_only; /* GA.7, GA.L2 */
+    s->keep_empty_claims = sow_expr_eval(&v->keep_empty_claims, opts) != 0;
     s->origin_first = v->origin_first;
     s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
     s->closes = v->closes; /* C1.5: by the script's hooks (board.closes) */
@@ -119,10 +127,6 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         s->claim_rules |= r->on_claimed != 0;
-        if (r->action == SOW_LAP_TAKE) {
-            s->take_count = r->take;
-            s->take_extra = r->then_extra;
-        }
     }
     s->first_plain = v->first_plain;
     for (int i = 0; i < v->nlap_rules; i++)
@@ -215,6 +219,7 @@ static void setup_geometry(sow_setup *s)
     for (int h = 0; h < s->holes; h++) {
         if (rows == 2) {
             s->home[h] = (uint8_t)(h < n ? 0 : 1);
+            s->from_left[h] = (uint8_t)(h < n ? h : h - n);
             s->facing[h] = (uint8_t)(s->holes - 1 - h);
             s->inner |= (uint64_t)1 << h;
             continue;
@@ -223,6 +228,7 @@ static void setup_geometry(sow_setup *s)
         int side = 2 * row < rows - 1 ? 0 : 2 * row > rows - 1 ? 1
                    : col >= n / 2 ? 0 : 1; /* the middle row of three */
         s->home[h] = (uint8_t)side;
+        s->from_left[h] = (uint8_t)(side == 0 ? col : n - 1 - col);
         if (row > 0 && row < rows - 1)
             s->inner |= (uint64_t)1 << h;
         if (rows == 4 && (row == 0 || row == 3))
@@ -342,6 +348,49 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
     return SOW_OK;
 }
 
+/* What follows each lap-end rule's resowing (C2.5): resow.then, which may
+ * name an option (MW.9). */
+static void setup_resow(sow_setup *s, const sow_variant *v,
+                        const sow_optset *opts)
+{
+    /* (the loader's words: lap_end, stop, relay, last_seed = lap_end,
+     * capturing_hole = relay) */
+    static const uint8_t then_of[] = {
+        SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_STOP, SOW_RESOW_THEN_RELAY,
+        SOW_RESOW_THEN_LAP_END, SOW_RESOW_THEN_RELAY};
+    for (int i = 0; i < v->nlap_rules; i++) {
+        long w = sow_expr_eval(&v->resow_then[i], opts);
+        s->resow_then[i] = then_of[w >= 0 && w < 5 ? w : 0];
+    }
+}
+
+/* board.hand (MW.1) and sowing.cw_moves (MW.5). The holes a clockwise
+ * move may start from, by their place in their row from the owner's
+ * left or right (setup_geometry's from_left). */
+static int setup_hand(sow_setup *s, const sow_variant *v,
+                      const sow_optset *opts, sow_error *err)
+{
+    s->hand = (int)sow_expr_eval(&v->hand, opts);
+    if (s->hand > 0 && s->total + 2L * s->hand > SOW_MAX_SEEDS)
+        return sow_error_set(err, v->path, v->hand.line, v->hand.col,
+                             "board.hand: %d seeds a hand and %d on the "
+                             "board make more than the %d seeds a game may "
+                             "hold",
+                             s->hand, s->total, SOW_MAX_SEEDS);
+    s->total += 2 * s->hand; /* every seed of the game: holes and hands */
+    s->odd_turns = s->hand > 0 || s->dir_rule >= SOW_DIR_CHOSEN;
+    s->cw_limited = v->cw_limited;
+    s->cw_test = (int)sow_expr_eval(&v->cw_test, opts);
+    for (int h = 0; h < s->holes && s->cw_limited; h++) {
+        int i = s->from_left[h], j = s->n - 1 - i;
+        if (((v->cw_left >> i) & 1) || (j < 16 && (v->cw_right >> j) & 1))
+            s->cw_from[s->home[h]] |= (uint64_t)1 << h;
+    }
+    if (s->hand > 0 || s->cw_limited)
+        s->plain_drops = false; /* (the family's path: placements) */
+    return SOW_OK;
+}
+
 /* sowing.pass_over (IS.3): each player's holes must be on their own
  * track, and a hand must find some hole it does not pass over. */
 static int setup_pass_over(sow_setup *s, const sow_variant *v,
@@ -401,6 +450,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->no_moves_either &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&
                      !s->reach_max && !s->claim_rules &&
+                     !s->claimed_only && !s->round_owned &&
                      s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
@@ -434,13 +484,16 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_CLAIM_AT(i); /* C1.4: several holes at once */
         else if (a == SOW_LAP_CAPTURE_ACROSS)
             a = SOW_LAP_ACROSS_AT(i); /* C2.5 */
+        else if (a == SOW_LAP_TAKE)
+            a = SOW_LAP_TAKE_AT(i); /* GB.4, GA.5, GA.6: its own count */
         s->rule_action[i] = (uint8_t)a;
     }
     s->choices = false;
     for (int i = 0; i < v->nlap_rules; i++)
         s->choices |= ((s->lap_rules_on >> i) & 1) &&
                       v->lap_rules[i].extra_choice;
-    s->filters = s->choices || s->must_feed != SOW_FEED_OFF ||
+    s->filters = s->choices || s->cw_limited ||
+                 s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
                  s->no_undo || s->first_keep || s->reach_max;
     /* the script's move hooks (sow_hooks.c): a filter hook is a filter;
@@ -451,6 +504,34 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                     v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
     if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])
         s->plain_turns = false;
+}
+
+/* The lap-end rules in force with the options chosen (their if:, all of
+ * a list holding), those that ask whether h was touched this round (P86)
+ * or is its owner's last hole (GA.5), and what the machine then looks at
+ * as laps relay and after a move's laps. */
+static void setup_rules_on(sow_setup *s, const sow_variant *v,
+                           const sow_optset *opts)
+{
+    s->lap_rules_on = 0;
+    for (int i = 0; i < v->nlap_rules; i++) {
+        bool on = !v->lap_rules[i].has_if ||
+                  sow_expr_eval(&v->lap_rules[i].cond, opts);
+        for (int k = 0; k < v->lap_if_more_n[i]; k++) /* all must hold */
+            on = on && sow_expr_eval(&v->lap_if_more[i][k], opts);
+        if (on)
+            s->lap_rules_on |= 1u << i;
+        if (sow_expr_eval(&v->lap_moved[i], opts)) /* P86 */
+            s->moved_rules |= 1u << i;
+    }
+    s->last_hole_rules = v->lap_last_hole;
+    s->mark_moved = (s->moved_rules & s->lap_rules_on) != 0;
+    /* 1: C2.7's cleared end alone, looked at directly; 2: with P86's
+     * marks, through relay_watch */
+    s->relay_watch = (uint8_t)(s->mark_moved ? 2 : s->cleared_each_lap);
+    s->after_laps = s->claim_to_store || s->mark_moved || s->claimed_only;
+    if (s->mark_moved)
+        s->plain_drops = false; /* the relays keep g->moved (relay_watch) */
 }
 
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
@@ -524,11 +605,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     for (int i = 0; i < v->nlap_rules; i++)
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
-    s->lap_rules_on = 0;
-    for (int i = 0; i < v->nlap_rules; i++)
-        if (!v->lap_rules[i].has_if ||
-            sow_expr_eval(&v->lap_rules[i].cond, opts))
-            s->lap_rules_on |= 1u << i;
+    setup_resow(s, v, opts);
+    setup_rules_on(s, v, opts);
     for (int opp = 0; opp < 2; opp++)
         for (int c = 0; c < 64; c++) {
             int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
@@ -546,7 +624,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                 r->action == SOW_LAP_CLAIM ||
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
                                 r->pick_extra || r->series || r->row ||
-                                r->across ||
+                                r->across || r->action == SOW_LAP_TAKE ||
                                 (s->rows > 2 &&
                                  sow_rule_acts_on_facing(r)) ||
                                 r->action == SOW_LAP_CAPTURE_ACROSS
@@ -568,7 +646,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->match = sow_expr_eval(&v->match, opts) != 0;
     s->match_games = (int)sow_expr_eval(&v->match_games, opts);
     if (setup_tracks(s, v, err) || /* after the match and the rounds */
-        setup_pass_over(s, v, opts, err))
+        setup_pass_over(s, v, opts, err) || setup_hand(s, v, opts, err))
         return SOW_ERR;
     setup_paths(s, v);
     return SOW_OK;

@@ -22,9 +22,12 @@ static int lap_cap(const sow_setup *s, sow_game *g, int hole,
                          hole, s->max_laps);
 }
 
+/* (k is a constant at every use: an observer of captures alone costs the
+ * other events one test) */
 #define EMIT(obs, k, p, h, c, x)                                            \
     do {                                                                     \
-        if (obs && (obs)->on_event) {                                        \
+        if (obs && (obs)->on_event &&                                        \
+            ((k) == SOW_EV_CAPTURE || !(obs)->captures_only)) {              \
             sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
             (obs)->on_event((obs)->ctx, &ev_);                               \
         }                                                                    \
@@ -115,6 +118,24 @@ static bool across_holds(const sow_setup *s, const sow_game *g, int h,
                                      : f || b;
 }
 
+/* Rule r's count is even (TK.4, bit 0 of r->even), and (bit 1) h was
+ * touched this round before the lap's last seed (P86, when.moved with
+ * its option on) and is its owner's last unclaimed hole (GA.5,
+ * when.last_hole), as the rule asks. */
+static __attribute__((noinline)) bool
+even_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
+        int c)
+{
+    if ((r->even & 1) && c % 2)
+        return false;
+    const int i = (int)(r - s->v->lap_rules);
+    if (((s->moved_rules >> i) & 1) && sow_untouched(s, g, h))
+        return false;
+    return !((s->last_hole_rules >> i) & 1) ||
+           __builtin_popcountll(g->owns[g->owner[h]] &
+                                ~(g->claims[0] | g->claims[1])) == 1;
+}
+
 /* The family's conditions of rule r (KA.4 opposite, TK.4 even, TK.3 and
  * QL.3 where a claim may be made), out of the seed games' path. */
 static __attribute__((noinline)) bool
@@ -134,11 +155,11 @@ family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r, int h,
         return false; /* C2.5: an inner or an outer hole */
     if (r->across && !across_holds(s, g, h, r->across))
         return false;
-    if (r->even && c % 2)
-        return false;
+    if (r->even && (r->even == 1 ? c % 2 : !even_ok(s, g, r, h, c)))
+        return false; /* (TK.4 alone tested here) */
     if (r->position) {
         /* where h lies in its row, from that row's player's left */
-        int i = h < s->n ? h : h - s->n;
+        int i = s->from_left[h];
         bool at = ((r->pos_left >> i) & 1) ||
                   ((r->pos_right >> (s->n - 1 - i)) & 1);
         if (at != (r->position == 1))
@@ -187,6 +208,43 @@ rule_that_holds(const sow_setup *s, const sow_game *g, int h, int c,
     return -1;
 }
 
+/* Whether lap-end rule r takes seeds off the opponent (MW.5). */
+static bool rule_captures(const sow_lap_rule *r)
+{
+    switch (r->action) {
+    case SOW_LAP_STOP:
+    case SOW_LAP_RELAY:
+    case SOW_LAP_HOOK:
+    case SOW_LAP_EXTRA_TURN:
+    case SOW_LAP_CLAIM:
+    case SOW_LAP_CLOSE:
+        return false;
+    default:
+        return true;
+    }
+}
+
+bool sow_lap_captures(const sow_setup *s, const sow_game *g, int h, int c,
+                      bool any_count)
+{
+    if (!any_count) {
+        int i = rule_that_holds(s, g, h, c, true);
+        return i >= 0 && rule_captures(&s->v->lap_rules[i]);
+    }
+    /* Ludii's reading of MW.5: a capturing rule's conditions on where h
+     * lies and what is across from it, whatever h holds */
+    for (uint32_t on = s->hole_rules_on; on; on &= on - 1) {
+        const sow_lap_rule *r = &s->v->lap_rules[__builtin_ctz(on)];
+        if (!rule_captures(r) ||
+            (r->owner == SOW_OWNER_OWN && g->owner[h] != g->to_move) ||
+            (r->owner == SOW_OWNER_OPPONENT && g->owner[h] == g->to_move))
+            continue;
+        if (family_ok(s, g, r, h, c))
+            return true;
+    }
+    return false;
+}
+
 static __attribute__((noinline)) int
 family_rule(const sow_setup *s, const sow_game *g, int h, int c)
 {
@@ -229,26 +287,58 @@ decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
     return s->rule_action[i];
 }
 
-/* A lap that ends in a claimed hole: the first rule for claimed holes
- * whose side matches (GB.3, GB.4), else the move ends (C1.4, P23). */
-static int claimed_rule(const sow_setup *s, const sow_game *g, int h)
+/* The first rule for claimed holes whose side and count match a lap
+ * that ends in claimed hole h with c seeds (GB.3, GB.4, GA.6), or -1. */
+static int claimed_index(const sow_setup *s, const sow_game *g, int h, int c)
 {
     if (!s->claim_rules)
-        return SOW_LAP_STOP;
+        return -1;
     const int side = sow_claimant(g, h) == g->to_move ? 1 : 2;
     for (int i = 0; i < s->v->nlap_rules; i++) {
         const sow_lap_rule *r = &s->v->lap_rules[i];
-        if (((s->lap_rules_on >> i) & 1) && (r->on_claimed & side))
-            return (int)r->action;
+        if (((s->lap_rules_on >> i) & 1) && (r->on_claimed & side) &&
+            (c < 63 ? (r->counts >> c) & 1 : r->counts_high))
+            return i;
     }
-    return SOW_LAP_STOP;
+    return -1;
+}
+
+/* A lap that ends in a claimed hole: that rule's action, else the move
+ * ends (C1.4, P23). */
+static int claimed_rule(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    const int i = claimed_index(s, g, h, c);
+    return i < 0 ? SOW_LAP_STOP : s->rule_action[i];
+}
+
+/* The rule that decided a lap's end in h, for narration: 1 + its index,
+ * or 0 when none did; -(1 + i) when the lap relays because h, untouched
+ * this round before its last seed, failed rule i's when.moved while its
+ * count and owner fit (P86). */
+static int rule_told(const sow_setup *s, const sow_game *g, int h, int c)
+{
+    if (s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
+        return 1 + claimed_index(s, g, h, c);
+    int i = matching_rule(s, g, h, c);
+    if (i >= 0 || !s->mark_moved || !sow_untouched(s, g, h))
+        return 1 + i;
+    const bool opp = g->owner[h] != g->to_move;
+    for (i = 0; i < s->v->nlap_rules; i++) {
+        const sow_lap_rule *r = &s->v->lap_rules[i];
+        if ((((s->lap_rules_on & s->moved_rules) >> i) & 1) &&
+            (c < 63 ? (r->counts >> c) & 1 : r->counts_high) &&
+            !(r->owner == SOW_OWNER_OWN && opp) &&
+            !(r->owner == SOW_OWNER_OPPONENT && !opp))
+            return -(1 + i);
+    }
+    return 0;
 }
 
 static inline __attribute__((always_inline)) int
 decide(const sow_setup *s, const sow_game *g, int h, int c, const bool fam)
 {
     if (fam && s->claims && ((g->claims[0] | g->claims[1]) >> h) & 1)
-        return claimed_rule(s, g, h); /* C1.4, P23; GB.4 */
+        return claimed_rule(s, g, h, c); /* C1.4, P23; GB.4 */
     if (c < 64) {
         int a = s->lap_action[g->owner[h] != g->to_move][c];
         if (a != SOW_LAP_RULES)
@@ -335,6 +425,20 @@ static __attribute__((noinline)) bool cleared_now(const sow_setup *s,
     return s->row_empty_end == 1   ? mine
          : s->row_empty_end == 2 ? theirs
                                   : mine || theirs;
+}
+
+/* What is looked at as a lap relays from h (relay_watch): P86's marks
+ * (the lap just ended, and the one that starts from h), then C2.7's
+ * cleared end (true: the move ends there). */
+static __attribute__((noinline)) bool relay_watch(const sow_setup *s,
+                                                  sow_game *g, int h)
+{
+    if (s->mark_moved) {
+        g->moved = sow_lap_marks(s, g, true);
+        g->lap_origin = (int8_t)h;
+        g->lap_seeds = (int16_t)g->board[h];
+    }
+    return s->cleared_each_lap && cleared_now(s, g);
 }
 
 /* (the seed games claim no hole: their copy has no claimed-hole tests) */
@@ -465,17 +569,6 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                                      (P26: blocked holes stepped over) */
         capture(obs, g, step_over(s, g, nx, step_over(s, g, nx, h)));
         return true;
-    case SOW_LAP_TAKE: { /* GB.4: at most take_count seeds of h */
-        int k = g->board[h] < s->take_count ? g->board[h] : s->take_count;
-        g->board[h] = (uint16_t)(g->board[h] - k);
-        g->captured[g->to_move] += k;
-        g->on_board -= k;
-        if (k)
-            EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
-        if (s->take_extra)
-            g->move_flags |= SOW_MOVED_EXTRA_TURN;
-        return true;
-    }
     case SOW_LAP_TWO_OUT_SERIES: { /* OL.4: an empty hole then a full one,
                                       again and again */
         int e = step_over(s, g, nx, h), x = step_over(s, g, nx, e);
@@ -536,6 +629,20 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                 g->claims[g->to_move] |= (uint64_t)1 << x;
                 EMIT(obs, SOW_EV_CLAIM, g->to_move, x, g->board[x], 0);
             }
+            return true;
+        }
+        if (a >= SOW_LAP_TAKE_AT(0) &&
+            a < SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES)) {
+            /* GB.4, GA.5, GA.6: at most the rule's take: seeds of h */
+            const sow_lap_rule *lr = &s->v->lap_rules[a - SOW_LAP_TAKE_AT(0)];
+            int k = g->board[h] < lr->take ? g->board[h] : lr->take;
+            g->board[h] = (uint16_t)(g->board[h] - k);
+            g->captured[g->to_move] += k;
+            g->on_board -= k;
+            if (k)
+                EMIT(obs, SOW_EV_CAPTURE, g->to_move, h, k, 0);
+            if (lr->then_extra)
+                g->move_flags |= SOW_MOVED_EXTRA_TURN;
             return true;
         }
         return false;
@@ -1000,12 +1107,16 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     uint16_t saved[SOW_MAX_HOLES];
     int saved_origin = -1, saved_seeds = -1;
     uint64_t saved_blocked = 0; /* closed holes are part of the state */
+    uint64_t saved_moved = 0; /* so are the holes touched (P86): a lap end
+                                 that relayed from an untouched hole may
+                                 claim it when the board comes round */
     int saved_pending = -1, saved_cap = -1; /* and a resowing lap's */
     long power = 1, lam = 0, laps = 0;
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
                 (!fam || (g->blocked == saved_blocked &&
+                          g->moved == saved_moved &&
                           pending == saved_pending &&
                           cap_hole == saved_cap)) &&
                 memcmp(b, saved, bytes) == 0) {
@@ -1018,6 +1129,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 saved_origin = origin;
                 saved_seeds = seeds;
                 saved_blocked = g->blocked;
+                saved_moved = g->moved;
                 saved_pending = pending;
                 saved_cap = cap_hole;
             }
@@ -1160,7 +1272,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                      : s->v->lap_rules[i].action;
             if (in_store == mover && a == SOW_LAP_EXTRA_TURN)
                 g->move_flags |= SOW_MOVED_EXTRA_TURN;
-            if (obs && obs->on_event) {
+            if (obs && obs->on_event && !obs->captures_only) {
                 sow_event ev = {SOW_EV_LAP_END, mover, -1, g->captured[in_store],
                                 (int)a, in_store == mover ? 1 + i : 0};
                 obs->on_event(obs->ctx, &ev);
@@ -1172,13 +1284,16 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                     ? (c > 1 ? SOW_LAP_RELAY : SOW_LAP_STOP) /* LL.3 */
                     : decide(s, g, h, c, fam);
         /* for narration: which rule decided (the board as the lap ends) */
-        int rule = obs ? 1 + matching_rule(s, g, h, c) : 0;
+        int rule = !obs || obs->captures_only ? 0
+                   : fam && (s->claims || s->mark_moved)
+                       ? rule_told(s, g, h, c) /* (claims, P86: apart) */
+                       : 1 + matching_rule(s, g, h, c);
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
             if (run_hook(s, r, mv, obs, g, h, c, &relay, err))
                 return SOW_ERR;
         }
-        if (obs && obs->on_event) {
+        if (obs && obs->on_event && !obs->captures_only) {
             sow_event ev = {SOW_EV_LAP_END, mover, h, c,
                             a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
                                                        : SOW_LAP_STOP)
@@ -1186,6 +1301,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_TAKE_AT(0) ? SOW_LAP_TAKE
                             : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
                             : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
                             : a >= SOW_LAP_CHAIN_AT(0) ? SOW_LAP_CHAIN
@@ -1227,7 +1343,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                                               : tn[h];
             cap_hole = h;
             h = s->tracks[mover][1 - rd][first]; /* the drops step first */
-            pending = lr->resow_then;
+            pending = s->resow_then[a - SOW_LAP_ACROSS_AT(0)];
             continue;
         }
         if (fam && a >= SOW_LAP_ACROSS_AT(0) &&
@@ -1254,7 +1370,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             (a == SOW_LAP_HOOK && relay)) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
-            if (fam && s->cleared_each_lap && cleared_now(s, g))
+            if (fam && s->relay_watch &&
+                (s->relay_watch == 1 ? cleared_now(s, g)
+                                     : relay_watch(s, g, h)))
                 return SOW_OK; /* C2.7: the end comes in mid-turn */
             seeds = b[h];
             b[h] = 0;
@@ -1311,19 +1429,56 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int hole, bool *endless, sow_error *err);
 
+/* MW.2: one seed from the mover's hand into hole, before the sowing;
+ * true when nothing is sown after it ("+h"). */
+static __attribute__((noinline, cold)) bool
+place(const sow_observer *obs, sow_game *g, int hole, bool *endless)
+{
+    const int p = g->to_move, kind = g->placing - 1;
+    g->placing = 0;
+    g->board[hole]++;
+    g->hand[p]--;
+    g->on_board++;
+    EMIT(obs, SOW_EV_PLACE, p, hole, g->board[hole], g->hand[p]);
+    g->move_flags = 0;
+    *endless = false;
+    return kind == SOW_PLACE_ONLY;
+}
+
+/* What follows the laps of a move that did not go on for ever, one test
+ * for them all (after_laps): the claimed holes' seeds to the stores
+ * (TK.5), the last lap's marks (P86), the claimed holes emptied when they
+ * alone hold seeds (GA.7). */
+static __attribute__((noinline)) void after_laps(const sow_setup *s,
+                                                 sow_game *g,
+                                                 const sow_observer *obs)
+{
+    if (s->claim_to_store)
+        claims_to_store(g, obs);
+    if (s->mark_moved)
+        g->moved = sow_lap_marks(s, g, true); /* P86: the move's last lap */
+    if (s->claimed_only)
+        sow_claimed_only(s, g, obs);
+}
+
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
  * store of claimed holes (kept out of the seed games' path). */
-static int sow_family(const sow_setup *s, const sow_rules *r,
+static inline __attribute__((always_inline)) int
+sow_family(const sow_setup *s, const sow_rules *r,
                       const sow_before *mv, const sow_observer *obs,
                       sow_game *g, int hole, bool *endless, sow_error *err)
 {
     g->move_flags = 0;
     g->last_lifted = (int16_t)g->board[hole];
+    if (s->mark_moved) { /* P86: the move's first lap */
+        g->lap_origin = (int8_t)hole;
+        g->lap_seeds = (int16_t)(g->board[hole] - s->leave);
+    }
     int rc = s->grand_slam == SOW_SLAM_CAPTURE
                  ? sow_laps(s, r, mv, obs, g, hole, endless, err, true)
                  : sow_slammed(s, r, mv, obs, g, hole, endless, err);
-    if (rc == SOW_OK && s->claim_to_store && !*endless)
-        claims_to_store(g, obs);
+    if (rc == SOW_OK && s->after_laps && !*endless)
+        after_laps(s, g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
         g->on_board > 0 && g->on_board <= s->last_seeds)
         /* PL.6: the few seeds left go to the mover */
@@ -1338,8 +1493,11 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 {
     const int hole = mv->origin;
     /* the seed games set no move flags: they stay 0 from the start */
-    if (!s->plain_turns)
+    if (!s->plain_turns) {
+        if (__builtin_expect(g->placing, 0) && place(obs, g, hole, endless))
+            return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         return sow_family(s, r, mv, obs, g, hole, endless, err);
+    }
     return sow_laps(s, r, mv, obs, g, hole, endless, err, false);
 }
 
@@ -1354,7 +1512,8 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
     const long before = row_seeds(g, opp);
     const int32_t took = g->captured[mover];
     slam_log log = {obs, 0, {0}, {0}, false};
-    sow_observer spy = {&log, slam_event};
+    /* (alone, the watch wants the captures only) */
+    sow_observer spy = {&log, slam_event, !(obs && obs->on_event)};
     if (sow_laps(s, r, mv, &spy, g, hole, endless, err, true))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,

@@ -182,4 +182,17 @@ static inline uint64_t holding(const uint16_t *b, int holes, int min)
 #endif
 }
 
+/* sow_wegue.c. P86 (when.moved): g->moved with the holes the lap of
+ * g->lap_seeds seeds from g->lap_origin touched, its origin lifted and
+ * every hole it sowed into (`last`: its last hole too). */
+uint64_t sow_lap_marks(const sow_setup *s, const sow_game *g, bool last);
+
+/* GA.7, GA.L2 (end.claimed_only: sweep): after a move that leaves seeds
+ * only in claimed holes, each is emptied into its claimant's store and
+ * released, or (keep_empty_claims) only those holding seeds are; the
+ * move is marked SOW_MOVED_SWEPT, and the engine ends the game (round)
+ * with it, nobody having a move. */
+void sow_claimed_only(const sow_setup *s, sow_game *g,
+                      const sow_observer *obs);
+
 #endif

@@ -114,6 +114,9 @@ typedef enum {
     SOW_CITE_DIRECTION,   /* a direction chosen (direction: chosen) */
     SOW_CITE_ROUNDS,      /* a new round, or the end of the match */
     SOW_CITE_PASS_OVER,   /* a hole the mover's sowing passes over (IS.3) */
+    SOW_CITE_PLACE,       /* a seed placed from the hand (MW.2) */
+    SOW_CITE_CW_MOVES,    /* which moves may sow clockwise (MW.5) */
+    SOW_CITE_GRAND_SLAM,  /* captures that would empty the opposing row */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -334,7 +337,7 @@ typedef struct sow_lap_rule {
      * else SOW_RESOW_* where the first goes; resow_dir 0 the move's
      * direction, else 1 + a sow_dir; resow_then SOW_RESOW_THEN_*) */
     uint8_t row, across;
-    uint8_t resow : 2, resow_dir : 2, resow_then : 2;
+    uint8_t resow : 2, resow_dir : 2; /* (its then: sow_setup.resow_then) */
     uint8_t take_last : 1; /* capture_across takes h's seeds too */
     uint8_t then_next : 1; /* then: next: the hole after h is lifted and
                               sown on if it holds min_seeds (HU.5 ludii) */
@@ -346,7 +349,11 @@ typedef struct sow_lap_rule {
     sow_lap_action action;
     sow_chain chain;      /* action SOW_LAP_CHAIN: what it takes */
     sow_claim claim;      /* action SOW_LAP_CLAIM: where it may claim */
-    bool even;            /* the count must be even (TK.4) */
+    uint8_t even;         /* bit 0: the count must be even (TK.4); bit
+                             1: when.moved or when.last_hole, read from
+                             the variant's lap_moved and lap_last_hole
+                             (P86, GA.5: tested here at no cost to the
+                             rules without them) */
     /* positions named in data (issue 24): where h lies in its row, seen
      * from that row's player (their leftmost is 1): bit i of pos_left is
      * the (i+1)-th from their left, of pos_right from their right (16 from
@@ -408,10 +415,22 @@ typedef struct sow_rule_text {
     char *text; /* its one line */
 } sow_rule_text;
 
+/* how_to_play: the game in plain words for a learner, in the four parts
+ * docs/how-to-play.md gives every shipped game. */
+typedef enum {
+    SOW_HOWTO_BOARD,     /* the board and the start */
+    SOW_HOWTO_MOVE,      /* a move */
+    SOW_HOWTO_CAPTURING, /* capturing */
+    SOW_HOWTO_END,       /* the end and who wins */
+    SOW_HOWTO_PARTS
+} sow_howto_part;
+#define SOW_HOWTO_MAX 2000 /* bytes of one part */
+
 typedef struct sow_variant {
     char *path;    /* the YAML file it was read from */
     char *dir;     /* that file's directory */
     char *id, *name, *summary, *source;
+    char *how_to_play[SOW_HOWTO_PARTS]; /* all NULL, or each one paragraph */
 
     /* board */
     int rows;                     /* board.rows: 2 (C0.2), 3 or 4 (C2.1) */
@@ -634,7 +653,57 @@ typedef struct sow_variant {
                                      move there (C2.7, AB.6) */
     sow_expr either_stuck;        /* bool: the game ends as soon as either
                                      player has no legal move (M3.4) */
+    /* seeds in hand (board.hand, MW.1, C2.6): each player starts with
+     * this many off the board; while a player holds some, their turn
+     * places one into an own hole (the token +h, MW.2) */
+    sow_expr hand;
+    /* sowing.cw_moves (MW.5): with direction: each_move, a clockwise
+     * move only from these positions of the player's rows (bit i of
+     * cw_left: the (i+1)-th from their left; cw_right from their
+     * right), and only if its first lap passes cw_test (sow_cw_test) */
+    bool cw_limited;
+    uint16_t cw_left, cw_right;
+    sow_expr cw_test;
+    /* lap-end rule i's resow.then: a word of load_resow's list, or an
+     * option (MW.9); sow_setup.resow_then holds its SOW_RESOW_THEN_* */
+    sow_expr resow_then[SOW_MAX_LAP_RULES];
+    /* claims and rounds of Gabata (Adowa) (issue 25), as data: */
+#define SOW_MAX_IF_MORE 3
+    sow_expr lap_if_more[SOW_MAX_LAP_RULES][SOW_MAX_IF_MORE]; /* rule i's
+                                     if: list past its first reference
+                                     (all must hold: GA.L1) */
+    uint8_t lap_if_more_n[SOW_MAX_LAP_RULES];
+    sow_expr lap_moved[SOW_MAX_LAP_RULES]; /* bool, rule i's when.moved:
+                                     h was lifted or sown into this round
+                                     before the lap's last seed (P86) */
+    uint32_t lap_last_hole;       /* bit i: rule i's when.last_hole: h is
+                                     the only unclaimed hole its owner
+                                     owns (GA.5 take3) */
+    bool claimed_only;            /* end.claimed_only: sweep: a move that
+                                     leaves seeds only in claimed holes
+                                     empties them into their claimants'
+                                     stores and ends the game (GA.7) */
+    sow_expr keep_empty_claims;   /* bool: ... claimed holes that are
+                                     empty then stay claimed, into the
+                                     next round (GA.L2) */
+    bool round_owned;             /* rounds.refill: owned: the players fill
+                                     in turn along their tracks and own
+                                     the holes they fill (GA.9) */
+    sow_expr round_borrow;        /* bool: a player left with seeds - 1
+                                     after a fill fills one more hole, the
+                                     missing seed from the other's store */
+    sow_expr round_borrow_alone;  /* bool: ... also when their whole total
+                                     is seeds - 1 (GA.9, not GA.L3) */
+    int round_lose_at_most;       /* a total of at most this loses the
+                                     match (GA.8); -1 off */
 } sow_variant;
+
+/* sowing.cw_moves.test (MW.5): what a clockwise first lap must do */
+typedef enum {
+    SOW_CW_CAPTURE = 0, /* end where a capturing lap-end rule holds */
+    SOW_CW_FACING = 1   /* end in a hole where such a rule's conditions
+                           other than the count hold (Ludii's reading) */
+} sow_cw_test;
 
 /* Names of hooks as written under `hooks:` in a variant file. */
 extern const char *const sow_hook_names[SOW_HOOK_COUNT];

@@ -309,6 +309,15 @@ static int set_start(run *r, const sow_ynode *st)
         g->captured[0] = (int32_t)v[0];
         g->captured[1] = (int32_t)v[1];
     }
+    if ((n = scn_get(st, "hand"))) { /* C2.6: the seeds still in hand */
+        read_list(n, v);
+        if (s->hand <= 0 && (v[0] || v[1]))
+            return sow_yfail(&r->c, n, "hand: variant %s holds no seeds in "
+                                       "hand (board.hand): leave hand: out",
+                             s->v->id);
+        g->hand[0] = (int16_t)(v[0] < 32767 ? v[0] : 32767);
+        g->hand[1] = (int16_t)(v[1] < 32767 ? v[1] : 32767);
+    }
     if ((n = scn_get(st, "to_move")))
         g->to_move = (uint8_t)sow_scn_player_of(n);
     if ((n = scn_get(st, "ply")))
@@ -612,6 +621,11 @@ static int check_expect_run(run *r, const sow_ynode *ex)
         v[0] = g->captured[0];
         v[1] = g->captured[1];
         expect_list(r, "captured", n, v, 2, "player");
+    }
+    if ((n = scn_get(ex, "hand"))) {
+        v[0] = g->hand[0];
+        v[1] = g->hand[1];
+        expect_list(r, "hand", n, v, 2, "player");
     }
     if ((n = scn_get(ex, "endless"))) {
         int k = 0;

@@ -111,6 +111,27 @@ static int load_cleared(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+/* GA.7, GA.L2: claimed_only: sweep ends the game after a move that
+ * leaves seeds only in claimed holes, each emptied into its claimant's
+ * store and released; keep_empty_claims keeps the empty ones claimed. */
+static int load_claimed_only(ctx *c, const sow_ynode *n)
+{
+    static const char *const words[] = {"none", "sweep", NULL};
+    sow_variant *v = c->v;
+    const sow_ynode *x = sow_ynode_get(n, "claimed_only"),
+                    *k = sow_ynode_get(n, "keep_empty_claims");
+    int wi = 0;
+    if (x && sow_yword(&c->y, x, "claimed_only", words, &wi))
+        return SOW_ERR;
+    v->claimed_only = wi == 1;
+    if (k && !v->claimed_only)
+        return sow_yfail(&c->y, k, "keep_empty_claims says which claimed "
+                         "holes claimed_only: sweep releases; add "
+                         "claimed_only: sweep beside it");
+    const field fk = {"keep_empty_claims", F_BOOL, 0, 0, NULL};
+    return opt_expr(c, n, &fk, &v->keep_empty_claims);
+}
+
 int sow_lend(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
@@ -119,7 +140,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
                                        "rest_odd", "endless_result",
                                        "cleared", "cleared_winner",
                                        "either_cannot_move",
-                                       "cleared_each_lap", NULL};
+                                       "cleared_each_lap", "claimed_only",
+                                       "keep_empty_claims", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     static const char *const endless_results[] = {"mover_loses", "draw",
@@ -177,7 +199,7 @@ int sow_lend(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "threshold")) && load_threshold(c, x))
         return SOW_ERR;
-    if (load_cleared(c, n))
+    if (load_cleared(c, n) || load_claimed_only(c, n))
         return SOW_ERR;
     return load_rest(c, n);
 }
@@ -267,12 +289,49 @@ static int load_points(ctx *c, const sow_ynode *rounds, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* GA.8, GA.9: the keys of refill: owned (borrow, borrow_alone,
+ * lose_at_most), refused beside another refill. */
+static int load_owned(ctx *c, const sow_ynode *n)
+{
+    sow_variant *v = c->v;
+    static const char *const keys[] = {"borrow", "borrow_alone",
+                                       "lose_at_most", NULL};
+    v->round_lose_at_most = -1;
+    for (int i = 0; keys[i]; i++) {
+        const sow_ynode *x = sow_ynode_get(n, keys[i]);
+        if (x && !v->round_owned)
+            return sow_yfail(&c->y, x, "%s belongs to rounds that say "
+                             "refill: owned (the players fill in turn and "
+                             "own what they fill)", keys[i]);
+    }
+    const sow_ynode *x;
+    const field fb = {"borrow", F_BOOL, 0, 0, NULL},
+                fa = {"borrow_alone", F_BOOL, 0, 0, NULL};
+    if (opt_expr(c, n, &fb, &v->round_borrow) ||
+        opt_expr(c, n, &fa, &v->round_borrow_alone))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "lose_at_most"))) {
+        long k;
+        if (sow_yint(&c->y, x, "lose_at_most", 0, 64000, &k))
+            return SOW_ERR;
+        v->round_lose_at_most = (int)k;
+    }
+    const sow_ynode *f = sow_ynode_get(n, "fill_from");
+    if (v->round_owned &&
+        (!f || f->type != SOW_Y_SCALAR || strcmp(f->text, "track") != 0))
+        return sow_yfail(&c->y, f ? f : n, "refill: owned fills the first "
+                         "empty holes along each player's track: it needs "
+                         "fill_from: track");
+    return SOW_OK;
+}
+
 int sow_lrounds(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"seeds", "min_holes", "fill_from",
                                        "block", "refill", "starter",
                                        "wins", "layout", "loser_below",
-                                       "points", "remainder", NULL};
+                                       "points", "remainder", "borrow",
+                                       "borrow_alone", "lose_at_most", NULL};
     static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
@@ -280,7 +339,7 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
     static const char *const starters[] = {"alternate", "loser",
                                            "last_mover", "winner", NULL};
     static const char *const refills[] = {"both", "loser", "fresh",
-                                          "territory", NULL};
+                                          "territory", "owned", NULL};
     sow_variant *v = c->v;
     if (sow_ymap(&c->y, n, "rounds") || sow_ykeys(&c->y, n, "rounds", keys))
         return SOW_ERR;
@@ -300,7 +359,10 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
         v->round_loser_only = ri == 1;
         v->round_fresh = ri == 2;
         v->round_territory = ri == 3;
+        v->round_owned = ri == 4;
     }
+    if (load_owned(c, n))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "loser_below"))) { /* GB.7 */
         long k;
         if (sow_yint(&c->y, x, "loser_below", 1, 64000, &k))

@@ -32,7 +32,7 @@ static int copy_text(ctx *c, const sow_ynode *n, const char *what, bool line,
 }
 
 /* A rule id: capital letters, then digits and dots (K1.5, C0.4, B.2, P13). */
-static bool valid_rule_id(const char *s)
+bool sow_lrule_id(const char *s)
 {
     const char *p = s;
     while (*p >= 'A' && *p <= 'Z')
@@ -43,6 +43,9 @@ static bool valid_rule_id(const char *s)
         return false;
     for (const char *q = p; *q; q++) {
         if (*q == '.') {
+            /* (a part may start with one capital: GA.L1, a reading's) */
+            if (q[1] >= 'A' && q[1] <= 'Z')
+                q++;
             if (!(q[1] >= '0' && q[1] <= '9'))
                 return false;
         } else if (!(*q >= '0' && *q <= '9')) {
@@ -415,7 +418,7 @@ static int load_board(ctx *c, const sow_ynode *n)
                                        "row_seeds",
                                        "layout_north", "stores",
                                        "stores_on_track", "claims", "closes",
-                                       NULL};
+                                       "hand", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -493,6 +496,11 @@ static int load_board(ctx *c, const sow_ynode *n)
     }
     const sow_ynode *stores = sow_ynode_get(n, "stores");
     if (stores && sow_ybool(&c->y, stores, "stores", &v->stores))
+        return SOW_ERR;
+    /* MW.1: seeds each player holds in hand at the start (C2.6) */
+    const sow_ynode *hand = sow_ynode_get(n, "hand");
+    field fha = {"hand", F_INT, 0, 32767, NULL}; /* (setup_hand bounds the total) */
+    if (hand && sow_lexpr(c, hand, &fha, &v->hand))
         return SOW_ERR;
     /* C1.2: stores sown like holes on the way round */
     const sow_ynode *track = sow_ynode_get(n, "stores_on_track");
@@ -636,10 +644,11 @@ static int load_rules(ctx *c, const sow_ynode *n)
     for (int i = 0; i < n->n; i++) {
         const sow_ynode *k = n->items[2 * i], *t = n->items[2 * i + 1];
         sow_rule_text *r = &c->v->rules[i];
-        if (!valid_rule_id(k->text))
+        if (!sow_lrule_id(k->text))
             return sow_yfail(&c->y, k,
                              "rule id '%s' must be capital letters then "
-                             "digits and dots, like K1.5, B.2 or P13",
+                             "digits and dots, like K1.5, B.2, P13 or "
+                             "GA.L1",
                              k->text);
         c->v->nrules = i + 1;
         if (copy_text(c, k, "rule id", false, &r->id) ||
@@ -819,7 +828,7 @@ static int load_root(ctx *c, const sow_ynode *root)
                                        "script", "hooks", "options",
                                        "decisions", "state", "match",
                                        "phases", "start_phase", "explain",
-                                       "rounds", NULL};
+                                       "rounds", "how_to_play", NULL};
     sow_variant *v = c->v;
     if (check_root(c, root, keys))
         return SOW_ERR;
@@ -850,6 +859,8 @@ static int load_root(ctx *c, const sow_ynode *root)
     if ((x = sow_ynode_get(root, "rules")) && load_rules(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(root, "explain")) && sow_lexplain(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(root, "how_to_play")) && sow_lhowto(c, x))
         return SOW_ERR;
     if (load_board(c, sow_ynode_get(root, "board")) ||
         sow_lsowing(c, sow_ynode_get(root, "sowing")))
@@ -940,6 +951,7 @@ static void defaults(sow_variant *v)
     v->match_games.value = 50;
     v->threshold.kind = SOW_EXPR_CONST;
     v->threshold.value = -1;
+    v->round_lose_at_most = -1; /* GA.8: off */
     v->threshold_if.kind = SOW_EXPR_CONST;
     v->threshold_if.value = 1;
     v->round_min_holes.kind = SOW_EXPR_CONST;
@@ -1010,6 +1022,8 @@ void sow_variant_free(sow_variant *v)
     free(v->name);
     free(v->summary);
     free(v->source);
+    for (int i = 0; i < SOW_HOWTO_PARTS; i++)
+        free(v->how_to_play[i]);
     free(v->script);
     free(v->script_path);
     for (int h = 0; h < SOW_HOOK_COUNT; h++)

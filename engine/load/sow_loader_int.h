@@ -3,7 +3,8 @@
  * option, and each part's entry points. sow_loader.c reads the file's
  * top level, options, board, phases, hooks and script; sow_lrules.c the
  * lap-end rules; sow_lsowing.c the sowing: section; sow_lend.c the end:,
- * match: and rounds: sections; sow_ltrack.c the sowing track. */
+ * match: and rounds: sections; sow_ltrack.c the sowing track;
+ * sow_lhowto.c the how_to_play: section. */
 #ifndef SOW_LOADER_INT_H
 #define SOW_LOADER_INT_H
 
@@ -32,9 +33,22 @@ typedef struct field {
  * checked against the field (sow_loader.c). */
 int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
 
+/* A rule id's shape: capital letters, then digits and dots (K1.5, P13). */
+bool sow_lrule_id(const char *s);
+
+/* sow_lhowto.c: the how_to_play: section (after rules:, whose ids its
+ * texts may cite). */
+int sow_lhowto(ctx *c, const sow_ynode *n);
+
 /* sow_lrules.c: one lap-end rule; a `rule:` citation; `explain:`. */
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r);
+int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i);
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX]);
+/* Positions in a row (issue 24), seen from the row's player: leftmost,
+ * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the N-th
+ * from their right), as bits of *left and *right. */
+int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
+                   uint16_t *left, uint16_t *right);
 int sow_lexplain(ctx *c, const sow_ynode *n);
 
 /* sow_lsowing.c: the sowing: section. */

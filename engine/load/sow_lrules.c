@@ -111,7 +111,7 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
     "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
-    "direction", "rounds", "pass_over"};
+    "direction", "rounds", "pass_over", "place", "cw_moves", "grand_slam"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])
@@ -205,31 +205,15 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
     return SOW_OK;
 }
 
-/* A rule's when: map: the count, owner, next and opposite holes, the
- * first ply, or a lap that ends in the mover's store (C1.3). */
-/* when.position / when.not_position (issue 24): holes named by where
- * they lie in their row, seen from that row's player: leftmost,
- * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the
- * N-th from their right): not_position: [rightmost] spares each
- * player's right-hand hole. */
-static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
+int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
+                   uint16_t *left, uint16_t *right)
 {
-    const sow_ynode *in = sow_ynode_get(w, "position"),
-                    *out = sow_ynode_get(w, "not_position");
-    if (!in && !out)
-        return SOW_OK;
-    if (in && out)
-        return sow_yfail(&c->y, out, "position and not_position say the "
-                                     "same thing two ways: keep one");
-    const sow_ynode *x = in ? in : out;
-    const char *what = in ? "position" : "not_position";
     if (x->type != SOW_Y_SEQ || x->n == 0)
         return sow_yfail(&c->y, x, "%s must be a list of positions in the "
                                    "row: leftmost, rightmost, N (from the "
                                    "left, 1 the leftmost) or -N (from the "
                                    "right)",
                          what);
-    r->position = in ? 1 : 2;
     for (int i = 0; i < x->n; i++) {
         const sow_ynode *p = x->items[i];
         long k;
@@ -245,13 +229,32 @@ static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
                                        "(from their right)",
                              SOW_POS_REACH, SOW_POS_REACH);
         if (k > 0)
-            r->pos_left |= (uint16_t)(1u << (k - 1));
+            *left |= (uint16_t)(1u << (k - 1));
         else
-            r->pos_right |= (uint16_t)(1u << (-k - 1));
+            *right |= (uint16_t)(1u << (-k - 1));
     }
     return SOW_OK;
 }
 
+/* when.position / when.not_position (issue 24): holes named by where
+ * they lie in their row: not_position: [rightmost] spares each player's
+ * right-hand hole. */
+static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
+{
+    const sow_ynode *in = sow_ynode_get(w, "position"),
+                    *out = sow_ynode_get(w, "not_position");
+    if (!in && !out)
+        return SOW_OK;
+    if (in && out)
+        return sow_yfail(&c->y, out, "position and not_position say the "
+                                     "same thing two ways: keep one");
+    r->position = in ? 1 : 2;
+    return sow_lpositions(c, in ? in : out, in ? "position" : "not_position",
+                          &r->pos_left, &r->pos_right);
+}
+
+/* A rule's when: map: the count, owner, next and opposite holes, the
+ * first ply, or a lap that ends in the mover's store (C1.3). */
 static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                      sow_lap_rule *r)
 {
@@ -260,7 +263,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                                         "min_ply", "store", "opposite",
                                         "claimed", "position",
                                         "not_position", "row", "across",
-                                        NULL};
+                                        "moved", "last_hole", NULL};
     static const char *const rowsw[] = {"any", "inner", "outer", NULL};
     static const char *const acrossw[] = {"none", "facing", "both",
                                           "either", NULL};
@@ -279,7 +282,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     }
     const sow_ynode *x = sow_ynode_get(w, "count");
     if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
-        r->even = true; /* TK.4: any even count */
+        r->even = 1; /* TK.4: any even count */
     else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
         return SOW_ERR;
     x = sow_ynode_get(w, "next_count");
@@ -329,12 +332,15 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
         int ci;
         if (sow_yword(&c->y, x, "claimed", claimeds, &ci))
             return SOW_ERR;
-        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
-            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
-            sow_ynode_get(w, "store") || pc)
+        /* (a count may go with it: GA.6 takes from a weg only when the
+         * last seed does not fall into it empty) */
+        if (sow_ynode_get(w, "owner") || sow_ynode_get(w, "next_count") ||
+            sow_ynode_get(w, "opposite") || sow_ynode_get(w, "store") ||
+            sow_ynode_get(w, "moved") || sow_ynode_get(w, "last_hole") || pc)
             return sow_yfail(&c->y, x, "claimed: describes a lap that ends in a "
-                             "claimed hole, whatever its count: leave out "
-                             "count, owner, next_count, opposite and store");
+                             "claimed hole, by its count alone: leave out "
+                             "owner, next_count, opposite, store, moved and "
+                             "last_hole");
         r->on_claimed = (uint8_t)(ci + 1);
     }
     if (load_position(c, w, r))
@@ -383,7 +389,10 @@ static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
     static const char *const froms[] = {"origin", "after_origin",
                                         "after_last", NULL};
     static const char *const dirs[] = {"move", "ccw", "cw", NULL};
-    static const char *const thens[] = {"lap_end", "stop", "relay", NULL};
+    /* (last_seed and capturing_hole: the same as lap_end and relay, by
+     * what the move goes on from, MW.9's words) */
+    static const char *const thens[] = {"lap_end", "stop", "relay",
+                                        "last_seed", "capturing_hole", NULL};
     if (!x)
         return SOW_OK;
     if (r->action != SOW_LAP_CAPTURE_ACROSS)
@@ -404,13 +413,18 @@ static int load_resow(ctx *c, const sow_ynode *x, const sow_ynode *act,
     const sow_ynode *d = sow_ynode_get(x, "direction");
     if (d && sow_yword(&c->y, d, "direction", dirs, &di))
         return SOW_ERR;
+    /* then: a word, or an enum option of those words (MW.9) */
     const sow_ynode *th = sow_ynode_get(x, "then");
-    if (th && sow_yword(&c->y, th, "then", thens, &ti))
+    sow_expr *te = &c->v->resow_then[r - c->v->lap_rules];
+    field ft = {"then", F_WORD, 0, 0, thens};
+    te->kind = SOW_EXPR_CONST;
+    te->value = SOW_RESOW_THEN_LAP_END;
+    if (th && sow_lexpr(c, th, &ft, te))
         return SOW_ERR;
     (void)act;
+    (void)ti;
     r->resow = (uint8_t)(fi + 1);
     r->resow_dir = (uint8_t)di;
-    r->resow_then = (uint8_t)ti;
     return SOW_OK;
 }
 
@@ -467,6 +481,43 @@ static int load_then(ctx *c, const sow_ynode *n, const sow_ynode *act,
         if (r->series && r->then_relay)
             return sow_yfail(&c->y, se, "series: and then: relay do not go "
                              "together; keep one");
+    }
+    return SOW_OK;
+}
+
+/* when.moved and when.last_hole of lap-end rule i, kept beside the
+ * rules (a rule is a fixed 256 bytes): h was lifted or sown into in this
+ * round before the lap's last seed fell (P86, GA.5; a bool that may name
+ * an option), and h is the only unclaimed hole its owner owns (GA.5,
+ * last_hole=take3). */
+int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i)
+{
+    sow_variant *v = c->v;
+    v->lap_moved[i].kind = SOW_EXPR_CONST;
+    const sow_ynode *cond = sow_ynode_get(n, "if");
+    field fc = {"if", F_BOOL, 0, 0, NULL};
+    for (int k = 1; cond && cond->type == SOW_Y_SEQ && k < cond->n; k++)
+        if (sow_lexpr(c, cond->items[k], &fc, &v->lap_if_more[i][k - 1]))
+            return SOW_ERR;
+        else
+            v->lap_if_more_n[i] = (uint8_t)k;
+    const sow_ynode *w = sow_ynode_get(n, "when");
+    if (!w || w->type != SOW_Y_MAP)
+        return SOW_OK;
+    const sow_ynode *x = sow_ynode_get(w, "moved");
+    field fm = {"moved", F_BOOL, 0, 0, NULL};
+    if (x && sow_lexpr(c, x, &fm, &v->lap_moved[i]))
+        return SOW_ERR;
+    if (x)
+        v->lap_rules[i].even |= 2; /* (family_ok looks) */
+    if ((x = sow_ynode_get(w, "last_hole"))) {
+        bool b;
+        if (sow_ybool(&c->y, x, "last_hole", &b))
+            return SOW_ERR;
+        if (b) {
+            v->lap_last_hole |= 1u << i;
+            v->lap_rules[i].even |= 2;
+        }
     }
     return SOW_OK;
 }
@@ -555,6 +606,15 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     r->counts_high = true;
     r->owner = SOW_OWNER_ANY;
     const sow_ynode *cond = sow_ynode_get(n, "if");
+    if (cond && cond->type == SOW_Y_SEQ) {
+        /* several references, all of which must hold (the rest are
+         * read by sow_llap_rule_more) */
+        if (cond->n < 1 || cond->n > 1 + SOW_MAX_IF_MORE)
+            return sow_yfail(&c->y, cond, "if: is an option reference, or "
+                             "a list of 1 to %d that must all hold",
+                             1 + SOW_MAX_IF_MORE);
+        cond = cond->items[0];
+    }
     if (cond) {
         field fc = {"if", F_BOOL, 0, 0, NULL};
         if (sow_lexpr(c, cond, &fc, &r->cond))

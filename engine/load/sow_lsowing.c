@@ -330,6 +330,38 @@ static int load_pass_over(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* sowing.cw_moves (MW.5): {position: [1, 2], test: capture | facing}:
+ * where every move names its direction, a clockwise one only from those
+ * positions of the player's rows, and only if its first lap captures
+ * (capture) or ends where a capture's conditions but the count hold
+ * (facing). */
+static int load_cw_moves(ctx *c, const sow_ynode *x)
+{
+    static const char *const keys[] = {"position", "test", NULL};
+    static const char *const tests[] = {"capture", "facing", NULL};
+    sow_variant *v = c->v;
+    if (sow_ymap(&c->y, x, "cw_moves") ||
+        sow_ykeys(&c->y, x, "cw_moves", keys))
+        return SOW_ERR;
+    if (v->dir_rule != SOW_DIR_EACH_MOVE)
+        return sow_yfail(&c->y, x, "cw_moves limits the clockwise moves of "
+                                   "a game whose every move names its "
+                                   "direction: add direction: each_move");
+    const sow_ynode *p = sow_ynode_get(x, "position");
+    if (!p)
+        return sow_yfail(&c->y, x, "cw_moves needs position: [...], the "
+                                   "places in a row a clockwise move may "
+                                   "start from");
+    if (sow_lpositions(c, p, "cw_moves.position", &v->cw_left, &v->cw_right))
+        return SOW_ERR;
+    const sow_ynode *tx = sow_ynode_get(x, "test");
+    field ft = {"test", F_WORD, 0, 0, tests};
+    if (tx && sow_lexpr(c, tx, &ft, &v->cw_test))
+        return SOW_ERR;
+    v->cw_limited = true;
+    return SOW_OK;
+}
+
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"direction", "min_seeds", "leave",
@@ -344,7 +376,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
-                                       "pass_over", NULL};
+                                       "pass_over", "cw_moves", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -396,6 +428,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "pass_over")) && load_pass_over(c, x))
         return SOW_ERR;
+    if ((x = sow_ynode_get(n, "cw_moves")) && load_cw_moves(c, x))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "bearoff")) && load_bearoff(c, x))
@@ -408,7 +442,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         if (x->n > SOW_MAX_LAP_RULES)
             return sow_yfail(&c->y, x, "at most 16 lap_end rules");
         for (int i = 0; i < x->n; i++)
-            if (sow_llap_rule(c, x->items[i], &v->lap_rules[i]))
+            if (sow_llap_rule(c, x->items[i], &v->lap_rules[i]) ||
+                sow_llap_rule_more(c, x->items[i], i))
                 return SOW_ERR;
         v->nlap_rules = x->n;
         for (int i = 0; i < x->n && !v->relay; i++) {

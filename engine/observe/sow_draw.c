@@ -187,6 +187,9 @@ static void draw_rows(pen *p, const sow_setup *s, const sow_game *g,
             put(p, "  taken %d", g->captured[top ? 1 : 0]);
         if (beside && s->stores && bottom)
             put(p, " [%3d]S", g->captured[0]);
+        if (beside && s->hand > 0 && (r == s->rows - 2 || r == 1))
+            /* C2.6: the seeds still in hand, by the player's inner row */
+            put(p, "  in hand %d", g->hand[r == 1 ? 0 : 1]);
         put(p, "\n");
     }
     column_labels(p, s, width);
@@ -282,6 +285,13 @@ void sow_move_label(const sow_setup *s, sow_move m, char *buf, size_t size)
         sow_hole_label(s, sow_move_hole(m), l, sizeof l);
         sow_text_fmt(buf, size, "%s/%s", l,
                      sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
+    } else if (sow_move_is_place(m)) { /* MW.2: "+f3", "+e2/cw" */
+        int k = sow_move_place_kind(m);
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        sow_text_fmt(buf, size, "+%s%s", l,
+                     k == SOW_PLACE_ONLY    ? ""
+                     : k - 1 == SOW_DIR_CW ? "/cw"
+                                           : "/ccw");
     } else if (sow_move_is_chosen(m)) { /* NS.6: "g1,xc4" */
         char x[16];
         sow_hole_label(s, sow_move_hole(m), l, sizeof l);
@@ -301,6 +311,19 @@ int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
         return SOW_OK;
     if (keep_parse_error(tok))
         return SOW_ERR;
+    if (tok[0] == '+' && tok[1] && strlen(tok) < 12) {
+        /* MW.2: "+f3", "+e2/cw" */
+        char l[12], num[24];
+        const char *slash = strchr(tok, '/');
+        size_t n = slash ? (size_t)(slash - tok - 1) : strlen(tok + 1);
+        memcpy(l, tok + 1, n);
+        l[n] = 0;
+        int h = sow_hole_from_label(s, l);
+        if (h < 0)
+            return SOW_ERR; /* (the parse's error stands) */
+        snprintf(num, sizeof num, "+%d%s", h, slash ? slash : "");
+        return sow_move_parse(s, num, mv, err);
+    }
     const char *cx = strstr(tok, ",x");
     if (cx && cx > tok && cx - tok < 8 && strlen(cx) < 10) {
         /* NS.6: labels, "g1,xc4" */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sow_ask.h"
 #include "sow_draw.h"
 #include "sow_move.h"
 
@@ -21,8 +22,10 @@ static void cite(const sow_setup *s, const char *id, sow_story *out)
     out->rule_text = NULL;
     if (!id || !id[0])
         return;
-    out->rule = id;
+    /* a rule the variant does not list (C1.13 named by the mechanism
+     * itself) is not cited: a reader could not look it up (D15) */
     out->rule_text = sow_variant_rule_text(s->v, id);
+    out->rule = out->rule_text ? id : NULL;
 }
 
 static void cite_mech(const sow_setup *s, sow_cite c, sow_story *out)
@@ -45,6 +48,7 @@ void sow_narrator_start(sow_narrator *n, const sow_setup *s)
 static const char *action_text(const sow_setup *s, int rule, int a)
 {
     const bool relay = rule >= 0 && s->v->lap_rules[rule].then_relay;
+    const bool extra = rule >= 0 && s->v->lap_rules[rule].then_extra;
     if (relay && a == SOW_LAP_CAPTURE_OPPOSITE)
         return "the seeds of the hole facing it are captured, then its "
                "seeds are lifted and sown on";
@@ -57,7 +61,8 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     case SOW_LAP_CAPTURE:
         return "they are captured and the move ends";
     case SOW_LAP_CHAIN: /* chain_text() tells it as its rule reads */
-        return "holes are taken while their counts fit, and the move ends";
+        return "holes are taken while their counts are those the rule "
+               "names, and the move ends";
     case SOW_LAP_CAPTURE_OPPOSITE:
         return "the seeds of the hole facing it are captured, and the move "
                "ends";
@@ -73,8 +78,14 @@ static const char *action_text(const sow_setup *s, int rule, int a)
         return "the mover claims it, and the move ends";
     case SOW_LAP_CLOSE:
         return "it is closed, and its seeds are lifted and sown on";
-    case SOW_LAP_TAKE:
-        return "it is the opponent's claimed hole: seeds are taken from it";
+    case SOW_LAP_TAKE: /* GB.4, GA.6; GA.5 take3 on a hole not claimed */
+        if (rule >= 0 && !s->v->lap_rules[rule].on_claimed)
+            return "seeds are taken from it into the mover's store, and "
+                   "the move ends";
+        return extra ? "it is the opponent's claimed hole: the "
+                       "mover takes seeds from it and moves again"
+                     : "it is the opponent's claimed hole: the "
+                       "mover takes seeds from it";
     case SOW_LAP_CAPTURE_ACROSS:
         return "the opponent's seeds facing it and behind it are "
                "captured, and the move ends";
@@ -83,46 +94,78 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     }
 }
 
+/* The counts of mask (bit c: count c; high: 63 and more) in words, "2
+ * or 3", "1, 3 or 5", into buf. */
+static void counts_text(uint64_t mask, bool high, char *buf, size_t size)
+{
+    int c[64], n = 0;
+    for (int k = 1; k < 63; k++)
+        if ((mask >> k) & 1)
+            c[n++] = k;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len + 12 < size; i++)
+        len += (size_t)sow_text_fmt(buf + len, size - len, "%s%d",
+                                    i == 0                  ? ""
+                                    : i == n - 1 && !high ? " or "
+                                                            : ", ",
+                                    c[i]);
+    if (high && len + 16 < size)
+        sow_text_fmt(buf + len, size - len, "%s63 or more", n ? " or " : "");
+}
+
 /* A chain capture as its rule reads (sow_chain): where it starts, which
- * way it goes and whose holes it may take. */
-static void chain_text(const sow_chain *c, char *buf, size_t size)
+ * way it goes, the counts it takes and whose holes it may take. */
+static void chain_text(const sow_chain *c, bool skip_empty, char *buf,
+                       size_t size)
 {
     const char *way = c->fixed_dir ? (c->fixed_dir - 1 == SOW_DIR_CW
                                           ? "clockwise from it"
                                           : "counter-clockwise from it")
                       : c->backward ? "before it"
                                     : "after it";
-    const char *whose = c->owner == SOW_OWNER_OPPONENT ? "the opponent's and "
-                        : c->owner == SOW_OWNER_OWN    ? "the mover's and "
-                                                       : "";
+    const char *holds = c->owner == SOW_OWNER_OPPONENT
+                            ? "is the opponent's and holds"
+                        : c->owner == SOW_OWNER_OWN ? "is the mover's and holds"
+                                                    : "holds";
+    char counts[96];
+    counts_text(c->counts, c->counts_high, counts, sizeof counts);
     if (c->from_last)
         sow_text_fmt(buf, size,
-                     "it is taken if %s%sits count fits, then the holes %s "
-                     "while %s%stheir counts fit, and the move ends",
-                     whose[0] ? "it is " : "", whose, way,
-                     whose[0] ? "they are " : "", whose);
+                     "it is taken if it %s %s, then the holes %s, one "
+                     "after another, while each %s %s%s; then the move ends",
+                     holds, counts, way, holds, counts,
+                     skip_empty ? " (an empty hole is passed over)" : "");
     else
         sow_text_fmt(buf, size,
-                     "the holes %s are taken while %s%stheir counts fit, "
-                     "and the move ends",
-                     way, whose[0] ? "they are " : "", whose);
+                     "the holes %s are taken, one after another, while "
+                     "each %s %s%s; then the move ends",
+                     way, holds, counts,
+                     skip_empty ? " (an empty hole is passed over)" : "");
 }
 
-/* The action of lap-end rule r where its modifiers change what
+/* The action of lap-end rule i where its modifiers change what
  * action_text() says (a chain as it reads, a series of captures, the
  * extra holes picked); "" where they do not. */
-static void rule_action_text(const sow_lap_rule *r, int a, char *buf,
+static void rule_action_text(const sow_setup *s, int i, int a, char *buf,
                              size_t size)
 {
+    const sow_lap_rule *r = &s->v->lap_rules[i];
     buf[0] = '\0';
     if (a == SOW_LAP_CHAIN)
-        chain_text(&r->chain, buf, size);
+        chain_text(&r->chain, s->chain_skip_empty[i], buf, size);
     else if (a == SOW_LAP_CAPTURE_TWO_OUT && r->series)
         sow_text_fmt(buf, size,
                      "the seeds of the hole after the next one are "
                      "captured, then onward in the same way while the next hole "
                      "is empty and the one after it holds seeds, and the "
                      "move ends");
+    else if (a == SOW_LAP_CAPTURE_PAIR && r->series) /* EN.5 */
+        sow_text_fmt(buf, size,
+                     "the seeds of the hole facing it and the last seed are "
+                     "captured, then, along the sowing, the seeds facing "
+                     "each next hole while it is the mover's and empty and "
+                     "the hole facing it holds seeds; then the move ends");
     else if (a == SOW_LAP_CAPTURE_OPPOSITE && r->pick_extra > 0)
         sow_text_fmt(buf, size,
                      "the seeds of the hole facing it are captured, and "
@@ -166,20 +209,22 @@ static void across_text(const sow_narrator *n, const sow_lap_rule *r,
         sow_hole_label(n->s, n->origin, o, sizeof o);
     char from[64], then[64];
     if (r->resow == SOW_RESOW_ORIGIN)
-        sow_text_fmt(from, sizeof from, "from %s, the lap's origin", o);
+        sow_text_fmt(from, sizeof from, "from %s, the hole this sowing "
+                                        "started from", o);
     else if (r->resow == SOW_RESOW_AFTER_ORIGIN)
-        sow_text_fmt(from, sizeof from, "from the hole after %s, the lap's "
-                                        "origin", o);
+        sow_text_fmt(from, sizeof from, "from the hole after %s, the hole "
+                                        "this sowing started from", o);
     else
         sow_text_fmt(from, sizeof from, "from the hole after %s", h);
-    if (r->resow_then == SOW_RESOW_THEN_STOP)
+    const int rt = n->s->resow_then[r - n->s->v->lap_rules];
+    if (rt == SOW_RESOW_THEN_STOP)
         sow_text_fmt(then, sizeof then, "then the move ends");
-    else if (r->resow_then == SOW_RESOW_THEN_RELAY)
+    else if (rt == SOW_RESOW_THEN_RELAY)
         sow_text_fmt(then, sizeof then, "then %s's seeds are lifted and "
                                         "sown on", h);
     else
-        sow_text_fmt(then, sizeof then, "their last seed ends a lap like "
-                                        "any other");
+        sow_text_fmt(then, sizeof then, "where their last seed falls is "
+                                        "looked at as after any sowing");
     const char *way = r->resow_dir == 0 ? ""
                       : r->resow_dir - 1 == SOW_DIR_CW ? " clockwise"
                                                        : " counter-clockwise";
@@ -206,11 +251,12 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
                      "opposing row: %s",
                      who(ev->player), ev->count, seeds(ev->count),
                      ev->extra == SOW_SLAM_NO_CAPTURE
-                         ? "nothing is captured, the sowing stands"
+                         ? "those captures are not made after all (the "
+                           "seeds go back to their holes), the sowing stands"
                      : ev->extra == SOW_SLAM_EXTRA_TURN
                          ? "the captures stand and the mover moves again"
                          : "the captures stand");
-        cite_mech(s, SOW_CITE_END, out);
+        cite_mech(s, SOW_CITE_GRAND_SLAM, out); /* none: no rule is cited */
         break;
     case SOW_EV_CLAIM:
         sow_text_fmt(out->text, sizeof out->text,
@@ -241,9 +287,9 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         if (ev->extra == SOW_CLOSED_BY_SCRIPT || ev->extra == SOW_OPENED_BY_SCRIPT) {
             sow_text_fmt(out->text, sizeof out->text,
                          ev->extra == SOW_CLOSED_BY_SCRIPT
-                             ? "by the game's script, %s is closed: no seed "
+                             ? "by the game's own rule, %s is closed: no seed "
                                "is sown into it and no move starts there"
-                             : "by the game's script, %s is open again",
+                             : "by the game's own rule, %s is open again",
                          h);
             break;
         }
@@ -279,8 +325,15 @@ static void narrate_capture(const sow_narrator *n, const sow_event *ev,
         cite_mech(s, SOW_CITE_SOW_CAPTURE, out);
     } else if (ev->extra == SOW_TAKEN_BY_SCRIPT) {
         sow_text_fmt(out->text, sizeof out->text,
-                     "by the game's script, %s takes the %d %s of %s",
+                     "by the game's own rule, %s takes the %d %s of %s",
                      who(ev->player), ev->count, seeds(ev->count), h);
+    } else if (ev->extra == SOW_TAKEN_SWEPT) { /* GA.7 */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "no seed is left outside the claimed holes: the %d %s "
+                     "of %s go to %s's store, who claimed it, and it is "
+                     "claimed no longer",
+                     ev->count, seeds(ev->count), h, who(ev->player));
+        cite_mech(s, SOW_CITE_END, out);
     } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
         sow_text_fmt(out->text, sizeof out->text,
                      "only a few seeds are left: %s takes the %d %s of "
@@ -336,21 +389,54 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
         }
     } else {
         sow_text_fmt(out->text, sizeof out->text,
-                 "relay: %s lifts the %d %s of %s and sows on",
+                 "%s lifts the %d %s of %s and sows on",
                  who(ev->player), ev->count, seeds(ev->count), h);
         cite_mech(s, SOW_CITE_RELAY, out);
     }
     n->lap_rule = -1;
 }
 
+/* The rule of a lap that ended in a claimed hole (GB.3, GB.4): the event
+ * names none, since rules for claimed holes are looked up apart (C1.4);
+ * the first one for the claimant's side whose action the event has, or
+ * -1. */
+static int claimed_rule(const sow_setup *s, const sow_game *g,
+                        const sow_event *ev)
+{
+    int who = sow_claimant(g, ev->hole);
+    if (who < 0)
+        return -1;
+    const int side = who == ev->player ? 1 : 2;
+    for (int i = 0; i < s->v->nlap_rules; i++) {
+        const sow_lap_rule *r = &s->v->lap_rules[i];
+        if ((r->on_claimed & side) && (int)r->action == ev->extra)
+            return i;
+    }
+    return -1;
+}
+
 /* A lap's end: where the last seed fell and what the rule that decided
  * does there (the rule's own words for a chain, a series, extra holes),
  * citing that rule, or the mechanism's. */
-static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
-                            const char *h, sow_story *out)
+static void narrate_lap_end(sow_narrator *n, const sow_game *g,
+                            const sow_event *ev, const char *h,
+                            sow_story *out)
 {
     const sow_setup *s = n->s;
     n->lap_rule = ev->rule - 1;
+    if (ev->rule < 0) { /* P86: a rule of moved holes, not met */
+        const int fresh = -ev->rule - 1;
+        n->lap_rule = -1;
+        sow_text_fmt(out->text, sizeof out->text,
+                     "the last seed falls in %s, which now holds %d; it "
+                     "had not been touched since the round began, so its "
+                     "seeds are lifted and sown on",
+                     h, ev->count);
+        cite(s, s->v->lap_rules[fresh].cite, out);
+        return;
+    }
+    if (n->lap_rule < 0 && ev->hole >= 0)
+        n->lap_rule = claimed_rule(s, g, ev);
     if (ev->hole < 0) { /* C1.3: the lap ended in a store */
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s's store, which now "
@@ -365,7 +451,7 @@ static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
         if (ar)
             across_text(n, ar, h, rule, sizeof rule);
         else if (n->lap_rule >= 0)
-            rule_action_text(&s->v->lap_rules[n->lap_rule], ev->extra, rule,
+            rule_action_text(s, n->lap_rule, ev->extra, rule,
                              sizeof rule);
         if (ar && ar->resow)
             n->across = ev->hole;
@@ -395,6 +481,30 @@ static void narrate_lap_end(sow_narrator *n, const sow_event *ev,
                   out);
 }
 
+/* Why the game ended, in a learner's words: the record's reason
+ * (sow_result_text) where it is one already, else without the names of
+ * options and hooks the record keeps. */
+static const char *end_words(const sow_setup *s, const sow_game *g,
+                             char *buf, int size)
+{
+    switch (g->result.reason) {
+    case SOW_END_MAX_PLIES: /* C0.7 */
+        snprintf(buf, (size_t)size, "the longest game allowed, %d moves, "
+                 "was played", s->max_plies);
+        return buf;
+    case SOW_END_NO_CAPTURE:
+        snprintf(buf, (size_t)size, "%d moves were played without a "
+                 "capture", s->no_capture_plies);
+        return buf;
+    case SOW_END_HOOK:
+        return "the game's own rule ended it";
+    case SOW_END_ENDLESS:
+        return "a move that would never end was played";
+    default:
+        return sow_result_text(s, g, buf, size);
+    }
+}
+
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  sow_story *out)
 {
@@ -415,10 +525,12 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         cite_mech(s, SOW_CITE_SOW, out);
         break;
     case SOW_EV_SKIP:
-        if (ev->extra == 1) { /* LL.4 */
+        if (ev->extra == 1) { /* LL.4, UR.2: of either row */
             sow_text_fmt(out->text, sizeof out->text,
-                         "%s, the opponent's, holds %d: passed over without "
-                         "a seed", h, ev->count);
+                         "%s%s holds %d: passed over without a seed", h,
+                         g->owner[ev->hole] != ev->player ? ", the opponent's,"
+                                                          : "",
+                         ev->count);
             cite_mech(s, SOW_CITE_SKIP_COUNT, out);
             break;
         }
@@ -430,19 +542,20 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
             break;
         }
         sow_text_fmt(out->text, sizeof out->text,
-                 "%s is passed over: the lap started there", h);
+                 "%s is passed over: this sowing started there", h);
         cite_mech(s, SOW_CITE_SKIP_ORIGIN, out);
         break;
     case SOW_EV_LAP_END:
-        narrate_lap_end(n, ev, h, out);
+        narrate_lap_end(n, g, ev, h, out);
         break;
     case SOW_EV_CAPTURE:
         narrate_capture(n, ev, h, out);
         break;
     case SOW_EV_ENDLESS:
         sow_text_fmt(out->text, sizeof out->text,
-                 "this move would never end: after %d laps a lap starts "
-                 "again from the same board, hole and seeds in hand",
+                 "this move would never end: after %d sowings, one after "
+                 "another, it comes back to the same board, the same hole "
+                 "and the same seeds in hand",
                  ev->extra);
         cite_mech(s, SOW_CITE_ENDLESS, out);
         break;
@@ -453,6 +566,13 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
     case SOW_EV_OUT:
     case SOW_EV_INTO:
         narrate_family(n, ev, h, out);
+        break;
+    case SOW_EV_PLACE: /* MW.2 */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s puts one seed from their hand into %s, now %d; "
+                     "%d left in hand",
+                     who(ev->player), h, ev->count, ev->extra);
+        cite_mech(s, SOW_CITE_PLACE, out);
         break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,
@@ -469,7 +589,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                      r->score[0], r->score[1]);
         sow_text_fmt(out->text, sizeof out->text, "the %s ends: %s%s; %s",
                  s->rounds ? "round" : "game",
-                 sow_result_text(s, g, why, sizeof why), score,
+                 end_words(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"
@@ -483,8 +603,8 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
 void sow_narrate_move(const sow_setup *s, const sow_game *before,
                       sow_move m, const sow_game *after, sow_story *out)
 {
-    char tok[64];
-    sow_move_label(s, m, tok, sizeof tok);
+    char words[96]; /* the move as the player is asked it, no token */
+    sow_move_words(s, before, m, words, sizeof words);
     const sow_phase *ph = before->phase && before->phase <= s->v->nphases
                               ? &s->v->phases[before->phase - 1]
                               : NULL;
@@ -503,13 +623,13 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
     }
     if (sow_move_is_decision(m))
         sow_text_fmt(out->text, sizeof out->text,
-                 "%s decides %s; %s is to move", who(before->to_move), tok,
+                 "%s chooses: %s; %s is to move", who(before->to_move), words,
                  who(after->to_move));
     else
         sow_text_fmt(out->text, sizeof out->text,
-                 "%s plays %s in the %s phase, worked out by the script as "
-                 "one move; %s is to move",
-                 who(before->to_move), tok, ph ? ph->name : "scripted",
+                 "%s plays %s, a move of the %s that is sown through to "
+                 "its end at once, as its rule says; %s is to move",
+                 who(before->to_move), words, ph ? ph->name : "game",
                  who(after->to_move));
     cite(s, ph ? ph->cite : NULL, out);
 }
@@ -542,8 +662,8 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
         char h[16];
         sow_hole_label(s, ev->hole, h, sizeof h);
         sow_text_fmt(out->text, sizeof out->text,
-                 "%s now holds %d, but the lap goes on: only the last seed "
-                 "of a lap counts, so %s",
+                 "%s now holds %d, but the sowing goes on: only the hole "
+                 "where the last seed falls counts, so %s",
                  h, c, c == 1 ? "it stays" : "they stay");
         cite(s, r->cite, out);
         return true;
@@ -566,6 +686,21 @@ static void hole_list(const sow_setup *s, uint64_t mask, char *buf,
         }
 }
 
+/* A match's reason in a learner's words: the record keeps two that name
+ * options (docs/record.md), told here as the page labels those options;
+ * the others are words already. */
+static const char *match_words(const char *reason)
+{
+    static const char *const plain[][2] = {
+        {"match_games reached", "the most games a match may have were played"},
+        {"a round reached max_plies unfinished",
+         "a round reached the longest game allowed, unfinished"}};
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+        if (strcmp(reason, plain[i][0]) == 0)
+            return plain[i][1];
+    return reason;
+}
+
 void sow_narrate_game(const sow_setup *s, const sow_match *m,
                       const sow_game *g, sow_story *out)
 {
@@ -574,7 +709,7 @@ void sow_narrate_game(const sow_setup *s, const sow_match *m,
     if (m->over) {
         sow_text_fmt(out->text, sizeof out->text,
                      "the match ends after %d %ss: %s; %s", m->game, unit,
-                     m->reason,
+                     match_words(m->reason),
                      m->unfinished    ? "unfinished"
                      : m->winner < 0  ? "a draw"
                      : m->winner == 0 ? "South wins the match"
@@ -622,8 +757,8 @@ const char *sow_event_name(sow_event_kind k)
     static const char *const names[] = {
         "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
         "pass",  "end",        "store", "grand_slam", "claim", "close",
-        "out",   "into"};
-    _Static_assert(sizeof names / sizeof *names == SOW_EV_INTO + 1,
+        "out",   "into",       "place"};
+    _Static_assert(sizeof names / sizeof *names == SOW_EV_PLACE + 1,
                    "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }

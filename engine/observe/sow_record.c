@@ -84,6 +84,8 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
         sow_buf_add(b, h ? ",%d" : "%d", after->board[h]);
     sow_buf_add(b, "],\"captured\":[%d,%d]", after->captured[0],
                 after->captured[1]);
+    if (s->hand > 0) /* C2.6: the seeds each player still has to place */
+        sow_buf_add(b, ",\"hand\":[%d,%d]", after->hand[0], after->hand[1]);
     if (s->claims) { /* C1.4: who has claimed each hole, -1 for nobody */
         sow_buf_add(b, ",\"claimed\":[");
         for (int h = 0; h < s->holes; h++)
@@ -111,6 +113,12 @@ int sow_record_game(sow_buf *b, const sow_setup *s, const sow_match *m,
         sow_buf_add(b, ",\"captured\":[%d,%d]", m->captured[0],
                     m->captured[1]);
         holes_list(b, s, ",\"blocked\":", m->blocked);
+        if (s->claims) { /* C2.6: the holes claimed as the round starts */
+            sow_buf_add(b, ",\"claimed\":[");
+            for (int h = 0; h < s->holes; h++)
+                sow_buf_add(b, h ? ",%d" : "%d", sow_claimant(g, h));
+            sow_buf_add(b, "]");
+        }
     }
     sow_buf_add(b, "}\n");
     return done(b);

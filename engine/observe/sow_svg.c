@@ -325,6 +325,10 @@ static void store(sow_buf *b, const sow_setup *s, const sow_game *gm,
     put(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\" "
            "fill=\"#555\">%s</text>\n",
         cx, y + h - 8, s->stores ? "store" : "taken");
+    if (s->hand > 0) /* C2.6, MW.1: the seeds still to be placed */
+        put(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+               "font-size=\"11\" fill=\"#555\">%d in hand</text>\n",
+            cx, y + 34, (int)gm->hand[p]);
 }
 
 char *sow_svg_board(const sow_setup *s, const sow_game *gm,

@@ -46,6 +46,8 @@ static const char *unindexed_change(const sow_game *t, const sow_game *c)
     if (c->played[0] | c->played[1] || c->phase != t->phase ||
         c->bearoff_on != t->bearoff_on || c->pass_freed != t->pass_freed)
         return "a move changed the phase";
+    if (c->hand[0] != t->hand[0] || c->hand[1] != t->hand[1])
+        return "a move placed seeds from the hand (MW.2)";
     if (memcmp(c->state, t->state, sizeof c->state))
         return "a move changed the game's state";
     return NULL;

@@ -100,6 +100,10 @@ static uint64_t hash_game(const sow_setup *s, const sow_game *g)
      * reads (QL.6), change the moves of a position with the same board */
     if (g->pass_freed) /* IS.3: the holes passed over change */
         x = sow_hash_step(x, g->pass_freed);
+    if (g->hand[0] | g->hand[1]) /* MW.1: seeds in hand */
+        x = sow_hash_step(x, (uint64_t)(uint16_t)g->hand[0] |
+                                 (uint64_t)(uint16_t)g->hand[1] << 16 |
+                                 1ULL << 40);
     if (g->claims[0] | g->claims[1] | g->blocked)
         x = sow_hash_step(sow_hash_step(sow_hash_step(x, g->claims[0]),
                                         g->claims[1]),

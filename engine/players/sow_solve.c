@@ -324,6 +324,9 @@ key sv_key(const sow_solver *sv, const sow_game *g)
     }
     if (g->pass_freed) /* IS.3 */
         TAKE((uint64_t)g->pass_freed | 1ULL << 48);
+    if (g->hand[0] | g->hand[1]) /* MW.1: seeds in hand */
+        TAKE((uint64_t)(uint16_t)g->hand[0] |
+             (uint64_t)(uint16_t)g->hand[1] << 16 | 1ULL << 44);
     if (s->no_capture_plies > 0)
         TAKE((uint64_t)(uint32_t)g->since_capture);
     if (g->ply < sv->ply_until)

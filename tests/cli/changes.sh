@@ -24,4 +24,4 @@ t changes-bad-both 1 "err=$CH/bad.lua:3: function after returned hole 0 both ope
 t changes-bad-not-list 1 "err=$CH/bad.lua:3: function after returned a close field that is not a list of holes (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=not_list
 t changes-bad-player 1 "err=$CH/bad.lua:3: function after returned a capture that is not a player (0 or 1) (variant test-hook-bad-holes, hook after_move)" lines=1 -- $B bad=player
 # the trace tells the script's changes where they are made
-t changes-trace 0 noerr "out~  by the game's script, South takes the 2 seeds of B" "out~  by the game's script, b is closed: no seed is sown into it and no move starts there" "out~  by the game's script, A is open again" -- sow trace $CH/hook_holes.yaml --moves "1 5 2 4 2 0 3 0"
+t changes-trace 0 noerr "out~  by the game's own rule, South takes the 2 seeds of B" "out~  by the game's own rule, b is closed: no seed is sown into it and no move starts there" "out~  by the game's own rule, A is open again" -- sow trace $CH/hook_holes.yaml --moves "1 5 2 4 2 0 3 0"

@@ -171,7 +171,7 @@ def main():
     s.send("hint")
     t = s.read_until(PROMPT)
     check(t and re.search(r"what each legal move of South would do", t)
-          and re.search(r"\n  c +1 lap, ends in A", t),
+          and re.search(r"\n  c +1 sowing, ends in A", t),
           "hint: no line for c: " + repr(t and t[-300:]))
     s.send("c")
     t = s.read_until(PROMPT)

@@ -17,7 +17,7 @@ t rows-show-track 0 "out~  track          each player's own two rows, round and 
   noerr -- sow show moruba
 t rows-show-lap-end 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it into the store (MO.4)" \
   'out!~(null)' noerr -- sow show moruba
-t rows-show-resow 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it and sow them again from the hole after the lap's origin, along the mover's track; then the last hole's seeds are lifted and sown on (MO.4)" \
+t rows-show-resow 0 "out~  lap end        any count in an own inner hole, the opponent's hole facing it holds seeds (if capture_when=any: on): take the seeds facing it and behind it and sow them again from the hole after the lap's origin, along the mover's track; then the capturing hole's seeds are lifted and sown on (MO.4)" \
   noerr -- sow show $RV
 t rows-show-json 0 'out~"board":{"rows":4,"holes_per_row":12,' 'out~"labels":["a1","b1",' \
   'out~"do":"capture_across","hook":null' 'out~"row":"inner","across":"facing"' noerr -- sow show moruba --json
@@ -31,9 +31,9 @@ t rows-trace 0 'out~ply 0: South plays k1 (hole 10)' 'out~  sows into l1 l2 k2 j
 t rows-trace-json 0 'out~"event":"capture","hole":33,"label":"j3","count":4' 'out~"rule":"MO.4"' \
   noerr -- sow trace moruba --moves 10 --json
 t rows-trace-resow 0 \
-  "out~  the last seed falls in j2, which now holds 5: the opponent's seeds facing it and behind it are taken up and sown again from the hole after k1, the lap's origin; then j2's seeds are lifted and sown on" \
+  "out~  the last seed falls in j2, which now holds 5: the opponent's seeds facing it and behind it are taken up and sown again from the hole after k1, the hole this sowing started from; then j2's seeds are lifted and sown on" \
   'out~  South takes up the 4 seeds of j3, across from j2, to sow them again' \
-  'out~  relay: South lifts the 6 seeds of j2 and sows on' noerr -- sow trace $RV --moves k1 --brief
+  'out~  South lifts the 6 seeds of j2 and sows on' noerr -- sow trace $RV --moves k1 --brief
 # labels are read as C2.2 writes them: k1 is hole 10, e3 hole 28
 t rows-labels-read 0 \
   'last={"ply":1,"to_move":1,"legal":[24,25,26,27,28,29,30,31,32,34,35,36,37,38,39,40,41,42,43,44,46,47],"move":28,"board":[4,4,4,4,4,4,4,4,0,4,0,5,4,4,4,4,4,4,4,4,0,5,5,5,4,4,4,4,0,5,5,5,5,0,4,4,4,4,4,4,4,4,4,4,4,0,4,4],"captured":[8,8]}' \

@@ -178,7 +178,7 @@ bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expect
 bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
-bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes"
+bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand"
 bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play, filter, game_end, after_move"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
@@ -722,7 +722,7 @@ t stats-edited 1 "err~$cli_tmp/edited.json:1:" "err~the totals do not add up" --
 # ---- sow play for learners: watch, hint, undo (a terminal: tests/cli/play_pty.py)
 t play-watch-delay-word 2 "err=sow play: --watch-delay takes a whole number of milliseconds from 0 to 10000, not 'x' (see 'sow play --help')" -- sow play $V --watch-delay x
 input=$'hint\nc\nundo\nundo\nquit\n' t play-hint-undo 0 noerr \
-    'out~what each legal move of South would do:' 'out~  c      1 lap, ends in A' \
+    'out~what each legal move of South would do:' 'out~  c      1 sowing, ends in A' \
     'out~ply 0: South plays c' 'outre=undone: ply 0 \(South.s c\) and the moves after it; South to move\.$' \
     'out~nothing to undo: no move of yours yet.' \
     -- sow play $V --south human --north computer --seed 1
@@ -754,7 +754,7 @@ t trace-kui1-game 0 noerr 'out~  North takes the 3 seeds of a' \
 # OW.3: the chain's sentence says what the rule does (the holes BEFORE
 # the last one, the opponent's), as the chain of the variant reads
 t trace-oware-chain 0 noerr \
-    'out~  the last seed falls in c, which now holds 3: it is taken if it is the opponent'"'"'s and its count fits, then the holes before it while they are the opponent'"'"'s and their counts fit, and the move ends' \
+    'out~  the last seed falls in c, which now holds 3: it is taken if it is the opponent'"'"'s and holds 2 or 3, then the holes before it, one after another, while each is the opponent'"'"'s and holds 2 or 3; then the move ends' \
     out!~'holes after it' -- sow trace oware --moves "2 8 5 11 1 8 4 8 5 7" --brief --no-board
 # records that say which game they are (issue 27 D4, docs/record.md): the
 # first line names the variant, the options off their defaults, the digest
@@ -801,33 +801,33 @@ t trace-json-store 0 noerr 'out~{"ply":0,"player":0,"event":"store","hole":-1,"l
 # K2.3 relay laps, K2.4 endless moves left out and played (end_game)
 KUI2_FORBID=$(sed -n 5p tests/golden/kui2_forbid_endless.args)
 KUI2_END=$(sed -n 5p tests/golden/kui2_end_game.args)
-t trace-kui2-relay 0 noerr 'out~  relay: South lifts the 5 seeds of e and sows on' \
-    'out~      K2.3: Relay sowing: a last seed in an empty hole ends the move; making 4 in an opponent'"'"'s hole captures them and ends it; 4 in an own hole ends it; otherwise the seeds are lifted and sown on.' \
+t trace-kui2-relay 0 noerr 'out~  South lifts the 5 seeds of e and sows on' out!~relay: \
+    'out~      K2.3: Sowing on: a last seed in an empty hole ends the move; making 4 in an opponent'"'"'s hole captures them and ends it; 4 in an own hole ends it; otherwise the seeds of that hole are lifted and sown on.' \
     -- sow trace adji-kui-2 --moves "0" --no-board
 t trace-kui2-left-out 0 noerr 'out~  left out of North'"'"'s legal moves because they would never end: E' \
-    'out~      K2.4: A move whose sowing would never end is not legal (endless_move=forbid), or ends the game (end_game).' \
+    'out~      K2.4: A move whose sowing would never end may not be played, or, with the option '"'"'A move that would never end'"'"', ends the game.' \
     -- sow trace adji-kui-2 --moves "$KUI2_FORBID" --brief --no-board
-t trace-kui2-endless 0 noerr 'out~  this move would never end: after 105 laps a lap starts again from the same board, hole and seeds in hand' \
-    'out~  the game ends: endless move (South 23, North 25); North wins' \
+t trace-kui2-endless 0 noerr 'out~  this move would never end: after 105 sowings, one after another, it comes back to the same board, the same hole and the same seeds in hand' \
+    'out~  the game ends: a move that would never end was played (South 23, North 25); North wins' \
     -- sow trace adji-kui-2 --moves "$KUI2_END" --option endless_move=end_game --brief --no-board
 # K2.3: a four made en passant (not by the lap's last seed) stays
 t trace-kui2-en-passant 0 noerr 'out~  sows into a b c d e f A B C' \
-    'out~  c now holds 4, but the lap goes on: only the last seed of a lap counts, so they stay' \
+    'out~  c now holds 4, but the sowing goes on: only the hole where the last seed falls counts, so they stay' \
     -- sow trace adji-kui-2 --moves "0 6 0" --brief --no-board
 t trace-kui2-en-passant-full 0 noerr 'out~  one seed into c, now 4' \
-    'out~  c now holds 4, but the lap goes on: only the last seed of a lap counts, so they stay' \
+    'out~  c now holds 4, but the sowing goes on: only the hole where the last seed falls counts, so they stay' \
     -- sow trace adji-kui-2 --moves "0 6 0" --no-board
 # B.2 leave one, B.4 the chain (data), B.3 the opening
 t trace-boto 0 noerr 'out~  South lifts 9 seeds from a and leaves 1 there' \
-    'out~      B.2: A move takes all seeds but one from an own hole holding 2 or more and sows them in one lap, counter-clockwise.' \
+    'out~      B.2: A move takes all seeds but one from an own hole holding 2 or more and sows them once round, counter-clockwise.' \
     'out~      B.4: From move 11: the holes after the last one sown holding 1, 3 or 5 go to the mover'"'"'s store, on either side, until another count (never the last hole itself).' \
     -- sow trace adji-boto --moves "0 5 1 6 2 7 3 8 4 9 0" --brief --no-board
 # A.2 the scripted opening, A.3 the decision, A.4 relay and the opposite
-t trace-andada 0 noerr 'out~  South plays a in the opening phase, worked out by the script as one move; North is to move' \
+t trace-andada 0 noerr 'out~  South plays hole a, a move of the opening that is sown through to its end at once, as its rule says; North is to move' \
     'out~      A.2: South'"'"'s first move: from a chosen hole, lift the two seeds, sow them into the next two holes, go on from the hole after them, until every hole holds 3 or 0.' \
-    'out~  North decides first:1; North is to move' \
+    'out~  North chooses: North; North is to move' \
     'out~      A.3: Then North decides who makes the first regular move.' \
-    'out~  relay: North lifts the 4 seeds of E and sows on' \
+    'out~  North lifts the 4 seeds of E and sows on' \
     -- sow trace andada --moves "0 first:1 13" --brief --no-board
 
 
@@ -998,15 +998,15 @@ t compare-moves-end 0 noerr 'out=compare adji-kui-1: A endless=repetition; B end
     'out~  K1.7   The game ends when neither can move, or when the seeds circle endlessly with no capture possible.' \
     -- sow compare $V --a endless=repetition --b endless=no_capture_plies:4 --moves "$GAME1"
 t compare-moves-board 0 noerr "out~the readings part after token 31 ('2'); they differ in: board (holes 0 2 9 10 11), captured, legal moves" \
-    'out~  C0.4   A lap that comes round the board sows into its own origin hole unless skip_origin is set.' \
+    'out~  C0.4   A sowing that comes round the board drops a seed into the hole it was lifted from too, unless the option '"'"'Skip the starting hole'"'"' is on.' \
     -- sow compare $V --b skip_origin=true --moves "$GAME1"
 t compare-moves-agree 0 noerr 'out~the readings agree on all 43 plies: the same boards, captures, players to move, legal moves and results' \
     'out~game over: neither player can move; 21-27, North wins' -- sow compare $V --b max_plies=5000 --moves "$GAME1"
 t compare-moves-start 0 noerr 'out~the readings part at the start, before any move; they differ in: board, owners, legal moves' \
-    'out~A (holes=12), at the start:' 'out~  A.1    Two rows of N holes (N = 12, 15, 18, 21 or 24), 2 seeds each; counter-clockwise, or clockwise by agreement.' \
+    'out~A (holes=12), at the start:' 'out~  A.1    Two rows of 12, 15, 18, 21 or 24 holes, 2 seeds each; counter-clockwise, or clockwise by agreement.' \
     -- sow compare $VA --b holes=15 --moves "0 first:0"
 t compare-moves-legal 0 noerr "out~the readings part after token 36 ('8'); they differ in: legal moves" \
-    'out~South to move; legal moves: 1 5' 'out~South to move; legal moves: 1 3 5' 'out~  P5     An endless move under end_game is a ply with the board unchanged, then the board is scored.' \
+    'out~South to move; legal moves: 1 5' 'out~South to move; legal moves: 1 3 5' 'out~  P5     A move that would never end, where it ends the game, leaves the board as it was, and then the board is scored.' \
     -- sow compare $V2 --b endless_move=end_game --moves "0 10 3 8 0 9 2 10 3 8 5 11 4 10 4 10 2 7 0 9 3 7 2 7 5 10 4 7 5 10 0 9 5 6 1 8 3"
 BOTO_G=$("$PYTHON" tests/ref/adji_boto.py random --seed 3)
 t compare-moves-blame 0 noerr "out~the readings part after token 2 ('9'); they differ in: board (holes 0 9)" \
@@ -1050,7 +1050,7 @@ t test-fail 1 noerr "out=FAIL $cli_tmp/fail.yaml:7:5: wrong" 'out~  captured (li
     'out~  not covered: rule K1.1, rule K1.2, rule K1.3, rule K1.6, rule K1.7, rule K1.8, rule C0.4, option endless=no_capture_plies, option skip_origin=true, option max_plies (never set)' \
     'last=2 scenarios, 1 failed' -- sow test "$cli_tmp/fail.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    expect: {ovr: true}\n' >"$cli_tmp/badkey.yaml"
-t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, claimed, captured, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
+t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, claimed, captured, hand, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
     'last=0 scenarios, 0 failed; 1 file not run (errors above)' -- sow test "$cli_tmp/badkey.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    options: {skip_origin: sometimes}\n    expect: {over: false}\n' >"$cli_tmp/badopt.yaml"
 t test-bad-option 1 "out=FAIL $cli_tmp/badopt.yaml:3:5: a" "err=$cli_tmp/badopt.yaml:4:28: option skip_origin: 'sometimes' is not a value it takes; use true, false" \
@@ -1095,6 +1095,10 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/ends.sh"
 # shellcheck source=tests/cli/rows.sh
 . "$here/rows.sh"
+# shellcheck source=tests/cli/gabata_adowa.sh
+. "$here/gabata_adowa.sh"
+# shellcheck source=tests/cli/howto.sh
+. "$here/howto.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

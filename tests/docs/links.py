@@ -25,7 +25,9 @@ import sys
 
 ID = re.compile(r"\b(C[012]\.\d+|K[12]\.\d+|[AB]\.\d+|P\d+"
                 r"|(?:KA|XK|OW|WA|OU|BS|VL|AY|TK|QL|EX|NB"
-                r"|DK|JK|PL|OL|GB|SQ|LL|TG|MO|TS|HU|IS|NS|AB)\.\d+)\b")
+                r"|DK|JK|PL|OL|GB|SQ|LL|TG|MO|TS|HU|IS|NS|AB"
+                r"|MW)\.\d+"
+                r"|GA\.L?\d+)\b")
 # the documents whose <a id="..."> anchors define the rule ids
 RULE_DOCS = ("docs/rules.md", "docs/rules-family.md", "docs/rules-rows.md")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")

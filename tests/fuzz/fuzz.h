@@ -145,7 +145,7 @@ static inline long fuzz_seeds(const sow_setup *s, const sow_game *g)
                 (long)g->on_board, n);
         abort();
     }
-    return n + g->captured[0] + g->captured[1];
+    return n + g->captured[0] + g->captured[1] + g->hand[0] + g->hand[1];
 }
 
 static inline void fuzz_play(sow_engine *e, const sow_setup *s, sow_match *m,

@@ -9,8 +9,9 @@
  * dir:cw decisions each round), Gabata (the scripted opening that claims a
  * hole, territory), Sadeqa (fresh rounds to 5 wins) and Mbangbi (moves
  * that name their direction, 3/cw, MB.2), and on more rows Nsolo (turns
- * that name a hole chosen, 6,x32, NS.6) and Abalala'e (rounds on three
- * rows, AB.7); every ply's
+ * that name a hole chosen, 6,x32, NS.6), Abalala'e (rounds on three
+ * rows, AB.7) and Omweso (seeds placed from the hand, +21, MW.2, then
+ * clockwise moves only to capture, MW.5); every ply's
  * JSON record line is written. A token that parses is formatted and parsed
  * again and must give the same move. Findings: crashes, sanitizer reports,
  * leaks, error messages that are empty or not one line, a failed move
@@ -23,7 +24,7 @@
 #define MAX_TOKENS 400
 
 enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, MBANGBI, NSOLO,
-       ABALALAE, NVAR };
+       ABALALAE, MWESO, NVAR };
 static fuzz_variant var[NVAR];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -41,6 +42,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
      * a match of rounds on three rows (AB.7) */
     fuzz_open(&var[NSOLO], "nsolo.yaml", NULL, 1);
     fuzz_open(&var[ABALALAE], "abalalae.yaml", NULL, 1);
+    /* seeds in hand (+h, MW.2) and limited clockwise moves (MW.5) */
+    fuzz_open(&var[MWESO], "mweso.yaml", NULL, 1);
     return 0;
 }
 

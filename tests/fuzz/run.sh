@@ -28,7 +28,7 @@ JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 seeds() { # the read-only seed folders of a harness
     local h=$1 d
     case $h in
-    loader) for d in variants tests/variants tests/cli/bad tests/cli/tracks tests/cli/seeds tests/cli/hooks tests/hostile/yaml tests/hostile/lua; do
+    loader) for d in variants tests/variants tests/cli/bad tests/cli/tracks tests/cli/seeds tests/cli/hooks tests/cli/howto tests/hostile/yaml tests/hostile/lua; do
                 [ -d "$d" ] && echo "$d"; done ;;
     lua) for d in tests/hostile/lua; do [ -d "$d" ] && echo "$d"; done
          [ -d "$B/seeds/lua" ] && echo "$B/seeds/lua" ;;

@@ -98,7 +98,7 @@ yv tab_before_item "11:1: YAML syntax error: found character that cannot start a
 yv anchor_in_list "11:39: anchors (&two) are not allowed in a variant file; write the value out"
 yv alias_undefined "9:14: aliases (*name) are not allowed in a variant file; write the value out"
 yv merge_key_alias "5:7: anchors (&base) are not allowed in a variant file; write the value out"
-yv merge_key_plain "6:3: unknown key '<<' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes"
+yv merge_key_plain "6:3: unknown key '<<' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand"
 yv tag_int "6:10: tags (tag:yaml.org,2002:int) are not allowed in a variant file; remove the tag"
 yv tag_custom "5:8: tags (!ruby/object) are not allowed in a variant file; remove the tag"
 yv duplicate_top_key "5:1: duplicate key 'name' (first at line 3); keep one"
@@ -145,7 +145,7 @@ yv layout_65 "7:11: layout must be a list of 2 to 64 seed counts in canonical ho
 yv layout_map "7:11: layout must be a list of 2 to 64 seed counts in canonical hole order"
 yv rows_3 "7:10: a board of 3 rows needs sowing.track: a list for each player (the ring of two rows has no meaning here; C2.5)"
 yv rows_5 "6:9: rows is 5; it must be from 2 to 4"
-yv unknown_key_top "13:1: unknown key 'scripts' in a variant file; the keys are: id, name, summary, source, rules, board, sowing, end, script, hooks, options, decisions, state, match, phases, start_phase, explain, rounds"
+yv unknown_key_top "13:1: unknown key 'scripts' in a variant file; the keys are: id, name, summary, source, rules, board, sowing, end, script, hooks, options, decisions, state, match, phases, start_phase, explain, rounds, how_to_play"
 yv unknown_key_rule "13:7: unknown key 'thereafter' in a lap_end rule; the keys are: when, do, if, chain, rule, claim, then, pick_extra, series, take, resow, take_last, extra"
 yv missing_sowing "2:1: missing key 'sowing' at the top level"
 yv min_seeds_zero "9:14: min_seeds is 0; it must be from 1 to 1000"
@@ -356,7 +356,7 @@ t cli-option-match-games-zero 1 "err=sow replay: option match_games: '0' is not 
 # move tokens
 t cli-token-fullwidth 1 "err=sow replay: ply 0: move '２' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" lines=0 -- sow replay $V --moves "２" --json
 t cli-token-long-zeros 1 "err=sow replay: ply 1: move '000000000000000000002' is not a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 000000000000000000002" --json
-t cli-token-plus 1 "err=sow replay: ply 0: move '+2' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "+2" --json
+t cli-token-plus 1 "err=sow replay: ply 0: move '+2': in variant adji-kui-1 no seeds are held in hand, so none can be placed; type a hole number; the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "+2" --json
 t cli-token-hex 1 "err=sow replay: ply 0: move '0x2' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "0x2" --json
 t cli-token-minus-zero 1 "err=sow replay: ply 0: move '-0' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 0 1 2 3 4 5" -- sow replay $V --moves "-0" --json
 t cli-decision-value-2 1 "err=sow replay: ply 1: move first:2 is not legal for North; the legal moves are: first:0 first:1" lines=1 -- sow replay andada --moves "5 first:2" --json

@@ -305,6 +305,8 @@ NO_REFERENCE |= {"sokusowo", "tchuka-ruma", "mangala-iii", "lagerung"}
 # boards of more rows (docs/rules-rows.md): worked out by hand, and
 # compared move by move with Ludii by make crosscheck-ludii
 NO_REFERENCE |= {"moruba", "tsoro", "hus", "isolo", "nsolo", "abalalae"}
+NO_REFERENCE.add("mweso")  # seeds in hand, clockwise moves (MW)
+NO_REFERENCE.add("gabata-adowa")  # GA (a line of its own: merges apart)
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

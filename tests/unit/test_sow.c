@@ -217,7 +217,7 @@ static void test_single_lap(void **state)
     int b0[12] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
     game_at(&f.s, &g, b0, 0);
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     assert_false(sow_ok(&f.s, NULL, &obs, &g, 2));
     int want[12] = {4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4};
     assert_board(&f.s, &g, want);
@@ -284,7 +284,7 @@ static void lap_from_0(const fix *f, int seeds, const int *want,
     b[0] = seeds;
     game_at(&f->s, &g, b, 0);
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     assert_false(sow_ok(&f->s, NULL, with_obs ? &obs : NULL, &g, 0));
     assert_board(&f->s, &g, want);
     assert_int_equal(g.on_board, seeds);
@@ -329,7 +329,7 @@ static void test_skip_origin(void **state)
     int b[12] = {12};
     game_at(&f.s, &g, b, 0);
     rec r = {0};
-    sow_observer o = {&r, on_event};
+    sow_observer o = {&r, on_event, false};
     sow_ok(&f.s, NULL, &o, &g, 0);
     assert_event(&r, 0, SOW_EV_LIFT, 0, 0, 12, 0);
     assert_event(&r, 12, SOW_EV_SKIP, 0, 0, 0, 0);
@@ -390,7 +390,7 @@ static void test_fast_rounds_match(void **state)
         game_at(&f.s, &fast, b, hole >= 6);
         slow = fast;
         rec r = {0};
-        sow_observer obs = {&r, on_event};
+        sow_observer obs = {&r, on_event, false};
         sow_ok(&f.s, NULL, NULL, &fast, hole);
         sow_ok(&f.s, NULL, &obs, &slow, hole);
         assert_memory_equal(fast.board, slow.board, sizeof fast.board);
@@ -414,7 +414,7 @@ static void test_leave_one(void **state)
     int b[12] = {4, 1, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0};
     game_at(&f.s, &g, b, 0);
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     sow_ok(&f.s, NULL, &obs, &g, 0);
     /* three seeds are sown, one stays */
     int want[12] = {1, 2, 1, 1, 0, 0, 10, 0, 0, 0, 0, 0};
@@ -456,7 +456,7 @@ static void test_relay(void **state)
     int b[6] = {2, 0, 1, 0, 0, 0};
     game_at(&f.s, &g, b, 0);
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     assert_false(sow_ok(&f.s, NULL, &obs, &g, 0));
     /* lap 1 ends in hole 2 (now 2): relay; lap 2 ends in empty hole 4 */
     int want[6] = {0, 1, 0, 1, 1, 0};
@@ -493,7 +493,7 @@ static void test_capture_rule(void **state)
              NULL);
     sow_game g;
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     /* last seed makes North's hole 3 hold 2: South takes them */
     int b[4] = {0, 2, 1, 1};
     game_at(&f.s, &g, b, 0);
@@ -554,7 +554,7 @@ static void test_hook_captures(void **state)
     sow_game g;
     game_at(&f.s, &g, START, 0);
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     sow_ok(&f.s, &rules, &obs, &g, 5);
     /* the hook saw the lap's end: hole 9 now 5, hole 5 empty, South moving */
     assert_int_equal(st.calls, 1);
@@ -714,7 +714,7 @@ static void test_endless_detected(void **state)
     const int b[4] = {1, 2, 0, 2};
     game_at(&f.s, &g, b, 0);
     rec r = {0};
-    sow_observer obs = {&r, on_event};
+    sow_observer obs = {&r, on_event, false};
     assert_true(sow_ok(&f.s, NULL, &obs, &g, 1));
     assert_true(r.n > 0);
     assert_int_equal(r.ev[r.n - 1].kind, SOW_EV_ENDLESS);

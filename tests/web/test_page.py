@@ -38,6 +38,10 @@ compares what it shows with the native `sow`:
   directions in Mbangbi, whose every move names its direction, a click
             on a ringed hole asks which way, a button a direction in
             words; a click plays the hole that way
+  hand      in Omweso, whose seeds start in hand, a click on a ringed hole
+            places a seed there (+h), the hands shown as sow replay's
+  choice    in Nsolo, a hole whose turns take a hole of the player's
+            choice after the capture (2,x37) asks which, a button a hole
   errors    a broken YAML and a broken Lua show their error at the right
             line:col beside the text;
   gutter    ... and mark that line (only it) in the right editor's gutter
@@ -80,6 +84,10 @@ compares what it shows with the native `sow`:
             and named in the shared link
   howto     How to play, one click away, gives the game's rules; a rule
             id in the narration opens its rule's text
+  ownwords  (issue 27) a new variant of the workbench carries its plain
+            words in its file (how_to_play:), those of the game it came
+            from; edited there, How to play shows them as sow show reads
+            them, their rule ids links
   sharelink (D15) from file:// the Share field holds no file:/// address
             and says why; Copy copies it
   movelist  the moves in hole labels, each one a button to its position
@@ -738,6 +746,61 @@ def check_rows(c, b, url, sow, art):
     page.screenshot(os.path.join(art, "web-moruba.png"))
     if page.console:
         c.ok("rows moruba console", False, "; ".join(page.console)[:300])
+
+
+def check_hand(c, b, url, sow, art):
+    """Seeds in hand (MW.1, MW.2, Omweso): each of South's 16 holes is
+    ringed for a seed from the hand ("+h"); a click on one places the seed
+    as the native sow does, the hands shown falling by one; once the hands
+    are empty a hole with one way to go plays at a click, and one with two
+    asks which way (MW.5)."""
+    page = open_page(b, url + "?variant=mweso&north=human&south=human")
+    settle(page)
+    rings = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#board circle.legal'), "
+                                 "function (e) { return e.dataset.move; }))"))
+    c.ok("hand rings", rings == ["+%d" % h for h in range(16)], "rings %s" % rings)
+    click_hole(page, "+9")
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+    settle(page)
+    st = state(page)
+    rc, out, err = native(sow, "replay", "mweso", "--moves", "+9", "--json")
+    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
+    c.ok("hand placed", st["moves"] == ["+9"] and st["board"] == last.get("board")
+         and st.get("hand") == last.get("hand") == [31, 32],
+         "played %s: page %s %s, native %s %s" % (st["moves"], st["board"], st.get("hand"),
+                                                 last.get("board"), last.get("hand")))
+    if page.console:
+        c.ok("hand console", False, "; ".join(page.console)[:300])
+
+
+def check_choice(c, b, url, sow, art):
+    """A turn that takes a hole of the player's choice after its capture
+    (NS.6, Nsolo): hole c1 (2) is ringed once for its 18 turns "2,xK"; a
+    click asks which hole to take, a button a hole's label (no token
+    shown), and a click on one plays the turn as the native sow does."""
+    page = open_page(b, url + "?variant=nsolo&north=human&south=human")
+    settle(page)
+    moves = page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]').dataset.moves")
+    page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    got = json.loads(decision_buttons(page))
+    buttons = {tok: text for tok, text, title in got["buttons"]}
+    good = (moves.split() == ["2,x%d" % x for x in list(range(21, 29)) + list(range(30, 39))]
+            and got["question"] == "South, after the capture, which hole do you take?"
+            and buttons.get("2,x37") == "h4" and len(buttons) == 17)
+    why = "ring %s; %s: %s" % (moves, got["question"], json.dumps(buttons)[:200])
+    if good:
+        page.eval("document.querySelector('#decisions button[data-move=\"2,x37\"]').click()")
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+        settle(page)
+        st = state(page)
+        rc, out, err = native(sow, "replay", "nsolo", "--moves", "2,x37", "--json")
+        good = st["moves"] == ["2,x37"] and rc == 0 and json.loads(out.splitlines()[-1])["board"] == st["board"]
+        why = "played %s, board %s" % (st["moves"], st["board"])
+    c.ok("choice nsolo", good, why)
+    if page.console:
+        c.ok("choice nsolo console", False, "; ".join(page.console)[:300])
 
 
 def apply_files(page, yaml=None, lua=None):
@@ -1445,6 +1508,56 @@ def check_howto(c, b, url, sow, art):
          "shown %r; rule link %s opened %r" % (shown[:100], first, hl[:80]))
 
 
+def check_ownwords(c, b, url, sow, art):
+    """Issue 27: a game's plain words in its own file (how_to_play:). A
+    new variant of the workbench (kui-8 from Adji Kui I) is given the
+    shipped game's words as its how_to_play:, shown as its own; edited
+    there, How to play shows the new words as native sow show reads them,
+    their rule id a link to the rule's text."""
+    page = open_page(b, url + "?variant=adji-kui-1&south=human&north=human")
+    settle(page)
+    page.wait("document.getElementById('yaml').value.length > 100", 30)
+    shipped = plain_howto(page)
+    page.eval("document.getElementById('new-id').value = 'kui-8'")
+    page.eval("document.getElementById('bench-status').textContent = ''")
+    page.eval("document.getElementById('fork').click()")
+    page.wait("/^(applied|not applied)/.test(document.getElementById('bench-status').textContent)", 60)
+    settle(page)
+    ya = page.eval("document.getElementById('yaml').value")
+    forked = plain_howto(page)
+    note = page.eval("document.getElementById('howto-body').textContent.indexOf('words are those of the game as "
+                     "shipped') >= 0")
+    good = ("\nhow_to_play:" in ya and bool(shipped) and forked == shipped and not note)
+    c.ok("ownwords fork", good, "kui-8's file carries Adji Kui I's %d parts, shown as its own" % len(forked["parts"])
+         if good else "how_to_play in the file: %s; shipped %s; shown %s; note %s" % (
+             "\nhow_to_play:" in ya, json.dumps(shipped)[:120], json.dumps(forked)[:120], note))
+    # the author rewrites how a capture goes; How to play follows
+    words = "Make 2 or 3 in a hole of your opponent with your last seed and take them (K1.5)."
+    edited = re.sub(r"(?m)^  capturing: .*$", "  capturing: " + json.dumps(words), ya, count=1)
+    status_ = apply_files(page, yaml=edited)
+    got = plain_howto(page)
+    tmp = tempfile.mkdtemp()
+    try:
+        with open(os.path.join(tmp, "kui_8.yaml"), "w") as f:
+            f.write(edited)
+        shutil.copy(os.path.join(ROOT, "variants", "adji_kui_1.lua"), os.path.join(tmp, "kui_8.lua"))
+        rc, out, err = native(sow, "show", os.path.join(tmp, "kui_8.yaml"), "--json")
+    finally:
+        shutil.rmtree(tmp)
+    want = json.loads(out)["how_to_play"] if rc == 0 else None
+    page.eval("Array.prototype.forEach.call(document.querySelectorAll('#howto-plain a.rule'), function (a) {"
+              " if (a.textContent === 'K1.5') a.click(); })")
+    hl = page.eval("(function(){var l=document.querySelector('#howto li.hl'); return l ? l.textContent : '';})()")
+    page.eval("window.scrollTo(0,0)")
+    page.screenshot(os.path.join(art, "web-howto-own.png"))
+    part = dict(got["parts"]).get("Capturing", "") if got else ""
+    good = (status_.startswith("applied") and want is not None and want["capturing"] == words
+            and part == "Capturing. " + words and "K1.5" in got["links"] and hl.startswith("K1.5"))
+    c.ok("ownwords edit", good, "How to play shows the file's words as sow show does; K1.5 opens %r" % hl[:50]
+         if good else "applied %r; native %s (%s); shown %r, links %s; the link opened %r" % (
+             status_, json.dumps(want)[:100], err.strip()[:100], part, got and got["links"], hl[:50]))
+
+
 def check_sharelink(c, b, url, sow, art):
     """D15: from file:// the Share field gives no file:/// address and a
     note says why; Copy copies the field's text."""
@@ -1905,10 +2018,10 @@ def main():
                             ("undo", check_undo), ("confirm", check_confirm), ("narration", check_narration),
                             ("hint", check_hint), ("luaerror", check_luaerror), ("bought", check_bought),
                             ("dots", check_dots), ("opening", check_opening), ("kept", check_kept), ("resume", check_resume),
-                            ("levels", check_levels), ("howto", check_howto),
+                            ("levels", check_levels), ("howto", check_howto), ("ownwords", check_ownwords),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout),
-                            ("rows", check_rows),
+                            ("rows", check_rows), ("hand", check_hand), ("choice", check_choice),
                             ("perfect", check_perfect), ("hintvalue", check_hintvalue),
                             ("optionwords", check_optionwords), ("decisionkeys", check_decisionkeys),
                             ("clean", check_clean)):

@@ -238,9 +238,11 @@
         var ids = {};
         (info.rules || []).forEach(function (r) { ids[r.id] = true; });
         var b = info.board, n = b.labels.length;
-        var plain = HOWTO.games[info.id];
+        /* the game in plain words: the variant file's own how_to_play: (a
+         * game of the workbench), else the shipped game's text
+         * (docs/how-to-play.md) */
+        var own = info.how_to_play, plain = own ? {parts: howtoParts(own)} : HOWTO.games[info.id];
         if (plain) {
-            /* the game in plain words (docs/how-to-play.md) */
             var box = document.createElement('div');
             box.id = 'howto-plain';
             plain.parts.forEach(function (part) {
@@ -251,14 +253,16 @@
                 box.appendChild(p);
             });
             body.appendChild(box);
-            if (game.variant.indexOf('/bench/') === 0)
+            if (!own && game.variant.indexOf('/bench/') === 0)
                 para('(These words are those of the game as shipped; the rules played here were edited in ' +
-                     'the workbench, and the precise rules below are the edited ones.)');
+                     'the workbench, and the precise rules below are the edited ones. A how_to_play: section ' +
+                     'in the file gives the edited game words of its own.)');
         } else {
             para(info.name + ': ' + info.summary);
             para('The board: ' + (b.rows || 2) + ' rows of ' + (b.holes_per_row || n / 2) + ' holes' +
                  (b.seeds ? ', ' + b.seeds + ' seeds in all' : '') + (b.stores ? ', and a store for each player' : '') +
-                 '. (No plain-words text was written for this game: docs/how-to-play.md tells how to add one.)');
+                 '. (No plain-words text was written for this game: a how_to_play: section in its file ' +
+                 'gives one, as docs/writing-variants.md tells.)');
         }
         para('On this page South plays the bottom row (' + b.labels[0] + ' to ' + b.labels[n / 2 - 1] +
              ', from the left), North the top row (' + b.labels[n / 2] + ' to ' + b.labels[n - 1] +
@@ -280,6 +284,25 @@
             ol.appendChild(li);
         });
         body.appendChild(ol);
+    }
+
+    /* The four parts of a variant file's how_to_play: as the shipped
+     * games' [title, text] pairs. */
+    var HOWTO_PARTS = [['board', 'The board'], ['move', 'A move'], ['capturing', 'Capturing'], ['end', 'The end']];
+    function howtoParts(own) {
+        return HOWTO_PARTS.map(function (p) { return [p[1], own[p[0]]]; });
+    }
+
+    /* A how_to_play: section for a variant file, from the shipped game's
+     * plain words (its parts as YAML double-quoted text, which JSON's
+     * strings are); '' when that game has none. */
+    function howtoYaml(id) {
+        var plain = HOWTO.games[id];
+        if (!plain || plain.parts.length !== HOWTO_PARTS.length) return '';
+        return 'how_to_play:                      # the game in plain words, for the page\'s How to play\n' +
+            HOWTO_PARTS.map(function (p, i) {
+                return '  ' + p[0] + ': ' + JSON.stringify(plain.parts[i][1]) + '\n';
+            }).join('');
     }
 
     /* Text with its rule ids (those of the game, in `ids`) as links that
@@ -501,36 +524,34 @@
         }
         if (!playable)
             return;
-        /* MB.2: where every move names its direction ("3/ccw", "3/cw")
-         * a hole is ringed once, and a click on it asks which way */
-        var ways = {};
+        /* The legal moves by the hole they start from: a hole with one
+         * move plays it at a click ("5", "+21": a seed from the hand,
+         * MW.2); a hole with several (its directions "3/ccw" "3/cw",
+         * MB.2; the holes taken after its capture "6,x25", NS.6) is
+         * ringed once, and a click on it asks which */
+        var byHole = {};
         state.legal.forEach(function (tok, k) {
-            var m = /^(\d+)\/c?cw$/.exec(tok);
+            var m = /^\+?(\d+)(?:\/c?cw)?(?:,x\d+)?$/.exec(String(tok));
             if (m && holeEls[+m[1]])
-                (ways[m[1]] = ways[m[1]] || []).push(k);
+                (byHole[m[1]] = byHole[m[1]] || []).push(k);
         });
-        Object.keys(ways).forEach(function (h) {
-            var el = holeEls[+h];
-            focusable(el.circle, function () { askDirection(state, +h, ways[h]); });
+        Object.keys(byHole).forEach(function (h) {
+            var el = holeEls[+h], ks = byHole[h], one = ks.length === 1;
+            var tok = String(state.legal[ks[0]]);
+            var play = one ? function () { humanMove(tok); }
+                           : function () { askChoice(state, +h, ks); };
+            focusable(el.circle, play);
             el.circle.classList.add('legal');
-            el.circle.dataset.moves = ways[h].map(function (k) { return state.legal[k]; }).join(' ');
-            el.circle.setAttribute('aria-label', 'play ' + labels[+h] + ', then choose the direction');
+            if (one)
+                el.circle.dataset.move = tok;
+            else
+                el.circle.dataset.moves = ks.map(function (k) { return state.legal[k]; }).join(' ');
+            el.circle.setAttribute('aria-label', one ? 'play ' + state.labels[ks[0]]
+                                   : 'play ' + labels[+h] + ', then choose ' +
+                                     (/\/c?cw$/.test(tok) ? 'the direction' : 'the hole to take'));
             [el.circle, el.dots, el.count, el.label].forEach(function (n) {
                 n.style.cursor = 'pointer';
-                n.addEventListener('click', function () { askDirection(state, +h, ways[h]); });
-            });
-        });
-        state.legal.forEach(function (tok, k) {
-            if (!/^\d+$/.test(tok) || !holeEls[+tok])
-                return;
-            var el = holeEls[+tok];
-            focusable(el.circle, function () { humanMove(tok); });
-            el.circle.classList.add('legal');
-            el.circle.dataset.move = tok;
-            el.circle.setAttribute('aria-label', 'play ' + state.labels[k]);
-            [el.circle, el.dots, el.count, el.label].forEach(function (n) {
-                n.style.cursor = 'pointer';
-                n.addEventListener('click', function () { humanMove(tok); });
+                n.addEventListener('click', play);
             });
         });
     }
@@ -594,6 +615,7 @@
             over: st.over,
             result: st.result ? (st.result.match_result || st.result.result) : null
         };
+        if (st.hand) out.hand = st.hand;
         if (st.claimed) out.claimed = st.claimed;
         if (st.blocked) out.blocked = st.blocked;
         out.moves = st.moves.map(num);
@@ -714,9 +736,12 @@
     /* A move's name for people: the hole's label (with its direction), a
      * decision's words where the position gave them. */
     function moveLabel(tok) {
-        var labels = game.info.board.labels, m = /^(\d+)(?:\/(c?cw))?$/.exec(tok);
-        if (m && labels[+m[1]] !== undefined)
-            return labels[+m[1]] + (m[2] ? (m[2] === 'cw' ? ' clockwise' : ' counter-clockwise') : '');
+        var labels = game.info.board.labels;
+        var m = /^(\+)?(\d+)(?:\/(c?cw))?(?:,x(\d+))?$/.exec(tok);
+        if (m && labels[+m[2]] !== undefined)
+            return (m[1] ? 'a seed from the hand into ' : '') + labels[+m[2]] +
+                   (m[3] ? (m[3] === 'cw' ? ' clockwise' : ' counter-clockwise') : '') +
+                   (m[4] && labels[+m[4]] !== undefined ? ', taking ' + labels[+m[4]] : '');
         return game.words[tok] || decisionWords(tok);
     }
     /* A decision's words when the engine gave none for it (a move of a
@@ -736,6 +761,8 @@
         tok = String(tok);
         if (isDecision(tok))
             return 'chose ' + ((st && k >= 0 && st.words && st.words[k]) || moveLabel(tok));
+        if (/^\+/.test(tok)) /* MW.2: "puts a seed from the hand into f3" */
+            return 'puts ' + moveLabel(tok);
         return 'plays ' + (st && k >= 0 ? st.labels[k] : moveLabel(tok));
     }
     /* A button's text for a legal move: its hole, or a decision's words */
@@ -824,11 +851,21 @@
                    }));
     }
 
-    /* MB.2: the hole h clicked, its moves ks (indices into st.legal, one a
-     * direction): a button for each direction, in words. */
-    function askDirection(st, h, ks) {
+    /* The hole h clicked, its moves ks (indices into st.legal): a button
+     * for each, in words: a direction (MB.2), or the hole taken after the
+     * capture (NS.6). */
+    function askChoice(st, h, ks) {
+        var labels = game.info.board.labels;
+        if (/,x\d+$/.test(String(st.legal[ks[0]]))) {
+            askButtons(sideName(st.to_move) + ', after the capture, which hole do you take?',
+                       ks.map(function (k) {
+                           var tok = String(st.legal[k]);
+                           return [tok, labels[+/,x(\d+)$/.exec(tok)[1]]];
+                       }));
+            return;
+        }
         askButtons(sideName(st.to_move) + ', which way do you sow hole ' +
-                   game.info.board.labels[h] + '?',
+                   labels[h] + '?',
                    ks.map(function (k) {
                        var tok = st.legal[k];
                        return [tok, /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise'];
@@ -979,6 +1016,10 @@
                         hand = holeCenter(e.hole);
                     else if (e.event === 'drop')
                         to = hand = holeCenter(e.hole);
+                    else if (e.event === 'place') { /* MW.2: from the hand */
+                        from = boxCenter(e.player);
+                        to = hand = holeCenter(e.hole);
+                    }
                     else if (e.event === 'store')
                         to = hand = boxCenter(e.player);
                     else if (e.event === 'capture') {
@@ -1004,7 +1045,9 @@
      * the hole played on round the board, each as a step of its own
      * (quiet: no narration line). */
     function scriptSteps(events, lines, n) {
-        var sown = events.some(function (e) { return e.event === 'lift' || e.event === 'drop'; });
+        var sown = events.some(function (e) {
+            return e.event === 'lift' || e.event === 'drop' || e.event === 'place';
+        });
         var after = lines.filter(function (l) { return l && l.after; }).pop();
         var before = game.state && game.state.board;
         if (sown || !after || !before || before.length !== after.after.board.length) return [];
@@ -1090,9 +1133,9 @@
 
     /* A step of the narration with its rule id; the rule's text the
      * first time the move cites it (seen: the ids cited so far). */
-    /* The narration's sentence for people: a decision's move syntax
-     * ("North decides first:1") in words, no "relay:" label (the
-     * sentence says the seeds are lifted and sown on) */
+    /* The narration's sentence for people. sow trace writes plain words
+     * itself now (decisions in words, no "relay:" label); this still
+     * turns any "VERB name:value" token left into the choice's words. */
     function plainText(text) {
         return String(text || '').replace(/^relay: /, '').replace(/\b([a-z]+) ([a-z_]+:[A-Za-z0-9]+)\b/g, function (x, verb, tok) {
             var w = game.words[tok] || decisionWords(tok);
@@ -1152,7 +1195,7 @@
         if (e.event === 'lift') {
             el.count.textContent = String(e.extra || 0);
             drawDots(el, e.extra || 0);
-        } else if (e.event === 'drop') {
+        } else if (e.event === 'drop' || e.event === 'place') {
             el.count.textContent = String(e.count);
             drawDots(el, e.count);
         }
@@ -1887,8 +1930,13 @@
             $('bench-status').textContent = 'a new id is lower-case letters, digits and dashes';
             return;
         }
+        var from = (/^id:\s*["']?([a-z0-9-]+)/m.exec($('yaml').value) || [])[1];
         var yaml = $('yaml').value.replace(/^id:.*$/m, 'id: ' + id)
             .replace(/^name:.*$/m, 'name: ' + id);
+        /* the new game's plain words live in its own file: those of the
+         * game it started from, for its author to rewrite */
+        if (!/^how_to_play:/m.test(yaml) && howtoYaml(from))
+            yaml = yaml.replace(/\n?$/, '\n') + howtoYaml(from);
         $('yaml').value = yaml;
         bench.yamlPath = '/bench/' + id.replace(/-/g, '_') + '.yaml';
         var lua = scriptName(yaml);

@@ -61,7 +61,7 @@ t not-variant-shadow 1 "err=$TL/secret/shadow:1:1: this is not a variant file: n
 t not-variant-config 1 "err=$TL/secret/config.yaml:1:1: this is not a variant file: none of its 1 top-level keys is a variant's (id, name, summary, board, sowing...); check the path" -- sow validate "$TL/secret/config.yaml"
 # an unknown key in a variant is quoted to 40 bytes at most
 { printf 'id: x\n'; printf 'k%.0s' $(seq 300); printf ': 1\n'; } >"$TL/longkey.yaml"
-t unknown-key-clipped 1 "err=$TL/longkey.yaml:2:1: unknown key '$(printf 'k%.0s' $(seq 40))...' in a variant file; the keys are: id, name, summary, source, rules, board, sowing, end, script, hooks, options, decisions, state, match, phases, start_phase, explain, rounds" -- sow validate "$TL/longkey.yaml"
+t unknown-key-clipped 1 "err=$TL/longkey.yaml:2:1: unknown key '$(printf 'k%.0s' $(seq 40))...' in a variant file; the keys are: id, name, summary, source, rules, board, sowing, end, script, hooks, options, decisions, state, match, phases, start_phase, explain, rounds, how_to_play" -- sow validate "$TL/longkey.yaml"
 # sow test: a scenario file named by a path longer than the old 1,600-byte
 # buffer, and a variant file whose scenario file's path was cut (the old
 # code read "variants/scenarios", a directory)
