@@ -170,7 +170,8 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
     sv->s = s;
     sv->apart = sow_solve_stores_apart(s);
     sow_error scratch;
-    sv->bound = sv->apart && sow_egdb_check(s, &scratch) == SOW_OK;
+    sv->bound = sv->apart && sow_egdb_check(s, &scratch) == SOW_OK &&
+                s->hand == 0; /* MW.1: seeds in hand are on no board */
     sv->ply_until = sow_solve_ply_until(s);
     sv->last_fields = s->v->script || s->no_undo ||
                       s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
