@@ -203,6 +203,11 @@ $(B)/man/sow-variant.5: tools/man/sow-variant.5
 bench: $(B)/sow
 	./$(B)/sow bench adji-kui-1 --seconds 3
 
+# Kalah's published values solved (issue 26; minutes: a benchmark, never a
+# test): BOARDS="5x4 6x3" for a quick run (docs/solving.md, "Measured")
+bench-solve: $(B)/sow
+	bash tools/bench-solve.sh --sow $(B)/sow $(BOARDS)
+
 # make install: the command, its data (variants, scenarios, schemas), the
 # library (install-lib) and the documents (install-docs), each its own
 # target so that packagers can take parts.
@@ -312,7 +317,7 @@ include web/web.mk
 clean:
 	rm -rf build build-san
 
-.PHONY: all lib check unit tests install uninstall clean man bench FORCE fuzz \
+.PHONY: all lib check unit tests install uninstall clean man bench bench-solve FORCE fuzz \
 	crosscheck-mg crosscheck-ludii \
 	fuzz-build fuzz-replay hostile
 

@@ -1131,6 +1131,10 @@ class Outputs:
             ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
              "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",
              "--json"]).strip())
+        self.check("solve", "solve --json --value-only", self.run(
+            ["solve", "tests/variants/kalah_small.yaml", "--option", "holes=3",
+             "--option", "seeds=3", "--option", "threshold_end=false", "--memory", "8",
+             "--value-only", "--threads", "2", "--json"]).strip())
         self.check("compare-exact", "compare --exact --json", self.run(
             ["compare", "tests/variants/kalah_small.yaml", "--option", "holes=3",
              "--option", "seeds=3", "--option", "threshold_end=false", "--a",

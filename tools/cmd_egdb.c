@@ -97,15 +97,6 @@ typedef struct egdb_args {
     const char *shard;
 } egdb_args;
 
-/* --threads T: T threads; 0, every core. */
-static int threads_of(long t)
-{
-    if (t > 0)
-        return (int)t;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
 static const flag_spec build_flags[] = {
     FL_LONG("seeds", egdb_args, seeds, "N", 0, SOW_EGDB_MAX_SEEDS,
             "of seeds"),
@@ -210,10 +201,10 @@ static int build(int argc, char **argv)
     snprintf(out, sizeof out, "%s", path);
     if (!rc && a.shard)
         rc = sow_egdb_build_shard(&cg.eng, (int)a.seeds, (int)a.level, k, m,
-                                  threads_of(a.threads), path, out,
+                                  flags_threads(a.threads), path, out,
                                   sizeof out, &err);
     else if (!rc)
-        rc = sow_egdb_build(&cg.eng, (int)a.seeds, threads_of(a.threads), path,
+        rc = sow_egdb_build(&cg.eng, (int)a.seeds, flags_threads(a.threads), path,
                             a.progress || isatty(STDERR_FILENO) ? on_level
                                                                 : NULL,
                             NULL, &err);

@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "nearest.h"
@@ -224,4 +225,12 @@ const char *flags_parse_variant(const flag_cmd *c, int argc, char **argv,
     if (!v)
         p->status = 2;
     return v;
+}
+
+int flags_threads(long t)
+{
+    if (t > 0)
+        return (int)t;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
 }

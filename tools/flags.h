@@ -133,4 +133,7 @@ const char *flags_parse_variant(const flag_cmd *c, int argc, char **argv,
                                 void *args, flags_parsed *p,
                                 const char *example);
 
+/* --threads T: T threads; 0 (or less), every core. */
+int flags_threads(long t);
+
 #endif

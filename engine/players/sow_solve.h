@@ -57,6 +57,17 @@ void sow_solver_free(sow_solver *sv);
 struct sow_egdb;
 int sow_solver_set_egdb(sow_solver *sv, const struct sow_egdb *db,
                         sow_error *err);
+/* Solve the root's moves with `threads` threads (sow_solve; default 1),
+ * which share the table. The values do not depend on it; the positions
+ * played and the time do. */
+int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err);
+
+/* sow_solve gives the value of the position and a principal variation
+ * only, not the value of every legal move (on: far fewer positions, since
+ * a move that is not the best needs only a bound; the published solvers
+ * of Kalah computed this). */
+void sow_solver_set_value_only(sow_solver *sv, bool on);
+
 /* The positions the database answered so far. */
 long long sow_solver_db_hits(const sow_solver *sv);
 
@@ -89,6 +100,8 @@ typedef struct sow_solve_value {
 
 typedef struct sow_solve_result {
     sow_solve_value value;
+    bool value_only;                  /* no values of the moves (nmoves
+                                         0): sow_solver_set_value_only */
     int nmoves;                       /* g's legal moves */
     uint16_t moves[SOW_MAX_LEGAL];
     sow_solve_value move_value[SOW_MAX_LEGAL]; /* after each move */

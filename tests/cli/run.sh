@@ -844,7 +844,11 @@ t solve-no-variant-file 1 "err~sow solve: no variant 'nope'" -- sow solve nope
 t solve-repetition 1 "err~variants/oware.yaml: the repetition rule is on: a position's value then depends on the positions before it, which sow solve does not search; option cycle turns it off: try --option cycle=none (now repetition;" lines=0 -- sow solve oware --option cycle=repetition
 t solve-script 1 "err~variants/andada.yaml: the variant's script (andada.lua) could keep hidden state between hook calls" "err~give --trust-script if" lines=0 -- sow solve andada
 t solve-cycle 1 "err~tests/variants/endless.yaml: a position recurs along a line (ply 3)" lines=0 -- sow solve tests/variants/endless.yaml --memory 1
-t solve-max-plies 1 "err=tests/variants/kalah_small.yaml: the proof looks at lines of 20 plies from ply 1, past max_plies (20), so the value could depend on it; give a larger --option max_plies=N if the variant has that option" lines=0 -- sow solve $KS $KS3 --option max_plies=20
+t solve-max-plies 1 "err=tests/variants/kalah_small.yaml: a line reaches max_plies (20 plies) unfinished, so the value depends on max_plies; sow solve solves only games that end before it" lines=0 -- sow solve $KS $KS3 --option max_plies=20
+t solve-threads-error 1 "err=tests/variants/kalah_small.yaml: a line reaches max_plies (20 plies) unfinished, so the value depends on max_plies; sow solve solves only games that end before it" lines=0 -- sow solve $KS $KS3 --option max_plies=20 --threads 2
+t solve-value-only 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      (not solved: --value-only)' -- sow solve $KS $KS3 --value-only --threads 2
+t solve-value-only-json 0 noerr lines=1 'outre="value":2,"result":"south","moves":\[\],"value_only":true,"pv":\[' -- sow solve $KS $KS3 --value-only --json
+t solve-threads 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2 1:2 2:-4' -- sow solve $KS $KS3 --threads 2
 t solve-illegal 1 'err=sow solve: --moves: ply 1: move 2 is not legal for North; the legal moves are: 3 4 5' lines=0 -- sow solve $KS $KS3 --moves "2 2"
 # (Kalah on 1 hole a row: South's seed goes into South's store, between
 # holes 0 and 1 (C1.2), and South, with another turn and no seed, ends it)

@@ -145,9 +145,40 @@ static void kalah_case(const char *holes, const char *seeds, const char *pick,
     const char *opts[] = {holes, seeds, pick, threshold, NULL};
     unit_game a;
     open_at_start(&a, KALAH, opts);
-    sow_solver *sv = solver(&a, false);
-    check_root(&a, sv, &a.g, cap);
-    sow_solver_free(sv);
+    /* one thread, then two sharing the table (the root's moves): the
+     * same values */
+    for (int threads = 1; threads <= 2; threads++) {
+        sow_solver *sv = solver(&a, false);
+        sow_error err;
+        assert_int_equal(sow_solver_set_threads(sv, threads, &err), SOW_OK);
+        check_root(&a, sv, &a.g, cap);
+        sow_solver_free(sv);
+    }
+    /* the value only (one thread, then two on the root): the same value,
+     * no move values, a principal variation that plays out to it */
+    for (int threads = 1; threads <= 2; threads++) {
+        sow_solver *sv = solver(&a, false);
+        sow_error err;
+        assert_int_equal(sow_solver_set_threads(sv, threads, &err), SOW_OK);
+        sow_solver_set_value_only(sv, true);
+        sow_solve_result *res = malloc(sizeof *res);
+        assert_non_null(res);
+        if (sow_solve(sv, &a.k.eng, &a.g, res, &err))
+            fail_msg("%s", err.msg);
+        ref r = {&a.k.eng, 0, cap, false};
+        const long want = ref_value(&r, &a.g, 0);
+        assert_false(r.gave_up);
+        assert_true(res->value_only);
+        assert_int_equal(res->nmoves, 0);
+        assert_true(as_ref(res->value) == want);
+        sow_game c = a.g;
+        for (int i = 0; i < res->npv; i++)
+            assert_int_equal(sow_engine_play(&a.k.eng, &c, res->pv[i], &err),
+                             0);
+        assert_true(c.over && ref_final(&c) == want);
+        free(res);
+        sow_solver_free(sv);
+    }
     unit_game_close(&a);
 }
 
@@ -312,32 +343,46 @@ static void test_cycle_is_an_error(void **state)
     unit_game_close(&a);
 }
 
-/* max_plies: a cap that a line of the proof would reach is an error; a
- * cap just above the proof's lines gives the value of the whole tree
- * under that cap, unfinished games (draws) included. */
+/* max_plies: a cap that a line of the proof would reach is an error;
+ * under every cap from 10 to 30 on Kalah 3x3 the solver either says so
+ * or gives the value of the whole tree under that cap, unfinished games
+ * (draws with their margin) included: its cuts by the seeds on the board
+ * hold under any cap (docs/solving.md). 10 is an error, 28 a value. */
 static void test_max_plies(void **state)
 {
     (void)state;
-    static const char *const caps[] = {"max_plies=10", "max_plies=28"};
-    for (int i = 0; i < 2; i++) {
+    int values = 0;
+    for (int cap = 10; cap <= 30; cap++) {
+        char opt[32];
+        snprintf(opt, sizeof opt, "max_plies=%d", cap);
         const char *opts[] = {"holes=3", "seeds=3", "threshold_end=false",
-                              caps[i], NULL};
+                              opt, NULL};
         unit_game a;
         open_at_start(&a, KALAH, opts);
         sow_solver *sv = solver(&a, false);
-        sow_solve_value v;
+        sow_solve_result res;
         sow_error err;
-        int rc = sow_solve_value_of(sv, &a.k.eng, &a.g, &v, &err);
-        if (i == 0) {
-            assert_int_equal(rc, SOW_ERR);
+        if (sow_solve(sv, &a.k.eng, &a.g, &res, &err)) {
+            assert_true(cap < 28);
             assert_non_null(strstr(err.msg, "max_plies"));
         } else {
-            assert_int_equal(rc, SOW_OK);
-            check_root(&a, sv, &a.g, 10000000);
+            assert_true(cap > 10);
+            ref r = {&a.k.eng, 0, 10000000, false};
+            assert_true(as_ref(res.value) == ref_value(&r, &a.g, 0));
+            for (int i = 0; i < res.nmoves; i++) {
+                sow_game c = a.g;
+                assert_int_equal(
+                    sow_engine_play(&a.k.eng, &c, res.moves[i], &err), 0);
+                assert_true(as_ref(res.move_value[i]) ==
+                            ref_value(&r, &c, 1));
+            }
+            assert_false(r.gave_up);
+            values++;
         }
         sow_solver_free(sv);
         unit_game_close(&a);
     }
+    assert_true(values >= 3);
 }
 
 /* ---- the perfect player ------------------------------------------------ */

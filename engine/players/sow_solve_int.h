@@ -1,0 +1,118 @@
+/* sow_solve_int.h - what the solver's search (sow_solve.c) and its drivers
+ * (sow_solve_root.c: MTD(f), iterative deepening, the root's moves over
+ * threads) share. Not a public header; docs/solving.md says how the
+ * solver works. */
+#ifndef SOW_SOLVE_INT_H
+#define SOW_SOLVE_INT_H
+
+#include <stdatomic.h>
+
+#include "sow_egdb.h"
+#include "sow_solve.h"
+
+#define INF (1 << 29)
+#define BIG (1 << 20)       /* the winner's weight; margins stay below */
+#define MAX_DEPTH 1000      /* plies from the root a line may reach */
+#define PATH_SLOTS 4096     /* the path set: > 2 * MAX_DEPTH */
+#define EXACT 255           /* the depth of a search to the games' ends */
+#define NLOCKS 4096         /* the table's locks when threads share it */
+
+typedef struct tt_entry {
+    uint64_t check;  /* the key's second word; 0: empty */
+    int32_t lo, hi;  /* bounds (less the stores' difference when the
+                        solver keeps stores apart); +-INF: none */
+    uint16_t move;   /* the best move found */
+    uint16_t height; /* plies of the longest line the proof looked at */
+    uint8_t work;    /* log2 of the positions its proof played */
+    uint8_t depth;   /* the plies the bounds looked ahead: EXACT, or
+                        fewer (an iterative-deepening search's, whose
+                        leaves are guesses: they order moves only) */
+} tt_entry;
+
+typedef struct key {
+    uint64_t a, b;   /* a picks the bucket, b is checked */
+} key;
+
+struct root_jobs; /* the root's moves shared by threads (sow_solve_root.c) */
+
+struct sow_solver {
+    const sow_setup *s;
+    bool apart;            /* stores out of the key (stores_apart) */
+    bool bound;            /* the seeds' bound holds: a value lies within
+                              the stores' difference give or take the
+                              seeds on the board (known_bounds) */
+    int ply_until;         /* the ply is in the key below this ply; a
+                              script: always (INT32_MAX) */
+    bool last_fields;      /* the last move's fields are in the key */
+    const sow_egdb *db;    /* an endgame database of the rules, or NULL */
+    long long db_hits;     /* positions the database answered */
+    tt_entry *tt;
+    uint64_t buckets;      /* a power of two; two entries each */
+    atomic_llong used;
+    atomic_flag *locks;    /* NLOCKS, when threads share the table */
+    sow_solver *main;      /* a thread's solver: the solver whose table
+                              and locks it borrows (NULL: itself) */
+    int threads;           /* for sow_solve's root moves */
+    bool value_only;       /* sow_solve: no values of the moves */
+    uint64_t path_a[PATH_SLOTS], path_b[PATH_SLOTS];
+    uint8_t path_on[PATH_SLOTS];
+    int path_slot[MAX_DEPTH + 1];
+    sow_game *kids[MAX_DEPTH + 1]; /* each depth's children, made when
+                                      first needed */
+    key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
+    int maxkids;
+    uint64_t history[2][256]; /* by player and move: the seeds on the
+                                 board at the cutoffs it made */
+    /* one solve */
+    sow_engine eng;        /* the caller's engine without its observer */
+    sow_error *err;
+    bool failed;
+    bool abandoned;        /* stopped because another thread finished
+                              the same root move (or failed): no error */
+    const atomic_int *cancel; /* nonzero: abandon the search (threads) */
+    struct root_jobs *jobs; /* the root's moves, during sow_solve */
+    long long positions;
+    /* what the threads of sow_solve tell the main one's progress line */
+    atomic_llong shared_positions; /* the others' positions, by 16384 */
+    atomic_int root_done, root_lower, root_upper;
+    double t0, next_report;
+    sow_solve_progress_fn progress;
+    void *progress_ctx;
+    double every;
+    sow_solve_progress pr;
+};
+
+/* South's stores less North's: what the table's values are relative to
+ * when stores are kept apart. */
+static inline int sv_base(const sow_solver *sv, const sow_game *g)
+{
+    return sv->apart ? g->captured[0] - g->captured[1] : 0;
+}
+
+/* The key of g: everything of it a rule can read. */
+key sv_key(const sow_solver *sv, const sow_game *g);
+
+/* A copy of g's table entry into *out: false when the table has none. */
+bool sv_tt_get(sow_solver *sv, key k, tt_entry *out);
+
+/* The value of g (not over, key k, at depth d from the root) searched
+ * `depth` plies ahead (EXACT: to the ends), fail-soft within (alpha,
+ * beta); *height: the plies of the longest line its proof looked at. */
+int sv_search(sow_solver *sv, const sow_game *g, key k, int d, int depth,
+              int alpha, int beta, int *height);
+
+/* The internal value of a finished game c (an error, at depth EXACT,
+ * when it is unfinished). */
+int sv_finished(sow_solver *sv, const sow_game *c, int depth);
+
+/* Mark the solve failed (err already set); returns 0. */
+int sv_fail(sow_solver *sv);
+
+/* The progress line, when it is due (the main thread's). */
+void sv_report(sow_solver *sv);
+
+/* A solver for another thread, sharing sv's table and locks (freed with
+ * sow_solver_free, which leaves them to sv); NULL when out of memory. */
+sow_solver *sv_worker_new(sow_solver *sv);
+
+#endif
