@@ -647,8 +647,9 @@ static int64_t order_score(const sow_game *g, const sow_game *c, uint16_t m,
     int64_t est = c->over ? final : guess_of(c, lo, hi);
     int64_t sc = sign * est * 8;
     if (!c->over && c->to_move == g->to_move)
-        sc += 8; /* as a seed more (Kalah 5x3, 4x4, 6x2: 2-3% fewer
-                    positions than 4) */
+        sc += 8; /* another turn weighs as a seed more (measured on
+                    small boards in docs/solving.md: 2-3% fewer positions
+                    than half a seed) */
     return sc * 64 + log2_of((long long)(history >> 1));
 }
 
