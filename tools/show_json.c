@@ -131,7 +131,13 @@ static void json_where(const sow_lap_rule *r)
 {
     static const char *const claimed[] = {"own", "opponent", "any"};
     static const char *const opposite[] = {"seeds", "empty"};
-    printf(",\"store\":%s,\"claimed\":", json_bool(r->in_store));
+    static const char *const store_of[] = {"own", "opponent", "any"};
+    printf(",\"store\":%s,\"store_of\":", json_bool(r->in_store));
+    if (r->in_store)
+        printf("\"%s\"", json_word(store_of, 3, r->store_of - 1));
+    else
+        printf("null");
+    printf(",\"claimed\":");
     if (r->on_claimed)
         printf("\"%s\"", json_word(claimed, 3, r->on_claimed - 1));
     else

@@ -119,7 +119,10 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
         "", "in a hole the mover claimed", "in a hole the opponent claimed",
         "in a claimed hole"};
     if (r->in_store) {
-        sow_buf_add(b, "in the mover's store");
+        static const char *const store[] = {
+            "", "in the mover's store", "in the opponent's store",
+            "in either store"};
+        sow_buf_add(b, "%s", store[r->store_of & 3]);
         return;
     }
     if (r->on_claimed) {

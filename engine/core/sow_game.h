@@ -689,7 +689,8 @@ typedef enum {
                          opponent's hole for its count (LL.4), 2 a hole
                          the mover's sowing passes over (IS.3), 3 the
                          drop hook's (SOW_SKIP_BY_SCRIPT) */
-    SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided */
+    SOW_EV_LAP_END,   /* hole, count, extra = sow_lap_action decided;
+                         a lap ending in player p's store: hole -1 - p */
     SOW_EV_CAPTURE,   /* hole, count = seeds taken, player = taker;
                          extra: 0 a lap-end capture, 1 bear-off (hole
                          -1), SOW_TAKEN_WHILE_SOWING, SOW_TAKEN_LAST_SEEDS */

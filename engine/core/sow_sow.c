@@ -265,12 +265,14 @@ matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
     return s->rule_family ? family_rule(s, g, h, c) : plain_rule(s, g, h, c);
 }
 
-/* The first rule in force for a lap that ends in the mover's store
- * (C1.3), or -1 (the move then simply ends). */
-static int store_rule(const sow_setup *s)
+/* The first rule in force for a lap that ends in a store of the given
+ * side (SOW_STORE_OWN: the mover's, C1.3), or -1 (the move then simply
+ * ends). */
+static int store_rule(const sow_setup *s, int side)
 {
     for (int i = 0; i < s->v->nlap_rules; i++)
-        if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].in_store)
+        if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].in_store &&
+            (s->v->lap_rules[i].store_of & side))
             return i;
     return -1;
 }
@@ -1360,14 +1362,16 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         if (fam && in_store >= 0) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
              * may give the mover another turn */
-            int i = store_rule(s);
+            int i = store_rule(s, in_store == mover ? SOW_STORE_OWN
+                                                    : SOW_STORE_OPPONENT);
             sow_lap_action a = i < 0 ? SOW_LAP_STOP
                                      : s->v->lap_rules[i].action;
-            if (in_store == mover && a == SOW_LAP_EXTRA_TURN)
+            if (a == SOW_LAP_EXTRA_TURN)
                 g->move_flags |= SOW_MOVED_EXTRA_TURN;
             if (obs && obs->on_event && !obs->captures_only) {
-                sow_event ev = {SOW_EV_LAP_END, mover, -1, g->captured[in_store],
-                                (int)a, in_store == mover ? 1 + i : 0};
+                /* (the hole -1 - p: player p's store) */
+                sow_event ev = {SOW_EV_LAP_END, mover, -1 - in_store,
+                                g->captured[in_store], (int)a, 1 + i};
                 obs->on_event(obs->ctx, &ev);
             }
             return SOW_OK;

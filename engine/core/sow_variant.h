@@ -302,6 +302,11 @@ typedef struct sow_claim {
 
 /* One lap-end rule: when the last seed of a lap makes hole h hold c seeds,
  * the first rule whose condition holds says what happens. */
+/* sow_lap_rule.store_of: the store a lap ends in, the mover's or the
+ * opponent's, as bits (C1.3) */
+#define SOW_STORE_OWN 1
+#define SOW_STORE_OPPONENT 2
+
 typedef struct sow_lap_rule {
     uint64_t counts;      /* bit c set: count c matches (c < 63) */
     bool counts_high;     /* counts of 63 and more match */
@@ -322,9 +327,11 @@ typedef struct sow_lap_rule {
     uint64_t next_counts; /*   bit k set: count k matches (k < 63) */
     bool next_high;       /*   counts of 63 and more match */
     int min_ply;          /* the rule applies from this ply on (0: always) */
-    bool in_store;        /* the lap ended in the mover's store (C1.2,
-                             C1.3); such a rule matches no hole, and no
-                             other rule matches a store */
+    bool in_store;        /* the lap ended in a store (C1.2, C1.3); such
+                             a rule matches no hole, and no other rule
+                             matches a store */
+    uint8_t store_of;     /* whose store: SOW_STORE_OWN, SOW_STORE_OPPONENT
+                             or both bits (any) */
     uint8_t opposite;     /* the hole facing h: 0 any, 1 holding seeds,
                              2 empty, 3 holding exactly opposite_count */
     int opposite_count;

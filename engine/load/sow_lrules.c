@@ -269,7 +269,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
                                           "either", NULL};
     static const char *const claimeds[] = {"own", "opponent", "any", NULL};
     static const char *const opposites[] = {"any", "seeds", "empty", NULL};
-    static const char *const stores[] = {"own", NULL};
+    static const char *const stores[] = {"own", "opponent", "any", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
     if (sow_ykeys(&c->y, w, "when", wkeys))
         return SOW_ERR;
@@ -308,19 +308,21 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
             return SOW_ERR;
         r->min_ply = (int)mp;
     }
-    /* C1.3: a lap that ends in the mover's store (stores_on_track) */
+    /* C1.3: a lap that ends in the mover's store (stores_on_track), the
+     * opponent's (on the track with stores_on_track: both) or either */
     x = sow_ynode_get(w, "store");
     if (x) {
         int si;
         if (sow_yword(&c->y, x, "store", stores, &si))
             return SOW_ERR;
         r->in_store = true;
+        r->store_of = (uint8_t)(si + 1); /* own 1, opponent 2, any 3 */
         if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
             sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
             pc)
-            return sow_yfail(&c->y, x, "store: own describes a lap that ends in the "
-                              "mover's store, which has no count, owner, "
-                              "next or opposite hole: leave those out");
+            return sow_yfail(&c->y, x, "store: describes a lap that ends in a store, "
+                              "which has no count, owner, next or "
+                              "opposite hole: leave those out");
         if (r->action != SOW_LAP_STOP && r->action != SOW_LAP_EXTRA_TURN &&
             r->action != SOW_LAP_HOOK)
             return sow_yfail(&c->y, act, "a lap that ends in a store can only stop "

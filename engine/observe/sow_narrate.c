@@ -447,11 +447,12 @@ static void narrate_lap_end(sow_narrator *n, const sow_game *g,
     }
     if (n->lap_rule < 0 && ev->hole >= 0)
         n->lap_rule = claimed_rule(s, g, ev);
-    if (ev->hole < 0) { /* C1.3: the lap ended in a store */
+    if (ev->hole < 0) { /* C1.3: the lap ended in a store (hole -1 - p:
+                           player p's) */
         sow_text_fmt(out->text, sizeof out->text,
                      "the last seed falls in %s's store, which now "
                      "holds %d: %s",
-                     who(ev->player), ev->count,
+                     who(-1 - ev->hole), ev->count,
                      action_text(s, n->lap_rule, ev->extra));
     } else {
         /* the rule's own words first: a chain, a series, extra holes, the

@@ -16,7 +16,7 @@ t claims-bad-place 1 "err=$TC/bad_place.yaml:12:29: a claimed hole must be one o
 t claims-bad-twice 1 "err=$TC/twice.yaml:12:39: 'last' is listed twice" -- sow validate $TC/twice.yaml
 t claims-bad-not-list 1 "err=$TC/not_list.yaml:12:22: holes must be a list of the holes claimed together: last, opposite, previous, next" -- sow validate $TC/not_list.yaml
 t claims-bad-series 1 "err=$TC/series.yaml:12:15: series: belongs to a rule that says do: capture_two_out or capture_pair" -- sow validate $TC/series.yaml
-t claims-bad-store-previous 1 "err=$TC/store_previous.yaml:10:21: store: own describes a lap that ends in the mover's store, which has no count, owner, next or opposite hole: leave those out" -- sow validate $TC/store_previous.yaml
+t claims-bad-store-previous 1 "err=$TC/store_previous.yaml:10:21: store: describes a lap that ends in a store, which has no count, owner, next or opposite hole: leave those out" -- sow validate $TC/store_previous.yaml
 t claims-scenario-no-claims 1 "err=$TC/claimed_start.yaml:5:17: claimed: hole 0 is claimed, but the variant has no claimed holes (C1.4): leave claimed: out" -- sow test $TC/claimed_start.yaml
 # a random game's 15th move makes holes 4 (e) and 11 (D) South's qurs (LY.3)
 t claims-trace 0 "out~  the last seed falls in e, which now holds 1: the mover claims the holes its rule names together, and the move ends" \

@@ -16,6 +16,12 @@ t sowing-drop-stuck 1 "err=$TV/drop_hook.yaml:37:9: the seeds in hand can drop n
 t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game's own rule" "out~  by the game's own rule, the seed meant for A leaves play" "out~  one seed into South's store, now 1" -- sow trace $TV/drop_hook.yaml --moves "1 6"
 t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop says: dropped where the rules above drop it, the hole passed over, into a store or out of play (C1.13)" -- sow show $TV/drop_hook.yaml
 # the unseen games (tests/unseen/README.md) load as they are written
-for f in voleur waurie waurie_drop goempty_one goempty_two; do
+for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
+# C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the
+# last seed of 2/cw falls in North's store (2, then 1, 0 and the store),
+# and the narration names that store; South moves again
+t unseen-store-any-trace 0 noerr "out~  the last seed falls in North's store, which now holds 1: the move ends and the same player moves again" -- sow trace tests/unseen/goempty_two_data.yaml --moves 2/cw
+t unseen-store-any-again 0 noerr 'out~{"ply":1,"to_move":0,' -- sow replay tests/unseen/goempty_two_data.yaml --moves "2/cw 1/ccw" --json
+t unseen-store-any-show 0 noerr "out~  lap end        in either store: extra turn" -- sow show tests/unseen/goempty_two_data.yaml

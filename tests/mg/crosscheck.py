@@ -102,10 +102,11 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-waurie': ('Waurie', []),
           'unseen-goempty-one': ('GoEmpty_One', []),
           'unseen-goempty-two': ('GoEmpty_Two', []),
+          'unseen-goempty-two-data': ('GoEmpty_Two', []),
           'unseen-waurie-drop': ('Waurie', []),
           }
 GAMES.update(UNSEEN)
-NAMED_DIRECTION.add('unseen-goempty-two')  # moves "h/ccw", "h/cw" (MB.2)
+NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data'})  # moves "h/ccw", "h/cw" (MB.2)
 
 
 def variant_arg(gid):
