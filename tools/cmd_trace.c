@@ -64,16 +64,32 @@ static void on_event(void *ctx, const sow_event *ev)
         t->overflow = true;
 }
 
-/* A hook's captures are reported before the lap end that asked for them;
- * tell the lap end first. */
+/* Whether ev is what a lap_end hook did (its captures, claims and other
+ * changes), which the machine reports before the lap end that asked. */
+static bool by_lap_hook(const sow_event *ev)
+{
+    switch (ev->kind) {
+    case SOW_EV_CAPTURE:
+        return ev->hole >= 0;
+    case SOW_EV_OUT:
+        return ev->extra == SOW_OUT_BY_CHANGE;
+    case SOW_EV_CLOSE:
+        return ev->extra == SOW_CLOSED_BY_SCRIPT ||
+               ev->extra == SOW_OPENED_BY_SCRIPT;
+    default:
+        return false;
+    }
+}
+
+/* A hook's captures and changes are reported before the lap end that
+ * asked for them; tell the lap end first. */
 static void lap_end_first(sow_event *ev, int n)
 {
     for (int i = 0; i < n; i++) {
         if (ev[i].kind != SOW_EV_LAP_END)
             continue;
         int j = i;
-        while (j > 0 && ev[j - 1].kind == SOW_EV_CAPTURE &&
-               ev[j - 1].hole >= 0)
+        while (j > 0 && by_lap_hook(&ev[j - 1]))
             j--;
         if (j == i)
             continue;

@@ -569,6 +569,21 @@ static void tell(const sow_observer *obs, sow_event_kind k, int p, int h,
     }
 }
 
+void sow_lap_changes(const sow_lap_decision *d, sow_changes *ch)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->to_move = ch->phase = -1;
+    ch->open_set = d->open_set;
+    ch->close_set = d->close_set;
+    ch->capture_set = d->take_set;
+    for (uint64_t m = d->take_set; m; m &= m - 1)
+        ch->capture_to[__builtin_ctzll(m)] =
+            (uint8_t)((d->take_north >> __builtin_ctzll(m)) & 1);
+    ch->out_set = d->out_set;
+    for (uint64_t m = d->out_set; m; m &= m - 1)
+        ch->out[__builtin_ctzll(m)] = d->out[__builtin_ctzll(m)];
+}
+
 int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err)
 {

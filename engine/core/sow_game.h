@@ -10,6 +10,7 @@
 #ifndef SOW_GAME_H
 #define SOW_GAME_H
 
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -133,6 +134,9 @@ typedef struct sow_setup {
     bool no_undo;           /* QL.6 */
     bool closes;            /* holes may close (C1.5): a lap-end rule
                                closes them, or the script (board.closes) */
+    int8_t store_rule[2];   /* the first rule in force for a lap that ends
+                               in the mover's store [0] or the opponent's
+                               [1], or -1 (C1.3) */
     uint32_t hole_rules_on; /* lap_rules_on without the store rules */
     uint32_t family_rules;  /* rules with an opposite, even or claim
                                condition */
@@ -476,16 +480,27 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
 
 /* ---- the rule interface --------------------------------------------- */
 
-/* What a lap-end hook decides: the holes to capture, then stop or relay. */
+/* What a lap-end hook decides: the holes to capture, then stop or relay,
+ * and the other changes of its third value (docs/writing-variants.md,
+ * "Changes a hook may return"). The arrays come last: a copy takes the
+ * head, ncap holes of cap and, only with out_set, out. */
 typedef struct sow_lap_decision {
     int ncap;
-    uint8_t cap[SOW_MAX_HOLES];
     bool relay;
+    int8_t extra_turn;  /* -1 as the rules say; 0 or 1: the hook's say on
+                           another turn for the mover (C1.3) */
     /* C1.4: holes released (before the captures), then claimed: bit h of
      * claim_set claims h for North if it is set in claim_north, else for
      * South */
     uint64_t release, claim_set, claim_north;
+    /* after the claims: holes opened (C1.5), taken into a named store
+     * (bit h of take_north: North's, else South's), seeds out of play
+     * (C1.13: out[h] of hole h), holes closed */
+    uint64_t open_set, take_set, take_north, out_set, close_set;
+    uint8_t cap[SOW_MAX_HOLES];
+    uint16_t out[SOW_MAX_HOLES];
 } sow_lap_decision;
+#define SOW_LAP_DECISION_HEAD offsetof(sow_lap_decision, cap)
 
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.
@@ -936,6 +951,11 @@ int sow_apply_changes(const sow_setup *s, sow_game *g, const sow_changes *c,
                       sow_error *err);
 /* The same, telling obs (NULL: nobody) of the holes it captures, closes
  * and opens, for the narration. */
+/* The changes of a lap_end hook's third value other than its claims
+ * (opened, taken, out of play, closed) as a table of changes, to be
+ * checked and applied as a decide hook's. */
+void sow_lap_changes(const sow_lap_decision *d, sow_changes *ch);
+
 int sow_apply_changes_seen(const sow_setup *s, sow_game *g,
                            const sow_changes *c, const sow_observer *obs,
                            sow_error *err);

@@ -460,6 +460,13 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;
+    s->store_rule[0] = s->store_rule[1] = -1;
+    for (int i = v->nlap_rules - 1; i >= 0; i--)
+        for (int side = 0; side < 2; side++)
+            if (((s->lap_rules_on >> i) & 1) && v->lap_rules[i].in_store &&
+                (v->lap_rules[i].store_of & (side ? SOW_STORE_OPPONENT
+                                                  : SOW_STORE_OWN)))
+                s->store_rule[side] = (int8_t)i; /* (the first wins) */
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         if (r->in_store || r->on_claimed)

@@ -265,18 +265,6 @@ matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
     return s->rule_family ? family_rule(s, g, h, c) : plain_rule(s, g, h, c);
 }
 
-/* The first rule in force for a lap that ends in a store of the given
- * side (SOW_STORE_OWN: the mover's, C1.3), or -1 (the move then simply
- * ends). */
-static int store_rule(const sow_setup *s, int side)
-{
-    for (int i = 0; i < s->v->nlap_rules; i++)
-        if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].in_store &&
-            (s->v->lap_rules[i].store_of & side))
-            return i;
-    return -1;
-}
-
 /* The lap-end action: a sow_lap_action, SOW_LAP_CHAIN_AT(i) for the
  * chain of rule i, or one of the combined actions (rule_action, set up
  * once in sow_setup.c). */
@@ -682,18 +670,43 @@ static inline bool capture_then_relay(const sow_setup *s,
  * moves pay nothing for it. */
 #define LAP_OF(s, laps) ((s)->relay ? (laps) : (laps) + 1)
 
+/* A lap_end hook's other changes (its third value): holes opened, taken
+ * into a named store, seeds out of play (C1.13), holes closed (C1.5),
+ * applied after its captures and claims as a decide hook's changes are
+ * (sow_apply_changes_seen checks them all first, on the board as the
+ * captures left it). */
+static __attribute__((noinline, cold)) int
+hook_more(const sow_setup *s, const sow_observer *obs, sow_game *g,
+          const sow_lap_decision *d, uint64_t taken, sow_error *err)
+{
+    const uint64_t both = taken & (d->take_set | d->out_set);
+    if (both)
+        return sow_error_set(err, s->v->path,
+                             s->v->hook_line[SOW_HOOK_LAP_END], 0,
+                             "the lap_end hook %s captured hole %d in its "
+                             "list and again in its changes (capture or "
+                             "out): name it once",
+                             s->v->hook_fn[SOW_HOOK_LAP_END],
+                             __builtin_ctzll(both));
+    sow_changes ch;
+    sow_lap_changes(d, &ch);
+    return sow_apply_changes_seen(s, g, &ch, obs, err);
+}
+
 /* Ask the script; check what it returns before applying it. (A hook
  * that sows on in a variant of single laps is followed: such laps are not
  * watched for a move that never ends, P2, and a hook that always sows on
  * is stopped by the run's time limit, which the Lua bridge reads every
  * so many calls.) */
-static int run_hook(const sow_setup *s, const sow_rules *r,
+static __attribute__((noinline)) int
+run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
                     sow_game *g, int h, long lap, bool *relay, sow_error *err)
 {
     const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
-    memset(&d, 0, sizeof d);
+    memset(&d, 0, SOW_LAP_DECISION_HEAD);
+    d.extra_turn = -1;
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
@@ -745,6 +758,14 @@ static int run_hook(const sow_setup *s, const sow_rules *r,
         g->claims[p] |= (uint64_t)1 << x;
         EMIT(obs, SOW_EV_CLAIM, p, x, g->board[x], 0);
     }
+    if ((d.open_set | d.take_set | d.out_set | d.close_set) &&
+        hook_more(s, obs, g, &d, seen, err))
+        return SOW_ERR;
+    if (d.extra_turn >= 0) /* C1.3: the hook's say on another turn */
+        g->move_flags = d.extra_turn
+                            ? (uint8_t)(g->move_flags | SOW_MOVED_EXTRA_TURN)
+                            : (uint8_t)(g->move_flags &
+                                        ~SOW_MOVED_EXTRA_TURN);
     *relay = d.relay;
     return SOW_OK;
 }
@@ -1359,11 +1380,10 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 return SOW_OK;
             }
         }
-        if (fam && in_store >= 0) {
+        if (__builtin_expect(fam && in_store >= 0, 0)) {
             /* C1.3: the move ends in a store: no capture, no relay; a rule
              * may give the mover another turn */
-            int i = store_rule(s, in_store == mover ? SOW_STORE_OWN
-                                                    : SOW_STORE_OPPONENT);
+            const int i = s->store_rule[in_store != mover];
             sow_lap_action a = i < 0 ? SOW_LAP_STOP
                                      : s->v->lap_rules[i].action;
             if (a == SOW_LAP_EXTRA_TURN)

@@ -676,38 +676,69 @@ static bool read_hole_players(lua_State *L, hook_call *c, int t,
                               const char *name, const char *what,
                               uint64_t *set, uint8_t *players);
 static bool read_release(lua_State *L, hook_call *c, int t, uint64_t *set);
+static bool read_hole_list(lua_State *L, hook_call *c, int t, const char *key,
+                           uint64_t *set);
+static bool read_hole_map(lua_State *L, hook_call *c, int t, const char *name,
+                          const char *what, lua_Integer lo, lua_Integer hi,
+                          const char *range, uint64_t *set, uint8_t *vals8,
+                          uint16_t *vals16);
 static bool only_keys(lua_State *L, hook_call *c, int t,
                       const char *const *keys);
 
 /* lap_end's third value: nil, or {claim = {[h] = p}, release = {h, ...}}
  * (C1.4), at index t. */
-static void read_lap_claims(lua_State *L, hook_call *c, int t,
-                            sow_lap_decision *out)
+static void read_lap_more(lua_State *L, hook_call *c, int t,
+                          sow_lap_decision *out)
 {
-    static const char *const keys[] = {"claim", "release", NULL};
+    static const char *const keys[] = {"claim", "release", "capture", "out",
+                                       "close", "open", "extra_turn", NULL};
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
-        return (void)BAD(c, "a third value that is not a table of claims "
-                            "{claim = {[h] = p}, release = {h, ...}}");
-    uint8_t who[SOW_MAX_HOLES];
+        return (void)BAD(c, "a third value that is not a table of changes "
+                            "{claim = {[h] = p}, release = {h, ...}, ...}");
+    uint8_t who[SOW_MAX_HOLES], to[SOW_MAX_HOLES];
     if (!only_keys(L, c, t, keys) ||
         !read_hole_players(L, c, t, "claim", "a claim", &out->claim_set,
                            who) ||
-        !read_release(L, c, t, &out->release))
+        !read_release(L, c, t, &out->release) ||
+        !read_hole_players(L, c, t, "capture", "a capture", &out->take_set,
+                           to) ||
+        !read_hole_list(L, c, t, "close", &out->close_set) ||
+        !read_hole_list(L, c, t, "open", &out->open_set) ||
+        !read_hole_map(L, c, t, "out", "an out", 1, SOW_MAX_SEEDS,
+                       "a count of seeds (1 or more)", &out->out_set, NULL,
+                       out->out)) /* C1.13 */
         return;
     for (uint64_t m = out->claim_set; m; m &= m - 1)
         if (who[__builtin_ctzll(m)])
             out->claim_north |= m & -m;
+    for (uint64_t m = out->take_set; m; m &= m - 1)
+        if (to[__builtin_ctzll(m)])
+            out->take_north |= m & -m;
+    if (lua_getfield(L, t, "extra_turn") != LUA_TNIL) {
+        if (!lua_isboolean(L, -1))
+            return (void)BAD(c, "an extra_turn that is not true or false");
+        out->extra_turn = (int8_t)lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
     if ((out->claim_set | out->release) && !c->s->claims)
-        BAD(c, "a claim or a release, but the variant has no claimed holes "
-               "(C1.4): add claims: true under board:");
+        return (void)BAD(c, "a claim or a release, but the variant has no "
+                            "claimed holes (C1.4): add claims: true under "
+                            "board:");
+    char why[160];
+    sow_changes ch;
+    if ((out->take_set | out->out_set | out->close_set | out->open_set) &&
+        c->g && (sow_lap_changes(out, &ch),
+                 sow_holes_problem(c->s, c->g, &ch, why, sizeof why)))
+        BAD(c, "%s", why); /* C1.4, C1.5, C1.13 */
 }
 
 static void read_lap_end(lua_State *L, hook_call *c)
 {
     sow_lap_decision *out = c->out;
-    memset(out, 0, sizeof *out);
+    memset(out, 0, SOW_LAP_DECISION_HEAD);
+    out->extra_turn = -1;
     const int first = lua_gettop(L) - 2, second = first + 1;
     if (lua_type(L, second) == LUA_TSTRING) {
         const char *w = lua_tostring(L, second);
@@ -720,7 +751,7 @@ static void read_lap_end(lua_State *L, hook_call *c)
         return (void)BAD(c, "a second value that is not \"stop\" or "
                             "\"relay\"");
     }
-    read_lap_claims(L, c, second + 1, out);
+    read_lap_more(L, c, second + 1, out);
     if (c->bad[0] || lua_isnil(L, first))
         return;
     if (!lua_istable(L, first))
@@ -809,7 +840,9 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
             return SOW_ERR;
         const sow_lap_decision *hit = sow_memo_find(x->memo, g, mv, at);
         if (hit) {
-            *out = *hit;
+            memcpy(out, hit, SOW_LAP_DECISION_HEAD + (size_t)hit->ncap);
+            if (hit->out_set)
+                memcpy(out->out, hit->out, sizeof out->out);
             return lap_claims_ok(x, g, out, err);
         }
     }

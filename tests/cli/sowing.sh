@@ -8,6 +8,9 @@
 # there).
 TV=tests/variants
 t sowing-drop-scenarios 0 "last=11 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
+# the lap_end hook's changes (LC.1-LC.6, values worked out by hand)
+t sowing-lap-changes 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/lap_changes.yaml
+t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
 # an error names the hook's line, the drop hook's where the hand is stuck
 t sowing-drop-bad-line 1 "err=$TV/drop_hook.lua:13: function drop returned something other than nil, \"sow\", \"skip\", \"store\" or \"out\" (variant test-drop-hook, hook drop)" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=bad_word --moves 1 --json

@@ -809,7 +809,7 @@ static void test_impossible_changes(void **state)
     play_fails_at(&a, 0, 3, "function land returned a claim of hole 5");
     unit_game_close(&a);
     marks_started(&a, "function land(g, h, c) return {}, 'stop', 4 end\n");
-    play_fails_at(&a, 0, 3, "a third value that is not a table of claims");
+    play_fails_at(&a, 0, 3, "a third value that is not a table of changes");
     unit_game_close(&a);
 }
 

@@ -106,7 +106,7 @@ static void test_trie(void **state)
                             SOW_LOC_OWNER + 3, SOW_LOC_BOARD + 3};
     const int32_t vals[] = {3, 2, 0, 1, 2};
     sow_memo *m = new_trie(&log, locs, vals, 5);
-    sow_lap_decision d = {1, {3}, false};
+    sow_lap_decision d = {.ncap = 1, .cap = {3}, .relay = false};
     assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0}));
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
     const sow_lap_decision *hit = sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0});
@@ -146,7 +146,7 @@ static void test_trie_move(void **state)
     sow_memo *m = new_trie(&log, locs, vals, 5);
     for (int i = 0; i < 5; i++)
         assert_int_equal(sow_memo_read(&g, &mv, &(sow_at){3, 2, 1, 0}, locs[i]), vals[i]);
-    sow_lap_decision d = {1, {3}, false};
+    sow_lap_decision d = {.ncap = 1, .cap = {3}, .relay = false};
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
     assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0}));
     before[3] = 5; /* only the board before differs */
