@@ -611,8 +611,14 @@ int cmd_show(int argc, char **argv)
     printf("%s (%s)\n%s\n", v->name, v->id, v->summary);
     if (v->source)
         printf("source: %s\n", v->source);
-    printf("file: %s\nscript: %s\n\n", v->path,
+    printf("file: %s\nscript: %s\n", v->path,
            v->script_path ? v->script_path : "(none: the rules are data)");
+    int nhooks = 0;
+    for (int k = 0; k < SOW_HOOK_COUNT; k++)
+        if (v->hook_fn[k]) /* issue 24: which hooks, and where named */
+            printf("%s%s = %s (line %d)", nhooks++ ? ", " : "hooks: ",
+                   sow_hook_names[k], v->hook_fn[k], v->hook_line[k]);
+    printf("%s\n", nhooks ? "\n" : "");
     show_board(&cg, &g);
     show_sowing(&cg);
     show_end(&cg);

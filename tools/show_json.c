@@ -644,6 +644,25 @@ static void json_phases(const cli_game *cg)
     printf("]");
 }
 
+/* The script's hooks (issue 24): each kind the variant names, with its
+ * function and the line of hooks: that names it. */
+static void json_hooks(const sow_variant *v)
+{
+    printf(",\"hooks\":{");
+    bool first = true;
+    for (int k = 0; k < SOW_HOOK_COUNT; k++) {
+        if (!v->hook_fn[k])
+            continue;
+        printf("%s", first ? "" : ",");
+        first = false;
+        cli_json_string(stdout, sow_hook_names[k]);
+        printf(":{\"function\":");
+        cli_json_string(stdout, v->hook_fn[k]);
+        printf(",\"line\":%d}", v->hook_line[k]);
+    }
+    printf("}");
+}
+
 void show_json(const cli_game *cg, const sow_game *g)
 {
     const sow_variant *v = cg->v;
@@ -656,6 +675,7 @@ void show_json(const cli_game *cg, const sow_game *g)
                                    {"script", v->script_path}};
     for (size_t i = 0; i < sizeof text / sizeof *text; i++)
         cli_json_field(stdout, text[i][0], text[i][1]);
+    json_hooks(v);
     json_board(cg, g);
     json_sowing(cg);
     json_end(cg);

@@ -28,3 +28,7 @@ done
 t unseen-store-any-trace 0 noerr "out~  the last seed falls in North's store, which now holds 1: the move ends and the same player moves again" -- sow trace tests/unseen/goempty_two_data.yaml --moves 2/cw
 t unseen-store-any-again 0 noerr 'out~{"ply":1,"to_move":0,' -- sow replay tests/unseen/goempty_two_data.yaml --moves "2/cw 1/ccw" --json
 t unseen-store-any-show 0 noerr "out~  lap end        in either store: extra turn" -- sow show tests/unseen/goempty_two_data.yaml
+# sow show names the hooks, their functions and the lines naming them
+t show-hooks-words 0 noerr "out~hooks: lap_end = lap_end (line 38), after_move = after (line 39), drop = drop (line 37)" -- sow show $TV/drop_hook.yaml
+t show-hooks-json 0 noerr 'out~"hooks":{"lap_end":{"function":"lap_end","line":38},"after_move":{"function":"after","line":39},"drop":{"function":"drop","line":37}}' -- sow show $TV/drop_hook.yaml --json
+t show-hooks-none 0 noerr 'out~"script":null,"hooks":{},' -- sow show oware --json
