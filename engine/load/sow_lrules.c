@@ -308,8 +308,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
             return SOW_ERR;
         r->min_ply = (int)mp;
     }
-    /* C1.3: a lap that ends in the mover's store (stores_on_track), the
-     * opponent's (on the track with stores_on_track: both) or either */
+    /* C1.3: a lap that ends in the mover's store, the opponent's, either */
     x = sow_ynode_get(w, "store");
     if (x) {
         int si;

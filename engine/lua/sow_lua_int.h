@@ -1,6 +1,8 @@
 /* sow_lua_int.h - the state of a script's bridge, shared by the two
- * files of engine/lua/ that use it: sow_lua.c (the board view, hook calls)
- * and sow_sandbox.c (the sandbox and its limits). Internal: not part of
+ * files of engine/lua/: sow_lua.c (the state), sow_lcall.c (calling a
+ * hook), sow_lread.c (reading its answer), sow_lhooks.c (the hooks),
+ * sow_view.c (the board view) and sow_sandbox.c (the sandbox and its
+ * limits). Internal: not part of
  * libsow's API, and included by no other room. */
 #ifndef SOW_LUA_INT_H
 #define SOW_LUA_INT_H
@@ -12,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The chunk name Lua puts in front of script errors ("script:12: ..."); it
  * is replaced by the script's real path when an error is reported, so long
@@ -103,5 +106,65 @@ static inline sow_lua *sow_lua_bridge(lua_State *L)
 {
     return *(sow_lua **)lua_getextraspace(L);
 }
+
+/* A hook call. Everything from building the view to reading what the
+ * hook returned runs inside the protected call (it may allocate); a
+ * reader that finds a bad return value describes it in `bad`. */
+typedef struct hook_call hook_call;
+struct hook_call {
+    sow_lua *x;
+    int hook;
+    const sow_setup *s;
+    const sow_game *g;      /* the view; NULL: pass nil */
+    int nargs;              /* integer arguments after the view */
+    lua_Integer args[2];
+    const char *sarg;       /* a string argument after the view, or NULL */
+    const sow_match_info *info; /* new_game: passed first, as a table */
+    const sow_before *mv;   /* the move hooks and lap_end: g.board_before,
+                               g.captured_before and g.origin (nil when
+                               mv->origin is -1) from it; NULL: none of
+                               the three in the view */
+    const sow_at *at;       /* lap_end and drop: g.lap and g.hand from
+                               it; NULL: both nil */
+    int nres;
+    void (*read)(lua_State *L, hook_call *c); /* results at -nres.. */
+    void *out;
+    char bad[200];
+};
+
+/* Describe a wrong return value of a hook call (its reader runs inside
+ * the protected call; the caller reports it at the hook's line). */
+#define BAD(c, ...) snprintf((c)->bad, sizeof (c)->bad, __VA_ARGS__)
+
+/* sow_lua.c: "script:12: text" as err = path:12: text (variant V, hook H);
+ * SOW_ERR. The state rebuilt after a call that tripped a limit. */
+int sow_lua_report(sow_lua *x, sow_error *err, const char *msg,
+                   const char *hook);
+void sow_lua_recover(sow_lua *x);
+
+/* sow_lcall.c: call a hook and read its results into c->out; the line
+ * its function is defined at; the run's deadline, read every so many
+ * calls. */
+int sow_lua_call(hook_call *c, sow_error *err);
+int sow_lua_hook_line(sow_lua *x, int h);
+int sow_lua_tick(sow_lua *x, int hook, sow_error *err);
+
+/* sow_lread.c: the readers of returned values (false, or -1 or -2, when
+ * c->bad says what is wrong). */
+int sow_lread_hole(lua_State *L, hook_call *c, const char *what);
+int sow_lread_player(lua_State *L, hook_call *c, int t, const char *name);
+bool sow_lread_keys(lua_State *L, hook_call *c, int t,
+                    const char *const *keys);
+bool sow_lread_hole_map(lua_State *L, hook_call *c, int t, const char *name,
+                        const char *what, lua_Integer lo, lua_Integer hi,
+                        const char *range, uint64_t *set, uint8_t *vals8,
+                        uint16_t *vals16);
+bool sow_lread_players(lua_State *L, hook_call *c, int t, const char *name,
+                       const char *what, uint64_t *set, uint8_t *players);
+bool sow_lread_hole_list(lua_State *L, hook_call *c, int t, const char *key,
+                         uint64_t *set);
+bool sow_lread_release(lua_State *L, hook_call *c, int t, uint64_t *set);
+void sow_lread_changes(lua_State *L, hook_call *c, int t, sow_changes *ch);
+void sow_lread_board(lua_State *L, hook_call *c, int t, sow_changes *ch);
 
 #endif
