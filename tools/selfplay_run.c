@@ -113,6 +113,32 @@ static bool scripted_phase(const sow_setup *s, const sow_game *g)
            s->v->phases[g->phase - 1].scripted;
 }
 
+/* Seeds a move takes to sow them again (C2.6: such captures stay on the
+ * board, so `captured` does not count them; IS.5, MW.6, HU.5): the
+ * opponent's holes the move lifts, counted from its events. Attached only
+ * for variants whose captures are sown again. */
+typedef struct take_tally {
+    const sow_game *g; /* the game being played (its owners) */
+    long long seeds;
+} take_tally;
+
+static void on_take(void *ctx, const sow_event *ev)
+{
+    take_tally *t = ctx;
+    if (ev->kind == SOW_EV_LIFT && ev->hole >= 0 &&
+        t->g->owner[ev->hole] != ev->player)
+        t->seeds += ev->count;
+}
+
+/* Whether some lap-end rule in force sows its captured seeds again. */
+static bool captures_resown(const sow_setup *s)
+{
+    for (int i = 0; i < s->v->nlap_rules; i++)
+        if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].resow)
+            return true;
+    return false;
+}
+
 /* How game gi went, as the --jsonl and --csv lines say it. */
 typedef struct game_end {
     long long gi;
@@ -207,6 +233,7 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names,
     sow_match m;
     sow_game g;
     sow_buf mv = {0};
+    const bool resown = captures_resown(s);
     if (sow_match_start(&cg->eng, &m, &g, err))
         return SOW_ERR;
     int rc = SOW_OK;
@@ -227,9 +254,15 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names,
             if (gs->first_mover < 0 && gs->games == 0 &&
                 !sow_move_is_decision(move) && !scripted_phase(s, &g))
                 gs->first_mover = mover;
-            if ((rc = sow_engine_play(&cg->eng, &g, move, err)))
+            take_tally took = {&g, 0};
+            if (resown) /* (the players' searches ran without it) */
+                cg->eng.obs = (sow_observer){&took, on_take, false};
+            rc = sow_engine_play(&cg->eng, &g, move, err);
+            cg->eng.obs = (sow_observer){0};
+            if (rc)
                 goto out;
-            gs->capture_moves += g.captured[mover] > had;
+            gs->capture_moves += g.captured[mover] > had || took.seeds > 0;
+            gs->captured += took.seeds;
             if (lines && r->has_jsonl) {
                 if (mv.len)
                     sow_buf_add(&mv, ",");

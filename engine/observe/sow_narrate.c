@@ -672,6 +672,10 @@ bool sow_narrate_en_passant(const sow_setup *s, const sow_game *g,
             continue;
         if (r->row && ((s->inner >> ev->hole) & 1) != (r->row == SOW_ROW_INNER))
             continue; /* C2.5: a rule of the other rows */
+        if (r->across || r->opposite)
+            continue; /* (it looks across too, at the board as the lap
+                         ends, which this seed's moment does not tell:
+                         saying it for every count it matches misleads) */
         /* the first rule matching count and owner is the one the lap end
          * would ask (next_count and min_ply aside) */
         if (r->action == SOW_LAP_STOP || r->action == SOW_LAP_RELAY)

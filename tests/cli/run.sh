@@ -814,6 +814,16 @@ t trace-kui2-endless 0 noerr 'out~  this move would never end: after 105 sowings
 t trace-kui2-en-passant 0 noerr 'out~  sows into a b c d e f A B C' \
     'out~  c now holds 4, but the sowing goes on: only the hole where the last seed falls counts, so they stay' \
     -- sow trace adji-kui-2 --moves "0 6 0" --brief --no-board
+# ... but a count that matches a rule looking across (MW.6: the facing
+# hole and the one behind it) is not told for each seed that makes it
+t trace-mweso-no-en-passant 0 noerr 'out~  South takes up the 2 seeds of g3, across from g2, to sow them again' \
+    'out!~but the sowing goes on' \
+    -- sow trace mweso --moves "$(cat tests/cli/games/mweso_random3.txt)" --brief --no-board
+# C2.6: captures sown again count in selfplay's captures: the game of
+# tests/cli/games/mweso_random3.txt (selfplay's seed 3), whose trace has 38
+# "takes up the N seeds" lines adding to 86 seeds, in 15 plies
+t selfplay-resown-captures 0 noerr 'out~captures        86.00 seeds in 15.00 capturing moves per game' \
+    -- sow selfplay mweso --games 1 --seed 3
 t trace-kui2-en-passant-full 0 noerr 'out~  one seed into c, now 4' \
     'out~  c now holds 4, but the sowing goes on: only the hole where the last seed falls counts, so they stay' \
     -- sow trace adji-kui-2 --moves "0 6 0" --no-board
