@@ -53,17 +53,23 @@ static const char *unindexed_change(const sow_game *t, const sow_game *c)
     return NULL;
 }
 
-/* The position (board b of k seeds, player p to move) as a game: the
- * setup's start with b, nothing captured. Returns 1, 0 when p has no
- * move, -1 on an error. */
-static int position(sow_engine *e, const sow_game *tmpl, const uint16_t *b,
-                    int k, int p, sow_game *g, sow_error *err)
+/* The position (board b of k seeds, South's store s0, player p to move)
+ * of database db as a game: the setup's start with b, the stores s0 and
+ * the rest where db indexes them (a threshold reads them), else nothing
+ * captured. Returns 1, 0 when p has no move, -1 on an error. */
+static int position(sow_engine *e, const sow_egdb *db, const sow_game *tmpl,
+                    const uint16_t *b, int k, int s0, int p, sow_game *g,
+                    sow_error *err)
 {
     const sow_setup *s = e->setup;
     *g = *tmpl;
     memcpy(g->board, b, (size_t)s->holes * sizeof *b);
     g->on_board = k;
     g->to_move = (uint8_t)p;
+    if (db->info.threshold >= 0) {
+        g->captured[0] = s0;
+        g->captured[1] = db->info.total - k - s0;
+    }
     uint16_t legal[SOW_MAX_LEGAL];
     uint64_t endless = 0;
     int n = sow_legal_moves(s, &e->rules, g, p, legal, &endless, err);
@@ -106,13 +112,13 @@ static int need_entry(struct worker *w, uint64_t cj);
  * unknown entry of the level outside the slice that a move leads to is
  * queued for the next round (need_entry) before 1 is returned. */
 static int best_of(const run *r, sow_engine *e, struct worker *w,
-                   const uint16_t *b, int k, uint64_t j, int *v, int *vh,
-                   int *h, sow_error *err)
+                   const uint16_t *b, int k, int s0, uint64_t j, int *v,
+                   int *vh, int *h, sow_error *err)
 {
     const sow_setup *s = r->s;
     const int p = (int)(j & 1);
     sow_game g;
-    int has = position(e, &r->tmpl, b, k, p, &g, err);
+    int has = position(e, r->db, &r->tmpl, b, k, s0, p, &g, err);
     if (has <= 0) {
         *v = *vh = SOW_EGDB_NONE;
         *h = 0;
@@ -120,6 +126,7 @@ static int best_of(const run *r, sow_engine *e, struct worker *w,
     }
     int best = p == 0 ? -1000000 : 1000000, besth = best, longest = 0;
     int pending = 0, unchecked = 0;
+    const int base = g.captured[0] - g.captured[1]; /* the stores now */
     for (int i = 0; i < g.nlegal; i++) {
         sow_game c = g;
         if (sow_engine_play(e, &c, g.legal[i], err))
@@ -131,18 +138,23 @@ static int best_of(const run *r, sow_engine *e, struct worker *w,
                                      "a line reaches max_plies (%d) "
                                      "unfinished, so values would depend "
                                      "on it", s->max_plies);
-            cv = cvh = c.result.score[0] - c.result.score[1];
+            cv = cvh = c.result.score[0] - c.result.score[1] - base;
             ch = 1;
         } else {
             const char *why = unindexed_change(&r->tmpl, &c);
             if (!why && c.on_board > k)
                 why = "a move added seeds to the board";
+            if (!why && !sow_egdb_holds_stores(r->db, c.on_board,
+                                               c.captured[0], c.captured[1]))
+                why = "a move put seeds out of play, or a store past the "
+                      "threshold in a game going on";
             if (why)
                 return sow_error_set(err, s->v->path, 0, 0,
                                      "variant %s cannot have an endgame "
                                      "database: %s, which the database "
                                      "does not index", s->v->id, why);
-            uint64_t cj = 2 * sow_egdb_rank(r->db, c.board, c.on_board) +
+            uint64_t cj = 2 * sow_egdb_rank(r->db, c.board, c.on_board,
+                                            c.captured[0]) +
                           c.to_move;
             if (r->mark && atomic_load_explicit(&r->mark[cj],
                                                 memory_order_acquire) != 1) {
@@ -169,8 +181,8 @@ static int best_of(const run *r, sow_engine *e, struct worker *w,
                 unchecked = 1;
                 continue;
             }
-            cv = c.captured[0] - c.captured[1] + cl;
-            cvh = c.captured[0] - c.captured[1] + chv;
+            cv = c.captured[0] - c.captured[1] - base + cl;
+            cvh = c.captured[0] - c.captured[1] - base + chv;
             ch = 1 + (r->height ? r->height[cj] : 0);
         }
         if (p == 0 ? cv > best : cv < best)
@@ -261,14 +273,15 @@ static int need_entry(worker *w, uint64_t cj)
     return keep_waiting(w, cj) ? -1 : 0;
 }
 
-/* One entry of the round. */
-static int try_entry(worker *w, const uint16_t *b, uint64_t j)
+/* One entry of the round (board b, South's store s0). */
+static int try_entry(worker *w, const uint16_t *b, int s0, uint64_t j)
 {
     run *r = w->rd->r;
     if (atomic_load_explicit(&r->mark[j], memory_order_relaxed) == 1)
         return SOW_OK; /* (read back from a stopped build) */
     int v, vh, h;
-    int got = best_of(r, &w->eng, w, b, w->rd->k, j, &v, &vh, &h, &w->err);
+    int got = best_of(r, &w->eng, w, b, w->rd->k, s0, j, &v, &vh, &h,
+                      &w->err);
     if (got < 0)
         return SOW_ERR;
     if (got == 1)
@@ -289,8 +302,9 @@ static void *work(void *arg)
     worker *w = arg;
     round *rd = w->rd;
     const sow_egdb *db = rd->r->db;
-    const int H = db->info.holes, k = rd->k;
+    const int k = rd->k;
     uint16_t b[SOW_MAX_HOLES] = {0};
+    int s0 = 0;
     for (;;) {
         uint64_t from = atomic_fetch_add(&rd->next, CHUNK);
         if (from >= rd->n || atomic_load(&rd->stop))
@@ -300,20 +314,21 @@ static void *work(void *arg)
         if (rd->todo) {
             for (uint64_t i = from; i < to && !rc; i++) {
                 uint64_t j = rd->todo[i];
-                sow_egdb_unrank(db, k, j / 2, b);
-                rc = try_entry(w, b, j);
+                sow_egdb_unrank(db, k, j / 2, b, &s0);
+                rc = try_entry(w, b, s0, j);
             }
         } else {
-            /* the whole level: boards from..to in rank order, both
+            /* the whole level: positions from..to in index order, both
              * players each */
             uint64_t first = rd->base + from / 2;
-            sow_egdb_unrank(db, k, first, b);
+            sow_egdb_unrank(db, k, first, b, &s0);
             for (uint64_t i = from; i < to && !rc; i += 2) {
-                rc = try_entry(w, b, 2 * (first + (i - from) / 2));
+                rc = try_entry(w, b, s0, 2 * (first + (i - from) / 2));
                 if (!rc)
-                    rc = try_entry(w, b, 2 * (first + (i - from) / 2) + 1);
+                    rc = try_entry(w, b, s0,
+                                   2 * (first + (i - from) / 2) + 1);
                 if (i + 2 < to)
-                    sow_egdb_next_board(b, H);
+                    sow_egdb_next(db, b, &s0, k);
             }
         }
         if (rc) {
@@ -355,9 +370,10 @@ static void *sweep_work(void *arg)
         uint64_t to = from + CHUNK < sw->n ? from + CHUNK : sw->n;
         for (uint64_t i = from; i < to; i++) {
             const uint64_t j = sw->todo[i];
-            int v, vh, h;
-            sow_egdb_unrank(r->db, sw->k, j / 2, b);
-            if (best_of(r, t->e, NULL, b, sw->k, j, &v, &vh, &h, &t->err)) {
+            int v, vh, h, s0;
+            sow_egdb_unrank(r->db, sw->k, j / 2, b, &s0);
+            if (best_of(r, t->e, NULL, b, sw->k, s0, j, &v, &vh, &h,
+                        &t->err)) {
                 t->failed = 1;
                 atomic_store(&sw->stop, true);
                 return NULL;
@@ -774,17 +790,17 @@ int sow_egdb_verify(const sow_egdb *db, sow_engine *e, uint64_t *bad,
     sow_game_init(s, &r.tmpl);
     memset(r.tmpl.board, 0, sizeof r.tmpl.board);
     sow_error first = {0};
-    const int H = s->holes;
     for (int k = 0; k <= db->info.seeds; k++) {
-        uint16_t b[SOW_MAX_HOLES] = {0};
-        b[H - 1] = (uint16_t)k;
+        uint16_t b[SOW_MAX_HOLES];
+        int s0;
         uint64_t idx = db->off[k];
-        do {
+        for (bool more = sow_egdb_first(db, k, b, &s0); more;
+             more = sow_egdb_next(db, b, &s0, k)) {
             for (int p = 0; p < 2; p++) {
                 const uint64_t j = 2 * idx + (uint64_t)p;
                 int want, wh, h, got = 2;
                 if (db->val[j] != SOW_EGDB_CYCLE &&
-                    (got = best_of(&r, e, NULL, b, k, j, &want, &wh, &h,
+                    (got = best_of(&r, e, NULL, b, k, s0, j, &want, &wh, &h,
                                    err)) < 0)
                     return SOW_ERR;
                 if (got == 2)
@@ -797,7 +813,7 @@ int sow_egdb_verify(const sow_egdb *db, sow_engine *e, uint64_t *bad,
                                   p ? "North" : "South", db->val[j], want);
             }
             idx++;
-        } while (sow_egdb_next_board(b, H));
+        }
     }
     if (*bad)
         *err = first;
@@ -814,15 +830,8 @@ static int run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err)
     r->s = s;
     if (sow_egdb_check(s, err))
         return SOW_ERR;
-    if (s->threshold >= 0 && seeds > s->threshold)
-        return sow_error_set(err, s->v->path, 0, 0,
-                             "a database of %d seeds for variant %s, whose "
-                             "game ends when a store holds more than %d: "
-                             "give at most %d seeds (its values are of the "
-                             "game played out: no capture within it may "
-                             "reach the threshold; docs/solving.md)", seeds,
-                             s->v->id, s->threshold, s->threshold);
-    r->db = sow_egdb_sized(s, s->holes, seeds, err);
+    /* a threshold end reads the stores: they are indexed (C1.7) */
+    r->db = sow_egdb_sized(s, s->holes, seeds, s->total, s->threshold, err);
     if (!r->db)
         return SOW_ERR;
     snprintf(r->db->info.id, sizeof r->db->info.id, "%s", s->v->id);
@@ -928,8 +937,10 @@ static int closure(run *r, sow_engine *e, int k, uint64_t lo, uint64_t hi,
     for (uint64_t i = 0; i < n && !rc; i++) {
         const uint64_t j = set[i];
         sow_game g;
-        sow_egdb_unrank(r->db, k, j / 2, b);
-        int has = position(e, &r->tmpl, b, k, (int)(j & 1), &g, err);
+        int s0;
+        sow_egdb_unrank(r->db, k, j / 2, b, &s0);
+        int has = position(e, r->db, &r->tmpl, b, k, s0, (int)(j & 1), &g,
+                           err);
         if (has < 0)
             rc = SOW_ERR;
         for (int m = 0; has > 0 && !rc && m < g.nlegal; m++) {
@@ -938,9 +949,13 @@ static int closure(run *r, sow_engine *e, int k, uint64_t lo, uint64_t hi,
                 rc = SOW_ERR;
                 break;
             }
-            if (c.over || c.on_board != k)
+            if (c.over || c.on_board != k ||
+                !sow_egdb_holds_stores(r->db, k, c.captured[0],
+                                       c.captured[1]))
                 continue; /* (best_of checks the rest) */
-            uint64_t cj = 2 * sow_egdb_rank(r->db, c.board, k) + c.to_move;
+            uint64_t cj = 2 * sow_egdb_rank(r->db, c.board, k,
+                                            c.captured[0]) +
+                          c.to_move;
             if (atomic_load_explicit(&r->mark[cj], memory_order_relaxed))
                 continue;
             if (n == cap) {
@@ -1151,17 +1166,17 @@ static int merge_read(run *r, const char *path, int level, long *nshards,
 static int merge_check(run *r, sow_engine *e, int k, sow_error *err)
 {
     const sow_egdb *db = r->db;
-    const int H = db->info.holes;
-    uint16_t b[SOW_MAX_HOLES] = {0};
-    b[H - 1] = (uint16_t)k;
+    uint16_t b[SOW_MAX_HOLES];
+    int s0;
     for (uint64_t j = 2 * db->off[k]; j < 2 * db->off[k + 1]; j++)
         atomic_store_explicit(&r->mark[j], 1, memory_order_relaxed);
     uint64_t idx = db->off[k];
-    do {
+    for (bool more = sow_egdb_first(db, k, b, &s0); more;
+         more = sow_egdb_next(db, b, &s0, k)) {
         for (int p = 0; p < 2; p++) {
             const uint64_t j = 2 * idx + (uint64_t)p;
             int v, vh, h;
-            if (best_of(r, e, NULL, b, k, j, &v, &vh, &h, err))
+            if (best_of(r, e, NULL, b, k, s0, j, &v, &vh, &h, err))
                 return SOW_ERR;
             h = h > 65535 ? 65535 : h;
             if (r->val[j] != v || r->hi[j] != vh || r->height[j] != h)
@@ -1176,7 +1191,7 @@ static int merge_check(run *r, sow_engine *e, int k, sow_error *err)
                                      r->height[j], v, h);
         }
         idx++;
-    } while (sow_egdb_next_board(b, H));
+    }
     return SOW_OK;
 }
 
