@@ -1,7 +1,7 @@
 /* sow_egdb.c - endgame database files (sow_egdb.h; docs/solving.md): what
  * can have one, the rules' digest, the ranking of boards, the header, and
- * reading (open, probe). The build and the check of every entry are in
- * sow_egdb_build.c. */
+ * reading (open, probe). The build is in sow_egdb_build.c (its parts:
+ * sow_egdb_run.h), the check of every entry in sow_egdb_verify.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
