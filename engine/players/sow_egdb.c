@@ -65,8 +65,8 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
     if (why)
         return sow_error_set(err, v->path, 0, 0,
                              "variant %s cannot have an endgame database: "
-                             "%s; databases index the board and the player "
-                             "to move alone (docs/solving.md)", v->id, why);
+                             "%s; databases index the board, the player to "
+                             "move and the stores alone (docs/solving.md)", v->id, why);
     return SOW_OK;
 }
 

@@ -8,7 +8,8 @@
  * receive at the end), South's less North's. It is built level by
  * level (every board of 0 seeds, then of 1, ...), which is exact only for
  * games whose seeds on the board never increase and whose future depends
- * on the board and the player to move alone (sow_egdb_check says which).
+ * on the board, the player to move and the stores alone (sow_egdb_check
+ * says which).
  *
  * The file (little-endian; docs/solving.md has the table):
  *   192-byte header: magic "SOWEGDB\n", version, header size, holes,
