@@ -36,17 +36,18 @@ static void help(void)
         "folder).\n"
         "         Only for games whose seeds on the board never increase "
         "and whose\n"
-        "         future is the board and the player to move alone: no "
-        "script, no\n"
-        "         rounds, no repetition rule; the build says what stops "
-        "it. Where play\n"
-        "         can go round (a cycle), an entry whose value depends on "
-        "how an endless\n"
-        "         game ends is marked (-127) and not used. With a "
-        "threshold end (Oware)\n"
-        "         at most the threshold's seeds: the values of the game "
-        "played out, which\n"
-        "         give the winner (docs/solving.md).\n"
+        "         future is the board, the player to move and the "
+        "stores alone: no\n"
+        "         script, rounds or repetition rule; the build says "
+        "what stops it.\n"
+        "         Where play can go round (a cycle), an entry whose value "
+        "depends on how\n"
+        "         an endless game ends is marked (-127) and not used. "
+        "With a threshold\n"
+        "         end (Oware) the stores are indexed too (every live pair "
+        "with the seeds\n"
+        "         on the board): each entry is then the exact margin "
+        "(docs/solving.md).\n"
         "         --threads T: T threads (default 0: every core).\n"
         "         --progress: a line on stderr after each level (on a "
         "terminal without\n"
@@ -327,12 +328,15 @@ static int info(int argc, char **argv)
             printf(",\"version\":%d,\"holes\":%d,\"seeds\":%d,"
                    "\"entries\":%llu,\"digest\":\"%016llx\","
                    "\"checksum\":\"%016llx\",\"max_height\":%d,"
-                   "\"cycle_entries\":%llu,\"bytes\":%lld}\n",
+                   "\"cycle_entries\":%llu,\"bytes\":%lld,"
+                   "\"stores_indexed\":%s,\"total\":%d,\"threshold\":%d}\n",
                    SOW_EGDB_VERSION, in->holes, in->seeds,
                    (unsigned long long)in->entries,
                    (unsigned long long)in->digest,
                    (unsigned long long)in->checksum, in->max_height,
-                   (unsigned long long)sow_egdb_cycles(db), in->bytes);
+                   (unsigned long long)sow_egdb_cycles(db), in->bytes,
+                   in->threshold >= 0 ? "true" : "false", in->total,
+                   in->threshold);
         } else {
             printf("%s\n  variant     %s\n  holes       %d\n  seeds       "
                    "at most %d on the board\n  entries     %llu (%lld "
@@ -343,6 +347,13 @@ static int info(int argc, char **argv)
                    (unsigned long long)in->digest,
                    (unsigned long long)in->checksum, in->max_height,
                    in->max_height >= 65535 ? " (unbounded: cycles)" : "");
+            if (in->threshold >= 0)
+                printf("  stores      indexed: %d seeds in the game, a "
+                       "threshold of %d (exact margins)\n", in->total,
+                       in->threshold);
+            else
+                printf("  stores      apart (the margin still to be made "
+                       "does not depend on them)\n");
             uint64_t cyc = sow_egdb_cycles(db);
             if (cyc)
                 printf("  cycles      %llu entries depend on how an "

@@ -1,7 +1,7 @@
 /* sow_egdb.c - endgame database files (sow_egdb.h; docs/solving.md): what
  * can have one, the rules' digest, the ranking of boards, the header, and
- * reading (open, probe). The build and the check of every entry are in
- * sow_egdb_build.c. */
+ * reading (open, probe). The build is in sow_egdb_build.c (its parts:
+ * sow_egdb_run.h), the check of every entry in sow_egdb_verify.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -65,8 +65,8 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
     if (why)
         return sow_error_set(err, v->path, 0, 0,
                              "variant %s cannot have an endgame database: "
-                             "%s; databases index the board and the player "
-                             "to move alone (docs/solving.md)", v->id, why);
+                             "%s; databases index the board, the player to "
+                             "move and the stores alone (docs/solving.md)", v->id, why);
     return SOW_OK;
 }
 
@@ -122,10 +122,18 @@ static bool counts(sow_egdb *db)
             /* f(n, m) = f(n, m-1) + f(n-1, m): the last hole empty or not */
             db->f[n][m] = c > EGDB_MAX_ENTRIES ? EGDB_MAX_ENTRIES + 1 : c;
         }
+    const int T = db->info.total, thr = db->info.threshold;
     uint64_t total = 0;
     for (int k = 0; k <= N; k++) {
+        /* with the stores indexed, South's live stores at k seeds: each
+         * at most the threshold (past it the game is over, C1.7), the
+         * two adding up to the seeds off the board */
+        const int lo = T - k - thr > 0 ? T - k - thr : 0;
+        const int hi = thr < T - k ? thr : T - k;
+        db->st0[k] = thr < 0 ? 0 : lo;
+        db->nst[k] = thr < 0 ? 1 : hi >= lo ? hi - lo + 1 : 0;
         db->off[k] = total;
-        total += db->f[k][H];
+        total += db->f[k][H] * (uint64_t)db->nst[k];
         if (total > EGDB_MAX_ENTRIES / 2)
             return false;
     }
@@ -134,13 +142,16 @@ static bool counts(sow_egdb *db)
     return true;
 }
 
-/* The board of index idx (of level k) into b: hole by hole, the largest
- * count whose boards before it (a smaller count in that hole) stay within
- * idx. */
-void sow_egdb_unrank(const sow_egdb *db, int k, uint64_t idx, uint16_t *b)
+/* The board and South's store of position pos (of level k): the board's
+ * index within the level hole by hole, the largest count whose boards
+ * before it (a smaller count in that hole) stay within it. */
+void sow_egdb_unrank(const sow_egdb *db, int k, uint64_t pos, uint16_t *b,
+                     int *s0)
 {
     const int H = db->info.holes;
-    idx -= db->off[k];
+    uint64_t idx = pos - db->off[k];
+    *s0 = db->st0[k] + (int)(idx % (uint64_t)db->nst[k]);
+    idx /= (uint64_t)db->nst[k];
     int r = k;
     for (int i = 0; i + 1 < H; i++) {
         const int m = H - i;
@@ -152,6 +163,24 @@ void sow_egdb_unrank(const sow_egdb *db, int k, uint64_t idx, uint16_t *b)
         r -= v;
     }
     b[H - 1] = (uint16_t)r;
+}
+
+bool sow_egdb_first(const sow_egdb *db, int k, uint16_t *b, int *s0)
+{
+    memset(b, 0, (size_t)db->info.holes * sizeof *b);
+    b[db->info.holes - 1] = (uint16_t)k;
+    *s0 = db->st0[k];
+    return db->nst[k] > 0;
+}
+
+bool sow_egdb_next(const sow_egdb *db, uint16_t *b, int *s0, int k)
+{
+    if (*s0 + 1 < db->st0[k] + db->nst[k]) {
+        (*s0)++;
+        return true;
+    }
+    *s0 = db->st0[k];
+    return sow_egdb_next_board(b, db->info.holes);
 }
 
 /* The next board of the same count in rank order; false after the last. */
@@ -177,9 +206,13 @@ bool sow_egdb_next_board(uint16_t *b, int H)
 
 bool sow_egdb_probe(const sow_egdb *db, const sow_game *g, int *margin)
 {
-    if (g->on_board > db->info.seeds || g->on_board < 0)
+    if (g->on_board > db->info.seeds || g->on_board < 0 ||
+        !sow_egdb_holds_stores(db, g->on_board, g->captured[0],
+                               g->captured[1]))
         return false;
-    int8_t v = db->val[2 * sow_egdb_rank(db, g->board, g->on_board) + g->to_move];
+    int8_t v = db->val[2 * sow_egdb_rank(db, g->board, g->on_board,
+                                         g->captured[0]) +
+                       g->to_move];
     if (v == SOW_EGDB_NONE || v == SOW_EGDB_CYCLE)
         return false;
     *margin = v;
@@ -231,6 +264,8 @@ void sow_egdb_header(uint8_t *hd, const sow_egdb_info *in)
     put32(hd + 48, (uint32_t)in->max_height);
     put32(hd + 52, (uint32_t)in->levels);
     memcpy(hd + 56, in->id, strnlen(in->id, 63));
+    put32(hd + 128, (uint32_t)in->total);
+    put32(hd + 132, (uint32_t)in->threshold);
 }
 
 int sow_egdb_read_header(const uint8_t *hd, sow_egdb **out, const char **bad,
@@ -240,6 +275,10 @@ int sow_egdb_read_header(const uint8_t *hd, sow_egdb **out, const char **bad,
     *bad = NULL;
     if (memcmp(hd, MAGIC, 8))
         *bad = "not an endgame database (no SOWEGDB header)";
+    else if (get32(hd + 8) == 2)
+        *bad = "a database of format version 2, before the stores were "
+               "indexed (a game with a threshold end held the game played "
+               "out); build it again with this sow";
     else if (get32(hd + 8) != SOW_EGDB_VERSION ||
              get32(hd + 12) != EGDB_HEADER)
         *bad = "a database of another format version; build it again with "
@@ -247,8 +286,17 @@ int sow_egdb_read_header(const uint8_t *hd, sow_egdb **out, const char **bad,
     if (*bad)
         return SOW_ERR;
     uint32_t holes = get32(hd + 16), seeds = get32(hd + 20);
+    uint32_t total = get32(hd + 128), thr = get32(hd + 132);
+    if (thr != UINT32_MAX &&
+        (thr > SOW_MAX_SEEDS || total > SOW_MAX_SEEDS)) {
+        *bad = "its threshold or seeds are past what a game holds (a "
+               "damaged file)";
+        return SOW_ERR;
+    }
     sow_egdb *db = sow_egdb_sized(NULL, holes > 4096 ? 4096 : (int)holes,
-                                  seeds > 4096 ? 4096 : (int)seeds, err);
+                                  seeds > 4096 ? 4096 : (int)seeds,
+                                  thr == UINT32_MAX ? 0 : (int)total,
+                                  thr == UINT32_MAX ? -1 : (int)thr, err);
     if (!db)
         return SOW_ERR;
     sow_egdb_info *in = &db->info;
@@ -275,7 +323,7 @@ int sow_egdb_read_header(const uint8_t *hd, sow_egdb **out, const char **bad,
 /* A database object of holes and seeds with its counts; NULL (err set)
  * past the limits. */
 sow_egdb *sow_egdb_sized(const sow_setup *s, int holes, int seeds,
-                         sow_error *err)
+                         int total, int threshold, sow_error *err)
 {
     if (seeds < 0 || seeds > SOW_EGDB_MAX_SEEDS || holes < 2 ||
         holes > SOW_MAX_HOLES) {
@@ -292,6 +340,8 @@ sow_egdb *sow_egdb_sized(const sow_setup *s, int holes, int seeds,
     }
     db->info.holes = holes;
     db->info.seeds = seeds;
+    db->info.total = threshold < 0 ? 0 : total;
+    db->info.threshold = threshold < 0 ? -1 : threshold;
     if (!counts(db)) {
         sow_error_set(err, s ? s->v->path : NULL, 0, 0,
                       "a database of %d seeds on %d holes has more than "

@@ -2,34 +2,37 @@
  * at most N seeds on the board (docs/solving.md, "Endgame databases").
  *
  * A database holds, for each board of at most N seeds and each player to
- * move, the margin South - North still to be made from that position
- * with perfect play: what the two players will yet put in their stores
- * (and receive at the end), South's less North's. It is built level by
+ * move (and, in a game with a threshold end, each live pair of stores),
+ * the margin South - North still to be made from that position with
+ * perfect play: what the two players will yet put in their stores (and
+ * receive at the end), South's less North's. It is built level by
  * level (every board of 0 seeds, then of 1, ...), which is exact only for
  * games whose seeds on the board never increase and whose future depends
- * on the board and the player to move alone (sow_egdb_check says which).
+ * on the board, the player to move and the stores alone (sow_egdb_check
+ * says which).
  *
  * The file (little-endian; docs/solving.md has the table):
- *   128-byte header: magic "SOWEGDB\n", version, header size, holes,
+ *   192-byte header: magic "SOWEGDB\n", version, header size, holes,
  *   seeds N, entries, a digest of the rules (the variant file and the
  *   option values), a checksum of the data, the longest line any entry's
  *   value rests on, the levels built (N + 1 in a finished file), the
- *   variant id;
+ *   variant id, the game's seeds and its threshold (-1: the stores are
+ *   not indexed);
  *   then one signed byte per entry: entry 2 * index + player, where index
  *   ranks the board among all boards of at most N seeds (boards of fewer
- *   seeds first; within one count, lexicographically by hole 0, 1, ...).
+ *   seeds first; within one count, lexicographically by hole 0, 1, ...),
+ *   and, with the stores indexed, within a board South's store, from the
+ *   least a live position of that count can have.
  * The value -128 marks a position whose player to move has no move (it
  * never occurs in a game: the engine passes or ends the game first); -127
  * one whose value depends on how the variant ends an endless game (its
  * lines can go round a cycle, and some cycle rule would change it).
  *
- * Games with a threshold end (Oware) have databases of the game played
- * out (the threshold never reached within them: their seeds are at most
- * the threshold): the margin to be made if the game went on to its end;
- * the winner of the game with the threshold is the sign of the stores'
- * difference plus it (a store past the threshold cannot be overtaken).
- * sow solve refuses them (its values are margins); the players use the
- * winner. */
+ * Games with a threshold end (Oware, C1.7) read the stores, so their
+ * databases index them: a position of k seeds has South's store between
+ * the threshold's bounds (North's is the rest), and its entry is the
+ * exact margin still to be made under the threshold (version 3; version
+ * 2 files, which held the game played out, are refused: build again). */
 #ifndef SOW_EGDB_H
 #define SOW_EGDB_H
 
@@ -38,7 +41,8 @@
 
 #include "sow_game.h"
 
-#define SOW_EGDB_VERSION 2       /* 2: SOW_EGDB_CYCLE */
+#define SOW_EGDB_VERSION 3       /* 2: SOW_EGDB_CYCLE; 3: the stores
+                                    indexed where a threshold reads them */
 #define SOW_EGDB_MAX_SEEDS 100   /* values fit a signed byte */
 #define SOW_EGDB_NONE (-128)     /* the player to move has no move */
 #define SOW_EGDB_MAX_SHARDS 65536 /* M of --shard K/M */
@@ -87,6 +91,8 @@ typedef struct sow_egdb_info {
     char id[64];
     int holes, seeds, max_height;
     int levels;             /* levels built: seeds + 1 when finished */
+    int total, threshold;   /* threshold >= 0: the stores are indexed,
+                               the game holding `total` seeds; -1: not */
     uint64_t entries, digest, checksum;
     long long bytes;
 } sow_egdb_info;

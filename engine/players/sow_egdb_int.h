@@ -6,7 +6,7 @@
 
 #include "sow_egdb.h"
 
-#define EGDB_HEADER 128
+#define EGDB_HEADER 192 /* version 3: the stores' fields at 128 */
 #define EGDB_MAX_ENTRIES (1ULL << 36) /* 64 GiB: far past this machine */
 
 struct sow_egdb {
@@ -18,30 +18,62 @@ struct sow_egdb {
      * board of level k (boards of k seeds) */
     uint64_t (*f)[SOW_MAX_HOLES + 1];
     uint64_t off[SOW_EGDB_MAX_SEEDS + 2];
+    /* with the stores indexed (info.threshold >= 0): the positions of
+     * level k are its boards times nst[k] values of South's store,
+     * st0[k] .. st0[k] + nst[k] - 1 (North's is the total less the board
+     * and South's); nst[k] 1 and st0[k] 0 otherwise */
+    int nst[SOW_EGDB_MAX_SEEDS + 1], st0[SOW_EGDB_MAX_SEEDS + 1];
 };
 
 /* A database object of holes and seeds with its counts (no entries);
- * NULL (err set, naming s's file if given) past the limits. */
+ * total and threshold: the stores indexed (threshold >= 0, total the
+ * game's seeds), or not (threshold -1). NULL (err set, naming s's file if
+ * given) past the limits. */
 sow_egdb *sow_egdb_sized(const sow_setup *s, int holes, int seeds,
-                         sow_error *err);
+                         int total, int threshold, sow_error *err);
 
-/* The index of board b of k seeds (k <= the database's seeds). */
+/* The position index of board b of k seeds (k <= the database's seeds)
+ * with South's store s0 (read only with the stores indexed, and then in
+ * st0[k] .. st0[k] + nst[k] - 1): the entries are 2 * it + player. */
 static inline uint64_t sow_egdb_rank(const sow_egdb *db, const uint16_t *b,
-                                     int k)
+                                     int k, int s0)
 {
     const int H = db->info.holes;
-    uint64_t idx = db->off[k];
+    uint64_t idx = 0;
     int r = k;
     for (int i = 0; i + 1 < H && r > 0; i++) {
         const int m = H - i;
         idx += db->f[r][m] - db->f[r - b[i]][m];
         r -= b[i];
     }
-    return idx;
+    if (db->info.threshold >= 0)
+        return db->off[k] + idx * (uint64_t)db->nst[k] +
+               (uint64_t)(s0 - db->st0[k]);
+    return db->off[k] + idx;
 }
 
-/* The board of index idx (of level k) into b. */
-void sow_egdb_unrank(const sow_egdb *db, int k, uint64_t idx, uint16_t *b);
+/* Whether a position of k seeds with stores s0 and s1 is one of db's
+ * (always, without the stores indexed). */
+static inline bool sow_egdb_holds_stores(const sow_egdb *db, int k, int s0,
+                                         int s1)
+{
+    return db->info.threshold < 0 ||
+           (s0 >= db->st0[k] && s0 < db->st0[k] + db->nst[k] &&
+            s1 == db->info.total - k - s0);
+}
+
+/* The board and South's store of position index pos (of level k) into b
+ * and *s0. */
+void sow_egdb_unrank(const sow_egdb *db, int k, uint64_t pos, uint16_t *b,
+                     int *s0);
+
+/* The first position of level k (the first board, South's least store)
+ * into b and *s0; false when the level has none. */
+bool sow_egdb_first(const sow_egdb *db, int k, uint16_t *b, int *s0);
+
+/* The next position of level k in index order (South's store, then the
+ * board); false after the last. */
+bool sow_egdb_next(const sow_egdb *db, uint16_t *b, int *s0, int k);
 
 /* The next board of the same count in rank order; false after the last. */
 bool sow_egdb_next_board(uint16_t *b, int holes);

@@ -211,10 +211,11 @@ void sow_solver_free(sow_solver *sv)
 
 int sow_solver_set_egdb(sow_solver *sv, const sow_egdb *db, sow_error *err)
 {
-    if (db && !sv->apart)
+    if (db && !sv->apart && sow_egdb_about(db)->threshold < 0)
         return sow_error_set(err, sv->s->v->path, 0, 0,
-                             "an endgame database serves only games whose "
-                             "future does not depend on the stores");
+                             "an endgame database without the stores "
+                             "indexed serves only games whose future does "
+                             "not depend on the stores");
     sv->db = db;
     return SOW_OK;
 }
@@ -779,12 +780,16 @@ int sv_search(sow_solver *sv, const sow_game *g, key k, int d, int depth,
     const int base = sv_base(sv, g);
     int db_margin;
     if (sv->db && sow_egdb_probe(sv->db, g, &db_margin)) {
-        /* exact: the margin still to be made (databases exist only where
-         * stores are kept apart, sow_egdb_check); its proof's lines are
-         * at most the database's longest */
+        /* exact: the margin still to be made, with the stores kept apart
+         * or indexed in the database (a threshold end reads them); its
+         * proof's lines are at most the database's longest */
         sv->db_hits++;
         *height = sow_egdb_about(sv->db)->max_height;
-        return base + db_margin;
+        if (sv->apart)
+            return base + db_margin;
+        /* the winner by the totals (sow_egdb_check), then the margin */
+        const int m = g->captured[0] - g->captured[1] + db_margin;
+        return (m > 0 ? BIG : m < 0 ? -BIG : 0) + m;
     }
     *height = 0;
     if (depth == 0) /* a guess's leaf: the stores' difference */

@@ -53,7 +53,9 @@ void sow_solver_free(sow_solver *sv);
 
 /* Answer positions from endgame database db (borrowed; built for the
  * solver's setup: sow_egdb_open with it) where it holds them; NULL: none.
- * An error where the setup keeps the stores in its values. */
+ * An error where the setup keeps the stores in its values and the
+ * database does not index them (format version 3 indexes them wherever a
+ * threshold end reads them). */
 struct sow_egdb;
 int sow_solver_set_egdb(sow_solver *sv, const struct sow_egdb *db,
                         sow_error *err);

@@ -880,7 +880,10 @@ t egdb-no-sub 2 "err~sow egdb: no subcommand: say build, merge, verify or info" 
 t egdb-bad-sub 2 "err~sow egdb: unknown subcommand 'make': say build, merge, verify or info" lines=0 -- sow egdb make
 t egdb-no-seeds 2 "err~sow egdb build: --seeds N is needed" lines=0 -- sow egdb build $KS $KSE --db $EG
 t egdb-seeds-range 2 "err~sow egdb build: --seeds takes a whole number of seeds from 0 to 100, not '101'" lines=0 -- sow egdb build $KS $KSE --seeds 101 --db $EG
-t egdb-threshold 1 "err~tests/variants/kalah_small.yaml: a database of 8 seeds for variant test-kalah-small, whose game ends when a store holds more than 6: give at most 6 seeds (its values are of the game played out" lines=0 -- sow egdb build $KS --option holes=3 --option seeds=2 --seeds 8 --db $EG
+# a threshold end (C1.7) reads the stores: they are indexed, and the
+# values with the database of the whole game are those without it
+t egdb-threshold 0 noerr "out~  stores      indexed: 12 seeds in the game, a threshold of 6 (exact margins)" -- bash -c "$SOW egdb build $KS --option holes=3 --option seeds=2 --seeds 12 --db $EG/thr >/dev/null && $SOW egdb info $EG/thr/*.egdb"
+t egdb-threshold-solve 0 noerr 'out~value      South wins by 4 (4)' 'out~moves      0:-8 1:4 2:0' 'out~database   ' 'out~positions  0 ' -- sow solve $KS --option holes=3 --option seeds=2 --db $EG/thr
 t egdb-script 1 "err~cannot have an endgame database: it has a script" lines=0 -- sow egdb build andada --seeds 4 --db $EG
 # a game with cycles: the entries no cycle rule changes are exact, the
 # others marked, and verify says which it cannot check
@@ -892,10 +895,10 @@ OW="oware --option holes=2 --option seeds=2 --seeds 4 --db $EG/ow"
 t egdb-cycle-shards 1 "err~variants/oware.yaml: level 2 of variant oware cannot be built in shards: a position of 2 seeds can recur (a cycle); build the level on one machine (sow egdb build without --shard goes on from FILE.part)" lines=0 -- bash -c "for L in 0 1; do $SOW egdb build $OW --level \$L --shard 0/2 >/dev/null && $SOW egdb build $OW --level \$L --shard 1/2 >/dev/null && $SOW egdb merge $OW --level \$L >/dev/null || exit 9; done; $SOW egdb build $OW --level 2 --shard 0/2"
 t egdb-cycle-resume 0 "err~sow egdb: resumed a stopped build: 2 levels read back" "outre=^$EG/ow/oware-[0-9a-f]{16}\.egdb\$" -- sow egdb build $OW --progress
 t egdb-cycle-threads 0 noerr -- bash -c "$SOW egdb build oware --option holes=3 --option seeds=2 --seeds 6 --db $EG/owt1 --threads 1 >/dev/null && $SOW egdb build oware --option holes=3 --option seeds=2 --seeds 6 --db $EG/owt3 --threads 3 >/dev/null && cmp $EG/owt1/*.egdb $EG/owt3/*.egdb"
-# the players use Oware's database for the winner; sow solve, whose values
-# are margins, refuses it (its threshold end reads the stores)
+# the players use Oware's database (its stores indexed: exact margins);
+# sow solve takes it too, and stops where a position recurs (a cycle)
 t egdb-oware-alphabeta 0 noerr "out~ player=alphabeta:depth=2:db=$EG/ow " -- sow search oware --option holes=2 --option seeds=2 --player alphabeta:depth=2:db=$EG/ow
-t egdb-oware-solve 1 "err~variants/oware.yaml: an endgame database serves only games whose future does not depend on the stores" lines=0 -- sow search oware --option holes=2 --option seeds=2 --player perfect:db=$EG/ow
+t egdb-oware-solve 1 "err~variants/oware.yaml: a position recurs along a line" lines=0 -- sow search oware --option holes=2 --option seeds=2 --player perfect:db=$EG/ow
 t egdb-build 0 "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb\$" "err~sow egdb: 0 of 12 seeds, 2 entries" -- sow egdb build $KS $KSE --seeds 12 --db $EG --progress
 t egdb-threads 0 noerr -- bash -c "mkdir -p $EG/t1 $EG/t3 && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t1 --threads 1 >/dev/null && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t3 --threads 3 >/dev/null && cmp $EG/t1/*.egdb $EG/t3/*.egdb"
 # shards (--level L --shard K/M, then sow egdb merge): level by level, three
@@ -907,7 +910,7 @@ t egdb-shard-out 0 noerr "outre=^$EG/sh2/test-kalah-small-[0-9a-f]{16}\.egdb\.L0
 t egdb-shard-missing 1 "err~.egdb.L0.0of2.shard: shard 0/2 of level 0 is missing; build it with sow egdb build --level 0 --shard 0/2" lines=0 -- sow egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0
 t egdb-shard-twice 1 "err~: shard 1/2 again (" "err~ has it too); remove one" lines=0 -- bash -c "f=\$(ls $EG/sh2/*.L0.1of2.shard) && cp \$f \${f%.shard}.copy.shard && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0; s=\$?; rm \${f%.shard}.copy.shard; exit \$s"
 t egdb-shard-split 1 "err~the shards of a level come from one split (--shard K/M, one M); remove those of the other" lines=0 -- bash -c "$SOW egdb build $KS $KSE --seeds 3 --db $EG/sh2 --level 0 --shard 0/3 >/dev/null && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0; s=\$?; rm $EG/sh2/*.0of3.shard; exit \$s"
-t egdb-shard-damaged 1 "err~.L0.1of2.shard: its checksum does not match (a damaged file); remove it, or build that shard again" lines=0 -- bash -c "f=\$(ls $EG/sh2/*.L0.1of2.shard) && printf '\\005' | dd of=\$f bs=1 seek=128 conv=notrunc 2>/dev/null && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0"
+t egdb-shard-damaged 1 "err~.L0.1of2.shard: its checksum does not match (a damaged file); remove it, or build that shard again" lines=0 -- bash -c "f=\$(ls $EG/sh2/*.L0.1of2.shard) && printf '\\005' | dd of=\$f bs=1 seek=192 conv=notrunc 2>/dev/null && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0"
 t egdb-shard-foreign 1 "err~.L0.0of2.shard: a shard of other rules or seeds (variant test-kalah-small, 3 seeds, digest " "err~remove it, or build it again with these" lines=0 -- bash -c "$SOW egdb build $KS $KSE --seeds 3 --db $EG/sh2 --level 0 --shard 1/2 >/dev/null && $SOW egdb build $KS $KSE --option pick_own=always --seeds 3 --db $EG/sh3 --level 0 --shard 0/2 >/dev/null && cp $EG/sh3/*.shard $EG/sh2/\$(cd $EG/sh2 && ls *.L0.1of2.shard | sed 's/1of2/0of2/') && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0"
 t egdb-shard-not-shard 1 "err~.L0.0of2.shard: not a shard of an endgame database (no SOWEGSH header); remove it, or build that shard again" lines=0 -- bash -c "cp $EG/t1/*.egdb $EG/sh2/\$(cd $EG/sh2 && ls *.L0.1of2.shard | sed 's/1of2/0of2/') && $SOW egdb merge $KS $KSE --seeds 3 --db $EG/sh2 --level 0"
 t egdb-shard-order 1 "err~.egdb.part: cannot open: No such file or directory; level 2 needs the levels below it built (sow egdb merge of each, or sow egdb build)" lines=0 -- sow egdb build $KS $KSE --seeds 3 --db $EG/sh2 --level 2 --shard 0/2
@@ -918,8 +921,8 @@ t egdb-shard-many 2 "err~sow egdb build: --shard K/M: at most 65536 shards a lev
 t egdb-merge-needs 2 "err~sow egdb merge: --seeds N and --level L are needed" lines=0 -- sow egdb merge $KS $KSE --seeds 3 --db $EG/sh2
 t egdb-unfinished 1 "err~an unfinished build (its levels are not all built); run sow egdb build again to finish it" lines=0 -- bash -c "f=\$(ls $EG/t1/*.egdb) && head -c 52 \$f > $EG/u.egdb && printf '\\003' >> $EG/u.egdb && tail -c +54 \$f >> $EG/u.egdb && $SOW egdb info $EG/u.egdb"
 t egdb-verify 0 noerr "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb: sound \(37128 entries, up to 12 seeds\)\$" -- sow egdb verify $KS $KSE --db $EG
-t egdb-info 0 noerr 'out~  variant     test-kalah-small' 'out~  seeds       at most 12 on the board' 'out~  entries     37128 (37256 bytes)' -- sow egdb info $EG/test-kalah-small-*.egdb
-t egdb-info-json 0 noerr lines=1 'outre=^\{"file":".*","variant":"test-kalah-small","version":2,"holes":6,"seeds":12,"entries":37128,"digest":"[0-9a-f]{16}","checksum":"[0-9a-f]{16}","max_height":[0-9]+,"cycle_entries":0,"bytes":37256\}$' -- sow egdb info --json $EG/test-kalah-small-*.egdb
+t egdb-info 0 noerr 'out~  variant     test-kalah-small' 'out~  seeds       at most 12 on the board' 'out~  entries     37128 (37320 bytes)' 'out~  stores      apart ' -- sow egdb info $EG/test-kalah-small-*.egdb
+t egdb-info-json 0 noerr lines=1 'outre=^\{"file":".*","variant":"test-kalah-small","version":3,"holes":6,"seeds":12,"entries":37128,"digest":"[0-9a-f]{16}","checksum":"[0-9a-f]{16}","max_height":[0-9]+,"cycle_entries":0,"bytes":37320,"stores_indexed":false,"total":0,"threshold":-1\}$' -- sow egdb info --json $EG/test-kalah-small-*.egdb
 t egdb-info-not-db 1 "err~tests/variants/kalah_small.yaml: not an endgame database (no SOWEGDB header)" lines=0 -- sow egdb info $KS
 t egdb-verify-none 1 "err~: cannot open: No such file or directory" lines=0 -- sow egdb verify $KS $KSE --option pick_own=always --db $EG
 # the whole game is in the database: the solver plays no move; the values

@@ -7,10 +7,14 @@
  * that opens is probed at boards of every count it covers and some past
  * them. The same input is read as a shard of a database built on several
  * machines (sow_egdb_shard_read, what sow egdb merge reads first).
+ * A probe sets the stores too, at random, as a database of a game with a
+ * threshold end indexes them (format version 3).
  * Findings: crashes, sanitizer reports (a read past the mapping), leaks,
  * error messages that are empty or not one line, a file that opens with
- * fields its header does not allow, a probe past its seeds that answers,
- * a shard read whose level, K of M or slice is outside its database. */
+ * fields its header does not allow, a probe past its seeds or with stores
+ * that no live position has (past the threshold, or not adding up to the
+ * game's seeds) that answers, a shard read whose level, K of M or slice
+ * is outside its database. */
 #include "fuzz.h"
 #include "sow_egdb.h"
 
@@ -49,10 +53,21 @@ static void probe_all(const sow_egdb *db)
             g.board[fuzz_rand(&st) % (uint64_t)in->holes]++;
         g.on_board = k;
         g.to_move = (uint8_t)(t & 1);
+        /* stores: mostly a split of the rest of the game's seeds, at
+         * times anything */
+        const int rest = in->total - k > 0 ? in->total - k : 0;
+        g.captured[0] = (int32_t)(fuzz_rand(&st) % (uint64_t)(rest + 2));
+        g.captured[1] = t % 4 ? rest - g.captured[0]
+                              : (int32_t)(fuzz_rand(&st) % 70) - 2;
         int m = 0;
         bool got = sow_egdb_probe(db, &g, &m);
         if (got && k > in->seeds)
             finding("a probe past the database's seeds answered");
+        if (got && in->threshold >= 0 &&
+            (g.captured[0] > in->threshold || g.captured[1] > in->threshold ||
+             g.captured[1] < 0 ||
+             g.captured[0] + g.captured[1] + k != in->total))
+            finding("a probe with stores no live position has answered");
         if (got && (m < -127 || m > 127))
             finding("a margin out of range");
     }

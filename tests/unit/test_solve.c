@@ -99,42 +99,82 @@ static sow_solver *solver(const unit_game *a, bool trust)
     return sv;
 }
 
-/* Solve g and compare: the value and every move's value (sow_solve) with
- * the reference's; the principal variation is played out and gives the
- * value. */
-static void check_root(unit_game *a, sow_solver *sv, const sow_game *g,
-                       long long cap)
+/* The reference's answer for a position: its value and the value after
+ * each legal move (in g->legal's order), computed once and compared with
+ * every solve of it (one or two threads, all moves or the value only). */
+typedef struct ref_answer {
+    long value;
+    int nmoves;
+    long move[SOW_MAX_LEGAL];
+    bool gave_up; /* the tree is over the cap */
+} ref_answer;
+
+static void ref_answer_of(unit_game *a, const sow_game *g, long long cap,
+                          ref_answer *out)
 {
-    sow_error err;
-    sow_solve_result *res = malloc(sizeof *res);
-    assert_non_null(res);
-    if (sow_solve(sv, &a->k.eng, g, res, &err))
-        fail_msg("%s ply %d: %s", a->k.v->id, g->ply, err.msg);
     ref r = {&a->k.eng, 0, cap, false};
-    long want = ref_value(&r, g, 0);
-    if (r.gave_up)
-        fail_msg("%s ply %d: the reference's tree is over %lld plays",
-                 a->k.v->id, g->ply, cap);
-    if (getenv("SOW_TEST_VERBOSE"))
-        fprintf(stderr, "%s ply %d: %lld plays, solve %lld\n", a->k.v->id,
-                g->ply, r.plays, res->positions);
-    if (as_ref(res->value) != want)
-        fail_msg("%s ply %d: solve %ld, minimax %ld", a->k.v->id, g->ply,
-                 as_ref(res->value), want);
-    for (int i = 0; i < res->nmoves; i++) {
+    out->value = ref_value(&r, g, 0);
+    out->nmoves = 0;
+    out->gave_up = r.gave_up;
+    for (int i = 0; i < g->nlegal && !out->gave_up; i++) {
         sow_game c = *g;
-        assert_int_equal(sow_engine_play(&a->k.eng, &c, res->moves[i], &err),
+        sow_error err;
+        assert_int_equal(sow_engine_play(&a->k.eng, &c, g->legal[i], &err),
                          0);
         r.plays = 0;
-        assert_true(as_ref(res->move_value[i]) == ref_value(&r, &c, 1));
+        out->move[out->nmoves++] = ref_value(&r, &c, 1);
+        out->gave_up = r.gave_up;
+    }
+}
+
+/* Compare a solve of g with the reference's answer `want`: the value and
+ * every move's value; the principal variation is played out and gives
+ * the value. */
+static void compare_result(unit_game *a, const sow_game *g,
+                           const sow_solve_result *res,
+                           const ref_answer *want)
+{
+    sow_error err;
+    if (getenv("SOW_TEST_VERBOSE"))
+        fprintf(stderr, "%s ply %d: solve %lld\n", a->k.v->id, g->ply,
+                res->positions);
+    if (as_ref(res->value) != want->value)
+        fail_msg("%s ply %d: solve %ld, minimax %ld", a->k.v->id, g->ply,
+                 as_ref(res->value), want->value);
+    assert_int_equal(res->nmoves, res->value_only ? 0 : want->nmoves);
+    for (int i = 0; i < res->nmoves; i++) {
+        assert_int_equal(res->moves[i], g->legal[i]);
+        assert_true(as_ref(res->move_value[i]) == want->move[i]);
     }
     sow_game c = *g;
     for (int i = 0; i < res->npv; i++)
         assert_int_equal(sow_engine_play(&a->k.eng, &c, res->pv[i], &err), 0);
     assert_true(c.over || res->npv == SOW_SOLVE_PV_MAX);
     if (c.over)
-        assert_true(ref_final(&c) == want);
+        assert_true(ref_final(&c) == want->value);
+}
+
+/* Solve g with sv and compare it with `want`. */
+static void check_root_with(unit_game *a, sow_solver *sv, const sow_game *g,
+                            const ref_answer *want)
+{
+    sow_error err;
+    sow_solve_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    if (sow_solve(sv, &a->k.eng, g, res, &err))
+        fail_msg("%s ply %d: %s", a->k.v->id, g->ply, err.msg);
+    compare_result(a, g, res, want);
     free(res);
+}
+
+/* The reference's answer for g, which must stay under cap plays. */
+static void ref_answer_under(unit_game *a, const sow_game *g, long long cap,
+                             ref_answer *out)
+{
+    ref_answer_of(a, g, cap, out);
+    if (out->gave_up)
+        fail_msg("%s ply %d: the reference's tree is over %lld plays",
+                 a->k.v->id, g->ply, cap);
 }
 
 /* ---- Kalah from the start ------------------------------------------------ */
@@ -145,40 +185,36 @@ static void kalah_case(const char *holes, const char *seeds, const char *pick,
     const char *opts[] = {holes, seeds, pick, threshold, NULL};
     unit_game a;
     open_at_start(&a, KALAH, opts);
-    /* one thread, then two sharing the table (the root's moves): the
-     * same values */
-    for (int threads = 1; threads <= 2; threads++) {
+    ref_answer *want = malloc(sizeof *want);
+    assert_non_null(want);
+    ref_answer_under(&a, &a.g, cap, want);
+    /* one thread, then two sharing the table (the root's moves), each
+     * with every move's value, then the value only: the same values, no
+     * move values with the value only, a principal variation that plays
+     * out to the value */
+    for (int run = 0; run < 4; run++) {
         sow_solver *sv = solver(&a, false);
         sow_error err;
-        assert_int_equal(sow_solver_set_threads(sv, threads, &err), SOW_OK);
-        check_root(&a, sv, &a.g, cap);
-        sow_solver_free(sv);
-    }
-    /* the value only (one thread, then two on the root): the same value,
-     * no move values, a principal variation that plays out to it */
-    for (int threads = 1; threads <= 2; threads++) {
-        sow_solver *sv = solver(&a, false);
-        sow_error err;
-        assert_int_equal(sow_solver_set_threads(sv, threads, &err), SOW_OK);
-        sow_solver_set_value_only(sv, true);
+        assert_int_equal(sow_solver_set_threads(sv, 1 + run % 2, &err),
+                         SOW_OK);
+        sow_solver_set_value_only(sv, run >= 2);
         sow_solve_result *res = malloc(sizeof *res);
         assert_non_null(res);
         if (sow_solve(sv, &a.k.eng, &a.g, res, &err))
             fail_msg("%s", err.msg);
-        ref r = {&a.k.eng, 0, cap, false};
-        const long want = ref_value(&r, &a.g, 0);
-        assert_false(r.gave_up);
-        assert_true(res->value_only);
-        assert_int_equal(res->nmoves, 0);
-        assert_true(as_ref(res->value) == want);
-        sow_game c = a.g;
-        for (int i = 0; i < res->npv; i++)
-            assert_int_equal(sow_engine_play(&a.k.eng, &c, res->pv[i], &err),
-                             0);
-        assert_true(c.over && ref_final(&c) == want);
+        assert_true(res->value_only == (run >= 2));
+        compare_result(&a, &a.g, res, want);
+        if (res->value_only) {
+            sow_game c = a.g;
+            for (int i = 0; i < res->npv; i++)
+                assert_int_equal(
+                    sow_engine_play(&a.k.eng, &c, res->pv[i], &err), 0);
+            assert_true(c.over);
+        }
         free(res);
         sow_solver_free(sv);
     }
+    free(want);
     unit_game_close(&a);
 }
 
@@ -220,7 +256,9 @@ static int random_tail(const game_case *gc, uint64_t seed)
     open_at_start(&a, gc->yaml, gc->opts);
     sow_solver *sv = solver(&a, gc->trust);
     sow_game *line = malloc(4096 * sizeof *line);
+    ref_answer *want = malloc(sizeof *want);
     assert_non_null(line);
+    assert_non_null(want);
     int n = 0;
     sow_rng rng;
     sow_rng_seed(&rng, seed);
@@ -234,16 +272,16 @@ static int random_tail(const game_case *gc, uint64_t seed)
     }
     int compared = 0;
     for (int i = n - 1; i >= 0; i--) {
-        ref r = {&a.k.eng, 0, TAIL_CAP, false};
-        ref_value(&r, &line[i], 0);
-        if (r.gave_up) {
+        ref_answer_of(&a, &line[i], TAIL_CAP, want);
+        if (want->gave_up) {
             if (getenv("SOW_TEST_VERBOSE"))
                 fprintf(stderr, "%s: stop at %d of %d\n", a.k.v->id, i, n);
             break;
         }
-        check_root(&a, sv, &line[i], TAIL_CAP);
+        check_root_with(&a, sv, &line[i], want);
         compared++;
     }
+    free(want);
     free(line);
     sow_solver_free(sv);
     unit_game_close(&a);
@@ -347,12 +385,24 @@ static void test_cycle_is_an_error(void **state)
  * under every cap from 10 to 30 on Kalah 3x3 the solver either says so
  * or gives the value of the whole tree under that cap, unfinished games
  * (draws with their margin) included: its cuts by the seeds on the board
- * hold under any cap (docs/solving.md). 10 is an error, 28 a value. */
+ * hold under any cap (docs/solving.md). 24 is the last error, 25 the
+ * first value. Under valgrind (which looks for memory errors, not other
+ * values: every cap runs the same code) only the ends and the edge,
+ * 10, 24, 25 and 30: the reference's two trees a value are most of the
+ * test's time (about 12 minutes of CI's under valgrind for all 21). */
 static void test_max_plies(void **state)
 {
     (void)state;
-    int values = 0;
-    for (int cap = 10; cap <= 30; cap++) {
+    static const int few[] = {10, 24, 25, 30};
+    const bool all = unit_sweep_all();
+    const int ncaps = all ? 21 : (int)(sizeof few / sizeof *few);
+    int values = 0, errors = 0;
+    ref_answer *want = malloc(sizeof *want);
+    sow_solve_result *res = malloc(sizeof *res);
+    assert_non_null(want);
+    assert_non_null(res);
+    for (int i = 0; i < ncaps; i++) {
+        const int cap = all ? 10 + i : few[i];
         char opt[32];
         snprintf(opt, sizeof opt, "max_plies=%d", cap);
         const char *opts[] = {"holes=3", "seeds=3", "threshold_end=false",
@@ -360,29 +410,24 @@ static void test_max_plies(void **state)
         unit_game a;
         open_at_start(&a, KALAH, opts);
         sow_solver *sv = solver(&a, false);
-        sow_solve_result res;
         sow_error err;
-        if (sow_solve(sv, &a.k.eng, &a.g, &res, &err)) {
-            assert_true(cap < 28);
+        if (sow_solve(sv, &a.k.eng, &a.g, res, &err)) {
+            assert_true(cap <= 24);
             assert_non_null(strstr(err.msg, "max_plies"));
+            errors++;
         } else {
-            assert_true(cap > 10);
-            ref r = {&a.k.eng, 0, 10000000, false};
-            assert_true(as_ref(res.value) == ref_value(&r, &a.g, 0));
-            for (int i = 0; i < res.nmoves; i++) {
-                sow_game c = a.g;
-                assert_int_equal(
-                    sow_engine_play(&a.k.eng, &c, res.moves[i], &err), 0);
-                assert_true(as_ref(res.move_value[i]) ==
-                            ref_value(&r, &c, 1));
-            }
-            assert_false(r.gave_up);
+            assert_true(cap >= 25);
+            ref_answer_under(&a, &a.g, 10000000, want);
+            compare_result(&a, &a.g, res, want);
             values++;
         }
         sow_solver_free(sv);
         unit_game_close(&a);
     }
-    assert_true(values >= 3);
+    assert_int_equal(values, all ? 6 : 2);
+    assert_int_equal(errors, all ? 15 : 2);
+    free(res);
+    free(want);
 }
 
 /* ---- the perfect player ------------------------------------------------ */

@@ -155,15 +155,29 @@ static inline double unit_cpu_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Whether the test runs under valgrind (detected by its preloaded
+ * library): a sweep whose every case exercises the same code may then
+ * keep a few representative cases, the plain and sanitizer runs keeping
+ * all (SOW_TEST_ALL=1 keeps all under valgrind too). */
+static inline bool unit_under_valgrind(void)
+{
+    const char *pre = getenv("LD_PRELOAD");
+    return pre && strstr(pre, "vgpreload");
+}
+
+static inline bool unit_sweep_all(void)
+{
+    return !unit_under_valgrind() || getenv("SOW_TEST_ALL");
+}
+
 /* How much slower than a plain build this run is allowed to be: valgrind
- * (detected by its preloaded library) or SOW_TEST_SLOW=<factor>. */
+ * or SOW_TEST_SLOW=<factor>. */
 static inline double unit_slow_factor(void)
 {
     const char *f = getenv("SOW_TEST_SLOW");
     if (f && atof(f) > 0)
         return atof(f);
-    const char *pre = getenv("LD_PRELOAD");
-    if (pre && strstr(pre, "vgpreload"))
+    if (unit_under_valgrind())
         return 60.0;
 #if defined(__SANITIZE_ADDRESS__)
     return 4.0;
