@@ -624,6 +624,8 @@ typedef struct sow_at {
     int lap;    /* the lap of the move, from 1 */
     int hand;   /* seeds in hand: 0 at a lap's end; in drop, the seed
                    about to fall counted */
+    int from;   /* the hole the lap's seeds were lifted from, -1 none
+                   (seeds taken from across and sown again, C2.5) */
 } sow_at;
 
 /* What the drop hook says of one seed (C1.13, C1.2): dropped where the

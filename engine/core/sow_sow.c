@@ -701,7 +701,8 @@ hook_more(const sow_setup *s, const sow_observer *obs, sow_game *g,
 static __attribute__((noinline)) int
 run_hook(const sow_setup *s, const sow_rules *r,
                     const sow_before *mv, const sow_observer *obs,
-                    sow_game *g, int h, long lap, bool *relay, sow_error *err)
+                    sow_game *g, int h, long lap, int from, bool *relay,
+                    sow_error *err)
 {
     const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
@@ -712,7 +713,7 @@ run_hook(const sow_setup *s, const sow_rules *r,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
     /* the view's g.lap and g.hand (the hand is empty at a lap's end) */
-    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0};
+    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from};
     if (r->lap_end(r->ctx, s, g, mv, &at, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
@@ -790,17 +791,18 @@ static __attribute__((noinline, cold)) int no_drop(const sow_setup *s,
 }
 
 /* Ask the drop hook what becomes of the seed about to fall in hole h
- * (lap `lap`, `hand` seeds in hand, this one counted), and take a seed
+ * (lap `lap`, lifted from hole `from` or -1, `hand` seeds in hand, this
+ * one counted), and take a seed
  * that leaves the hand off the board: into a store (C1.2) or out of
  * play, added to the mover's captured (C1.13). */
 static __attribute__((noinline)) int
 drop_seed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
           const sow_observer *obs, sow_game *g, int h, long lap, int hand,
-          sow_error *err)
+          int from, sow_error *err)
 {
     const int mover = g->to_move;
     sow_drop d = {SOW_DROP_SOW, 0};
-    const sow_at at = {h, g->board[h], lap > 0 ? (int)lap : 1, hand};
+    const sow_at at = {h, g->board[h], lap > 0 ? (int)lap : 1, hand, from};
     if (!r || !r->drop)
         return sow_error_set(err, s->v->path, 0, 0,
                              "the variant has a drop hook but no script "
@@ -912,7 +914,7 @@ static int sow_fast16(const sow_setup *s, const sow_rules *r,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, mv, NULL, g, h, laps, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, laps, origin, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -1030,7 +1032,7 @@ static int sow_fastw(const sow_setup *s, const sow_rules *r,
             continue;
         }
         bool relay = false; /* SOW_LAP_HOOK */
-        if (run_hook(s, r, mv, NULL, g, h, laps, &relay, err))
+        if (run_hook(s, r, mv, NULL, g, h, laps, origin, &relay, err))
             return SOW_ERR;
         if (!relay || b[h] == 0)
             return SOW_OK;
@@ -1329,7 +1331,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 /* the script's drop hook (issue 24): drop here, pass
                  * the hole, or the seed to a store or out of play */
                 const int k = drop_seed(s, r, mv, obs, g, h,
-                                        LAP_OF(s, laps), seeds, err);
+                                        LAP_OF(s, laps), seeds,
+                                        pending >= 0 ? -1 : origin, err);
                 if (k == DROP_FAILED)
                     return SOW_ERR;
                 if (k == DROP_PASSED) {
@@ -1407,7 +1410,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                        : 1 + matching_rule(s, g, h, c);
         bool relay = false;
         if (a == SOW_LAP_HOOK) {
-            if (run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps), &relay, err))
+            if (run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
+                         pending >= 0 ? -1 : origin, &relay, err))
                 return SOW_ERR;
         }
         if (obs && obs->on_event && !obs->captures_only) {

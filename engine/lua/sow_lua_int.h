@@ -65,8 +65,9 @@ struct sow_lua {
     uint16_t last_board[SOW_MAX_HOLES], last_owner[SOW_MAX_HOLES];
     int32_t last_captured[2], last_mover, last_ply, last_total, last_phase;
     int32_t last_dir;       /* g.direction as last set (MB.2) */
-    /* g.lap, g.hand and g.choice as last set (-1: nil; -2: never) */
-    int32_t last_lap, last_hand, last_choice;
+    /* g.lap, g.hand, g.choice and g.lap_from as last set (-1: nil; -2:
+     * never) */
+    int32_t last_lap, last_hand, last_choice, last_from;
     /* g.claimed and g.blocked (C1.4, C1.5): their backing tables and the
      * claimed and blocked holes last written into them */
     int claimed_ref, blocked_ref;

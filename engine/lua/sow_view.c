@@ -167,7 +167,8 @@ void sow_view_geometry(sow_lua *x, const sow_setup *s)
     x->view_dir = s->dir;
     x->view_fresh = false;
     x->last_dir = -1; /* g.direction: set by the next push */
-    x->last_lap = x->last_hand = x->last_choice = -2; /* as g.direction */
+    x->last_lap = x->last_hand = x->last_choice = x->last_from = -2;
+    /* (as g.direction) */
 }
 
 void sow_view_sync(lua_State *L, int ref, uint16_t *cache, const void *src,
@@ -313,12 +314,15 @@ static int rec_g_index(lua_State *L)
                               : "ccw");
         return 1;
     }
-    /* g.origin, g.lap, g.hand, g.choice: nil for -1 (and a lap of 0);
+    /* g.origin, g.lap, g.hand, g.lap_from, g.choice: nil for -1 (and a
+     * lap of 0);
      * told apart by their first letters, since most names read here are
      * the geometry's (next, prev), which none of these begin with */
     const int32_t loc = k[0] == 'o' && strcmp(k, "origin") == 0 ? SOW_LOC_ORIGIN
                         : k[0] == 'l' && strcmp(k, "lap") == 0  ? SOW_LOC_LAP
                         : k[0] == 'h' && strcmp(k, "hand") == 0 ? SOW_LOC_HAND
+                        : k[0] == 'l' && strcmp(k, "lap_from") == 0
+                            ? SOW_LOC_LAP_FROM
                         : k[0] == 'c' && strcmp(k, "choice") == 0
                             ? SOW_LOC_CHOICE
                             : -1;
@@ -485,21 +489,24 @@ void sow_view_push(sow_lua *x, const sow_setup *s, const sow_game *g)
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->proxy_ref);
 }
 
-/* g.lap, g.hand (where the hook runs during a sowing: at, else nil) and
- * g.choice (the hole the move chose, NS.6, else nil): written when they
- * differ from what the view holds. */
+/* g.lap, g.hand, g.lap_from (where the hook runs during a sowing: at,
+ * else nil) and g.choice (the hole the move chose, NS.6, else nil):
+ * written when they differ from what the view holds. */
 void sow_view_sowing(sow_lua *x, const sow_game *g, const sow_at *at)
 {
-    const int32_t now[3] = {at && at->lap > 0 ? at->lap : -1,
+    const int32_t now[4] = {at && at->lap > 0 ? at->lap : -1,
                             at && at->lap > 0 ? at->hand : -1,
-                            g->choice < SOW_MAX_HOLES ? g->choice : -1};
-    int32_t *last[3] = {&x->last_lap, &x->last_hand, &x->last_choice};
-    static const char *const keys[3] = {"lap", "hand", "choice"};
-    if (now[0] == *last[0] && now[1] == *last[1] && now[2] == *last[2])
+                            g->choice < SOW_MAX_HOLES ? g->choice : -1,
+                            at && at->lap > 0 ? at->from : -1};
+    int32_t *last[4] = {&x->last_lap, &x->last_hand, &x->last_choice,
+                        &x->last_from};
+    static const char *const keys[4] = {"lap", "hand", "choice", "lap_from"};
+    if (now[0] == *last[0] && now[1] == *last[1] && now[2] == *last[2] &&
+        now[3] == *last[3])
         return;
     lua_State *L = x->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         if (now[i] == *last[i])
             continue;
         if (now[i] >= 0)

@@ -107,21 +107,21 @@ static void test_trie(void **state)
     const int32_t vals[] = {3, 2, 0, 1, 2};
     sow_memo *m = new_trie(&log, locs, vals, 5);
     sow_lap_decision d = {.ncap = 1, .cap = {3}, .relay = false};
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1}));
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
-    const sow_lap_decision *hit = sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0});
+    const sow_lap_decision *hit = sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1});
     assert_non_null(hit);
     assert_int_equal(hit->ncap, 1);
     assert_int_equal(hit->cap[0], 3);
     /* another value at a location read: a miss */
     g.board[3] = 3;
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1}));
     g.board[3] = 2;
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 3, 1, 0})); /* another argument */
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 3, 1, 0, -1})); /* another argument */
     /* the same reads ending elsewhere: not a function of the view */
     log.loc[4] = SOW_LOC_BOARD + 4;
     assert_int_equal(sow_memo_add(m, &log, &d), -1);
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0})); /* emptied */
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1})); /* emptied */
     sow_memo_free(m);
 }
 
@@ -145,27 +145,38 @@ static void test_trie_move(void **state)
     const int32_t vals[] = {3, 1, 4, 5, 2};
     sow_memo *m = new_trie(&log, locs, vals, 5);
     for (int i = 0; i < 5; i++)
-        assert_int_equal(sow_memo_read(&g, &mv, &(sow_at){3, 2, 1, 0}, locs[i]), vals[i]);
+        assert_int_equal(sow_memo_read(&g, &mv, &(sow_at){3, 2, 1, 0, -1}, locs[i]), vals[i]);
     sow_lap_decision d = {.ncap = 1, .cap = {3}, .relay = false};
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
-    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0}));
+    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
     before[3] = 5; /* only the board before differs */
-    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0}));
+    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
     before[3] = 4;
     took[1] = 6; /* only the captures before */
-    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0}));
+    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
     took[1] = 5;
     mv.origin = 1; /* only the origin */
-    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0}));
+    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
     mv.origin = 2;
-    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0}));
+    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
     /* no move: MOVED 0, the others -1 */
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0}));
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0}, SOW_LOC_MOVED), 0);
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0}, SOW_LOC_ORIGIN), -1);
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0}, SOW_LOC_BEFORE + 3), -1);
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1}));
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_MOVED), 0);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_ORIGIN), -1);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_BEFORE + 3), -1);
     assert_int_equal(
-        sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0}, SOW_LOC_CAPTURED_BEFORE + 1), -1);
+        sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_CAPTURED_BEFORE + 1), -1);
+    /* g.lap_from: the lap's hole during a sowing, -1 (nil) outside one;
+     * a hook that read it gets no answer kept for another lap's hole */
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 2, 0, 7}, SOW_LOC_LAP_FROM), 7);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 0, 0, 7}, SOW_LOC_LAP_FROM), -1);
+    sow_memo_free(m);
+    const int32_t locs2[] = {SOW_LOC_HOLE, SOW_LOC_LAP_FROM};
+    const int32_t vals2[] = {3, 7};
+    m = new_trie(&log, locs2, vals2, 2);
+    assert_int_equal(sow_memo_add(m, &log, &d), 0);
+    assert_non_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 0, 7}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 0, 6}));
     sow_memo_free(m);
 }
 

@@ -6,7 +6,8 @@ local function probe(g, where)
   if options.probe == where and (g.lap == nil or g.lap >= 2) then
     error("lap=" .. tostring(g.lap) .. " hand=" .. tostring(g.hand) ..
           " origin=" .. tostring(g.origin) .. " choice=" .. tostring(g.choice) ..
-          " direction=" .. tostring(g.direction))
+          " direction=" .. tostring(g.direction) ..
+          " from=" .. tostring(g.lap_from))
   end
 end
 
