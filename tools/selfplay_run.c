@@ -227,14 +227,16 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names,
             if (gs->first_mover < 0 && gs->games == 0 &&
                 !sow_move_is_decision(move) && !scripted_phase(s, &g))
                 gs->first_mover = mover;
+            const bool jl = lines && r->has_jsonl;
+            if (jl && mv.len)
+                sow_buf_add(&mv, ",");
+            if (jl && sow_move_is_turn(move)) /* C2.3: before it is played */
+                sow_record_turn(&mv, s, &g, move);
             if ((rc = sow_engine_play(&cg->eng, &g, move, err)))
                 goto out;
             gs->capture_moves += g.captured[mover] > had;
-            if (lines && r->has_jsonl) {
-                if (mv.len)
-                    sow_buf_add(&mv, ",");
+            if (jl && !sow_move_is_turn(move))
                 sow_record_token(&mv, s, move);
-            }
         }
         gs->games++;
         gs->plies += g.ply;

@@ -27,6 +27,18 @@ void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m)
         sow_buf_add(b, "%s", tok);
 }
 
+void sow_record_turn(sow_buf *b, const sow_setup *s, const sow_game *before,
+                     sow_move m)
+{
+    if (!sow_move_is_turn(m) || !s->kichwa_turns) {
+        sow_record_token(b, s, m);
+        return;
+    }
+    char tok[96];
+    sow_turn_format(tok, sizeof tok, s, before, m);
+    sow_buf_add(b, "\"%s\"", tok);
+}
+
 void sow_record_player(sow_buf *b, int p)
 {
     if (p < 0)
@@ -103,10 +115,9 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
     sow_buf_add(b, "{\"ply\":%d,\"to_move\":%d,\"legal\":[", before->ply,
                 before->to_move);
     if (s->kichwa_turns) {
-        char tok[96];
         turn_legal(b, s, before);
-        sow_turn_format(tok, sizeof tok, s, before, move);
-        sow_buf_add(b, "],\"move\":\"%s\"", tok);
+        sow_buf_add(b, "],\"move\":");
+        sow_record_turn(b, s, before, move);
         return ply_rest(b, s, after);
     }
     uint16_t legal[SOW_MAX_LEGAL];
