@@ -30,6 +30,10 @@ typedef struct turn {
     int choices;    /* choices met so far */
     long laps;
     bool endless;
+    /* C1.9: the position last saved (comes_round) */
+    long lam, power;
+    int seen_h, seen_dir;
+    uint16_t seen[SOW_MAX_HOLES];
 } turn;
 
 static bool house_on(const sow_setup *s, const sow_game *g, int p)
@@ -148,6 +152,26 @@ static bool captures(const turn *t, int h)
     return t->ludii || (t->capturing && g->board[h] >= 2);
 }
 
+/* C1.9: whether the relay from h has come round to a position seen
+ * before (Brent's cycle finding over the whole board, the hole and the
+ * direction: the captures and choices are finite, so a repeat is a relay
+ * that never ends). */
+static bool comes_round(turn *t, int h)
+{
+    sow_game *g = t->g;
+    if (t->seen_h == h && t->seen_dir == g->move_dir &&
+        memcmp(t->seen, g->board, sizeof t->seen) == 0)
+        return true;
+    if (++t->lam >= t->power) {
+        memcpy(t->seen, g->board, sizeof t->seen);
+        t->seen_h = h;
+        t->seen_dir = g->move_dir;
+        t->power *= 2;
+        t->lam = 0;
+    }
+    return false;
+}
+
 /* BK.7 (BK.L6): what follows each lap, until the turn ends. */
 static void laps(turn *t, int h)
 {
@@ -175,7 +199,7 @@ static void laps(turn *t, int h)
                 return;
             g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
         }
-        if (++t->laps > s->max_laps) { /* C1.9, C2.9 */
+        if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
             t->endless = true;
             return;
         }
@@ -222,7 +246,7 @@ int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless)
 {
     turn t = {s, obs, g, g->to_move, s->kichwa_turns == SOW_KICHWA_LUDII,
-              true, false, 0, 0, false};
+              true, false, 0, 0, false, 0, 1, -1, -1, {0}};
     g->move_flags = 0;
     g->last_lifted = 0;
     const int kind = g->placing - 1;
