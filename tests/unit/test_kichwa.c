@@ -44,6 +44,14 @@ static void bk_position(unit_game *a, const int b[32], int hand)
     g->nlegal = n;
 }
 
+/* Open the variant under `reading` at a position (bk_position). */
+static void bk_start(unit_game *a, const char *reading, const int b[32],
+                     int hand)
+{
+    bk_open(a, reading);
+    bk_position(a, b, hand);
+}
+
 /* Whether the legal turns' tokens are exactly `want` (any order). */
 static void assert_turns(const unit_game *a, const char *const *want, int n)
 {
@@ -147,8 +155,7 @@ static void test_nyumba_status(void **state)
     const int b[32] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 6, 0, 0, 0,
                        0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     unit_game a;
-    bk_open(&a, "sources");
-    bk_position(&a, b, 0);
+    bk_start(&a, "sources", b, 0);
     play(&a, "8/cw,k8,stop");
     assert_int_equal(a.g.house_off, 0);
     assert_int_equal(a.g.board[12], 7);
@@ -169,10 +176,8 @@ static void test_end_in_mid_turn(void **state)
     const int b[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 2, 0, 1,
                        0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 2, 0};
     unit_game a;
-    bk_open(&a, "sources");
-    bk_position(&a, b, 0);
-    const char *const want[] = {"13/cw,k15"};
-    assert_turns(&a, want, 1);
+    bk_start(&a, "sources", b, 0);
+    assert_turns(&a, (const char *const[]){"13/cw,k15"}, 1);
     play(&a, "13/cw,k15");
     assert_true(a.g.over);
     assert_int_equal(a.g.result.winner, 0);
