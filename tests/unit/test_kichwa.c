@@ -145,43 +145,46 @@ static void test_choice_stops_the_sowing(void **state)
     unit_game_close(&a);
 }
 
-/* BK.7(c), BK.9: go ends the nyumba's function, stop keeps it; both are
- * in the game state, not in the board. */
-static void test_nyumba_status(void **state)
-{
-    (void)state;
-    /* 8 (1) cw: 9 (2) takes 17 (3), from kichwa 8: 8, 9, 10 (2); relayed:
-     * 11, 12 (7), the working nyumba facing nothing: go or stop */
-    const int b[32] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 6, 0, 0, 0,
-                       0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
-    unit_game a;
-    bk_start(&a, "sources", b, 0);
-    play(&a, "8/cw,k8,stop");
-    assert_int_equal(a.g.house_off, 0);
-    assert_int_equal(a.g.board[12], 7);
-    bk_position(&a, b, 0);
-    a.g.house_off = 0;
-    play(&a, "8/cw,k8,go");
-    assert_int_equal(a.g.house_off, 1);
-    assert_int_equal(a.g.board[12], 0);
-    unit_game_close(&a);
-}
+/* The two positions below (sources' reading, empty hands), worked out
+ * by hand. NYUMBA: 8 (1) cw: 9 (2) takes 17 (3), from kichwa 8: 8, 9,
+ * 10 (2); relayed: 11, 12 (7), the working nyumba facing nothing: go or
+ * stop. EMPTIED: 13 (2) cw: 14, 15 (2) takes 23 (4): 15, 14, 13, 12 (7),
+ * and North's inner row is empty. */
+static const int NYUMBA[32] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 6, 0,
+                               0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+                               1, 0, 0, 0};
+static const int EMPTIED[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 2,
+                                0, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0,
+                                0, 0, 2, 0};
 
-/* C2.7, BK.10: a capture that empties North's inner row ends the game
- * at once; the go or stop the turn would have asked is not in its token. */
-static void test_end_in_mid_turn(void **state)
+/* BK.7(c), BK.9: go ends the nyumba's function, stop keeps it; both are
+ * in the game state, not in the board. C2.7, BK.10: a capture that empties
+ * North's inner row ends the game at once; the go or stop the turn would
+ * have asked is not in its token. */
+static void test_nyumba_and_mid_turn_end(void **state)
 {
     (void)state;
-    /* 13 (2) cw: 14, 15 (2) takes 23 (4): 15, 14, 13, 12 (7) */
-    const int b[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 2, 0, 1,
-                       0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 2, 0};
+    const struct {
+        const int *board;
+        const char *turn;
+        int house_off, nyumba, over;
+    } cases[] = {{NYUMBA, "8/cw,k8,stop", 0, 7, 0},
+                 {NYUMBA, "8/cw,k8,go", 1, 0, 0},
+                 {EMPTIED, "13/cw,k15", 0, 7, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        unit_game a;
+        bk_start(&a, "sources", cases[i].board, 0);
+        play(&a, cases[i].turn);
+        assert_int_equal(a.g.house_off, cases[i].house_off);
+        assert_int_equal(a.g.board[12], cases[i].nyumba);
+        assert_int_equal(a.g.over, cases[i].over);
+        if (cases[i].over)
+            assert_int_equal(a.g.result.winner, 0); /* BK.10 */
+        unit_game_close(&a);
+    }
     unit_game a;
-    bk_start(&a, "sources", b, 0);
+    bk_start(&a, "sources", EMPTIED, 0);
     assert_turns(&a, (const char *const[]){"13/cw,k15"}, 1);
-    play(&a, "13/cw,k15");
-    assert_true(a.g.over);
-    assert_int_equal(a.g.result.winner, 0);
-    assert_int_equal(a.g.board[12], 7);
     unit_game_close(&a);
 }
 
@@ -191,8 +194,7 @@ int main(void)
         cmocka_unit_test(test_turn_code),
         cmocka_unit_test(test_p62_tree),
         cmocka_unit_test(test_choice_stops_the_sowing),
-        cmocka_unit_test(test_nyumba_status),
-        cmocka_unit_test(test_end_in_mid_turn),
+        cmocka_unit_test(test_nyumba_and_mid_turn_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
