@@ -106,29 +106,40 @@ static int ask_parts(const sow_setup *s, const turns *t, char *prefix,
     }
 }
 
-int play_ask_turn(const sow_setup *s, const sow_game *g, const char *w,
-                  sow_move *out)
+/* play_ask_turn with room for the legal turns' tokens in *t. */
+static int ask_turn(const sow_setup *s, const sow_game *g, const char *w,
+                    sow_move *out, turns *t)
 {
-    static turns t;
-    t.n = g->nlegal;
-    for (int i = 0; i < t.n; i++)
-        sow_turn_format(t.tok[i], sizeof t.tok[i], s, g, g->legal[i]);
+    t->n = g->nlegal;
+    for (int i = 0; i < t->n; i++)
+        sow_turn_format(t->tok[i], sizeof t->tok[i], s, g, g->legal[i]);
     char prefix[96];
     snprintf(prefix, sizeof prefix, "%s", w);
     bool starts = false; /* some legal turn starts with that decision */
-    for (int i = 0; i < t.n && !starts; i++) {
+    for (int i = 0; i < t->n && !starts; i++) {
         size_t k = strlen(prefix);
-        starts = strncmp(t.tok[i], prefix, k) == 0 &&
-                 (t.tok[i][k] == ',' || t.tok[i][k] == 0);
+        starts = strncmp(t->tok[i], prefix, k) == 0 &&
+                 (t->tok[i][k] == ',' || t->tok[i][k] == 0);
     }
     if (!starts)
         return 1;
-    if (ask_parts(s, &t, prefix, sizeof prefix))
+    if (ask_parts(s, t, prefix, sizeof prefix))
         return -1;
-    for (int i = 0; i < t.n; i++)
-        if (strcmp(t.tok[i], prefix) == 0) {
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->tok[i], prefix) == 0) {
             *out = g->legal[i];
             return 0;
         }
     return 1;
+}
+
+int play_ask_turn(const sow_setup *s, const sow_game *g, const char *w,
+                  sow_move *out)
+{
+    turns *t = malloc(sizeof *t);
+    if (!t)
+        return 1;
+    int r = ask_turn(s, g, w, out, t);
+    free(t);
+    return r;
 }

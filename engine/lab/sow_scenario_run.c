@@ -534,7 +534,9 @@ static int cmp_str(const void *a, const void *b)
  * compared as sets. */
 static int expect_turns(run *r, const sow_ynode *n, char **tok, int nt)
 {
-    static char toks[SOW_MAX_LEGAL][96];
+    char(*toks)[96] = malloc(SOW_MAX_LEGAL * sizeof *toks);
+    if (!toks)
+        return sow_error_set(r->c.err, NULL, 0, 0, "out of memory");
     char *got[SOW_MAX_LEGAL];
     const sow_game *g = &r->g;
     const int ng = g->over ? 0 : g->nlegal;
@@ -547,8 +549,10 @@ static int expect_turns(run *r, const sow_ynode *n, char **tok, int nt)
     bool same = ng == nt;
     for (int i = 0; same && i < nt; i++)
         same = strcmp(tok[i], got[i]) == 0;
-    if (same)
+    if (same) {
+        free(toks);
         return SOW_OK;
+    }
     char e[SOW_SCN_TEXT] = "", gt[SOW_SCN_TEXT] = "";
     size_t le = 0, lg = 0;
     for (int i = 0; i < nt && le < sizeof e; i++)
@@ -558,6 +562,7 @@ static int expect_turns(run *r, const sow_ynode *n, char **tok, int nt)
         lg += (size_t)snprintf(gt + lg, sizeof gt - lg, "%s%s", i ? " " : "",
                                got[i]);
     add_diff(r, "legal", n, nt ? e : "(none)", ng ? gt : "(none)", "");
+    free(toks);
     return SOW_OK;
 }
 

@@ -95,9 +95,11 @@ static int c23_cmp(const char *a, const char *b)
  * C2.3's order. */
 static void turn_legal(sow_buf *b, const sow_setup *s, const sow_game *g)
 {
-    static char toks[SOW_MAX_LEGAL][96];
+    char(*toks)[96] = malloc(SOW_MAX_LEGAL * sizeof *toks);
     const char *order[SOW_MAX_LEGAL];
-    const int n = g->nlegal;
+    const int n = toks ? g->nlegal : 0;
+    if (!toks)
+        b->oom = true; /* (the line is then not written) */
     for (int i = 0; i < n; i++) {
         sow_turn_format(toks[i], sizeof toks[i], s, g, g->legal[i]);
         int j = i;
@@ -107,6 +109,7 @@ static void turn_legal(sow_buf *b, const sow_setup *s, const sow_game *g)
     }
     for (int i = 0; i < n; i++)
         sow_buf_add(b, "%s\"%s\"", i ? "," : "", order[i]);
+    free(toks);
 }
 
 int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
