@@ -198,6 +198,7 @@ static void laps(turn *t, int h)
             if (stop)
                 return;
             g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
+            t->seen_h = -1; /* (the laps before go are another game) */
         }
         if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
             t->endless = true;
