@@ -33,7 +33,8 @@ typedef struct turn {
     /* C1.9: the position last saved (comes_round) */
     long lam, power;
     int seen_h, seen_dir;
-    uint16_t seen[SOW_MAX_HOLES];
+    uint8_t dirty; /* rows row_emptied must look at */
+    uint16_t seen[SOW_MAX_HOLES]; /* (set before it is read: seen_h) */
 } turn;
 
 static bool house_on(const sow_setup *s, const sow_game *g, int p)
@@ -47,16 +48,22 @@ static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
 }
 
 /* BK.10, BK.L8, C2.7: an inner row left empty ends the game at once,
- * in the middle of the turn (the engine's end test then says who lost) */
-static bool row_emptied(const turn *t)
+ * in the middle of the turn (the engine's end test then says who lost).
+ * Only a capture takes seeds from the opponent's inner row and only a
+ * lift from the mover's, so a row is looked at only after one of those
+ * (t->dirty, bit q: player q's row). */
+static bool row_emptied(turn *t)
 {
     for (int q = 0; q < 2; q++) {
+        if (!((t->dirty >> q) & 1))
+            continue;
         bool any = false;
         for (uint64_t m = t->g->owns[q] & t->s->inner; m && !any; m &= m - 1)
             any = t->g->board[__builtin_ctzll(m)] > 0;
         if (!any)
             return true;
     }
+    t->dirty = 0;
     return false;
 }
 
@@ -89,6 +96,8 @@ static int lay(turn *t, int from, int n)
 /* Lift n seeds of h and sow them on (BK.3); returns the last hole. */
 static int lift(turn *t, int h, int n)
 {
+    if ((t->s->inner >> h) & 1)
+        t->dirty |= (uint8_t)(1 << t->p);
     t->g->board[h] = (uint16_t)(t->g->board[h] - n);
     EMIT(t->obs, SOW_EV_LIFT, t->p, h, n, t->g->board[h]);
     return lay(t, h, n);
@@ -125,6 +134,7 @@ static int capture(turn *t, int h)
     const int f = s->facing[h], n = g->board[f], q = 1 - t->p;
     const int k = s->kichwa[t->p][side];
     g->board[f] = 0;
+    t->dirty |= (uint8_t)(1 << q);
     EMIT(t->obs, SOW_EV_CAPTURE, t->p, f, n, 0);
     if (!t->ludii && f == s->house[q]) /* BK.9: captured, no more a house */
         g->house_off |= (uint8_t)(1 << q);
@@ -246,8 +256,21 @@ static void placement(turn *t, int hole, int kind)
 int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless)
 {
-    turn t = {s, obs, g, g->to_move, s->kichwa_turns == SOW_KICHWA_LUDII,
-              true, false, 0, 0, false, 0, 1, -1, -1, {0}};
+    turn t; /* (field by field: seen is written before it is read) */
+    t.s = s;
+    t.obs = obs;
+    t.g = g;
+    t.p = g->to_move;
+    t.ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    t.capturing = true;
+    t.has_dir = false;
+    t.choices = 0;
+    t.laps = 0;
+    t.endless = false;
+    t.lam = 0;
+    t.power = 1;
+    t.seen_h = t.seen_dir = -1;
+    t.dirty = 0;
     g->move_flags = 0;
     g->last_lifted = 0;
     const int kind = g->placing - 1;

@@ -111,11 +111,6 @@ static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
     return k;
 }
 
-static int cmp_u16(const void *a, const void *b)
-{
-    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
-}
-
 static int too_many(const sow_setup *s, const sow_game *g, sow_error *err)
 {
     return sow_error_set(err, s->v->path, 0, 0,
@@ -171,7 +166,13 @@ int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
     for (int i = 0; i < nf; i++)
         if ((n = leaves(s, g, player, f[i], out, n, err)) < 0)
             return -1;
-    qsort(out, (size_t)n, sizeof *out, cmp_u16);
+    for (int i = 1; i < n; i++) { /* ascending (few, mostly in order) */
+        uint16_t m = out[i];
+        int j = i;
+        for (; j > 0 && out[j - 1] > m; j--)
+            out[j] = out[j - 1];
+        out[j] = m;
+    }
     return n;
 }
 
