@@ -165,7 +165,7 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
             printf("%s}\n", line.s);
         sow_buf_free(&line);
     }
-    else if (sow_move_is_decision(mv))
+    else if (sow_move_is_decision(mv) || sow_move_is_turn(mv)) /* C2.3 */
         printf("\nply %d: %s plays %s\n", ply,
                before->to_move ? "North" : "South", tok);
     else {

@@ -144,8 +144,7 @@ static int capture(turn *t, int h)
     g->move_dir = side == 0 ? SOW_DIR_CW : SOW_DIR_CCW;
     t->has_dir = true;
     if (t->ludii) { /* BK.L4: into the kichwa, then all of it from there */
-        g->board[k] = (uint16_t)(g->board[k] + n);
-        EMIT(t->obs, SOW_EV_DROP, t->p, k, g->board[k], 0);
+        g->board[k] = (uint16_t)(g->board[k] + n); /* (told: KICHWA) */
         return lift(t, k, g->board[k]);
     }
     g->board[k]++; /* BK.6: the first seed in the kichwa itself */
