@@ -189,6 +189,32 @@ int cli_split_moves(char *buf, char **tok, int max)
 }
 
 
+/* A turn of several decisions (C2.3, BK): the legal turn whose whole
+ * token is tok; else an error that lists them. */
+static int cli_turn_move(const sow_setup *s, const sow_game *g,
+                         const char *tok, sow_move *mv, sow_error *err)
+{
+    sow_move m = sow_turn_parse(s, g, tok);
+    if (m >= 0) {
+        *mv = m;
+        return SOW_OK;
+    }
+    sow_buf b = {0};
+    for (int i = 0; i < g->nlegal && b.len < 480; i++) {
+        char t[96];
+        sow_turn_format(t, sizeof t, s, g, g->legal[i]);
+        sow_buf_add(&b, "%s%s", i ? " " : "", t);
+    }
+    sow_error_set(err, NULL, 0, 0,
+                  "ply %d: '%.*s' is not a legal turn; a turn is written "
+                  "whole, with a ,kH part for each capture's kichwa and go "
+                  "or stop where asked (C2.3); the legal turns are: %.480s",
+                  g->ply, SOW_CLIP(tok, 60),
+                  b.s && !b.oom ? b.s : "(none)");
+    sow_buf_free(&b);
+    return SOW_ERR;
+}
+
 int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                    int i, sow_move *mv, sow_error *err)
 {
@@ -208,6 +234,8 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                              i + 1, SOW_CLIP(tok, 40),
                              s->match ? "match" : "game", g->ply - 1);
     }
+    if (s->kichwa_turns) /* C2.3: a turn's token names its choices */
+        return cli_turn_move(s, g, tok, mv, err);
     if (sow_move_read(s, tok, mv, err)) {
         char legal[481]; /* %.480s below */
         cli_format_moves(s, g->legal, g->nlegal, false, legal, sizeof legal);

@@ -224,7 +224,7 @@ static int make_move(play_game *pg, sow_move mv, bool human, sow_error *err)
     if (pg->watch && te->ev)
         teach_watch(&pg->cg.setup, &before, g, te, (int)pg->watch_delay,
                     pg->tty);
-    play_show_ply(&pg->cg.setup, g, mover, mv, had);
+    play_show_ply(&pg->cg.setup, &before, g, mover, mv, had);
     fflush(stdout);
     if (!human && pg->delay > 0)
         usleep((useconds_t)pg->delay * 1000);
@@ -320,6 +320,24 @@ static void put_word(sow_buf *b, const char *w)
     sow_buf_add(b, "'");
 }
 
+/* The turns of several decisions played (C2.3), whole: each written on
+ * the game before it, played again from the start. */
+static void turn_tokens(sow_buf *b, const play_game *pg)
+{
+    sow_engine *e = (sow_engine *)&pg->cg.eng;
+    sow_game g;
+    sow_error err;
+    if (sow_engine_start(e, &g, &err))
+        return;
+    for (int i = 0; i < pg->hist.n; i++) {
+        char t[96];
+        sow_turn_format(t, sizeof t, &pg->cg.setup, &g, pg->hist.mv[i]);
+        sow_buf_add(b, "%s%s", i ? " " : "", t);
+        if (sow_engine_play(e, &g, pg->hist.mv[i], &err))
+            return;
+    }
+}
+
 /* The moves played, and the sow replay command that replays them. */
 static void print_moves(const play_game *pg, const char *variant,
                         const cli_opts *o)
@@ -327,7 +345,10 @@ static void print_moves(const play_game *pg, const char *variant,
     if (!pg->hist.n)
         return;
     sow_buf moves = {0}, line = {0};
-    cli_put_moves(&moves, &pg->cg.setup, pg->hist.mv, pg->hist.n, false);
+    if (pg->cg.setup.kichwa_turns)
+        turn_tokens(&moves, pg);
+    else
+        cli_put_moves(&moves, &pg->cg.setup, pg->hist.mv, pg->hist.n, false);
     sow_buf_add(&line, "to replay them: sow replay");
     put_word(&line, variant);
     for (int i = 0; i < o->n; i++) {

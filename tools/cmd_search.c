@@ -134,15 +134,18 @@ int cmd_search(int argc, char **argv)
     }
     qsort(times, (size_t)repeat, sizeof *times, cmp_double);
     double sec = times[repeat / 2];
-    char spec[128], token[64], label[64];
+    char spec[128], token[96], label[96];
     sow_player_spec_format(&sp, spec, sizeof spec);
-    sow_move_format(token, sizeof token, s, mv);
-    cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, label,
-                     sizeof label);
+    sow_turn_format(token, sizeof token, s, &g, mv); /* C2.3 */
+    if (sow_move_is_turn(mv))
+        snprintf(label, sizeof label, "%s", token);
+    else
+        cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, label,
+                         sizeof label);
     if (a.json) {
         /* the record's names: to_move a number, the move its token */
         sow_buf mt = {0};
-        sow_record_token(&mt, s, mv);
+        sow_record_turn(&mt, s, &g, mv);
         printf("{\"format\":\"sow-search\",\"version\":1,\"sow_version\":");
         cli_json_string(stdout, SOW_VERSION_STRING);
         printf(",\"variant\":");

@@ -95,12 +95,22 @@ static void show_board(const cli_game *cg, const sow_game *g)
                  ? "the mover's is sown like a hole, the opponent's passed "
                    "over"
                  : "both are sown like holes");
-    if (s->hand > 0)
+    if (s->hand > 0 && !s->kichwa_turns)
         item("in hand", "each player holds %d seeds off the board at the "
                         "start; while they hold some, their turn puts one "
                         "into an own hole of their choice (+h) and sows "
                         "nothing (MW.2)",
              s->hand);
+    if (s->kichwa_turns) /* BK.3-BK.9 */
+        item("turns", "each player holds %d seeds off the board at the "
+                      "start; while they hold some, a turn puts one into "
+                      "an inner hole (+h, +h/D), then one lifts a hole "
+                      "(h/D); captures are sown into the mover's inner "
+                      "row from a kichwa (,kH) and the nyumba, %s, may "
+                      "stop a turn (,go or ,stop): the %s reading",
+             s->hand, s->house[0] != SOW_POS_NONE ? "a house in each inner row" : "none",
+             s->kichwa_turns == SOW_KICHWA_LUDII ? "Ludii program's"
+                                                 : "sources'");
     if (v->has_layout && !v->has_layout_north)
         item("start", "a set layout, as drawn");
     if (v->has_layout_north) {
@@ -412,7 +422,10 @@ static void show_end_rules(const cli_game *cg)
                "before the rules below\n",
                v->hook_fn[SOW_HOOK_GAME_END]);
     if (s->row_empty_end)
-        printf("  %s%s\n", show_words_cleared(s->row_empty_end),
+        printf("  %s%s%s\n", show_words_cleared(s->row_empty_end),
+               s->end_inner ? " (the inner row alone; in the middle of a "
+                              "turn too)"
+                            : "",
                s->cleared_winner == SOW_CLEARED_EMPTIED
                    ? ": the player whose row is empty wins"
                : s->cleared_winner == SOW_CLEARED_NOT_EMPTIED || s->no_score

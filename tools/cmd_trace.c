@@ -166,8 +166,8 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
                      const sow_game *after)
 {
     const sow_setup *s = t->s;
-    char tok[64];
-    sow_move_format(tok, sizeof tok, s, mv);
+    char tok[96];
+    sow_turn_format(tok, sizeof tok, s, before, mv); /* (C2.3) */
     int ply = before->ply;
     cited last = {0};
     if (t->json) {
@@ -176,12 +176,12 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
         sow_buf line = {0};
         sow_buf_add(&line, "{\"ply\":%d,\"to_move\":%d,\"move\":", ply,
                     before->to_move);
-        sow_record_token(&line, s, mv);
+        sow_record_turn(&line, s, before, mv);
         if (!line.oom)
             printf("%s}\n", line.s);
         sow_buf_free(&line);
     }
-    else if (sow_move_is_decision(mv))
+    else if (sow_move_is_decision(mv) || sow_move_is_turn(mv)) /* C2.3 */
         printf("\nply %d: %s plays %s\n", ply,
                before->to_move ? "North" : "South", tok);
     else {

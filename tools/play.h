@@ -45,6 +45,13 @@ enum { ASK_QUIT = 0, ASK_MOVE = 1, ASK_UNDO = 2 };
  * 'watch' are answered here. */
 int play_ask(play_game *pg, sow_move *out);
 
+/* A turn of several decisions (C2.3, BK): w its first decision (or the
+ * whole token); each choice the turn then comes to is asked in words.
+ * 0 with the turn in *out, 1 when no legal turn starts with w, -1 at the
+ * end of input (play_turns.c). */
+int play_ask_turn(const sow_setup *s, const sow_game *g, const char *w,
+                  sow_move *out);
+
 /* "legal moves: a b c", all of them however many. */
 void play_print_legal(const sow_setup *s, const sow_game *g);
 
@@ -58,7 +65,7 @@ void play_show_result(const sow_setup *s, const sow_game *g);
 /* A move just played by `mover`, who had captured `had` before it: the
  * ply line, the board, a pass, the holes an opening still owes, the holes
  * left out as endless. */
-void play_show_ply(const sow_setup *s, const sow_game *g, int mover,
-                   sow_move mv, int32_t had);
+void play_show_ply(const sow_setup *s, const sow_game *before,
+                   const sow_game *g, int mover, sow_move mv, int32_t had);
 
 #endif

@@ -7,7 +7,14 @@
 void play_print_legal(const sow_setup *s, const sow_game *g)
 {
     sow_buf b = {0};
-    cli_put_moves(&b, s, g->legal, g->nlegal, true);
+    if (s->kichwa_turns) /* C2.3: whole turns, with their parts */
+        for (int i = 0; i < g->nlegal; i++) {
+            char t[96];
+            sow_turn_format(t, sizeof t, s, g, g->legal[i]);
+            sow_buf_add(&b, "%s%s", i ? " " : "", t);
+        }
+    else
+        cli_put_moves(&b, s, g->legal, g->nlegal, true);
     printf("legal moves: %s\n", b.oom ? "(out of memory)" : b.s);
     sow_buf_free(&b);
 }
@@ -127,6 +134,17 @@ int play_ask(play_game *pg, sow_move *out)
         if (strcmp(w, "watch") == 0) {
             pg->watch = !pg->watch;
             printf("watch mode %s\n", pg->watch ? "on" : "off");
+            continue;
+        }
+        if (s->kichwa_turns) { /* C2.3: each choice asked in words */
+            int r = play_ask_turn(s, g, w, out);
+            if (r < 0)
+                return ASK_QUIT;
+            if (r == 0)
+                return ASK_MOVE;
+            printf("'%s' starts no legal turn: type its first decision, "
+                   "+h, +h/D or h/D (D cw or ccw). ", w);
+            play_print_legal(s, g);
             continue;
         }
         int asked = ask_direction(s, g, w, out);

@@ -43,13 +43,16 @@ void play_show_result(const sow_setup *s, const sow_game *g)
                             : "North wins");
 }
 
-void play_show_ply(const sow_setup *s, const sow_game *g, int mover,
-                   sow_move mv, int32_t had)
+void play_show_ply(const sow_setup *s, const sow_game *before,
+                   const sow_game *g, int mover, sow_move mv, int32_t had)
 {
-    char pic[4096], l[64];
+    char pic[4096], l[96];
     bool sowing = !sow_move_is_decision(mv);
-    cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
-                     sizeof l);
+    if (sow_move_is_turn(mv)) /* C2.3: the whole turn, its parts named */
+        sow_turn_format(l, sizeof l, s, before, mv);
+    else
+        cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
+                         sizeof l);
     sow_draw_board(pic, sizeof pic, s, g, sowing ? sow_move_hole(mv) : -1);
     printf("\nply %d: %s plays %s", g->ply - 1, mover ? "North" : "South", l);
     if (g->captured[mover] > had)

@@ -26,11 +26,15 @@ static int read_move(sow_json *j, record_in *r)
     } else if (sow_json_string(j, "field \"move\"", tok, sizeof tok))
         return SOW_ERR;
     /* one token as sow_move_tokens reads a move list: no space, and no
-     * comma but that of a chosen hole (NS.6: "13,x32") */
+     * comma but that of a turn's part (NS.6: "13,x32"; C2.3, BK:
+     * "+11,k15,k8", "8/cw,k8,stop") */
     bool one = tok[0] != '\0';
     for (const char *p = tok; *p && one; p++)
         one = !strchr(" \t\r\n", *p) &&
-              (*p != ',' || (p[1] == 'x' && p[2] >= '0' && p[2] <= '9'));
+              (*p != ',' ||
+               ((p[1] == 'x' || p[1] == 'k') && p[2] >= '0' &&
+                p[2] <= '9') ||
+               strncmp(p + 1, "go", 2) == 0 || strncmp(p + 1, "stop", 4) == 0);
     if (!one)
         return sow_json_fail(j, j->at, "the move '%s' is not a move token", tok);
     sow_buf_add(&r->moves, r->moves.len ? " %s" : "%s", tok);

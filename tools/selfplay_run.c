@@ -114,29 +114,34 @@ static bool scripted_phase(const sow_setup *s, const sow_game *g)
 }
 
 /* Seeds a move takes to sow them again (C2.6: such captures stay on the
- * board, so `captured` does not count them; IS.5, MW.6, HU.5): the
- * opponent's holes the move lifts, counted from its events. Attached only
- * for variants whose captures are sown again. */
+ * board, so `captured` does not count them): the opponent's holes the
+ * move lifts (IS.5, MW.6, HU.5), or the captures sown from a kichwa
+ * (BK.6), counted from its events. Attached only for variants whose
+ * captures are sown again. */
 typedef struct take_tally {
     const sow_game *g; /* the game being played (its owners) */
+    bool kichwa;       /* captures are CAPTURE events, then sown (BK.6) */
     long long seeds;
 } take_tally;
 
 static void on_take(void *ctx, const sow_event *ev)
 {
     take_tally *t = ctx;
-    if (ev->kind == SOW_EV_LIFT && ev->hole >= 0 &&
-        t->g->owner[ev->hole] != ev->player)
+    if (ev->hole < 0)
+        return;
+    if (ev->kind == SOW_EV_LIFT ? t->g->owner[ev->hole] != ev->player
+                                : ev->kind == SOW_EV_CAPTURE && t->kichwa)
         t->seeds += ev->count;
 }
 
-/* Whether some lap-end rule in force sows its captured seeds again. */
+/* Whether the captured seeds are sown again: some lap-end rule in force
+ * resows them, or turns sow them from a kichwa. */
 static bool captures_resown(const sow_setup *s)
 {
     for (int i = 0; i < s->v->nlap_rules; i++)
         if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].resow)
             return true;
-    return false;
+    return s->kichwa_turns != 0;
 }
 
 /* How game gi went, as the --jsonl and --csv lines say it. */
@@ -254,7 +259,12 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names,
             if (gs->first_mover < 0 && gs->games == 0 &&
                 !sow_move_is_decision(move) && !scripted_phase(s, &g))
                 gs->first_mover = mover;
-            take_tally took = {&g, 0};
+            const bool jl = lines && r->has_jsonl;
+            if (jl && mv.len)
+                sow_buf_add(&mv, ",");
+            if (jl && sow_move_is_turn(move)) /* C2.3: before it is played */
+                sow_record_turn(&mv, s, &g, move);
+            take_tally took = {&g, s->kichwa_turns != 0, 0};
             if (resown) /* (the players' searches ran without it) */
                 cg->eng.obs = (sow_observer){&took, on_take, false};
             rc = sow_engine_play(&cg->eng, &g, move, err);
@@ -263,11 +273,8 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names,
                 goto out;
             gs->capture_moves += g.captured[mover] > had || took.seeds > 0;
             gs->captured += took.seeds;
-            if (lines && r->has_jsonl) {
-                if (mv.len)
-                    sow_buf_add(&mv, ",");
+            if (jl && !sow_move_is_turn(move))
                 sow_record_token(&mv, s, move);
-            }
         }
         gs->games++;
         gs->plies += g.ply;

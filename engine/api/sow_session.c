@@ -173,6 +173,8 @@ int sow_session_move_text(const sow_session *s, int move, int label,
                           char *buf, size_t size)
 {
     const sow_setup *st = &s->k.setup;
+    if (sow_move_is_turn(move)) /* C2.3: a legal turn of the game, whole */
+        return sow_turn_format(buf, size, st, &s->g, move);
     if (label && ((move >= 0 && move < st->holes) ||
                   sow_move_is_directed(move))) { /* "c", "c/cw" (MB.2) */
         char l[24];
@@ -307,6 +309,21 @@ int sow_session_undo(sow_session *s, sow_error *err)
     return put_back(s, s->nmoves - 1, err);
 }
 
+/* A token of a move list: a turn of several decisions (C2.3, BK) is the
+ * legal turn of that whole token; other moves as sow_move_read reads. */
+static int session_token(const sow_session *s, const char *t, sow_move *m,
+                         sow_error *err)
+{
+    if (!s->k.setup.kichwa_turns)
+        return sow_move_read(&s->k.setup, t, m, err);
+    if ((*m = sow_turn_parse(&s->k.setup, &s->g, t)) >= 0)
+        return SOW_OK;
+    return sow_error_set(err, NULL, 0, 0,
+                         "not a legal turn; a turn is written whole, with a "
+                         ",kH part for each capture's kichwa and go or stop "
+                         "where asked (C2.3)");
+}
+
 int sow_session_reset(sow_session *s, sow_error *err)
 {
     sow_error_clear(err);
@@ -334,7 +351,7 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
     for (char *t = sow_move_tokens(buf, &save); !rc && t;
          t = sow_move_tokens(NULL, &save), i++) {
         sow_move m;
-        if (sow_move_read(&s->k.setup, t, &m, err) || sow_session_play_move(s, m, err)) {
+        if (session_token(s, t, &m, err) || sow_session_play_move(s, m, err)) {
             rc = sow_error_reword(err, "move %d ('%.*s'): %s", i + 1,
                                   SOW_CLIP(t, 40), err->msg);
         }

@@ -203,10 +203,12 @@ static bool over_threshold(const sow_setup *s, const sow_game *g)
            t[1] == s->threshold;
 }
 
-/* Whether every hole `player` owns is empty (JK.3 (a)). */
-static bool row_empty(const sow_game *g, int player)
+/* Whether every hole `player` owns is empty (JK.3 (a)); with
+ * end.cleared_rows: inner, every inner hole (BK.10). */
+static bool row_empty(const sow_setup *s, const sow_game *g, int player)
 {
-    for (uint64_t m = g->owns[player]; m; m &= m - 1)
+    const uint64_t rows = s->end_inner ? s->inner : ~(uint64_t)0;
+    for (uint64_t m = g->owns[player] & rows; m; m &= m - 1)
         if (g->board[__builtin_ctzll(m)])
             return false;
     return true;
@@ -218,11 +220,11 @@ static bool cleared(const sow_setup *s, const sow_game *g, int mover)
 {
     switch (s->row_empty_end) {
     case 1:
-        return row_empty(g, mover);
+        return row_empty(s, g, mover);
     case 2:
-        return row_empty(g, 1 - mover);
+        return row_empty(s, g, 1 - mover);
     default:
-        return row_empty(g, 1 - mover) || row_empty(g, mover);
+        return row_empty(s, g, 1 - mover) || row_empty(s, g, mover);
     }
 }
 
@@ -235,7 +237,7 @@ static int cleared_player(const sow_setup *s, const sow_game *g)
         return m;
     if (s->row_empty_end == 2)
         return 1 - m;
-    return row_empty(g, 1 - m) ? 1 - m : m;
+    return row_empty(s, g, 1 - m) ? 1 - m : m;
 }
 
 /* The winner at a cleared-row end under end.cleared_winner: the player
@@ -366,7 +368,7 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
         else if (why == SOW_END_ROW_EMPTY && g->last_mover >= 0)
             /* SQ.5: the player whose row is empty loses (the opponent's
              * row is looked at first) */
-            res->winner = row_empty(g, 1 - g->last_mover)
+            res->winner = row_empty(s, g, 1 - g->last_mover)
                               ? g->last_mover
                               : 1 - g->last_mover;
         else if (why == SOW_END_ENDLESS)
@@ -1217,7 +1219,7 @@ static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
     int rc = play_sowing(e, g, hole, err, false);
     if (rc)
         g->move_dir = was;
-    if (sow_move_is_place(m) &&
+    if ((sow_move_is_place(m) || sow_move_is_turn(m)) &&
         (rc || g->last_endless ||
          (g->over && g->result.reason == SOW_END_LAP_CAP))) {
         g->hand[0] = hand[0];

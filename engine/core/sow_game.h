@@ -250,7 +250,19 @@ typedef struct sow_setup {
     bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
     bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
     int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
+    /* turns of several decisions (issue 25, BK; sow_kichwa.c) */
+    uint8_t kichwa_turns;   /* SOW_KICHWA_*: 0 off */
+    uint8_t kichwa[2][2];   /* each player's [left, right] kichwa: the
+                               ends of their inner row (BK.1) */
+    uint8_t house[2];       /* each player's nyumba (BK.1), or
+                               SOW_POS_NONE */
+    bool end_inner;         /* end.cleared looks at the inner rows only
+                               (BK.10) */
 } sow_setup;
+
+/* sowing.kichwa.reading (BK.11): the sources' rules (BK.4-BK.9) or the
+ * Ludii program's (BK.L1-BK.L7) */
+enum { SOW_KICHWA_OFF, SOW_KICHWA_SOURCES, SOW_KICHWA_LUDII };
 
 /* Resolve the variant with option values. Errors (a layout that does not
  * fit the number of holes, too many seeds) name the variant file. */
@@ -293,7 +305,7 @@ static inline sow_move sow_place(int hole, int k)
 }
 static inline bool sow_move_is_place(sow_move m)
 {
-    return m >= SOW_MOVE_PLACE;
+    return m >= SOW_MOVE_PLACE && m < 0x4000 /* SOW_MOVE_TURN */;
 }
 /* SOW_PLACE_ONLY, or 1 + the sow_dir the placed-in hole is sown in */
 static inline int sow_move_place_kind(sow_move m)
@@ -344,6 +356,10 @@ static inline int sow_move_hole(sow_move m)
 {
     if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
         return (int)m;
+    if (m >= 0x4000) { /* SOW_MOVE_TURN (below) */
+        int f = (m - 0x4000) >> 8;
+        return f < 64 ? f >> 1 : (f - 64) >> 2;
+    }
     return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
            : sow_move_is_place(m)  ? (m - SOW_MOVE_PLACE) >> 2
            : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
@@ -353,6 +369,37 @@ static inline int sow_move_hole(sow_move m)
 static inline int sow_move_dir(sow_move m)
 {
     return (m - SOW_MOVE_DIRECTED) & 1;
+}
+
+/* A turn of several decisions (C2.3, C2.4; BK.5-BK.7): its first
+ * decision (a directed move or a placement, `first` below) and the
+ * choices the player makes as it goes, one bit each in the order they
+ * come (a kichwa: 0 left, 1 right; at a functional nyumba: 0 go, 1
+ * stop): SOW_MOVE_TURN + 256 * first + bits. A turn has at most 8 choices:
+ * each capture empties one of the opponent's 8 inner holes, which no
+ * sowing of the mover refills (sow_kichwa.c). Its token also names the
+ * forced parts, so it is written with the game (sow_turn_format). */
+#define SOW_MOVE_TURN 0x4000
+#define SOW_TURN_CHOICES 8
+static inline bool sow_move_is_turn(sow_move m)
+{
+    return m >= SOW_MOVE_TURN;
+}
+/* first: 2 * hole + dir for "h/D" (hole < 32), 64 + 4 * hole + kind for
+ * a placement "+h", "+h/D" (kind as sow_move_place_kind) */
+static inline int sow_turn_first(sow_move m)
+{
+    return (m - SOW_MOVE_TURN) >> 8;
+}
+static inline sow_move sow_turn(int first, int bits)
+{
+    return SOW_MOVE_TURN + 256 * first + bits;
+}
+static inline sow_move sow_turn_start(sow_move m) /* the first decision */
+{
+    int f = sow_turn_first(m);
+    return f < 64 ? sow_directed(f >> 1, f & 1)
+                  : sow_place((f - 64) >> 2, (f - 64) & 3);
 }
 
 /* ---- the state of one game --------------------------------------------- */
@@ -408,6 +455,13 @@ typedef struct sow_game {
     int8_t lap_origin;      /* P86 (mark_moved): the lap being sown, from */
     int16_t lap_seeds;      /*   this hole with this many seeds */
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
+    /* a turn of several decisions (sow_kichwa.c; in what was padding) */
+    uint8_t turn_bits;      /* the choices of the turn being sown */
+    uint8_t turn_len;       /* how many of them are made (fewer while
+                               the legal turns are listed) */
+    uint8_t house_off;      /* bit p: player p's nyumba is no longer
+                               functional (BK.9, BK.L3) */
+    uint8_t turn_parts;     /* choices met by the last turn sown */
     uint64_t endless_mask;  /* holes of to_move left out of legal as
                                endless moves (C0.7, K2.4 forbid) */
     uint64_t played[2];     /* holes each player has sown from in this
@@ -729,7 +783,13 @@ typedef enum {
                          hole extra (QL.4) */
     SOW_EV_PLACE      /* player places a seed from the hand into hole
                          (MW.2); count = its seeds after, extra = the
-                         seeds left in hand */
+                         seeds left in hand */,
+    SOW_EV_KICHWA,    /* the count seeds player captured are sown from
+                         the kichwa `hole` (BK.6); extra 1 where the
+                         player chose it, 0 where the rules did */
+    SOW_EV_HOUSE      /* a lap ends at player's functional nyumba `hole`
+                         in a capturing turn (BK.7(c)): extra 1 the
+                         player sows on (go), 0 ends the turn (stop) */
 } sow_event_kind;
 
 typedef struct sow_event {
@@ -807,6 +867,28 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, const sow_before *mv, bool *endless,
             sow_error *err);
 
+/* Turns of several decisions (sow_kichwa.c, BK.3-BK.10): sow the turn
+ * whose first decision g was aimed at (sow_move_aim) from `hole`, its
+ * choices read from g->turn_bits; where a choice beyond g->turn_len
+ * comes, the sowing stops with SOW_MOVED_WANTS_CHOICE set (the legal
+ * turns are being listed). */
+int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                   int hole, bool *endless);
+
+/* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
+ * each turn's tree of choices. Returns the count, or -1. */
+int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
+                     uint16_t *out, sow_error *err);
+
+/* The token of turn m on g (C2.3): its first decision and a part for each
+ * capture's kichwa and each go or stop, in the order they come. */
+int sow_turn_format(char *buf, size_t size, const sow_setup *s,
+                    const sow_game *g, sow_move m);
+
+/* The legal turn of g whose token is `token` (C2.3), or -1. */
+sow_move sow_turn_parse(const sow_setup *s, const sow_game *g,
+                        const char *token);
+
 /* The move `hole` of g for sow_sow, in *b: its board and captures copied
  * only when a lap_end or drop hook may read them. Returns b. */
 static inline const sow_before *sow_move_of(sow_before *b, const sow_rules *r,
@@ -825,6 +907,11 @@ static inline int sow_move_aim(sow_game *g, sow_move m)
 {
     if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
         return (int)m;
+    if (m >= SOW_MOVE_TURN) { /* C2.3: the turn's choices, then its first */
+        g->turn_bits = (uint8_t)((m - SOW_MOVE_TURN) & 255);
+        g->turn_len = SOW_TURN_CHOICES;
+        m = sow_turn_start(m);
+    }
     if (sow_move_is_directed(m)) {
         g->move_dir = (uint8_t)sow_move_dir(m);
     } else if (sow_move_is_place(m)) { /* MW.2: "+h", "+h/D" */

@@ -10,6 +10,14 @@
 
 int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
 {
+    if (sow_move_is_turn(m)) {
+        /* a turn of several decisions, written without its game: the
+         * first decision and the bits of its choices (its C2.3 token
+         * needs the game: sow_turn_format) */
+        char first[32];
+        sow_move_format(first, sizeof first, s, sow_turn_start(m));
+        return snprintf(buf, size, "%s,t%d", first, (m - SOW_MOVE_TURN) & 255);
+    }
     if (sow_move_is_decision(m)) {
         int k = sow_decision_kind(m);
         if (s->v->dir_rule == SOW_DIR_CHOSEN && k == s->v->dir_kind)
@@ -198,8 +206,12 @@ char *sow_move_tokens(char *s, char **save)
     }
     char *start = p;
     for (; *p; p++) {
-        if (*p == ',' && p[1] == 'x' && p[2] >= '0' && p[2] <= '9')
-            continue; /* a turn's part: ",x12" */
+        if (*p == ',' && (p[1] == 'x' || p[1] == 'k') && p[2] >= '0' &&
+            p[2] <= '9')
+            continue; /* a turn's part: ",x12", ",k8" */
+        if (*p == ',' && (strncmp(p + 1, "go", 2) == 0 ||
+                          strncmp(p + 1, "stop", 4) == 0))
+            continue; /* ",go", ",stop" (BK.7(c)) */
         if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' ||
             *p == ',')
             break;

@@ -22,16 +22,6 @@ static int lap_cap(const sow_setup *s, sow_game *g, int hole,
                          hole, s->max_laps);
 }
 
-/* (k is a constant at every use: an observer of captures alone costs the
- * other events one test) */
-#define EMIT(obs, k, p, h, c, x)                                            \
-    do {                                                                     \
-        if (obs && (obs)->on_event &&                                        \
-            ((k) == SOW_EV_CAPTURE || !(obs)->captures_only)) {              \
-            sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
-            (obs)->on_event((obs)->ctx, &ev_);                               \
-        }                                                                    \
-    } while (0)
 
 /* The lap-end rules in full: the first whose conditions hold. */
 /* Whether the mover may claim hole h under c (TK.3, QL.3, P23): h is not
@@ -1622,6 +1612,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     const int hole = mv->origin;
     /* the seed games set no move flags: they stay 0 from the start */
     if (!s->plain_turns) {
+        if (__builtin_expect(s->kichwa_turns, 0)) /* BK: turns of choices */
+            return sow_kichwa_sow(s, obs, g, hole, endless);
         if (__builtin_expect(g->placing, 0) && place(obs, g, hole, endless))
             return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         return sow_family(s, r, mv, obs, g, hole, endless, err);

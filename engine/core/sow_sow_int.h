@@ -195,4 +195,15 @@ uint64_t sow_lap_marks(const sow_setup *s, const sow_game *g, bool last);
 void sow_claimed_only(const sow_setup *s, sow_game *g,
                       const sow_observer *obs);
 
+/* (k is a constant at every use: an observer of captures alone costs the
+ * other events one test) */
+#define EMIT(obs, k, p, h, c, x)                                            \
+    do {                                                                     \
+        if (obs && (obs)->on_event &&                                        \
+            ((k) == SOW_EV_CAPTURE || !(obs)->captures_only)) {              \
+            sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
+            (obs)->on_event((obs)->ctx, &ev_);                               \
+        }                                                                    \
+    } while (0)
+
 #endif

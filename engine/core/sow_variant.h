@@ -673,6 +673,13 @@ typedef struct sow_variant {
     bool cw_limited;
     uint16_t cw_left, cw_right;
     sow_expr cw_test;
+    /* sowing.kichwa (BK.3-BK.9): turns of several decisions, captures
+     * sown from a kichwa; kichwa_reading 1 sources, 2 ludii
+     * (SOW_KICHWA_*), 0 off; kichwa_house the nyumba's place in the
+     * owner's inner row from their left, 1-based (0: none) */
+    sow_expr kichwa_reading;
+    int kichwa_house;
+    sow_expr cleared_inner;       /* end.cleared_rows: inner (BK.10) */
     /* lap-end rule i's resow.then: a word of load_resow's list, or an
      * option (MW.9); sow_setup.resow_then holds its SOW_RESOW_THEN_* */
     sow_expr resow_then[SOW_MAX_LAP_RULES];

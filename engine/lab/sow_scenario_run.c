@@ -397,6 +397,18 @@ static int next_game(run *r)
     return SOW_OK;
 }
 
+/* A token of the moves played: a turn of several decisions is the legal
+ * turn of that whole token (C2.3), other moves as sow_move_parse reads. */
+static int scn_move(run *r, const char *tok, sow_move *mv, sow_error *e)
+{
+    if (!r->k.setup.kichwa_turns)
+        return sow_move_parse(&r->k.setup, tok, mv, e);
+    if ((*mv = sow_turn_parse(&r->k.setup, &r->g, tok)) >= 0)
+        return SOW_OK;
+    return sow_error_set(e, NULL, 0, 0, "move %.60s is not legal for %s",
+                         tok, r->g.to_move ? "North" : "South");
+}
+
 /* Play the moves. A move that fails stops them: with an expected error
  * on the last token it is compared, else it is a difference. */
 static int play_moves(run *r, const sow_ynode *moves, const sow_ynode *error)
@@ -418,7 +430,7 @@ static int play_moves(run *r, const sow_ynode *moves, const sow_ynode *error)
             snprintf(msg, sizeof msg, "ply %d: the %s is already over; no "
                                       "move can follow",
                      r->g.ply, r->k.setup.match ? "match" : "game");
-        else if (sow_move_parse(&r->k.setup, tok[i], &mv, &e))
+        else if (scn_move(r, tok[i], &mv, &e))
             snprintf(msg, sizeof msg, "ply %d: %s", r->g.ply, e.msg);
         else if (sow_engine_play(&r->k.eng, &r->g, mv, &e))
             snprintf(msg, sizeof msg, "%s", e.msg);
@@ -513,6 +525,47 @@ static void expect_match(run *r, const sow_ynode *ex)
     }
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* expect.legal of turns of several decisions (C2.3): the tokens, whole,
+ * compared as sets. */
+static int expect_turns(run *r, const sow_ynode *n, char **tok, int nt)
+{
+    char(*toks)[96] = malloc(SOW_MAX_LEGAL * sizeof *toks);
+    if (!toks)
+        return sow_error_set(r->c.err, NULL, 0, 0, "out of memory");
+    char *got[SOW_MAX_LEGAL];
+    const sow_game *g = &r->g;
+    const int ng = g->over ? 0 : g->nlegal;
+    for (int i = 0; i < ng; i++) {
+        sow_turn_format(toks[i], sizeof toks[i], &r->k.setup, g, g->legal[i]);
+        got[i] = toks[i];
+    }
+    qsort(got, (size_t)ng, sizeof *got, cmp_str);
+    qsort(tok, (size_t)nt, sizeof *tok, cmp_str);
+    bool same = ng == nt;
+    for (int i = 0; same && i < nt; i++)
+        same = strcmp(tok[i], got[i]) == 0;
+    if (same) {
+        free(toks);
+        return SOW_OK;
+    }
+    char e[SOW_SCN_TEXT] = "", gt[SOW_SCN_TEXT] = "";
+    size_t le = 0, lg = 0;
+    for (int i = 0; i < nt && le < sizeof e; i++)
+        le += (size_t)snprintf(e + le, sizeof e - le, "%s%s", i ? " " : "",
+                               tok[i]);
+    for (int i = 0; i < ng && lg < sizeof gt; i++)
+        lg += (size_t)snprintf(gt + lg, sizeof gt - lg, "%s%s", i ? " " : "",
+                               got[i]);
+    add_diff(r, "legal", n, nt ? e : "(none)", ng ? gt : "(none)", "");
+    free(toks);
+    return SOW_OK;
+}
+
 static int expect_legal(run *r, const sow_ynode *n)
 {
     char *buf, **tok;
@@ -520,6 +573,10 @@ static int expect_legal(run *r, const sow_ynode *n)
     int rc = SOW_OK;
     if (nt < 0) {
         rc = sow_error_set(r->c.err, NULL, 0, 0, "out of memory");
+        goto out;
+    }
+    if (r->k.setup.kichwa_turns) {
+        rc = expect_turns(r, n, tok, nt);
         goto out;
     }
     uint16_t want[SOW_MAX_LEGAL];

@@ -98,15 +98,19 @@ static int load_cleared(ctx *c, const sow_ynode *n)
                                            "either", NULL};
     static const char *const cwinners[] = {"score", "emptied", "not_emptied",
                                            NULL};
+    /* BK.10: the rows cleared looks at: all the player's, or the inner */
+    static const char *const crows[] = {"all", "inner", NULL};
     sow_variant *v = c->v;
     const field fre = {"cleared", F_WORD, 0, 0, cleareds},
                 fcw = {"cleared_winner", F_WORD, 0, 0, cwinners},
                 fec = {"either_cannot_move", F_BOOL, 0, 0, NULL},
-                fel = {"cleared_each_lap", F_BOOL, 0, 0, NULL};
+                fel = {"cleared_each_lap", F_BOOL, 0, 0, NULL},
+                fcr = {"cleared_rows", F_WORD, 0, 0, crows};
     if (opt_expr(c, n, &fre, &v->row_empty) ||
         opt_expr(c, n, &fcw, &v->cleared_winner) ||
         opt_expr(c, n, &fec, &v->either_stuck) ||
-        opt_expr(c, n, &fel, &v->cleared_each_lap))
+        opt_expr(c, n, &fel, &v->cleared_each_lap) ||
+        opt_expr(c, n, &fcr, &v->cleared_inner))
         return SOW_ERR;
     return SOW_OK;
 }
@@ -141,7 +145,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
                                        "cleared", "cleared_winner",
                                        "either_cannot_move",
                                        "cleared_each_lap", "claimed_only",
-                                       "keep_empty_claims", NULL};
+                                       "keep_empty_claims", "cleared_rows",
+                                       NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     static const char *const endless_results[] = {"mover_loses", "draw",

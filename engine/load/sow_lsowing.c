@@ -362,6 +362,38 @@ static int load_cw_moves(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* sowing.kichwa (BK.3-BK.9): {reading: sources | ludii, house: N}:
+ * turns of several decisions whose captures are sown into the mover's
+ * inner row from one of its ends (sow_kichwa.c); house, the place of the
+ * player's nyumba in their inner row from their left (1 the leftmost). */
+static int load_kichwa(ctx *c, const sow_ynode *x)
+{
+    static const char *const keys[] = {"reading", "house", NULL};
+    static const char *const readings[] = {"off", "sources", "ludii", NULL};
+    sow_variant *v = c->v;
+    if (sow_ymap(&c->y, x, "kichwa") || sow_ykeys(&c->y, x, "kichwa", keys))
+        return SOW_ERR;
+    if (v->dir_rule != SOW_DIR_EACH_MOVE || v->rows != 4)
+        return sow_yfail(&c->y, x, "kichwa sows captures from the ends of "
+                                   "the mover's inner row on a board of "
+                                   "four rows whose every turn names its "
+                                   "direction: add rows: 4 to board and "
+                                   "direction: each_move");
+    const sow_ynode *r = sow_ynode_get(x, "reading");
+    field fr = {"reading", F_WORD, 0, 0, readings};
+    if (!r)
+        return sow_yfail(&c->y, x, "kichwa needs reading: sources or "
+                                   "reading: ludii");
+    if (sow_lexpr(c, r, &fr, &v->kichwa_reading))
+        return SOW_ERR;
+    const sow_ynode *h = sow_ynode_get(x, "house");
+    long l = 0;
+    if (h && sow_yint(&c->y, h, "house", 1, SOW_MAX_HOLES / 4, &l))
+        return SOW_ERR;
+    v->kichwa_house = (int)l;
+    return SOW_OK;
+}
+
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"direction", "min_seeds", "leave",
@@ -376,7 +408,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
-                                       "pass_over", "cw_moves", NULL};
+                                       "pass_over", "cw_moves", "kichwa",
+                                       NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -429,6 +462,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "pass_over")) && load_pass_over(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "cw_moves")) && load_cw_moves(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "kichwa")) && load_kichwa(c, x))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;

@@ -591,6 +591,22 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                      who(ev->player), h, ev->count, ev->extra);
         cite_mech(s, SOW_CITE_PLACE, out);
         break;
+    case SOW_EV_KICHWA: /* BK.6 */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s sows the %d seeds taken from the kichwa %s (%s)",
+                     who(ev->player), ev->count, h,
+                     ev->extra ? "their choice" : "by the rules");
+        cite_mech(s, SOW_CITE_SOW, out);
+        break;
+    case SOW_EV_HOUSE: /* BK.7(c) */
+        sow_text_fmt(out->text, sizeof out->text,
+                     ev->extra ? "%s lifts the nyumba %s (%d seeds) and "
+                                 "sows on (go); it is a nyumba no more"
+                               : "%s ends the turn at the nyumba %s, %d "
+                                 "seeds (stop)",
+                     who(ev->player), h, ev->count);
+        cite_mech(s, SOW_CITE_SOW, out);
+        break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,
                  "%s cannot move and is passed over; %s moves again",

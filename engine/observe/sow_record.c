@@ -27,6 +27,18 @@ void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m)
         sow_buf_add(b, "%s", tok);
 }
 
+void sow_record_turn(sow_buf *b, const sow_setup *s, const sow_game *before,
+                     sow_move m)
+{
+    if (!sow_move_is_turn(m) || !s->kichwa_turns) {
+        sow_record_token(b, s, m);
+        return;
+    }
+    char tok[96];
+    sow_turn_format(tok, sizeof tok, s, before, m);
+    sow_buf_add(b, "\"%s\"", tok);
+}
+
 void sow_record_player(sow_buf *b, int p)
 {
     if (p < 0)
@@ -56,11 +68,61 @@ static int c23_key(sow_move m)
                                  : 65 * (int)m;
 }
 
+static int ply_rest(sow_buf *b, const sow_setup *s, const sow_game *after);
+
+/* C2.3's order of two tokens: the numbers they hold compared as lists
+ * (a list before its own extensions), then the plain strings. */
+static int c23_cmp(const char *a, const char *b)
+{
+    const char *x = a, *y = b;
+    for (;;) {
+        while (*x && (*x < '0' || *x > '9'))
+            x++;
+        while (*y && (*y < '0' || *y > '9'))
+            y++;
+        if (!*x || !*y) {
+            if (*x || *y)
+                return *x ? 1 : -1;
+            return strcmp(a, b);
+        }
+        long u = strtol(x, (char **)&x, 10), v = strtol(y, (char **)&y, 10);
+        if (u != v)
+            return u < v ? -1 : 1;
+    }
+}
+
+/* The legal turns of several decisions, each token whole (C2.3), in
+ * C2.3's order. */
+static void turn_legal(sow_buf *b, const sow_setup *s, const sow_game *g)
+{
+    char(*toks)[96] = malloc(SOW_MAX_LEGAL * sizeof *toks);
+    const char *order[SOW_MAX_LEGAL];
+    const int n = toks ? g->nlegal : 0;
+    if (!toks)
+        b->oom = true; /* (the line is then not written) */
+    for (int i = 0; i < n; i++) {
+        sow_turn_format(toks[i], sizeof toks[i], s, g, g->legal[i]);
+        int j = i;
+        for (; j > 0 && c23_cmp(toks[i], order[j - 1]) < 0; j--)
+            order[j] = order[j - 1];
+        order[j] = toks[i];
+    }
+    for (int i = 0; i < n; i++)
+        sow_buf_add(b, "%s\"%s\"", i ? "," : "", order[i]);
+    free(toks);
+}
+
 int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
                    sow_move move, const sow_game *after)
 {
     sow_buf_add(b, "{\"ply\":%d,\"to_move\":%d,\"legal\":[", before->ply,
                 before->to_move);
+    if (s->kichwa_turns) {
+        turn_legal(b, s, before);
+        sow_buf_add(b, "],\"move\":");
+        sow_record_turn(b, s, before, move);
+        return ply_rest(b, s, after);
+    }
     uint16_t legal[SOW_MAX_LEGAL];
     const int n = before->nlegal;
     memcpy(legal, before->legal, (size_t)n * sizeof *legal);
@@ -79,6 +141,12 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
     }
     sow_buf_add(b, "],\"move\":");
     sow_record_token(b, s, move);
+    return ply_rest(b, s, after);
+}
+
+/* A ply line's board, stores, hands, claimed and blocked holes. */
+static int ply_rest(sow_buf *b, const sow_setup *s, const sow_game *after)
+{
     sow_buf_add(b, ",\"board\":[");
     for (int h = 0; h < s->holes; h++)
         sow_buf_add(b, h ? ",%d" : "%d", after->board[h]);

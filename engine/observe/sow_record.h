@@ -20,6 +20,10 @@
  * output that names a move uses this (sow selfplay --jsonl, trace,
  * search), so that a move is written one way everywhere. */
 void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m);
+/* The same for a move of g `before` it is played: a turn of several
+ * decisions is written whole, its choices and forced parts named (C2.3). */
+void sow_record_turn(sow_buf *b, const sow_setup *s, const sow_game *before,
+                     sow_move m);
 
 /* A player as the record writes one: 0 (South), 1 (North), or null for
  * none (p < 0: a draw, no winner, no first mover). */

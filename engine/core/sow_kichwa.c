@@ -1,0 +1,294 @@
+/* sow_kichwa.c - turns of several decisions (issue 25; CATALOGUE-ROWS
+ * C2.3, C2.4, C2.7, BK): captured seeds sown into the mover's inner row
+ * from one of its ends (a kichwa), a house (nyumba) with a status, seeds
+ * placed from the hand (namua) before turns from the board (mtaji).
+ *
+ * One move is one whole turn: its first decision and the choices made
+ * as it goes, one bit each (sow_game.h, SOW_MOVE_TURN). The sowing reads
+ * the choices from g->turn_bits; while the legal turns are listed, each
+ * first decision is sown with the choices known so far, and where the
+ * sowing meets one more it stops and both answers are tried (the turn's
+ * tree of choices). Out of the seed games' way: sow_sow and
+ * sow_legal_moves come here only where sowing.kichwa is set. */
+#include "sow_game.h"
+#include "sow_move.h"
+#include "sow_sow_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+typedef struct turn {
+    const sow_setup *s;
+    const sow_observer *obs;
+    sow_game *g;
+    int p;          /* the mover */
+    bool ludii;     /* BK.L1-BK.L7, else BK.4-BK.9 */
+    bool capturing; /* BK.4: a capturing turn (always, BK.L1) */
+    bool has_dir;   /* the turn has a direction (BK.6) */
+    int choices;    /* choices met so far */
+    long laps;
+    bool endless;
+    /* C1.9: the position last saved (comes_round) */
+    long lam, power;
+    int seen_h, seen_dir;
+    uint8_t dirty; /* rows row_emptied must look at */
+    uint16_t seen[SOW_MAX_HOLES]; /* (set before it is read: seen_h) */
+} turn;
+
+static bool house_on(const sow_setup *s, const sow_game *g, int p)
+{
+    return s->house[p] != SOW_POS_NONE && !((g->house_off >> p) & 1);
+}
+
+static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
+{
+    return ((s->inner >> h) & 1) && g->owner[h] == p;
+}
+
+/* BK.10, BK.L8, C2.7: an inner row left empty ends the game at once,
+ * in the middle of the turn (the engine's end test then says who lost).
+ * Only a capture takes seeds from the opponent's inner row and only a
+ * lift from the mover's, so a row is looked at only after one of those
+ * (t->dirty, bit q: player q's row). */
+static bool row_emptied(turn *t)
+{
+    for (int q = 0; q < 2; q++) {
+        if (!((t->dirty >> q) & 1))
+            continue;
+        bool any = false;
+        for (uint64_t m = t->g->owns[q] & t->s->inner; m && !any; m &= m - 1)
+            any = t->g->board[__builtin_ctzll(m)] > 0;
+        if (!any)
+            return true;
+    }
+    t->dirty = 0;
+    return false;
+}
+
+/* The next choice of the turn: 0 or 1, or -1 where it is not made yet
+ * (the legal turns are being listed: the sowing stops there). */
+static int choose(turn *t)
+{
+    int i = t->choices++;
+    if (i >= t->g->turn_len || i >= SOW_TURN_CHOICES) {
+        t->g->move_flags |= SOW_MOVED_WANTS_CHOICE;
+        return -1;
+    }
+    return (t->g->turn_bits >> i) & 1;
+}
+
+/* n seeds sown one by one after `from` along the mover's circuit in the
+ * turn's direction (C2.5); returns the hole of the last. */
+static int lay(turn *t, int from, int n)
+{
+    const uint8_t *nx = t->s->tracks[t->p][t->g->move_dir];
+    int h = from;
+    while (n-- > 0) {
+        h = nx[h];
+        t->g->board[h]++;
+        EMIT(t->obs, SOW_EV_DROP, t->p, h, t->g->board[h], 0);
+    }
+    return h;
+}
+
+/* Lift n seeds of h and sow them on (BK.3); returns the last hole. */
+static int lift(turn *t, int h, int n)
+{
+    if ((t->s->inner >> h) & 1)
+        t->dirty |= (uint8_t)(1 << t->p);
+    t->g->board[h] = (uint16_t)(t->g->board[h] - n);
+    EMIT(t->obs, SOW_EV_LIFT, t->p, h, n, t->g->board[h]);
+    return lay(t, h, n);
+}
+
+/* Which kichwa the seeds captured from h's column go to: 0 the mover's
+ * left, 1 the right, 2 the player's choice. */
+static int kichwa_side(const turn *t, int h)
+{
+    const sow_setup *s = t->s;
+    if (t->ludii) { /* BK.L5: by h's column alone, at every capture */
+        int col = h % s->n;
+        return col >= s->n - 2 ? 1 : col <= 1 ? 0 : 2;
+    }
+    int pos = s->from_left[h]; /* BK.6: a kichwa or kimbi: its end */
+    if (pos <= 1 || pos >= s->n - 2)
+        return pos <= 1 ? 0 : 1;
+    if (t->has_dir) /* P52: the kichwa the turn's direction goes on from */
+        return t->g->move_dir == SOW_DIR_CW ? 0 : 1;
+    return 2; /* the placement's capture (BK.5(a)) */
+}
+
+/* BK.6 (BK.L4, BK.L5): the seeds facing h are captured and sown into the
+ * mover's inner row from a kichwa, towards the other end; the turn goes
+ * on that way. Returns the hole of the last seed, or -1 where the choice
+ * of the kichwa is not made yet. */
+static int capture(turn *t, int h)
+{
+    const sow_setup *s = t->s;
+    sow_game *g = t->g;
+    int side = kichwa_side(t, h), chosen = side == 2;
+    if (chosen && (side = choose(t)) < 0)
+        return -1;
+    const int f = s->facing[h], n = g->board[f], q = 1 - t->p;
+    const int k = s->kichwa[t->p][side];
+    g->board[f] = 0;
+    t->dirty |= (uint8_t)(1 << q);
+    EMIT(t->obs, SOW_EV_CAPTURE, t->p, f, n, 0);
+    if (!t->ludii && f == s->house[q]) /* BK.9: captured, no more a house */
+        g->house_off |= (uint8_t)(1 << q);
+    EMIT(t->obs, SOW_EV_KICHWA, t->p, k, n, chosen);
+    /* from the left kichwa the row is sown clockwise, from the right
+     * counter-clockwise (BK.6) */
+    g->move_dir = side == 0 ? SOW_DIR_CW : SOW_DIR_CCW;
+    t->has_dir = true;
+    if (t->ludii) { /* BK.L4: into the kichwa, then all of it from there */
+        g->board[k] = (uint16_t)(g->board[k] + n); /* (told: KICHWA) */
+        return lift(t, k, g->board[k]);
+    }
+    g->board[k]++; /* BK.6: the first seed in the kichwa itself */
+    EMIT(t->obs, SOW_EV_DROP, t->p, k, g->board[k], 0);
+    return lay(t, k, n - 1);
+}
+
+/* Whether a lap ending in h captures (BK.4, P50; BK.L1). */
+static bool captures(const turn *t, int h)
+{
+    const sow_game *g = t->g;
+    if (!own_inner(t->s, g, h, t->p) || !g->board[t->s->facing[h]])
+        return false;
+    return t->ludii || (t->capturing && g->board[h] >= 2);
+}
+
+/* C1.9: whether the relay from h has come round to a position seen
+ * before (Brent's cycle finding over the whole board, the hole and the
+ * direction: the captures and choices are finite, so a repeat is a relay
+ * that never ends). */
+static bool comes_round(turn *t, int h)
+{
+    sow_game *g = t->g;
+    if (t->seen_h == h && t->seen_dir == g->move_dir &&
+        memcmp(t->seen, g->board, sizeof t->seen) == 0)
+        return true;
+    if (++t->lam >= t->power) {
+        memcpy(t->seen, g->board, sizeof t->seen);
+        t->seen_h = h;
+        t->seen_dir = g->move_dir;
+        t->power *= 2;
+        t->lam = 0;
+    }
+    return false;
+}
+
+/* BK.7 (BK.L6): what follows each lap, until the turn ends. */
+static void laps(turn *t, int h)
+{
+    const sow_setup *s = t->s;
+    sow_game *g = t->g;
+    for (;;) {
+        if (row_emptied(t)) /* C2.7, BK.10 */
+            return;
+        if (captures(t, h)) {
+            if ((h = capture(t, h)) < 0)
+                return;
+            continue;
+        }
+        const int c = g->board[h];
+        if (c == 1)
+            return; /* BK.7(b) */
+        if (h == s->house[t->p] && house_on(s, g, t->p)) {
+            if (t->ludii || !t->capturing)
+                return; /* BK.L6; BK.7(c): a takasa turn ends there */
+            int stop = choose(t); /* BK.7(c): go (0) or stop (1) */
+            if (stop < 0)
+                return;
+            EMIT(t->obs, SOW_EV_HOUSE, t->p, h, c, !stop);
+            if (stop)
+                return;
+            g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
+            t->seen_h = -1; /* (the laps before go are another game) */
+        }
+        if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
+            t->endless = true;
+            return;
+        }
+        h = lift(t, h, c); /* BK.7(d) */
+    }
+}
+
+/* A placement (BK.5, BK.L2, BK.L3): the seed, then what it starts. */
+static void placement(turn *t, int hole, int kind)
+{
+    const sow_setup *s = t->s;
+    sow_game *g = t->g;
+    g->board[hole]++;
+    g->hand[t->p]--;
+    g->on_board++;
+    EMIT(t->obs, SOW_EV_PLACE, t->p, hole, g->board[hole], g->hand[t->p]);
+    if (row_emptied(t))
+        return;
+    const bool faced = own_inner(s, g, hole, t->p) && g->board[s->facing[hole]];
+    if (faced && (t->ludii || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
+        t->capturing = true;
+        int h = capture(t, hole);
+        if (h >= 0)
+            laps(t, h);
+        return;
+    }
+    if (kind == SOW_PLACE_ONLY)
+        return; /* BK.L2(c): the opponent's nyumba, nothing sown */
+    t->capturing = t->ludii; /* BK.5(b), (c): a takasa turn */
+    t->has_dir = true;
+    int n = g->board[hole];
+    const bool house = hole == s->house[t->p] && house_on(s, g, t->p);
+    if (house && (t->ludii ? n > 6 : n != 7))
+        n = 2; /* BK.5(c), P51; BK.L3 */
+    else if (house && !t->ludii)
+        g->house_off |= (uint8_t)(1 << t->p); /* BK.5(c): all 7 lifted */
+    int h = lift(t, hole, n);
+    if (house && t->ludii && g->board[hole] < 6)
+        g->house_off |= (uint8_t)(1 << t->p); /* BK.L3 */
+    laps(t, h);
+}
+
+int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                   int hole, bool *endless)
+{
+    turn t; /* (field by field: seen is written before it is read) */
+    t.s = s;
+    t.obs = obs;
+    t.g = g;
+    t.p = g->to_move;
+    t.ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    t.capturing = true;
+    t.has_dir = false;
+    t.choices = 0;
+    t.laps = 0;
+    t.endless = false;
+    t.lam = 0;
+    t.power = 1;
+    t.seen_h = t.seen_dir = -1;
+    t.dirty = 0;
+    g->move_flags = 0;
+    g->last_lifted = 0;
+    const int kind = g->placing - 1;
+    if (g->placing) {
+        g->placing = 0;
+        placement(&t, hole, kind);
+    } else { /* BK.8 (BK.L7): all the hole's seeds */
+        t.has_dir = true;
+        if (!t.ludii && hole == s->house[t.p] && house_on(s, g, t.p))
+            g->house_off |= (uint8_t)(1 << t.p); /* BK.9 */
+        g->last_lifted = (int16_t)g->board[hole];
+        int h = lift(&t, hole, g->board[hole]);
+        /* BK.4: the first lap makes the turn a capturing one */
+        t.capturing = t.ludii || (own_inner(s, g, h, t.p) &&
+                                  g->board[h] >= 2 &&
+                                  g->board[s->facing[h]]);
+        laps(&t, h);
+    }
+    g->turn_parts = (uint8_t)t.choices;
+    *endless = t.endless;
+    return SOW_OK;
+}

@@ -1,0 +1,228 @@
+/* sow_kichwa_turns.c - the legal turns of several decisions and their
+ * tokens (issue 25; CATALOGUE-ROWS C2.3, BK.5, BK.8, BK.L2, BK.L7). The
+ * sowing of such a turn is sow_kichwa.c's. */
+#include "sow_game.h"
+#include "sow_move.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool house_on(const sow_setup *s, const sow_game *g, int p)
+{
+    return s->house[p] != SOW_POS_NONE && !((g->house_off >> p) & 1);
+}
+
+/* The first decisions of the turn codes (sow_game.h, SOW_MOVE_TURN). */
+static int place_first(int h, int kind)
+{
+    return 64 + 4 * h + kind;
+}
+
+/* "+h/ccw" and "+h/cw" */
+static int place_both(int h, uint16_t *f, int n)
+{
+    f[n++] = (uint16_t)place_first(h, 1 + SOW_DIR_CCW);
+    f[n++] = (uint16_t)place_first(h, 1 + SOW_DIR_CW);
+    return n;
+}
+
+/* BK.5 (sources) or BK.L2 (Ludii): where the seed from the hand may go. */
+static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
+                        bool ludii, uint16_t *f)
+{
+    const uint64_t inner = g->owns[p] & s->inner;
+    const bool on = house_on(s, g, p);
+    int n = 0;
+    bool two = false;
+    for (uint64_t m = inner; m; m &= m - 1) {
+        int h = __builtin_ctzll(m);
+        two |= g->board[h] >= 2;
+        /* BK.5(a): an occupied hole facing seeds; BK.L2(a): any */
+        if (g->board[s->facing[h]] && (ludii || g->board[h]))
+            f[n++] = (uint16_t)place_first(h, SOW_PLACE_ONLY);
+    }
+    if (n)
+        return n;
+    for (uint64_t m = inner; m; m &= m - 1) { /* BK.5(b), BK.L2(b) */
+        int h = __builtin_ctzll(m);
+        if (!g->board[h] || (on && h == s->house[p]))
+            continue;
+        if (!ludii && !on && two && g->board[h] == 1)
+            continue; /* BK.5: a single only where no hole holds two */
+        n = place_both(h, f, n);
+    }
+    if (n || !on)
+        return n;
+    if (g->board[s->house[p]]) /* BK.5(c), BK.L2(c) */
+        n = place_both(s->house[p], f, n);
+    if (ludii && s->house[1 - p] != SOW_POS_NONE && g->board[s->house[1 - p]])
+        f[n++] = (uint16_t)place_first(s->house[1 - p], SOW_PLACE_ONLY);
+    return n;
+}
+
+/* Whether the first lap of h in direction d captures: BK.L7's landing
+ * hole with seeds across it, or BK.4's capture test (sources). */
+static bool first_captures(const sow_setup *s, const sow_game *g, int p,
+                           int h, int d, bool ludii)
+{
+    const uint8_t *nx = s->tracks[p][d];
+    int c = g->board[h], e = h;
+    if (ludii) { /* BK.L7: counted along the circuit, wrapping round */
+        for (int i = 0; i < c; i++)
+            e = nx[e];
+        int x = p == 0 ? e + s->n : e - s->n; /* eight numbers across */
+        return x >= 0 && x < s->holes && g->board[x];
+    }
+    uint16_t b[SOW_MAX_HOLES];
+    memcpy(b, g->board, sizeof b);
+    b[h] = 0;
+    for (int i = 0; i < c; i++) {
+        e = nx[e];
+        b[e]++;
+    }
+    return ((s->inner >> e) & 1) && g->owner[e] == p && b[e] >= 2 &&
+           b[s->facing[e]];
+}
+
+/* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of mtaji. */
+static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
+                        bool ludii, uint16_t *f)
+{
+    uint16_t all[2 * SOW_MAX_HOLES];
+    int n = 0, k = 0;
+    const bool on = house_on(s, g, p);
+    for (uint64_t m = g->owns[p]; m; m &= m - 1) {
+        int h = __builtin_ctzll(m);
+        if (!g->board[h] || h >= 32)
+            continue;
+        for (int d = 0; d < 2; d++) {
+            if (first_captures(s, g, p, h, d, ludii))
+                f[n++] = (uint16_t)(2 * h + d);
+            /* the house starts no turn without a capture while it is
+             * functional (BK.8), nor once it is not (BK.L7) */
+            else if (h != s->house[p] || (ludii && on))
+                all[k++] = (uint16_t)(2 * h + d);
+        }
+    }
+    if (n)
+        return n;
+    memcpy(f, all, (size_t)k * sizeof *f);
+    return k;
+}
+
+static int too_many(const sow_setup *s, const sow_game *g, sow_error *err)
+{
+    return sow_error_set(err, s->v->path, 0, 0,
+                         "ply %d: more than %d legal turns with their "
+                         "choices; this machine lists at most %d",
+                         g->ply, SOW_MAX_LEGAL, SOW_MAX_LEGAL);
+}
+
+/* Every leaf of the tree of choices of the turn that starts with
+ * `first`, appended to out from n (C2.3: each a whole turn). */
+static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
+                  uint16_t *out, int n, sow_error *err)
+{
+    uint8_t bits[64], len[64];
+    int top = 0;
+    bits[top] = 0;
+    len[top++] = 0;
+    while (top > 0) {
+        top--;
+        sow_game copy;
+        memcpy(&copy, g, offsetof(sow_game, nlegal));
+        copy.to_move = (uint8_t)p;
+        int hole = sow_move_aim(&copy, sow_turn_start(sow_turn(first, 0)));
+        copy.turn_bits = bits[top];
+        copy.turn_len = len[top];
+        bool endless = false;
+        sow_kichwa_sow(s, NULL, &copy, hole, &endless);
+        if (copy.move_flags & SOW_MOVED_WANTS_CHOICE) {
+            int l = len[top], b = bits[top];
+            bits[top] = (uint8_t)b; /* (both answers, 0 first) */
+            len[top++] = (uint8_t)(l + 1);
+            bits[top] = (uint8_t)(b | 1 << l);
+            len[top++] = (uint8_t)(l + 1);
+            continue;
+        }
+        if (endless && s->endless_move == SOW_ENDLESS_FORBID)
+            continue; /* C1.9 */
+        if (n == SOW_MAX_LEGAL)
+            return too_many(s, g, err);
+        out[n++] = (uint16_t)sow_turn(first, bits[top]);
+    }
+    return n;
+}
+
+int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
+                     uint16_t *out, sow_error *err)
+{
+    const bool ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    uint16_t f[4 * SOW_MAX_HOLES];
+    int nf = g->hand[player] > 0 ? namua_firsts(s, g, player, ludii, f)
+                                 : mtaji_firsts(s, g, player, ludii, f);
+    int n = 0;
+    for (int i = 0; i < nf; i++)
+        if ((n = leaves(s, g, player, f[i], out, n, err)) < 0)
+            return -1;
+    for (int i = 1; i < n; i++) { /* ascending (few, mostly in order) */
+        uint16_t m = out[i];
+        int j = i;
+        for (; j > 0 && out[j - 1] > m; j--)
+            out[j] = out[j - 1];
+        out[j] = m;
+    }
+    return n;
+}
+
+/* The parts of a turn, as its sowing tells them (C2.3). */
+typedef struct parts {
+    char *buf;
+    size_t size, len;
+} parts;
+
+static void on_part(void *ctx, const sow_event *ev)
+{
+    parts *pt = ctx;
+    if (pt->len >= pt->size)
+        return;
+    int w = 0;
+    if (ev->kind == SOW_EV_KICHWA)
+        w = snprintf(pt->buf + pt->len, pt->size - pt->len, ",k%d", ev->hole);
+    else if (ev->kind == SOW_EV_HOUSE)
+        w = snprintf(pt->buf + pt->len, pt->size - pt->len, ",%s",
+                     ev->extra ? "go" : "stop");
+    if (w > 0)
+        pt->len += (size_t)w;
+}
+
+int sow_turn_format(char *buf, size_t size, const sow_setup *s,
+                    const sow_game *g, sow_move m)
+{
+    if (!sow_move_is_turn(m) || !s->kichwa_turns)
+        return sow_move_format(buf, size, s, m);
+    int w = sow_move_format(buf, size, s, sow_turn_start(m));
+    if (w < 0 || (size_t)w >= size)
+        return w;
+    sow_game copy;
+    memcpy(&copy, g, offsetof(sow_game, nlegal));
+    int hole = sow_move_aim(&copy, m);
+    parts pt = {buf, size, (size_t)w};
+    sow_observer obs = {&pt, on_part, false};
+    bool endless = false;
+    sow_kichwa_sow(s, &obs, &copy, hole, &endless);
+    return (int)pt.len;
+}
+
+sow_move sow_turn_parse(const sow_setup *s, const sow_game *g,
+                        const char *token)
+{
+    char t[128];
+    for (int i = 0; i < g->nlegal; i++) {
+        sow_turn_format(t, sizeof t, s, g, g->legal[i]);
+        if (strcmp(t, token) == 0)
+            return g->legal[i];
+    }
+    return -1;
+}

@@ -1,0 +1,200 @@
+/* test_kichwa.c - turns of several decisions (C2.3, C2.4, C2.7; BK.3-BK.10,
+ * BK.L1-BK.L8) through the real variant file variants/bao_kiswahili.yaml:
+ * the turn moves' code, the tree of choices the legal turns are listed
+ * from, the tokens written with the game and read back, the nyumba's
+ * status kept in the game and the end in the middle of a turn. Boards
+ * were worked out by hand (the comments show the laps); canonical holes
+ * (C2.1): South 0..15 (inner 8..15), North 16..31 (inner 16..23). */
+#include "unit.h"
+
+#include "fixture.h"
+
+#include "sow_game.h"
+
+#define YAML "variants/bao_kiswahili.yaml"
+
+static void bk_open(unit_game *a, const char *reading)
+{
+    char opt[32];
+    snprintf(opt, sizeof opt, "reading=%s", reading);
+    const char *const opts[] = {opt, NULL};
+    unit_game_open(a, YAML, opts);
+    sow_error err;
+    if (sow_engine_start(&a->k.eng, &a->g, &err))
+        fail_msg("%s", err.msg);
+}
+
+/* Put the game in a position: board, hands, South to move; the legal
+ * turns are recomputed. */
+static void bk_position(unit_game *a, const int b[32], int hand)
+{
+    sow_game *g = &a->g;
+    g->on_board = 0;
+    for (int h = 0; h < 32; h++) {
+        g->board[h] = (uint16_t)b[h];
+        g->on_board += b[h];
+    }
+    g->hand[0] = g->hand[1] = (int16_t)hand;
+    g->to_move = 0;
+    sow_error err;
+    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, g, 0, g->legal,
+                            NULL, &err);
+    if (n < 0)
+        fail_msg("%s", err.msg);
+    g->nlegal = n;
+}
+
+/* Open the variant under `reading` at a position (bk_position). */
+static void bk_start(unit_game *a, const char *reading, const int b[32],
+                     int hand)
+{
+    bk_open(a, reading);
+    bk_position(a, b, hand);
+}
+
+/* Whether the legal turns' tokens are exactly `want` (any order). */
+static void assert_turns(const unit_game *a, const char *const *want, int n)
+{
+    assert_int_equal(a->g.nlegal, n);
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        for (int j = 0; j < a->g.nlegal && !found; j++) {
+            char t[96];
+            sow_turn_format(t, sizeof t, &a->k.setup, &a->g, a->g.legal[j]);
+            found = strcmp(t, want[i]) == 0;
+        }
+        if (!found)
+            fail_msg("%s is not among the legal turns", want[i]);
+    }
+}
+
+static void play(unit_game *a, const char *token)
+{
+    sow_move m = sow_turn_parse(&a->k.setup, &a->g, token);
+    if (m < 0)
+        fail_msg("%s is not a legal turn", token);
+    sow_error err;
+    if (sow_engine_play(&a->k.eng, &a->g, m, &err))
+        fail_msg("%s", err.msg);
+}
+
+/* C2.3: a turn's code keeps its first decision and its choices apart,
+ * and stays out of the other kinds of move. */
+static void test_turn_code(void **state)
+{
+    (void)state;
+    sow_move p = sow_turn(64 + 4 * 11 + SOW_PLACE_ONLY, 5);
+    assert_true(sow_move_is_turn(p));
+    assert_false(sow_move_is_place(p));
+    assert_false(sow_move_is_decision(p));
+    assert_int_equal(sow_move_hole(p), 11);
+    assert_int_equal(sow_turn_start(p), sow_place(11, SOW_PLACE_ONLY));
+    sow_move d = sow_turn(2 * 31 + SOW_DIR_CW, 255);
+    assert_int_equal(sow_move_hole(d), 31);
+    assert_int_equal(sow_turn_start(d), sow_directed(31, SOW_DIR_CW));
+    assert_true(d <= 0xffff);
+}
+
+/* P62, BK.L2, BK.L4, BK.L5: Ludii's reading's seven first turns, each
+ * token read back as the same turn. */
+static void test_p62_tree(void **state)
+{
+    (void)state;
+    unit_game a;
+    bk_open(&a, "ludii");
+    const char *const want[] = {"+9,k8,k8",       "+9,k8,k15",
+                                "+10,k8",         "+10,k15",
+                                "+11,k8",         "+11,k15,k8,k8",
+                                "+11,k15,k8,k15"};
+    assert_turns(&a, want, 7);
+    for (int i = 0; i < a.g.nlegal; i++) {
+        char t[96];
+        sow_turn_format(t, sizeof t, &a.k.setup, &a.g, a.g.legal[i]);
+        assert_int_equal(sow_turn_parse(&a.k.setup, &a.g, t), a.g.legal[i]);
+    }
+    assert_int_equal(sow_turn_parse(&a.k.setup, &a.g, "+11"), -1);
+    unit_game_close(&a);
+}
+
+/* The tree of choices: sown with no choice made, +11 stops at the first
+ * kichwa it must ask for; with the choice made (left, bit 0) it goes on to
+ * P62's board. */
+static void test_choice_stops_the_sowing(void **state)
+{
+    (void)state;
+    unit_game a;
+    bk_open(&a, "ludii");
+    sow_game g = a.g;
+    int hole = sow_move_aim(&g, sow_place(11, SOW_PLACE_ONLY));
+    g.turn_bits = 0;
+    g.turn_len = 0;
+    bool endless = false;
+    sow_kichwa_sow(&a.k.setup, NULL, &g, hole, &endless);
+    assert_true(g.move_flags & SOW_MOVED_WANTS_CHOICE);
+    g = a.g;
+    hole = sow_move_aim(&g, sow_place(11, SOW_PLACE_ONLY));
+    g.turn_bits = 0;
+    g.turn_len = 1;
+    sow_kichwa_sow(&a.k.setup, NULL, &g, hole, &endless);
+    assert_false(g.move_flags & SOW_MOVED_WANTS_CHOICE);
+    const int after[32] = {0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 2, 7, 3, 0, 1,
+                           0, 2, 2, 0, 0, 0, 0, 0};
+    for (int h = 0; h < 32; h++)
+        assert_int_equal(g.board[h], after[h]);
+    assert_int_equal(g.hand[0], 21);
+    unit_game_close(&a);
+}
+
+/* The two positions below (sources' reading, empty hands), worked out
+ * by hand. NYUMBA: 8 (1) cw: 9 (2) takes 17 (3), from kichwa 8: 8, 9,
+ * 10 (2); relayed: 11, 12 (7), the working nyumba facing nothing: go or
+ * stop. EMPTIED: 13 (2) cw: 14, 15 (2) takes 23 (4): 15, 14, 13, 12 (7),
+ * and North's inner row is empty. */
+static const int NYUMBA[32] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 6, 0,
+                               0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+                               1, 0, 0, 0};
+static const int EMPTIED[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 2,
+                                0, 1, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0,
+                                0, 0, 2, 0};
+
+/* BK.7(c), BK.9: go ends the nyumba's function, stop keeps it; both are
+ * in the game state, not in the board. C2.7, BK.10: a capture that empties
+ * North's inner row ends the game at once; the go or stop the turn would
+ * have asked is not in its token. */
+static void test_nyumba_and_mid_turn_end(void **state)
+{
+    (void)state;
+    const struct {
+        const int *board;
+        const char *turn;
+        int house_off, nyumba, over;
+    } cases[] = {{NYUMBA, "8/cw,k8,stop", 0, 7, 0},
+                 {NYUMBA, "8/cw,k8,go", 1, 0, 0},
+                 {EMPTIED, "13/cw,k15", 0, 7, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        unit_game a;
+        bk_start(&a, "sources", cases[i].board, 0);
+        play(&a, cases[i].turn);
+        assert_int_equal(a.g.house_off, cases[i].house_off);
+        assert_int_equal(a.g.board[12], cases[i].nyumba);
+        assert_int_equal(a.g.over, cases[i].over);
+        if (cases[i].over)
+            assert_int_equal(a.g.result.winner, 0); /* BK.10 */
+        unit_game_close(&a);
+    }
+    unit_game a;
+    bk_start(&a, "sources", EMPTIED, 0);
+    assert_turns(&a, (const char *const[]){"13/cw,k15"}, 1);
+    unit_game_close(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_turn_code),
+        cmocka_unit_test(test_p62_tree),
+        cmocka_unit_test(test_choice_stops_the_sowing),
+        cmocka_unit_test(test_nyumba_and_mid_turn_end),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
