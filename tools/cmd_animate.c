@@ -315,7 +315,7 @@ static void put_ply(page *pg, const learn_play *p, int index,
     FILE *f = pg->f;
     /* the token as the record writes it, however it was typed (a label) */
     char tok[64];
-    sow_move_format(tok, sizeof tok, pg->s, mv);
+    sow_turn_format(tok, sizeof tok, pg->s, before, mv); /* C2.3 */
     const sow_setup *s = pg->s;
     const sow_game *after = &p->g;
     bool decision = sow_move_is_decision(mv);

@@ -847,7 +847,7 @@ static void exact_json(const exact_side x[2], const char *label[2])
         cli_json_string(stdout, label[k]);
         printf(",\"value\":%d,\"result\":\"%s\",\"moves\":",
                sow_solve_report(s, r->value), solve_result_word(&r->value));
-        solve_put_move_values(stdout, s, r);
+        solve_put_move_values(stdout, s, &x[k].lp.g, r);
         printf(",\"positions\":%lld}", r->positions);
     }
     printf("]}\n");
@@ -865,7 +865,7 @@ static void exact_text(const exact_side x[2], const char *label[2])
         printf("%s (%s): %s (%d)\n  moves", k ? "B" : "A", label[k], text,
                sow_solve_report(s, r->value));
         for (int i = 0; i < r->nmoves; i++) {
-            sow_move_format(tok, sizeof tok, s, r->moves[i]);
+            sow_turn_format(tok, sizeof tok, s, &x[k].lp.g, r->moves[i]);
             printf(" %s:%d", tok, sow_solve_report(s, r->move_value[i]));
         }
         printf("\n");

@@ -132,11 +132,11 @@ static void print_json(const cli_game *cg, const sow_game *g,
            "\"result\":\"%s\",\"moves\":",
            g->ply, g->to_move, s->no_score ? "false" : "true",
            sow_solve_report(s, r->value), solve_result_word(&r->value));
-    solve_put_move_values(stdout, s, r);
+    solve_put_move_values(stdout, s, g, r);
     if (r->value_only)
         printf(",\"value_only\":true");
     printf(",\"pv\":[");
-    solve_put_tokens(stdout, s, r->pv, r->npv);
+    solve_put_tokens(stdout, (sow_engine *)&cg->eng, s, g, r->pv, r->npv);
     printf("],\"positions\":%lld,\"seconds\":%.3f,\"positions_per_s\":%.0f,"
            "\"table_bytes\":%zu,\"table_used\":%lld,\"db_hits\":%lld}\n",
            r->positions, r->seconds,
@@ -157,14 +157,11 @@ static void print_text(const cli_game *cg, const sow_game *g,
     printf("value      %s (%d)\n", text, sow_solve_report(s, r->value));
     printf("moves     %s", r->value_only ? " (not solved: --value-only)" : "");
     for (int i = 0; i < r->nmoves; i++) {
-        sow_move_format(tok, sizeof tok, s, r->moves[i]);
+        sow_turn_format(tok, sizeof tok, s, g, r->moves[i]); /* C2.3 */
         printf(" %s:%d", tok, sow_solve_report(s, r->move_value[i]));
     }
     printf("\npv        ");
-    for (int i = 0; i < r->npv; i++) {
-        sow_move_format(tok, sizeof tok, s, r->pv[i]);
-        printf(" %s", tok);
-    }
+    solve_put_line(stdout, (sow_engine *)&cg->eng, s, g, r->pv, r->npv);
     printf("\npositions  %lld (%.0f/s)\nseconds    %.3f\ntable      %.0f "
            "MiB, %lld entries used\n",
            r->positions,

@@ -105,19 +105,22 @@ void teach_watch(const sow_setup *s, const sow_game *before,
     fflush(stdout);
 }
 
-/* Counting what a sowing does, for a hint. */
+/* Counting what a sowing does, for a hint. A turn of several decisions
+ * (BK) tells its laps by the holes it lifts and ends where its last seed
+ * fell. */
 typedef struct tally {
     int laps, last, took;
-    bool borne;
+    bool borne, turn;
 } tally;
 
 static void on_tally(void *ctx, const sow_event *ev)
 {
     tally *t = ctx;
-    if (ev->kind == SOW_EV_LAP_END) {
+    if (t->turn ? ev->kind == SOW_EV_LIFT : ev->kind == SOW_EV_LAP_END)
         t->laps++;
+    if (t->turn ? ev->kind == SOW_EV_DROP : ev->kind == SOW_EV_LAP_END)
         t->last = ev->hole;
-    } else if (ev->kind == SOW_EV_CAPTURE) {
+    else if (ev->kind == SOW_EV_CAPTURE) {
         t->took += ev->count;
         t->borne |= ev->hole < 0;
     }
@@ -138,14 +141,17 @@ void teach_hints(const cli_game *cg, const sow_game *g)
             printf("  %-6s a choice, not a sowing\n", tok);
             continue;
         }
-        sow_move_label(s, m, tok, sizeof tok);
+        if (sow_move_is_turn(m)) /* C2.3: the whole turn's token */
+            sow_turn_format(tok, sizeof tok, s, g, m);
+        else
+            sow_move_label(s, m, tok, sizeof tok);
         if (scripted) {
             printf("  %-6s a move of the %s, sown whole at once\n",
                    tok, s->v->phases[g->phase - 1].name);
             continue;
         }
         sow_game copy = *g;
-        tally t = {0, -1, 0, false};
+        tally t = {0, -1, 0, false, sow_move_is_turn(m)};
         sow_observer obs = {&t, on_tally, false};
         bool endless = false;
         sow_error err;

@@ -831,11 +831,11 @@ static int illegal(const sow_setup *s, const sow_game *g, sow_move m,
     char list[512] = "", tok[64];
     size_t len = 0;
     for (int i = 0; i < g->nlegal && len + 40 < sizeof list; i++) {
-        sow_move_format(tok, sizeof tok, s, g->legal[i]);
+        sow_turn_format(tok, sizeof tok, s, g, g->legal[i]); /* C2.3 */
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                 i ? " " : "", tok);
     }
-    sow_move_format(tok, sizeof tok, s, m);
+    sow_turn_format(tok, sizeof tok, s, g, m);
     return sow_error_set(err, NULL, 0, 0,
                          "ply %d: move %s is not legal for %s; the legal "
                          "moves are: %s",

@@ -881,7 +881,9 @@ int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err);
 
 /* The token of turn m on g (C2.3): its first decision and a part for each
- * capture's kichwa and each go or stop, in the order they come. */
+ * capture's kichwa and each go or stop, in the order they come. Any other
+ * move (or g NULL) is written as sow_move_format writes it: use it
+ * wherever a move of a known position is written for people. */
 int sow_turn_format(char *buf, size_t size, const sow_setup *s,
                     const sow_game *g, sow_move m);
 

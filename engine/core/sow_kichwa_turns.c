@@ -200,8 +200,8 @@ static void on_part(void *ctx, const sow_event *ev)
 int sow_turn_format(char *buf, size_t size, const sow_setup *s,
                     const sow_game *g, sow_move m)
 {
-    if (!sow_move_is_turn(m) || !s->kichwa_turns)
-        return sow_move_format(buf, size, s, m);
+    if (!sow_move_is_turn(m) || !s->kichwa_turns || !g)
+        return sow_move_format(buf, size, s, m); /* (no game: its bits) */
     int w = sow_move_format(buf, size, s, sow_turn_start(m));
     if (w < 0 || (size_t)w >= size)
         return w;

@@ -613,7 +613,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         e[0] = got[0] = 0;
         for (int i = 0; i < nw; i++) {
             char t[64];
-            sow_move_format(t, sizeof t, &r->k.setup, want[i]);
+            sow_turn_format(t, sizeof t, &r->k.setup, g, want[i]);
             le += (size_t)snprintf(e + le, sizeof e - le, "%s%s",
                                    i ? " " : "", t);
             if (le >= sizeof e)
@@ -627,7 +627,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         bool extra = false;
         for (int i = 0; i < ngot; i++) {
             char t[64];
-            sow_move_format(t, sizeof t, &r->k.setup, g->legal[i]);
+            sow_turn_format(t, sizeof t, &r->k.setup, g, g->legal[i]);
             lg += (size_t)snprintf(got + lg, sizeof got - lg, "%s%s",
                                    i ? " " : "", t);
             if (lg >= sizeof got)

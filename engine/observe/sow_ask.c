@@ -64,7 +64,7 @@ int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
                    char *buf, size_t size)
 {
     char label[16], token[SOW_NAME_MAX + 8];
-    sow_move_format(token, sizeof token, s, m);
+    sow_turn_format(token, sizeof token, s, g, m); /* C2.3 */
     if (sow_move_is_directed(m)) { /* MB.2 */
         sow_hole_label(s, sow_move_hole(m), label, sizeof label);
         return sow_text_fmt(buf, size, "hole %s %s", label,
