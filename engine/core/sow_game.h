@@ -555,6 +555,9 @@ typedef struct sow_lap_decision {
     uint16_t out[SOW_MAX_HOLES];
 } sow_lap_decision;
 #define SOW_LAP_DECISION_HEAD offsetof(sow_lap_decision, cap)
+/* what a cache of lap_end answers keeps of each: all but `out` (an answer
+ * that takes seeds out of play is not kept, sow_lhooks.c) */
+#define SOW_LAP_DECISION_KEPT offsetof(sow_lap_decision, out)
 
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.

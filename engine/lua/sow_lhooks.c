@@ -50,6 +50,9 @@ static void read_lap_more(lua_State *L, hook_call *c, int t,
     for (uint64_t m = out->take_set; m; m &= m - 1)
         if (to[__builtin_ctzll(m)])
             out->take_north |= m & -m;
+    if (out->out_set) /* (the cache keeps no counts out of play: asked
+                         again each time) */
+        c->x->rec_impure = true;
     if (lua_getfield(L, t, "extra_turn") != LUA_TNIL) {
         if (!lua_isboolean(L, -1))
             return (void)BAD(c, "an extra_turn that is not true or false");
@@ -174,9 +177,12 @@ static int lua_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
             return SOW_ERR;
         const sow_lap_decision *hit = sow_memo_find(x->memo, g, mv, at);
         if (hit) {
-            memcpy(out, hit, SOW_LAP_DECISION_HEAD + (size_t)hit->ncap);
-            if (hit->out_set)
-                memcpy(out->out, hit->out, sizeof out->out);
+            /* (the head at a fixed size, copied inline; the holes taken
+             * one by one: most answers take none or one; a kept answer
+             * takes no seeds out of play) */
+            memcpy(out, hit, SOW_LAP_DECISION_HEAD);
+            for (int i = 0; i < hit->ncap; i++)
+                out->cap[i] = hit->cap[i];
             return lap_claims_ok(x, g, out, err);
         }
     }

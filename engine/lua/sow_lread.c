@@ -65,7 +65,7 @@ bool sow_lread_keys(lua_State *L, hook_call *c, int t,
         if (lua_type(L, -1) == LUA_TSTRING) {
             const char *name = lua_tostring(L, -1);
             for (const char *const *k = keys; *k && !ok; k++)
-                ok = strcmp(*k, name) == 0;
+                ok = (*k)[0] == name[0] && strcmp(*k, name) == 0;
         }
         if (!ok) {
             if (lua_type(L, -1) == LUA_TSTRING)

@@ -329,7 +329,7 @@ int sow_lua_open_text(sow_lua **out, const sow_variant *v,
     x->len = len;
     x->memo_wanted = true;
     /* NULL: no cache, hooks always run */
-    x->memo = sow_memo_new(sizeof(sow_lap_decision));
+    x->memo = sow_memo_new(SOW_LAP_DECISION_KEPT);
     x->play_memo = sow_memo_new(sizeof(sow_changes));
     if (v->hook_fn[SOW_HOOK_DROP]) /* (most variants have none) */
         x->drop_memo = sow_memo_new(sizeof(sow_drop));
@@ -470,7 +470,7 @@ static int fresh_memos(sow_lua *x, sow_error *err)
     sow_memo_free(x->memo);
     sow_memo_free(x->play_memo);
     sow_memo_free(x->drop_memo);
-    x->memo = sow_memo_new(sizeof(sow_lap_decision));
+    x->memo = sow_memo_new(SOW_LAP_DECISION_KEPT);
     x->play_memo = sow_memo_new(sizeof(sow_changes));
     x->drop_memo = x->v->hook_fn[SOW_HOOK_DROP]
                        ? sow_memo_new(sizeof(sow_drop))

@@ -289,13 +289,15 @@ static int rec_g_index(lua_State *L)
                                     SOW_LOC_TOTAL, SOW_LOC_PHASE};
     static const char *const moves[2] = {"board_before", "captured_before"};
     const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+    /* (the first letters first: most names read here are the
+     * geometry's, next and prev, which none of these share) */
     for (int i = 0; i < 6; i++)
-        if (strcmp(k, subs[i]) == 0) {
+        if (k[0] == subs[i][0] && strcmp(k, subs[i]) == 0) {
             lua_rawgeti(L, LUA_REGISTRYINDEX, x->rec_sub_ref[sub_ref[i]]);
             return 1;
         }
     for (int i = 0; i < 4; i++) {
-        if (strcmp(k, nums[i]) == 0 && x->rec_g) {
+        if (k[0] == nums[i][0] && strcmp(k, nums[i]) == 0 && x->rec_g) {
             lua_pushinteger(L, rec_value(x, locs[i]));
             return 1;
         }
