@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sow_draw.h"
+#include "sow_narrate.h"
 #include "sow_record.h"
 #include "sow_text.h"
 
@@ -80,7 +81,7 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
             sow_text_fmt(score, sizeof score, " %d-%d,", (int)r->score[0],
                      (int)r->score[1]);
         sow_text_fmt(buf, size, "game over: %s;%s %s",
-                 sow_result_text(s, g, why, sizeof why), score,
+                 sow_end_words(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"

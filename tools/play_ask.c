@@ -2,7 +2,10 @@
 #include <string.h>
 
 #include "play.h"
+#include "sow_ask.h"
 #include "sow_draw.h"
+#include "sow_move.h"
+#include "sow_text.h"
 
 void play_print_legal(const sow_setup *s, const sow_game *g)
 {
@@ -10,6 +13,32 @@ void play_print_legal(const sow_setup *s, const sow_game *g)
     cli_put_moves(&b, s, g->legal, g->nlegal, true);
     printf("legal moves: %s\n", b.oom ? "(out of memory)" : b.s);
     sow_buf_free(&b);
+}
+
+void play_print_question(const sow_setup *s, const sow_game *g)
+{
+    char q[400], cite[SOW_RULE_ID_MAX + 4] = "";
+    sow_question_words(s, g, q, sizeof q);
+    bool phase = sow_decision_phase(s, g);
+    if (!q[0] && !phase)
+        return;
+    if (phase && g->phase <= s->v->nphases &&
+        s->v->phases[g->phase - 1].cite[0])
+        sow_text_fmt(cite, sizeof cite, " (%s)",
+                     s->v->phases[g->phase - 1].cite);
+    else if (!phase)
+        sow_text_fmt(cite, sizeof cite, " (C1.12)");
+    printf("%s, %s%s\n  type ", g->to_move ? "North" : "South",
+           q[0] ? q : "what do you choose?", cite);
+    for (int i = 0; i < g->nlegal; i++) {
+        char tok[64], words[96];
+        sow_move_format(tok, sizeof tok, s, g->legal[i]);
+        sow_move_words(s, g, g->legal[i], words, sizeof words);
+        printf("%s%s", i == 0 ? "" : i + 1 < g->nlegal ? ", " : ", or ", tok);
+        if (strcmp(tok, words))
+            printf(" for %s", words);
+    }
+    printf("\n");
 }
 
 static void print_rules(const sow_variant *v)

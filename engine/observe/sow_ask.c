@@ -98,3 +98,73 @@ int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
     }
     return sow_text_fmt(buf, size, "%s", token);
 }
+
+int sow_question_words(const sow_setup *s, const sow_game *g, char *buf,
+                       size_t size)
+{
+    char q[400];
+    sow_question(s, g, q, sizeof q);
+    const char *mark = strchr(q, '?');
+    int n = mark ? (int)(mark - q) + 1 : (int)strlen(q);
+    return sow_text_fmt(buf, size, "%.*s", n, q);
+}
+
+/* A sowing move's words (not a decision): its hole by the label boards
+ * show, with what the move names besides. */
+static int sowing_head(const sow_setup *s, sow_move m, char *buf,
+                       size_t size)
+{
+    char l[16], x[16];
+    if (sow_move_is_place(m)) { /* MW.2: "+f3", "+e2/cw" */
+        int k = sow_move_place_kind(m);
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        return sow_text_fmt(buf, size,
+                            "puts a seed from the hand into %s%s", l,
+                            k == SOW_PLACE_ONLY    ? ""
+                            : k - 1 == SOW_DIR_CW ? " and sows it clockwise"
+                                  : " and sows it counter-clockwise");
+    }
+    if (sow_move_is_chosen(m)) { /* NS.6: "g1,xc4" */
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        sow_hole_label(s, (m - SOW_MOVE_CHOSEN) & 63, x, sizeof x);
+        return sow_text_fmt(buf, size, "plays %s and takes %s", l, x);
+    }
+    int h = sow_move_hole(m);
+    if (h < 0 || h >= s->holes) /* no hole: its number, as typed */
+        sow_move_format(l, sizeof l, s, m);
+    else
+        sow_hole_label(s, h, l, sizeof l);
+    if (sow_move_is_directed(m)) /* MB.2 */
+        return sow_text_fmt(buf, size, "plays %s %s", l,
+                            sow_move_dir(m) == SOW_DIR_CW
+                                ? "clockwise"
+                                : "counter-clockwise");
+    return sow_text_fmt(buf, size, "plays %s", l);
+}
+
+int sow_move_head(const sow_setup *s, const sow_game *g, sow_move m,
+                  char *buf, size_t size)
+{
+    if (!sow_move_is_decision(m))
+        return sowing_head(s, m, buf, size);
+    char words[96], q[200];
+    sow_move_words(s, g, m, words, sizeof words);
+    if (s->v->dir_rule == SOW_DIR_CHOSEN &&
+        sow_decision_kind(m) == s->v->dir_kind) /* C1.12 */
+        return sow_text_fmt(buf, size, "chooses to sow %s this round",
+                            words);
+    /* the direction's own question is asked outside phases: a phase's */
+    if (phase_question(s, g) && sow_question_words(s, g, q, sizeof q) &&
+        strchr(q, '?'))
+        return sow_text_fmt(buf, size, "answers \"%s\": %s", q, words);
+    return sow_text_fmt(buf, size, "chooses %s", words);
+}
+
+int sow_ply_head(const sow_setup *s, const sow_game *g, sow_move m,
+                 char *buf, size_t size)
+{
+    char head[400];
+    sow_move_head(s, g, m, head, sizeof head);
+    return sow_text_fmt(buf, size, "move %d: %s %s", g->ply + 1,
+                        g->to_move ? "North" : "South", head);
+}
