@@ -99,10 +99,10 @@ compares what it shows with the native `sow`:
             plain words (the board, a move, capturing, the end), none with
             the engine's words or an option's name, its rule ids links;
             perfect is offered, with default options, exactly where
-            sow solve answers natively within the page's budget
+            sow solve answers within web/perfect.json's cap of positions
   perfect   (issue 27) perfect decided in advance: not for Oware (a link's
             perfect North plays strong, saying so), offered for Kalah 3x3
-            and answering; web/perfect.json's boards solve in budget
+            and answering; web/perfect.json's boards solve within its cap
   hintvalue (issue 26) where the solver answers, the hint says "South
             wins by 2" and the outcome after each move, as sow solve
   optionwords (D15) options by plain labels, values in words, no MG in
@@ -152,6 +152,18 @@ class Checks:
 def native(sow, *args):
     r = subprocess.run([sow, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
     return r.returncode, r.stdout, r.stderr
+
+
+def solve_positions(sow, vid, opts, limit=60):
+    """The positions sow solve plays to solve vid from the start (opts:
+    {name: value}) with one thread and a table of 256 MiB, as
+    web/perfect.py counts them (the same on any machine); None when it
+    refuses, or runs past `limit` seconds (then far past any cap)."""
+    args = ["solve", vid, "--json", "--threads", "1", "--memory", "256", "--time-limit", str(limit)]
+    for k, v in opts.items():
+        args += ["--option", "%s=%s" % (k, v)]
+    rc, out, _ = native(sow, *args)
+    return json.loads(out)["positions"] if rc == 0 else None
 
 
 def js(s):
@@ -1649,7 +1661,7 @@ def check_plainwords(c, b, url, sow, art, variants):
     wins (docs/how-to-play.md), none with the engine's words or an option
     name; a rule id there opens the rule's text. The perfect level is
     offered, with the game's default options, exactly where the solver
-    answers natively within the page's budget (web/perfect.json)."""
+    answers within the cap of positions (web/perfect.json)."""
     page = open_page(b, url + "?south=human&north=human")
     settle(page)
     bad, offered = [], {}
@@ -1687,22 +1699,19 @@ def check_plainwords(c, b, url, sow, art, variants):
     c.ok("plainwords", not bad and len(offered) == len(variants) and hl.startswith("OW.1"),
          "%d games in plain words, 4 parts each, no engine words; OW.1 opens %r" % (len(offered), hl[:50])
          if not bad and hl.startswith("OW.1") else "; ".join(bad)[:600] + "; the link opened %r" % hl[:60])
-    # perfect where the solver answers within the budget, from the start
-    budget = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_budget_s : 0") or 2
+    # perfect where the solver answers within the cap, from the start
+    cap = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_cap_positions : 0") or 250000
     wrong = []
     for vid, yes in sorted(offered.items()):
-        t0 = time.time()
-        rc, out, err = native(sow, "solve", vid, "--json", "--time-limit", str(budget * 4))
-        took = time.time() - t0
-        solved = rc == 0
-        if yes and not solved:
-            wrong.append("%s offered, but sow solve: rc %d in %.1f s %s" % (vid, rc, took, err.strip()[:80]))
-        # one not offered that the solver answers well within the budget
-        if not yes and solved and took < budget / 2:
-            wrong.append("%s not offered, but sow solve answers in %.2f s" % (vid, took))
+        n = solve_positions(sow, vid, {}, limit=10)
+        if yes and (n is None or n > cap):
+            wrong.append("%s offered, but sow solve: %s positions (cap %d)" % (vid, n, cap))
+        # one not offered that the solver answers within the cap
+        if not yes and n is not None and n <= cap:
+            wrong.append("%s not offered, but sow solve answers in %d positions" % (vid, n))
     c.ok("perfect games", not wrong and any(offered.values()) and not all(offered.values()),
-         "offered for %s; for the other %d the solver refuses or takes longer than %g s" % (
-             ", ".join(v for v in sorted(offered) if offered[v]), sum(1 for v in offered.values() if not v), budget)
+         "offered for %s; for the other %d the solver refuses or plays more than %d positions" % (
+             ", ".join(v for v in sorted(offered) if offered[v]), sum(1 for v in offered.values() if not v), cap)
          if not wrong else "; ".join(wrong)[:600])
 
 
@@ -1711,7 +1720,7 @@ def check_perfect(c, b, url, sow, art):
     back, the solver refuses) does not offer it, and a link asking for it
     plays the strong level, saying so; Kalah 3x3 offers it, and the
     perfect computer answers; every board of web/perfect.json is solved
-    natively within the budget."""
+    within its cap of positions."""
     page = open_page(b, url + "?variant=oware&south=human&north=perfect")
     settle(page)
     off = page.eval("document.querySelector('#north-level option[value=\"perfect\"]').disabled")
@@ -1731,23 +1740,17 @@ def check_perfect(c, b, url, sow, art):
     settle(page)
     st = state(page)
     answered = len(st["moves"]) >= 2 and page.eval("document.getElementById('status').className") != "bad"
-    # the list's largest boards, solved natively within the budget
-    table = json.loads(page.eval("JSON.stringify(window.SOW_HOWTO ? window.SOW_HOWTO.perfect : {})"))
-    budget = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_budget_s : 1")
+    # the list's largest boards, solved natively within the cap
+    cap = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_cap_positions : 0") or 250000
     slow = []
     for vid, sizes in sorted(table.items()):
         for holes, seeds, opts in sizes:
-            # (the machine may be shared: four times the budget)
-            args = ["solve", vid, "--json", "--time-limit", str(budget * 4)]
-            for k, v in opts.items():
-                args += ["--option", "%s=%s" % (k, v)]
-            t0 = time.time()
-            rc, out, err = native(sow, *args)
-            if rc != 0:
-                slow.append("%s %s: rc %d, %.1f s" % (vid, opts, rc, time.time() - t0))
+            n = solve_positions(sow, vid, opts)
+            if n is None or n > cap:
+                slow.append("%s %s: %s positions" % (vid, opts, n))
     good = off and north == "alphabeta:ms=1500" and "strong" in note and on and answered and table and not slow
     c.ok("perfect", good, "Oware: not offered, a link's perfect North plays strong (%r); Kalah 3x3: offered, "
-         "it answered %s; %d boards of the list solved within %g s" % (note[:60], st["moves"], sum(map(len, table.values())), budget)
+         "it answered %s; %d boards of the list solved within %d positions" % (note[:60], st["moves"], sum(map(len, table.values())), cap)
          if good else "oware disabled %s, north %r, note %r; kalah offered %s, moves %s; slow %s" % (
              off, north, note, on, st["moves"], slow))
 

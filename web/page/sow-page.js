@@ -115,9 +115,10 @@
     }
     /* Whether the perfect level can play this game: decided in advance,
      * from web/perfect.json (web/perfect.py: the games sow solve answers
-     * from the start within its budget, and the largest boards it did),
-     * the game's script and its repetition rule (which the solver
-     * refuses); rules edited in the workbench are never in the list. */
+     * from the start within its cap of positions, and the largest boards
+     * it did), the game's script and its repetition rule (which the
+     * solver refuses); rules edited in the workbench are never in the
+     * list. */
     function perfectFits(info) {
         if (!info || game.variant.indexOf('/bench/') === 0 || info.script || info.end && info.end.repetition)
             return false;
