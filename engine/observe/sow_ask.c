@@ -153,7 +153,7 @@ int sow_move_head(const sow_setup *s, const sow_game *g, sow_move m,
         sow_decision_kind(m) == s->v->dir_kind) /* C1.12 */
         return sow_text_fmt(buf, size, "chooses to sow %s this round",
                             words);
-    /* the direction's own question is asked outside phases: a phase's */
+    /* A.3, K2.9: the question of the phase the decision answers */
     if (phase_question(s, g) && sow_question_words(s, g, q, sizeof q) &&
         strchr(q, '?'))
         return sow_text_fmt(buf, size, "answers \"%s\": %s", q, words);

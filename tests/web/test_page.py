@@ -406,6 +406,35 @@ def click_hole(page, tok):
               ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % tok)
 
 
+def click_ring(page, tok):
+    """A click on the ringed hole one of whose moves is tok (a hole with
+    several: a direction, MB.2; a hole to take, NS.6)."""
+    page.eval("document.querySelector('#board circle[data-moves~=\"%s\"]')"
+              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))" % tok)
+
+
+def click_choice(page, tok):
+    """A click on the decision button of tok."""
+    page.eval("document.querySelector('#decisions button[data-move=\"%s\"]').click()" % tok)
+
+
+def played_as_native(page, sow, variant, tok, fields=("board",)):
+    """After a click that plays tok as a game's first move: waits for the
+    page to play it, then compares the page's state with the native sow's
+    replay of tok, field by field. Returns (good, why, the native's last
+    record line)."""
+    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+    settle(page)
+    st = state(page)
+    rc, out, err = native(sow, "replay", variant, "--moves", tok, "--json")
+    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
+    good = [str(m) for m in st["moves"]] == [tok] and rc == 0 and \
+        all(st.get(f) == last.get(f) for f in fields)
+    why = "played %s: page %s, native %s" % (st["moves"], json.dumps({f: st.get(f) for f in fields}),
+                                             json.dumps({f: last.get(f) for f in fields}))
+    return good, why, last
+
+
 def check_seeds(c, b, url, sow, art):
     try:
         seeds(c, b, url, sow, art)
@@ -691,8 +720,7 @@ def check_directions(c, b, url, sow):
     rings = page.eval("JSON.stringify(Array.prototype.map.call("
                       "document.querySelectorAll('#board circle.legal'), "
                       "function (e) { return e.dataset.moves; }))")
-    page.eval("document.querySelector('#board circle[data-moves~=\"3/cw\"]')"
-              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    click_ring(page, "3/cw")
     got = json.loads(decision_buttons(page))
     buttons = {tok: (text, title) for tok, text, title in got["buttons"]}
     want = {"3/ccw": ("counter-clockwise", ""), "3/cw": ("clockwise", "")}  # D15: no token shown
@@ -700,13 +728,8 @@ def check_directions(c, b, url, sow):
             and got["question"] == "South, which way do you sow hole d?" and buttons == want)
     why = "rings %s; %s: %s" % (rings, got["question"], json.dumps(buttons))
     if good:
-        page.eval("document.querySelector('#decisions button[data-move=\"3/cw\"]').click()")
-        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
-        settle(page)
-        st = state(page)
-        rc, out, err = native(sow, "replay", "mbangbi", "--moves", "3/cw", "--json")
-        good = st["moves"] == ["3/cw"] and rc == 0 and json.loads(out.splitlines()[-1])["board"] == st["board"]
-        why = "played %s, board %s" % (st["moves"], st["board"])
+        click_choice(page, "3/cw")
+        good, why, _ = played_as_native(page, sow, "mbangbi", "3/cw")
     c.ok("directions mbangbi", good, why)
     if page.console:
         c.ok("directions mbangbi console", False, "; ".join(page.console)[:300])
@@ -747,14 +770,8 @@ def check_rows(c, b, url, sow, art):
     f2 = page.eval("document.activeElement.getAttribute('aria-label')")
     c.ok("rows moruba keys", f1 == "play k1" and f2 == "play k2", "k focused %r, then %r" % (f1, f2))
     click_hole(page, "10")  # k1: its last seed lands in j2 and takes j3 and j4 (MO.4)
-    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
-    settle(page)
-    st = state(page)
-    rc, out, err = native(sow, "replay", "moruba", "--moves", "10", "--json")
-    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
-    c.ok("rows moruba click", st["moves"] in ([10], ["10"]), "played %s" % st["moves"])
-    c.ok("rows moruba played", st["board"] == last.get("board") and st.get("captured") == last.get("captured"),
-         "page %s %s, native %s %s" % (st["board"], st.get("captured"), last.get("board"), last.get("captured")))
+    good, why, _ = played_as_native(page, sow, "moruba", "10", ("board", "captured"))
+    c.ok("rows moruba played", good, why)
     page.screenshot(os.path.join(art, "web-moruba.png"))
     if page.console:
         c.ok("rows moruba console", False, "; ".join(page.console)[:300])
@@ -773,15 +790,8 @@ def check_hand(c, b, url, sow, art):
                                  "function (e) { return e.dataset.move; }))"))
     c.ok("hand rings", rings == ["+%d" % h for h in range(16)], "rings %s" % rings)
     click_hole(page, "+9")
-    page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
-    settle(page)
-    st = state(page)
-    rc, out, err = native(sow, "replay", "mweso", "--moves", "+9", "--json")
-    last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
-    c.ok("hand placed", st["moves"] == ["+9"] and st["board"] == last.get("board")
-         and st.get("hand") == last.get("hand") == [31, 32],
-         "played %s: page %s %s, native %s %s" % (st["moves"], st["board"], st.get("hand"),
-                                                 last.get("board"), last.get("hand")))
+    good, why, last = played_as_native(page, sow, "mweso", "+9", ("board", "hand"))
+    c.ok("hand placed", good and last.get("hand") == [31, 32], why)
     if page.console:
         c.ok("hand console", False, "; ".join(page.console)[:300])
 
@@ -794,8 +804,7 @@ def check_choice(c, b, url, sow, art):
     page = open_page(b, url + "?variant=nsolo&north=human&south=human")
     settle(page)
     moves = page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]').dataset.moves")
-    page.eval("document.querySelector('#board circle[data-moves~=\"2,x37\"]')"
-              ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    click_ring(page, "2,x37")
     got = json.loads(decision_buttons(page))
     buttons = {tok: text for tok, text, title in got["buttons"]}
     good = (moves.split() == ["2,x%d" % x for x in list(range(21, 29)) + list(range(30, 39))]
@@ -803,13 +812,8 @@ def check_choice(c, b, url, sow, art):
             and buttons.get("2,x37") == "h4" and len(buttons) == 17)
     why = "ring %s; %s: %s" % (moves, got["question"], json.dumps(buttons)[:200])
     if good:
-        page.eval("document.querySelector('#decisions button[data-move=\"2,x37\"]').click()")
-        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
-        settle(page)
-        st = state(page)
-        rc, out, err = native(sow, "replay", "nsolo", "--moves", "2,x37", "--json")
-        good = st["moves"] == ["2,x37"] and rc == 0 and json.loads(out.splitlines()[-1])["board"] == st["board"]
-        why = "played %s, board %s" % (st["moves"], st["board"])
+        click_choice(page, "2,x37")
+        good, why, _ = played_as_native(page, sow, "nsolo", "2,x37")
     c.ok("choice nsolo", good, why)
     if page.console:
         c.ok("choice nsolo console", False, "; ".join(page.console)[:300])
