@@ -1745,6 +1745,7 @@ def check_perfect(c, b, url, sow, art):
     st = state(page)
     answered = len(st["moves"]) >= 2 and page.eval("document.getElementById('status').className") != "bad"
     # the list's largest boards, solved natively within the cap
+    table = json.loads(page.eval("JSON.stringify(window.SOW_HOWTO ? window.SOW_HOWTO.perfect : {})"))
     cap = page.eval("window.SOW_HOWTO ? window.SOW_HOWTO.perfect_cap_positions : 0") or 250000
     slow = []
     for vid, sizes in sorted(table.items()):
