@@ -81,3 +81,6 @@ input=$'dir:cw\nquit\n' t head-direction 0 noerr 'out~South, which way do you so
     'out~move 1: South chooses to sow clockwise this round' -- sow play olinda --south human --north human
 t head-decision 0 noerr 'out~move 2: North answers "who makes the first regular move?": South' 'out!~first:0' \
     -- sow replay andada --moves "0 first:0"
+# hint names a decision's words beside the token typed for it
+input=$'a\nhint\nquit\n' t hint-decision 0 noerr 'out~  first:0 South: a choice, not a sowing' \
+    'out~  first:1 North: a choice, not a sowing' -- sow play andada --south human --north human
