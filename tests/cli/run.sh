@@ -1126,7 +1126,7 @@ for c in draw:--svg animate:--html; do
 done
 # draw: the picture, its parts, --ply, the file written whole
 t draw-stdout 0 noerr 'out=<svg xmlns="http://www.w3.org/2000/svg" width="560" height="312" viewBox="0 0 560 312" font-family="DejaVu Sans, Verdana, Arial, sans-serif">' \
-    'out~<title>Adji Kui I: after 3 plies; South played b</title>' 'out~>North to move</text>' \
+    'out~<title>Adji Kui I: after 3 moves; South plays b</title>' 'out~>North to move</text>' \
     'out~stroke="#d0021b" stroke-width="3.5"/>' 'last=</svg>' -- sow draw $V --moves "2 8 1" --svg -
 t draw-file 0 noerr lines=0 "file=$SVG" "nofile=$SVG.tmp" -- sow draw $V --moves "2 8 1" --svg "$SVG"
 t draw-file-xml 0 noerr 'out=ok' -- "$PYTHON" -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print('ok' if d.documentElement.tagName == 'svg' else 'no')" "$SVG"
@@ -1143,17 +1143,17 @@ chmod +x "$cli_tmp/sow-umask027"
 t draw-umask 0 noerr -- "$cli_tmp/sow-umask027" draw $V --moves 2 --svg "$cli_tmp/mode.svg"
 t draw-umask-mode 0 'out=640' -- stat -c %a "$cli_tmp/mode.svg"
 t draw-ply0 0 noerr 'out~<title>Adji Kui I: the start</title>' 'out~>South to move</text>' 'out!~#d0021b' -- sow draw $V --moves "2 8 1" --ply 0 --svg -
-t draw-ply1 0 noerr 'out~Adji Kui I: after 1 ply; South played c' -- sow draw $V --moves "2 8 1" --ply=1 --svg=-
+t draw-ply1 0 noerr 'out~Adji Kui I: after 1 move; South plays c' -- sow draw $V --moves "2 8 1" --ply=1 --svg=-
 t draw-start 0 noerr 'out~Adji Kui I: the start' -- sow draw $V --svg -
 t draw-dots 0 noerr 'out~<g fill="#3d2b1f"><circle cx="92.0" cy="162.7" r="3.2"/>' -- sow draw $V --svg -
 t draw-result 0 noerr 'out~>game over: neither player can move; 21-27, North wins</text>' -- sow draw $V --moves "$GAME1" --svg -
 t draw-result-xml 0 noerr 'out=ok' -- bash -c "$SOW draw $V --moves '$GAME1' --svg - | $PYTHON -c 'import sys, xml.dom.minidom as m; m.parseString(sys.stdin.read()); print(\"ok\")'"
-t draw-boto-stores 0 noerr 'out~Adji-Boto: after 30 plies; North played B' 'out~>store</text>' -- sow draw $VB --moves "$BOTO" --ply 30 --svg -
+t draw-boto-stores 0 noerr 'out~Adji-Boto: after 30 moves; North plays B' 'out~>store</text>' -- sow draw $VB --moves "$BOTO" --ply 30 --svg -
 t draw-boto-opening 0 noerr 'out~>North to move; opening: still to play: South b c d e, North A B C D E</text>' -- sow draw $VB --moves 0 --svg -
-t draw-andada-24 0 noerr 'out~<title>Andada (holes=24): after 40 plies; North played Q</title>' 'out~>x</text>' 'out~>X</text>' -- sow draw $VA --option holes=24 --moves "$ANDADA24" --ply 40 --svg -
-t draw-andada-decide 0 noerr 'out~Andada: after 1 ply; South played c' 'out~>North to decide: who makes the first regular move? first:0 for South, first:1 for North (A.3)</text>' -- sow draw $VA --moves 2 --svg -
-t draw-andada-decision 0 noerr 'out~Andada: after 2 plies; North chose first:0' -- sow draw $VA --moves "2 first:0" --svg -
-t draw-kui2-owners 0 noerr 'out~Adji Kui II (match=true, match_games=3), game 3: after 40 plies; North played E' 'out~>F*</text>' \
+t draw-andada-24 0 noerr 'out~<title>Andada (holes=24): after 40 moves; North plays Q</title>' 'out~>x</text>' 'out~>X</text>' -- sow draw $VA --option holes=24 --moves "$ANDADA24" --ply 40 --svg -
+t draw-andada-decide 0 noerr 'out~Andada: after 1 move; South plays c' 'out~>North to decide: who makes the first regular move?</text>' -- sow draw $VA --moves 2 --svg -
+t draw-andada-decision 0 noerr 'out~Andada: after 2 moves; North answers &quot;who makes the first regular move?&quot;: South' -- sow draw $VA --moves "2 first:0" --svg -
+t draw-kui2-owners 0 noerr 'out~Adji Kui II (match=true, match_games=3), game 3: after 40 moves; North plays E' 'out~>F*</text>' \
     'out~; match over after 3 games: match_games reached</text>' -- sow draw $V2 --option match=true --option match_games=3 --moves "$KUI2_MATCH" --svg -
 t draw-ply-too-many 1 "err=sow draw: --ply 5, but the move list has 3 moves; give --ply 0 to 3, or more moves" "nofile=$cli_tmp/p.svg" -- sow draw $V --moves "2 8 1" --ply 5 --svg "$cli_tmp/p.svg"
 t draw-ply-word 2 "err=sow draw: --ply takes a whole number of moves to play from 0 to 1000000, not 'x' (see 'sow draw --help')" -- sow draw $V --ply x --svg -

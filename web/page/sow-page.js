@@ -505,11 +505,6 @@
         if (svg) svg.style.minWidth = Math.round((+svg.getAttribute('width') || 0) * 40 / 46) + 'px';
         var labels = game.info.board.labels;
         var texts = box.querySelectorAll('svg text');
-        /* the picture's title counts plies; a learner counts moves */
-        Array.prototype.forEach.call(texts, function (t) {
-            if (/\b(ply|plies)\b/.test(t.textContent))
-                t.textContent = t.textContent.replace(/\bply\b/g, 'move').replace(/\bplies\b/g, 'moves');
-        });
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
         for (var i = 0; i < texts.length; i++) {
             /* a hole the other row's player owns is labelled "A*" */
