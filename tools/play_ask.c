@@ -1,5 +1,6 @@
 /* play_ask.c - a person's turn in sow play (see play.h). */
 #include <string.h>
+#include <strings.h>
 
 #include "play.h"
 #include "sow_ask.h"
@@ -115,6 +116,29 @@ static int ask_direction(const sow_setup *s, const sow_game *g,
     }
 }
 
+/* A decision typed in the words it is shown in (D15): "North" for
+ * first:1, "hole D" or "D" for buy:9, "clockwise" for dir:cw, matched
+ * without regard to case but for a hole's label (a and A differ). True
+ * with the move in *out when exactly one legal decision has them. */
+static bool decision_by_words(const sow_setup *s, const sow_game *g,
+                              const char *w, sow_move *out)
+{
+    int found = 0;
+    for (int i = 0; i < g->nlegal; i++) {
+        char words[96];
+        if (!sow_move_is_decision(g->legal[i]))
+            continue;
+        sow_move_words(s, g, g->legal[i], words, sizeof words);
+        bool hole = strncmp(words, "hole ", 5) == 0;
+        if ((hole && strcmp(w, words + 5) == 0) ||
+            (hole ? strcmp(w, words) : strcasecmp(w, words)) == 0) {
+            *out = g->legal[i];
+            found++;
+        }
+    }
+    return found == 1;
+}
+
 int play_ask(play_game *pg, sow_move *out)
 {
     const sow_setup *s = &pg->cg.setup;
@@ -173,6 +197,8 @@ int play_ask(play_game *pg, sow_move *out)
         sow_error perr;
         bool read = sow_move_read(s, w, out, &perr) == SOW_OK;
         if (read && sow_game_is_legal(g, *out))
+            return ASK_MOVE;
+        if (decision_by_words(s, g, w, out))
             return ASK_MOVE;
         /* a hole the rules of data allow but the script's filter hook
          * refuses: say so, with its reason */

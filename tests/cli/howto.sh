@@ -84,3 +84,8 @@ t head-decision 0 noerr 'out~move 2: North answers "who makes the first regular 
 # hint names a decision's words beside the token typed for it
 input=$'a\nhint\nquit\n' t hint-decision 0 noerr 'out~  first:0 South: a choice, not a sowing' \
     'out~  first:1 North: a choice, not a sowing' -- sow play andada --south human --north human
+# a decision may be typed in the words it is shown in, as well as its token
+input=$'a\nnorth\nquit\n' t decision-words 0 noerr 'out~move 2: North answers "who makes the first regular move?": North' \
+    'last=to replay them: sow replay andada --moves "0 first:1"' -- sow play andada --south human --north human
+input=$'Clockwise\nquit\n' t decision-words-direction 0 noerr 'out~move 1: South chooses to sow clockwise this round' \
+    -- sow play olinda --south human --north human
