@@ -1967,7 +1967,7 @@
         return sow(['bench', game.info ? game.info.id : game.variant, '--seconds', '3', '--json']).then(function (r) {
             var res = json(r.out);
             $('bench-out').textContent = res ? res.games_per_s.toFixed(0) + ' games/s, ' +
-                res.plies_per_s.toFixed(0) + ' plies/s (' + res.games + ' random games)' : r.err;
+                res.plies_per_s.toFixed(0) + ' moves/s (' + res.games + ' random games)' : r.err;
             $('bench-out').dataset.json = r.out;
         });
     }
