@@ -1306,6 +1306,13 @@ def check_bought(c, b, url, sow, art):
                                  "document.querySelectorAll('#board circle.legal'), function (e) { return e.dataset.move; }))"))
     page.eval("window.scrollTo(0,0)")
     page.screenshot(os.path.join(art, "web-bought.png"))
+    # D15: the picture's title names no option as NAME=VALUE (the options
+    # are above it in words)
+    title = page.eval("Array.prototype.map.call(document.querySelectorAll('#board svg title, #board svg text'), "
+                      "function (t) { return t.textContent; }).filter(function (x) { return x.length > 8; })"
+                      ".join(' | ')")
+    c.ok("bought title", "Adji Kui II, game 2: after" in title and not re.search(r"[a-z_]+=", title),
+         title[:200])
     legal = sorted(str(x) for x in st["legal"])
     good = "6" in legal and sorted(rings) == legal
     if good:

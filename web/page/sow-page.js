@@ -505,6 +505,13 @@
         if (svg) svg.style.minWidth = Math.round((+svg.getAttribute('width') || 0) * 40 / 46) + 'px';
         var labels = game.info.board.labels;
         var texts = box.querySelectorAll('svg text');
+        /* the picture's title names the options as sow draw takes them
+         * ("Adji Kui II (match=true)"); the page shows them above in
+         * words, so the title does without (D15) */
+        Array.prototype.forEach.call(box.querySelectorAll('svg title, svg text'), function (t) {
+            if (/=/.test(t.textContent))
+                t.textContent = t.textContent.replace(/ \((?:[a-z0-9_]+=[^,()]*(?:, )?)+\)/, '');
+        });
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
         for (var i = 0; i < texts.length; i++) {
             /* a hole the other row's player owns is labelled "A*" */
