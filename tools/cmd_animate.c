@@ -21,6 +21,7 @@
 #include "learn.h"
 #include "record_in.h"
 #include "outfile.h"
+#include "sow_ask.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
@@ -323,23 +324,13 @@ static void put_ply(page *pg, const learn_play *p, int index,
                               ? &s->v->phases[before->phase - 1]
                               : NULL;
     bool scripted = !decision && ph && ph->scripted;
-    char head[600], m[64], game[32] = "";
-    learn_move_text(s, mv, m, sizeof m);
+    char head[600], m[500], game[32] = "";
+    sow_ply_head(s, before, mv, m, sizeof m);
     if (s->match)
         sow_text_fmt(game, sizeof game, "%s %d, ", sow_game_word(s),
                      p->m.game);
-    if (decision)
-        sow_text_fmt(head, sizeof head, "%sply %d: %s chooses %s%s%.*s%s", game,
-                 before->ply, who(before->to_move), m,
-                 ph && ph->question[0] ? " (" : "",
-                 SOW_CLIP(ph ? ph->question : "", 400),
-                 ph && ph->question[0] ? ")" : "");
-    else
-        sow_text_fmt(head, sizeof head, "%sply %d: %s plays %s (hole %d)%s%s%s",
-                 game, before->ply, who(before->to_move), m,
-                 sow_move_hole(mv),
-                 scripted ? ": " : "", scripted ? ph->name : "",
-                 scripted ? ", a move the variant's script makes whole" : "");
+    sow_text_fmt(head, sizeof head, "%s%s%s", game, m,
+                 scripted ? ", a move sown through to its end at once" : "");
     fprintf(f, ",\n{\"k\":\"ply\",\"i\":%d,\"game\":%d,\"ply\":%d,"
                "\"kind\":\"%s\",\"tok\":",
             index, p->m.game, before->ply,
@@ -550,7 +541,7 @@ static int animate(int argc, char **argv, record_in *rec)
             sow_text_fmt(end, sizeof end,
                      "match over after %d games: %s; holes South %d, North "
                      "%d%s",
-                     p.m.game, p.m.reason, p.m.holes[0], p.m.holes[1],
+                     p.m.game, sow_match_words(p.m.reason), p.m.holes[0], p.m.holes[1],
                      p.m.unfinished ? " (unfinished)" : "");
             learn_json_str(out.f, end);
         } else {

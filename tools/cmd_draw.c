@@ -8,6 +8,7 @@
 #include "flags.h"
 #include "learn.h"
 #include "outfile.h"
+#include "sow_ask.h"
 #include "sow_svg.h"
 #include "sow_text.h"
 
@@ -96,9 +97,9 @@ int cmd_draw(int argc, char **argv)
     if (ply < 0)
         ply = lm.n;
     learn_play p;
-    sow_game pic, before;
+    sow_game pic, before, pic_before;
     sow_move mv = 0, pic_mv = 0;
-    int game = 1, mover = 0;
+    int game = 1;
     char match_end[200] = "";
     if (!rc && learn_start(&p, &cg, &err))
         rc = 1;
@@ -114,7 +115,7 @@ int cmd_draw(int argc, char **argv)
             pic = p.g;
             pic_mv = mv;
             game = p.m.game;
-            mover = before.to_move;
+            pic_before = before;
         }
         int r;
         while ((r = learn_next_game(&p, &err)) == 1)
@@ -140,12 +141,12 @@ int cmd_draw(int argc, char **argv)
     if (ply == 0) {
         sow_text_fmt(title, sizeof title, "%s%s: the start", name, where);
     } else {
-        char m[64];
-        learn_move_text(s, pic_mv, m, sizeof m);
-        sow_text_fmt(title, sizeof title, "%s%s: after %d pl%s; %s %s %s", name,
-                 where, pic.ply, pic.ply == 1 ? "y" : "ies",
-                 mover ? "North" : "South",
-                 sow_move_is_decision(pic_mv) ? "chose" : "played", m);
+        /* D15: the last move as the headers of trace tell it */
+        char m[400];
+        sow_move_head(s, &pic_before, pic_mv, m, sizeof m);
+        sow_text_fmt(title, sizeof title, "%s%s: after %d move%s; %s %s", name,
+                 where, pic.ply, pic.ply == 1 ? "" : "s",
+                 pic_before.to_move ? "North" : "South", m);
     }
     learn_status(s, &pic, status, sizeof status - 200);
     strcat(status, match_end);

@@ -175,11 +175,11 @@ static int undo(play_game *pg, sow_error *err)
         if ((pg->g.over && sow_match_next(&pg->cg.eng, &pg->m, &pg->g, err)) ||
             sow_engine_play(&pg->cg.eng, &pg->g, pg->hist.mv[i], err))
             return SOW_ERR;
-    char tok[64], pic[4096];
-    cli_format_moves(s, &pg->hist.mv[k], 1, true, tok, sizeof tok);
+    char head[600], pic[4096];
+    sow_ply_head(s, &pg->g, pg->hist.mv[k], head, sizeof head);
     const char *who = pg->g.to_move ? "North" : "South";
-    printf("undone: ply %d (%s's %s)%s; %s to move.\n", pg->g.ply, who, tok,
-           pg->hist.n - k > 1 ? " and the moves after it" : "", who);
+    printf("undone: %s%s; %s to move.\n", head,
+           pg->hist.n - k > 1 ? ", and the moves after it" : "", who);
     pg->hist.n = k;
     sow_draw_board(pic, sizeof pic, s, &pg->g, -1);
     printf("%s", pic);
@@ -207,8 +207,6 @@ static int computer_move(play_game *pg, sow_move *mv, sow_error *err)
 static int make_move(play_game *pg, sow_move mv, bool human, sow_error *err)
 {
     sow_game *g = &pg->g;
-    int mover = g->to_move;
-    int32_t had = g->captured[mover];
     sow_game before = *g;
     teach_events *te = &pg->te;
     te->n = 0;
@@ -224,7 +222,7 @@ static int make_move(play_game *pg, sow_move mv, bool human, sow_error *err)
     if (pg->watch && te->ev)
         teach_watch(&pg->cg.setup, &before, g, te, (int)pg->watch_delay,
                     pg->tty);
-    play_show_ply(&pg->cg.setup, &before, g, mover, mv, had);
+    play_show_ply(&pg->cg.setup, &before, g, mv);
     fflush(stdout);
     if (!human && pg->delay > 0)
         usleep((useconds_t)pg->delay * 1000);
@@ -250,7 +248,7 @@ static int game_over(play_game *pg, sow_error *err)
     if (pg->m.over) {
         printf("\nmatch over after %d games: %s. Holes for a next game: "
                "South %d, North %d%s.\n",
-               pg->m.game, pg->m.reason, pg->m.holes[0], pg->m.holes[1],
+               pg->m.game, sow_match_words(pg->m.reason), pg->m.holes[0], pg->m.holes[1],
                pg->m.unfinished ? " (unfinished)" : "");
         return 1;
     }
@@ -275,23 +273,15 @@ static int play_session(play_game *pg, sow_error *err)
                 return r < 0 ? SOW_ERR : SOW_OK;
             continue;
         }
-        const char *who = g->to_move ? "North" : "South";
         /* A.3, K2.9: a phase's question; OL.2, C1.12: the round's
          * direction */
-        char question[400];
-        sow_question(s, g, question, sizeof question);
-        if (question[0])
-            printf("%s, %s\n", who, question);
-        if (sow_decision_phase(s, g)) {
-            printf("%s decides: ", who);
-            play_print_legal(s, g);
-        }
+        play_print_question(s, g);
         bool human = pg->who[g->to_move] == P_HUMAN;
         sow_move mv;
         int a = human ? play_ask(pg, &mv) : ASK_MOVE;
         if (a == ASK_QUIT) {
             printf("game left unfinished after %d %s.\n", g->ply,
-                   g->ply == 1 ? "ply" : "plies");
+                   g->ply == 1 ? "move" : "moves");
             return SOW_OK;
         }
         if (a == ASK_UNDO) {

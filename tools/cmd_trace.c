@@ -9,6 +9,7 @@
 #include "flags.h"
 #include "learn.h"
 #include "record_in.h"
+#include "sow_ask.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
@@ -181,14 +182,10 @@ static void tell_ply(tracer *t, const sow_game *before, sow_move mv,
             printf("%s}\n", line.s);
         sow_buf_free(&line);
     }
-    else if (sow_move_is_decision(mv) || sow_move_is_turn(mv)) /* C2.3 */
-        printf("\nply %d: %s plays %s\n", ply,
-               before->to_move ? "North" : "South", tok);
     else {
-        char l[24];
-        sow_move_label(s, mv, l, sizeof l);
-        printf("\nply %d: %s plays %s (hole %s)\n", ply,
-               before->to_move ? "North" : "South", l, tok);
+        char head[600];
+        sow_ply_head(s, before, mv, head, sizeof head);
+        printf("\n%s\n", head);
     }
     sow_story st;
     bool sowing = !sow_move_is_decision(mv) &&

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_ask.h"
 #include "sow_draw.h"
+#include "sow_narrate.h"
 #include "sow_record.h"
 #include "sow_text.h"
 
@@ -80,25 +82,21 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
             sow_text_fmt(score, sizeof score, " %d-%d,", (int)r->score[0],
                      (int)r->score[1]);
         sow_text_fmt(buf, size, "game over: %s;%s %s",
-                 sow_result_text(s, g, why, sizeof why), score,
+                 sow_end_words(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"
                                   : "North wins");
         return;
     }
-    size_t len = (size_t)sow_text_fmt(buf, size, "%s to %s", who,
+    /* the question asked (A.3, K2.9, C1.12) in words: the choices'
+     * tokens are for those who type them (D15) */
+    char q[200];
+    sow_question_words(s, g, q, sizeof q);
+    size_t len = (size_t)sow_text_fmt(buf, size, "%s to %s%s%s", who,
                                   sow_decision_phase(s, g) ? "decide"
-                                  : s->dir_rule == SOW_DIR_CHOSEN &&
-                                          g->chosen_dir < 0
-                                      ? "choose the round's direction "
-                                        "(dir:ccw or dir:cw)"
-                                      : "move");
-    /* the question a phase asks (A.3: who makes the first regular move?) */
-    if (g->phase && g->phase <= s->v->nphases &&
-        s->v->phases[g->phase - 1].question[0] && len < size)
-        len += (size_t)sow_text_fmt(buf + len, size - len, ": %s",
-                                s->v->phases[g->phase - 1].question);
+                                  : q[0] ? "choose" : "move",
+                                  q[0] ? ": " : "", q);
     char due[256];
     cli_phase_due(s, g, due, sizeof due);
     if (due[0] && len < size)
@@ -128,11 +126,6 @@ void learn_name(const cli_game *cg, char *buf, size_t size)
     }
     if (k && len < size)
         sow_text_fmt(buf + len, size - len, ")");
-}
-
-void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size)
-{
-    sow_move_label(s, m, buf, size);
 }
 
 void learn_json_str(FILE *f, const char *s)

@@ -61,10 +61,6 @@ void learn_status(const sow_setup *s, const sow_game *g, char *buf,
  * their defaults. */
 void learn_name(const cli_game *cg, char *buf, size_t size);
 
-/* A move as a person reads it: a hole's label ("c"), or a decision token
- * ("first:0"). */
-void learn_move_text(const sow_setup *s, sow_move m, char *buf, size_t size);
-
 /* Write s as a JSON string, safe inside an HTML <script> element ('<',
  * '>' and '&' escaped too). */
 void learn_json_str(FILE *f, const char *s);

@@ -55,6 +55,12 @@ int play_ask_turn(const sow_setup *s, const sow_game *g, const char *w,
 /* "legal moves: a b c", all of them however many. */
 void play_print_legal(const sow_setup *s, const sow_game *g);
 
+/* A.3, K2.9: the question of a phase of decisions; OL.2, C1.12: the
+ * round's direction. In words, with the rule it applies, then each choice
+ * in words with the token a person types for it ("type first:0 for
+ * South, or first:1 for North"); nothing when no question is asked. */
+void play_print_question(const sow_setup *s, const sow_game *g);
+
 /* The board at the start of a game (with a match's header line). */
 void play_show_start(const sow_setup *s, const sow_match *m,
                      const sow_game *g);
@@ -62,10 +68,10 @@ void play_show_start(const sow_setup *s, const sow_match *m,
 /* "game over after N plies: why. score. who wins." */
 void play_show_result(const sow_setup *s, const sow_game *g);
 
-/* A move just played by `mover`, who had captured `had` before it: the
- * ply line, the board, a pass, the holes an opening still owes, the holes
+/* A move just played (`before` the game before it, g after it): the
+ * header line (sow_ply_head), the board, a pass, the holes an opening still owes, the holes
  * left out as endless. */
 void play_show_ply(const sow_setup *s, const sow_game *before,
-                   const sow_game *g, int mover, sow_move mv, int32_t had);
+                   const sow_game *g, sow_move mv);
 
 #endif

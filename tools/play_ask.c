@@ -1,8 +1,12 @@
 /* play_ask.c - a person's turn in sow play (see play.h). */
 #include <string.h>
+#include <strings.h>
 
 #include "play.h"
+#include "sow_ask.h"
 #include "sow_draw.h"
+#include "sow_move.h"
+#include "sow_text.h"
 
 void play_print_legal(const sow_setup *s, const sow_game *g)
 {
@@ -17,6 +21,32 @@ void play_print_legal(const sow_setup *s, const sow_game *g)
         cli_put_moves(&b, s, g->legal, g->nlegal, true);
     printf("legal moves: %s\n", b.oom ? "(out of memory)" : b.s);
     sow_buf_free(&b);
+}
+
+void play_print_question(const sow_setup *s, const sow_game *g)
+{
+    char q[400], cite[SOW_RULE_ID_MAX + 4] = "";
+    sow_question_words(s, g, q, sizeof q);
+    bool phase = sow_decision_phase(s, g);
+    if (!q[0] && !phase)
+        return;
+    if (phase && g->phase <= s->v->nphases &&
+        s->v->phases[g->phase - 1].cite[0])
+        sow_text_fmt(cite, sizeof cite, " (%s)",
+                     s->v->phases[g->phase - 1].cite);
+    else if (!phase)
+        sow_text_fmt(cite, sizeof cite, " (C1.12)");
+    printf("%s, %s%s\n  type ", g->to_move ? "North" : "South",
+           q[0] ? q : "what do you choose?", cite);
+    for (int i = 0; i < g->nlegal; i++) {
+        char tok[64], words[96];
+        sow_move_format(tok, sizeof tok, s, g->legal[i]);
+        sow_move_words(s, g, g->legal[i], words, sizeof words);
+        printf("%s%s", i == 0 ? "" : i + 1 < g->nlegal ? ", " : ", or ", tok);
+        if (strcmp(tok, words))
+            printf(" for %s", words);
+    }
+    printf("\n");
 }
 
 static void print_rules(const sow_variant *v)
@@ -93,6 +123,29 @@ static int ask_direction(const sow_setup *s, const sow_game *g,
     }
 }
 
+/* A decision typed in the words it is shown in (D15): "North" for
+ * first:1, "hole D" or "D" for buy:9, "clockwise" for dir:cw, matched
+ * without regard to case but for a hole's label (a and A differ). True
+ * with the move in *out when exactly one legal decision has them. */
+static bool decision_by_words(const sow_setup *s, const sow_game *g,
+                              const char *w, sow_move *out)
+{
+    int found = 0;
+    for (int i = 0; i < g->nlegal; i++) {
+        char words[96];
+        if (!sow_move_is_decision(g->legal[i]))
+            continue;
+        sow_move_words(s, g, g->legal[i], words, sizeof words);
+        bool hole = strncmp(words, "hole ", 5) == 0;
+        if ((hole && strcmp(w, words + 5) == 0) ||
+            (hole ? strcmp(w, words) : strcasecmp(w, words)) == 0) {
+            *out = g->legal[i];
+            found++;
+        }
+    }
+    return found == 1;
+}
+
 int play_ask(play_game *pg, sow_move *out)
 {
     const sow_setup *s = &pg->cg.setup;
@@ -162,6 +215,8 @@ int play_ask(play_game *pg, sow_move *out)
         sow_error perr;
         bool read = sow_move_read(s, w, out, &perr) == SOW_OK;
         if (read && sow_game_is_legal(g, *out))
+            return ASK_MOVE;
+        if (decision_by_words(s, g, w, out))
             return ASK_MOVE;
         /* a hole the rules of data allow but the script's filter hook
          * refuses: say so, with its reason */

@@ -1,5 +1,6 @@
 /* play_show.c - what sow play shows of the game (see play.h). */
 #include "play.h"
+#include "sow_ask.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_text.h"
@@ -35,8 +36,8 @@ void play_show_result(const sow_setup *s, const sow_game *g)
                      r->score[1]);
     printf("\n%s over after %d %s: %s.%s %s.\n",
            s->rounds ? "round" : "game", g->ply,
-           g->ply == 1 ? "ply" : "plies",
-           sow_result_text(s, g, why, sizeof why), score,
+           g->ply == 1 ? "move" : "moves",
+           sow_end_words(s, g, why, sizeof why), score,
            r->unfinished    ? "unfinished"
            : r->winner < 0  ? "a draw"
            : r->winner == 0 ? "South wins"
@@ -44,19 +45,17 @@ void play_show_result(const sow_setup *s, const sow_game *g)
 }
 
 void play_show_ply(const sow_setup *s, const sow_game *before,
-                   const sow_game *g, int mover, sow_move mv, int32_t had)
+                   const sow_game *g, sow_move mv)
 {
-    char pic[4096], l[96];
+    char pic[4096], l[600];
+    int mover = before->to_move;
     bool sowing = !sow_move_is_decision(mv);
-    if (sow_move_is_turn(mv)) /* C2.3: the whole turn, its parts named */
-        sow_turn_format(l, sizeof l, s, before, mv);
-    else
-        cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, l,
-                         sizeof l);
     sow_draw_board(pic, sizeof pic, s, g, sowing ? sow_move_hole(mv) : -1);
-    printf("\nply %d: %s plays %s", g->ply - 1, mover ? "North" : "South", l);
-    if (g->captured[mover] > had)
-        printf(" and takes %d", (int)(g->captured[mover] - had));
+    sow_ply_head(s, before, mv, l, sizeof l);
+    printf("\n%s", l);
+    if (g->captured[mover] > before->captured[mover])
+        printf(" and takes %d",
+               (int)(g->captured[mover] - before->captured[mover]));
     if (g->last_endless)
         printf(", an endless move (C0.7, P5)");
     printf("\n%s", pic);

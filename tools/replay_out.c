@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "sow_ask.h"
 #include "sow_draw.h"
+#include "sow_narrate.h"
 #include "sow_record.h"
 #include "sow_text.h"
 
@@ -35,19 +37,10 @@ static int print_ply(replay_out *o, const sow_game *before, sow_move mv,
         return put_line(o, sow_record_ply(&o->line, s, before, mv, after),
                         err);
     char line[SOW_DRAW_MAX];
-    char tok[64];
-    cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, tok,
-                     sizeof tok);
-    char where[32] = "";
-    if (sow_move_is_directed(mv)) /* MB.2 */
-        sow_text_fmt(where, sizeof where, " (hole %d %s)", sow_move_hole(mv),
-                     sow_move_dir(mv) == SOW_DIR_CW ? "clockwise"
-                                                    : "counter-clockwise");
-    else if (!sow_move_is_decision(mv))
-        sow_text_fmt(where, sizeof where, " (hole %d)", (int)mv);
-    fprintf(o->f, "\nply %d: %s plays %s%s%s\n", before->ply,
-           before->to_move ? "North" : "South", tok, where,
-           after->last_endless ? ", an endless move (P5)" : "");
+    char head[600];
+    sow_ply_head(s, before, mv, head, sizeof head);
+    fprintf(o->f, "\n%s%s\n", head,
+            after->last_endless ? ", an endless move (P5)" : "");
     sow_draw_board(line, sizeof line, s, after,
                    sow_move_is_decision(mv) ? -1 : sow_move_hole(mv));
     fputs(line, o->f);
@@ -83,7 +76,7 @@ static int game_over(replay_out *o, sow_engine *e, sow_match *m, sow_game *g,
         if (r->has_score)
             sow_text_fmt(score, sizeof score, " %d-%d,", r->score[0], r->score[1]);
         fprintf(o->f, "\ngame over: %s;%s %s\n",
-               sow_result_text(s, g, why, sizeof why), score,
+               sow_end_words(s, g, why, sizeof why), score,
                r->unfinished    ? "unfinished"
                : r->winner < 0  ? "a draw"
                : r->winner == 0 ? "South wins"
@@ -98,7 +91,7 @@ static int game_over(replay_out *o, sow_engine *e, sow_match *m, sow_game *g,
             return put_line(o, sow_record_match(&o->line, m), err);
         fprintf(o->f, "\nmatch over after %d games: %s; holes South %d, North "
                "%d%s\n",
-               m->game, m->reason, m->holes[0], m->holes[1],
+               m->game, sow_match_words(m->reason), m->holes[0], m->holes[1],
                m->unfinished ? " (unfinished)" : "");
         return SOW_OK;
     }

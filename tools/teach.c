@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "sow_ask.h"
 #include "sow_draw.h"
 #include "sow_narrate.h"
 #include "sow_record.h"
@@ -136,9 +137,13 @@ void teach_hints(const cli_game *cg, const sow_game *g)
     for (int i = 0; i < g->nlegal; i++) {
         sow_move m = g->legal[i];
         char tok[64];
-        if (sow_move_is_decision(m)) {
+        if (sow_move_is_decision(m)) { /* the token to type, its words */
+            char words[96];
             sow_move_format(tok, sizeof tok, s, m);
-            printf("  %-6s a choice, not a sowing\n", tok);
+            sow_move_words(s, g, m, words, sizeof words);
+            printf("  %-6s %s%sa choice, not a sowing\n", tok,
+                   strcmp(tok, words) ? words : "",
+                   strcmp(tok, words) ? ": " : "");
             continue;
         }
         if (sow_move_is_turn(m)) /* C2.3: the whole turn's token */

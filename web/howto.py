@@ -8,7 +8,7 @@ it does and `- VALUE: words` for each value. Writes
 
     var SOW_HOWTO = {"games": {ID: {"name": ..., "parts": [[TITLE, TEXT], ...]}},
                      "options": {NAME: {"label": ..., "doc": ..., "values": {VALUE: WORDS}}},
-                     "perfect": {ID: [[HOLES, SEEDS, OPTIONS], ...]}, "perfect_budget_s": B};
+                     "perfect": {ID: [[HOLES, SEEDS, OPTIONS], ...]}, "perfect_cap_positions": N};
 """
 import json
 import re
@@ -66,7 +66,7 @@ def main():
     games, options = parse(open(sys.argv[1], encoding="utf-8").read())
     perfect = json.load(open(sys.argv[2], encoding="utf-8"))
     out = {"games": games, "options": options, "perfect": perfect["games"],
-           "perfect_budget_s": perfect["budget_s"]}
+           "perfect_cap_positions": perfect["cap_positions"]}
     sys.stdout.write("/* How to play in plain words (docs/how-to-play.md) and the games the\n"
                      " * perfect level is offered for (web/perfect.json): web/howto.py */\n")
     sys.stdout.write("var SOW_HOWTO = " + json.dumps(out, ensure_ascii=False, sort_keys=True) + ";\n")

@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "sow_buf.h"
 #include "sow_draw.h"
+#include "sow_num.h"
 #include "sow_move.h"
 #include "sow_text.h"
 
@@ -97,4 +99,113 @@ int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
         }
     }
     return sow_text_fmt(buf, size, "%s", token);
+}
+
+int sow_question_words(const sow_setup *s, const sow_game *g, char *buf,
+                       size_t size)
+{
+    char q[400];
+    sow_question(s, g, q, sizeof q);
+    const char *mark = strchr(q, '?');
+    int n = mark ? (int)(mark - q) + 1 : (int)strlen(q);
+    return sow_text_fmt(buf, size, "%.*s", n, q);
+}
+
+/* A sowing move's words (not a decision): its hole by the label boards
+ * show, with what the move names besides. */
+static int sowing_head(const sow_setup *s, sow_move m, char *buf,
+                       size_t size)
+{
+    char l[16], x[16];
+    if (sow_move_is_place(m)) { /* MW.2: "+f3", "+e2/cw" */
+        int k = sow_move_place_kind(m);
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        return sow_text_fmt(buf, size,
+                            "puts a seed from the hand into %s%s", l,
+                            k == SOW_PLACE_ONLY    ? ""
+                            : k - 1 == SOW_DIR_CW ? " and sows it clockwise"
+                                  : " and sows it counter-clockwise");
+    }
+    if (sow_move_is_chosen(m)) { /* NS.6: "g1,xc4" */
+        sow_hole_label(s, sow_move_hole(m), l, sizeof l);
+        sow_hole_label(s, (m - SOW_MOVE_CHOSEN) & 63, x, sizeof x);
+        return sow_text_fmt(buf, size, "plays %s and takes %s", l, x);
+    }
+    int h = sow_move_hole(m);
+    if (h < 0 || h >= s->holes) /* no hole: its number, as typed */
+        sow_move_format(l, sizeof l, s, m);
+    else
+        sow_hole_label(s, h, l, sizeof l);
+    if (sow_move_is_directed(m)) /* MB.2 */
+        return sow_text_fmt(buf, size, "plays %s %s", l,
+                            sow_move_dir(m) == SOW_DIR_CW
+                                ? "clockwise"
+                                : "counter-clockwise");
+    return sow_text_fmt(buf, size, "plays %s", l);
+}
+
+/* A turn of several decisions (C2.3, BK): its first decision, then its
+ * parts in the order they come: "puts a seed from the hand into d2;
+ * sows the captured seeds from a2, then from h2; stops at the nyumba". */
+static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
+                     char *buf, size_t size)
+{
+    char tok[128], first[96];
+    sow_turn_format(tok, sizeof tok, s, g, m);
+    sowing_head(s, sow_turn_start(m), first, sizeof first);
+    sow_buf b = {0};
+    sow_buf_add(&b, "%s", first);
+    int kichwas = 0;
+    for (char *p = strchr(tok, ','); p; p = strchr(p + 1, ',')) {
+        char l[16], digits[8];
+        long h;
+        size_t nd = strspn(p + 2, "0123456789");
+        if (p[1] == 'k' && nd > 0 && nd < sizeof digits) {
+            memcpy(digits, p + 2, nd);
+            digits[nd] = 0;
+        }
+        if (p[1] == 'k' && nd > 0 && nd < sizeof digits &&
+            sow_parse_long(digits, 0, s->holes - 1, &h) == 0) {
+            sow_hole_label(s, (int)h, l, sizeof l);
+            sow_buf_add(&b, kichwas++ ? ", then from %s"
+                                      : "; sows the captured seeds from %s",
+                        l);
+        } else if (strncmp(p + 1, "go", 2) == 0) {
+            sow_buf_add(&b, "; sows on from the nyumba");
+        } else if (strncmp(p + 1, "stop", 4) == 0) {
+            sow_buf_add(&b, "; stops at the nyumba");
+        }
+    }
+    int w = sow_text_fmt(buf, size, "%s", b.s ? b.s : first);
+    sow_buf_free(&b);
+    return w;
+}
+
+int sow_move_head(const sow_setup *s, const sow_game *g, sow_move m,
+                  char *buf, size_t size)
+{
+    if (sow_move_is_turn(m) && g)
+        return turn_head(s, g, m, buf, size);
+    if (!sow_move_is_decision(m))
+        return sowing_head(s, m, buf, size);
+    char words[96], q[200];
+    sow_move_words(s, g, m, words, sizeof words);
+    if (s->v->dir_rule == SOW_DIR_CHOSEN &&
+        sow_decision_kind(m) == s->v->dir_kind) /* C1.12 */
+        return sow_text_fmt(buf, size, "chooses to sow %s this round",
+                            words);
+    /* A.3, K2.9: the question of the phase the decision answers */
+    if (phase_question(s, g) && sow_question_words(s, g, q, sizeof q) &&
+        strchr(q, '?'))
+        return sow_text_fmt(buf, size, "answers \"%s\": %s", q, words);
+    return sow_text_fmt(buf, size, "chooses %s", words);
+}
+
+int sow_ply_head(const sow_setup *s, const sow_game *g, sow_move m,
+                 char *buf, size_t size)
+{
+    char head[400];
+    sow_move_head(s, g, m, head, sizeof head);
+    return sow_text_fmt(buf, size, "move %d: %s %s", g->ply + 1,
+                        g->to_move ? "North" : "South", head);
 }

@@ -495,8 +495,8 @@ static void narrate_lap_end(sow_narrator *n, const sow_game *g,
 /* Why the game ended, in a learner's words: the record's reason
  * (sow_result_text) where it is one already, else without the names of
  * options and hooks the record keeps. */
-static const char *end_words(const sow_setup *s, const sow_game *g,
-                             char *buf, int size)
+const char *sow_end_words(const sow_setup *s, const sow_game *g, char *buf,
+                          int size)
 {
     switch (g->result.reason) {
     case SOW_END_MAX_PLIES: /* C0.7 */
@@ -622,7 +622,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                      r->score[0], r->score[1]);
         sow_text_fmt(out->text, sizeof out->text, "the %s ends: %s%s; %s",
                  s->rounds ? "round" : "game",
-                 end_words(s, g, why, sizeof why), score,
+                 sow_end_words(s, g, why, sizeof why), score,
                  r->unfinished    ? "unfinished"
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"
@@ -654,10 +654,11 @@ void sow_narrate_move(const sow_setup *s, const sow_game *before,
         cite_mech(s, SOW_CITE_DIRECTION, out);
         return;
     }
+    char head[400];
+    sow_move_head(s, before, m, head, sizeof head);
     if (sow_move_is_decision(m))
-        sow_text_fmt(out->text, sizeof out->text,
-                 "%s chooses: %s; %s is to move", who(before->to_move), words,
-                 who(after->to_move));
+        sow_text_fmt(out->text, sizeof out->text, "%s %s; %s is to move",
+                     who(before->to_move), head, who(after->to_move));
     else
         sow_text_fmt(out->text, sizeof out->text,
                  "%s plays %s, a move of the %s that is sown through to "
@@ -726,7 +727,7 @@ static void hole_list(const sow_setup *s, uint64_t mask, char *buf,
 /* A match's reason in a learner's words: the record keeps two that name
  * options (docs/record.md), told here as the page labels those options;
  * the others are words already. */
-static const char *match_words(const char *reason)
+const char *sow_match_words(const char *reason)
 {
     static const char *const plain[][2] = {
         {"match_games reached", "the most games a match may have were played"},
@@ -746,7 +747,7 @@ void sow_narrate_game(const sow_setup *s, const sow_match *m,
     if (m->over) {
         sow_text_fmt(out->text, sizeof out->text,
                      "the match ends after %d %ss: %s; %s", m->game, unit,
-                     match_words(m->reason),
+                     sow_match_words(m->reason),
                      m->unfinished    ? "unfinished"
                      : m->winner < 0  ? "a draw"
                      : m->winner == 0 ? "South wins the match"

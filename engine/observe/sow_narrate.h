@@ -65,4 +65,16 @@ void sow_narrate_endless(const sow_setup *s, int player, uint64_t mask,
 /* The name of an event kind, as the JSON of sow trace spells it. */
 const char *sow_event_name(sow_event_kind k);
 
+/* Why the game ended, in a learner's words (for the headers and result
+ * lines of sow play, trace and replay): the record's reason
+ * (sow_result_text) where it is one already, else without the names of
+ * options and hooks the record keeps. Returns buf or a constant. */
+const char *sow_end_words(const sow_setup *s, const sow_game *g, char *buf,
+                          int size);
+
+/* A match's reason (sow_match.reason) in a learner's words: the two the
+ * record keeps that name options, told as the page labels them; the
+ * others as they are. */
+const char *sow_match_words(const char *reason);
+
 #endif

@@ -31,16 +31,16 @@ t dir-each-relay-ccw 0 \
   'rec={"ply":0,"to_move":0,"legal":["0/ccw","0/cw","1/ccw","1/cw","2/ccw","2/cw"],"move":"1/ccw","board":[0,1,4,1,3,3],"captured":[0,0]}' \
   noerr -- sow replay $TV/each_move.yaml --moves "1/ccw" --json
 # the narration says which way
-t dir-each-trace 0 'out~ply 0: South plays d/cw (hole 3/cw)' \
+t dir-each-trace 0 'out~move 1: South plays d clockwise' \
   'out~  South lifts the 8 seeds of d and sows clockwise' noerr -- sow trace mbangbi --moves "3/cw"
 t dir-each-trace-ccw 0 'out~  South lifts the 8 seeds of d and sows counter-clockwise' \
   noerr -- sow trace mbangbi --moves "3/ccw"
 # a person names the hole, then the direction in words (or both at once)
 input=$'d\nup\ncw\nquit\n' t dir-each-play 0 \
   'out~which way from d? cw (clockwise) or ccw (counter-clockwise)> '"'up' is not a direction: type cw or ccw" \
-  'out~ply 0: South plays d/cw' 'out~to replay them: sow replay mbangbi --moves "3/cw"' \
+  'out~move 1: South plays d clockwise' 'out~to replay them: sow replay mbangbi --moves "3/cw"' \
   noerr -- sow play mbangbi --north human
-input=$'b/ccw\nquit\n' t dir-each-play-both 0 'out~ply 0: South plays b/ccw' \
+input=$'b/ccw\nquit\n' t dir-each-play-both 0 'out~move 1: South plays b counter-clockwise' \
   noerr -- sow play mbangbi --north human
 # the players pick from the legal list: directed moves
 t dir-each-search 0 'outre=move=[0-9]/c?cw label=[a-e]/c?cw ' noerr -- sow search mbangbi --player alphabeta:depth=3
@@ -63,7 +63,7 @@ t dir-each-show-json 0 'out~"direction_rule":"each_move"' 'out~"from":"last","di
 t dir-each-hook 0 'last=2 scenarios, 0 failed' -- sow test $TV/scenarios/each_move_hook.yaml
 # the animation's head lines name the direction and the hole
 t dir-each-animate 0 noerr -- sow animate mbangbi --moves "3/cw 7/ccw" --html "$cli_tmp/mb.html"
-t dir-each-animate-head 0 'out=2' -- grep -c -e '"head":"ply 0: South plays d/cw (hole 3)"' -e '"head":"ply 1: North plays C/ccw (hole 7)"' "$cli_tmp/mb.html"
+t dir-each-animate-head 0 'out=2' -- grep -c -e '"head":"move 1: South plays d clockwise"' -e '"head":"move 2: North plays C counter-clockwise"' "$cli_tmp/mb.html"
 # a round's first move from the K rightmost holes (LL.2) keeps both
 # directions of each: K holes are 2K moves
 sed 's/^  laps: relay$/  laps: relay\n  first_move: {keep: 1}/' $TV/each_move.yaml >"$cli_tmp/each_move_keep.yaml"

@@ -104,7 +104,7 @@ t play-moves-replay 0 noerr 'out=same' -- bash -c "cmd=\$('$SOW' play $FV --sout
 limit=20 t play-match-record 0 noerr "file=$FT/m.jsonl" 'out~match over after 3 games' -- sow play adji-kui-2 --option match=true --option match_games=3 --south random --north greedy --seed 2 --record "$FT/m.jsonl"
 limit=20 t play-match-same 0 noerr 'out=same' -- bash -c "cmd=\$('$SOW' play adji-kui-2 --option match=true --option match_games=3 --south random --north greedy --seed 2 | sed -n 's/^to replay them: sow //p') && eval \"'$SOW' \$cmd --json\" | cmp -s - '$FT/m.jsonl' && tail -n 1 '$FT/m.jsonl' | grep -q '^{\"match_result\":' && echo same"
 # a person who leaves: the moves so far, and a record without a result
-input=$'c\nquit\n' t play-quit-moves 0 noerr 'out~game left unfinished after 2 plies.' 'last=to replay them: sow replay adji-kui-1 --moves "2 9"' -- sow play $FV --seed 1 --record "$FT/q.jsonl"
+input=$'c\nquit\n' t play-quit-moves 0 noerr 'out~game left unfinished after 2 moves.' 'last=to replay them: sow replay adji-kui-1 --moves "2 9"' -- sow play $FV --seed 1 --record "$FT/q.jsonl"
 t play-quit-record 0 noerr lines=2 'out~"move":2,' 'last={"ply":1,"to_move":1,"legal":[6,7,8,9,10,11],"move":9,"board":[5,5,0,5,5,5,5,4,4,0,5,5],"captured":[0,0]}' -- cat "$FT/q.jsonl"
 input=$'quit\n' t play-quit-at-once 0 noerr 'out!~moves:' "file=$FT/e.jsonl" -- sow play $FV --seed 1 --record "$FT/e.jsonl"
 t play-empty-record 0 lines=0 -- cat "$FT/e.jsonl"

@@ -68,3 +68,24 @@ t trace-unlisted-rule 0 noerr 'out~"event":"out","hole":11,"label":"D","count":1
     -- sow trace "$cli_tmp/nambayi.yaml" --moves "4 13 7" --json
 t trace-listed-rule 0 noerr 'out~"text":"D is closed: the seed sown into it leaves play","rule":"C1.13","rule_text":"Seeds taken out of play' \
     -- sow trace nambayi --moves "4 13 7" --json
+# the perfect level's list is decided by positions searched, not by time:
+# the shipped file is what web/perfect.py computes, on any machine
+limit=300 t perfect-json 0 noerr 'out~as web/perfect.py computes them within' -- "$PYTHON" tests/cli/perfect_json.py "$SOW"
+# D15: a move's header in words, never its token (tokens stay in --json):
+# a seed placed from the hand (MW.2), a hole taken after a capture (NS.6),
+# the round's direction (C1.12), a phase's decision (A.3)
+t head-place 0 noerr 'out~move 1: South puts a seed from the hand into b2' 'out!~+9' -- sow trace mweso --moves "+9" --no-board --brief
+t head-chosen 0 noerr 'out~move 1: South plays c1 and takes h4' 'out!~2,x37' -- sow trace nsolo --moves "2,x37" --no-board --brief
+input=$'dir:cw\nquit\n' t head-direction 0 noerr 'out~South, which way do you sow this round? (C1.12)' \
+    'out~  type dir:ccw for counter-clockwise, or dir:cw for clockwise' \
+    'out~move 1: South chooses to sow clockwise this round' -- sow play olinda --south human --north human
+t head-decision 0 noerr 'out~move 2: North answers "who makes the first regular move?": South' 'out!~first:0' \
+    -- sow replay andada --moves "0 first:0"
+# hint names a decision's words beside the token typed for it
+input=$'a\nhint\nquit\n' t hint-decision 0 noerr 'out~  first:0 South: a choice, not a sowing' \
+    'out~  first:1 North: a choice, not a sowing' -- sow play andada --south human --north human
+# a decision may be typed in the words it is shown in, as well as its token
+input=$'a\nnorth\nquit\n' t decision-words 0 noerr 'out~move 2: North answers "who makes the first regular move?": North' \
+    'last=to replay them: sow replay andada --moves "0 first:1"' -- sow play andada --south human --north human
+input=$'Clockwise\nquit\n' t decision-words-direction 0 noerr 'out~move 1: South chooses to sow clockwise this round' \
+    -- sow play olinda --south human --north human

@@ -41,7 +41,7 @@ cwd=$elsewhere t install-validate 0 "out~: ok (adji-kui-1)" noerr \
     -- "$isow" validate "$share/variants/adji_kui_1.yaml"
 cwd=$elsewhere t install-test 0 'out~scenarios, 0 failed' noerr \
     -- "$isow" test adji-boto
-cwd=$elsewhere t install-play 0 'outre=^game over after [0-9]+ plies' noerr \
+cwd=$elsewhere t install-play 0 'outre=^game over after [0-9]+ moves' noerr \
     -- "$isow" play adji-kui-1 --south computer --north computer --seed 2
 limit=300 t install-uninstall 0 "nofile=$isow" "nofile=$share" \
     -- make -s uninstall "DESTDIR=$dest" PREFIX=/usr

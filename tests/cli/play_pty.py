@@ -175,10 +175,10 @@ def main():
           "hint: no line for c: " + repr(t and t[-300:]))
     s.send("c")
     t = s.read_until(PROMPT)
-    check(t and "ply 0: South plays c" in t, "move c not played")
+    check(t and "move 1: South plays c" in t, "move c not played")
     s.send("undo")
     t = s.read_until(PROMPT)
-    check(t and "undone: ply 0" in t and "South to move>" in t,
+    check(t and "undone: move 1: South plays c" in t and "South to move>" in t,
           "undo did not go back to South: " + repr(t and t[-300:]))
     s.send("undo")
     t = s.read_until(PROMPT)

@@ -23,7 +23,7 @@ t rows-show-json 0 'out~"board":{"rows":4,"holes_per_row":12,' 'out~"labels":["a
   'out~"do":"capture_across","hook":null' 'out~"row":"inner","across":"facing"' noerr -- sow show moruba --json
 t rows-show-json-resow 0 'out~"resow":{"from":"after_origin","direction":"move","then":"relay"}' \
   noerr -- sow show $RV --json
-t rows-trace 0 'out~ply 0: South plays k1 (hole 10)' 'out~  sows into l1 l2 k2 j2' \
+t rows-trace 0 'out~move 1: South plays k1' 'out~  sows into l1 l2 k2 j2' \
   "out~  the last seed falls in j2, which now holds 5: the opponent's seeds facing it and behind it go to the mover's store, and the move ends" \
   'out~  South takes the 4 seeds of j3' 'out~  South takes the 4 seeds of j4' \
   'out~        1 | 4  4  4  4  4  4  4  4  4  4  0< 5  [  8]S' \

@@ -133,13 +133,13 @@ t option-empty-name 1 "err=sow replay: --option '=5': write it as NAME=VALUE" --
 t option-on-show 0 'out~  max_plies = 50   (default 10000; 1 to 1000000)' 'out~  endless = no_capture_plies:7   (default repetition; repetition, no_capture_plies:K)' -- sow show $V --option max_plies=50 --option endless=no_capture_plies:7
 t option-last-wins 0 "rec=$PLY0" 'last={"result":{"winner":null,"score":[24,24],"reason":"max_plies reached","unfinished":true}}' lines=3 -- sow replay $V --moves "2 8" --option max_plies=5 --option max_plies=2 --json
 t option-on-bench 0 'outre=mean_plies=5\.0 unfinished=[1-9]' -- sow bench $V --seconds 0.05 --option max_plies=5
-t option-on-play 0 'out~game over after 3 plies: max_plies reached' -- sow play $V --south random --north random --seed 1 --option max_plies=3
+t option-on-play 0 'out~game over after 3 moves: the longest game allowed, 3 moves, was played' -- sow play $V --south random --north random --seed 1 --option max_plies=3
 
 # ---- replay ----------------------------------------------------------------
 t replay-json 0 "rec=$PLY0" "last=$PLY1" lines=2 noerr -- sow replay $V --moves "2 8" --json
 t replay-commas 0 "rec=$PLY0" "last=$PLY1" lines=2 -- sow replay $V --moves "2,8" --json
 t replay-moves-eq 0 "rec=$PLY0" lines=1 -- sow replay $V --moves=2 --json
-t replay-text 0 'out=start, South to move' 'out~ply 0: South plays c (hole 2)' 'out~ply 1: North plays C (hole 8)' noerr -- sow replay $V --moves "2 8"
+t replay-text 0 'out=start, South to move' 'out~move 1: South plays c' 'out~move 2: North plays C' noerr -- sow replay $V --moves "2 8"
 # P13: a move list that stops before the end: ply lines only, exit 0
 t replay-p13 0 "rec=$PLY0" lines=3 out!~result noerr -- sow replay $V --moves "2 8 1" --json
 t replay-p13-empty 0 lines=0 noerr -- sow replay $V --moves "" --json
@@ -148,7 +148,7 @@ t replay-full-game-text 0 'out~game over: neither player can move; 21-27, North 
 # an illegal move: which ply, which token, the legal moves; the lines before
 t replay-illegal 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' "rec=$PLY0" lines=1 -- sow replay $V --moves "2 0" --json
 t replay-illegal-empty-hole 1 'err=sow replay: ply 2: move 2 is not legal for South; the legal moves are: 0 1 3 4 5' "last=$PLY1" lines=2 -- sow replay $V --moves "2 8 2" --json
-t replay-illegal-text 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' 'out~ply 0: South plays c (hole 2)' -- sow replay $V --moves "2 0"
+t replay-illegal-text 1 'err=sow replay: ply 1: move 0 is not legal for North; the legal moves are: 6 7 8 9 10 11' 'out~move 1: South plays c' -- sow replay $V --moves "2 0"
 t replay-token-word 1 "err=sow replay: ply 1: move 'x' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" "rec=$PLY0" lines=1 -- sow replay $V --moves "2 x" --json
 t replay-token-negative 1 "err=sow replay: ply 1: move '-1' is neither a hole label (a to f, A to F) nor a hole number (0 to 11); the legal moves are: 6 7 8 9 10 11" lines=1 -- sow replay $V --moves "2 -1" --json
 t replay-token-99 1 'err=sow replay: ply 1: move 99: there is no such hole; holes are 0 to 11; the legal moves are: 6 7 8 9 10 11' lines=1 -- sow replay $V --moves "2 99" --json
@@ -349,25 +349,25 @@ t show-ouri 0 'out~  played last    a hole holding 1 seed, only when every non-e
     'out~the player whose row is empty (with no row empty, each takes their own row' noerr -- sow show ouri
 
 # ---- play, driven through stdin ---------------------------------------------
-t play-computers 0 'out~Adji Kui I: South (computer) against North (computer).' 'outre=^game over after [0-9]+ plies: ' noerr -- sow play $V --south computer --north computer --seed 3
-t play-randoms 0 'outre=^game over after [0-9]+ plies: ' noerr -- sow play $V --south random --north random --seed 5
+t play-computers 0 'out~Adji Kui I: South (computer) against North (computer).' 'outre=^game over after [0-9]+ moves: ' noerr -- sow play $V --south computer --north computer --seed 3
+t play-randoms 0 'outre=^game over after [0-9]+ moves: ' noerr -- sow play $V --south random --north random --seed 5
 input=$'z\nhelp\n8\n  c  \nquit\n' \
 t play-human 0 "out~'z' is not a legal move. legal moves: a b c d e f" \
     'out~Adji Kui I: Afro-Cuban 2x6' 'out~  K1.5 ' \
     "out~'8' is not a legal move. legal moves: a b c d e f" \
-    'out~ply 0: South plays c' 'out~game left unfinished after 2 plies.' \
+    'out~move 1: South plays c' 'out~game left unfinished after 2 moves.' \
     out!~'game over' noerr -- sow play $V --seed 1
-input=$'2\nq\n' t play-human-number 0 'out~ply 0: South plays c' 'out~game left unfinished after 2 plies.' noerr -- sow play $V --seed 1
-input=$'2\n' t play-eof 0 'out~ply 0: South plays c' 'out~game left unfinished after 2 plies.' noerr -- sow play $V --seed 1
-t play-eof-at-once 0 'out~game left unfinished after 0 plies.' noerr -- sow play $V --seed 1
+input=$'2\nq\n' t play-human-number 0 'out~move 1: South plays c' 'out~game left unfinished after 2 moves.' noerr -- sow play $V --seed 1
+input=$'2\n' t play-eof 0 'out~move 1: South plays c' 'out~game left unfinished after 2 moves.' noerr -- sow play $V --seed 1
+t play-eof-at-once 0 'out~game left unfinished after 0 moves.' noerr -- sow play $V --seed 1
 # two people, fed a whole game (the reference's result: North 27-21)
 input=${GAME1// /$'\n'} t play-humans-full-game 0 \
-    'out~game over after 43 plies: neither player can move. South 21, North 27: North wins.' \
+    'out~game over after 43 moves: neither player can move. South 21, North 27: North wins.' \
     out!~'not a legal move' noerr -- sow play $V --south human --north human
 input=$'2\n2\n0\nhelp\nquit\n' t play-humans-illegal 0 \
     "out~'2' is not a legal move. legal moves: A B C D E F" \
     "out~'0' is not a legal move. legal moves: A B C D E F" \
-    'out~game left unfinished after 1 ply.' noerr -- sow play $V --south human --north human
+    'out~game left unfinished after 1 move.' noerr -- sow play $V --south human --north human
 
 # ---- Adji Kui II (adji-kui-2): options, decision moves, matches -----------
 V2=adji-kui-2
@@ -425,7 +425,7 @@ t k2-nearest-match 0 noerr 'rec={"game":1,"starter":0,"owners":[0,0,0,0,0,0,1,1,
 
 # replay: decision moves, legal and not
 t k2-replay-match 0 noerr "last=$K2END" 'out~"move":"buy:9"' 'out~"move":"buy:8"' -- sow replay $V2 "${K2MO[@]}" --moves "$K2M" --json
-t k2-replay-match-text 0 noerr 'out~match over after 2 games: match_games reached' -- sow replay $V2 "${K2MO[@]}" --moves "$K2M"
+t k2-replay-match-text 0 noerr 'out~match over after 2 games: the most games a match may have were played' -- sow replay $V2 "${K2MO[@]}" --moves "$K2M"
 # an illegal buy: which ply, which token, the legal buy tokens; the lines
 # before it (game 1, its result, game 2's header) are printed
 t k2-replay-buy-own-hole 1 "err=sow replay: game 2, ply 0: move buy:0 is not legal for South; the legal moves are: $K2BUYS" "last=$K2HDR2" lines=43 -- sow replay $V2 "${K2MO[@]}" --moves "$K2G1 buy:0" --json
@@ -446,16 +446,17 @@ t k2-replay-after-match 1 "err=sow replay: game 2, token 120 ('3'): the match is
 
 # play: computers, and people buying through stdin
 t k2-play-computers-match 0 noerr 'out~== game 1: South starts' 'out~== game 2: North starts' \
-    'outre=^match over after 2 games: match_games reached\. Holes for a next game: South [0-9]+, North [0-9]+ \(unfinished\)\.$' \
+    'outre=^match over after 2 games: the most games a match may have were played\. Holes for a next game: South [0-9]+, North [0-9]+ \(unfinished\)\.$' \
     -- sow play $V2 --option match=true --option match_games=2 --south computer --north computer --seed 1
 t k2-play-randoms-match 0 noerr 'outre=^match over after 3 games: ' -- sow play $V2 --option match=true --option match_games=3 --south random --north random --seed 4
 # two people, fed the reference's match: South buys in game 2
 input=$(printf '%s\n' $K2M) t k2-play-humans-match 0 noerr out!~'not a legal move' \
-    'out~game over after 40 plies: 8 or fewer seeds on the board. South 36, North 12: South wins.' \
-    "out~South decides: legal moves: $K2BUYS" \
-    'out~ply 0: South plays buy:9' 'out~ply 1: South plays buy:10' 'out~ply 2: South plays buy:8' \
-    'out~game over after 79 plies: 8 or fewer seeds on the board. South 17, North 31: North wins.' \
-    'out~match over after 2 games: match_games reached. Holes for a next game: South 4, North 8 (unfinished).' \
+    'out~game over after 40 moves: 8 or fewer seeds on the board. South 36, North 12: South wins.' \
+    "out~South, which of your opponent's holes do you buy? (K2.9)" \
+    'out~  type buy:6 for hole A, buy:7 for hole B, buy:8 for hole C, buy:9 for hole D, buy:10 for hole E, or buy:11 for hole F' \
+    'out~move 1: South answers "which of your opponent'"'"'s holes do you buy?": hole D' 'out~move 2: South answers "which of your opponent'"'"'s holes do you buy?": hole E' 'out~move 3: South answers "which of your opponent'"'"'s holes do you buy?": hole C' \
+    'out~game over after 79 moves: 8 or fewer seeds on the board. South 17, North 31: North wins.' \
+    'out~match over after 2 games: the most games a match may have were played. Holes for a next game: South 4, North 8 (unfinished).' \
     -- sow play $V2 "${K2MO[@]}" --south human --north human
 # a person typing buys that are not legal, then one that is
 input=$(printf '%s\n' $K2G1 buy:0 buy:x buy:99 6 buy:9 quit) t k2-play-human-bad-buys 0 noerr \
@@ -463,11 +464,11 @@ input=$(printf '%s\n' $K2G1 buy:0 buy:x buy:99 6 buy:9 quit) t k2-play-human-bad
     "out~'buy:x' is not a legal move. legal moves: $K2BUYS" \
     "out~'buy:99' is not a legal move. legal moves: $K2BUYS" \
     "out~'6' is not a legal move. legal moves: $K2BUYS" \
-    'out~ply 0: South plays buy:9' 'out~South decides: legal moves: buy:6 buy:7 buy:8 buy:10 buy:11' \
-    'out~game left unfinished after 1 ply.' \
+    'out~move 1: South answers "which of your opponent'"'"'s holes do you buy?": hole D' 'out~  type buy:6 for hole A, buy:7 for hole B, buy:8 for hole C, buy:10 for hole E, or buy:11 for hole F' \
+    'out~game left unfinished after 1 move.' \
     -- sow play $V2 "${K2MO[@]}" --south human --north human
 input=$'buy:6\nquit\n' t k2-play-buy-single 0 noerr "out~'buy:6' is not a legal move. legal moves: a b c d e f" \
-    'out~game left unfinished after 0 plies.' -- sow play $V2 --seed 1
+    'out~game left unfinished after 0 moves.' -- sow play $V2 --seed 1
 
 # ---- Adji-Boto (adji-boto): stores, leave-one, the opening (B.3) ----------
 VB=adji-boto
@@ -510,7 +511,7 @@ t boto-replay-opening-again 1 'err=sow replay: ply 2: move 0 is not legal for So
 t boto-replay-opening-again-north 1 'err=sow replay: ply 3: move 5 is not legal for North; the legal moves are: 6 7 8 9' "rec=$BPLY0" lines=3 -- sow replay $VB --moves "0 5 1 5" --json
 t boto-replay-opening-tenth 1 'err=sow replay: ply 9: move 5 is not legal for North; the legal moves are: 9' lines=9 -- sow replay $VB --moves "0 5 1 6 2 7 3 8 4 5" --json
 t boto-replay-opening-text 1 'err=sow replay: ply 2: move 0 is not legal for South; the legal moves are: 1 2 3 4' \
-    'out~ply 0: South plays a (hole 0)' 'out~opening: still to play: South b c d e, North A B C D E' \
+    'out~move 1: South plays a' 'out~opening: still to play: South b c d e, North A B C D E' \
     'out~opening: still to play: South b c d e, North B C D E' -- sow replay $VB --moves "0 5 0"
 # B.3: after a player's fifth opening move nothing is due from them
 t boto-replay-opening-done 0 noerr 'out~opening: still to play: South none, North E' \
@@ -525,15 +526,15 @@ t boto-replay-after-end 1 "err=sow replay: token 78 ('3'): the game is already o
 # play: computers (the opening shows the holes still due), randoms, people
 t boto-play-computers 0 noerr 'out~Adji-Boto: South (computer) against North (computer).' \
     'outre=^opening: still to play: South( [a-e])+, North( [A-E])+$' \
-    'outre=^game over after [0-9]+ plies: neither player can move\. South [0-9]+, North [0-9]+: ' \
+    'outre=^game over after [0-9]+ moves: neither player can move\. South [0-9]+, North [0-9]+: ' \
     -- sow play $VB --south computer --north computer --seed 1
-t boto-play-randoms 0 noerr 'outre=^opening: still to play: ' 'outre=^game over after [0-9]+ plies: ' -- sow play $VB --south random --north random --seed 5 --option empty_in_chain=skip
+t boto-play-randoms 0 noerr 'outre=^opening: still to play: ' 'outre=^game over after [0-9]+ moves: ' -- sow play $VB --south random --north random --seed 5 --option empty_in_chain=skip
 input=$'a\nA\na\nquit\n' t boto-play-humans-opening 0 noerr \
-    'out~ply 0: South plays a' 'out~opening: still to play: South b c d e, North B C D E' \
-    "out~'a' is not a legal move. legal moves: b c d e" 'out~game left unfinished after 2 plies.' \
+    'out~move 1: South plays a' 'out~opening: still to play: South b c d e, North B C D E' \
+    "out~'a' is not a legal move. legal moves: b c d e" 'out~game left unfinished after 2 moves.' \
     -- sow play $VB --south human --north human
 input=${BOTO// /$'\n'} t boto-play-humans-full-game 0 noerr out!~'not a legal move' \
-    'out~game over after 77 plies: neither player can move. South 54, North 46: South wins.' \
+    'out~game over after 77 moves: neither player can move. South 54, North 46: South wins.' \
     -- sow play $VB --south human --north human
 
 # bench
@@ -594,7 +595,7 @@ t andada-replay-first-2 1 "err=sow replay: ply 1: move first:2 is not legal for 
 t andada-replay-first-x 1 "err=sow replay: ply 1: move 'first:x': the value after 'first:' must be a whole number from 0 to 255; $ADECIDE" lines=1 -- sow replay $VA --moves "0 first:x" --json
 t andada-replay-other-decision 1 "err=sow replay: ply 1: move 'buy:3' is neither a hole number (0 to 23) nor a decision (first:N); $ADECIDE" lines=1 -- sow replay $VA --moves "0 buy:3" --json
 t andada-replay-decision-again 1 'err~sow replay: ply 2: move first:0 is not legal for South; the legal moves are: ' lines=2 -- sow replay $VA --moves "0 first:0 first:0" --json
-t andada-replay-decision-text 0 noerr 'out~ply 0: South plays a (hole 0)' 'out~ply 1: North plays first:1' -- sow replay $VA --moves "0 first:1"
+t andada-replay-decision-text 0 noerr 'out~move 1: South plays a' 'out~move 2: North answers "who makes the first regular move?": North' -- sow replay $VA --moves "0 first:1"
 # P13: stops before the end: ply lines only, exit 0 (the last line is the
 # reference's: tests/ref/andada.py replay --moves "0 first:1 13")
 t andada-replay-p13 0 noerr lines=3 out!~result "rec=$APLY0" 'last={"ply":2,"to_move":1,"legal":[13,14,16,17,19,20,22,23],"move":13,"board":[1,3,3,0,3,3,0,3,3,0,3,3,0,0,4,1,0,4,1,4,0,1,4,4],"captured":[0,0]}' -- sow replay $VA --moves "0 first:1 13" --json
@@ -605,24 +606,24 @@ t andada-replay-after-end 1 "err=sow replay: token 66 ('3'): the game is already
 
 # play: computers to the end; a person answering North's decision
 t andada-play-computers 0 noerr 'out~Andada: South (computer) against North (computer).' \
-    'outre=^game over after [0-9]+ plies: (South|North) has no (seeds|legal move)\. (South|North) wins\.$' \
-    'out~North decides: legal moves: first:0 first:1' \
+    'outre=^game over after [0-9]+ moves: (South|North) has no (seeds|legal move)\. (South|North) wins\.$' \
+    'out~  type first:0 for South, or first:1 for North' \
     -- sow play $VA --south computer --north computer --seed 1
-t andada-play-computers-24 0 noerr 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south computer --north computer --seed 2 --option holes=24 --option direction=cw
-t andada-play-randoms 0 noerr 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south random --north random --seed 3 --option bearoff=dynamic
+t andada-play-computers-24 0 noerr 'outre=^game over after [0-9]+ moves: .* wins\.$' -- sow play $VA --south computer --north computer --seed 2 --option holes=24 --option direction=cw
+t andada-play-randoms 0 noerr 'outre=^game over after [0-9]+ moves: .* wins\.$' -- sow play $VA --south random --north random --seed 3 --option bearoff=dynamic
 input=$'first:2\n4\nfirst:0\nquit\n' t andada-play-human-decides 0 noerr \
-    'out~North, who makes the first regular move? first:0 for South, first:1 for North (A.3)' \
-    'out~North decides: legal moves: first:0 first:1' \
+    'out~North, who makes the first regular move? (A.3)' \
+    'out~  type first:0 for South, or first:1 for North' out!~'first:0 for South, first:1' \
     "out~'first:2' is not a legal move. legal moves: first:0 first:1" \
     "out~'4' is not a legal move. legal moves: first:0 first:1" \
-    'out~ply 1: North plays first:0' 'outre=^ply 2: South plays [a-l]( and takes [0-9]+)?$' \
-    'out~game left unfinished after 3 plies.' \
+    'out~move 2: North answers "who makes the first regular move?": South' 'outre=^move 3: South plays [a-l]( and takes [0-9]+)?$' \
+    'out~game left unfinished after 3 moves.' \
     -- sow play $VA --south computer --north human --seed 1
 input=$'first:1\nquit\n' t andada-play-human-north-starts 0 noerr \
-    'out~ply 1: North plays first:1' 'out~game left unfinished after 2 plies.' \
+    'out~move 2: North answers "who makes the first regular move?": North' 'out~game left unfinished after 2 moves.' \
     -- sow play $VA --south computer --north human --seed 1
 input=${AGAME// /$'\n'} t andada-play-humans-full-game 0 noerr out!~'not a legal move' \
-    'out~game over after 65 plies: North has no seeds. South wins.' \
+    'out~game over after 65 moves: North has no seeds. South wins.' \
     -- sow play $VA --south human --north human
 
 # bench
@@ -640,8 +641,8 @@ PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], mcts[:
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
 t play-mcts-bad 2 "err=sow play: --north: player 'mcts:depth=3': mcts has no parameter 'depth'; its parameters: iter, ms, c, playout, db (see 'sow play --help')" lines=0 -- sow play $V --north mcts:depth=3
-t play-alphabeta-mcts 0 noerr 'out~Adji Kui I: South (alphabeta:depth=2) against North (mcts:iter=30).' 'outre=^game over after [0-9]+ plies: ' -- sow play $V --south alphabeta:depth=2 --north mcts:iter=30 --seed 1
-t play-andada-search-decides 0 noerr 'outre=^ply 1: North plays first:[01]$' 'outre=^game over after [0-9]+ plies: .* wins\.$' -- sow play $VA --south mcts:iter=20 --north alphabeta:depth=2 --seed 2
+t play-alphabeta-mcts 0 noerr 'out~Adji Kui I: South (alphabeta:depth=2) against North (mcts:iter=30).' 'outre=^game over after [0-9]+ moves: ' -- sow play $V --south alphabeta:depth=2 --north mcts:iter=30 --seed 1
+t play-andada-search-decides 0 noerr 'outre=^move 2: North answers "who makes the first regular move\?": (South|North)$' 'outre=^game over after [0-9]+ moves: .* wins\.$' -- sow play $VA --south mcts:iter=20 --north alphabeta:depth=2 --seed 2
 t play-greedy-word 0 noerr 'out~South (computer) against North (random)' -- sow play $V --south greedy --north random --seed 1 --option max_plies=4
 
 # search: the Andada 2x15 measurement; errors
@@ -723,7 +724,7 @@ t stats-edited 1 "err~$cli_tmp/edited.json:1:" "err~the totals do not add up" --
 t play-watch-delay-word 2 "err=sow play: --watch-delay takes a whole number of milliseconds from 0 to 10000, not 'x' (see 'sow play --help')" -- sow play $V --watch-delay x
 input=$'hint\nc\nundo\nundo\nquit\n' t play-hint-undo 0 noerr \
     'out~what each legal move of South would do:' 'out~  c      1 sowing, ends in A' \
-    'out~ply 0: South plays c' 'outre=undone: ply 0 \(South.s c\) and the moves after it; South to move\.$' \
+    'out~move 1: South plays c' 'out~undone: move 1: South plays c, and the moves after it; South to move.' \
     'out~nothing to undo: no move of yours yet.' \
     -- sow play $V --south human --north computer --seed 1
 input=$'c\nquit\n' t play-watch-lines 0 noerr 'out~  South lifts the 4 seeds of c (K1.2)' 'out~  sows into d e f A' \
@@ -735,11 +736,11 @@ input=$'watch\nhelp\nquit\n' t play-watch-toggle 0 noerr 'out~watch mode on' 'ou
 t trace-no-variant 2 "err=sow trace: which variant? e.g. sow trace adji-kui-1 --moves \"2 8\" (see 'sow trace --help')" -- sow trace --moves 2
 t trace-no-moves 2 "err=sow trace: --moves \"TOKENS\" is required (see 'sow trace --help')" -- sow trace $V
 t trace-unknown-flag 2 "err=sow trace: unknown flag '--bogus' (see 'sow trace --help')" -- sow trace $V --moves 2 --bogus
-t trace-illegal 1 "err~sow trace: ply 1: move 3 is not legal for North" 'out~ply 0: South plays c (hole 2)' -- sow trace $V --moves "2 3" --no-board
+t trace-illegal 1 "err~sow trace: ply 1: move 3 is not legal for North" 'out~move 1: South plays c' -- sow trace $V --moves "2 3" --no-board
 t trace-after-end 1 "err~the game is already over" -- sow trace $V --moves "$GAME1 0" --no-board
 # K1.2, K1.4: the lift, each drop, the lap end, each cited once per ply
 t trace-kui1 0 noerr 'out=Adji Kui I (adji-kui-1), South to move' \
-    'out~ply 0: South plays c (hole 2)' 'out~  South lifts the 4 seeds of c' \
+    'out~move 1: South plays c' 'out~  South lifts the 4 seeds of c' \
     'out~      K1.2: A move takes all seeds from one of the mover'"'"'s holes holding 2 or more; singletons are never sown.' \
     'out~  one seed into d, now 5' 'out~  one seed into A, now 5' \
     'out~  the last seed falls in A, which now holds 5: the move ends' \
@@ -764,7 +765,7 @@ t record-names 0 noerr 'outre=^\{"ply":0,.*,"captured":\[0,0\],"variant":"wari",
 REC_WARI=$cli_tmp/wari.jsonl
 "$SOW" replay wari --option max_plies=50 --moves "2 8 1" --json >"$REC_WARI"
 t record-replay 0 noerr "out=$(head -n 1 "$REC_WARI")" lines=3 -- sow replay --record "$REC_WARI" --json
-t record-trace 0 noerr 'out~wari' 'out~ply 2: South plays b' -- sow trace --record "$REC_WARI" --brief
+t record-trace 0 noerr 'out~wari' 'out~move 3: South plays b' -- sow trace --record "$REC_WARI" --brief
 t record-animate 0 noerr "file=$cli_tmp/wari.html" -- sow animate --record "$REC_WARI" --html "$cli_tmp/wari.html"
 t record-other-id 2 "err=sow replay: $REC_WARI is a record of wari, not of oware: leave the variant out (sow replay --record $REC_WARI), or name wari or a file of it (see 'sow replay --help')" \
     -- sow replay oware --record "$REC_WARI"
@@ -835,7 +836,7 @@ t trace-boto 0 noerr 'out~  South lifts 9 seeds from a and leaves 1 there' \
 # A.2 the scripted opening, A.3 the decision, A.4 relay and the opposite
 t trace-andada 0 noerr 'out~  South plays hole a, a move of the opening that is sown through to its end at once, as its rule says; North is to move' \
     'out~      A.2: South'"'"'s first move: from a chosen hole, lift the two seeds, sow them into the next two holes, go on from the hole after them, until every hole holds 3 or 0.' \
-    'out~  North chooses: North; North is to move' \
+    'out~  North answers "who makes the first regular move?": North; North is to move' \
     'out~      A.3: Then North decides who makes the first regular move.' \
     'out~  North lifts the 4 seeds of E and sows on' \
     -- sow trace andada --moves "0 first:1 13" --brief --no-board
@@ -1006,7 +1007,7 @@ t compare-moves-end 0 noerr 'out=compare adji-kui-1: A endless=repetition; B end
     'out~A (endless=repetition), after ply 4:' 'out~South to move; legal moves: 1 2 3 4 5' \
     'out~game over: 4 plies without a capture; 28-20, South wins' \
     'out~  endless: A repetition, B no_capture_plies:4' \
-    "out~    K1.7(b) 'seeds circle endlessly': end when a position (board, player to move) recurs, or after K plies without a capture." \
+    "out~    K1.7(b) 'seeds circle endlessly': end when a position (board, player to move) recurs, or after K moves without a capture." \
     'outre=^    read by end\.repetition \(line [0-9]+\), end\.no_capture_plies \(line [0-9]+\)$' \
     'out~  K1.7   The game ends when neither can move, or when the seeds circle endlessly with no capture possible.' \
     -- sow compare $V --a endless=repetition --b endless=no_capture_plies:4 --moves "$GAME1"
@@ -1138,7 +1139,7 @@ for c in draw:--svg animate:--html; do
 done
 # draw: the picture, its parts, --ply, the file written whole
 t draw-stdout 0 noerr 'out=<svg xmlns="http://www.w3.org/2000/svg" width="560" height="312" viewBox="0 0 560 312" font-family="DejaVu Sans, Verdana, Arial, sans-serif">' \
-    'out~<title>Adji Kui I: after 3 plies; South played b</title>' 'out~>North to move</text>' \
+    'out~<title>Adji Kui I: after 3 moves; South plays b</title>' 'out~>North to move</text>' \
     'out~stroke="#d0021b" stroke-width="3.5"/>' 'last=</svg>' -- sow draw $V --moves "2 8 1" --svg -
 t draw-file 0 noerr lines=0 "file=$SVG" "nofile=$SVG.tmp" -- sow draw $V --moves "2 8 1" --svg "$SVG"
 t draw-file-xml 0 noerr 'out=ok' -- "$PYTHON" -c "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print('ok' if d.documentElement.tagName == 'svg' else 'no')" "$SVG"
@@ -1155,17 +1156,17 @@ chmod +x "$cli_tmp/sow-umask027"
 t draw-umask 0 noerr -- "$cli_tmp/sow-umask027" draw $V --moves 2 --svg "$cli_tmp/mode.svg"
 t draw-umask-mode 0 'out=640' -- stat -c %a "$cli_tmp/mode.svg"
 t draw-ply0 0 noerr 'out~<title>Adji Kui I: the start</title>' 'out~>South to move</text>' 'out!~#d0021b' -- sow draw $V --moves "2 8 1" --ply 0 --svg -
-t draw-ply1 0 noerr 'out~Adji Kui I: after 1 ply; South played c' -- sow draw $V --moves "2 8 1" --ply=1 --svg=-
+t draw-ply1 0 noerr 'out~Adji Kui I: after 1 move; South plays c' -- sow draw $V --moves "2 8 1" --ply=1 --svg=-
 t draw-start 0 noerr 'out~Adji Kui I: the start' -- sow draw $V --svg -
 t draw-dots 0 noerr 'out~<g fill="#3d2b1f"><circle cx="92.0" cy="162.7" r="3.2"/>' -- sow draw $V --svg -
 t draw-result 0 noerr 'out~>game over: neither player can move; 21-27, North wins</text>' -- sow draw $V --moves "$GAME1" --svg -
 t draw-result-xml 0 noerr 'out=ok' -- bash -c "$SOW draw $V --moves '$GAME1' --svg - | $PYTHON -c 'import sys, xml.dom.minidom as m; m.parseString(sys.stdin.read()); print(\"ok\")'"
-t draw-boto-stores 0 noerr 'out~Adji-Boto: after 30 plies; North played B' 'out~>store</text>' -- sow draw $VB --moves "$BOTO" --ply 30 --svg -
+t draw-boto-stores 0 noerr 'out~Adji-Boto: after 30 moves; North plays B' 'out~>store</text>' -- sow draw $VB --moves "$BOTO" --ply 30 --svg -
 t draw-boto-opening 0 noerr 'out~>North to move; opening: still to play: South b c d e, North A B C D E</text>' -- sow draw $VB --moves 0 --svg -
-t draw-andada-24 0 noerr 'out~<title>Andada (holes=24): after 40 plies; North played Q</title>' 'out~>x</text>' 'out~>X</text>' -- sow draw $VA --option holes=24 --moves "$ANDADA24" --ply 40 --svg -
-t draw-andada-decide 0 noerr 'out~Andada: after 1 ply; South played c' 'out~>North to decide: who makes the first regular move? first:0 for South, first:1 for North (A.3)</text>' -- sow draw $VA --moves 2 --svg -
-t draw-andada-decision 0 noerr 'out~Andada: after 2 plies; North chose first:0' -- sow draw $VA --moves "2 first:0" --svg -
-t draw-kui2-owners 0 noerr 'out~Adji Kui II (match=true, match_games=3), game 3: after 40 plies; North played E' 'out~>F*</text>' \
+t draw-andada-24 0 noerr 'out~<title>Andada (holes=24): after 40 moves; North plays Q</title>' 'out~>x</text>' 'out~>X</text>' -- sow draw $VA --option holes=24 --moves "$ANDADA24" --ply 40 --svg -
+t draw-andada-decide 0 noerr 'out~Andada: after 1 move; South plays c' 'out~>North to decide: who makes the first regular move?</text>' -- sow draw $VA --moves 2 --svg -
+t draw-andada-decision 0 noerr 'out~Andada: after 2 moves; North answers &quot;who makes the first regular move?&quot;: South' -- sow draw $VA --moves "2 first:0" --svg -
+t draw-kui2-owners 0 noerr 'out~Adji Kui II (match=true, match_games=3), game 3: after 40 moves; North plays E' 'out~>F*</text>' \
     'out~; match over after 3 games: match_games reached</text>' -- sow draw $V2 --option match=true --option match_games=3 --moves "$KUI2_MATCH" --svg -
 t draw-ply-too-many 1 "err=sow draw: --ply 5, but the move list has 3 moves; give --ply 0 to 3, or more moves" "nofile=$cli_tmp/p.svg" -- sow draw $V --moves "2 8 1" --ply 5 --svg "$cli_tmp/p.svg"
 t draw-ply-word 2 "err=sow draw: --ply takes a whole number of moves to play from 0 to 1000000, not 'x' (see 'sow draw --help')" -- sow draw $V --ply x --svg -
@@ -1183,7 +1184,7 @@ t draw-nodir 1 "err=sow draw: cannot write $cli_tmp/none/x.svg: No such file or 
 t animate-file 0 noerr lines=0 "file=$HTML" "nofile=$HTML.tmp" -- sow animate $VA --moves "$ANDADA" --html "$HTML"
 t animate-page-record 0 noerr 'out=65 plies' -- bash -c "$SOW replay $VA --moves '$ANDADA' --json >'$cli_tmp/a.jsonl' && $PYTHON tests/html/check_page.py '$HTML' '$cli_tmp/a.jsonl'"
 t animate-stdout 0 noerr 'out=<!DOCTYPE html>' 'last=</html>' 'out~<title>Adji Kui I - sow animate</title>' 'out~<span id="status">loading</span>' -- sow animate $V --moves "2 8" --html -
-t animate-story 0 noerr 'out~[-1,"ply 0: South plays c (hole 2)"],[0,"' 'out~[1,"one seed into each: d e f A","K1.4"],[5,"' -- sow animate $V --moves "2 8" --html -
+t animate-story 0 noerr 'out~[-1,"move 1: South plays c"],[0,"' 'out~[1,"one seed into each: d e f A","K1.4"],[5,"' -- sow animate $V --moves "2 8" --html -
 t animate-events 0 noerr 'out~"ev":[[0,0,2,4,0],[1,0,3,5,0],[1,0,4,5,0],[1,0,5,5,0],[1,0,6,5,0],[3,0,6,5,0]],"trunc":0' -- sow animate $V --moves "2 8" --html -
 t animate-rules 0 noerr 'out~"rules":{"K1.1":"2x6 holes, 4 seeds each (48), no stores; captures are kept off the board.",' -- sow animate $V --moves "2" --html -
 # every kind of event in the page's data, each told (check_page.py)
@@ -1199,10 +1200,10 @@ page_case pass 'outre=\[6,[01],-1,0,0\]' -- $VB --moves "$BOTO"
 page_case skip 'outre=\[2,[01],[0-9]+,[0-9]+,0\]' -- $VB --option skip_origin=true --moves "$BOTO_SKIP"
 page_case bearoff 'outre=\[4,[01],-1,[0-9]+,1\]' -- $VA --moves "$ANDADA"
 page_case endless 'outre=\[5,0,[0-9]+,[0-9]+,[0-9]+\]' -- $V2 --option endless_move=end_game --moves "$KUI2_ENDLESS"
-page_case opening 'out~"head":"ply 0: South plays a (hole 0): opening, a move the variant' -- $VA --moves "0 first:0"
+page_case opening 'out~"head":"move 1: South plays a, a move sown through to its end at once' -- $VA --moves "0 first:0"
 # an endless move of 48,837,173 events: the first 20,000 are kept, the rest counted
 limit=10 t animate-endless-long 0 noerr 'out~,"trunc":48837173,' 'outre=\[5,0,[0-9]+,[0-9]+,[0-9]+\]' -- sow animate $V2 --option endless_move=end_game --moves "5 6 4 11 5 10 0 11 2 11 0 6 2" --html -
-t animate-match 0 noerr 'out~"head":"game 2: ' 'out~"end":"match over after 3 games: match_games reached; holes South ' 'out~[0,"hole F now belongs to South"]' -- sow animate $V2 --option match=true --option match_games=3 --moves "$KUI2_MATCH" --html -
+t animate-match 0 noerr 'out~"head":"game 2: ' 'out~"end":"match over after 3 games: the most games a match may have were played; holes South ' 'out~[0,"hole F now belongs to South"]' -- sow animate $V2 --option match=true --option match_games=3 --moves "$KUI2_MATCH" --html -
 t animate-no-moves 2 "err=sow animate: --moves \"TOKENS\" is required (the game to replay; sow replay takes the same) (see 'sow animate --help')" -- sow animate $V --html -
 t animate-no-html 2 "err=sow animate: --html FILE is required (where to write the page; '-' for standard output) (see 'sow animate --help')" -- sow animate $V --moves 2
 t animate-no-variant 2 "err=sow animate: which variant? e.g. sow animate adji-kui-1 --moves \"2 8 1\" --html game.html (see 'sow animate --help')" -- sow animate

@@ -115,9 +115,10 @@
     }
     /* Whether the perfect level can play this game: decided in advance,
      * from web/perfect.json (web/perfect.py: the games sow solve answers
-     * from the start within its budget, and the largest boards it did),
-     * the game's script and its repetition rule (which the solver
-     * refuses); rules edited in the workbench are never in the list. */
+     * from the start within its cap of positions, and the largest boards
+     * it did), the game's script and its repetition rule (which the
+     * solver refuses); rules edited in the workbench are never in the
+     * list. */
     function perfectFits(info) {
         if (!info || game.variant.indexOf('/bench/') === 0 || info.script || info.end && info.end.repetition)
             return false;
@@ -504,10 +505,12 @@
         if (svg) svg.style.minWidth = Math.round((+svg.getAttribute('width') || 0) * 40 / 46) + 'px';
         var labels = game.info.board.labels;
         var texts = box.querySelectorAll('svg text');
-        /* the picture's title counts plies; a learner counts moves */
-        Array.prototype.forEach.call(texts, function (t) {
-            if (/\b(ply|plies)\b/.test(t.textContent))
-                t.textContent = t.textContent.replace(/\bply\b/g, 'move').replace(/\bplies\b/g, 'moves');
+        /* the picture's title names the options as sow draw takes them
+         * ("Adji Kui II (match=true)"); the page shows them above in
+         * words, so the title does without (D15) */
+        Array.prototype.forEach.call(box.querySelectorAll('svg title, svg text'), function (t) {
+            if (/=/.test(t.textContent))
+                t.textContent = t.textContent.replace(/ \((?:[a-z0-9_]+=[^,()]*(?:, )?)+\)/, '');
         });
         /* each hole is drawn as circle, dots, count, label (sow_svg.c) */
         for (var i = 0; i < texts.length; i++) {
@@ -1971,7 +1974,7 @@
         return sow(['bench', game.info ? game.info.id : game.variant, '--seconds', '3', '--json']).then(function (r) {
             var res = json(r.out);
             $('bench-out').textContent = res ? res.games_per_s.toFixed(0) + ' games/s, ' +
-                res.plies_per_s.toFixed(0) + ' plies/s (' + res.games + ' random games)' : r.err;
+                res.plies_per_s.toFixed(0) + ' moves/s (' + res.games + ' random games)' : r.err;
             $('bench-out').dataset.json = r.out;
         });
     }

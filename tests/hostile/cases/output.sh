@@ -312,8 +312,9 @@ t output-record-long-line-only 0 noerr lines=1 "out~\"move\":\"$LONG_TOKEN:255\"
 t output-record-long-line-then-error 1 "err=sow replay: ply 1: move 9 is not legal for South; the legal moves are: 0 1 2 3 4 5" lines=1 "out~$LONG_TOKEN:129" -- sow replay $OV/long_line.yaml --moves "$LONG_TOKEN:129 9" --json
 
 # ---- #7: other lines that were cut short by a fixed buffer ----------------
-# sow play lists every legal move (cut at 1,023 bytes before)
-input=$'quit\n' t output-play-legal-long 0 "out~ $LONG_TOKEN:254 $LONG_TOKEN:255" -- sow play $OV/long_line.yaml
+# sow play lists every legal move (cut at 1,023 bytes before), as the
+# choices a person types
+input=$'quit\n' t output-play-legal-long 0 "out~, $LONG_TOKEN:254, or $LONG_TOKEN:255" -- sow play $OV/long_line.yaml
 # sow list shows the whole summary (cut at 511 bytes before, inside a
 # character)
 mkdir -p "$O/variants"

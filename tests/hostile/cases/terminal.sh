@@ -57,7 +57,7 @@ sed -e "s/^id: .*/id: long-names/" -e "s/^name: .*/name: \"x$e200\"/" \
     -e "s/^  K1.1: .*/  K1.1: \"z$k300\"/" variants/adji_kui_1.yaml >"$U/long.yaml"
 cp variants/adji_kui_1.lua "$U/"
 t term-long-show 0 clean "out~x$(printf 'é%.0s' $(seq 20))" -- sow show "$U/long.yaml"
-t term-long-trace 0 clean "out~ply 2: South plays" -- sow trace "$U/long.yaml" --moves 2,7,3
+t term-long-trace 0 clean "out~move 3: South plays" -- sow trace "$U/long.yaml" --moves 2,7,3
 t term-long-replay 0 clean -- sow replay "$U/long.yaml" --moves 2,7 --json
 t term-long-play 0 clean -- sow play "$U/long.yaml" --south random --north random --seed 3
 t term-long-draw-svg 0 clean "file=$U/long.svg" -- sow draw "$U/long.yaml" --moves 2,7 --svg "$U/long.svg"
