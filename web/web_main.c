@@ -111,6 +111,32 @@ static void record_lines(const char *rec, const char **ply, int *ply_len,
     }
 }
 
+/* The moves played, as the record's ply lines write them (a turn of
+ * several decisions whole, its parts named: C2.3, which its number alone
+ * does not say), as a JSON array of strings. */
+static void played_tokens(const char *rec)
+{
+    printf(",\"moves\":[");
+    int k = 0;
+    for (const char *line = rec; *line;) {
+        const char *nl = strchr(line, '\n');
+        int n = nl ? (int)(nl - line) : (int)strlen(line);
+        const char *m = !strncmp(line, "{\"ply\":", 7)
+                            ? strstr(line, ",\"move\":") : NULL;
+        if (m && m < line + n) {
+            m += 8;
+            /* a bare number, or a string without quotes or escapes in it
+             * (docs/record.md's tokens) */
+            int len = *m == '"' ? (int)strcspn(m + 1, "\"\n")
+                                : (int)strspn(m, "0123456789");
+            printf(k++ ? ",\"%.*s\"" : "\"%.*s\"", len,
+                   *m == '"' ? m + 1 : m);
+        }
+        line += n + (nl ? 1 : 0);
+    }
+    putchar(']');
+}
+
 static int fail(const sow_error *err)
 {
     char line[SOW_PATH_MAX + SOW_MSG_MAX + 32];
@@ -152,25 +178,19 @@ static int cmd_state(int argc, char **argv)
     /* as many as the session has: a shared link may hold any number of
      * moves, so no fixed-size array (issue 23) */
     int nlegal = sow_session_legal(s, NULL, 0);
-    int nplayed = sow_session_moves(s, NULL, 0);
     int *legal = malloc(sizeof *legal * (size_t)(nlegal + 1));
-    int *played = malloc(sizeof *played * (size_t)(nplayed + 1));
-    if (!legal || !played) {
-        fprintf(stderr, "sow state: out of memory for %d moves\n", nplayed);
-        free(legal);
-        free(played);
+    if (!legal) {
+        fprintf(stderr, "sow state: out of memory for %d moves\n", nlegal);
         sow_session_close(s);
         return 1;
     }
     char *rec = sow_session_record(s, &err);
     if (!rec) {
         free(legal);
-        free(played);
         sow_session_close(s);
         return fail(&err);
     }
     nlegal = sow_session_legal(s, legal, nlegal);
-    nplayed = sow_session_moves(s, played, nplayed);
     printf("{\"ply\":%d,\"game\":%d,\"to_move\":%d", st.ply, st.game,
            st.to_move);
     move_array(s, "legal", legal, nlegal, 0);
@@ -193,7 +213,7 @@ static int cmd_state(int argc, char **argv)
         printf("null");
     printf(",\"result_text\":");
     json_string(st.over ? st.result : "");
-    move_array(s, "moves", played, nplayed, 0);
+    played_tokens(rec);
     if (ply) {
         char *last = strndup(ply, (size_t)ply_len);
         if (last) {
@@ -205,7 +225,6 @@ static int cmd_state(int argc, char **argv)
     }
     printf("}\n");
     free(legal);
-    free(played);
     free(rec);
     sow_session_close(s);
     return 0;

@@ -62,9 +62,14 @@ static const char *named_for(const char *q, const char *token, int *len)
     return NULL;
 }
 
+static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
+                     char *buf, size_t size);
+
 int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
                    char *buf, size_t size)
 {
+    if (sow_move_is_turn(m) && g) /* C2.3: the turn and its parts */
+        return turn_head(s, g, m, buf, size);
     char label[16], token[SOW_NAME_MAX + 8];
     sow_turn_format(token, sizeof token, s, g, m); /* C2.3 */
     if (sow_move_is_directed(m)) { /* MB.2 */

@@ -42,6 +42,9 @@ compares what it shows with the native `sow`:
             places a seed there (+h), the hands shown as sow replay's
   choice    in Nsolo, a hole whose turns take a hole of the player's
             choice after the capture (2,x37) asks which, a button a hole
+  turn      in Bao la Kiswahili, a hole whose turns of several decisions
+            (+11,k8, C2.3) differ in their parts asks which, a button a
+            turn in words; a click plays the whole turn as sow replay does
   errors    a broken YAML and a broken Lua show their error at the right
             line:col beside the text;
   gutter    ... and mark that line (only it) in the right editor's gutter
@@ -817,6 +820,43 @@ def check_choice(c, b, url, sow, art):
     c.ok("choice nsolo", good, why)
     if page.console:
         c.ok("choice nsolo console", False, "; ".join(page.console)[:300])
+
+
+def check_turn(c, b, url, sow, art):
+    """Turns of several decisions (C2.3, Bao la Kiswahili under Ludii's
+    reading, P62): hole d2 is ringed once for its three turns +11,k8,
+    +11,k15,k8,k8 and +11,k15,k8,k15; a click asks which, each button the
+    turn in words (where the captured seeds are sown from), and a click on
+    one plays the whole turn as the native sow does."""
+    variant = "bao-kiswahili"
+    page = open_page(b, url + "?variant=%s&options=reading=ludii&north=human&south=human" % variant)
+    settle(page)
+    moves = page.eval("document.querySelector('#board circle[data-moves~=\"+11,k8\"]').dataset.moves")
+    click_ring(page, "+11,k8")
+    got = json.loads(decision_buttons(page))
+    buttons = {tok: text for tok, text, title in got["buttons"]}
+    good = (moves.split() == ["+11,k8", "+11,k15,k8,k8", "+11,k15,k8,k15"]
+            and got["question"] == "South, which turn from hole d2?"
+            and buttons.get("+11,k8") == "puts a seed from the hand into d2; sows the captured seeds from a2"
+            and buttons.get("+11,k15,k8,k15") == "puts a seed from the hand into d2; sows the captured "
+                                                 "seeds from h2, then from a2, then from h2"
+            and len(buttons) == 3)
+    why = "ring %s; %s: %s" % (moves, got["question"], json.dumps(buttons)[:300])
+    if good:
+        click_choice(page, "+11,k8")
+        native_variant = variant + " --option reading=ludii"
+        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
+        settle(page)
+        st = state(page)
+        rc, out, err = native(sow, "replay", variant, "--option", "reading=ludii", "--moves", "+11,k8", "--json")
+        last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
+        good = ([str(m) for m in st["moves"]] == ["+11,k8"] and rc == 0 and
+                st.get("board") == last.get("board") and st.get("hand") == last.get("hand"))
+        why = "played %s: page %s %s, native %s %s" % (st["moves"], st.get("board"), st.get("hand"),
+                                                      last.get("board"), last.get("hand"))
+    c.ok("turn bao-kiswahili", good, why)
+    if page.console:
+        c.ok("turn console", False, "; ".join(page.console)[:300])
 
 
 def apply_files(page, yaml=None, lua=None):
@@ -2037,6 +2077,7 @@ def main():
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout),
                             ("rows", check_rows), ("hand", check_hand), ("choice", check_choice),
+                            ("turn", check_turn),
                             ("perfect", check_perfect), ("hintvalue", check_hintvalue),
                             ("optionwords", check_optionwords), ("decisionkeys", check_decisionkeys),
                             ("clean", check_clean)):

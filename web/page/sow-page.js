@@ -530,11 +530,12 @@
         /* The legal moves by the hole they start from: a hole with one
          * move plays it at a click ("5", "+21": a seed from the hand,
          * MW.2); a hole with several (its directions "3/ccw" "3/cw",
-         * MB.2; the holes taken after its capture "6,x25", NS.6) is
-         * ringed once, and a click on it asks which */
+         * MB.2; the holes taken after its capture "6,x25", NS.6; the
+         * turns of several decisions "+11,k15,k8", "12/cw,k8,go", C2.3)
+         * is ringed once, and a click on it asks which */
         var byHole = {};
         state.legal.forEach(function (tok, k) {
-            var m = /^\+?(\d+)(?:\/c?cw)?(?:,x\d+)?$/.exec(String(tok));
+            var m = /^\+?(\d+)(?:\/c?cw)?(?:,(?:x\d+|k\d+|go|stop))*$/.exec(String(tok));
             if (m && holeEls[+m[1]])
                 (byHole[m[1]] = byHole[m[1]] || []).push(k);
         });
@@ -762,6 +763,8 @@
     /* "plays c", or a decision's "chose North" */
     function moveText(tok, k, st) {
         tok = String(tok);
+        if (/,(?:k\d+|go|stop)/.test(tok) && st && k >= 0 && st.words && st.words[k])
+            return st.words[k]; /* C2.3: a whole turn, in words */
         if (isDecision(tok))
             return 'chose ' + ((st && k >= 0 && st.words && st.words[k]) || moveLabel(tok));
         if (/^\+/.test(tok)) /* MW.2: "puts a seed from the hand into f3" */
@@ -859,6 +862,18 @@
      * capture (NS.6). */
     function askChoice(st, h, ks) {
         var labels = game.info.board.labels;
+        var turn = ks.some(function (k) {
+            return /,(?:k\d+|go|stop)/.test(String(st.legal[k]));
+        });
+        if (turn) { /* C2.3: whole turns, each in words */
+            askButtons(sideName(st.to_move) + ', which turn from hole ' +
+                       labels[h] + '?',
+                       ks.map(function (k) {
+                           return [String(st.legal[k]),
+                                   (st.words && st.words[k]) || st.labels[k]];
+                       }));
+            return;
+        }
         if (/,x\d+$/.test(String(st.legal[ks[0]]))) {
             askButtons(sideName(st.to_move) + ', after the capture, which hole do you take?',
                        ks.map(function (k) {
