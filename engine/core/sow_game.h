@@ -258,6 +258,13 @@ typedef struct sow_setup {
                                SOW_POS_NONE */
     bool end_inner;         /* end.cleared looks at the inner rows only
                                (BK.10) */
+    bool kichwa_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
+                               back row only when it is the only occupied
+                               inner hole */
+    bool kichwa_from_empty; /* BA.L2: mtaji turns from empty holes too */
+    bool kichwa_place_occupied; /* BA.L3: a placement captures only from
+                                   an occupied hole, feeds only the own
+                                   nyumba, which is then lifted whole */
 } sow_setup;
 
 /* sowing.kichwa.reading (BK.11): the sources' rules (BK.4-BK.9) or the
@@ -529,6 +536,8 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
 #define SOW_MOVED_LAP_CAP 8 /* the sowing stopped at the lap cap (P2) */
 #define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
                                     made: legal moves name one */
+#define SOW_MOVED_STUCK 64 /* the turn came to a lap it may not sow
+                              (BA.L4): the mover loses */
 #define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
                               were emptied (end.claimed_only, GA.7) */
 
@@ -877,6 +886,11 @@ int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
 
 /* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
  * each turn's tree of choices. Returns the count, or -1. */
+/* BA.2, BA.L4: whether player p may sow a lap from h in direction d
+ * (a lap from a kichwa into the back row only where the kichwa is the
+ * only occupied inner hole, under sowing.kichwa.back_row: alone). */
+bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+                        int d);
 int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err);
 

@@ -54,6 +54,8 @@ static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
  * (t->dirty, bit q: player q's row). */
 static bool row_emptied(turn *t)
 {
+    if (!t->s->row_empty_end) /* BA.L5: no end by an empty row */
+        return false;
     for (int q = 0; q < 2; q++) {
         if (!((t->dirty >> q) & 1))
             continue;
@@ -152,6 +154,23 @@ static int capture(turn *t, int h)
     return lay(t, k, n - 1);
 }
 
+/* BA.2, BA.L4: whether a lap of the mover p from h in direction d may
+ * be sown: one from a kichwa whose next hole is in the back row only
+ * where that kichwa is the only occupied inner hole. */
+bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+                        int d)
+{
+    if (!s->kichwa_back_alone || !((s->inner >> h) & 1) ||
+        ((s->inner >> s->tracks[p][d][h]) & 1))
+        return true;
+    for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        if (i != h && g->board[i])
+            return false;
+    }
+    return true;
+}
+
 /* Whether a lap ending in h captures (BK.4, P50; BK.L1). */
 static bool captures(const turn *t, int h)
 {
@@ -209,6 +228,10 @@ static void laps(turn *t, int h)
             g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
             t->seen_h = -1; /* (the laps before go are another game) */
         }
+        if (!sow_kichwa_back_ok(s, g, t->p, h, g->move_dir)) {
+            g->move_flags |= SOW_MOVED_STUCK; /* BA.L4: the mover loses */
+            return;
+        }
         if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
             t->endless = true;
             return;
@@ -229,7 +252,8 @@ static void placement(turn *t, int hole, int kind)
     if (row_emptied(t))
         return;
     const bool faced = own_inner(s, g, hole, t->p) && g->board[s->facing[hole]];
-    if (faced && (t->ludii || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
+    const bool any = t->ludii && !s->kichwa_place_occupied; /* BA.L3 */
+    if (faced && (any || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
         t->capturing = true;
         int h = capture(t, hole);
         if (h >= 0)
@@ -242,8 +266,8 @@ static void placement(turn *t, int hole, int kind)
     t->has_dir = true;
     int n = g->board[hole];
     const bool house = hole == s->house[t->p] && house_on(s, g, t->p);
-    if (house && (t->ludii ? n > 6 : n != 7))
-        n = 2; /* BK.5(c), P51; BK.L3 */
+    if (house && (t->ludii ? n > 6 && !s->kichwa_place_occupied : n != 7))
+        n = 2; /* BK.5(c), P51; BK.L3 (BA.L3: lifted whole) */
     else if (house && !t->ludii)
         g->house_off |= (uint8_t)(1 << t->p); /* BK.5(c): all 7 lifted */
     int h = lift(t, hole, n);
@@ -276,6 +300,8 @@ int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
     if (g->placing) {
         g->placing = 0;
         placement(&t, hole, kind);
+    } else if (!g->board[hole]) {
+        /* BA.L2: a turn from an empty hole sows nothing */
     } else { /* BK.8 (BK.L7): all the hole's seeds */
         t.has_dir = true;
         if (!t.ludii && hole == s->house[t.p] && house_on(s, g, t.p))
