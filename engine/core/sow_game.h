@@ -884,13 +884,30 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
 int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless);
 
-/* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
- * each turn's tree of choices. Returns the count, or -1. */
+/* The leaves of one turn's tree of choices as they are listed: each
+ * choice the sowing meets is tried both ways on copies, from where it
+ * comes (the turn's laps before it are sown once), and every whole turn
+ * is appended to out (sow_turn(first, its bits)); full when out has no
+ * room. Endless turns are left out where forbid (C1.9). */
+typedef struct sow_turn_leaves {
+    uint16_t *out;
+    int n, first;
+    bool forbid, full;
+} sow_turn_leaves;
+
+/* sow_kichwa_sow listing the leaves of the turn g was aimed at into lv
+ * (g->turn_len 0): g is left somewhere in the turn. */
+void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+                       sow_turn_leaves *lv);
+
 /* BA.2, BA.L4: whether player p may sow a lap from h in direction d
  * (a lap from a kichwa into the back row only where the kichwa is the
  * only occupied inner hole, under sowing.kichwa.back_row: alone). */
 bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d);
+
+/* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
+ * each turn's tree of choices. Returns the count, or -1. */
 int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err);
 

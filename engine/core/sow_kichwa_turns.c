@@ -132,35 +132,16 @@ static int too_many(const sow_setup *s, const sow_game *g, sow_error *err)
 static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
                   uint16_t *out, int n, sow_error *err)
 {
-    uint8_t bits[64], len[64];
-    int top = 0;
-    bits[top] = 0;
-    len[top++] = 0;
-    while (top > 0) {
-        top--;
-        sow_game copy;
-        memcpy(&copy, g, offsetof(sow_game, nlegal));
-        copy.to_move = (uint8_t)p;
-        int hole = sow_move_aim(&copy, sow_turn_start(sow_turn(first, 0)));
-        copy.turn_bits = bits[top];
-        copy.turn_len = len[top];
-        bool endless = false;
-        sow_kichwa_sow(s, NULL, &copy, hole, &endless);
-        if (copy.move_flags & SOW_MOVED_WANTS_CHOICE) {
-            int l = len[top], b = bits[top];
-            bits[top] = (uint8_t)b; /* (both answers, 0 first) */
-            len[top++] = (uint8_t)(l + 1);
-            bits[top] = (uint8_t)(b | 1 << l);
-            len[top++] = (uint8_t)(l + 1);
-            continue;
-        }
-        if (endless && s->endless_move == SOW_ENDLESS_FORBID)
-            continue; /* C1.9 */
-        if (n == SOW_MAX_LEGAL)
-            return too_many(s, g, err);
-        out[n++] = (uint16_t)sow_turn(first, bits[top]);
-    }
-    return n;
+    sow_game copy;
+    memcpy(&copy, g, offsetof(sow_game, nlegal));
+    copy.to_move = (uint8_t)p;
+    int hole = sow_move_aim(&copy, sow_turn_start(sow_turn(first, 0)));
+    copy.turn_bits = 0;
+    copy.turn_len = 0;
+    sow_turn_leaves lv = {out, n, first,
+                          s->endless_move == SOW_ENDLESS_FORBID, false};
+    sow_kichwa_leaves(s, &copy, hole, &lv);
+    return lv.full ? too_many(s, g, err) : lv.n;
 }
 
 int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
