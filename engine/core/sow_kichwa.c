@@ -128,11 +128,17 @@ static int choose(turn *t, then_fn then, int h, int c)
 static int lay(turn *t, int from, int n)
 {
     const uint8_t *nx = t->s->tracks[t->p][t->g->move_dir];
+    uint16_t *b = t->g->board;
     int h = from;
+    if (!t->obs) { /* (the legal turns listed: no one to tell) */
+        while (n-- > 0)
+            b[h = nx[h]]++;
+        return h;
+    }
     while (n-- > 0) {
         h = nx[h];
-        t->g->board[h]++;
-        EMIT(t->obs, SOW_EV_DROP, t->p, h, t->g->board[h], 0);
+        b[h]++;
+        EMIT(t->obs, SOW_EV_DROP, t->p, h, b[h], 0);
     }
     return h;
 }
