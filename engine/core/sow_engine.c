@@ -259,6 +259,8 @@ family_end(const sow_setup *s, const sow_game *g, int mover)
 {
     if (s->row_empty_end && cleared(s, g, mover))
         return SOW_END_ROW_EMPTY;
+    if (g->move_flags & SOW_MOVED_STUCK) /* BA.L4: g->to_move loses */
+        return SOW_END_CANNOT_MOVE;
     if (s->threshold >= 0 && over_threshold(s, g))
         return SOW_END_THRESHOLD;
     return SOW_END_NONE;

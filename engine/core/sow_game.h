@@ -258,6 +258,13 @@ typedef struct sow_setup {
                                SOW_POS_NONE */
     bool end_inner;         /* end.cleared looks at the inner rows only
                                (BK.10) */
+    bool kichwa_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
+                               back row only when it is the only occupied
+                               inner hole */
+    bool kichwa_from_empty; /* BA.L2: mtaji turns from empty holes too */
+    bool kichwa_place_occupied; /* BA.L3: a placement captures only from
+                                   an occupied hole, feeds only the own
+                                   nyumba, which is then lifted whole */
 } sow_setup;
 
 /* sowing.kichwa.reading (BK.11): the sources' rules (BK.4-BK.9) or the
@@ -529,6 +536,8 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
 #define SOW_MOVED_LAP_CAP 8 /* the sowing stopped at the lap cap (P2) */
 #define SOW_MOVED_WANTS_CHOICE 4 /* it came to a choice (NS.6) with none
                                     made: legal moves name one */
+#define SOW_MOVED_STUCK 64 /* the turn came to a lap it may not sow
+                              (BA.L4): the mover loses */
 #define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
                               were emptied (end.claimed_only, GA.7) */
 
@@ -877,6 +886,28 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
  * turns are being listed). */
 int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless);
+
+/* The leaves of one turn's tree of choices as they are listed: each
+ * choice the sowing meets is tried both ways on copies, from where it
+ * comes (the turn's laps before it are sown once), and every whole turn
+ * is appended to out (sow_turn(first, its bits)); full when out has no
+ * room. Endless turns are left out where forbid (C1.9). */
+typedef struct sow_turn_leaves {
+    uint16_t *out;
+    int n, first;
+    bool forbid, full;
+} sow_turn_leaves;
+
+/* sow_kichwa_sow listing the leaves of the turn g was aimed at into lv
+ * (g->turn_len 0): g is left somewhere in the turn. */
+void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+                       sow_turn_leaves *lv);
+
+/* BA.2, BA.L4: whether player p may sow a lap from h in direction d
+ * (a lap from a kichwa into the back row only where the kichwa is the
+ * only occupied inner hole, under sowing.kichwa.back_row: alone). */
+bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+                        int d);
 
 /* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
  * each turn's tree of choices. Returns the count, or -1. */

@@ -34,6 +34,8 @@ typedef struct turn {
     long lam, power;
     int seen_h, seen_dir;
     uint8_t dirty; /* rows row_emptied must look at */
+    bool forked;   /* the turn's choices were tried on copies (lv) */
+    sow_turn_leaves *lv; /* listing the legal turns, else NULL */
     uint16_t seen[SOW_MAX_HOLES]; /* (set before it is read: seen_h) */
 } turn;
 
@@ -54,6 +56,8 @@ static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
  * (t->dirty, bit q: player q's row). */
 static bool row_emptied(turn *t)
 {
+    if (!t->s->row_empty_end) /* BA.L5: no end by an empty row */
+        return false;
     for (int q = 0; q < 2; q++) {
         if (!((t->dirty >> q) & 1))
             continue;
@@ -67,11 +71,51 @@ static bool row_emptied(turn *t)
     return false;
 }
 
-/* The next choice of the turn: 0 or 1, or -1 where it is not made yet
- * (the legal turns are being listed: the sowing stops there). */
-static int choose(turn *t)
+/* What a turn does once a choice is made (bit: its answer). */
+typedef void (*then_fn)(turn *t, int h, int c, int bit);
+
+/* A whole turn, where the legal turns are listed (sow_turn_leaves). */
+static void leaf(turn *t)
+{
+    sow_turn_leaves *lv = t->lv;
+    if (t->forked || (t->endless && lv->forbid) || /* C1.9 */
+        (t->g->move_flags & SOW_MOVED_WANTS_CHOICE)) /* (over 8 choices) */
+        return;
+    if (lv->n == SOW_MAX_LEGAL) {
+        lv->full = true;
+        return;
+    }
+    lv->out[lv->n++] = (uint16_t)sow_turn(lv->first, t->g->turn_bits);
+}
+
+/* Where the legal turns are listed, choice i is tried both ways, each on
+ * a copy of the turn that goes on from here (`then`), so that the laps
+ * before it are sown once for all its leaves. */
+static void fork_turn(turn *t, then_fn then, int h, int c, int i)
+{
+    for (int bit = 0; bit < 2; bit++) {
+        sow_game g;
+        memcpy(&g, t->g, offsetof(sow_game, nlegal));
+        turn u = *t;
+        u.g = &g;
+        u.forked = false;
+        g.turn_bits = (uint8_t)(g.turn_bits | bit << i);
+        then(&u, h, c, bit);
+        leaf(&u);
+    }
+    t->forked = true;
+}
+
+/* The next choice of the turn: 0 or 1, or -1 where it is not made here
+ * (the legal turns are being listed: it was tried both ways, `then`
+ * going on from h, whose count is c, and this sowing stops there). */
+static int choose(turn *t, then_fn then, int h, int c)
 {
     int i = t->choices++;
+    if (t->lv && i < SOW_TURN_CHOICES) {
+        fork_turn(t, then, h, c, i);
+        return -1;
+    }
     if (i >= t->g->turn_len || i >= SOW_TURN_CHOICES) {
         t->g->move_flags |= SOW_MOVED_WANTS_CHOICE;
         return -1;
@@ -84,11 +128,17 @@ static int choose(turn *t)
 static int lay(turn *t, int from, int n)
 {
     const uint8_t *nx = t->s->tracks[t->p][t->g->move_dir];
+    uint16_t *b = t->g->board;
     int h = from;
+    if (!t->obs) { /* (the legal turns listed: no one to tell) */
+        while (n-- > 0)
+            b[h = nx[h]]++;
+        return h;
+    }
     while (n-- > 0) {
         h = nx[h];
-        t->g->board[h]++;
-        EMIT(t->obs, SOW_EV_DROP, t->p, h, t->g->board[h], 0);
+        b[h]++;
+        EMIT(t->obs, SOW_EV_DROP, t->p, h, b[h], 0);
     }
     return h;
 }
@@ -120,17 +170,16 @@ static int kichwa_side(const turn *t, int h)
     return 2; /* the placement's capture (BK.5(a)) */
 }
 
+static void laps(turn *t, int h);
+
 /* BK.6 (BK.L4, BK.L5): the seeds facing h are captured and sown into the
- * mover's inner row from a kichwa, towards the other end; the turn goes
- * on that way. Returns the hole of the last seed, or -1 where the choice
- * of the kichwa is not made yet. */
-static int capture(turn *t, int h)
+ * mover's inner row from the kichwa of `side` (0 left, 1 right), towards
+ * the other end; the turn goes on that way. Returns the hole of the last
+ * seed. */
+static int sow_captured(turn *t, int h, int side, int chosen)
 {
     const sow_setup *s = t->s;
     sow_game *g = t->g;
-    int side = kichwa_side(t, h), chosen = side == 2;
-    if (chosen && (side = choose(t)) < 0)
-        return -1;
     const int f = s->facing[h], n = g->board[f], q = 1 - t->p;
     const int k = s->kichwa[t->p][side];
     g->board[f] = 0;
@@ -150,6 +199,43 @@ static int capture(turn *t, int h)
     g->board[k]++; /* BK.6: the first seed in the kichwa itself */
     EMIT(t->obs, SOW_EV_DROP, t->p, k, g->board[k], 0);
     return lay(t, k, n - 1);
+}
+
+/* The turn after the player chose the kichwa of a capture in h. */
+static void capture_then(turn *t, int h, int c, int side)
+{
+    (void)c;
+    laps(t, sow_captured(t, h, side, 1));
+}
+
+/* A capture in h (BK.6): the seeds facing it sown from the kichwa the
+ * rules name or the player chooses; the hole of the last seed, or -1
+ * where the choice is not made here (choose). */
+static int capture(turn *t, int h)
+{
+    int side = kichwa_side(t, h);
+    if (side < 2)
+        return sow_captured(t, h, side, 0);
+    if ((side = choose(t, capture_then, h, 0)) < 0)
+        return -1;
+    return sow_captured(t, h, side, 1);
+}
+
+/* BA.2, BA.L4: whether a lap of the mover p from h in direction d may
+ * be sown: one from a kichwa whose next hole is in the back row only
+ * where that kichwa is the only occupied inner hole. */
+bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+                        int d)
+{
+    if (!s->kichwa_back_alone || !((s->inner >> h) & 1) ||
+        ((s->inner >> s->tracks[p][d][h]) & 1))
+        return true;
+    for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        if (i != h && g->board[i])
+            return false;
+    }
+    return true;
 }
 
 /* Whether a lap ending in h captures (BK.4, P50; BK.L1). */
@@ -181,6 +267,43 @@ static bool comes_round(turn *t, int h)
     return false;
 }
 
+/* BK.7(d): the c seeds of h, where a lap ended, lifted and sown on;
+ * the hole of the last, or -1 where the turn stops (BA.L4, C1.9). */
+static int relay(turn *t, int h, int c)
+{
+    const sow_setup *s = t->s;
+    sow_game *g = t->g;
+    if (!sow_kichwa_back_ok(s, g, t->p, h, g->move_dir)) {
+        g->move_flags |= SOW_MOVED_STUCK; /* BA.L4: the mover loses */
+        return -1;
+    }
+    if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
+        t->endless = true;
+        return -1;
+    }
+    return lift(t, h, c);
+}
+
+/* BK.7(c): at the working nyumba h (count c), the player's go (0) or
+ * stop (1); whether the turn ends there. */
+static bool house_choice(turn *t, int h, int c, int stop)
+{
+    EMIT(t->obs, SOW_EV_HOUSE, t->p, h, c, !stop);
+    if (stop)
+        return true;
+    t->g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
+    t->seen_h = -1; /* (the laps before go are another game) */
+    return false;
+}
+
+/* The turn after the player said go or stop at the nyumba h. */
+static void house_then(turn *t, int h, int c, int stop)
+{
+    if (house_choice(t, h, c, stop) || (h = relay(t, h, c)) < 0)
+        return;
+    laps(t, h);
+}
+
 /* BK.7 (BK.L6): what follows each lap, until the turn ends. */
 static void laps(turn *t, int h)
 {
@@ -200,20 +323,12 @@ static void laps(turn *t, int h)
         if (h == s->house[t->p] && house_on(s, g, t->p)) {
             if (t->ludii || !t->capturing)
                 return; /* BK.L6; BK.7(c): a takasa turn ends there */
-            int stop = choose(t); /* BK.7(c): go (0) or stop (1) */
-            if (stop < 0)
+            int stop = choose(t, house_then, h, c); /* BK.7(c) */
+            if (stop < 0 || house_choice(t, h, c, stop))
                 return;
-            EMIT(t->obs, SOW_EV_HOUSE, t->p, h, c, !stop);
-            if (stop)
-                return;
-            g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
-            t->seen_h = -1; /* (the laps before go are another game) */
         }
-        if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
-            t->endless = true;
+        if ((h = relay(t, h, c)) < 0) /* BK.7(d) */
             return;
-        }
-        h = lift(t, h, c); /* BK.7(d) */
     }
 }
 
@@ -229,7 +344,8 @@ static void placement(turn *t, int hole, int kind)
     if (row_emptied(t))
         return;
     const bool faced = own_inner(s, g, hole, t->p) && g->board[s->facing[hole]];
-    if (faced && (t->ludii || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
+    const bool any = t->ludii && !s->kichwa_place_occupied; /* BA.L3 */
+    if (faced && (any || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
         t->capturing = true;
         int h = capture(t, hole);
         if (h >= 0)
@@ -242,8 +358,8 @@ static void placement(turn *t, int hole, int kind)
     t->has_dir = true;
     int n = g->board[hole];
     const bool house = hole == s->house[t->p] && house_on(s, g, t->p);
-    if (house && (t->ludii ? n > 6 : n != 7))
-        n = 2; /* BK.5(c), P51; BK.L3 */
+    if (house && (t->ludii ? n > 6 && !s->kichwa_place_occupied : n != 7))
+        n = 2; /* BK.5(c), P51; BK.L3 (BA.L3: lifted whole) */
     else if (house && !t->ludii)
         g->house_off |= (uint8_t)(1 << t->p); /* BK.5(c): all 7 lifted */
     int h = lift(t, hole, n);
@@ -252,43 +368,64 @@ static void placement(turn *t, int hole, int kind)
     laps(t, h);
 }
 
-int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
-                   int hole, bool *endless)
+/* The turn g was aimed at, from `hole`, sown with t (set up here). */
+static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
+                     sow_game *g, int hole)
 {
-    turn t; /* (field by field: seen is written before it is read) */
-    t.s = s;
-    t.obs = obs;
-    t.g = g;
-    t.p = g->to_move;
-    t.ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
-    t.capturing = true;
-    t.has_dir = false;
-    t.choices = 0;
-    t.laps = 0;
-    t.endless = false;
-    t.lam = 0;
-    t.power = 1;
-    t.seen_h = t.seen_dir = -1;
-    t.dirty = 0;
+    /* (field by field: seen is written before it is read) */
+    t->s = s;
+    t->obs = obs;
+    t->g = g;
+    t->p = g->to_move;
+    t->ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    t->capturing = true;
+    t->has_dir = false;
+    t->choices = 0;
+    t->laps = 0;
+    t->endless = false;
+    t->lam = 0;
+    t->power = 1;
+    t->seen_h = t->seen_dir = -1;
+    t->dirty = 0;
+    t->forked = false;
     g->move_flags = 0;
     g->last_lifted = 0;
     const int kind = g->placing - 1;
     if (g->placing) {
         g->placing = 0;
-        placement(&t, hole, kind);
+        placement(t, hole, kind);
+    } else if (!g->board[hole]) {
+        /* BA.L2: a turn from an empty hole sows nothing */
     } else { /* BK.8 (BK.L7): all the hole's seeds */
-        t.has_dir = true;
-        if (!t.ludii && hole == s->house[t.p] && house_on(s, g, t.p))
-            g->house_off |= (uint8_t)(1 << t.p); /* BK.9 */
+        t->has_dir = true;
+        if (!t->ludii && hole == s->house[t->p] && house_on(s, g, t->p))
+            g->house_off |= (uint8_t)(1 << t->p); /* BK.9 */
         g->last_lifted = (int16_t)g->board[hole];
-        int h = lift(&t, hole, g->board[hole]);
+        int h = lift(t, hole, g->board[hole]);
         /* BK.4: the first lap makes the turn a capturing one */
-        t.capturing = t.ludii || (own_inner(s, g, h, t.p) &&
-                                  g->board[h] >= 2 &&
-                                  g->board[s->facing[h]]);
-        laps(&t, h);
+        t->capturing = t->ludii || (own_inner(s, g, h, t->p) &&
+                                    g->board[h] >= 2 &&
+                                    g->board[s->facing[h]]);
+        laps(t, h);
     }
+}
+
+int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                   int hole, bool *endless)
+{
+    turn t;
+    t.lv = NULL;
+    turn_run(&t, s, obs, g, hole);
     g->turn_parts = (uint8_t)t.choices;
     *endless = t.endless;
     return SOW_OK;
+}
+
+void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+                       sow_turn_leaves *lv)
+{
+    turn t;
+    t.lv = lv;
+    turn_run(&t, s, NULL, g, hole);
+    leaf(&t);
 }

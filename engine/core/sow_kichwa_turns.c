@@ -19,11 +19,17 @@ static int place_first(int h, int kind)
     return 64 + 4 * h + kind;
 }
 
-/* "+h/ccw" and "+h/cw" */
-static int place_both(int h, uint16_t *f, int n)
+/* "+h/ccw" and "+h/cw", each where it may be sown (BA.2, BA.L4: the
+ * hole with its new seed) */
+static int place_both(const sow_setup *s, const sow_game *g, int p, int h,
+                      uint16_t *f, int n)
 {
-    f[n++] = (uint16_t)place_first(h, 1 + SOW_DIR_CCW);
-    f[n++] = (uint16_t)place_first(h, 1 + SOW_DIR_CW);
+    sow_game copy;
+    memcpy(&copy, g, offsetof(sow_game, nlegal));
+    copy.board[h]++;
+    for (int d = 0; d < 2; d++)
+        if (sow_kichwa_back_ok(s, &copy, p, h, d))
+            f[n++] = (uint16_t)place_first(h, 1 + d);
     return n;
 }
 
@@ -33,13 +39,14 @@ static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
 {
     const uint64_t inner = g->owns[p] & s->inner;
     const bool on = house_on(s, g, p);
+    const bool any = ludii && !s->kichwa_place_occupied; /* BA.L3 */
     int n = 0;
     bool two = false;
     for (uint64_t m = inner; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
         two |= g->board[h] >= 2;
         /* BK.5(a): an occupied hole facing seeds; BK.L2(a): any */
-        if (g->board[s->facing[h]] && (ludii || g->board[h]))
+        if (g->board[s->facing[h]] && (any || g->board[h]))
             f[n++] = (uint16_t)place_first(h, SOW_PLACE_ONLY);
     }
     if (n)
@@ -50,13 +57,13 @@ static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
             continue;
         if (!ludii && !on && two && g->board[h] == 1)
             continue; /* BK.5: a single only where no hole holds two */
-        n = place_both(h, f, n);
+        n = place_both(s, g, p, h, f, n);
     }
     if (n || !on)
         return n;
     if (g->board[s->house[p]]) /* BK.5(c), BK.L2(c) */
-        n = place_both(s->house[p], f, n);
-    if (ludii && s->house[1 - p] != SOW_POS_NONE && g->board[s->house[1 - p]])
+        n = place_both(s, g, p, s->house[p], f, n);
+    if (any && s->house[1 - p] != SOW_POS_NONE && g->board[s->house[1 - p]])
         f[n++] = (uint16_t)place_first(s->house[1 - p], SOW_PLACE_ONLY);
     return n;
 }
@@ -94,9 +101,10 @@ static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
     const bool on = house_on(s, g, p);
     for (uint64_t m = g->owns[p]; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
-        if (!g->board[h] || h >= 32)
+        if (h >= 32 || (!g->board[h] && !(ludii && s->kichwa_from_empty)))
             continue;
-        for (int d = 0; d < 2; d++) {
+        /* BA.L2: an empty hole is one turn, its bare token */
+        for (int d = 0; d < (g->board[h] ? 2 : 1); d++) {
             if (first_captures(s, g, p, h, d, ludii))
                 f[n++] = (uint16_t)(2 * h + d);
             /* the house starts no turn without a capture while it is
@@ -124,35 +132,16 @@ static int too_many(const sow_setup *s, const sow_game *g, sow_error *err)
 static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
                   uint16_t *out, int n, sow_error *err)
 {
-    uint8_t bits[64], len[64];
-    int top = 0;
-    bits[top] = 0;
-    len[top++] = 0;
-    while (top > 0) {
-        top--;
-        sow_game copy;
-        memcpy(&copy, g, offsetof(sow_game, nlegal));
-        copy.to_move = (uint8_t)p;
-        int hole = sow_move_aim(&copy, sow_turn_start(sow_turn(first, 0)));
-        copy.turn_bits = bits[top];
-        copy.turn_len = len[top];
-        bool endless = false;
-        sow_kichwa_sow(s, NULL, &copy, hole, &endless);
-        if (copy.move_flags & SOW_MOVED_WANTS_CHOICE) {
-            int l = len[top], b = bits[top];
-            bits[top] = (uint8_t)b; /* (both answers, 0 first) */
-            len[top++] = (uint8_t)(l + 1);
-            bits[top] = (uint8_t)(b | 1 << l);
-            len[top++] = (uint8_t)(l + 1);
-            continue;
-        }
-        if (endless && s->endless_move == SOW_ENDLESS_FORBID)
-            continue; /* C1.9 */
-        if (n == SOW_MAX_LEGAL)
-            return too_many(s, g, err);
-        out[n++] = (uint16_t)sow_turn(first, bits[top]);
-    }
-    return n;
+    sow_game copy;
+    memcpy(&copy, g, offsetof(sow_game, nlegal));
+    copy.to_move = (uint8_t)p;
+    int hole = sow_move_aim(&copy, sow_turn_start(sow_turn(first, 0)));
+    copy.turn_bits = 0;
+    copy.turn_len = 0;
+    sow_turn_leaves lv = {out, n, first,
+                          s->endless_move == SOW_ENDLESS_FORBID, false};
+    sow_kichwa_leaves(s, &copy, hole, &lv);
+    return lv.full ? too_many(s, g, err) : lv.n;
 }
 
 int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
@@ -163,9 +152,14 @@ int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
     int nf = g->hand[player] > 0 ? namua_firsts(s, g, player, ludii, f)
                                  : mtaji_firsts(s, g, player, ludii, f);
     int n = 0;
-    for (int i = 0; i < nf; i++)
-        if ((n = leaves(s, g, player, f[i], out, n, err)) < 0)
+    for (int i = 0; i < nf; i++) {
+        if (f[i] < 64 && !g->board[f[i] >> 1]) { /* BA.L2: "h", sows nothing */
+            if (n == SOW_MAX_LEGAL)
+                return too_many(s, g, err);
+            out[n++] = (uint16_t)(f[i] >> 1);
+        } else if ((n = leaves(s, g, player, f[i], out, n, err)) < 0)
             return -1;
+    }
     for (int i = 1; i < n; i++) { /* ascending (few, mostly in order) */
         uint16_t m = out[i];
         int j = i;

@@ -406,6 +406,10 @@ static void setup_kichwa(sow_setup *s, const sow_variant *v,
     s->house[0] = s->house[1] = SOW_POS_NONE;
     if (!s->kichwa_turns)
         return;
+    s->kichwa_back_alone = sow_expr_eval(&v->kichwa_back_alone, opts) == 1;
+    s->kichwa_from_empty = sow_expr_eval(&v->kichwa_from_empty, opts) == 1;
+    s->kichwa_place_occupied =
+        sow_expr_eval(&v->kichwa_place_occupied, opts) == 1;
     s->odd_turns = true;
     for (int h = 0; h < s->holes; h++) {
         if (!((s->inner >> h) & 1))

@@ -679,6 +679,9 @@ typedef struct sow_variant {
      * owner's inner row from their left, 1-based (0: none) */
     sow_expr kichwa_reading;
     int kichwa_house;
+    /* sowing.kichwa's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
+     * from_empty, placement: occupied (bools, 0 when absent) */
+    sow_expr kichwa_back_alone, kichwa_from_empty, kichwa_place_occupied;
     sow_expr cleared_inner;       /* end.cleared_rows: inner (BK.10) */
     /* lap-end rule i's resow.then: a word of load_resow's list, or an
      * option (MW.9); sow_setup.resow_then holds its SOW_RESOW_THEN_* */

@@ -368,8 +368,11 @@ static int load_cw_moves(ctx *c, const sow_ynode *x)
  * player's nyumba in their inner row from their left (1 the leftmost). */
 static int load_kichwa(ctx *c, const sow_ynode *x)
 {
-    static const char *const keys[] = {"reading", "house", NULL};
+    static const char *const keys[] = {"reading", "house", "back_row",
+                                       "from_empty", "placement", NULL};
     static const char *const readings[] = {"off", "sources", "ludii", NULL};
+    static const char *const back[] = {"free", "alone", NULL};
+    static const char *const place[] = {"any", "occupied", NULL};
     sow_variant *v = c->v;
     if (sow_ymap(&c->y, x, "kichwa") || sow_ykeys(&c->y, x, "kichwa", keys))
         return SOW_ERR;
@@ -391,6 +394,20 @@ static int load_kichwa(ctx *c, const sow_ynode *x)
     if (h && sow_yint(&c->y, h, "house", 1, SOW_MAX_HOLES / 4, &l))
         return SOW_ERR;
     v->kichwa_house = (int)l;
+    /* BA.2 (BA.L4), BA.L2, BA.L3: absent, the BK readings' rules */
+    field fb = {"back_row", F_WORD, 0, 0, back};
+    field fe = {"from_empty", F_BOOL, 0, 0, NULL};
+    field fp = {"placement", F_WORD, 0, 0, place};
+    const sow_ynode *y;
+    if ((y = sow_ynode_get(x, "back_row")) &&
+        sow_lexpr(c, y, &fb, &v->kichwa_back_alone))
+        return SOW_ERR;
+    if ((y = sow_ynode_get(x, "from_empty")) &&
+        sow_lexpr(c, y, &fe, &v->kichwa_from_empty))
+        return SOW_ERR;
+    if ((y = sow_ynode_get(x, "placement")) &&
+        sow_lexpr(c, y, &fp, &v->kichwa_place_occupied))
+        return SOW_ERR;
     return SOW_OK;
 }
 

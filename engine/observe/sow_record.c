@@ -107,8 +107,11 @@ static void turn_legal(sow_buf *b, const sow_setup *s, const sow_game *g)
             order[j] = order[j - 1];
         order[j] = toks[i];
     }
-    for (int i = 0; i < n; i++)
-        sow_buf_add(b, "%s\"%s\"", i ? "," : "", order[i]);
+    for (int i = 0; i < n; i++) { /* C2.3: a bare hole (BA.L2) an integer */
+        const char *q =
+            strspn(order[i], "0123456789") == strlen(order[i]) ? "" : "\"";
+        sow_buf_add(b, "%s%s%s%s", i ? "," : "", q, order[i], q);
+    }
     free(toks);
 }
 

@@ -308,6 +308,7 @@ NO_REFERENCE |= {"moruba", "tsoro", "hus", "isolo", "nsolo", "abalalae"}
 NO_REFERENCE.add("mweso")  # seeds in hand, clockwise moves (MW)
 NO_REFERENCE.add("gabata-adowa")  # GA (a line of its own: merges apart)
 NO_REFERENCE.add("bao-kiswahili")  # BK: turns of several decisions (a line of its own)
+NO_REFERENCE.add("bao")  # BA: turns of several decisions (a line of its own)
 
 ADAPTERS = {"adji-kui-1": Kui1, "adji-kui-2": Kui2, "adji-boto": Boto,
             "andada": Andada}

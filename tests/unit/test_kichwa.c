@@ -4,7 +4,8 @@
  * from, the tokens written with the game and read back, the nyumba's
  * status kept in the game and the end in the middle of a turn. Boards
  * were worked out by hand (the comments show the laps); canonical holes
- * (C2.1): South 0..15 (inner 8..15), North 16..31 (inner 16..23). */
+ * (C2.1): South 0..15 (inner 8..15), North 16..31 (inner 16..23).
+ * Bao's own keys (BA.L2-BA.L5) through variants/bao.yaml at the end. */
 #include "unit.h"
 
 #include "fixture.h"
@@ -13,15 +14,20 @@
 
 #define YAML "variants/bao_kiswahili.yaml"
 
-static void bk_open(unit_game *a, const char *reading)
+static void open_file(unit_game *a, const char *yaml, const char *reading)
 {
     char opt[32];
     snprintf(opt, sizeof opt, "reading=%s", reading);
     const char *const opts[] = {opt, NULL};
-    unit_game_open(a, YAML, opts);
+    unit_game_open(a, yaml, opts);
     sow_error err;
     if (sow_engine_start(&a->k.eng, &a->g, &err))
         fail_msg("%s", err.msg);
+}
+
+static void bk_open(unit_game *a, const char *reading)
+{
+    open_file(a, YAML, reading);
 }
 
 /* Put the game in a position: board, hands, South to move; the legal
@@ -188,6 +194,62 @@ static void test_nyumba_and_mid_turn_end(void **state)
     unit_game_close(&a);
 }
 
+/* Bao under Ludii's reading, empty hands. EMPTY_TURNS: the empty 6 has
+ * 14 across it, the empty 10 has 18 (BA.L2); STUCK: 10 (2) ccw: 9 (1),
+ * 8 (3), facing the empty 16, would be sown on into 0 while 9 and 13
+ * hold seeds (BA.L4). */
+static const int EMPTY_TURNS[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                    0, 2, 0, 0, 0, 1, 0, 0, 0, 1};
+static const int STUCK[32] = {1, 0, 1, 0, 0, 1, 0, 0, 2, 0, 2, 0, 0, 1,
+                              0, 0, [31] = 1};
+
+static void ba_start(unit_game *a, const int b[32], int hand)
+{
+    open_file(a, "variants/bao.yaml", "ludii");
+    bk_position(a, b, hand);
+}
+
+/* BA.L2, C2.3: a turn from an empty hole is the plain hole move, written
+ * and read as the bare number; it changes no seed. */
+static void test_bare_turn(void **state)
+{
+    (void)state;
+    unit_game a;
+    ba_start(&a, EMPTY_TURNS, 0);
+    assert_turns(&a, (const char *const[]){"6", "10"}, 2);
+    assert_int_equal(sow_turn_parse(&a.k.setup, &a.g, "10"), 10);
+    assert_false(sow_move_is_turn(10));
+    play(&a, "10");
+    for (int h = 0; h < 32; h++)
+        assert_int_equal(a.g.board[h], EMPTY_TURNS[h]);
+    assert_int_equal(a.g.to_move, 1);
+    assert_false(a.g.over);
+    unit_game_close(&a);
+}
+
+/* BA.L4: the relay stuck at a kichwa stops the turn there and the mover
+ * loses; BA.L3: the own nyumba fed a seed is sown whole and stops
+ * working (BK.L3). */
+static void test_stuck_and_nyumba(void **state)
+{
+    (void)state;
+    unit_game a;
+    ba_start(&a, STUCK, 0);
+    play(&a, "10/ccw");
+    assert_int_equal(a.g.board[8], 3);
+    assert_int_equal(a.g.board[0], 1);
+    assert_true(a.g.over);
+    assert_int_equal(a.g.result.winner, 1);
+    unit_game_close(&a);
+    const int house[32] = {[12] = 6, [19] = 6};
+    ba_start(&a, house, 5);
+    assert_turns(&a, (const char *const[]){"+12/ccw", "+12/cw"}, 2);
+    play(&a, "+12/cw");
+    assert_int_equal(a.g.board[12], 0);
+    assert_int_equal(a.g.house_off & 1, 1);
+    unit_game_close(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +257,8 @@ int main(void)
         cmocka_unit_test(test_p62_tree),
         cmocka_unit_test(test_choice_stops_the_sowing),
         cmocka_unit_test(test_nyumba_and_mid_turn_end),
+        cmocka_unit_test(test_bare_turn),
+        cmocka_unit_test(test_stuck_and_nyumba),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
