@@ -149,7 +149,13 @@ static int lift(turn *t, int h, int n)
     if ((t->s->inner >> h) & 1)
         t->dirty |= (uint8_t)(1 << t->p);
     t->g->board[h] = (uint16_t)(t->g->board[h] - n);
-    EMIT(t->obs, SOW_EV_LIFT, t->p, h, n, t->g->board[h]);
+    if (t->obs && t->obs->on_event && !t->obs->captures_only) {
+        /* (rule: 1 + the lap's direction, which a turn may change, BK.6;
+         * the narration tells it) */
+        sow_event ev = {SOW_EV_LIFT, t->p, h, n, t->g->board[h],
+                        1 + t->g->move_dir};
+        t->obs->on_event(t->obs->ctx, &ev);
+    }
     return lay(t, h, n);
 }
 

@@ -40,6 +40,7 @@ void sow_narrator_start(sow_narrator *n, const sow_setup *s)
     n->lap_rule = -1;
     n->origin = -1;
     n->across = -1;
+    n->placed = false;
 }
 
 /* What a lap-end action does, after "the last seed falls in h, which now
@@ -387,15 +388,18 @@ static void narrate_lift(sow_narrator *n, const sow_game *g,
                      ev->extra);
             cite_mech(s, SOW_CITE_LEAVE, out);
         } else {
-            /* MB.2: the direction the move named */
+            /* MB.2: the direction the move named (the lap's own where
+             * the event gives it: a turn's direction may change, BK.6) */
+            const int dir = ev->rule > 0 ? ev->rule - 1 : g->move_dir;
             const char *way = s->dir_rule != SOW_DIR_EACH_MOVE ? ""
-                              : g->move_dir == SOW_DIR_CW
+                              : dir == SOW_DIR_CW
                                   ? " and sows clockwise"
                                   : " and sows counter-clockwise";
             sow_text_fmt(out->text, sizeof out->text,
                      "%s lifts the %d %s of %s%s", who(ev->player),
                      ev->count, seeds(ev->count), h, way);
-            cite_mech(s, SOW_CITE_MOVE, out);
+            /* a placement's hole is sown by the placement's rule */
+            cite_mech(s, n->placed ? SOW_CITE_PLACE : SOW_CITE_MOVE, out);
         }
     } else {
         sow_text_fmt(out->text, sizeof out->text,
@@ -585,6 +589,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         narrate_family(n, ev, h, out);
         break;
     case SOW_EV_PLACE: /* MW.2 */
+        n->placed = true;
         sow_text_fmt(out->text, sizeof out->text,
                      "%s puts one seed from their hand into %s, now %d; "
                      "%d left in hand",

@@ -30,6 +30,8 @@ typedef struct sow_narrator {
     int across;   /* the hole whose across capture is being sown again
                      (C2.5): the lifts from the opponent's holes are
                      told as that capture's, until the first drop; -1 */
+    bool placed;  /* a seed from the hand was just put in (MW.2, BK.5):
+                     the hole's lifting is the placement's */
 } sow_narrator;
 
 /* Start telling ply of a game (before its events). */

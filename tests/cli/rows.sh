@@ -58,3 +58,14 @@ t rows-show-tsoro 0 "out~  single seed    a hole holding 1 seed may be played on
 t rows-hook-view 0 \
   'out~"board":[4,4,4,4,4,4,4,4,4,4,4,0,4,4,4,4,4,4,4,4,5,5,5,5,4,4,4,4,4,4,4,4,0,4,4,4,4,4,4,4,4,4,4,4,0,4,4,4],"captured":[8,0]' \
   noerr -- sow replay tests/variants/moruba_hook.yaml --moves 11 --json
+# Turns of several decisions (C2.3, BA under Ludii's reading): the header
+# names the turn's parts in words, the placement's lap goes the way the
+# token says (+13/ccw: counter-clockwise, though the capture's sowing from
+# the left kichwa turns the turn clockwise, BK.3), and the seeds sown one
+# by one cite the sowing rule BK.3
+t rows-turn-trace 0 noerr 'out~move 1: South puts a seed from the hand into f2 and sows it counter-clockwise; sows the captured seeds from a2' \
+    'out~  South lifts the 3 seeds of f2 and sows counter-clockwise' \
+    'out~      BK.3: Seeds are sown round' \
+    -- sow trace bao --moves "+13/ccw,k8" --no-board
+input=$'hint\nquit\n' t rows-turn-hint 0 noerr 'out~  +9,k8,k8 3 sowings, ends in e2, takes 4' \
+    -- sow play bao-kiswahili --option reading=ludii --north human
