@@ -1612,10 +1612,14 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
     const int hole = mv->origin;
     /* the seed games set no move flags: they stay 0 from the start */
     if (!s->plain_turns) {
-        if (__builtin_expect(s->kichwa_turns, 0)) /* BK: turns of choices */
-            return sow_kichwa_sow(s, obs, g, hole, endless);
-        if (__builtin_expect(g->placing, 0) && place(obs, g, hole, endless))
-            return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
+        /* (one test for the family's usual moves: turns of choices and
+         * seeds from the hand come with odd turns, sow_setup.c) */
+        if (__builtin_expect(s->odd_turns, 0)) {
+            if (s->kichwa_turns) /* BK: turns of choices */
+                return sow_kichwa_sow(s, obs, g, hole, endless);
+            if (g->placing && place(obs, g, hole, endless))
+                return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
+        }
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }
     return sow_laps(s, r, mv, obs, g, hole, endless, err, false, false);
