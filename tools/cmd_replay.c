@@ -21,10 +21,11 @@ static void help(void)
            "(docs/rules.md\nC0.2), hole labels as sow play shows them (a b "
            "c... on South's row,\nA B C... on North's) or decisions such as "
            "first:0, separated by spaces\nor commas. With --json, print the "
-           "game record as JSON Lines\n(docs/record.md): one line per ply, "
-           "and a result line when the game ended.\nWithout it, draw the "
-           "board after every ply. An illegal token, or a token\nafter the "
-           "end, is an error (exit 1) after the lines before it.\n\n"
+           "game record as JSON Lines\n(docs/record.md): one line per move (its "
+           "\"ply\" line), and a result line when\nthe game ended. Without "
+           "it, draw the board after every move. An illegal\ntoken, or a "
+           "token after the end, is an error (exit 1) after the lines\n"
+           "before it.\n\n"
            RECORD_IN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
