@@ -10,8 +10,10 @@
  * hole, territory), Sadeqa (fresh rounds to 5 wins) and Mbangbi (moves
  * that name their direction, 3/cw, MB.2), and on more rows Nsolo (turns
  * that name a hole chosen, 6,x32, NS.6), Abalala'e (rounds on three
- * rows, AB.7) and Omweso (seeds placed from the hand, +21, MW.2, then
- * clockwise moves only to capture, MW.5); every ply's
+ * rows, AB.7), Omweso (seeds placed from the hand, +21, MW.2, then
+ * clockwise moves only to capture, MW.5), and Bao la Kiswahili under
+ * both readings and Bao (turns of several decisions, +11,k15,k8, C2.3:
+ * a token is the legal turn whose whole token it is); every ply's
  * JSON record line is written. A token that parses is formatted and parsed
  * again and must give the same move. Findings: crashes, sanitizer reports,
  * leaks, error messages that are empty or not one line, a failed move
@@ -24,7 +26,7 @@
 #define MAX_TOKENS 400
 
 enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, MBANGBI, NSOLO,
-       ABALALAE, MWESO, NVAR };
+       ABALALAE, MWESO, BK, BK_LUDII, BAO, NVAR };
 static fuzz_variant var[NVAR];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -44,6 +46,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fuzz_open(&var[ABALALAE], "abalalae.yaml", NULL, 1);
     /* seeds in hand (+h, MW.2) and limited clockwise moves (MW.5) */
     fuzz_open(&var[MWESO], "mweso.yaml", NULL, 1);
+    /* turns of several decisions (C2.3: +11,k15,k8,k8, 12/cw,k8,go) */
+    static const char *const ludii[] = {"reading=ludii", NULL};
+    fuzz_open(&var[BK], "bao_kiswahili.yaml", NULL, 1);
+    fuzz_open(&var[BK_LUDII], "bao_kiswahili.yaml", ludii, 1);
+    fuzz_open(&var[BAO], "bao.yaml", NULL, 1);
     return 0;
 }
 
@@ -70,13 +77,23 @@ static void replay(fuzz_variant *f, char **tok, int nt)
             seeds = fuzz_seeds(&f->k.setup, &g);
         }
         sow_move mv, again;
-        if (sow_move_parse(&f->k.setup, tok[i], &mv, &err)) {
+        char text[128];
+        if (f->k.setup.kichwa_turns) {
+            /* a turn is the legal turn whose whole token it is (C2.3),
+             * written again the same */
+            if ((mv = sow_turn_parse(&f->k.setup, &g, tok[i])) < 0)
+                return;
+            sow_turn_format(text, sizeof text, &f->k.setup, &g, mv);
+            again = sow_turn_parse(&f->k.setup, &g, text);
+        } else if (sow_move_parse(&f->k.setup, tok[i], &mv, &err)) {
             fuzz_check_error_as(&err, 1); /* it quotes the token */
             return;
+        } else {
+            sow_move_format(text, sizeof text, &f->k.setup, mv);
+            if (sow_move_parse(&f->k.setup, text, &again, &err))
+                again = -1;
         }
-        char text[64];
-        sow_move_format(text, sizeof text, &f->k.setup, mv);
-        if (sow_move_parse(&f->k.setup, text, &again, &err) || again != mv) {
+        if (again != mv) {
             fprintf(stderr, "finding: token '%s' parses to %d, formatted "
                             "'%s', which parses otherwise\n",
                     tok[i], (int)mv, text);
