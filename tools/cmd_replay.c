@@ -19,13 +19,14 @@ static void help(void)
            "[--json]\n\n"
            "Replay a move list. Tokens are canonical hole indices "
            "(docs/rules.md\nC0.2), hole labels as sow play shows them (a b "
-           "c... on South's row,\nA B C... on North's) or decisions such as "
-           "first:0, separated by spaces\nor commas. With --json, print the "
-           "game record as JSON Lines\n(docs/record.md): one line per move (its "
-           "\"ply\" line), and a result line when\nthe game ended. Without "
-           "it, draw the board after every move. An illegal\ntoken, or a "
-           "token after the end, is an error (exit 1) after the lines\n"
-           "before it.\n\n"
+           "c... on South's row,\nA B C... on North's), decisions such as "
+           "first:0 or whole turns such as\n+13/ccw,k8 (docs/rules-rows.md "
+           "C2.3), separated by spaces or commas.\nWith --json, print the "
+           "game record as JSON Lines (docs/record.md): one\nline per move, "
+           "the first naming the variant, its options and a digest\nof its "
+           "files, and a result line when the game ended. Without it, draw "
+           "the\nboard after every move. An illegal token, or a token after "
+           "the end, is an\nerror (exit 1) after the lines before it.\n\n"
            RECORD_IN_HELP);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }

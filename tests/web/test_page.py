@@ -421,15 +421,16 @@ def click_choice(page, tok):
     page.eval("document.querySelector('#decisions button[data-move=\"%s\"]').click()" % tok)
 
 
-def played_as_native(page, sow, variant, tok, fields=("board",)):
+def played_as_native(page, sow, variant, tok, fields=("board",), options=()):
     """After a click that plays tok as a game's first move: waits for the
     page to play it, then compares the page's state with the native sow's
-    replay of tok, field by field. Returns (good, why, the native's last
-    record line)."""
+    replay of tok (under the options NAME=VALUE given), field by field.
+    Returns (good, why, the native's last record line)."""
     page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
     settle(page)
     st = state(page)
-    rc, out, err = native(sow, "replay", variant, "--moves", tok, "--json")
+    opts = [a for o in options for a in ("--option", o)]
+    rc, out, err = native(sow, "replay", variant, *opts, "--moves", tok, "--json")
     last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
     good = [str(m) for m in st["moves"]] == [tok] and rc == 0 and \
         all(st.get(f) == last.get(f) for f in fields)
@@ -844,16 +845,8 @@ def check_turn(c, b, url, sow, art):
     why = "ring %s; %s: %s" % (moves, got["question"], json.dumps(buttons)[:300])
     if good:
         click_choice(page, "+11,k8")
-        native_variant = variant + " --option reading=ludii"
-        page.wait("JSON.parse(document.getElementById('sow-state').textContent).moves.length >= 1", 30)
-        settle(page)
-        st = state(page)
-        rc, out, err = native(sow, "replay", variant, "--option", "reading=ludii", "--moves", "+11,k8", "--json")
-        last = json.loads(out.splitlines()[-1]) if rc == 0 else {}
-        good = ([str(m) for m in st["moves"]] == ["+11,k8"] and rc == 0 and
-                st.get("board") == last.get("board") and st.get("hand") == last.get("hand"))
-        why = "played %s: page %s %s, native %s %s" % (st["moves"], st.get("board"), st.get("hand"),
-                                                      last.get("board"), last.get("hand"))
+        good, why, _ = played_as_native(page, sow, variant, "+11,k8", ("board", "hand"),
+                                        options=("reading=ludii",))
     c.ok("turn bao-kiswahili", good, why)
     if page.console:
         c.ok("turn console", False, "; ".join(page.console)[:300])
@@ -1140,7 +1133,10 @@ def check_reload(c, b, url, sow, art):
     wait_moves(page, 2, 30)
     settle(page)
     before = state(page)
-    time.sleep(0.7)  # the address bar follows the game twice a second
+    # the address bar follows the game at most twice a second: wait for it
+    # rather than for a time, which a loaded machine can outrun
+    page.wait("(new URLSearchParams(location.search).get('moves') || '').split(',')"
+              ".filter(Boolean).length === 2", 20, "the address bar to follow the game")
     reload_page(page)
     after = state(page)
     north = page.eval("document.getElementById('north').value")
