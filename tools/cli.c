@@ -194,7 +194,7 @@ int cli_split_moves(char *buf, char **tok, int max)
 static int cli_turn_move(const sow_setup *s, const sow_game *g,
                          const char *tok, sow_move *mv, sow_error *err)
 {
-    sow_move m = sow_turn_parse(s, g, tok);
+    sow_move m = sow_turn_read(s, g, tok);
     if (m >= 0) {
         *mv = m;
         return SOW_OK;

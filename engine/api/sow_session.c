@@ -316,7 +316,7 @@ static int session_token(const sow_session *s, const char *t, sow_move *m,
 {
     if (!s->k.setup.kichwa_turns)
         return sow_move_read(&s->k.setup, t, m, err);
-    if ((*m = sow_turn_parse(&s->k.setup, &s->g, t)) >= 0)
+    if ((*m = sow_turn_read(&s->k.setup, &s->g, t)) >= 0)
         return SOW_OK;
     return sow_error_set(err, NULL, 0, 0,
                          "not a legal turn; a turn is written whole, with a "

@@ -206,9 +206,10 @@ char *sow_move_tokens(char *s, char **save)
     }
     char *start = p;
     for (; *p; p++) {
-        if (*p == ',' && (p[1] == 'x' || p[1] == 'k') && p[2] >= '0' &&
-            p[2] <= '9')
-            continue; /* a turn's part: ",x12", ",k8" */
+        if (*p == ',' && (p[1] == 'x' || p[1] == 'k') &&
+            ((p[2] >= '0' && p[2] <= '9') ||
+             (p[2] >= 'a' && p[2] <= 'p' && p[3] >= '1' && p[3] <= '4')))
+            continue; /* a turn's part: ",x12", ",k8", ",ka2" (C2.2) */
         if (*p == ',' && (strncmp(p + 1, "go", 2) == 0 ||
                           strncmp(p + 1, "stop", 4) == 0))
             continue; /* ",go", ",stop" (BK.7(c)) */

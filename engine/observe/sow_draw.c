@@ -304,6 +304,63 @@ void sow_move_label(const sow_setup *s, sow_move m, char *buf, size_t size)
     }
 }
 
+/* One hole of a turn token, a label or a number, written as its number;
+ * false if it is neither. */
+static bool put_hole(pen *p, const sow_setup *s, const char *w, size_t n)
+{
+    char l[12];
+    if (n == 0 || n >= sizeof l)
+        return false;
+    memcpy(l, w, n);
+    l[n] = 0;
+    int h = sow_hole_from_label(s, l);
+    if (h < 0)
+        return false;
+    put(p, "%d", h);
+    return true;
+}
+
+/* tok with its hole labels written as numbers (C2.3's grammar: the first
+ * part's hole after an optional '+', and the hole of each k or x part). */
+static bool turn_numbers(const sow_setup *s, const char *tok, char *out,
+                         size_t size)
+{
+    pen p = {out, size, 0, false};
+    out[0] = 0;
+    for (const char *part = tok; part;) {
+        const char *end = strchr(part, ',');
+        size_t n = end ? (size_t)(end - part) : strlen(part);
+        const char *h = part;
+        if (part == tok) {
+            h += *h == '+';
+        } else if (*h == 'k' || *h == 'x') {
+            h++;
+        } else { /* go, stop */
+            h += n;
+        }
+        size_t hn = (size_t)(part + n - h);
+        const char *slash = part == tok ? memchr(h, '/', hn) : NULL;
+        if (slash)
+            hn = (size_t)(slash - h);
+        put(&p, "%s%.*s", part == tok ? "" : ",", (int)(h - part), part);
+        if (hn && !put_hole(&p, s, h, hn))
+            return false;
+        put(&p, "%.*s", (int)(part + n - (h + hn)), h + hn);
+        part = end ? end + 1 : NULL;
+    }
+    return !p.full;
+}
+
+sow_move sow_turn_read(const sow_setup *s, const sow_game *g,
+                       const char *tok)
+{
+    sow_move m = sow_turn_parse(s, g, tok);
+    char num[128];
+    if (m < 0 && turn_numbers(s, tok, num, sizeof num))
+        m = sow_turn_parse(s, g, num);
+    return m;
+}
+
 int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
                   sow_error *err)
 {

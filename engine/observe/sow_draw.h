@@ -38,6 +38,12 @@ int sow_hole_from_label(const sow_setup *s, const char *label);
 int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
                   sow_error *err);
 
+/* A whole turn as people write it (C2.2, C2.3): hole labels where the
+ * token has hole numbers, "+d2/ccw,ka2" for "+11/ccw,k8"; the legal turn
+ * of g it names, or -1. */
+sow_move sow_turn_read(const sow_setup *s, const sow_game *g,
+                       const char *tok);
+
 /* Room for any drawing: rows of up to 32 holes with counts of up to five
  * digits take about 1,300 bytes. */
 #define SOW_DRAW_MAX 4096

@@ -114,27 +114,39 @@ class Browser:
 
     def open(self, url, clean=False):
         """A new tab at url. clean: the page's saved state (localStorage,
-        shared by every page of the profile) is cleared before the page's
-        first script runs, once for this tab, so a reload keeps what the
-        page saved since."""
+        shared by every page of the profile) is cleared first, in the
+        browser, so a reload keeps what the page saved since."""
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         page = Page(self, session)
         for domain in ("Page", "Runtime", "Log"):
             self.call(domain + ".enable", session=session)
         if clean:
-            self.call("Page.addScriptToEvaluateOnNewDocument", {"source": CLEAN}, session=session)
+            self.clear_storage(page, url)
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": self.size[0], "height": self.size[1],
                    "deviceScaleFactor": 1, "mobile": False}, session=session)
         self.call("Page.navigate", {"url": url}, session=session)
         return page
 
-
-# once a tab: clear the saved state (sessionStorage lives as long as the
-# tab, across its reloads)
-CLEAN = """(function(){try{if(!sessionStorage.getItem('sow-test-clean')){localStorage.clear();
-sessionStorage.setItem('sow-test-clean','1');}}catch(e){}})();"""
+    def clear_storage(self, page, url):
+        """Clear the localStorage of url's origin through DevTools, from a
+        document of that origin (the folder of url) opened first, so that
+        the page's first script finds nothing saved. A script run on the
+        tab's first document only (a flag in sessionStorage) sometimes ran
+        again on a reload and lost what the page had saved since."""
+        if not url.startswith("file://"):
+            return
+        folder = url.split("?")[0].split("#")[0].rsplit("/", 1)[0] + "/"
+        self.call("Page.navigate", {"url": folder}, session=page.session)
+        page.wait("location.href === %s && document.readyState === 'complete'" % json.dumps(folder), 30,
+                  "the page's folder")
+        self.call("DOMStorage.enable", session=page.session)
+        self.call("DOMStorage.clear", {"storageId": {"storageKey": "file:///", "isLocalStorage": True}},
+                  session=page.session)
+        self.call("DOMStorage.disable", session=page.session)
+        # the folder's own console messages are not the page's
+        self.events = [e for e in self.events if e.get("sessionId") != page.session]
 
 
 class Page:
