@@ -67,5 +67,11 @@ t rows-turn-trace 0 noerr 'out~move 1: South puts a seed from the hand into f2 a
     'out~  South lifts the 3 seeds of f2 and sows counter-clockwise' \
     'out~      BK.3: Seeds are sown round' \
     -- sow trace bao --moves "+13/ccw,k8" --no-board
+# C2.2, C2.3: a turn typed with hole labels is the turn of those holes
+# numbers, in a list separated by commas too: "+e2,ka2" is "+12,k8", and
+# NS.6's "c1,xf3" is "2,x25"
+t rows-turn-labels 0 noerr 'outre=^\{"ply":2,.*"move":"\+12,k8"' \
+    -- sow replay bao-kiswahili --moves "+f2/cw,+b3/ccw,+e2,ka2" --json
+t rows-turn-labels-x 0 noerr 'out~"move":"2,x25"' -- sow replay nsolo --moves "c1,xf3" --json
 input=$'hint\nquit\n' t rows-turn-hint 0 noerr 'out~  +9,k8,k8 3 sowings, ends in e2, takes 4' \
     -- sow play bao-kiswahili --option reading=ludii --north human
