@@ -309,24 +309,18 @@ def check_clean(c, b, url, sow, art):
     """Each check starts from a clean state: what one page saved (the
     opponent's level, the speed) is not found by the next check's page;
     a page opened to test what is kept finds it."""
-    page = open_page(b, url + "?variant=oware&south=human&north=human")
-    settle(page)
-    set_field(page, "north-level", "beginner")
-    set_field(page, "speed", "450")
-    settle(page)
-    time.sleep(0.7)
-    fresh = open_page(b, url + "?variant=oware")
-    settle(fresh)
-    got = [fresh.eval("document.getElementById('north').value"), fresh.eval("document.getElementById('speed').value")]
-    page = open_page(b, url + "?variant=oware&south=human&north=human")
-    settle(page)
-    set_field(page, "north-level", "beginner")
-    set_field(page, "speed", "450")
-    settle(page)
-    time.sleep(0.7)
-    kept = open_page(b, url + "?variant=oware", keep=True)
-    settle(kept)
-    got2 = [kept.eval("document.getElementById('north').value"), kept.eval("document.getElementById('speed').value")]
+    def saved_then_opened(keep):
+        page = open_page(b, url + "?variant=oware&south=human&north=human")
+        settle(page)
+        set_field(page, "north-level", "beginner")
+        set_field(page, "speed", "450")
+        settle(page)
+        time.sleep(0.7)
+        other = open_page(b, url + "?variant=oware", keep=keep)
+        settle(other)
+        return [other.eval("document.getElementById('north').value"),
+                other.eval("document.getElementById('speed').value")]
+    got, got2 = saved_then_opened(False), saved_then_opened(True)
     good = got == ["alphabeta:depth=5", "150"] and got2 == ["greedy", "450"]
     c.ok("clean", good, "a new check's page: %s; a page that keeps: %s" % (got, got2) if good else
          "a new check's page found %s (want the defaults); kept %s" % (got, got2))
