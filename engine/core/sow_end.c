@@ -48,6 +48,13 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
     case SOW_END_CLAIMED_ONLY:
         return "only claimed holes held seeds: they were emptied into "
                "their claimants' stores";
+    case SOW_END_UNREACHABLE:
+        return "no capture can be reached";
+    case SOW_END_UNDECIDED:
+        snprintf(buf, (size_t)size, "too many seeds left to decide whether "
+                 "a capture can be reached (more than %ld positions): "
+                 "stopped unfinished", s->reach_positions);
+        return buf;
     }
     return "?";
 }
@@ -254,7 +261,8 @@ int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
     if (why == SOW_END_HOOK)
         return finish_hook(e, g, err);
     res->reason = why;
-    res->unfinished = why == SOW_END_MAX_PLIES || why == SOW_END_LAP_CAP;
+    res->unfinished = why == SOW_END_MAX_PLIES || why == SOW_END_LAP_CAP ||
+                      why == SOW_END_UNDECIDED;
     res->has_score = !s->no_score;
     res->stuck_seeds = false;
     for (int h = 0; h < s->holes; h++)
@@ -314,9 +322,31 @@ int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
     return ended(e, g, why);
 }
 
+/* K1.7 unreachable undecided ("may refuse with a clear message when too
+ * many seeds remain to decide"): the seeds left, and what decides
+ * instead: the option that sets the rule, or the limit in the file. */
+static const char *undecided_text(const sow_setup *s, const sow_game *g,
+                                  char *buf, int size)
+{
+    const sow_expr *x = &s->v->capture_unreachable;
+    char how[160];
+    if (x->kind == SOW_EXPR_CONST)
+        snprintf(how, sizeof how, "raise end.unreachable_positions");
+    else
+        snprintf(how, sizeof how, "another value of option %s ends such "
+                 "games", s->v->options[x->opt].name);
+    snprintf(buf, (size_t)size, "%d seeds left are too many to decide "
+             "within %ld positions whether a capture can be reached: "
+             "stopped unfinished (%s)", g->on_board, s->reach_positions,
+             how);
+    return buf;
+}
+
 const char *sow_result_text(const sow_setup *s, const sow_game *g, char *buf,
                             int size)
 {
+    if (g->result.reason == SOW_END_UNDECIDED)
+        return undecided_text(s, g, buf, size);
     if (g->result.reason == SOW_END_CANNOT_MOVE) {
         snprintf(buf, (size_t)size, "%s has %s",
                  g->to_move ? "North" : "South",

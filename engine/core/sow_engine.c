@@ -8,6 +8,7 @@
 #include "sow_budget.h"
 #include "sow_history.h"
 #include "sow_move.h"
+#include "sow_reach.h"
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
                     sow_error *err)
@@ -21,6 +22,10 @@ int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
         if (!e->hist)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
+    if (s->unreachable && !(e->reach = sow_reach_new(s, rules))) {
+        sow_engine_free(e);
+        return sow_error_set(err, NULL, 0, 0, "out of memory");
+    }
     return SOW_OK;
 }
 
@@ -28,6 +33,8 @@ void sow_engine_free(sow_engine *e)
 {
     sow_history_free(e->hist);
     e->hist = NULL;
+    sow_reach_free(e->reach);
+    e->reach = NULL;
 }
 
 /* Up to 16 legal moves are handled as four words of 16-bit lanes (no loop
@@ -484,6 +491,10 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
     }
     if (r == 1)
         return sow_end_finish(e, g, sow_end_no_moves(e->setup), err);
+    /* K1.7 unreachable holds from the first position on (a scenario's
+     * start may be one where no capture can be made) */
+    if (e->reach && sow_reach_end(e, g, err) < 0)
+        return SOW_ERR;
     return SOW_OK;
 }
 
@@ -603,6 +614,23 @@ static void copy_legal(sow_game *g, const uint16_t *legal, int n)
     g->nlegal = n;
 }
 
+/* The end rules tested last after a move (the others let the game go
+ * on), from ply s->late_ply on: K1.7 unreachable (then every ply), then
+ * max_plies (P3: a game's own end rules first). The seed games' move
+ * pays the one comparison it paid for max_plies alone. */
+static __attribute__((noinline)) int late_end(sow_engine *e, sow_game *g,
+                                              sow_error *err)
+{
+    if (e->reach) {
+        int r = sow_reach_end(e, g, err);
+        if (r)
+            return r < 0 ? SOW_ERR : SOW_OK;
+    }
+    if (g->ply >= e->setup->max_plies)
+        return sow_end_finish(e, g, SOW_END_MAX_PLIES, err);
+    return SOW_OK;
+}
+
 /* What makes a decision move: the script's decide hook, the play hook of
  * a scripted phase, or the engine's own direction choice. */
 typedef enum decision_by { BY_DECIDE, BY_PLAY, BY_DIRECTION } decision_by;
@@ -680,8 +708,8 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     int rc = SOW_OK;
     if (r == 1)
         rc = sow_end_finish(e, g, sow_end_no_moves(s), err);
-    else if (g->ply >= s->max_plies)
-        rc = sow_end_finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
+    else if (g->ply >= s->late_ply) /* K1.7 unreachable, P3 */
+        rc = late_end(e, g, err);
     if (rc)
         goto fail;
     if (!g->over) {
@@ -733,6 +761,8 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
 {
     e->budget = b;
     e->budget_tick = 0;
+    if (e->reach)
+        sow_reach_set_budget(e->reach, b);
 }
 
 /* A sowing move, from save to the end rules. `plain` is the setup's
@@ -852,8 +882,8 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
             else if (s->no_capture_plies > 0 &&
                      g->since_capture >= s->no_capture_plies)
                 rc = sow_end_finish(e, g, SOW_END_NO_CAPTURE, err);
-            else if (g->ply >= s->max_plies)
-                rc = sow_end_finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
+            else if (g->ply >= s->late_ply) /* K1.7 unreachable, P3 */
+                rc = late_end(e, g, err);
         }
     }
 done:

@@ -32,4 +32,10 @@ sow_end_reason sow_end_family(const sow_setup *s, const sow_game *g,
 int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
                    sow_error *err);
 
+/* K1.7 unreachable after a move (g->to_move has a move, g not over;
+ * e->reach set): the game ends when no capture is reachable, or stops
+ * unfinished when the search cannot decide (sow_reach.c). 1 when it
+ * ended, 0 when it goes on, -1 on an error. */
+int sow_reach_end(sow_engine *e, sow_game *g, sow_error *err);
+
 #endif
