@@ -50,10 +50,9 @@ const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
                "their claimants' stores";
     case SOW_END_UNREACHABLE:
         return "no capture can be reached";
-    case SOW_END_UNDECIDED:
-        snprintf(buf, (size_t)size, "too many seeds left to decide whether "
-                 "a capture can be reached (more than %ld positions): "
-                 "stopped unfinished", s->reach_positions);
+    case SOW_END_UNDECIDED: /* (sow_result_text names the seeds left) */
+        snprintf(buf, (size_t)size, "too many seeds left to tell in %ld "
+                 "positions if a capture is reachable", s->reach_positions);
         return buf;
     }
     return "?";
@@ -328,17 +327,17 @@ int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
 static const char *undecided_text(const sow_setup *s, const sow_game *g,
                                   char *buf, int size)
 {
+    /* (records give a reason 128 bytes) */
     const sow_expr *x = &s->v->capture_unreachable;
-    char how[160];
+    char how[96];
     if (x->kind == SOW_EXPR_CONST)
         snprintf(how, sizeof how, "raise end.unreachable_positions");
     else
-        snprintf(how, sizeof how, "another value of option %s ends such "
-                 "games", s->v->options[x->opt].name);
-    snprintf(buf, (size_t)size, "%d seeds left are too many to decide "
-             "within %ld positions whether a capture can be reached: "
-             "stopped unfinished (%s)", g->on_board, s->reach_positions,
-             how);
+        snprintf(how, sizeof how, "option %s has other values",
+                 s->v->options[x->opt].name);
+    snprintf(buf, (size_t)size, "%d seeds left: too many to tell in %ld "
+             "positions if a capture is reachable; %s", g->on_board,
+             s->reach_positions, how);
     return buf;
 }
 

@@ -330,6 +330,7 @@ static int expand(sow_reach *r, bool grow, bool *full, bool *lost,
 int sow_reach_test(sow_reach *r, const sow_game *g, sow_error *err)
 {
     bool full = false, lost = false;
+    keyset_clear(&r->pos);
     /* cheap first: a capture of the player to move answers at once, with
      * no position kept */
     memcpy(&r->work, g, GAME_PART);
@@ -339,7 +340,6 @@ int sow_reach_test(sow_reach *r, const sow_game *g, sow_error *err)
         a = expand(r, false, &full, &lost, err);
     if (a)
         return a;
-    keyset_clear(&r->pos);
     keyset_clear(&r->rest);
     r->last_rest = 0;
     if (keep(r, &r->work) < 0)
