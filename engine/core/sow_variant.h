@@ -29,7 +29,7 @@
  * for a reachable capture keeps by default (about 24 MB on a board of 12
  * holes), and at most */
 #define SOW_REACH_POSITIONS 1000000
-#define SOW_REACH_POSITIONS_MAX 50000000
+#define SOW_REACH_POSITIONS_MAX 10000000
 #define SOW_MAX_DECISIONS 8     /* kinds of decision move ("buy", "first") */
 #define SOW_MAX_STATE 8         /* named integers a script keeps per game */
 

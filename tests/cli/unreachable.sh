@@ -19,4 +19,4 @@ sed 's/^  capture_unreachable: .*/&\n  unreachable_positions: 5/' variants/adji_
 t unreachable-refused 0 'out~"reason":"48 seeds left: too many to tell in 5 positions if a capture is reachable; option endless has other values","unfinished":true' noerr -- sow replay "$cli_tmp/unr/adji_kui_1.yaml" --option endless=unreachable --moves "" --json
 t unreachable-refused-words 0 "last=game over: the 48 seeds left are too many to tell whether a capture can still happen; 24-24, unfinished" noerr -- sow replay "$cli_tmp/unr/adji_kui_1.yaml" --option endless=unreachable --moves ""
 sed 's/^  capture_unreachable: .*/&\n  unreachable_positions: 0/' variants/adji_kui_1.yaml >"$cli_tmp/unr/bad.yaml"
-t unreachable-bad-limit 1 "err~bad.yaml:48:26: unreachable_positions is 0; it must be from 1 to 50000000" -- sow validate "$cli_tmp/unr/bad.yaml"
+t unreachable-bad-limit 1 "err~bad.yaml:48:26: unreachable_positions is 0; it must be from 1 to 10000000" -- sow validate "$cli_tmp/unr/bad.yaml"
