@@ -11,6 +11,7 @@
 #include "fixture.h"
 
 #include "sow_reach.h"
+#include "sow_rng.h"
 
 #define YAML "variants/adji_kui_1.yaml"
 
@@ -197,6 +198,69 @@ static void test_k1_7_off_by_default(void **state)
     unit_game_close(&a);
 }
 
+/* Whether some line of at most `depth` moves from g captures (every
+ * move tried, no position merged with another: a check of the search's
+ * answer that shares nothing with its keys). */
+static bool capture_within(sow_engine *e, const sow_game *g, int depth)
+{
+    if (depth == 0 || g->over)
+        return false;
+    for (int i = 0; i < g->nlegal; i++) {
+        sow_game c = *g;
+        sow_error err;
+        if (sow_engine_play_at(e, &c, i, &err))
+            fail_msg("%s", err.msg);
+        if (c.captured[0] + c.captured[1] != g->captured[0] + g->captured[1])
+            return true;
+        if (capture_within(e, &c, depth - 1))
+            return true;
+    }
+    return false;
+}
+
+/* The rule is data any variant may use (end.capture_unreachable): on the
+ * positions of random games of three others (Oware's filters and grand
+ * slam, Adji-Boto's chains, Andada's opening phase and bear-off, P12), a
+ * search that finds no capture is confirmed by every line of 5 moves, and
+ * some do find none. */
+static void test_k1_7_other_variants(void **state)
+{
+    (void)state;
+    const char *paths[] = {"variants/oware.yaml", "variants/adji_boto.yaml",
+                           "variants/andada.yaml"};
+    for (int v = 0; v < 3; v++) {
+        unit_game a;
+        unit_game_open(&a, paths[v], NULL);
+        assert_false(a.k.setup.repetition); /* (the lines need no history) */
+        sow_reach *r = sow_reach_new(&a.k.setup, &a.k.eng.rules);
+        assert_non_null(r);
+        sow_rng rng;
+        sow_rng_seed(&rng, 7);
+        sow_error err;
+        int none = 0, tests = 0;
+        for (int game = 0; game < 40; game++) {
+            assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
+            while (!a.g.over) {
+                int got = sow_reach_test(r, &a.g, &err);
+                assert_true(got == SOW_REACH_NONE || got == SOW_REACH_CAPTURE);
+                tests++;
+                if (got == SOW_REACH_NONE) {
+                    none++;
+                    if (capture_within(&a.k.eng, &a.g, 5))
+                        fail_msg("%s, ply %d: a capture 5 moves away, yet "
+                                 "the search found none", paths[v], a.g.ply);
+                }
+                int i = sow_rng_below(&rng, a.g.nlegal);
+                assert_int_equal(sow_engine_play_at(&a.k.eng, &a.g, i, &err),
+                                 SOW_OK);
+            }
+        }
+        assert_true(none > 0 && none < tests);
+        sow_reach_free(r);
+        unit_game_close(&a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_k1_7_far_capture_goes_on),
         cmocka_unit_test(test_k1_7_too_many_positions_stop_unfinished),
         cmocka_unit_test(test_k1_7_off_by_default),
+        cmocka_unit_test(test_k1_7_other_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
