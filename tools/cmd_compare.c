@@ -536,6 +536,8 @@ static int show_uses(const sow_variant *v, int opt, char ids[][16], int n)
         {"end.seeds_at_most", &v->seeds_at_most},
         {"end.repetition", &v->repetition},
         {"end.no_capture_plies", &v->no_capture_plies},
+        {"end.capture_unreachable", &v->capture_unreachable},
+        {"end.unreachable_positions", &v->unreachable_positions},
         {"end.max_plies", &v->max_plies},
         {"match.enabled", &v->match},
         {"match.max_games", &v->match_games},

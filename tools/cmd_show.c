@@ -451,6 +451,9 @@ static void show_end_rules(const cli_game *cg)
                v->few_seeds_unclaimed ? ", while no hole is claimed" : "");
     if (s->repetition)
         printf("  a position recurs\n");
+    if (s->unreachable)
+        printf("  no capture can be reached by any moves (searching at "
+               "most %ld positions)\n", s->reach_positions);
     if (s->no_capture_plies)
         printf("  %d plies without a capture\n", s->no_capture_plies);
     printf("  unfinished after %d plies\n", s->max_plies);

@@ -526,9 +526,11 @@ static void json_end(const cli_game *cg)
     printf(",\"seeds_at_most\":");
     json_int_or_null(s->seeds_at_most >= 0 ? s->seeds_at_most : -1, -1);
     printf(",\"seeds_at_most_while\":\"%s\",\"repetition\":%s,"
+           "\"capture_unreachable\":%s,\"unreachable_positions\":%ld,"
            "\"no_capture_plies\":",
            v->few_seeds_unclaimed ? "no_claims" : "always",
-           json_bool(s->repetition));
+           json_bool(s->repetition), json_bool(s->unreachable),
+           s->reach_positions);
     json_int_or_null(s->no_capture_plies, 0);
     printf(",\"max_plies\":%d,\"rest\":\"%s\",\"rest_odd\":",
            s->max_plies, json_word(rests, 5, s->rest));

@@ -4,18 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sow_game.h"
+#include "sow_engine_int.h"
 #include "sow_budget.h"
 #include "sow_history.h"
 #include "sow_move.h"
-
-#define EMIT(e, k, p, h, c, x)                                              \
-    do {                                                                     \
-        if ((e)->obs.on_event) {                                             \
-            sow_event ev_ = {(k), (p), (h), (c), (x), 0};                    \
-            (e)->obs.on_event((e)->obs.ctx, &ev_);                           \
-        }                                                                    \
-    } while (0)
+#include "sow_reach.h"
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
                     sow_error *err)
@@ -29,6 +22,10 @@ int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
         if (!e->hist)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
+    if (s->unreachable && !(e->reach = sow_reach_new(s, rules))) {
+        sow_engine_free(e);
+        return sow_error_set(err, NULL, 0, 0, "out of memory");
+    }
     return SOW_OK;
 }
 
@@ -36,6 +33,8 @@ void sow_engine_free(sow_engine *e)
 {
     sow_history_free(e->hist);
     e->hist = NULL;
+    sow_reach_free(e->reach);
+    e->reach = NULL;
 }
 
 /* Up to 16 legal moves are handled as four words of 16-bit lanes (no loop
@@ -76,196 +75,6 @@ bool sow_game_is_legal(const sow_game *g, sow_move m)
     return false;
 }
 
-const char *sow_end_reason_text(const sow_setup *s, sow_end_reason r,
-                                char *buf, int size)
-{
-    switch (r) {
-    case SOW_END_NONE:
-        return "the game goes on";
-    case SOW_END_NO_MOVES:
-        return s->no_moves_either ? "a player cannot move"
-                                  : "neither player can move";
-    case SOW_END_REPETITION:
-        return "position repeated";
-    case SOW_END_NO_CAPTURE:
-        snprintf(buf, (size_t)size, "%d plies without a capture",
-                 s->no_capture_plies);
-        return buf;
-    case SOW_END_FEW_SEEDS:
-        snprintf(buf, (size_t)size, "%d or fewer seeds on the board",
-                 s->seeds_at_most);
-        return buf;
-    case SOW_END_ENDLESS:
-        return "endless move";
-    case SOW_END_MAX_PLIES:
-        return "max_plies reached";
-    case SOW_END_CANNOT_MOVE:
-        return "the player to move cannot move";
-    case SOW_END_THRESHOLD:
-        snprintf(buf, (size_t)size, "a player has captured more than %d",
-                 s->threshold);
-        return buf;
-    case SOW_END_ROW_EMPTY:
-        return s->row_empty_end == 1   ? "the mover's row is empty"
-               : s->row_empty_end == 2 ? "the opponent's row is empty"
-                                       : "a player's row is empty";
-    case SOW_END_HOOK:
-        return "the script's game_end hook ended the game";
-    case SOW_END_LAP_CAP:
-        return "a move too long to follow (P2): stopped unfinished";
-    case SOW_END_CLAIMED_ONLY:
-        return "only claimed holes held seeds: they were emptied into "
-               "their claimants' stores";
-    }
-    return "?";
-}
-
-/* rest: divided with an odd seed left: who takes it (sow_rest_odd). */
-static void odd_seed(const sow_setup *s, const sow_game *g, int32_t out[2])
-{
-    switch (s->rest_odd) {
-    case SOW_ODD_SOUTH:
-        out[0]++;
-        break;
-    case SOW_ODD_NORTH:
-        out[1]++;
-        break;
-    case SOW_ODD_LAST_MOVER:
-        if (g->last_mover >= 0)
-            out[g->last_mover]++;
-        break;
-    case SOW_ODD_NOBODY:
-        break;
-    default: /* behind: the player with less, North when level */
-        out[out[1] > out[0] ? 0 : 1]++;
-    }
-}
-
-void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
-{
-    out[0] = g->captured[0];
-    out[1] = g->captured[1];
-    long left = 0, row[2] = {0, 0};
-    for (int h = 0; h < s->holes; h++) {
-        int claimant = sow_claimant(g, h);
-        if (claimant >= 0) { /* C1.4: a claimed hole counts for its owner */
-            out[claimant] += g->board[h];
-            continue;
-        }
-        left += g->board[h];
-        row[g->owner[h]] += g->board[h];
-    }
-    switch (s->rest) { /* C1.8: where the seeds still on the board go */
-    case SOW_REST_LAST_MOVER:
-        if (g->last_mover >= 0)
-            out[g->last_mover] += (int32_t)left;
-        break;
-    case SOW_REST_UNFED:
-        /* OU.4 (b), (c): to the player whose row is empty and cannot be
-         * fed; with no row empty, as own_row (OU.4 (d)) */
-        if (row[0] == 0 && row[1] != 0) {
-            out[0] += (int32_t)left;
-            break;
-        }
-        if (row[1] == 0 && row[0] != 0) {
-            out[1] += (int32_t)left;
-            break;
-        }
-        out[0] += (int32_t)row[0];
-        out[1] += (int32_t)row[1];
-        break;
-    case SOW_REST_NOBODY:
-        break;
-    case SOW_REST_DIVIDED:
-        /* shared evenly; the odd seed as rest_odd says (issue 24) */
-        out[0] += (int32_t)(left / 2);
-        out[1] += (int32_t)(left / 2);
-        if (left % 2)
-            odd_seed(s, g, out);
-        break;
-    default: /* own_row: K1.8, K2.6, B.6 */
-        out[0] += (int32_t)row[0];
-        out[1] += (int32_t)row[1];
-    }
-}
-
-/* C1.7: a player's total (store plus claimed holes, C1.4) is more than
- * the threshold, or (TK.6 (a)) both equal it. */
-static bool over_threshold(const sow_setup *s, const sow_game *g)
-{
-    long t[2] = {g->captured[0], g->captured[1]};
-    for (int p = 0; p < 2; p++)
-        for (uint64_t m = g->claims[p]; m; m &= m - 1)
-            t[p] += g->board[__builtin_ctzll(m)];
-    if (t[0] > s->threshold || t[1] > s->threshold)
-        return true;
-    return s->v->threshold_both && t[0] == s->threshold &&
-           t[1] == s->threshold;
-}
-
-/* Whether every hole `player` owns is empty (JK.3 (a)); with
- * end.cleared_rows: inner, every inner hole (BK.10). */
-static bool row_empty(const sow_setup *s, const sow_game *g, int player)
-{
-    const uint64_t rows = s->end_inner ? s->inner : ~(uint64_t)0;
-    for (uint64_t m = g->owns[player] & rows; m; m &= m - 1)
-        if (g->board[__builtin_ctzll(m)])
-            return false;
-    return true;
-}
-
-/* The end by an empty row after a move of `mover` (JK.3 (a): the
- * mover's, or the opponent's; SQ.5: either, the opponent's first). */
-static bool cleared(const sow_setup *s, const sow_game *g, int mover)
-{
-    switch (s->row_empty_end) {
-    case 1:
-        return row_empty(s, g, mover);
-    case 2:
-        return row_empty(s, g, 1 - mover);
-    default:
-        return row_empty(s, g, 1 - mover) || row_empty(s, g, mover);
-    }
-}
-
-/* The player whose row is empty at a cleared-row end: the mover's or the
- * opponent's as the rule looks, with either the opponent's first. */
-static int cleared_player(const sow_setup *s, const sow_game *g)
-{
-    const int m = g->last_mover;
-    if (s->row_empty_end == 1)
-        return m;
-    if (s->row_empty_end == 2)
-        return 1 - m;
-    return row_empty(s, g, 1 - m) ? 1 - m : m;
-}
-
-/* The winner at a cleared-row end under end.cleared_winner: the player
- * whose row is empty (TR.5), or the other; -2 when the rule leaves it to
- * the totals. */
-static int cleared_winner(const sow_setup *s, const sow_game *g)
-{
-    if (s->cleared_winner == SOW_CLEARED_SCORE || g->last_mover < 0)
-        return -2;
-    const int p = cleared_player(s, g);
-    return s->cleared_winner == SOW_CLEARED_EMPTIED ? p : 1 - p;
-}
-
-/* The family's end rules tested before all others after a move of
- * `mover` (out of the seed games' path): a row left empty (JK.3 (a),
- * SQ.5), then the threshold (C1.7: nothing swept). */
-static __attribute__((noinline)) sow_end_reason
-family_end(const sow_setup *s, const sow_game *g, int mover)
-{
-    if (s->row_empty_end && cleared(s, g, mover))
-        return SOW_END_ROW_EMPTY;
-    if (g->move_flags & SOW_MOVED_STUCK) /* BA.L4: g->to_move loses */
-        return SOW_END_CANNOT_MOVE;
-    if (s->threshold >= 0 && over_threshold(s, g))
-        return SOW_END_THRESHOLD;
-    return SOW_END_NONE;
-}
-
 /* Record g's position for the repetition rule (P4): its board and the
  * player to move, and in the family the claimed and blocked holes (C1.4,
  * C1.5), which make another position of the same board. */
@@ -288,130 +97,6 @@ static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
     int n = sow_legal_moves(e->setup, &e->rules, g, player, legal, &endless,
                             err);
     return n < 0 ? -1 : n == 0;
-}
-
-/* Nobody can move: the game ends (C0.5), or the player to move loses
- * (no_moves: lose, A.6). */
-static sow_end_reason no_moves_end(const sow_setup *s)
-{
-    return s->no_moves_lose ? SOW_END_CANNOT_MOVE : SOW_END_NO_MOVES;
-}
-
-/* The higher total wins; equal totals are a draw. */
-static int winner_by_score(const sow_result *res)
-{
-    if (res->score[0] == res->score[1])
-        return -1;
-    return res->score[0] > res->score[1] ? 0 : 1;
-}
-
-/* The result is filled: the game is over. */
-static int ended(sow_engine *e, sow_game *g, sow_end_reason why)
-{
-    g->over = true;
-    g->nlegal = 0;
-    EMIT(e, SOW_EV_END, g->result.winner, -1, 0, why);
-    return SOW_OK;
-}
-
-/* The game_end hook ended the game (e->hook_end): its score, or the score
- * of any end (the score hook, or captures plus seeds in own holes; none
- * under end.score: none); its winner, or the higher total (equal: a
- * draw). */
-static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
-{
-    const sow_setup *s = e->setup;
-    const sow_game_end *ge = &e->hook_end;
-    sow_result *res = &g->result;
-    res->reason = SOW_END_HOOK;
-    res->unfinished = false;
-    res->stuck_seeds = false;
-    res->has_score = ge->has_score || !s->no_score;
-    if (ge->has_score) {
-        res->score[0] = ge->score[0];
-        res->score[1] = ge->score[1];
-    } else if (s->no_score) {
-        res->score[0] = res->score[1] = 0;
-    } else if (e->rules.score) {
-        if (e->rules.score(e->rules.ctx, s, g, res->score, err))
-            return SOW_ERR;
-    } else {
-        sow_default_score(s, g, res->score);
-    }
-    res->winner = ge->winner >= 0   ? ge->winner
-                  : res->has_score ? winner_by_score(res)
-                                   : -1;
-    return ended(e, g, SOW_END_HOOK);
-}
-
-/* The game is over: score it (the script's hook, or captures plus seeds in
- * own holes) and decide the winner. */
-static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
-                  sow_error *err)
-{
-    const sow_setup *s = e->setup;
-    sow_result *res = &g->result;
-    if (why == SOW_END_HOOK)
-        return finish_hook(e, g, err);
-    res->reason = why;
-    res->unfinished = why == SOW_END_MAX_PLIES || why == SOW_END_LAP_CAP;
-    res->has_score = !s->no_score;
-    res->stuck_seeds = false;
-    for (int h = 0; h < s->holes; h++)
-        if (g->owner[h] == g->to_move && g->board[h])
-            res->stuck_seeds = true;
-    if (s->no_score) {
-        /* no scoring (A.6): the rules name the winner, or nobody */
-        res->score[0] = res->score[1] = 0;
-        if (why == SOW_END_CANNOT_MOVE)
-            res->winner = 1 - g->to_move; /* the player who moved last */
-        else if (why == SOW_END_ROW_EMPTY && cleared_winner(s, g) >= 0)
-            res->winner = cleared_winner(s, g); /* TR.5 */
-        else if (why == SOW_END_ROW_EMPTY && g->last_mover >= 0)
-            /* SQ.5: the player whose row is empty loses (the opponent's
-             * row is looked at first) */
-            res->winner = row_empty(s, g, 1 - g->last_mover)
-                              ? g->last_mover
-                              : 1 - g->last_mover;
-        else if (why == SOW_END_ENDLESS)
-            /* the mover loses (P5), or a draw (NB.5) */
-            res->winner = s->v->endless_draw ? -1 : 1 - g->to_move;
-        else
-            res->winner = -1;
-        g->over = true;
-        g->nlegal = 0;
-        EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
-        return SOW_OK;
-    }
-    if (why == SOW_END_CANNOT_MOVE) {
-        sow_default_score(s, g, res->score);
-        res->winner = 1 - g->to_move;
-        g->over = true;
-        g->nlegal = 0;
-        EMIT(e, SOW_EV_END, res->winner, -1, 0, why);
-        return SOW_OK;
-    }
-    if (why == SOW_END_THRESHOLD && !s->threshold_sweep) {
-        /* C1.7: the stores as they are and the claimed holes, nothing
-         * swept (with threshold_sweep, the rest is given out as at any
-         * other end, C1.8, below) */
-        res->score[0] = g->captured[0];
-        res->score[1] = g->captured[1];
-        for (int p = 0; p < 2; p++)
-            for (uint64_t m = g->claims[p]; m; m &= m - 1)
-                res->score[p] += g->board[__builtin_ctzll(m)];
-    } else if (e->rules.score) {
-        if (e->rules.score(e->rules.ctx, s, g, res->score, err))
-            return SOW_ERR;
-    } else {
-        sow_default_score(s, g, res->score);
-    }
-    /* P3: an unfinished game has no winner whatever the scores; TR.5: a
-     * row left empty may name the winner whatever they are */
-    res->winner = res->unfinished ? -1 : winner_by_score(res);
-    if (why == SOW_END_ROW_EMPTY && cleared_winner(s, g) >= 0)
-        res->winner = cleared_winner(s, g);
-    return ended(e, g, why);
 }
 
 /* Decide who moves next: in a decision phase, g->to_move (the script set
@@ -748,22 +433,6 @@ static inline void phase_after_sowing(const sow_setup *s, sow_game *g,
     }
 }
 
-/* The game in g is set up (owners, phase, player to move): find the legal
- * moves, record the initial position, and end the game at once if nobody
- * can move. The player to move is tried first (C0.1: South, or a match
- * game's starter), then the other. */
-const char *sow_result_text(const sow_setup *s, const sow_game *g, char *buf,
-                            int size)
-{
-    if (g->result.reason == SOW_END_CANNOT_MOVE) {
-        snprintf(buf, (size_t)size, "%s has %s",
-                 g->to_move ? "North" : "South",
-                 g->result.stuck_seeds ? "no legal move" : "no seeds");
-        return buf;
-    }
-    return sow_end_reason_text(s, g->result.reason, buf, size);
-}
-
 int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
 {
     const char *path = s->v->path;
@@ -796,6 +465,10 @@ int sow_seeds_check(const sow_setup *s, const sow_game *g, sow_error *err)
     return SOW_OK;
 }
 
+/* The game in g is set up (owners, phase, player to move): find the legal
+ * moves, record the initial position, and end the game at once if nobody
+ * can move. The player to move is tried first (C0.1: South, or a match
+ * game's starter), then the other. */
 int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
 {
     int next = 0, n = 0;
@@ -817,7 +490,11 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
     if (r == 1)
-        return finish(e, g, no_moves_end(e->setup), err);
+        return sow_end_finish(e, g, sow_end_no_moves(e->setup), err);
+    /* K1.7 unreachable holds from the first position on (a scenario's
+     * start may be one where no capture can be made) */
+    if (e->reach && sow_reach_end(e, g, err) < 0)
+        return SOW_ERR;
     return SOW_OK;
 }
 
@@ -937,6 +614,23 @@ static void copy_legal(sow_game *g, const uint16_t *legal, int n)
     g->nlegal = n;
 }
 
+/* The end rules tested last after a move (the others let the game go
+ * on), from ply s->late_ply on: K1.7 unreachable (then every ply), then
+ * max_plies (P3: a game's own end rules first). The seed games' move
+ * pays the one comparison it paid for max_plies alone. */
+static __attribute__((noinline)) int late_end(sow_engine *e, sow_game *g,
+                                              sow_error *err)
+{
+    if (e->reach) {
+        int r = sow_reach_end(e, g, err);
+        if (r)
+            return r < 0 ? SOW_ERR : SOW_OK;
+    }
+    if (g->ply >= e->setup->max_plies)
+        return sow_end_finish(e, g, SOW_END_MAX_PLIES, err);
+    return SOW_OK;
+}
+
 /* What makes a decision move: the script's decide hook, the play hook of
  * a scripted phase, or the engine's own direction choice. */
 typedef enum decision_by { BY_DECIDE, BY_PLAY, BY_DIRECTION } decision_by;
@@ -991,7 +685,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
             goto fail;
         g->to_move = (uint8_t)next;
         if (e->hook_end.over) {
-            if (finish(e, g, SOW_END_HOOK, err))
+            if (sow_end_finish(e, g, SOW_END_HOOK, err))
                 goto fail;
             return SOW_OK;
         }
@@ -1001,8 +695,8 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
      * (a)) as a sowing does. (A direction choice changes no seeds.) */
     sow_end_reason first;
     if (by != BY_DIRECTION && !s->plain_turns &&
-        (first = family_end(s, g, before.to_move)) != SOW_END_NONE) {
-        if (finish(e, g, first, err))
+        (first = sow_end_family(s, g, before.to_move)) != SOW_END_NONE) {
+        if (sow_end_finish(e, g, first, err))
             goto fail;
         return SOW_OK;
     }
@@ -1013,9 +707,9 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     g->to_move = (uint8_t)next;
     int rc = SOW_OK;
     if (r == 1)
-        rc = finish(e, g, no_moves_end(s), err);
-    else if (g->ply >= s->max_plies)
-        rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
+        rc = sow_end_finish(e, g, sow_end_no_moves(s), err);
+    else if (g->ply >= s->late_ply) /* K1.7 unreachable, P3 */
+        rc = late_end(e, g, err);
     if (rc)
         goto fail;
     if (!g->over) {
@@ -1067,6 +761,8 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
 {
     e->budget = b;
     e->budget_tick = 0;
+    if (e->reach)
+        sow_reach_set_budget(e->reach, b);
 }
 
 /* A sowing move, from save to the end rules. `plain` is the setup's
@@ -1083,7 +779,7 @@ lap_capped(sow_engine *e, sow_game *g, sow_error *err)
     g->over = true;
     g->nlegal = 0;
     sow_error_clear(err);
-    return finish(e, g, SOW_END_LAP_CAP, err);
+    return sow_end_finish(e, g, SOW_END_LAP_CAP, err);
 }
 
 static inline __attribute__((always_inline)) int
@@ -1134,19 +830,19 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         if (hooks_after(e, g, &u, m, &before, err))
             goto fail;
         if (e->hook_end.over) {
-            rc = finish(e, g, SOW_END_HOOK, err);
+            rc = sow_end_finish(e, g, SOW_END_HOOK, err);
             goto done;
         }
     }
     if (endless) {
-        rc = finish(e, g, SOW_END_ENDLESS, err);
+        rc = sow_end_finish(e, g, SOW_END_ENDLESS, err);
     } else if (!plain && !s->plain_turns &&
-               (first = family_end(s, g, mover)) != SOW_END_NONE) {
-        rc = finish(e, g, first, err);
+               (first = sow_end_family(s, g, mover)) != SOW_END_NONE) {
+        rc = sow_end_finish(e, g, first, err);
     } else if (s->seeds_at_most >= 0 && g->on_board <= s->seeds_at_most &&
                (plain || !(s->v->few_seeds_unclaimed &&
                            (g->claims[0] | g->claims[1])))) {
-        rc = finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
+        rc = sow_end_finish(e, g, SOW_END_FEW_SEEDS, err); /* K2.6, P6 */
     } else {
         int r = settle(e, g, mover,
                        !plain && (g->move_flags & SOW_MOVED_EXTRA_TURN),
@@ -1158,10 +854,10 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         } else if (r == 1) {
             /* P4 (a); GA.7: a move that emptied the claimed holes leaves
              * nobody a move, and ends the game for that reason */
-            rc = finish(e, g,
+            rc = sow_end_finish(e, g,
                         !plain && (g->move_flags & SOW_MOVED_SWEPT)
                             ? SOW_END_CLAIMED_ONLY
-                            : no_moves_end(s),
+                            : sow_end_no_moves(s),
                         err);
         } else if (!plain && s->no_moves_either &&
                    !sow_decision_phase(s, g) &&
@@ -1169,7 +865,7 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
             if (r < 0)
                 rc = SOW_ERR;
             else /* M3.4: the player not to move has no move either */
-                rc = finish(e, g, no_moves_end(s), err);
+                rc = sow_end_finish(e, g, sow_end_no_moves(s), err);
         } else {
             int seen = 0;
             if (e->hist) {
@@ -1182,12 +878,12 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
             if (rc)
                 ;
             else if (seen)
-                rc = finish(e, g, SOW_END_REPETITION, err); /* P4 (b) */
+                rc = sow_end_finish(e, g, SOW_END_REPETITION, err); /* P4 (b) */
             else if (s->no_capture_plies > 0 &&
                      g->since_capture >= s->no_capture_plies)
-                rc = finish(e, g, SOW_END_NO_CAPTURE, err);
-            else if (g->ply >= s->max_plies)
-                rc = finish(e, g, SOW_END_MAX_PLIES, err); /* P3 */
+                rc = sow_end_finish(e, g, SOW_END_NO_CAPTURE, err);
+            else if (g->ply >= s->late_ply) /* K1.7 unreachable, P3 */
+                rc = late_end(e, g, err);
         }
     }
 done:

@@ -265,6 +265,16 @@ typedef struct sow_setup {
     bool kichwa_place_occupied; /* BA.L3: a placement captures only from
                                    an occupied hole, feeds only the own
                                    nyumba, which is then lifted whole */
+    /* K1.7 unreachable (sow_reach.c), at the end: */
+    bool unreachable;       /* the game ends once no capture is reachable
+                               by legal moves (end.capture_unreachable) */
+    bool plain_reach;       /* plain_turns but for `unreachable` (which
+                               keeps the seed games' copy of the move out
+                               of it): the search's own setup takes it */
+    long reach_positions;   /* the most positions that search keeps */
+    int late_ply;           /* the engine's last end rules are tested from
+                               this ply on: 0 with `unreachable`, else
+                               max_plies */
 } sow_setup;
 
 /* sowing.kichwa.reading (BK.11): the sources' rules (BK.4-BK.9) or the
@@ -275,6 +285,11 @@ enum { SOW_KICHWA_OFF, SOW_KICHWA_SOURCES, SOW_KICHWA_LUDII };
  * fit the number of holes, too many seeds) name the variant file. */
 int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                    sow_error *err);
+
+/* The ply below which a rule of data reads the ply (an opening rule, a
+ * phase, bear-off from a ply; 0: none does): from it on, positions that
+ * differ in their ply alone play alike (a script's hooks aside). */
+int sow_setup_ply_until(const sow_setup *s);
 
 /* ---- moves ------------------------------------------------------------ */
 
@@ -428,9 +443,14 @@ typedef enum {
     SOW_END_LAP_CAP,        /* a move neither ended nor repeated within
                                the laps the proof follows (P2): the game
                                stops unfinished before it */
-    SOW_END_CLAIMED_ONLY    /* only claimed holes held seeds, and were
+    SOW_END_CLAIMED_ONLY,   /* only claimed holes held seeds, and were
                                emptied into their claimants' stores
                                (end.claimed_only: GA.7) */
+    SOW_END_UNREACHABLE,    /* no capture is reachable by legal moves
+                               (end.capture_unreachable, K1.7) */
+    SOW_END_UNDECIDED       /* too many positions to decide that rule:
+                               the game stops unfinished, as at the lap
+                               cap (P2) */
 } sow_end_reason;
 
 typedef struct sow_result {
@@ -836,6 +856,8 @@ typedef struct sow_engine {
     const struct sow_budget *budget; /* the run's deadline, or NULL */
     unsigned budget_tick;   /* plies since the clock was last read */
     sow_game_end hook_end;  /* what game_end decided (SOW_END_HOOK) */
+    struct sow_reach *reach; /* owned; the search of K1.7 unreachable
+                                (end.capture_unreachable), or NULL */
 } sow_engine;
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,

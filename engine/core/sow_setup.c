@@ -542,6 +542,27 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                     v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
     if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])
         s->plain_turns = false;
+    /* K1.7 unreachable is tested in the family's copy of the move only,
+     * so that the seed games' copy pays nothing for it */
+    s->plain_reach = s->plain_turns;
+    s->plain_turns = s->plain_turns && !s->unreachable;
+}
+
+int sow_setup_ply_until(const sow_setup *s)
+{
+    const sow_variant *v = s->v;
+    int until = 0;
+    for (int i = 0; i < v->nlap_rules; i++)
+        if (v->lap_rules[i].min_ply > until)
+            until = v->lap_rules[i].min_ply;
+    if (v->bearoff && v->bearoff_from > until)
+        until = v->bearoff_from;
+    for (int i = 0; i < v->nphases; i++)
+        if (v->phases[i].until_ply > until)
+            until = v->phases[i].until_ply;
+    if ((s->first_plain || s->first_keep) && until < 1)
+        until = 1;
+    return until;
 }
 
 /* The lap-end rules in force with the options chosen (their if:, all of
@@ -640,6 +661,9 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->repetition = sow_expr_eval(&v->repetition, opts) != 0;
     s->no_capture_plies = (int)sow_expr_eval(&v->no_capture_plies, opts);
     s->max_plies = (int)sow_expr_eval(&v->max_plies, opts);
+    s->unreachable = sow_expr_eval(&v->capture_unreachable, opts) != 0;
+    s->reach_positions = sow_expr_eval(&v->unreachable_positions, opts);
+    s->late_ply = s->unreachable ? 0 : s->max_plies;
     for (int i = 0; i < v->nlap_rules; i++)
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;

@@ -25,6 +25,11 @@
 #define SOW_MAX_RULE_IDS 64
 #define SOW_NAME_MAX 32         /* option names and enum values */
 #define SOW_MAX_PLIES_LIMIT 1000000
+/* end.unreachable_positions (K1.7 unreachable): the positions the search
+ * for a reachable capture keeps by default (about 24 MB on a board of 12
+ * holes), and at most */
+#define SOW_REACH_POSITIONS 1000000
+#define SOW_REACH_POSITIONS_MAX 10000000
 #define SOW_MAX_DECISIONS 8     /* kinds of decision move ("buy", "first") */
 #define SOW_MAX_STATE 8         /* named integers a script keeps per game */
 
@@ -117,6 +122,8 @@ typedef enum {
     SOW_CITE_PLACE,       /* a seed placed from the hand (MW.2) */
     SOW_CITE_CW_MOVES,    /* which moves may sow clockwise (MW.5) */
     SOW_CITE_GRAND_SLAM,  /* captures that would empty the opposing row */
+    SOW_CITE_UNREACHABLE, /* the end once no capture can be reached
+                             (end.capture_unreachable) */
     SOW_CITE_COUNT
 } sow_cite;
 
@@ -501,6 +508,10 @@ typedef struct sow_variant {
     sow_expr seeds_at_most;       /* -1: off */
     sow_expr repetition;          /* bool */
     sow_expr no_capture_plies;    /* 0: off */
+    sow_expr capture_unreachable; /* bool: the game ends once no capture
+                                     is reachable (K1.7 unreachable) */
+    sow_expr unreachable_positions; /* the most positions that search
+                                       keeps before it gives up */
     sow_expr max_plies;
     sow_expr no_moves_lose;       /* the player to move who cannot, loses
                                      (1: lose, 0: end) */

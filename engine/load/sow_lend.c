@@ -146,7 +146,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
                                        "either_cannot_move",
                                        "cleared_each_lap", "claimed_only",
                                        "keep_empty_claims", "cleared_rows",
-                                       NULL};
+                                       "capture_unreachable",
+                                       "unreachable_positions", NULL};
     static const char *const nomoves[] = {"end", "lose", NULL};
     static const char *const scores[] = {"default", "none", NULL};
     static const char *const endless_results[] = {"mover_loses", "draw",
@@ -198,6 +199,16 @@ int sow_lend(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "no_capture_plies")) &&
         sow_lexpr(c, x, &fn, &v->no_capture_plies))
+        return SOW_ERR;
+    /* K1.7 unreachable: a search over positions, of at most this many */
+    field fu = {"capture_unreachable", F_BOOL, 0, 0, NULL};
+    field fup = {"unreachable_positions", F_INT, 1, SOW_REACH_POSITIONS_MAX,
+                 NULL};
+    if ((x = sow_ynode_get(n, "capture_unreachable")) &&
+        sow_lexpr(c, x, &fu, &v->capture_unreachable))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "unreachable_positions")) &&
+        sow_lexpr(c, x, &fup, &v->unreachable_positions))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "max_plies")) &&
         sow_lexpr(c, x, &fm, &v->max_plies))

@@ -944,6 +944,9 @@ static void defaults(sow_variant *v)
     v->seeds_at_most.value = -1;
     v->repetition.kind = SOW_EXPR_CONST;
     v->no_capture_plies.kind = SOW_EXPR_CONST;
+    v->capture_unreachable.kind = SOW_EXPR_CONST;
+    v->unreachable_positions.kind = SOW_EXPR_CONST;
+    v->unreachable_positions.value = SOW_REACH_POSITIONS;
     v->max_plies.kind = SOW_EXPR_CONST;
     v->max_plies.value = 10000;
     v->match.kind = SOW_EXPR_CONST;

@@ -515,9 +515,27 @@ const char *sow_end_words(const sow_setup *s, const sow_game *g, char *buf,
         return "the game's own rule ended it";
     case SOW_END_ENDLESS:
         return "a move that would never end was played";
+    case SOW_END_UNREACHABLE:
+        return "no capture can happen any more, whatever moves are "
+               "played: the seeds left can only go round the board";
+    case SOW_END_UNDECIDED:
+        snprintf(buf, (size_t)size, "the %d seeds left are too many to "
+                 "tell whether a capture can still happen", g->on_board);
+        return buf;
     default:
         return sow_result_text(s, g, buf, size);
     }
+}
+
+/* The rule the end cites: the end rule that ended it where the variant
+ * names one (explain: unreachable), else its end and scoring. */
+static sow_cite end_cite(const sow_setup *s, const sow_result *r)
+{
+    return (r->reason == SOW_END_UNREACHABLE ||
+            r->reason == SOW_END_UNDECIDED) &&
+                   s->v->cite[SOW_CITE_UNREACHABLE][0]
+               ? SOW_CITE_UNREACHABLE
+               : SOW_CITE_END;
 }
 
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
@@ -632,7 +650,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"
                                   : "North wins");
-        cite_mech(s, SOW_CITE_END, out);
+        cite_mech(s, end_cite(s, r), out);
         break;
     }
     }

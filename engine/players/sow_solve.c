@@ -99,24 +99,11 @@ bool sow_solve_stores_apart(const sow_setup *s)
            s->cleared_winner == SOW_CLEARED_SCORE; /* TR.5: by the rule */
 }
 
-/* The ply below which a rule reads the ply (0: none does). */
+/* The ply below which a rule reads the ply (0: none does); a script's
+ * hooks may read it at any ply. */
 int sow_solve_ply_until(const sow_setup *s)
 {
-    const sow_variant *v = s->v;
-    if (v->script)
-        return INT32_MAX;
-    int until = 0;
-    for (int i = 0; i < v->nlap_rules; i++)
-        if (v->lap_rules[i].min_ply > until)
-            until = v->lap_rules[i].min_ply;
-    if (v->bearoff && v->bearoff_from > until)
-        until = v->bearoff_from;
-    for (int i = 0; i < v->nphases; i++)
-        if (v->phases[i].until_ply > until)
-            until = v->phases[i].until_ply;
-    if ((s->first_plain || s->first_keep) && until < 1)
-        until = 1;
-    return until;
+    return s->v->script ? INT32_MAX : sow_setup_ply_until(s);
 }
 
 /* ---- the solver object -------------------------------------------------- */

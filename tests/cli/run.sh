@@ -34,7 +34,7 @@ V=adji-kui-1
 SOW_VERSION=$(sed -n 's/^#define SOW_VERSION_STRING "\(.*\)"$/\1/p' include/sow/version.h)
 PLY0='{"ply":0,"to_move":0,"legal":[0,1,2,3,4,5],"move":2,"board":[4,4,0,5,5,5,5,4,4,4,4,4],"captured":[0,0]}'
 PLY1='{"ply":1,"to_move":1,"legal":[6,7,8,9,10,11],"move":8,"board":[5,4,0,5,5,5,5,4,0,5,5,5],"captured":[0,0]}'
-ALLOWED_ENDLESS='use repetition, no_capture_plies:K'
+ALLOWED_ENDLESS='use repetition, unreachable, no_capture_plies:K'
 # A finished game (43 plies, "neither player can move", North 27-21), made
 # by the independent reference with a random player.
 GAME1=$("$PYTHON" tests/ref/adji_kui_1.py random --seed 1) || {
@@ -128,9 +128,9 @@ t option-int-big 1 "err=sow replay: option max_plies: '1000001' is not a value i
 t option-equals-form 1 "err=sow replay: option endless: 'xx' is not a value it takes; $ALLOWED_ENDLESS" -- sow replay $V --moves 2 --option=endless=xx
 t option-short-form 1 "err=sow show: option max_plies: 'abc' is not a value it takes; use an integer from 1 to 1000000" -- sow show $V -o max_plies=abc
 # Missing '=': the line must name the option and the values it takes.
-t option-missing-eq 1 'err~endless' "err~repetition, no_capture_plies:K" lines=0 -- sow replay $V --moves 2 --option endless
+t option-missing-eq 1 'err~endless' "err~repetition, unreachable, no_capture_plies:K" lines=0 -- sow replay $V --moves 2 --option endless
 t option-empty-name 1 "err=sow replay: --option '=5': write it as NAME=VALUE" -- sow replay $V --moves 2 --option =5
-t option-on-show 0 'out~  max_plies = 50   (default 10000; 1 to 1000000)' 'out~  endless = no_capture_plies:7   (default repetition; repetition, no_capture_plies:K)' -- sow show $V --option max_plies=50 --option endless=no_capture_plies:7
+t option-on-show 0 'out~  max_plies = 50   (default 10000; 1 to 1000000)' 'out~  endless = no_capture_plies:7   (default repetition; repetition, unreachable, no_capture_plies:K)' -- sow show $V --option max_plies=50 --option endless=no_capture_plies:7
 t option-last-wins 0 "rec=$PLY0" 'last={"result":{"winner":null,"score":[24,24],"reason":"max_plies reached","unfinished":true}}' lines=3 -- sow replay $V --moves "2 8" --option max_plies=5 --option max_plies=2 --json
 t option-on-bench 0 'outre=mean_plies=5\.0 unfinished=[1-9]' -- sow bench $V --seconds 0.05 --option max_plies=5
 t option-on-play 0 'out~game over after 3 moves: the longest game allowed, 3 moves, was played' -- sow play $V --south random --north random --seed 1 --option max_plies=3
@@ -261,7 +261,7 @@ t bench 0 lines=1 'outre=games_per_s=[0-9]+ plies_per_s=[0-9]+ mean_plies=[0-9.]
 t bench-seed 0 lines=1 'out~unfinished=0' -- sow bench $V --seconds 0.05 --seed 7
 show_checks=(
     'out=Adji Kui I (adji-kui-1)'
-    'out~  endless = repetition   (default repetition; repetition, no_capture_plies:K)'
+    'out~  endless = repetition   (default repetition; repetition, unreachable, no_capture_plies:K)'
     'out~  skip_origin = false   (default false; true or false)'
     'out~  max_plies = 10000   (default 10000; 1 to 1000000)'
 )
@@ -957,7 +957,7 @@ t compare-memory-alone 2 "err~sow compare: --memory and --trust-script go with -
 # ---- --json of list, show, validate, bench, search (schemas/*.schema.json;
 # tests/validate_schemas.py validates them whole) ---------------------------
 t list-json 0 noerr lines=1 'out~{"format":"sow-list","version":1,"variants":[{"id":"abalalae","name":"Abalala'"'"'e",' 'out~{"id":"adji-boto","name":"Adji-Boto",' -- sow list --json
-t show-json 0 noerr lines=1 'out~{"format":"sow-show","version":1,"id":"adji-kui-1","name":"Adji Kui I",' 'out~"options":[{"name":"endless","type":"enum","value":"no_capture_plies:7","default":"repetition","values":["repetition","no_capture_plies:K"]' -- sow show $V --option endless=no_capture_plies:7 --json
+t show-json 0 noerr lines=1 'out~{"format":"sow-show","version":1,"id":"adji-kui-1","name":"Adji Kui I",' 'out~"options":[{"name":"endless","type":"enum","value":"no_capture_plies:7","default":"repetition","values":["repetition","unreachable","no_capture_plies:K"]' -- sow show $V --option endless=no_capture_plies:7 --json
 t validate-json 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=1 'out={"format":"sow-validate","version":1,"files":[{"file":"variants/adji_kui_1.yaml","ok":true,"id":"adji-kui-1","error":null},{"file":"tests/cli/bad/holes_zero.yaml","ok":false,"id":null,"error":{"file":"tests/cli/bad/holes_zero.yaml","line":6,"col":10,"message":"holes is 0; it must be from 1 to 32"}}]}' -- sow validate variants/adji_kui_1.yaml tests/cli/bad/holes_zero.yaml --json
 t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_version":"[0-9.]+","variant":"adji-kui-1","seed":"5","games":7,"seconds":[0-9.]+,.*"matches":null,"matches_per_s":null,"interrupted":false\}$' -- sow bench $V --games 7 --seed 5 --json
 # the record's names: to_move a number, a decision move a string
@@ -1009,8 +1009,8 @@ t compare-moves-end 0 noerr 'out=compare adji-kui-1: A endless=repetition; B end
     'out~A (endless=repetition), after ply 4:' 'out~South to move; legal moves: 1 2 3 4 5' \
     'out~game over: 4 plies without a capture; 28-20, South wins' \
     'out~  endless: A repetition, B no_capture_plies:4' \
-    "out~    K1.7(b) 'seeds circle endlessly': end when a position (board, player to move) recurs, or after K moves without a capture." \
-    'outre=^    read by end\.repetition \(line [0-9]+\), end\.no_capture_plies \(line [0-9]+\)$' \
+    "out~    K1.7(b) 'seeds circle endlessly': end when a position (board, player to move) recurs, once no capture can be reached by any moves, or after K moves without a capture." \
+    'outre=^    read by end\.repetition \(line [0-9]+\), end\.no_capture_plies \(line [0-9]+\), end\.capture_unreachable \(line [0-9]+\)$' \
     'out~  K1.7   The game ends when neither can move, or when the seeds circle endlessly with no capture possible.' \
     -- sow compare $V --a endless=repetition --b endless=no_capture_plies:4 --moves "$GAME1"
 t compare-moves-board 0 noerr "out~the readings part after token 31 ('2'); they differ in: board (holes 0 2 9 10 11), captured, legal moves" \
@@ -1039,11 +1039,11 @@ t compare-moves-same 2 "err=sow compare: --a and --b give the same reading; give
 
 # test: the shipped scenarios by variant id and by path; failures with a
 # diff; errors of a scenario file with file:line:col; coverage
-t test-kui1 0 noerr 'out=variants/scenarios/adji_kui_1.yaml: adji-kui-1, 22 scenarios, 0 failed' \
-    'out~  covers all 9 rule ids of the variant and all 5 option values (an int option counts when set)' 'last=22 scenarios, 0 failed' -- sow test adji-kui-1
+t test-kui1 0 noerr 'out=variants/scenarios/adji_kui_1.yaml: adji-kui-1, 25 scenarios, 0 failed' \
+    'out~  covers all 9 rule ids of the variant and all 6 option values (an int option counts when set)' 'last=25 scenarios, 0 failed' -- sow test adji-kui-1
 t test-by-path 0 noerr 'out~variants/scenarios/adji_boto.yaml: adji-boto, 20 scenarios, 0 failed' -- sow test variants/adji_boto.yaml
 t test-file 0 noerr 'last=24 scenarios, 0 failed' -- sow test variants/scenarios/andada.yaml
-t test-all 0 noerr 'last=104 scenarios, 0 failed' -- sow test adji-kui-1 adji-kui-2 adji-boto andada
+t test-all 0 noerr 'last=107 scenarios, 0 failed' -- sow test adji-kui-1 adji-kui-2 adji-boto andada
 t test-verbose 0 noerr 'out=ok   the start' 'out~ok   max_plies ends the game unfinished, with no winner' -- sow test adji-kui-1 --verbose
 cat >"$cli_tmp/fail.yaml" <<'YAML'
 variant: adji-kui-1
@@ -1063,7 +1063,7 @@ YAML
 t test-fail 1 noerr "out=FAIL $cli_tmp/fail.yaml:7:5: wrong" 'out~  captured (line 11)' 'out~    expected [0, 2]' 'out~    got      [0, 0]' \
     'out~    North: expected 2, got 0' 'out~  to_move (line 12)' 'out~    expected north' 'out~    got      south' \
     'out~  result (line 13)' 'out~    got      the game goes on' "out~$cli_tmp/fail.yaml: adji-kui-1, 2 scenarios, 1 failed" \
-    'out~  not covered: rule K1.1, rule K1.2, rule K1.3, rule K1.6, rule K1.7, rule K1.8, rule C0.4, option endless=no_capture_plies, option skip_origin=true, option max_plies (never set)' \
+    'out~  not covered: rule K1.1, rule K1.2, rule K1.3, rule K1.6, rule K1.7, rule K1.8, rule C0.4, option endless=unreachable, option endless=no_capture_plies, option skip_origin=true, option max_plies (never set)' \
     'last=2 scenarios, 1 failed' -- sow test "$cli_tmp/fail.yaml"
 printf 'variant: adji-kui-1\nscenarios:\n  - name: a\n    expect: {ovr: true}\n' >"$cli_tmp/badkey.yaml"
 t test-bad-key 1 "err=$cli_tmp/badkey.yaml:4:14: unknown key 'ovr' in expect; the keys are: board, owners, claimed, captured, hand, to_move, legal, endless, over, ply, phase, game, state, result, match, error" \
@@ -1117,6 +1117,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/gabata_adowa.sh"
 # shellcheck source=tests/cli/howto.sh
 . "$here/howto.sh"
+# shellcheck source=tests/cli/unreachable.sh
+. "$here/unreachable.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

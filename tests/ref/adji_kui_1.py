@@ -10,8 +10,9 @@ docs/record.md, to cross-check the C engine ply by ply. Standard library only.
     adji_kui_1.py random --seed S [--option NAME=VALUE ...]
         plays uniformly random legal moves to the end, prints the move list
 
-Options: endless=repetition|no_capture_plies:K (K1.7; `unreachable` is not
-implemented), skip_origin=true|false (C0.4), max_plies=N (C0.7).
+Options: endless=repetition|unreachable|no_capture_plies:K (K1.7),
+skip_origin=true|false (C0.4), max_plies=N (C0.7). Under `unreachable` the
+search has no limit: it is meant for the small positions of the tests.
 """
 
 import json
@@ -46,8 +47,7 @@ def parse_options(pairs):
                 opts["endless"] = "no_capture_plies"
                 opts["no_capture_plies"] = int(m.group(1))
             elif value == "unreachable":
-                raise ValueError("endless=unreachable is not implemented "
-                                 "by the reference")
+                opts["endless"], opts["no_capture_plies"] = "unreachable", 0
             else:
                 raise ValueError("bad value for endless: %r" % value)
         elif name == "skip_origin":
@@ -67,7 +67,7 @@ class Game:
     """One game of Adji Kui I. `board` and `to_move` may be given to start
     from a constructed position (used by the self-test)."""
 
-    def __init__(self, opts=None, board=None, to_move=SOUTH):
+    def __init__(self, opts=None, board=None, to_move=SOUTH, probe=False):
         self.opts = opts or parse_options([])
         self.board = list(board) if board else [SEEDS] * HOLES   # K1.1
         self.captured = [0, 0]
@@ -78,10 +78,14 @@ class Game:
         if not self.legal(to_move) and self.legal(1 - to_move):
             to_move = 1 - to_move
         self.to_move = to_move
+        if probe:                        # a position the search sows on
+            return
         # P4: the initial position counts as an earlier position (K1.7).
         self.seen = {(tuple(self.board), self.to_move)}
         if not self.legal(SOUTH) and not self.legal(NORTH):
             self._end("neither player can move")                 # K1.7(a)
+        elif self.opts["endless"] == "unreachable" and not self.reachable():
+            self._end("no capture can be reached")               # K1.7(b)
         elif self.ply >= self.opts["max_plies"]:
             self._end("max_plies reached", unfinished=True)      # C0.7
 
@@ -89,6 +93,32 @@ class Game:
         """K1.2: own holes holding 2 or more seeds, ascending."""
         return [h for h in range(HOLES)
                 if owner(h) == player and self.board[h] >= 2]
+
+    def reachable(self):
+        """K1.7 unreachable: whether some sequence of legal moves of either
+        player, from this position, makes a capture. Every position
+        (board, player to move) reachable without a capture is visited
+        once, breadth first; a branch where neither can move is over."""
+        start = (tuple(self.board), self.to_move)
+        seen, queue = {start}, [start]
+        for board, mover in queue:
+            for move in [h for h in range(HOLES)
+                         if owner(h) == mover and board[h] >= 2]:
+                g = Game(self.opts, board=list(board), to_move=mover,
+                         probe=True)
+                if g.capture(mover, g.sow(move)):
+                    return True
+                opp = 1 - mover
+                if g.legal(opp):
+                    nxt = (tuple(g.board), opp)
+                elif g.legal(mover):
+                    nxt = (tuple(g.board), mover)
+                else:
+                    continue
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return False
 
     def score(self):
         """K1.8: captures plus seeds in own holes."""
@@ -159,6 +189,9 @@ class Game:
             if pos in self.seen:
                 self._end("position repeated")                   # K1.7(b)
             self.seen.add(pos)
+        elif self.opts["endless"] == "unreachable":
+            if not self.reachable():
+                self._end("no capture can be reached")           # K1.7(b)
         elif self.no_capture_run >= self.opts["no_capture_plies"]:
             self._end("%d plies without a capture"
                       % self.opts["no_capture_plies"])           # K1.7(b)

@@ -110,6 +110,9 @@ static void test_shipped_variant(void **state)
     /* K1.7, C0.7 */
     assert_int_equal(v->repetition.kind, SOW_EXPR_EQ);
     assert_int_equal(v->no_capture_plies.kind, SOW_EXPR_PARAM);
+    assert_int_equal(v->capture_unreachable.kind, SOW_EXPR_EQ);
+    assert_int_equal(v->unreachable_positions.kind, SOW_EXPR_CONST);
+    assert_int_equal(v->unreachable_positions.value, SOW_REACH_POSITIONS);
     assert_int_equal(v->max_plies.kind, SOW_EXPR_REF);
     assert_int_equal(v->seeds_at_most.kind, SOW_EXPR_CONST);
     assert_int_equal(v->seeds_at_most.value, -1);
@@ -130,11 +133,13 @@ static void test_shipped_variant(void **state)
     assert_int_equal(sow_variant_option(v, "nope"), -1);
     const sow_option_def *d = &v->options[e];
     assert_int_equal(d->type, SOW_OPT_ENUM);
-    assert_int_equal(d->nvalues, 2);
+    assert_int_equal(d->nvalues, 3);
     assert_string_equal(d->values[0], "repetition");
-    assert_string_equal(d->values[1], "no_capture_plies");
+    assert_string_equal(d->values[1], "unreachable"); /* K1.7 */
+    assert_string_equal(d->values[2], "no_capture_plies");
     assert_false(d->param[0]);
-    assert_true(d->param[1]);
+    assert_false(d->param[1]);
+    assert_true(d->param[2]);
     assert_int_equal(d->def.index, 0);
     assert_contains(d->doc, "K1.7");
     assert_int_equal(v->options[so].type, SOW_OPT_BOOL);
@@ -167,6 +172,7 @@ static void test_shipped_variant(void **state)
     assert_false(s.stores);
     assert_true(s.passing);
     assert_true(s.repetition);
+    assert_false(s.unreachable); /* K1.7: endless=repetition */
     assert_int_equal(s.no_capture_plies, 0);
     assert_int_equal(s.max_plies, 10000);
     assert_int_equal(s.seeds_at_most, -1);
@@ -205,6 +211,8 @@ static void test_minimal_defaults(void **state)
     assert_int_equal(s.seeds_at_most, -1);
     assert_false(s.repetition);
     assert_int_equal(s.no_capture_plies, 0);
+    assert_false(s.unreachable);
+    assert_int_equal(s.reach_positions, SOW_REACH_POSITIONS);
     sow_variant_free(v);
 }
 
@@ -517,6 +525,15 @@ static void test_option_references(void **state)
             27, 15, "repetition is not a number field");
     refused(HEAD BOARD SOWING OPTIONS "end:\n  repetition: $\n", 27, 15,
             "is not an option reference");
+    /* K1.7 unreachable: a bool, and a count of positions from 1 */
+    refused(HEAD BOARD SOWING OPTIONS "end:\n  capture_unreachable: 2\n", 27,
+            24, "capture_unreachable");
+    refused(HEAD BOARD SOWING OPTIONS
+            "end:\n  capture_unreachable: $max_plies\n",
+            27, 24, "capture_unreachable is true or false, but option "
+                    "max_plies is not a bool option");
+    refused(HEAD BOARD SOWING OPTIONS "end:\n  unreachable_positions: 0\n",
+            27, 26, "unreachable_positions");
     refused(HEAD BOARD SOWING OPTIONS "end:\n  repetition: $endless=\n", 27, 15,
             "a value must follow");
     /* an int option whose range does not fit the field */

@@ -48,11 +48,15 @@ static void test_apply_valid(void **state)
     sow_optset_defaults(v, &o);
     assert_int_equal(sow_optset_apply(v, &o, "endless=no_capture_plies:30", &err),
                      SOW_OK);
-    assert_int_equal(o.val[E].index, 1);
+    assert_int_equal(o.val[E].index, 2);
     assert_int_equal(o.val[E].num, 30);
     assert_int_equal(sow_optset_apply(v, &o, "endless=no_capture_plies:1", &err),
                      SOW_OK);
     assert_int_equal(o.val[E].num, 1);
+    assert_int_equal(sow_optset_apply(v, &o, "endless=unreachable", &err),
+                     SOW_OK); /* K1.7 */
+    assert_int_equal(o.val[E].index, 1);
+    assert_int_equal(o.val[E].num, 0);
     assert_int_equal(sow_optset_apply(v, &o, "endless=repetition", &err), SOW_OK);
     assert_int_equal(o.val[E].index, 0);
     assert_int_equal(o.val[E].num, 0);
@@ -92,7 +96,7 @@ static void test_apply_invalid(void **state)
     refused("Endless=repetition", "has no option 'Endless'", NULL);
     /* bad value: the message lists the allowed values */
     refused("endless=bogus", "option endless: 'bogus' is not a value it takes",
-            "use repetition, no_capture_plies:K");
+            "use repetition, unreachable, no_capture_plies:K");
     refused("endless=", "is not a value it takes", "repetition");
     refused("endless=repetitionX", "is not a value it takes", NULL);
     refused("endless=no_capture_plies", "is not a value it takes",
@@ -117,7 +121,7 @@ static void test_apply_invalid(void **state)
     refused("max_plies=99999999999999999999999", "is not a value", NULL);
     /* not NAME=VALUE at all */
     refused("endless", "--option 'endless': write it as endless=VALUE, with "
-                       "VALUE one of: repetition, no_capture_plies:K",
+                       "VALUE one of: repetition, unreachable, no_capture_plies:K",
             NULL);
     refused("nope", "write it as NAME=VALUE", NULL);
     refused("=3", "write it as NAME=VALUE", NULL);
@@ -136,7 +140,7 @@ static void test_apply_invalid_keeps_value(void **state)
     assert_int_equal(sow_optset_apply(v, &o, "max_plies=abc", &err), SOW_ERR);
     assert_int_equal(sow_optset_apply(v, &o, "endless=nope", &err), SOW_ERR);
     assert_int_equal(o.val[MP].num, 500);
-    assert_int_equal(o.val[E].index, 1);
+    assert_int_equal(o.val[E].index, 2);
     assert_int_equal(o.val[E].num, 9);
 }
 
@@ -150,6 +154,9 @@ static void test_format(void **state)
     sow_optval_format(&v->options[E], val, buf, sizeof buf);
     assert_string_equal(buf, "repetition");
     val.index = 1;
+    sow_optval_format(&v->options[E], val, buf, sizeof buf);
+    assert_string_equal(buf, "unreachable");
+    val.index = 2;
     val.num = 30;
     sow_optval_format(&v->options[E], val, buf, sizeof buf);
     assert_string_equal(buf, "no_capture_plies:30");
@@ -165,7 +172,7 @@ static void test_format(void **state)
     assert_string_equal(buf, "10000");
     /* a small buffer is cut, never overrun */
     char small[5];
-    val.index = 1;
+    val.index = 2;
     val.num = 30;
     sow_optval_format(&v->options[E], val, small, sizeof small);
     assert_string_equal(small, "no_c");
@@ -176,8 +183,8 @@ static void test_round_trip(void **state)
 {
     (void)state;
     const char *texts[][6] = {
-        {"repetition", "no_capture_plies:1", "no_capture_plies:30",
-         "no_capture_plies:1000000", NULL},
+        {"repetition", "unreachable", "no_capture_plies:1",
+         "no_capture_plies:30", "no_capture_plies:1000000", NULL},
         {"true", "false", NULL},
         {"1", "2", "10000", "999999", "1000000", NULL},
     };
