@@ -95,13 +95,13 @@ static void show_board(const cli_game *cg, const sow_game *g)
                  ? "the mover's is sown like a hole, the opponent's passed "
                    "over"
                  : "both are sown like holes");
-    if (s->hand > 0 && !s->kichwa_turns)
+    if (s->hand > 0 && !s->ends_turns)
         item("in hand", "each player holds %d seeds off the board at the "
                         "start; while they hold some, their turn puts one "
                         "into an own hole of their choice (+h) and sows "
                         "nothing (MW.2)",
              s->hand);
-    if (s->kichwa_turns) /* BK.3-BK.9 */
+    if (s->ends_turns) /* BK.3-BK.9 */
         item("turns", "each player holds %d seeds off the board at the "
                       "start; while they hold some, a turn puts one into "
                       "an inner hole (+h, +h/D), then one lifts a hole "
@@ -109,7 +109,7 @@ static void show_board(const cli_game *cg, const sow_game *g)
                       "row from a kichwa (,kH) and the nyumba, %s, may "
                       "stop a turn (,go or ,stop): the %s reading",
              s->hand, s->house[0] != SOW_POS_NONE ? "a house in each inner row" : "none",
-             s->kichwa_turns == SOW_KICHWA_LUDII ? "Ludii program's"
+             s->ends_turns == SOW_ENDS_LUDII ? "Ludii program's"
                                                  : "sources'");
     if (v->has_layout && !v->has_layout_north)
         item("start", "a set layout, as drawn");

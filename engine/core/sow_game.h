@@ -250,26 +250,26 @@ typedef struct sow_setup {
     bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
     bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
     int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
-    /* turns of several decisions (issue 25, BK; sow_kichwa.c) */
-    uint8_t kichwa_turns;   /* SOW_KICHWA_*: 0 off */
-    uint8_t kichwa[2][2];   /* each player's [left, right] kichwa: the
+    /* turns of several decisions (issue 25, BK; sow_ends.c) */
+    uint8_t ends_turns;   /* SOW_KICHWA_*: 0 off */
+    uint8_t end_hole[2][2]; /* each player's [left, right] kichwa: the
                                ends of their inner row (BK.1) */
     uint8_t house[2];       /* each player's nyumba (BK.1), or
                                SOW_POS_NONE */
     bool end_inner;         /* end.cleared looks at the inner rows only
                                (BK.10) */
-    bool kichwa_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
+    bool ends_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
                                back row only when it is the only occupied
                                inner hole */
-    bool kichwa_from_empty; /* BA.L2: mtaji turns from empty holes too */
-    bool kichwa_place_occupied; /* BA.L3: a placement captures only from
+    bool ends_from_empty; /* BA.L2: mtaji turns from empty holes too */
+    bool ends_place_occupied; /* BA.L3: a placement captures only from
                                    an occupied hole, feeds only the own
                                    nyumba, which is then lifted whole */
 } sow_setup;
 
-/* sowing.kichwa.reading (BK.11): the sources' rules (BK.4-BK.9) or the
+/* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the
  * Ludii program's (BK.L1-BK.L7) */
-enum { SOW_KICHWA_OFF, SOW_KICHWA_SOURCES, SOW_KICHWA_LUDII };
+enum { SOW_ENDS_OFF, SOW_ENDS_SOURCES, SOW_ENDS_LUDII };
 
 /* Resolve the variant with option values. Errors (a layout that does not
  * fit the number of holes, too many seeds) name the variant file. */
@@ -384,7 +384,7 @@ static inline int sow_move_dir(sow_move m)
  * come (a kichwa: 0 left, 1 right; at a functional nyumba: 0 go, 1
  * stop): SOW_MOVE_TURN + 256 * first + bits. A turn has at most 8 choices:
  * each capture empties one of the opponent's 8 inner holes, which no
- * sowing of the mover refills (sow_kichwa.c). Its token also names the
+ * sowing of the mover refills (sow_ends.c). Its token also names the
  * forced parts, so it is written with the game (sow_turn_format). */
 #define SOW_MOVE_TURN 0x4000
 #define SOW_TURN_CHOICES 8
@@ -462,7 +462,7 @@ typedef struct sow_game {
     int8_t lap_origin;      /* P86 (mark_moved): the lap being sown, from */
     int16_t lap_seeds;      /*   this hole with this many seeds */
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
-    /* a turn of several decisions (sow_kichwa.c; in what was padding) */
+    /* a turn of several decisions (sow_ends.c; in what was padding) */
     uint8_t turn_bits;      /* the choices of the turn being sown */
     uint8_t turn_len;       /* how many of them are made (fewer while
                                the legal turns are listed) */
@@ -796,7 +796,7 @@ typedef enum {
     SOW_EV_PLACE      /* player places a seed from the hand into hole
                          (MW.2); count = its seeds after, extra = the
                          seeds left in hand */,
-    SOW_EV_KICHWA,    /* the count seeds player captured are sown from
+    SOW_EV_END_SOW,    /* the count seeds player captured are sown from
                          the kichwa `hole` (BK.6); extra 1 where the
                          player chose it, 0 where the rules did */
     SOW_EV_HOUSE      /* a lap ends at player's functional nyumba `hole`
@@ -879,12 +879,12 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, const sow_before *mv, bool *endless,
             sow_error *err);
 
-/* Turns of several decisions (sow_kichwa.c, BK.3-BK.10): sow the turn
+/* Turns of several decisions (sow_ends.c, BK.3-BK.10): sow the turn
  * whose first decision g was aimed at (sow_move_aim) from `hole`, its
  * choices read from g->turn_bits; where a choice beyond g->turn_len
  * comes, the sowing stops with SOW_MOVED_WANTS_CHOICE set (the legal
  * turns are being listed). */
-int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless);
 
 /* The leaves of one turn's tree of choices as they are listed: each
@@ -898,20 +898,20 @@ typedef struct sow_turn_leaves {
     bool forbid, full;
 } sow_turn_leaves;
 
-/* sow_kichwa_sow listing the leaves of the turn g was aimed at into lv
+/* sow_ends_sow listing the leaves of the turn g was aimed at into lv
  * (g->turn_len 0): g is left somewhere in the turn. */
-void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+void sow_ends_leaves(const sow_setup *s, sow_game *g, int hole,
                        sow_turn_leaves *lv);
 
 /* BA.2, BA.L4: whether player p may sow a lap from h in direction d
  * (a lap from a kichwa into the back row only where the kichwa is the
- * only occupied inner hole, under sowing.kichwa.back_row: alone). */
-bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+ * only occupied inner hole, under sowing.capture_from_ends.back_row: alone). */
+bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d);
 
 /* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
  * each turn's tree of choices. Returns the count, or -1. */
-int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
+int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err);
 
 /* The token of turn m on g (C2.3): its first decision and a part for each

@@ -673,15 +673,15 @@ typedef struct sow_variant {
     bool cw_limited;
     uint16_t cw_left, cw_right;
     sow_expr cw_test;
-    /* sowing.kichwa (BK.3-BK.9): turns of several decisions, captures
-     * sown from a kichwa; kichwa_reading 1 sources, 2 ludii
-     * (SOW_KICHWA_*), 0 off; kichwa_house the nyumba's place in the
+    /* sowing.capture_from_ends (BK.3-BK.9): turns of several decisions, captures
+     * sown from a kichwa; ends_reading 1 sources, 2 ludii
+     * (SOW_KICHWA_*), 0 off; ends_house the nyumba's place in the
      * owner's inner row from their left, 1-based (0: none) */
-    sow_expr kichwa_reading;
-    int kichwa_house;
-    /* sowing.kichwa's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
+    sow_expr ends_reading;
+    int ends_house;
+    /* sowing.capture_from_ends's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
      * from_empty, placement: occupied (bools, 0 when absent) */
-    sow_expr kichwa_back_alone, kichwa_from_empty, kichwa_place_occupied;
+    sow_expr ends_back_alone, ends_from_empty, ends_place_occupied;
     sow_expr cleared_inner;       /* end.cleared_rows: inner (BK.10) */
     /* lap-end rule i's resow.then: a word of load_resow's list, or an
      * option (MW.9); sow_setup.resow_then holds its SOW_RESOW_THEN_* */

@@ -362,11 +362,13 @@ static int load_cw_moves(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
-/* sowing.kichwa (BK.3-BK.9): {reading: sources | ludii, house: N}:
+/* sowing.capture_from_ends (BK.3-BK.9): {reading: sources | ludii, house: N}:
  * turns of several decisions whose captures are sown into the mover's
- * inner row from one of its ends (sow_kichwa.c); house, the place of the
- * player's nyumba in their inner row from their left (1 the leftmost). */
-static int load_kichwa(ctx *c, const sow_ynode *x)
+ * inner row from one of its ends (sow_ends.c); house, the place of the
+ * player's nyumba in their inner row from their left (1 the leftmost).
+ * `name` is the key it was given as (kichwa, Bao's word, is another). */
+static int load_capture_from_ends(ctx *c, const sow_ynode *x,
+                                  const char *name)
 {
     static const char *const keys[] = {"reading", "house", "back_row",
                                        "from_empty", "placement", NULL};
@@ -374,41 +376,54 @@ static int load_kichwa(ctx *c, const sow_ynode *x)
     static const char *const back[] = {"free", "alone", NULL};
     static const char *const place[] = {"any", "occupied", NULL};
     sow_variant *v = c->v;
-    if (sow_ymap(&c->y, x, "kichwa") || sow_ykeys(&c->y, x, "kichwa", keys))
+    if (sow_ymap(&c->y, x, name) || sow_ykeys(&c->y, x, name, keys))
         return SOW_ERR;
     if (v->dir_rule != SOW_DIR_EACH_MOVE || v->rows != 4)
-        return sow_yfail(&c->y, x, "kichwa sows captures from the ends of "
+        return sow_yfail(&c->y, x, "%s sows captures from the ends of "
                                    "the mover's inner row on a board of "
                                    "four rows whose every turn names its "
                                    "direction: add rows: 4 to board and "
-                                   "direction: each_move");
+                                   "direction: each_move", name);
     const sow_ynode *r = sow_ynode_get(x, "reading");
     field fr = {"reading", F_WORD, 0, 0, readings};
     if (!r)
-        return sow_yfail(&c->y, x, "kichwa needs reading: sources or "
-                                   "reading: ludii");
-    if (sow_lexpr(c, r, &fr, &v->kichwa_reading))
+        return sow_yfail(&c->y, x, "%s needs reading: sources or "
+                                   "reading: ludii", name);
+    if (sow_lexpr(c, r, &fr, &v->ends_reading))
         return SOW_ERR;
     const sow_ynode *h = sow_ynode_get(x, "house");
     long l = 0;
     if (h && sow_yint(&c->y, h, "house", 1, SOW_MAX_HOLES / 4, &l))
         return SOW_ERR;
-    v->kichwa_house = (int)l;
+    v->ends_house = (int)l;
     /* BA.2 (BA.L4), BA.L2, BA.L3: absent, the BK readings' rules */
     field fb = {"back_row", F_WORD, 0, 0, back};
     field fe = {"from_empty", F_BOOL, 0, 0, NULL};
     field fp = {"placement", F_WORD, 0, 0, place};
     const sow_ynode *y;
     if ((y = sow_ynode_get(x, "back_row")) &&
-        sow_lexpr(c, y, &fb, &v->kichwa_back_alone))
+        sow_lexpr(c, y, &fb, &v->ends_back_alone))
         return SOW_ERR;
     if ((y = sow_ynode_get(x, "from_empty")) &&
-        sow_lexpr(c, y, &fe, &v->kichwa_from_empty))
+        sow_lexpr(c, y, &fe, &v->ends_from_empty))
         return SOW_ERR;
     if ((y = sow_ynode_get(x, "placement")) &&
-        sow_lexpr(c, y, &fp, &v->kichwa_place_occupied))
+        sow_lexpr(c, y, &fp, &v->ends_place_occupied))
         return SOW_ERR;
     return SOW_OK;
+}
+
+/* sowing.capture_from_ends, or the same under its other name kichwa. */
+static int load_ends_key(ctx *c, const sow_ynode *n)
+{
+    const sow_ynode *x = sow_ynode_get(n, "capture_from_ends");
+    const sow_ynode *k = sow_ynode_get(n, "kichwa");
+    if (x && k)
+        return sow_yfail(&c->y, k, "kichwa is another name of "
+                                   "capture_from_ends: give one of them");
+    if (x)
+        return load_capture_from_ends(c, x, "capture_from_ends");
+    return k ? load_capture_from_ends(c, k, "kichwa") : SOW_OK;
 }
 
 int sow_lsowing(ctx *c, const sow_ynode *n)
@@ -425,8 +440,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
-                                       "pass_over", "cw_moves", "kichwa",
-                                       NULL};
+                                       "pass_over", "cw_moves",
+                                       "capture_from_ends", "kichwa", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -480,7 +495,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "cw_moves")) && load_cw_moves(c, x))
         return SOW_ERR;
-    if ((x = sow_ynode_get(n, "kichwa")) && load_kichwa(c, x))
+    if (load_ends_key(c, n))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;

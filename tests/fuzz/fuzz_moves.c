@@ -78,7 +78,7 @@ static void replay(fuzz_variant *f, char **tok, int nt)
         }
         sow_move mv, again;
         char text[128];
-        if (f->k.setup.kichwa_turns) {
+        if (f->k.setup.ends_turns) {
             /* a turn is the legal turn whose whole token it is (C2.3),
              * written again the same */
             if ((mv = sow_turn_parse(&f->k.setup, &g, tok[i])) < 0)

@@ -1,4 +1,4 @@
-/* sow_kichwa.c - turns of several decisions (issue 25; CATALOGUE-ROWS
+/* sow_ends.c - turns of several decisions (issue 25; CATALOGUE-ROWS
  * C2.3, C2.4, C2.7, BK): captured seeds sown into the mover's inner row
  * from one of its ends (a kichwa), a house (nyumba) with a status, seeds
  * placed from the hand (namua) before turns from the board (mtaji).
@@ -9,7 +9,7 @@
  * first decision is sown with the choices known so far, and where the
  * sowing meets one more it stops and both answers are tried (the turn's
  * tree of choices). Out of the seed games' way: sow_sow and
- * sow_legal_moves come here only where sowing.kichwa is set. */
+ * sow_legal_moves come here only where sowing.capture_from_ends is set. */
 #include "sow_game.h"
 #include "sow_move.h"
 #include "sow_sow_int.h"
@@ -161,7 +161,7 @@ static int lift(turn *t, int h, int n)
 
 /* Which kichwa the seeds captured from h's column go to: 0 the mover's
  * left, 1 the right, 2 the player's choice. */
-static int kichwa_side(const turn *t, int h)
+static int end_side(const turn *t, int h)
 {
     const sow_setup *s = t->s;
     if (t->ludii) { /* BK.L5: by h's column alone, at every capture */
@@ -187,13 +187,13 @@ static int sow_captured(turn *t, int h, int side, int chosen)
     const sow_setup *s = t->s;
     sow_game *g = t->g;
     const int f = s->facing[h], n = g->board[f], q = 1 - t->p;
-    const int k = s->kichwa[t->p][side];
+    const int k = s->end_hole[t->p][side];
     g->board[f] = 0;
     t->dirty |= (uint8_t)(1 << q);
     EMIT(t->obs, SOW_EV_CAPTURE, t->p, f, n, 0);
     if (!t->ludii && f == s->house[q]) /* BK.9: captured, no more a house */
         g->house_off |= (uint8_t)(1 << q);
-    EMIT(t->obs, SOW_EV_KICHWA, t->p, k, n, chosen);
+    EMIT(t->obs, SOW_EV_END_SOW, t->p, k, n, chosen);
     /* from the left kichwa the row is sown clockwise, from the right
      * counter-clockwise (BK.6) */
     g->move_dir = side == 0 ? SOW_DIR_CW : SOW_DIR_CCW;
@@ -219,7 +219,7 @@ static void capture_then(turn *t, int h, int c, int side)
  * where the choice is not made here (choose). */
 static int capture(turn *t, int h)
 {
-    int side = kichwa_side(t, h);
+    int side = end_side(t, h);
     if (side < 2)
         return sow_captured(t, h, side, 0);
     if ((side = choose(t, capture_then, h, 0)) < 0)
@@ -230,10 +230,10 @@ static int capture(turn *t, int h)
 /* BA.2, BA.L4: whether a lap of the mover p from h in direction d may
  * be sown: one from a kichwa whose next hole is in the back row only
  * where that kichwa is the only occupied inner hole. */
-bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d)
 {
-    if (!s->kichwa_back_alone || !((s->inner >> h) & 1) ||
+    if (!s->ends_back_alone || !((s->inner >> h) & 1) ||
         ((s->inner >> s->tracks[p][d][h]) & 1))
         return true;
     for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
@@ -279,7 +279,7 @@ static int relay(turn *t, int h, int c)
 {
     const sow_setup *s = t->s;
     sow_game *g = t->g;
-    if (!sow_kichwa_back_ok(s, g, t->p, h, g->move_dir)) {
+    if (!sow_ends_back_ok(s, g, t->p, h, g->move_dir)) {
         g->move_flags |= SOW_MOVED_STUCK; /* BA.L4: the mover loses */
         return -1;
     }
@@ -350,7 +350,7 @@ static void placement(turn *t, int hole, int kind)
     if (row_emptied(t))
         return;
     const bool faced = own_inner(s, g, hole, t->p) && g->board[s->facing[hole]];
-    const bool any = t->ludii && !s->kichwa_place_occupied; /* BA.L3 */
+    const bool any = t->ludii && !s->ends_place_occupied; /* BA.L3 */
     if (faced && (any || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
         t->capturing = true;
         int h = capture(t, hole);
@@ -364,7 +364,7 @@ static void placement(turn *t, int hole, int kind)
     t->has_dir = true;
     int n = g->board[hole];
     const bool house = hole == s->house[t->p] && house_on(s, g, t->p);
-    if (house && (t->ludii ? n > 6 && !s->kichwa_place_occupied : n != 7))
+    if (house && (t->ludii ? n > 6 && !s->ends_place_occupied : n != 7))
         n = 2; /* BK.5(c), P51; BK.L3 (BA.L3: lifted whole) */
     else if (house && !t->ludii)
         g->house_off |= (uint8_t)(1 << t->p); /* BK.5(c): all 7 lifted */
@@ -383,7 +383,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     t->obs = obs;
     t->g = g;
     t->p = g->to_move;
-    t->ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    t->ludii = s->ends_turns == SOW_ENDS_LUDII;
     t->capturing = true;
     t->has_dir = false;
     t->choices = 0;
@@ -416,7 +416,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     }
 }
 
-int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless)
 {
     turn t;
@@ -427,7 +427,7 @@ int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
     return SOW_OK;
 }
 
-void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+void sow_ends_leaves(const sow_setup *s, sow_game *g, int hole,
                        sow_turn_leaves *lv)
 {
     turn t;

@@ -1,6 +1,6 @@
-/* sow_kichwa_turns.c - the legal turns of several decisions and their
+/* sow_ends_turns.c - the legal turns of several decisions and their
  * tokens (issue 25; CATALOGUE-ROWS C2.3, BK.5, BK.8, BK.L2, BK.L7). The
- * sowing of such a turn is sow_kichwa.c's. */
+ * sowing of such a turn is sow_ends.c's. */
 #include "sow_game.h"
 #include "sow_move.h"
 
@@ -28,7 +28,7 @@ static int place_both(const sow_setup *s, const sow_game *g, int p, int h,
     memcpy(&copy, g, offsetof(sow_game, nlegal));
     copy.board[h]++;
     for (int d = 0; d < 2; d++)
-        if (sow_kichwa_back_ok(s, &copy, p, h, d))
+        if (sow_ends_back_ok(s, &copy, p, h, d))
             f[n++] = (uint16_t)place_first(h, 1 + d);
     return n;
 }
@@ -39,7 +39,7 @@ static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
 {
     const uint64_t inner = g->owns[p] & s->inner;
     const bool on = house_on(s, g, p);
-    const bool any = ludii && !s->kichwa_place_occupied; /* BA.L3 */
+    const bool any = ludii && !s->ends_place_occupied; /* BA.L3 */
     int n = 0;
     bool two = false;
     for (uint64_t m = inner; m; m &= m - 1) {
@@ -101,7 +101,7 @@ static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
     const bool on = house_on(s, g, p);
     for (uint64_t m = g->owns[p]; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
-        if (h >= 32 || (!g->board[h] && !(ludii && s->kichwa_from_empty)))
+        if (h >= 32 || (!g->board[h] && !(ludii && s->ends_from_empty)))
             continue;
         /* BA.L2: an empty hole is one turn, its bare token */
         for (int d = 0; d < (g->board[h] ? 2 : 1); d++) {
@@ -140,14 +140,14 @@ static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
     copy.turn_len = 0;
     sow_turn_leaves lv = {out, n, first,
                           s->endless_move == SOW_ENDLESS_FORBID, false};
-    sow_kichwa_leaves(s, &copy, hole, &lv);
+    sow_ends_leaves(s, &copy, hole, &lv);
     return lv.full ? too_many(s, g, err) : lv.n;
 }
 
-int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
+int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err)
 {
-    const bool ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    const bool ludii = s->ends_turns == SOW_ENDS_LUDII;
     uint16_t f[4 * SOW_MAX_HOLES];
     int nf = g->hand[player] > 0 ? namua_firsts(s, g, player, ludii, f)
                                  : mtaji_firsts(s, g, player, ludii, f);
@@ -182,7 +182,7 @@ static void on_part(void *ctx, const sow_event *ev)
     if (pt->len >= pt->size)
         return;
     int w = 0;
-    if (ev->kind == SOW_EV_KICHWA)
+    if (ev->kind == SOW_EV_END_SOW)
         w = snprintf(pt->buf + pt->len, pt->size - pt->len, ",k%d", ev->hole);
     else if (ev->kind == SOW_EV_HOUSE)
         w = snprintf(pt->buf + pt->len, pt->size - pt->len, ",%s",
@@ -194,7 +194,7 @@ static void on_part(void *ctx, const sow_event *ev)
 int sow_turn_format(char *buf, size_t size, const sow_setup *s,
                     const sow_game *g, sow_move m)
 {
-    if (!sow_move_is_turn(m) || !s->kichwa_turns || !g)
+    if (!sow_move_is_turn(m) || !s->ends_turns || !g)
         return sow_move_format(buf, size, s, m); /* (no game: its bits) */
     int w = sow_move_format(buf, size, s, sow_turn_start(m));
     if (w < 0 || (size_t)w >= size)
@@ -205,7 +205,7 @@ int sow_turn_format(char *buf, size_t size, const sow_setup *s,
     parts pt = {buf, size, (size_t)w};
     sow_observer obs = {&pt, on_part, false};
     bool endless = false;
-    sow_kichwa_sow(s, &obs, &copy, hole, &endless);
+    sow_ends_sow(s, &obs, &copy, hole, &endless);
     return (int)pt.len;
 }
 
