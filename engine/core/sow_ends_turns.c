@@ -55,8 +55,10 @@ static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
         int h = __builtin_ctzll(m);
         if (!g->board[h] || (on && h == s->house[p]))
             continue;
-        if (!ludii && !on && two && g->board[h] == 1)
-            continue; /* BK.5: a single only where no hole holds two */
+        if (!ludii && (!on || s->ends_single_always) && two &&
+            g->board[h] == 1)
+            continue; /* BK.5, BA.1: a single only where no hole holds
+                         two (BA.1: ever, the working nyumba counted) */
         n = place_both(s, g, p, h, f, n);
     }
     if (n || !on)
@@ -92,29 +94,114 @@ static bool first_captures(const sow_setup *s, const sow_game *g, int p,
            b[s->facing[e]];
 }
 
-/* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of mtaji. */
-static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
-                        bool ludii, uint16_t *f)
+/* Whether player p may start a turn from the board at h in direction d
+ * (its count c): BK.8, BA.3: from start_seeds' counts; BA.2: under the
+ * sources a start is a lap like the others (BA.L4: under Ludii's it is
+ * not); BA.L2: Ludii's empty holes. */
+static bool may_start(const sow_setup *s, const sow_game *g, int p, int h,
+                      int d, bool ludii)
 {
-    uint16_t all[2 * SOW_MAX_HOLES];
-    int n = 0, k = 0;
+    const int c = g->board[h];
+    if (ludii)
+        return c || s->ends_from_empty;
+    return c >= s->ends_start_min && c <= s->ends_start_max &&
+           sow_ends_back_ok(s, g, p, h, d);
+}
+
+/* The first decisions from the board of player p: the capturing ones
+ * into f (returned, their count), the others into all (*k). */
+static int board_firsts(const sow_setup *s, const sow_game *g, int p,
+                        bool ludii, uint16_t *f, uint16_t *all, int *k)
+{
+    int n = 0;
     const bool on = house_on(s, g, p);
     for (uint64_t m = g->owns[p]; m; m &= m - 1) {
         int h = __builtin_ctzll(m);
-        if (h >= 32 || (!g->board[h] && !(ludii && s->ends_from_empty)))
-            continue;
         /* BA.L2: an empty hole is one turn, its bare token */
-        for (int d = 0; d < (g->board[h] ? 2 : 1); d++) {
+        for (int d = 0; h < 32 && d < (g->board[h] ? 2 : 1); d++) {
+            if (!may_start(s, g, p, h, d, ludii))
+                continue;
             if (first_captures(s, g, p, h, d, ludii))
                 f[n++] = (uint16_t)(2 * h + d);
             /* the house starts no turn without a capture while it is
              * functional (BK.8), nor once it is not (BK.L7) */
             else if (h != s->house[p] || (ludii && on))
-                all[k++] = (uint16_t)(2 * h + d);
+                all[(*k)++] = (uint16_t)(2 * h + d);
         }
     }
+    return n;
+}
+
+/* BA.5, P65: the inner holes of p that the opponent x, to move on g,
+ * would take with the first capture of a capturing turn. */
+static uint64_t threatened(const sow_setup *s, const sow_game *g, int p)
+{
+    uint16_t f[4 * SOW_MAX_HOLES], all[2 * SOW_MAX_HOLES];
+    int k = 0, x = 1 - p;
+    int n = board_firsts(s, g, x, false, f, all, &k);
+    uint64_t t = 0;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *nx = s->tracks[x][f[i] & 1];
+        int e = f[i] >> 1;
+        for (int c = g->board[e]; c > 0; c--)
+            e = nx[e];
+        t |= (uint64_t)1 << s->facing[e];
+    }
+    return t;
+}
+
+/* A takasa turn's holes (BA.3, BA.5): none from a hole the opponent's
+ * takasa turn left threatened, unless it is the nyumba, the only
+ * occupied inner hole or the only inner hole of more than one seed; then
+ * from the inner row where it may start. Returns the count kept. */
+static int takasa_firsts(const sow_setup *s, const sow_game *g, int p,
+                         uint16_t *all, int k)
+{
+    uint64_t t = 0;
+    if (s->ends_keep_threatened && g->takasa_by == 2 - p) {
+        uint64_t occupied = 0, many = 0;
+        for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
+            int h = __builtin_ctzll(m);
+            occupied |= g->board[h] > 0 ? m & -m : 0;
+            many |= g->board[h] > 1 ? m & -m : 0;
+        }
+        t = threatened(s, g, p);
+        if (s->house[p] != SOW_POS_NONE)
+            t &= ~((uint64_t)1 << s->house[p]);
+        if (!(occupied & (occupied - 1))) /* the only occupied hole */
+            t &= ~occupied;
+        if (!(many & (many - 1))) /* the only one of more than one */
+            t &= ~many;
+    }
+    int n = 0;
+    bool inner = false;
+    for (int i = 0; i < k; i++) {
+        int h = all[i] >> 1;
+        if (!((t >> h) & 1)) {
+            all[n++] = all[i];
+            inner |= (s->inner >> h) & 1;
+        }
+    }
+    if (!s->ends_takasa_inner || !inner)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if ((s->inner >> (all[i] >> 1)) & 1)
+            all[m++] = all[i];
+    return m;
+}
+
+/* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of mtaji. */
+static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
+                        bool ludii, uint16_t *f)
+{
+    uint16_t all[2 * SOW_MAX_HOLES];
+    int k = 0;
+    int n = board_firsts(s, g, p, ludii, f, all, &k);
     if (n)
         return n;
+    if (!ludii)
+        k = takasa_firsts(s, g, p, all, k);
     memcpy(f, all, (size_t)k * sizeof *f);
     return k;
 }

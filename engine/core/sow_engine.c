@@ -257,7 +257,8 @@ static int cleared_winner(const sow_setup *s, const sow_game *g)
 static __attribute__((noinline)) sow_end_reason
 family_end(const sow_setup *s, const sow_game *g, int mover)
 {
-    if (s->row_empty_end && cleared(s, g, mover))
+    if ((s->row_empty_end && cleared(s, g, mover)) ||
+        (g->move_flags & SOW_MOVED_ROW_LIFTED)) /* BA.6: the mover lost */
         return SOW_END_ROW_EMPTY;
     if (g->move_flags & SOW_MOVED_STUCK) /* BA.L4: g->to_move loses */
         return SOW_END_CANNOT_MOVE;

@@ -265,11 +265,32 @@ typedef struct sow_setup {
     bool ends_place_occupied; /* BA.L3: a placement captures only from
                                    an occupied hole, feeds only the own
                                    nyumba, which is then lifted whole */
+    /* the sources' reading's other keys (BA.1-BA.6) */
+    bool ends_single_always; /* BA.1: a seed into a single only where no
+                                inner hole holds two, the nyumba too */
+    bool ends_house_one;    /* BA.1: a seed placed in the working nyumba
+                               is sown alone, the nyumba kept working */
+    bool ends_back_forbid;  /* BA.2: a relay from a kichwa into the back
+                               row makes the turn not legal (else the
+                               mover loses, BA.L4) */
+    int16_t ends_start_min, ends_start_max; /* BA.3: a turn from the
+                               board starts from a hole of this many */
+    bool ends_takasa_inner; /* BA.3: a takasa turn from the inner row
+                               where one may start */
+    bool ends_keep_threatened; /* BA.5: after a takasa turn, not from a
+                                  hole its mover threatens */
+    bool ends_lift_loses;   /* BA.6: a lap lifting the last seeds of the
+                               mover's inner row loses */
+    uint8_t ends_prefer_n;  /* BA.4: the kichwa chosen by these tests, */
+    uint8_t ends_prefer[3]; /*   SOW_PREFER_*, in order */
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the
  * Ludii program's (BK.L1-BK.L7) */
 enum { SOW_ENDS_OFF, SOW_ENDS_SOURCES, SOW_ENDS_LUDII };
+/* capture_from_ends.prefer (BA.4): a kichwa whose sowing captures again,
+ * ends in the working nyumba, ends in an occupied hole */
+enum { SOW_PREFER_CAPTURES, SOW_PREFER_HOUSE, SOW_PREFER_OCCUPIED };
 
 /* Resolve the variant with option values. Errors (a layout that does not
  * fit the number of holes, too many seeds) name the variant file. */
@@ -497,6 +518,9 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
+    uint8_t takasa_by;      /* 1 + the player whose turn from the board
+                               just captured nothing, else 0 (BA.5,
+                               capture_from_ends.keep_threatened) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
@@ -538,6 +562,9 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
                                     made: legal moves name one */
 #define SOW_MOVED_STUCK 64 /* the turn came to a lap it may not sow
                               (BA.L4): the mover loses */
+#define SOW_MOVED_ROW_LIFTED 16 /* a lap lifted the last seeds of the
+                                   mover's inner row (BA.6): the mover
+                                   loses */
 #define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
                               were emptied (end.claimed_only, GA.7) */
 

@@ -410,6 +410,20 @@ static void setup_ends(sow_setup *s, const sow_variant *v,
     s->ends_from_empty = sow_expr_eval(&v->ends_from_empty, opts) == 1;
     s->ends_place_occupied =
         sow_expr_eval(&v->ends_place_occupied, opts) == 1;
+    /* BA.1-BA.6 (absent: BK's rules; start_seeds from 1 to any count) */
+    s->ends_single_always = sow_expr_eval(&v->ends_single_always, opts) == 1;
+    s->ends_house_one = sow_expr_eval(&v->ends_house_one, opts) == 1;
+    s->ends_back_forbid = sow_expr_eval(&v->ends_back_forbid, opts) == 1;
+    s->ends_takasa_inner = sow_expr_eval(&v->ends_takasa_inner, opts) == 1;
+    s->ends_keep_threatened =
+        sow_expr_eval(&v->ends_keep_threatened, opts) == 1;
+    s->ends_lift_loses = sow_expr_eval(&v->ends_lift_loses, opts) == 1;
+    long lo = sow_expr_eval(&v->ends_start_min, opts);
+    long hi = sow_expr_eval(&v->ends_start_max, opts);
+    s->ends_start_min = (int16_t)(lo > 0 ? lo : 1);
+    s->ends_start_max = (int16_t)(hi > 0 ? hi : SOW_MAX_HOLE_SEEDS);
+    s->ends_prefer_n = (uint8_t)v->ends_prefer_n;
+    memcpy(s->ends_prefer, v->ends_prefer, sizeof s->ends_prefer);
     s->odd_turns = true;
     for (int h = 0; h < s->holes; h++) {
         if (!((s->inner >> h) & 1))
@@ -594,9 +608,13 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                  "layout has %d counts but the board has %d "
                                  "holes (%d rows of %d)",
                                  v->layout_len, s->holes, s->rows, s->n);
-        memcpy(s->start, v->layout, sizeof s->start);
+        /* a layout chosen by an option's value (BA.7: BA.L1 or BK.2) */
+        const int by = v->layout_by - 1;
+        memcpy(s->start, by >= 0 ? v->layouts[opts->val[by].index]
+                                 : v->layout,
+               sizeof s->start);
         memcpy(s->start_north, v->has_layout_north ? v->layout_north
-                                                   : v->layout,
+                                                   : s->start,
                sizeof s->start_north);
     } else if (v->has_row_seeds) {
         start_by_rows(s, v);
