@@ -250,6 +250,55 @@ static void test_stuck_and_nyumba(void **state)
     unit_game_close(&a);
 }
 
+static void ba_sources(unit_game *a, const int b[32], int hand)
+{
+    open_file(a, "variants/bao.yaml", "sources");
+    bk_position(a, b, hand);
+}
+
+/* BA.4, P64: a kichwa the preference forces is no choice of the player:
+ * the turn's code holds no choice bit, though its token names the kichwa
+ * (C2.3); Bao la Kiswahili leaves the same capture to the player. +11
+ * takes 19's 2: from 8 they end in 9 (1), from 15 in 14 (2) facing 22
+ * (3), a capture again. */
+static void test_forced_kichwa_is_no_choice(void **state)
+{
+    (void)state;
+    static const int b[32] = {[11] = 1, [12] = 6, [14] = 1,
+                              [17] = 1, [19] = 2, [22] = 3};
+    unit_game a;
+    ba_sources(&a, b, 5);
+    assert_turns(&a, (const char *const[]){"+11,k15,k15", "+14,k15"}, 2);
+    for (int i = 0; i < a.g.nlegal; i++)
+        assert_int_equal(a.g.legal[i] & 0xff, 0);
+    unit_game_close(&a);
+    bk_start(&a, "sources", b, 5);
+    assert_turns(&a, (const char *const[]){"+11,k8", "+11,k15,k15",
+                                           "+14,k15"},
+                 3);
+    unit_game_close(&a);
+}
+
+/* BA.5: a takasa turn from the board marks its mover (takasa_by), a
+ * placement or a capturing turn clears the mark; the mark keeps North
+ * from 21, which South's 11/cw would now take (P65). */
+static void test_takasia_mark(void **state)
+{
+    (void)state;
+    static const int b[32] = {[10] = 2, [11] = 1, [13] = 1,
+                              [21] = 2, [22] = 2};
+    unit_game a;
+    ba_sources(&a, b, 0);
+    play(&a, "10/cw");
+    assert_int_equal(a.g.takasa_by, 1);
+    assert_turns(&a, (const char *const[]){"22/ccw", "22/cw"}, 2);
+    play(&a, "22/cw"); /* 21 (3), 20 (1): North's takasa turn */
+    assert_int_equal(a.g.takasa_by, 2);
+    play(&a, "11/cw,k8"); /* South captures 21: the mark goes */
+    assert_int_equal(a.g.takasa_by, 0);
+    unit_game_close(&a);
+}
+
 /* sowing.kichwa is another name of sowing.capture_from_ends: the same
  * file under either name gives the same setup and the same legal turns,
  * under both readings (P62's start). */
@@ -304,6 +353,8 @@ int main(void)
         cmocka_unit_test(test_bare_turn),
         cmocka_unit_test(test_stuck_and_nyumba),
         cmocka_unit_test(test_kichwa_names_the_same_key),
+        cmocka_unit_test(test_forced_kichwa_is_no_choice),
+        cmocka_unit_test(test_takasia_mark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
