@@ -123,9 +123,10 @@ static int board_firsts(const sow_setup *s, const sow_game *g, int p,
                 continue;
             if (first_captures(s, g, p, h, d, ludii))
                 f[n++] = (uint16_t)(2 * h + d);
-            /* the house starts no turn without a capture while it is
-             * functional (BK.8), nor once it is not (BK.L7) */
-            else if (h != s->house[p] || (ludii && on))
+            /* without a capture the house starts no turn while it is
+             * functional (BK.8; once it is not, an ordinary hole, BK.9),
+             * under Ludii's reading once it is not (BK.L7) */
+            else if (h != s->house[p] || (ludii ? on : !on))
                 all[(*k)++] = (uint16_t)(2 * h + d);
         }
     }

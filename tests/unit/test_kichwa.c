@@ -299,6 +299,26 @@ static void test_takasia_mark(void **state)
     unit_game_close(&a);
 }
 
+/* BK.8, BK.9: the nyumba starts only a capturing turn while it works;
+ * once it no longer works it is an ordinary hole and starts any turn.
+ * 10 and 12 hold 2, nothing faces South's seeds. */
+static void test_nyumba_off_starts_takasa(void **state)
+{
+    (void)state;
+    static const int b[32] = {[10] = 2, [12] = 2, [23] = 1};
+    unit_game a;
+    bk_start(&a, "sources", b, 0);
+    assert_turns(&a, (const char *const[]){"10/ccw", "10/cw"}, 2);
+    unit_game_close(&a);
+    bk_open(&a, "sources");
+    a.g.house_off = 1; /* South's nyumba no longer works */
+    bk_position(&a, b, 0);
+    assert_turns(&a, (const char *const[]){"10/ccw", "10/cw", "12/ccw",
+                                           "12/cw"},
+                 4);
+    unit_game_close(&a);
+}
+
 /* sowing.kichwa is another name of sowing.capture_from_ends: the same
  * file under either name gives the same setup and the same legal turns,
  * under both readings (P62's start). */
@@ -355,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_kichwa_names_the_same_key),
         cmocka_unit_test(test_forced_kichwa_is_no_choice),
         cmocka_unit_test(test_takasia_mark),
+        cmocka_unit_test(test_nyumba_off_starts_takasa),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
