@@ -234,7 +234,7 @@ int cli_token_move(const sow_setup *s, const sow_game *g, const char *tok,
                              i + 1, SOW_CLIP(tok, 40),
                              s->match ? "match" : "game", g->ply - 1);
     }
-    if (s->kichwa_turns) /* C2.3: a turn's token names its choices */
+    if (s->ends_turns) /* C2.3: a turn's token names its choices */
         return cli_turn_move(s, g, tok, mv, err);
     if (sow_move_read(s, tok, mv, err)) {
         char legal[481]; /* %.480s below */

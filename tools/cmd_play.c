@@ -335,7 +335,7 @@ static void print_moves(const play_game *pg, const char *variant,
     if (!pg->hist.n)
         return;
     sow_buf moves = {0}, line = {0};
-    if (pg->cg.setup.kichwa_turns)
+    if (pg->cg.setup.ends_turns)
         turn_tokens(&moves, pg);
     else
         cli_put_moves(&moves, &pg->cg.setup, pg->hist.mv, pg->hist.n, false);

@@ -65,6 +65,43 @@ static void players_holes(const sow_setup *s, const uint64_t masks[2],
     snprintf(out, size, "%s (South) and %s (North)", list[0], list[1]);
 }
 
+/* The refinements of the sources' reading of capture_from_ends that are
+ * on (BA.1-BA.6). */
+static void show_ends(const sow_setup *s)
+{
+    static const char *const tests[] = {"captures again",
+                                        "ends in the working nyumba",
+                                        "ends in an occupied hole"};
+    if (s->ends_turns != SOW_ENDS_SOURCES)
+        return;
+    if (s->ends_single_always)
+        item("singles", "a seed from the hand goes into a hole of one seed "
+                        "only where no inner hole holds two or more, the "
+                        "working nyumba counted (BA.1)");
+    if (s->ends_house_one)
+        item("nyumba", "a seed put into the working nyumba is sown alone, "
+                       "into the hole on either side; the nyumba keeps "
+                       "working (BA.1)");
+    if (s->ends_back_alone)
+        item("kichwa", "a lap from a kichwa into the outer row only where "
+                       "it is the only occupied inner hole; a turn that "
+                       "would need one %s (BA.2)",
+             s->ends_back_forbid ? "is not legal" : "loses");
+    if (s->ends_takasa_inner)
+        item("takasa", "a turn that captures nothing starts from the inner "
+                       "row where it can (BA.3)");
+    for (int i = 0; i < s->ends_prefer_n; i++)
+        item(i ? "  else" : "kichwa chosen", "one whose sowing %s (BA.4)",
+             tests[s->ends_prefer[i]]);
+    if (s->ends_keep_threatened)
+        item("threatened", "after a turn that captured nothing, the other "
+                           "player may not start from an inner hole the "
+                           "mover threatens, but for the exceptions (BA.5)");
+    if (s->ends_lift_loses)
+        item("lifted out", "a lap lifting the last seeds of the mover's "
+                           "inner row loses once it is sown (BA.6)");
+}
+
 /* sowing.cw_moves in words (MW.5). */
 static void show_cw_moves(const sow_setup *s)
 {
@@ -95,13 +132,13 @@ static void show_board(const cli_game *cg, const sow_game *g)
                  ? "the mover's is sown like a hole, the opponent's passed "
                    "over"
                  : "both are sown like holes");
-    if (s->hand > 0 && !s->kichwa_turns)
+    if (s->hand > 0 && !s->ends_turns)
         item("in hand", "each player holds %d seeds off the board at the "
                         "start; while they hold some, their turn puts one "
                         "into an own hole of their choice (+h) and sows "
                         "nothing (MW.2)",
              s->hand);
-    if (s->kichwa_turns) /* BK.3-BK.9 */
+    if (s->ends_turns) /* BK.3-BK.9 */
         item("turns", "each player holds %d seeds off the board at the "
                       "start; while they hold some, a turn puts one into "
                       "an inner hole (+h, +h/D), then one lifts a hole "
@@ -109,8 +146,9 @@ static void show_board(const cli_game *cg, const sow_game *g)
                       "row from a kichwa (,kH) and the nyumba, %s, may "
                       "stop a turn (,go or ,stop): the %s reading",
              s->hand, s->house[0] != SOW_POS_NONE ? "a house in each inner row" : "none",
-             s->kichwa_turns == SOW_KICHWA_LUDII ? "Ludii program's"
+             s->ends_turns == SOW_ENDS_LUDII ? "Ludii program's"
                                                  : "sources'");
+    show_ends(s);
     if (v->has_layout && !v->has_layout_north)
         item("start", "a set layout, as drawn");
     if (v->has_layout_north) {
@@ -211,6 +249,13 @@ static void show_origin(const cli_game *cg)
 {
     const sow_setup *s = &cg->setup;
     bool closed = s->closes || s->round_block;
+    if (s->ends_turns == SOW_ENDS_SOURCES &&
+        (s->ends_start_min > 1 || s->ends_start_max < SOW_MAX_HOLE_SEEDS)) {
+        item("start from", "with an empty hand, an own hole with %d to %d "
+                           "seeds (BA.3)",
+             s->ends_start_min, s->ends_start_max);
+        return;
+    }
     item("start from", "%s with %d or more seeds%s%s%s",
          s->no_sides ? "any hole of either row" : "an own hole", s->min_seeds,
          s->claims || closed ? ", never a " : "",

@@ -11,7 +11,7 @@
 void play_print_legal(const sow_setup *s, const sow_game *g)
 {
     sow_buf b = {0};
-    if (s->kichwa_turns) /* C2.3: whole turns, with their parts */
+    if (s->ends_turns) /* C2.3: whole turns, with their parts */
         for (int i = 0; i < g->nlegal; i++) {
             char t[96];
             sow_turn_format(t, sizeof t, s, g, g->legal[i]);
@@ -189,7 +189,7 @@ int play_ask(play_game *pg, sow_move *out)
             printf("watch mode %s\n", pg->watch ? "on" : "off");
             continue;
         }
-        if (s->kichwa_turns) { /* C2.3: each choice asked in words */
+        if (s->ends_turns) { /* C2.3: each choice asked in words */
             int r = play_ask_turn(s, g, w, out);
             if (r < 0)
                 return ASK_QUIT;

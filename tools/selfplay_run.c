@@ -120,7 +120,7 @@ static bool scripted_phase(const sow_setup *s, const sow_game *g)
  * captures are sown again. */
 typedef struct take_tally {
     const sow_game *g; /* the game being played (its owners) */
-    bool kichwa;       /* captures are CAPTURE events, then sown (BK.6) */
+    bool ends;         /* captures are CAPTURE events, then sown (BK.6) */
     long long seeds;
 } take_tally;
 
@@ -130,7 +130,7 @@ static void on_take(void *ctx, const sow_event *ev)
     if (ev->hole < 0)
         return;
     if (ev->kind == SOW_EV_LIFT ? t->g->owner[ev->hole] != ev->player
-                                : ev->kind == SOW_EV_CAPTURE && t->kichwa)
+                                : ev->kind == SOW_EV_CAPTURE && t->ends)
         t->seeds += ev->count;
 }
 
@@ -141,7 +141,7 @@ static bool captures_resown(const sow_setup *s)
     for (int i = 0; i < s->v->nlap_rules; i++)
         if (((s->lap_rules_on >> i) & 1) && s->v->lap_rules[i].resow)
             return true;
-    return s->kichwa_turns != 0;
+    return s->ends_turns != 0;
 }
 
 /* How game gi went, as the --jsonl and --csv lines say it. */
@@ -264,7 +264,7 @@ static int play_game(run *r, cli_game *cg, sow_player *pl[2], const char *names,
                 sow_buf_add(&mv, ",");
             if (jl && sow_move_is_turn(move)) /* C2.3: before it is played */
                 sow_record_turn(&mv, s, &g, move);
-            take_tally took = {&g, s->kichwa_turns != 0, 0};
+            take_tally took = {&g, s->ends_turns != 0, 0};
             if (resown) /* (the players' searches ran without it) */
                 cg->eng.obs = (sow_observer){&took, on_take, false};
             rc = sow_engine_play(&cg->eng, &g, move, err);

@@ -314,7 +314,7 @@ int sow_session_undo(sow_session *s, sow_error *err)
 static int session_token(const sow_session *s, const char *t, sow_move *m,
                          sow_error *err)
 {
-    if (!s->k.setup.kichwa_turns)
+    if (!s->k.setup.ends_turns)
         return sow_move_read(&s->k.setup, t, m, err);
     if ((*m = sow_turn_read(&s->k.setup, &s->g, t)) >= 0)
         return SOW_OK;

@@ -196,8 +196,11 @@ sow_end_reason sow_end_family(const sow_setup *s, const sow_game *g, int mover)
 {
     if (s->row_empty_end && cleared(s, g, mover))
         return SOW_END_ROW_EMPTY;
-    if (g->move_flags & SOW_MOVED_STUCK) /* BA.L4: g->to_move loses */
-        return SOW_END_CANNOT_MOVE;
+    /* BA.L4: g->to_move loses; BA.6: the mover lifted their inner row
+     * empty (one test of the flags on the other games' path) */
+    if (g->move_flags & (SOW_MOVED_STUCK | SOW_MOVED_ROW_LIFTED))
+        return g->move_flags & SOW_MOVED_STUCK ? SOW_END_CANNOT_MOVE
+                                               : SOW_END_ROW_EMPTY;
     if (s->threshold >= 0 && over_threshold(s, g))
         return SOW_END_THRESHOLD;
     return SOW_END_NONE;

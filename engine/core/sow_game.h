@@ -250,21 +250,39 @@ typedef struct sow_setup {
     bool round_borrow;      /* GA.9: seeds - 1 left borrow one seed */
     bool round_borrow_alone; /* ... also a whole total of seeds - 1 */
     int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
-    /* turns of several decisions (issue 25, BK; sow_kichwa.c) */
-    uint8_t kichwa_turns;   /* SOW_KICHWA_*: 0 off */
-    uint8_t kichwa[2][2];   /* each player's [left, right] kichwa: the
+    /* turns of several decisions (issue 25, BK; sow_ends.c) */
+    uint8_t ends_turns;   /* SOW_ENDS_*: 0 off */
+    uint8_t end_hole[2][2]; /* each player's [left, right] kichwa: the
                                ends of their inner row (BK.1) */
     uint8_t house[2];       /* each player's nyumba (BK.1), or
                                SOW_POS_NONE */
     bool end_inner;         /* end.cleared looks at the inner rows only
                                (BK.10) */
-    bool kichwa_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
+    bool ends_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
                                back row only when it is the only occupied
                                inner hole */
-    bool kichwa_from_empty; /* BA.L2: mtaji turns from empty holes too */
-    bool kichwa_place_occupied; /* BA.L3: a placement captures only from
+    bool ends_from_empty; /* BA.L2: mtaji turns from empty holes too */
+    bool ends_place_occupied; /* BA.L3: a placement captures only from
                                    an occupied hole, feeds only the own
                                    nyumba, which is then lifted whole */
+    /* the sources' reading's other keys (BA.1-BA.6) */
+    bool ends_single_always; /* BA.1: a seed into a single only where no
+                                inner hole holds two, the nyumba too */
+    bool ends_house_one;    /* BA.1: a seed placed in the working nyumba
+                               is sown alone, the nyumba kept working */
+    bool ends_back_forbid;  /* BA.2: a relay from a kichwa into the back
+                               row makes the turn not legal (else the
+                               mover loses, BA.L4) */
+    int16_t ends_start_min, ends_start_max; /* BA.3: a turn from the
+                               board starts from a hole of this many */
+    bool ends_takasa_inner; /* BA.3: a takasa turn from the inner row
+                               where one may start */
+    bool ends_keep_threatened; /* BA.5: after a takasa turn, not from a
+                                  hole its mover threatens */
+    bool ends_lift_loses;   /* BA.6: a lap lifting the last seeds of the
+                               mover's inner row loses */
+    uint8_t ends_prefer_n;  /* BA.4: the kichwa chosen by these tests, */
+    uint8_t ends_prefer[3]; /*   SOW_PREFER_*, in order */
     /* K1.7 unreachable (sow_reach.c), at the end: */
     bool unreachable;       /* the game ends once no capture is reachable
                                by legal moves (end.capture_unreachable) */
@@ -277,9 +295,12 @@ typedef struct sow_setup {
                                max_plies */
 } sow_setup;
 
-/* sowing.kichwa.reading (BK.11): the sources' rules (BK.4-BK.9) or the
+/* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the
  * Ludii program's (BK.L1-BK.L7) */
-enum { SOW_KICHWA_OFF, SOW_KICHWA_SOURCES, SOW_KICHWA_LUDII };
+enum { SOW_ENDS_OFF, SOW_ENDS_SOURCES, SOW_ENDS_LUDII };
+/* capture_from_ends.prefer (BA.4): a kichwa whose sowing captures again,
+ * ends in the working nyumba, ends in an occupied hole */
+enum { SOW_PREFER_CAPTURES, SOW_PREFER_HOUSE, SOW_PREFER_OCCUPIED };
 
 /* Resolve the variant with option values. Errors (a layout that does not
  * fit the number of holes, too many seeds) name the variant file. */
@@ -399,7 +420,7 @@ static inline int sow_move_dir(sow_move m)
  * come (a kichwa: 0 left, 1 right; at a functional nyumba: 0 go, 1
  * stop): SOW_MOVE_TURN + 256 * first + bits. A turn has at most 8 choices:
  * each capture empties one of the opponent's 8 inner holes, which no
- * sowing of the mover refills (sow_kichwa.c). Its token also names the
+ * sowing of the mover refills (sow_ends.c). Its token also names the
  * forced parts, so it is written with the game (sow_turn_format). */
 #define SOW_MOVE_TURN 0x4000
 #define SOW_TURN_CHOICES 8
@@ -482,7 +503,7 @@ typedef struct sow_game {
     int8_t lap_origin;      /* P86 (mark_moved): the lap being sown, from */
     int16_t lap_seeds;      /*   this hole with this many seeds */
     int32_t state[SOW_MAX_STATE]; /* the script's named integers */
-    /* a turn of several decisions (sow_kichwa.c; in what was padding) */
+    /* a turn of several decisions (sow_ends.c; in what was padding) */
     uint8_t turn_bits;      /* the choices of the turn being sown */
     uint8_t turn_len;       /* how many of them are made (fewer while
                                the legal turns are listed) */
@@ -517,6 +538,9 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
+    uint8_t takasa_by;      /* 1 + the player whose turn from the board
+                               just captured nothing, else 0 (BA.5,
+                               capture_from_ends.keep_threatened) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
@@ -558,6 +582,9 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
                                     made: legal moves name one */
 #define SOW_MOVED_STUCK 64 /* the turn came to a lap it may not sow
                               (BA.L4): the mover loses */
+#define SOW_MOVED_ROW_LIFTED 16 /* a lap lifted the last seeds of the
+                                   mover's inner row (BA.6): the mover
+                                   loses */
 #define SOW_MOVED_SWEPT 32 /* only claimed holes held seeds after it, and
                               were emptied (end.claimed_only, GA.7) */
 
@@ -816,7 +843,7 @@ typedef enum {
     SOW_EV_PLACE      /* player places a seed from the hand into hole
                          (MW.2); count = its seeds after, extra = the
                          seeds left in hand */,
-    SOW_EV_KICHWA,    /* the count seeds player captured are sown from
+    SOW_EV_END_SOW,    /* the count seeds player captured are sown from
                          the kichwa `hole` (BK.6); extra 1 where the
                          player chose it, 0 where the rules did */
     SOW_EV_HOUSE      /* a lap ends at player's functional nyumba `hole`
@@ -901,12 +928,12 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, const sow_before *mv, bool *endless,
             sow_error *err);
 
-/* Turns of several decisions (sow_kichwa.c, BK.3-BK.10): sow the turn
+/* Turns of several decisions (sow_ends.c, BK.3-BK.10): sow the turn
  * whose first decision g was aimed at (sow_move_aim) from `hole`, its
  * choices read from g->turn_bits; where a choice beyond g->turn_len
  * comes, the sowing stops with SOW_MOVED_WANTS_CHOICE set (the legal
  * turns are being listed). */
-int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless);
 
 /* The leaves of one turn's tree of choices as they are listed: each
@@ -920,20 +947,20 @@ typedef struct sow_turn_leaves {
     bool forbid, full;
 } sow_turn_leaves;
 
-/* sow_kichwa_sow listing the leaves of the turn g was aimed at into lv
+/* sow_ends_sow listing the leaves of the turn g was aimed at into lv
  * (g->turn_len 0): g is left somewhere in the turn. */
-void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+void sow_ends_leaves(const sow_setup *s, sow_game *g, int hole,
                        sow_turn_leaves *lv);
 
 /* BA.2, BA.L4: whether player p may sow a lap from h in direction d
  * (a lap from a kichwa into the back row only where the kichwa is the
- * only occupied inner hole, under sowing.kichwa.back_row: alone). */
-bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+ * only occupied inner hole, under sowing.capture_from_ends.back_row: alone). */
+bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d);
 
 /* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
  * each turn's tree of choices. Returns the count, or -1. */
-int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
+int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err);
 
 /* The token of turn m on g (C2.3): its first decision and a part for each

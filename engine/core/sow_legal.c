@@ -586,8 +586,8 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     if (s->plain_turns) /* the seed games: no filters (setup_paths) */
         return legal_base(s, r, g, player, out, endless_mask, err, true,
                           false);
-    if (__builtin_expect(s->kichwa_turns, 0) && !sow_decision_phase(s, g))
-        return sow_kichwa_legal(s, g, player, out, err); /* C2.3, BK */
+    if (__builtin_expect(s->ends_turns, 0) && !sow_decision_phase(s, g))
+        return sow_ends_legal(s, g, player, out, err); /* C2.3, BK */
     int n = legal_base(s, r, g, player, out, endless_mask, err, false, false);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))

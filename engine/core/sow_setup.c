@@ -396,28 +396,42 @@ static int setup_hand(sow_setup *s, const sow_variant *v,
     return SOW_OK;
 }
 
-/* sowing.kichwa (BK.1, BK.6): each player's kichwa, the ends of their
+/* sowing.capture_from_ends (BK.1, BK.6): each player's kichwa, the ends of their
  * inner row, and their nyumba; end.cleared_rows (BK.10). */
-static void setup_kichwa(sow_setup *s, const sow_variant *v,
+static void setup_ends(sow_setup *s, const sow_variant *v,
                          const sow_optset *opts)
 {
-    s->kichwa_turns = (uint8_t)sow_expr_eval(&v->kichwa_reading, opts);
+    s->ends_turns = (uint8_t)sow_expr_eval(&v->ends_reading, opts);
     s->end_inner = sow_expr_eval(&v->cleared_inner, opts) == 1;
     s->house[0] = s->house[1] = SOW_POS_NONE;
-    if (!s->kichwa_turns)
+    if (!s->ends_turns)
         return;
-    s->kichwa_back_alone = sow_expr_eval(&v->kichwa_back_alone, opts) == 1;
-    s->kichwa_from_empty = sow_expr_eval(&v->kichwa_from_empty, opts) == 1;
-    s->kichwa_place_occupied =
-        sow_expr_eval(&v->kichwa_place_occupied, opts) == 1;
+    s->ends_back_alone = sow_expr_eval(&v->ends_back_alone, opts) == 1;
+    s->ends_from_empty = sow_expr_eval(&v->ends_from_empty, opts) == 1;
+    s->ends_place_occupied =
+        sow_expr_eval(&v->ends_place_occupied, opts) == 1;
+    /* BA.1-BA.6 (absent: BK's rules; start_seeds from 1 to any count) */
+    s->ends_single_always = sow_expr_eval(&v->ends_single_always, opts) == 1;
+    s->ends_house_one = sow_expr_eval(&v->ends_house_one, opts) == 1;
+    s->ends_back_forbid = sow_expr_eval(&v->ends_back_forbid, opts) == 1;
+    s->ends_takasa_inner = sow_expr_eval(&v->ends_takasa_inner, opts) == 1;
+    s->ends_keep_threatened =
+        sow_expr_eval(&v->ends_keep_threatened, opts) == 1;
+    s->ends_lift_loses = sow_expr_eval(&v->ends_lift_loses, opts) == 1;
+    long lo = sow_expr_eval(&v->ends_start_min, opts);
+    long hi = sow_expr_eval(&v->ends_start_max, opts);
+    s->ends_start_min = (int16_t)(lo > 0 ? lo : 1);
+    s->ends_start_max = (int16_t)(hi > 0 ? hi : SOW_MAX_HOLE_SEEDS);
+    s->ends_prefer_n = (uint8_t)v->ends_prefer_n;
+    memcpy(s->ends_prefer, v->ends_prefer, sizeof s->ends_prefer);
     s->odd_turns = true;
     for (int h = 0; h < s->holes; h++) {
         if (!((s->inner >> h) & 1))
             continue;
         int p = s->home[h], i = s->from_left[h];
         if (i == 0 || i == s->n - 1)
-            s->kichwa[p][i != 0] = (uint8_t)h;
-        if (i + 1 == v->kichwa_house)
+            s->end_hole[p][i != 0] = (uint8_t)h;
+        if (i + 1 == v->ends_house)
             s->house[p] = (uint8_t)h;
     }
 }
@@ -482,7 +496,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      !s->count_last && !s->first_keep && !s->pick_extra &&
                      !s->reach_max && !s->claim_rules &&
                      !s->claimed_only && !s->round_owned &&
-                     !s->kichwa_turns && s->plain_drops;
+                     !s->ends_turns && s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;
@@ -615,9 +629,13 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
                                  "layout has %d counts but the board has %d "
                                  "holes (%d rows of %d)",
                                  v->layout_len, s->holes, s->rows, s->n);
-        memcpy(s->start, v->layout, sizeof s->start);
+        /* a layout chosen by an option's value (BA.7: BA.L1 or BK.2) */
+        const int by = v->layout_by - 1;
+        memcpy(s->start, by >= 0 ? v->layouts[opts->val[by].index]
+                                 : v->layout,
+               sizeof s->start);
         memcpy(s->start_north, v->has_layout_north ? v->layout_north
-                                                   : v->layout,
+                                                   : s->start,
                sizeof s->start_north);
     } else if (v->has_row_seeds) {
         start_by_rows(s, v);
@@ -710,7 +728,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     if (setup_tracks(s, v, err) || /* after the match and the rounds */
         setup_pass_over(s, v, opts, err) || setup_hand(s, v, opts, err))
         return SOW_ERR;
-    setup_kichwa(s, v, opts);
+    setup_ends(s, v, opts);
     setup_paths(s, v);
     return SOW_OK;
 }

@@ -1615,8 +1615,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         /* (one test for the family's usual moves: turns of choices and
          * seeds from the hand come with odd turns, sow_setup.c) */
         if (__builtin_expect(s->odd_turns, 0)) {
-            if (s->kichwa_turns) /* BK: turns of choices */
-                return sow_kichwa_sow(s, obs, g, hole, endless);
+            if (s->ends_turns) /* BK: turns of choices */
+                return sow_ends_sow(s, obs, g, hole, endless);
             if (g->placing && place(obs, g, hole, endless))
                 return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         }

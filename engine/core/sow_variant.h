@@ -460,6 +460,10 @@ typedef struct sow_variant {
     uint8_t row_ends_len[4][2];           /*   seeds from that end */
     int layout_len;
     uint16_t layout[SOW_MAX_HOLES];
+    int layout_by;                /* 1 + the enum option whose value
+                                     chooses the layout (layouts[value]),
+                                     0: layout itself */
+    uint16_t layouts[SOW_MAX_ENUM][SOW_MAX_HOLES];
     int layout_line, layout_col;
     bool has_layout_north;        /* SQ.1: the start when North starts */
     uint16_t layout_north[SOW_MAX_HOLES];
@@ -684,15 +688,24 @@ typedef struct sow_variant {
     bool cw_limited;
     uint16_t cw_left, cw_right;
     sow_expr cw_test;
-    /* sowing.kichwa (BK.3-BK.9): turns of several decisions, captures
-     * sown from a kichwa; kichwa_reading 1 sources, 2 ludii
-     * (SOW_KICHWA_*), 0 off; kichwa_house the nyumba's place in the
+    /* sowing.capture_from_ends (BK.3-BK.9): turns of several decisions, captures
+     * sown from a kichwa; ends_reading 1 sources, 2 ludii
+     * (SOW_ENDS_*), 0 off; ends_house the nyumba's place in the
      * owner's inner row from their left, 1-based (0: none) */
-    sow_expr kichwa_reading;
-    int kichwa_house;
-    /* sowing.kichwa's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
+    sow_expr ends_reading;
+    int ends_house;
+    /* sowing.capture_from_ends's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
      * from_empty, placement: occupied (bools, 0 when absent) */
-    sow_expr kichwa_back_alone, kichwa_from_empty, kichwa_place_occupied;
+    sow_expr ends_back_alone, ends_from_empty, ends_place_occupied;
+    /* ... and the sources' reading's (BA.1-BA.6): single_seed: always,
+     * house_sows: one, back_row_relay: not_legal, takasa_from: inner,
+     * keep_threatened, lift_loses (bools, 0 when absent); start_seeds'
+     * min and max; prefer: SOW_PREFER_* in order */
+    sow_expr ends_single_always, ends_house_one, ends_back_forbid;
+    sow_expr ends_takasa_inner, ends_keep_threatened, ends_lift_loses;
+    sow_expr ends_start_min, ends_start_max;
+    int ends_prefer_n;
+    uint8_t ends_prefer[3];
     sow_expr cleared_inner;       /* end.cleared_rows: inner (BK.10) */
     /* lap-end rule i's resow.then: a word of load_resow's list, or an
      * option (MW.9); sow_setup.resow_then holds its SOW_RESOW_THEN_* */

@@ -401,7 +401,7 @@ static int next_game(run *r)
  * turn of that whole token (C2.3), other moves as sow_move_parse reads. */
 static int scn_move(run *r, const char *tok, sow_move *mv, sow_error *e)
 {
-    if (!r->k.setup.kichwa_turns)
+    if (!r->k.setup.ends_turns)
         return sow_move_parse(&r->k.setup, tok, mv, e);
     if ((*mv = sow_turn_parse(&r->k.setup, &r->g, tok)) >= 0)
         return SOW_OK;
@@ -575,7 +575,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         rc = sow_error_set(r->c.err, NULL, 0, 0, "out of memory");
         goto out;
     }
-    if (r->k.setup.kichwa_turns) {
+    if (r->k.setup.ends_turns) {
         rc = expect_turns(r, n, tok, nt);
         goto out;
     }

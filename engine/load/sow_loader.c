@@ -199,6 +199,8 @@ int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e)
     e->col = n->col;
     if (n->type == SOW_Y_SCALAR && n->text[0] == '$')
         return want_ref(c, n, f, e);
+    if (sow_lby_option(n)) /* {$name: {value: ..., ...}} */
+        return sow_lexpr_by_option(c, n, f, e);
     e->kind = SOW_EXPR_CONST;
     switch (f->kind) {
     case F_INT: return sow_yint(&c->y, n, f->what, f->min, f->max, &e->value);
@@ -361,9 +363,24 @@ static int load_options(ctx *c, const sow_ynode *n)
     return SOW_OK;
 }
 
+static int load_layout(ctx *c, const sow_ynode *l, uint16_t *out);
+
+/* A whole layout: a list of 2 to 64 counts; *len its length. */
+static int layout_list(ctx *c, const sow_ynode *l, uint16_t *out, int *len)
+{
+    if (l->type != SOW_Y_SEQ || l->n < 2 || l->n > SOW_MAX_HOLES)
+        return sow_yfail(&c->y, l,
+                         "layout must be a list of 2 to 64 seed "
+                         "counts in canonical hole order");
+    *len = l->n;
+    return load_layout(c, l, out);
+}
+
 /* The counts of a layout list (its length checked by the caller). */
 static int load_layout(ctx *c, const sow_ynode *l, uint16_t *out)
 {
+    if (l->type != SOW_Y_SEQ)
+        return sow_yfail(&c->y, l, "a layout is a list of seed counts");
     for (int i = 0; i < l->n; i++) {
         long s;
         if (sow_yint(&c->y, l->items[i], "a layout count", 0,
@@ -462,21 +479,18 @@ static int load_board(ctx *c, const sow_ynode *n)
         if (sow_lexpr(c, seeds, &fs, &v->seeds))
             return SOW_ERR;
     } else {
-        if (layout->type != SOW_Y_SEQ || layout->n < 2 ||
-            layout->n > SOW_MAX_HOLES)
-            return sow_yfail(&c->y, layout,
-                             "layout must be a list of 2 to 64 seed "
-                             "counts in canonical hole order");
         v->has_layout = true;
-        v->layout_len = layout->n;
         v->layout_line = layout->line;
         v->layout_col = layout->col;
-        if (load_layout(c, layout, v->layout))
+        if (sow_lby_option(layout) /* a start by an option's value */
+                ? sow_llayouts_by_option(c, layout, layout_list)
+                : layout_list(c, layout, v->layout, &v->layout_len))
             return SOW_ERR;
     }
     const sow_ynode *north = sow_ynode_get(n, "layout_north");
     if (north) { /* SQ.1: the start when North starts a round */
-        if (!layout || north->type != SOW_Y_SEQ || north->n != layout->n)
+        if (!layout || north->type != SOW_Y_SEQ || north->n != layout->n ||
+            v->layout_by)
             return sow_yfail(&c->y, north,
                              "layout_north is the start when North starts "
                              "a round: a list of as many counts as layout");

@@ -33,6 +33,19 @@ typedef struct field {
  * checked against the field (sow_loader.c). */
 int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
 
+/* Whether n is a value chosen by an option, {$name: {value: ..., ...}}
+ * (sow_lbyopt.c); sow_lexpr then reads it into e, each value a constant
+ * of the field f. */
+bool sow_lby_option(const sow_ynode *n);
+int sow_lexpr_by_option(ctx *c, const sow_ynode *n, const field *f,
+                        sow_expr *e);
+
+/* board.layout chosen by an option: each value's list read by `load`
+ * into sow_variant.layouts[value] (layout_by 1 + the option). */
+int sow_llayouts_by_option(ctx *c, const sow_ynode *n,
+                           int (*load)(ctx *, const sow_ynode *, uint16_t *,
+                                       int *));
+
 /* A rule id's shape: capital letters, then digits and dots (K1.5, P13). */
 bool sow_lrule_id(const char *s);
 

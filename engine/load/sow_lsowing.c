@@ -362,53 +362,158 @@ static int load_cw_moves(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
-/* sowing.kichwa (BK.3-BK.9): {reading: sources | ludii, house: N}:
+/* capture_from_ends.start_seeds: {min: a, max: b} (BA.3). */
+static int load_start_seeds(ctx *c, const sow_ynode *x)
+{
+    static const char *const keys[] = {"min", "max", NULL};
+    sow_variant *v = c->v;
+    if (sow_ymap(&c->y, x, "start_seeds") ||
+        sow_ykeys(&c->y, x, "start_seeds", keys))
+        return SOW_ERR;
+    field fmin = {"start_seeds.min", F_INT, 1, SOW_MAX_HOLE_SEEDS, NULL};
+    field fmax = {"start_seeds.max", F_INT, 1, SOW_MAX_HOLE_SEEDS, NULL};
+    const sow_ynode *y;
+    if ((y = sow_ynode_get(x, "min")) &&
+        sow_lexpr(c, y, &fmin, &v->ends_start_min))
+        return SOW_ERR;
+    if ((y = sow_ynode_get(x, "max")) &&
+        sow_lexpr(c, y, &fmax, &v->ends_start_max))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
+/* capture_from_ends.prefer: [captures, house, occupied], the tests a
+ * kichwa the player may choose must pass, in order (BA.4). */
+static int load_prefer(ctx *c, const sow_ynode *x)
+{
+    static const char *const tests[] = {"captures", "house", "occupied",
+                                        NULL};
+    sow_variant *v = c->v;
+    if (x->type != SOW_Y_SEQ || x->n < 1 || x->n > 3)
+        return sow_yfail(&c->y, x,
+                         "prefer is a list of 1 to 3 of captures, house "
+                         "and occupied, in the order they are tried");
+    for (int i = 0; i < x->n; i++) {
+        int w;
+        if (sow_yword(&c->y, x->items[i], "prefer", tests, &w))
+            return SOW_ERR;
+        for (int j = 0; j < i; j++)
+            if (v->ends_prefer[j] == w)
+                return sow_yfail(&c->y, x->items[i],
+                                 "prefer names %s twice", tests[w]);
+        v->ends_prefer[i] = (uint8_t)w;
+    }
+    v->ends_prefer_n = x->n;
+    return SOW_OK;
+}
+
+/* The keys of the sources' reading's refinements (BA.1-BA.6); absent,
+ * BK.4-BK.10 as they are. Each may name an option. */
+static int load_ends_sources(ctx *c, const sow_ynode *x)
+{
+    static const char *const single[] = {"after_house", "always", NULL};
+    static const char *const sows[] = {"whole_or_two", "one", NULL};
+    static const char *const relay[] = {"lose", "not_legal", NULL};
+    static const char *const from[] = {"any", "inner", NULL};
+    sow_variant *v = c->v;
+    const struct {
+        const char *key;
+        field f;
+        sow_expr *e;
+    } keys[] = {
+        {"single_seed", {"single_seed", F_WORD, 0, 0, single},
+         &v->ends_single_always},
+        {"house_sows", {"house_sows", F_WORD, 0, 0, sows},
+         &v->ends_house_one},
+        {"back_row_relay", {"back_row_relay", F_WORD, 0, 0, relay},
+         &v->ends_back_forbid},
+        {"takasa_from", {"takasa_from", F_WORD, 0, 0, from},
+         &v->ends_takasa_inner},
+        {"keep_threatened", {"keep_threatened", F_BOOL, 0, 0, NULL},
+         &v->ends_keep_threatened},
+        {"lift_loses", {"lift_loses", F_BOOL, 0, 0, NULL},
+         &v->ends_lift_loses},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        const sow_ynode *y = sow_ynode_get(x, keys[i].key);
+        if (y && sow_lexpr(c, y, &keys[i].f, keys[i].e))
+            return SOW_ERR;
+    }
+    const sow_ynode *y;
+    if ((y = sow_ynode_get(x, "start_seeds")) && load_start_seeds(c, y))
+        return SOW_ERR;
+    if ((y = sow_ynode_get(x, "prefer")) && load_prefer(c, y))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
+/* sowing.capture_from_ends (BK.3-BK.9): {reading: sources | ludii, house: N}:
  * turns of several decisions whose captures are sown into the mover's
- * inner row from one of its ends (sow_kichwa.c); house, the place of the
- * player's nyumba in their inner row from their left (1 the leftmost). */
-static int load_kichwa(ctx *c, const sow_ynode *x)
+ * inner row from one of its ends (sow_ends.c); house, the place of the
+ * player's nyumba in their inner row from their left (1 the leftmost).
+ * `name` is the key it was given as (kichwa, Bao's word, is another). */
+static int load_capture_from_ends(ctx *c, const sow_ynode *x,
+                                  const char *name)
 {
     static const char *const keys[] = {"reading", "house", "back_row",
-                                       "from_empty", "placement", NULL};
+                                       "from_empty", "placement",
+                                       "single_seed", "house_sows",
+                                       "back_row_relay", "start_seeds",
+                                       "takasa_from", "prefer",
+                                       "keep_threatened", "lift_loses",
+                                       NULL};
     static const char *const readings[] = {"off", "sources", "ludii", NULL};
     static const char *const back[] = {"free", "alone", NULL};
     static const char *const place[] = {"any", "occupied", NULL};
     sow_variant *v = c->v;
-    if (sow_ymap(&c->y, x, "kichwa") || sow_ykeys(&c->y, x, "kichwa", keys))
+    if (sow_ymap(&c->y, x, name) || sow_ykeys(&c->y, x, name, keys))
         return SOW_ERR;
     if (v->dir_rule != SOW_DIR_EACH_MOVE || v->rows != 4)
-        return sow_yfail(&c->y, x, "kichwa sows captures from the ends of "
+        return sow_yfail(&c->y, x, "%s sows captures from the ends of "
                                    "the mover's inner row on a board of "
                                    "four rows whose every turn names its "
                                    "direction: add rows: 4 to board and "
-                                   "direction: each_move");
+                                   "direction: each_move", name);
     const sow_ynode *r = sow_ynode_get(x, "reading");
     field fr = {"reading", F_WORD, 0, 0, readings};
     if (!r)
-        return sow_yfail(&c->y, x, "kichwa needs reading: sources or "
-                                   "reading: ludii");
-    if (sow_lexpr(c, r, &fr, &v->kichwa_reading))
+        return sow_yfail(&c->y, x, "%s needs reading: sources or "
+                                   "reading: ludii", name);
+    if (sow_lexpr(c, r, &fr, &v->ends_reading))
         return SOW_ERR;
     const sow_ynode *h = sow_ynode_get(x, "house");
     long l = 0;
     if (h && sow_yint(&c->y, h, "house", 1, SOW_MAX_HOLES / 4, &l))
         return SOW_ERR;
-    v->kichwa_house = (int)l;
+    v->ends_house = (int)l;
     /* BA.2 (BA.L4), BA.L2, BA.L3: absent, the BK readings' rules */
     field fb = {"back_row", F_WORD, 0, 0, back};
     field fe = {"from_empty", F_BOOL, 0, 0, NULL};
     field fp = {"placement", F_WORD, 0, 0, place};
     const sow_ynode *y;
     if ((y = sow_ynode_get(x, "back_row")) &&
-        sow_lexpr(c, y, &fb, &v->kichwa_back_alone))
+        sow_lexpr(c, y, &fb, &v->ends_back_alone))
         return SOW_ERR;
     if ((y = sow_ynode_get(x, "from_empty")) &&
-        sow_lexpr(c, y, &fe, &v->kichwa_from_empty))
+        sow_lexpr(c, y, &fe, &v->ends_from_empty))
         return SOW_ERR;
     if ((y = sow_ynode_get(x, "placement")) &&
-        sow_lexpr(c, y, &fp, &v->kichwa_place_occupied))
+        sow_lexpr(c, y, &fp, &v->ends_place_occupied))
         return SOW_ERR;
-    return SOW_OK;
+    return load_ends_sources(c, x);
+}
+
+/* sowing.capture_from_ends, or the same under its other name kichwa. */
+static int load_ends_key(ctx *c, const sow_ynode *n)
+{
+    const sow_ynode *x = sow_ynode_get(n, "capture_from_ends");
+    const sow_ynode *k = sow_ynode_get(n, "kichwa");
+    if (x && k)
+        return sow_yfail(&c->y, k, "kichwa is another name of "
+                                   "capture_from_ends: give one of them");
+    if (x)
+        return load_capture_from_ends(c, x, "capture_from_ends");
+    return k ? load_capture_from_ends(c, k, "kichwa") : SOW_OK;
 }
 
 int sow_lsowing(ctx *c, const sow_ynode *n)
@@ -425,8 +530,8 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
-                                       "pass_over", "cw_moves", "kichwa",
-                                       NULL};
+                                       "pass_over", "cw_moves",
+                                       "capture_from_ends", "kichwa", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
@@ -480,7 +585,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "cw_moves")) && load_cw_moves(c, x))
         return SOW_ERR;
-    if ((x = sow_ynode_get(n, "kichwa")) && load_kichwa(c, x))
+    if (load_ends_key(c, n))
         return SOW_ERR;
     if ((x = sow_ynode_get(n, "track")) && sow_load_track(&c->y, x, v))
         return SOW_ERR;

@@ -614,7 +614,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                      who(ev->player), h, ev->count, ev->extra);
         cite_mech(s, SOW_CITE_PLACE, out);
         break;
-    case SOW_EV_KICHWA: /* BK.6 */
+    case SOW_EV_END_SOW: /* BK.6 */
         sow_text_fmt(out->text, sizeof out->text,
                      "%s sows the %d seeds taken from the kichwa %s (%s)",
                      who(ev->player), ev->count, h,

@@ -30,7 +30,7 @@ void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m)
 void sow_record_turn(sow_buf *b, const sow_setup *s, const sow_game *before,
                      sow_move m)
 {
-    if (!sow_move_is_turn(m) || !s->kichwa_turns) {
+    if (!sow_move_is_turn(m) || !s->ends_turns) {
         sow_record_token(b, s, m);
         return;
     }
@@ -120,7 +120,7 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
 {
     sow_buf_add(b, "{\"ply\":%d,\"to_move\":%d,\"legal\":[", before->ply,
                 before->to_move);
-    if (s->kichwa_turns) {
+    if (s->ends_turns) {
         turn_legal(b, s, before);
         sow_buf_add(b, "],\"move\":");
         sow_record_turn(b, s, before, move);

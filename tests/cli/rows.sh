@@ -58,7 +58,7 @@ t rows-show-tsoro 0 "out~  single seed    a hole holding 1 seed may be played on
 t rows-hook-view 0 \
   'out~"board":[4,4,4,4,4,4,4,4,4,4,4,0,4,4,4,4,4,4,4,4,5,5,5,5,4,4,4,4,4,4,4,4,0,4,4,4,4,4,4,4,4,4,4,4,0,4,4,4],"captured":[8,0]' \
   noerr -- sow replay tests/variants/moruba_hook.yaml --moves 11 --json
-# Turns of several decisions (C2.3, BA under Ludii's reading): the header
+# Turns of several decisions (C2.3, BA under Ludii's reading, BA.7): the header
 # names the turn's parts in words, the placement's lap goes the way the
 # token says (+13/ccw: counter-clockwise, though the capture's sowing from
 # the left kichwa turns the turn clockwise, BK.3), and the seeds sown one
@@ -66,7 +66,7 @@ t rows-hook-view 0 \
 t rows-turn-trace 0 noerr 'out~move 1: South puts a seed from the hand into f2 and sows it counter-clockwise; sows the captured seeds from a2' \
     'out~  South lifts the 3 seeds of f2 and sows counter-clockwise' \
     'out~      BK.3: Seeds are sown round' \
-    -- sow trace bao --moves "+13/ccw,k8" --no-board
+    -- sow trace bao --option reading=ludii --moves "+13/ccw,k8" --no-board
 # C2.2, C2.3: a turn typed with hole labels is the turn of those holes
 # numbers, in a list separated by commas too: "+e2,ka2" is "+12,k8", and
 # NS.6's "c1,xf3" is "2,x25"
@@ -75,3 +75,27 @@ t rows-turn-labels 0 noerr 'outre=^\{"ply":2,.*"move":"\+12,k8"' \
 t rows-turn-labels-x 0 noerr 'out~"move":"2,x25"' -- sow replay nsolo --moves "c1,xf3" --json
 input=$'hint\nquit\n' t rows-turn-hint 0 noerr 'out~  +9,k8,k8 3 sowings, ends in e2, takes 4' \
     -- sow play bao-kiswahili --option reading=ludii --north human
+# A value chosen by an option's value ({$name: {value: ...}}, BA.7): every
+# value of an enum option given, each a constant the field takes; board
+# layouts of one length. (Bao's file with one thing broken.)
+sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$reading: {sources: either}}/' \
+    variants/bao.yaml > "$cli_tmp/byopt_missing.yaml"
+t rows-byopt-missing 1 "err=$cli_tmp/byopt_missing.yaml:92:23: cleared: give a value for reading: ludii too" \
+    -- sow validate "$cli_tmp/byopt_missing.yaml"
+sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$max_plies: {sources: either, ludii: none}}/' \
+    variants/bao.yaml > "$cli_tmp/byopt_int.yaml"
+t rows-byopt-not-enum 1 "err~byopt_int.yaml:92:13: cleared: '\$max_plies' must name an enum option declared under options:" \
+    -- sow validate "$cli_tmp/byopt_int.yaml"
+sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$reading: {sources: either, ludii: nothing}}/' \
+    variants/bao.yaml > "$cli_tmp/byopt_word.yaml"
+t rows-byopt-word 1 "err~byopt_word.yaml:92:48: cleared must be one of: none, cleared_own, cleared_opp, no_moves, either (not 'nothing')" \
+    -- sow validate "$cli_tmp/byopt_word.yaml"
+sed 's/      ludii: \[0, 0, 0, 0, 0, 0, 0, 0,/      ludii: [0, 0, 0, 0, 0, 0, 0,/' \
+    variants/bao.yaml > "$cli_tmp/byopt_layout.yaml"
+t rows-byopt-layout 1 "err~byopt_layout.yaml:53:14: layout for ludii: 31 counts, but the one for sources has 32" \
+    -- sow validate "$cli_tmp/byopt_layout.yaml"
+# the start by the reading (BA.7): BK.2's 64 seeds, or BA.L1's 60
+t rows-byopt-start 0 noerr 'out~board: 4 rows of 8 holes, 64 seeds' 'out~  start from     with an empty hand, an own hole with 2 to 15 seeds (BA.3)' \
+    -- sow show bao
+t rows-byopt-start-ludii 0 noerr 'out~board: 4 rows of 8 holes, 60 seeds' \
+    -- sow show bao --option reading=ludii

@@ -11,8 +11,8 @@
  * that name their direction, 3/cw, MB.2), and on more rows Nsolo (turns
  * that name a hole chosen, 6,x32, NS.6), Abalala'e (rounds on three
  * rows, AB.7), Omweso (seeds placed from the hand, +21, MW.2, then
- * clockwise moves only to capture, MW.5), and Bao la Kiswahili under
- * both readings and Bao (turns of several decisions, +11,k15,k8, C2.3:
+ * clockwise moves only to capture, MW.5), and Bao la Kiswahili and Bao,
+ * each under both readings (turns of several decisions, +11,k15,k8, C2.3:
  * a token is the legal turn whose whole token it is); every ply's
  * JSON record line is written. A token that parses is formatted and parsed
  * again and must give the same move. Findings: crashes, sanitizer reports,
@@ -26,7 +26,7 @@
 #define MAX_TOKENS 400
 
 enum { KUI1, KUI2, ANDADA, DAKON, OLINDA, GABATA, SADEQA, MBANGBI, NSOLO,
-       ABALALAE, MWESO, BK, BK_LUDII, BAO, NVAR };
+       ABALALAE, MWESO, BK, BK_LUDII, BAO, BAO_LUDII, NVAR };
 static fuzz_variant var[NVAR];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -50,7 +50,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     static const char *const ludii[] = {"reading=ludii", NULL};
     fuzz_open(&var[BK], "bao_kiswahili.yaml", NULL, 1);
     fuzz_open(&var[BK_LUDII], "bao_kiswahili.yaml", ludii, 1);
-    fuzz_open(&var[BAO], "bao.yaml", NULL, 1);
+    fuzz_open(&var[BAO], "bao.yaml", NULL, 1); /* BA.1-BA.6 */
+    fuzz_open(&var[BAO_LUDII], "bao.yaml", ludii, 1);
     return 0;
 }
 
@@ -78,7 +79,7 @@ static void replay(fuzz_variant *f, char **tok, int nt)
         }
         sow_move mv, again;
         char text[128];
-        if (f->k.setup.kichwa_turns) {
+        if (f->k.setup.ends_turns) {
             /* a turn is the legal turn whose whole token it is (C2.3),
              * written again the same */
             if ((mv = sow_turn_parse(&f->k.setup, &g, tok[i])) < 0)

@@ -135,13 +135,13 @@ static void test_choice_stops_the_sowing(void **state)
     g.turn_bits = 0;
     g.turn_len = 0;
     bool endless = false;
-    sow_kichwa_sow(&a.k.setup, NULL, &g, hole, &endless);
+    sow_ends_sow(&a.k.setup, NULL, &g, hole, &endless);
     assert_true(g.move_flags & SOW_MOVED_WANTS_CHOICE);
     g = a.g;
     hole = sow_move_aim(&g, sow_place(11, SOW_PLACE_ONLY));
     g.turn_bits = 0;
     g.turn_len = 1;
-    sow_kichwa_sow(&a.k.setup, NULL, &g, hole, &endless);
+    sow_ends_sow(&a.k.setup, NULL, &g, hole, &endless);
     assert_false(g.move_flags & SOW_MOVED_WANTS_CHOICE);
     const int after[32] = {0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 2, 7, 3, 0, 1,
                            0, 2, 2, 0, 0, 0, 0, 0};
@@ -250,6 +250,119 @@ static void test_stuck_and_nyumba(void **state)
     unit_game_close(&a);
 }
 
+static void ba_sources(unit_game *a, const int b[32], int hand)
+{
+    open_file(a, "variants/bao.yaml", "sources");
+    bk_position(a, b, hand);
+}
+
+/* BA.4, P64: a kichwa the preference forces is no choice of the player:
+ * the turn's code holds no choice bit, though its token names the kichwa
+ * (C2.3); Bao la Kiswahili leaves the same capture to the player. +11
+ * takes 19's 2: from 8 they end in 9 (1), from 15 in 14 (2) facing 22
+ * (3), a capture again. */
+static void test_forced_kichwa_is_no_choice(void **state)
+{
+    (void)state;
+    static const int b[32] = {[11] = 1, [12] = 6, [14] = 1,
+                              [17] = 1, [19] = 2, [22] = 3};
+    unit_game a;
+    ba_sources(&a, b, 5);
+    assert_turns(&a, (const char *const[]){"+11,k15,k15", "+14,k15"}, 2);
+    for (int i = 0; i < a.g.nlegal; i++)
+        assert_int_equal(a.g.legal[i] & 0xff, 0);
+    unit_game_close(&a);
+    bk_start(&a, "sources", b, 5);
+    assert_turns(&a, (const char *const[]){"+11,k8", "+11,k15,k15",
+                                           "+14,k15"},
+                 3);
+    unit_game_close(&a);
+}
+
+/* BA.5: a takasa turn from the board marks its mover (takasa_by), a
+ * placement or a capturing turn clears the mark; the mark keeps North
+ * from 21, which South's 11/cw would now take (P65). */
+static void test_takasia_mark(void **state)
+{
+    (void)state;
+    static const int b[32] = {[10] = 2, [11] = 1, [13] = 1,
+                              [21] = 2, [22] = 2};
+    unit_game a;
+    ba_sources(&a, b, 0);
+    play(&a, "10/cw");
+    assert_int_equal(a.g.takasa_by, 1);
+    assert_turns(&a, (const char *const[]){"22/ccw", "22/cw"}, 2);
+    play(&a, "22/cw"); /* 21 (3), 20 (1): North's takasa turn */
+    assert_int_equal(a.g.takasa_by, 2);
+    play(&a, "11/cw,k8"); /* South captures 21: the mark goes */
+    assert_int_equal(a.g.takasa_by, 0);
+    unit_game_close(&a);
+}
+
+/* BK.8, BK.9: the nyumba starts only a capturing turn while it works;
+ * once it no longer works it is an ordinary hole and starts any turn.
+ * 10 and 12 hold 2, nothing faces South's seeds. */
+static void test_nyumba_off_starts_takasa(void **state)
+{
+    (void)state;
+    static const int b[32] = {[10] = 2, [12] = 2, [23] = 1};
+    unit_game a;
+    bk_start(&a, "sources", b, 0);
+    assert_turns(&a, (const char *const[]){"10/ccw", "10/cw"}, 2);
+    unit_game_close(&a);
+    bk_open(&a, "sources");
+    a.g.house_off = 1; /* South's nyumba no longer works */
+    bk_position(&a, b, 0);
+    assert_turns(&a, (const char *const[]){"10/ccw", "10/cw", "12/ccw",
+                                           "12/cw"},
+                 4);
+    unit_game_close(&a);
+}
+
+/* sowing.kichwa is another name of sowing.capture_from_ends: the same
+ * file under either name gives the same setup and the same legal turns,
+ * under both readings (P62's start). */
+static void test_kichwa_names_the_same_key(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/sow_kichwa_XXXXXX.yaml";
+    int fd = mkstemps(path, 5);
+    assert_true(fd >= 0);
+    FILE *in = fopen(YAML, "r"), *out = fdopen(fd, "w");
+    assert_non_null(in);
+    assert_non_null(out);
+    char line[512];
+    int renamed = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (strncmp(line, "  capture_from_ends:", 20) == 0) {
+            fprintf(out, "  kichwa:%s", line + 20);
+            renamed++;
+        } else {
+            fputs(line, out);
+        }
+    }
+    fclose(in);
+    fclose(out);
+    assert_int_equal(renamed, 1);
+    const char *const readings[] = {"sources", "ludii"};
+    for (int r = 0; r < 2; r++) {
+        unit_game a, b;
+        open_file(&a, YAML, readings[r]);
+        open_file(&b, path, readings[r]);
+        const sow_setup *x = &a.k.setup, *y = &b.k.setup;
+        assert_int_equal(x->ends_turns, r ? SOW_ENDS_LUDII : SOW_ENDS_SOURCES);
+        assert_int_equal(x->ends_turns, y->ends_turns);
+        assert_memory_equal(x->end_hole, y->end_hole, sizeof x->end_hole);
+        assert_memory_equal(x->house, y->house, sizeof x->house);
+        assert_int_equal(a.g.nlegal, b.g.nlegal);
+        assert_memory_equal(a.g.legal, b.g.legal,
+                            (size_t)a.g.nlegal * sizeof *a.g.legal);
+        unit_game_close(&a);
+        unit_game_close(&b);
+    }
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +372,10 @@ int main(void)
         cmocka_unit_test(test_nyumba_and_mid_turn_end),
         cmocka_unit_test(test_bare_turn),
         cmocka_unit_test(test_stuck_and_nyumba),
+        cmocka_unit_test(test_kichwa_names_the_same_key),
+        cmocka_unit_test(test_forced_kichwa_is_no_choice),
+        cmocka_unit_test(test_takasia_mark),
+        cmocka_unit_test(test_nyumba_off_starts_takasa),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
-/* sow_kichwa_turns.c - the legal turns of several decisions and their
+/* sow_ends_turns.c - the legal turns of several decisions and their
  * tokens (issue 25; CATALOGUE-ROWS C2.3, BK.5, BK.8, BK.L2, BK.L7). The
- * sowing of such a turn is sow_kichwa.c's. */
+ * sowing of such a turn is sow_ends.c's. */
 #include "sow_game.h"
 #include "sow_move.h"
 
@@ -28,7 +28,7 @@ static int place_both(const sow_setup *s, const sow_game *g, int p, int h,
     memcpy(&copy, g, offsetof(sow_game, nlegal));
     copy.board[h]++;
     for (int d = 0; d < 2; d++)
-        if (sow_kichwa_back_ok(s, &copy, p, h, d))
+        if (sow_ends_back_ok(s, &copy, p, h, d))
             f[n++] = (uint16_t)place_first(h, 1 + d);
     return n;
 }
@@ -39,7 +39,7 @@ static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
 {
     const uint64_t inner = g->owns[p] & s->inner;
     const bool on = house_on(s, g, p);
-    const bool any = ludii && !s->kichwa_place_occupied; /* BA.L3 */
+    const bool any = ludii && !s->ends_place_occupied; /* BA.L3 */
     int n = 0;
     bool two = false;
     for (uint64_t m = inner; m; m &= m - 1) {
@@ -55,8 +55,10 @@ static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
         int h = __builtin_ctzll(m);
         if (!g->board[h] || (on && h == s->house[p]))
             continue;
-        if (!ludii && !on && two && g->board[h] == 1)
-            continue; /* BK.5: a single only where no hole holds two */
+        if (!ludii && (!on || s->ends_single_always) && two &&
+            g->board[h] == 1)
+            continue; /* BK.5, BA.1: a single only where no hole holds
+                         two (BA.1: ever, the working nyumba counted) */
         n = place_both(s, g, p, h, f, n);
     }
     if (n || !on)
@@ -92,29 +94,115 @@ static bool first_captures(const sow_setup *s, const sow_game *g, int p,
            b[s->facing[e]];
 }
 
+/* Whether player p may start a turn from the board at h in direction d
+ * (its count c): BK.8, BA.3: from start_seeds' counts; BA.2: under the
+ * sources a start is a lap like the others (BA.L4: under Ludii's it is
+ * not); BA.L2: Ludii's empty holes. */
+static bool may_start(const sow_setup *s, const sow_game *g, int p, int h,
+                      int d, bool ludii)
+{
+    const int c = g->board[h];
+    if (ludii)
+        return c || s->ends_from_empty;
+    return c >= s->ends_start_min && c <= s->ends_start_max &&
+           sow_ends_back_ok(s, g, p, h, d);
+}
+
+/* The first decisions from the board of player p: the capturing ones
+ * into f (returned, their count), the others into all (*k). */
+static int board_firsts(const sow_setup *s, const sow_game *g, int p,
+                        bool ludii, uint16_t *f, uint16_t *all, int *k)
+{
+    int n = 0;
+    const bool on = house_on(s, g, p);
+    for (uint64_t m = g->owns[p]; m; m &= m - 1) {
+        int h = __builtin_ctzll(m);
+        /* BA.L2: an empty hole is one turn, its bare token */
+        for (int d = 0; h < 32 && d < (g->board[h] ? 2 : 1); d++) {
+            if (!may_start(s, g, p, h, d, ludii))
+                continue;
+            if (first_captures(s, g, p, h, d, ludii))
+                f[n++] = (uint16_t)(2 * h + d);
+            /* without a capture the house starts no turn while it is
+             * functional (BK.8; once it is not, an ordinary hole, BK.9),
+             * under Ludii's reading once it is not (BK.L7) */
+            else if (h != s->house[p] || (ludii ? on : !on))
+                all[(*k)++] = (uint16_t)(2 * h + d);
+        }
+    }
+    return n;
+}
+
+/* BA.5, P65: the inner holes of p that the opponent x, to move on g,
+ * would take with the first capture of a capturing turn. */
+static uint64_t threatened(const sow_setup *s, const sow_game *g, int p)
+{
+    uint16_t f[4 * SOW_MAX_HOLES], all[2 * SOW_MAX_HOLES];
+    int k = 0, x = 1 - p;
+    int n = board_firsts(s, g, x, false, f, all, &k);
+    uint64_t t = 0;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *nx = s->tracks[x][f[i] & 1];
+        int e = f[i] >> 1;
+        for (int c = g->board[e]; c > 0; c--)
+            e = nx[e];
+        t |= (uint64_t)1 << s->facing[e];
+    }
+    return t;
+}
+
+/* A takasa turn's holes (BA.3, BA.5): none from a hole the opponent's
+ * takasa turn left threatened, unless it is the nyumba, the only
+ * occupied inner hole or the only inner hole of more than one seed; then
+ * from the inner row where it may start. Returns the count kept. */
+static int takasa_firsts(const sow_setup *s, const sow_game *g, int p,
+                         uint16_t *all, int k)
+{
+    uint64_t t = 0;
+    if (s->ends_keep_threatened && g->takasa_by == 2 - p) {
+        uint64_t occupied = 0, many = 0;
+        for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
+            int h = __builtin_ctzll(m);
+            occupied |= g->board[h] > 0 ? m & -m : 0;
+            many |= g->board[h] > 1 ? m & -m : 0;
+        }
+        t = threatened(s, g, p);
+        if (s->house[p] != SOW_POS_NONE)
+            t &= ~((uint64_t)1 << s->house[p]);
+        if (!(occupied & (occupied - 1))) /* the only occupied hole */
+            t &= ~occupied;
+        if (!(many & (many - 1))) /* the only one of more than one */
+            t &= ~many;
+    }
+    int n = 0;
+    bool inner = false;
+    for (int i = 0; i < k; i++) {
+        int h = all[i] >> 1;
+        if (!((t >> h) & 1)) {
+            all[n++] = all[i];
+            inner |= (s->inner >> h) & 1;
+        }
+    }
+    if (!s->ends_takasa_inner || !inner)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if ((s->inner >> (all[i] >> 1)) & 1)
+            all[m++] = all[i];
+    return m;
+}
+
 /* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of mtaji. */
 static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
                         bool ludii, uint16_t *f)
 {
     uint16_t all[2 * SOW_MAX_HOLES];
-    int n = 0, k = 0;
-    const bool on = house_on(s, g, p);
-    for (uint64_t m = g->owns[p]; m; m &= m - 1) {
-        int h = __builtin_ctzll(m);
-        if (h >= 32 || (!g->board[h] && !(ludii && s->kichwa_from_empty)))
-            continue;
-        /* BA.L2: an empty hole is one turn, its bare token */
-        for (int d = 0; d < (g->board[h] ? 2 : 1); d++) {
-            if (first_captures(s, g, p, h, d, ludii))
-                f[n++] = (uint16_t)(2 * h + d);
-            /* the house starts no turn without a capture while it is
-             * functional (BK.8), nor once it is not (BK.L7) */
-            else if (h != s->house[p] || (ludii && on))
-                all[k++] = (uint16_t)(2 * h + d);
-        }
-    }
+    int k = 0;
+    int n = board_firsts(s, g, p, ludii, f, all, &k);
     if (n)
         return n;
+    if (!ludii)
+        k = takasa_firsts(s, g, p, all, k);
     memcpy(f, all, (size_t)k * sizeof *f);
     return k;
 }
@@ -140,14 +228,14 @@ static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
     copy.turn_len = 0;
     sow_turn_leaves lv = {out, n, first,
                           s->endless_move == SOW_ENDLESS_FORBID, false};
-    sow_kichwa_leaves(s, &copy, hole, &lv);
+    sow_ends_leaves(s, &copy, hole, &lv);
     return lv.full ? too_many(s, g, err) : lv.n;
 }
 
-int sow_kichwa_legal(const sow_setup *s, const sow_game *g, int player,
+int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err)
 {
-    const bool ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    const bool ludii = s->ends_turns == SOW_ENDS_LUDII;
     uint16_t f[4 * SOW_MAX_HOLES];
     int nf = g->hand[player] > 0 ? namua_firsts(s, g, player, ludii, f)
                                  : mtaji_firsts(s, g, player, ludii, f);
@@ -182,7 +270,7 @@ static void on_part(void *ctx, const sow_event *ev)
     if (pt->len >= pt->size)
         return;
     int w = 0;
-    if (ev->kind == SOW_EV_KICHWA)
+    if (ev->kind == SOW_EV_END_SOW)
         w = snprintf(pt->buf + pt->len, pt->size - pt->len, ",k%d", ev->hole);
     else if (ev->kind == SOW_EV_HOUSE)
         w = snprintf(pt->buf + pt->len, pt->size - pt->len, ",%s",
@@ -194,7 +282,7 @@ static void on_part(void *ctx, const sow_event *ev)
 int sow_turn_format(char *buf, size_t size, const sow_setup *s,
                     const sow_game *g, sow_move m)
 {
-    if (!sow_move_is_turn(m) || !s->kichwa_turns || !g)
+    if (!sow_move_is_turn(m) || !s->ends_turns || !g)
         return sow_move_format(buf, size, s, m); /* (no game: its bits) */
     int w = sow_move_format(buf, size, s, sow_turn_start(m));
     if (w < 0 || (size_t)w >= size)
@@ -205,7 +293,7 @@ int sow_turn_format(char *buf, size_t size, const sow_setup *s,
     parts pt = {buf, size, (size_t)w};
     sow_observer obs = {&pt, on_part, false};
     bool endless = false;
-    sow_kichwa_sow(s, &obs, &copy, hole, &endless);
+    sow_ends_sow(s, &obs, &copy, hole, &endless);
     return (int)pt.len;
 }
 

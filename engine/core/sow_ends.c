@@ -1,4 +1,4 @@
-/* sow_kichwa.c - turns of several decisions (issue 25; CATALOGUE-ROWS
+/* sow_ends.c - turns of several decisions (issue 25; CATALOGUE-ROWS
  * C2.3, C2.4, C2.7, BK): captured seeds sown into the mover's inner row
  * from one of its ends (a kichwa), a house (nyumba) with a status, seeds
  * placed from the hand (namua) before turns from the board (mtaji).
@@ -9,7 +9,7 @@
  * first decision is sown with the choices known so far, and where the
  * sowing meets one more it stops and both answers are tried (the turn's
  * tree of choices). Out of the seed games' way: sow_sow and
- * sow_legal_moves come here only where sowing.kichwa is set. */
+ * sow_legal_moves come here only where sowing.capture_from_ends is set. */
 #include "sow_game.h"
 #include "sow_move.h"
 #include "sow_sow_int.h"
@@ -35,6 +35,7 @@ typedef struct turn {
     int seen_h, seen_dir;
     uint8_t dirty; /* rows row_emptied must look at */
     bool forked;   /* the turn's choices were tried on copies (lv) */
+    bool lifted_out; /* a lap lifted the mover's inner row empty (BA.6) */
     sow_turn_leaves *lv; /* listing the legal turns, else NULL */
     uint16_t seen[SOW_MAX_HOLES]; /* (set before it is read: seen_h) */
 } turn;
@@ -49,6 +50,15 @@ static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
     return ((s->inner >> h) & 1) && g->owner[h] == p;
 }
 
+/* Whether player p's inner row holds no seed. */
+static bool inner_empty(const sow_setup *s, const sow_game *g, int p)
+{
+    for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1)
+        if (g->board[__builtin_ctzll(m)])
+            return false;
+    return true;
+}
+
 /* BK.10, BK.L8, C2.7: an inner row left empty ends the game at once,
  * in the middle of the turn (the engine's end test then says who lost).
  * Only a capture takes seeds from the opponent's inner row and only a
@@ -56,15 +66,16 @@ static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
  * (t->dirty, bit q: player q's row). */
 static bool row_emptied(turn *t)
 {
+    if (t->lifted_out) { /* BA.6: after that lap is sown, the mover lost */
+        t->g->move_flags |= SOW_MOVED_ROW_LIFTED;
+        return true;
+    }
     if (!t->s->row_empty_end) /* BA.L5: no end by an empty row */
         return false;
     for (int q = 0; q < 2; q++) {
         if (!((t->dirty >> q) & 1))
             continue;
-        bool any = false;
-        for (uint64_t m = t->g->owns[q] & t->s->inner; m && !any; m &= m - 1)
-            any = t->g->board[__builtin_ctzll(m)] > 0;
-        if (!any)
+        if (inner_empty(t->s, t->g, q))
             return true;
     }
     t->dirty = 0;
@@ -79,6 +90,7 @@ static void leaf(turn *t)
 {
     sow_turn_leaves *lv = t->lv;
     if (t->forked || (t->endless && lv->forbid) || /* C1.9 */
+        ((t->g->move_flags & SOW_MOVED_STUCK) && t->s->ends_back_forbid) ||
         (t->g->move_flags & SOW_MOVED_WANTS_CHOICE)) /* (over 8 choices) */
         return;
     if (lv->n == SOW_MAX_LEGAL) {
@@ -88,6 +100,14 @@ static void leaf(turn *t)
     lv->out[lv->n++] = (uint16_t)sow_turn(lv->first, t->g->turn_bits);
 }
 
+/* u: a copy of the turn t going on in g, a copy of t's game. */
+static void copy_turn(turn *u, const turn *t, sow_game *g)
+{
+    memcpy(g, t->g, offsetof(sow_game, nlegal));
+    *u = *t;
+    u->g = g;
+}
+
 /* Where the legal turns are listed, choice i is tried both ways, each on
  * a copy of the turn that goes on from here (`then`), so that the laps
  * before it are sown once for all its leaves. */
@@ -95,9 +115,8 @@ static void fork_turn(turn *t, then_fn then, int h, int c, int i)
 {
     for (int bit = 0; bit < 2; bit++) {
         sow_game g;
-        memcpy(&g, t->g, offsetof(sow_game, nlegal));
-        turn u = *t;
-        u.g = &g;
+        turn u;
+        copy_turn(&u, t, &g);
         u.forked = false;
         g.turn_bits = (uint8_t)(g.turn_bits | bit << i);
         then(&u, h, c, bit);
@@ -149,6 +168,8 @@ static int lift(turn *t, int h, int n)
     if ((t->s->inner >> h) & 1)
         t->dirty |= (uint8_t)(1 << t->p);
     t->g->board[h] = (uint16_t)(t->g->board[h] - n);
+    if (t->s->ends_lift_loses && !t->g->board[h] && ((t->s->inner >> h) & 1))
+        t->lifted_out = inner_empty(t->s, t->g, t->p); /* BA.6 */
     if (t->obs && t->obs->on_event && !t->obs->captures_only) {
         /* (rule: 1 + the lap's direction, which a turn may change, BK.6;
          * the narration tells it) */
@@ -161,7 +182,7 @@ static int lift(turn *t, int h, int n)
 
 /* Which kichwa the seeds captured from h's column go to: 0 the mover's
  * left, 1 the right, 2 the player's choice. */
-static int kichwa_side(const turn *t, int h)
+static int end_side(const turn *t, int h)
 {
     const sow_setup *s = t->s;
     if (t->ludii) { /* BK.L5: by h's column alone, at every capture */
@@ -187,13 +208,13 @@ static int sow_captured(turn *t, int h, int side, int chosen)
     const sow_setup *s = t->s;
     sow_game *g = t->g;
     const int f = s->facing[h], n = g->board[f], q = 1 - t->p;
-    const int k = s->kichwa[t->p][side];
+    const int k = s->end_hole[t->p][side];
     g->board[f] = 0;
     t->dirty |= (uint8_t)(1 << q);
     EMIT(t->obs, SOW_EV_CAPTURE, t->p, f, n, 0);
     if (!t->ludii && f == s->house[q]) /* BK.9: captured, no more a house */
         g->house_off |= (uint8_t)(1 << q);
-    EMIT(t->obs, SOW_EV_KICHWA, t->p, k, n, chosen);
+    EMIT(t->obs, SOW_EV_END_SOW, t->p, k, n, chosen);
     /* from the left kichwa the row is sown clockwise, from the right
      * counter-clockwise (BK.6) */
     g->move_dir = side == 0 ? SOW_DIR_CW : SOW_DIR_CCW;
@@ -214,12 +235,55 @@ static void capture_then(turn *t, int h, int c, int side)
     laps(t, sow_captured(t, h, side, 1));
 }
 
+static bool captures(const turn *t, int h);
+
+/* Whether the captures sown from a kichwa, ending in e, pass the test
+ * `what` (SOW_PREFER_*, BA.4). */
+static bool prefer_test(const turn *u, int e, int what)
+{
+    switch (what) {
+    case SOW_PREFER_CAPTURES:
+        return captures(u, e);
+    case SOW_PREFER_HOUSE:
+        return e == u->s->house[u->p] && house_on(u->s, u->g, u->p);
+    default: /* SOW_PREFER_OCCUPIED: the last seed joined others */
+        return u->g->board[e] >= 2;
+    }
+}
+
+/* BA.4, P64: where the player chooses the kichwa of a capture in h, the
+ * first of the prefer tests that one side passes and the other fails
+ * names that side (0 left, 1 right); 2 where the choice stays free.
+ * Each side is sown on a copy of the turn. */
+static int preferred_side(const turn *t, int h)
+{
+    for (int r = 0; r < t->s->ends_prefer_n; r++) {
+        int meets = 0;
+        for (int side = 0; side < 2; side++) {
+            sow_game g;
+            turn u;
+            copy_turn(&u, t, &g);
+            u.obs = NULL;
+            int e = sow_captured(&u, h, side, 0);
+            if (prefer_test(&u, e, t->s->ends_prefer[r]))
+                meets |= 1 << side;
+        }
+        if (meets == 3)
+            return 2; /* both pass: the player's choice */
+        if (meets)
+            return meets - 1;
+    }
+    return 2;
+}
+
 /* A capture in h (BK.6): the seeds facing it sown from the kichwa the
  * rules name or the player chooses; the hole of the last seed, or -1
  * where the choice is not made here (choose). */
 static int capture(turn *t, int h)
 {
-    int side = kichwa_side(t, h);
+    int side = end_side(t, h);
+    if (side == 2 && !t->ludii && t->s->ends_prefer_n)
+        side = preferred_side(t, h); /* BA.4 */
     if (side < 2)
         return sow_captured(t, h, side, 0);
     if ((side = choose(t, capture_then, h, 0)) < 0)
@@ -230,10 +294,10 @@ static int capture(turn *t, int h)
 /* BA.2, BA.L4: whether a lap of the mover p from h in direction d may
  * be sown: one from a kichwa whose next hole is in the back row only
  * where that kichwa is the only occupied inner hole. */
-bool sow_kichwa_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
+bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d)
 {
-    if (!s->kichwa_back_alone || !((s->inner >> h) & 1) ||
+    if (!s->ends_back_alone || !((s->inner >> h) & 1) ||
         ((s->inner >> s->tracks[p][d][h]) & 1))
         return true;
     for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
@@ -279,8 +343,10 @@ static int relay(turn *t, int h, int c)
 {
     const sow_setup *s = t->s;
     sow_game *g = t->g;
-    if (!sow_kichwa_back_ok(s, g, t->p, h, g->move_dir)) {
-        g->move_flags |= SOW_MOVED_STUCK; /* BA.L4: the mover loses */
+    if (!sow_ends_back_ok(s, g, t->p, h, g->move_dir)) {
+        /* BA.L4: the mover loses; BA.2: (back_row_relay: not_legal)
+         * the turn is not legal (leaf) */
+        g->move_flags |= SOW_MOVED_STUCK;
         return -1;
     }
     if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
@@ -350,7 +416,7 @@ static void placement(turn *t, int hole, int kind)
     if (row_emptied(t))
         return;
     const bool faced = own_inner(s, g, hole, t->p) && g->board[s->facing[hole]];
-    const bool any = t->ludii && !s->kichwa_place_occupied; /* BA.L3 */
+    const bool any = t->ludii && !s->ends_place_occupied; /* BA.L3 */
     if (faced && (any || g->board[hole] >= 2)) { /* BK.5(a), BK.L2(a) */
         t->capturing = true;
         int h = capture(t, hole);
@@ -364,7 +430,9 @@ static void placement(turn *t, int hole, int kind)
     t->has_dir = true;
     int n = g->board[hole];
     const bool house = hole == s->house[t->p] && house_on(s, g, t->p);
-    if (house && (t->ludii ? n > 6 && !s->kichwa_place_occupied : n != 7))
+    if (house && !t->ludii && s->ends_house_one)
+        n = 1; /* BA.1: the seed alone, the nyumba kept working */
+    else if (house && (t->ludii ? n > 6 && !s->ends_place_occupied : n != 7))
         n = 2; /* BK.5(c), P51; BK.L3 (BA.L3: lifted whole) */
     else if (house && !t->ludii)
         g->house_off |= (uint8_t)(1 << t->p); /* BK.5(c): all 7 lifted */
@@ -383,7 +451,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     t->obs = obs;
     t->g = g;
     t->p = g->to_move;
-    t->ludii = s->kichwa_turns == SOW_KICHWA_LUDII;
+    t->ludii = s->ends_turns == SOW_ENDS_LUDII;
     t->capturing = true;
     t->has_dir = false;
     t->choices = 0;
@@ -394,9 +462,11 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     t->seen_h = t->seen_dir = -1;
     t->dirty = 0;
     t->forked = false;
+    t->lifted_out = false;
     g->move_flags = 0;
     g->last_lifted = 0;
     const int kind = g->placing - 1;
+    g->takasa_by = 0;
     if (g->placing) {
         g->placing = 0;
         placement(t, hole, kind);
@@ -412,11 +482,13 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
         t->capturing = t->ludii || (own_inner(s, g, h, t->p) &&
                                     g->board[h] >= 2 &&
                                     g->board[s->facing[h]]);
+        if (s->ends_keep_threatened && !t->capturing) /* BA.5 */
+            g->takasa_by = (uint8_t)(1 + t->p);
         laps(t, h);
     }
 }
 
-int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
+int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int hole, bool *endless)
 {
     turn t;
@@ -427,7 +499,7 @@ int sow_kichwa_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
     return SOW_OK;
 }
 
-void sow_kichwa_leaves(const sow_setup *s, sow_game *g, int hole,
+void sow_ends_leaves(const sow_setup *s, sow_game *g, int hole,
                        sow_turn_leaves *lv)
 {
     turn t;
