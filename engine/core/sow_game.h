@@ -963,7 +963,7 @@ static inline int sow_move_aim(sow_game *g, sow_move m)
 /* Whether a lap ending in hole h, which then holds c seeds, captures
  * for g->to_move: the lap-end rule that holds there takes seeds; with
  * any_count, some capturing rule's conditions other than the count hold
- * (MW.5; sow_sow.c). */
+ * (MW.5; sow_lapmatch.c). */
 bool sow_lap_captures(const sow_setup *s, const sow_game *g, int h, int c,
                       bool any_count);
 
