@@ -105,10 +105,14 @@ int sow_fast16(const sow_setup *s, const sow_rules *r,
             memcpy(w, b, sizeof w);
             continue;
         }
-        bool relay = false; /* SOW_LAP_HOOK */
-        if (sow_run_hook(s, r, mv, NULL, g, h, laps, origin, &relay, err))
+        sow_hook_next nl; /* SOW_LAP_HOOK */
+        if (sow_run_hook(s, r, mv, NULL, g, h, laps, origin, &nl, err))
             return SOW_ERR;
-        if (!relay || b[h] == 0)
+        if (__builtin_expect(sow_next_elsewhere(&nl, h), 0))
+            /* the hook's next lap: from another hole, or the other way */
+            return sow_laps_next(s, r, mv, NULL, g, &nl, laps, false,
+                                 endless, err);
+        if (nl.from < 0 || b[h] == 0)
             return SOW_OK;
         seeds = b[h];
         b[h] = 0;
@@ -209,10 +213,14 @@ int sow_fastw(const sow_setup *s, const sow_rules *r,
             memcpy(w, b, bytes);
             continue;
         }
-        bool relay = false; /* SOW_LAP_HOOK */
-        if (sow_run_hook(s, r, mv, NULL, g, h, laps, origin, &relay, err))
+        sow_hook_next nl; /* SOW_LAP_HOOK */
+        if (sow_run_hook(s, r, mv, NULL, g, h, laps, origin, &nl, err))
             return SOW_ERR;
-        if (!relay || b[h] == 0)
+        if (__builtin_expect(sow_next_elsewhere(&nl, h), 0))
+            /* the hook's next lap: from another hole, or the other way */
+            return sow_laps_next(s, r, mv, NULL, g, &nl, laps, false,
+                                 endless, err);
+        if (nl.from < 0 || b[h] == 0)
             return SOW_OK;
         seeds = b[h];
         b[h] = 0;

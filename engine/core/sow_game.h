@@ -552,6 +552,12 @@ typedef struct sow_lap_decision {
     bool relay;
     int8_t extra_turn;  /* -1 as the rules say; 0 or 1: the hook's say on
                            another turn for the mover (C1.3) */
+    /* next = {from = h, direction = d} (issue 24): the next lap lifts hole
+     * next_from (-1: the lap's last hole, as "relay") and sows in sow_dir
+     * next_dir (-1: the move's direction so far); has_next: the hook said
+     * next, and the move goes on */
+    bool has_next;
+    int8_t next_from, next_dir;
     /* C1.4: holes released (before the captures), then claimed: bit h of
      * claim_set claims h for North if it is set in claim_north, else for
      * South */
@@ -799,9 +805,12 @@ typedef enum {
     SOW_EV_KICHWA,    /* the count seeds player captured are sown from
                          the kichwa `hole` (BK.6); extra 1 where the
                          player chose it, 0 where the rules did */
-    SOW_EV_HOUSE      /* a lap ends at player's functional nyumba `hole`
+    SOW_EV_HOUSE,     /* a lap ends at player's functional nyumba `hole`
                          in a capturing turn (BK.7(c)): extra 1 the
                          player sows on (go), 0 ends the turn (stop) */
+    SOW_EV_NEXT_LAP   /* a lap_end hook's next (issue 24): the next lap
+                         of player's move lifts `hole`, holding count,
+                         and sows in sow_dir extra */
 } sow_event_kind;
 
 typedef struct sow_event {

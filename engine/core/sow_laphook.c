@@ -2,6 +2,8 @@
  * answer checked and applied (its captures, claims and other changes), and
  * the drop hook's answer for each seed (issue 24). The laps (sow_sow.c,
  * sow_fastlaps.c) ask them through the rule interface. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sow_laps_int.h"
@@ -29,6 +31,58 @@ hook_more(const sow_setup *s, const sow_observer *obs, sow_game *g,
     return sow_apply_changes_seen(s, g, &ch, obs, err);
 }
 
+/* An impossible next lap a lap_end hook named, at the hook's line. */
+static __attribute__((noinline, cold, format(printf, 3, 4))) int
+bad_next(const sow_setup *s, sow_error *err, const char *fmt, ...)
+{
+    char why[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return sow_error_set(err, s->v->path, s->v->hook_line[SOW_HOOK_LAP_END],
+                         s->v->hook_col[SOW_HOOK_LAP_END],
+                         "the lap_end hook %s returned %s",
+                         s->v->hook_fn[SOW_HOOK_LAP_END], why);
+}
+
+/* A lap_end hook's next = {from = h, direction = d} (issue 24), once its
+ * other changes are made: the hole the next lap lifts is on the board,
+ * neither closed (C1.5) nor claimed (C1.4) now, and on the mover's track
+ * in the lap's direction (sowing.track: a lap never starts off it). A
+ * direction the move already has is no change. */
+static __attribute__((noinline)) int next_lap(const sow_setup *s,
+                                              const sow_game *g,
+                                              const sow_lap_decision *d,
+                                              sow_hook_next *next,
+                                              sow_error *err)
+{
+    const int x = d->next_from >= 0 ? d->next_from : next->from;
+    const int dir = d->next_dir >= 0 ? d->next_dir : g->move_dir;
+    if (x >= s->holes)
+        return bad_next(s, err, "a next lap from hole %d, but the holes "
+                                "are 0 to %d", x, s->holes - 1);
+    if (d->next_dir > SOW_DIR_CW)
+        return bad_next(s, err, "a next lap in direction %d: \"cw\" or "
+                                "\"ccw\"", d->next_dir);
+    if ((g->blocked >> x) & 1)
+        return bad_next(s, err, "a next lap from hole %d, which is closed "
+                                "(C1.5): open it in the same answer, or "
+                                "name another", x);
+    if (((g->claims[0] | g->claims[1]) >> x) & 1)
+        return bad_next(s, err, "a next lap from hole %d, which is claimed "
+                                "(C1.4): release it in the same answer, or "
+                                "name another", x);
+    if (s->tracks[g->to_move][dir][x] == SOW_POS_NONE)
+        return bad_next(s, err, "a next lap from hole %d, which is not on "
+                                "%s's track (sowing.track): a lap starts on "
+                                "the mover's track", x,
+                        g->to_move ? "North" : "South");
+    next->from = x;
+    next->dir = dir == g->move_dir ? -1 : dir;
+    return SOW_OK;
+}
+
 /* Ask the script; check what it returns before applying it. (A hook
  * that sows on in a variant of single laps is followed: such laps are not
  * watched for a move that never ends, P2, and a hook that always sows on
@@ -36,13 +90,14 @@ hook_more(const sow_setup *s, const sow_observer *obs, sow_game *g,
  * so many calls.) */
 int sow_run_hook(const sow_setup *s, const sow_rules *r,
                  const sow_before *mv, const sow_observer *obs,
-                 sow_game *g, int h, long lap, int from, bool *relay,
+                 sow_game *g, int h, long lap, int from, sow_hook_next *next,
                  sow_error *err)
 {
     const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
     memset(&d, 0, SOW_LAP_DECISION_HEAD);
     d.extra_turn = -1;
+    d.next_from = d.next_dir = -1;
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
@@ -102,8 +157,9 @@ int sow_run_hook(const sow_setup *s, const sow_rules *r,
                             ? (uint8_t)(g->move_flags | SOW_MOVED_EXTRA_TURN)
                             : (uint8_t)(g->move_flags &
                                         ~SOW_MOVED_EXTRA_TURN);
-    *relay = d.relay;
-    return SOW_OK;
+    next->from = d.relay || d.has_next ? h : -1;
+    next->dir = -1;
+    return d.has_next ? next_lap(s, g, &d, next, err) : SOW_OK;
 }
 
 /* A hand the drop hook passes on round after round (the view is the same

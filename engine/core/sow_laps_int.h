@@ -392,12 +392,37 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
 
 /* ---- sow_laphook.c ----------------------------------------------------- */
 
+/* What a lap_end hook says of the move after its lap (issue 24): `from`
+ * the hole the next lap lifts (-1: the move ends; the lap's last hole for
+ * "relay"), `dir` the sow_dir it sows in (-1: the move's so far). */
+typedef struct sow_hook_next {
+    int from, dir;
+} sow_hook_next;
+
+/* Whether a hook's next lap is one the word paths and the seed games'
+ * copy cannot sow: from another hole than the lap's last (h), or in
+ * another direction (sow_sow.c's sow_laps_next sows it). */
+static inline bool sow_next_elsewhere(const sow_hook_next *nl, int h)
+{
+    return nl->from >= 0 && (nl->from != h || nl->dir >= 0);
+}
+
 /* Ask the lap_end hook of a lap that ended in h (lap `lap`, lifted from
- * `from` or -1), check its answer and apply it; *relay: the hook sows on
- * from h. */
+ * `from` or -1), check its answer and apply it; *next: where the move
+ * goes on. */
 int sow_run_hook(const sow_setup *s, const sow_rules *r,
                  const sow_before *mv, const sow_observer *obs, sow_game *g,
-                 int h, long lap, int from, bool *relay, sow_error *err);
+                 int h, long lap, int from, sow_hook_next *next,
+                 sow_error *err);
+
+/* The rest of a move whose lap_end hook named a next lap elsewhere
+ * (sow_next_elsewhere), from the laps of the word paths or the seed
+ * games' copy (sow_sow.c): the laps go on in the family's copy, `laps`
+ * laps sown so far, `bear` whether bear-off applies to the move. */
+int sow_laps_next(const sow_setup *s, const sow_rules *r,
+                  const sow_before *mv, const sow_observer *obs, sow_game *g,
+                  const sow_hook_next *nl, long laps, bool bear,
+                  bool *endless, sow_error *err);
 
 /* What sow_drop_seed did with a seed: an error, the hole passed over (the
  * seed kept in hand), the seed dropped where the data drops it, out of

@@ -151,6 +151,14 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
     return h;
 }
 
+/* The rest of a move that sow_laps_next sows (rs, NULL in every other
+ * copy): its laps so far, bear-off, and the hook's next lap. */
+typedef struct sow_resume {
+    sow_hook_next nl;
+    long laps;
+    bool bear;
+} sow_resume;
+
 /* The laps of a move (sow_sow without the grand-slam reading), inlined
  * into sow_sow, the hot path of every game: one loop over laps whose
  * state (board, hand, origin, Brent's saved lap, the store the last seed
@@ -160,14 +168,17 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
 static inline __attribute__((always_inline)) int
 sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          const sow_observer *obs, sow_game *g, int hole, bool *endless,
-         sow_error *err, const bool fam, const bool drops)
+         sow_error *err, const bool fam, const bool drops,
+         const sow_resume *rs)
 {
-    const bool bear = bearoff_now(s, g);
+    const bool bear = rs ? rs->bear : bearoff_now(s, g);
     /* the direction of this move (XK.1, QL.2), or the variant's (set in
      * g->move_dir when the game starts) */
     int d = s->dir;
     if (fam) {
-        if (s->dir_rule == SOW_DIR_FIXED)
+        if (rs)
+            d = g->move_dir; /* (the next lap turns it, below) */
+        else if (s->dir_rule == SOW_DIR_FIXED)
             ; /* (one test for the variants of one direction) */
         else if (s->dir_rule == SOW_DIR_BY_COUNT)
             d = g->board[hole] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
@@ -180,21 +191,22 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         else if (s->dir_rule == SOW_DIR_EACH_MOVE)
             d = g->move_dir; /* MB.2: the move's own (sow_move_aim) */
         g->move_dir = (uint8_t)d;
-        if (s->pass_on && s->pass_until && hole == s->pass_key[g->to_move])
+        if (!rs && s->pass_on && s->pass_until &&
+            hole == s->pass_key[g->to_move])
             /* IS.3: lifting this hole ends the passing over, for this
              * move too */
             g->pass_freed |= (uint8_t)(1u << g->to_move);
     }
-    const uint8_t *const nx = fam ? s->nexts[d] : s->next;
+    const uint8_t *nx = fam ? s->nexts[d] : s->next;
     /* the family sows along the mover's track (issue 24): the ring of
      * both rows with the stores on it (C1.2), or the variant's own (the
      * ring without stores holds holes only, as nx) */
-    const uint8_t *const track = fam ? s->tracks[g->to_move][d] : nx;
+    const uint8_t *track = fam ? s->tracks[g->to_move][d] : nx;
     const uint8_t *tn = track; /* a resowing lap may run its own way */
     int pending = -1, cap_hole = -1; /* a resowing lap's then (C2.5) */
     /* relay laps on words (sow_fast16, sow_fastw); a single lap is
      * quicker with the plain loop below (no board to load into words) */
-    if (!obs && !s->skip_origin && d == SOW_DIR_CCW &&
+    if (!rs && !obs && !s->skip_origin && d == SOW_DIR_CCW &&
         (!fam || ((int)s->dir == d && s->plain_drops)) &&
         !s->force_general && !bear && s->relay)
         return s->holes <= 16 ? sow_fast16(s, r, mv, g, endless, err)
@@ -202,17 +214,19 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     uint16_t *b = g->board;
     const int mover = g->to_move;
     const size_t bytes = (size_t)s->holes * sizeof *b;
-    int seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
-    b[hole] = (uint16_t)s->leave;
-    EMIT(obs, SOW_EV_LIFT, mover, hole, seeds, s->leave);
-    int origin = hole, h = hole;
-    if (fam && s->origin_first && seeds >= 2) {
+    int seeds = 0, origin = hole, h = hole;
+    *endless = false;
+    if (!rs) {
+        seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
+        b[hole] = (uint16_t)s->leave;
+        EMIT(obs, SOW_EV_LIFT, mover, hole, seeds, s->leave);
+    }
+    if (!rs && fam && s->origin_first && seeds >= 2) {
         /* TK.2: the first seed goes back into the origin */
         b[hole]++;
         seeds--;
         EMIT(obs, SOW_EV_DROP, mover, hole, b[hole], 0);
     }
-    *endless = false;
 
     /* Brent's cycle finding over lap-start states (board, origin, seeds in
      * hand), P2: exact, constant memory, no lap cap. */
@@ -223,14 +237,20 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                  that relayed from an untouched hole may
                                  claim it when the board comes round */
     int saved_pending = -1, saved_cap = -1; /* and a resowing lap's */
-    long power = 1, lam = 0, laps = 0;
+    int saved_dir = d; /* and the direction, which a hook may turn */
+    long power = 1, lam = 0, laps = rs ? rs->laps : 0;
+    sow_hook_next nl = {-1, -1}; /* what a lap_end hook says */
+    if (rs) {
+        nl = rs->nl;
+        goto next_lap; /* (as the loop goes on after a hook's next) */
+    }
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
                 (!fam || (g->blocked == saved_blocked &&
                           g->moved == saved_moved &&
                           pending == saved_pending &&
-                          cap_hole == saved_cap)) &&
+                          cap_hole == saved_cap && d == saved_dir)) &&
                 memcmp(b, saved, bytes) == 0) {
                 *endless = true;
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
@@ -244,6 +264,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 saved_moved = g->moved;
                 saved_pending = pending;
                 saved_cap = cap_hole;
+                saved_dir = d;
             }
             if (++laps > s->max_laps)
                 return sow_lap_cap(s, g, hole, err);
@@ -430,16 +451,18 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                    : fam && (s->claims || s->mark_moved)
                        ? sow_rule_told(s, g, h, c) /* (claims, P86: apart) */
                        : 1 + matching_rule(s, g, h, c);
-        bool relay = false;
+        nl.from = -1;
         if (a == SOW_LAP_HOOK) {
             if (sow_run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
-                         pending >= 0 ? -1 : origin, &relay, err))
+                             pending >= 0 ? -1 : origin, &nl, err))
                 return SOW_ERR;
         }
         if (obs && obs->on_event && !obs->captures_only) {
             sow_event ev = {SOW_EV_LAP_END, mover, h, c,
-                            a == SOW_LAP_HOOK ? (relay ? SOW_LAP_RELAY
-                                                       : SOW_LAP_STOP)
+                            a == SOW_LAP_HOOK
+                                ? (sow_next_elsewhere(&nl, h) ? SOW_LAP_HOOK
+                                   : nl.from >= 0             ? SOW_LAP_RELAY
+                                                  : SOW_LAP_STOP)
                             : a == SOW_LAP_TWO_OUT_SERIES ||
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
@@ -457,6 +480,35 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
+        if (a == SOW_LAP_HOOK && sow_next_elsewhere(&nl, h)) {
+            /* the hook's next lap (issue 24): from the hole it names, in
+             * the direction it names; the seed games' copy has no
+             * direction to turn, and hands the rest to the family's */
+            if (!fam)
+                return sow_laps_next(s, r, mv, obs, g, &nl, laps, bear,
+                                     endless, err);
+        next_lap:
+            laps += !s->relay; /* (LAP_OF) */
+            h = nl.from;
+            EMIT(obs, SOW_EV_NEXT_LAP, mover, h, b[h],
+                 nl.dir >= 0 ? nl.dir : d);
+            if (b[h] == 0)
+                return SOW_OK;
+            if (s->relay_watch && (s->relay_watch == 1 ? cleared_now(s, g)
+                                                       : relay_watch(s, g, h)))
+                return SOW_OK; /* C2.7; P86 (the lap just ended marked) */
+            if (nl.dir >= 0) {
+                d = nl.dir;
+                g->move_dir = (uint8_t)d;
+                nx = s->nexts[d];
+                track = tn = s->tracks[mover][d];
+            }
+            seeds = b[h];
+            b[h] = 0;
+            origin = h;
+            EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
+            continue;
+        }
         if (fam && a == SOW_LAP_CLOSE) {
             /* NB.3: h is closed, and its seeds are sown on from the next
              * hole */
@@ -512,7 +564,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          * after the plain relay's, which most laps are) */
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
             (fam && capture_then_relay(s, obs, g, h, a)) ||
-            (a == SOW_LAP_HOOK && relay && (laps += !s->relay, true))) {
+            (a == SOW_LAP_HOOK && nl.from >= 0 &&
+             (laps += !s->relay, true))) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             if (fam && s->relay_watch &&
@@ -623,7 +676,7 @@ sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         g->lap_seeds = (int16_t)(g->board[hole] - s->leave);
     }
     int rc = s->fam_route == SOW_ROUTE_LAPS
-                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true, false)
+                 ? sow_laps(s, r, mv, obs, g, hole, endless, err, true, false, NULL)
              : s->fam_route == SOW_ROUTE_SLAMMED
                  ? sow_slammed(s, r, mv, obs, g, hole, endless, err)
                  : sow_dropping(s, r, mv, obs, g, hole, endless, err);
@@ -654,7 +707,7 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         }
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }
-    return sow_laps(s, r, mv, obs, g, hole, endless, err, false, false);
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, false, false, NULL);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
@@ -666,7 +719,7 @@ drop_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
           const sow_observer *obs, sow_game *g, int hole, bool *endless,
           sow_error *err)
 {
-    return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true);
+    return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true, NULL);
 }
 
 static inline __attribute__((always_inline)) int
@@ -683,7 +736,7 @@ slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     /* (alone, the watch wants the captures only) */
     sow_observer spy = {&log, slam_event, !(obs && obs->on_event)};
     if (drops ? drop_laps(s, r, mv, &spy, g, hole, endless, err)
-              : sow_laps(s, r, mv, &spy, g, hole, endless, err, true, false))
+              : sow_laps(s, r, mv, &spy, g, hole, endless, err, true, false, NULL))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,
      * unless feeding_slam reads it as other engines do (tested
@@ -724,4 +777,22 @@ sow_dropping(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     if (s->grand_slam == SOW_SLAM_CAPTURE)
         return drop_laps(s, r, mv, obs, g, hole, endless, err);
     return slammed(s, r, mv, obs, g, hole, endless, err, true);
+}
+
+/* The rest of a move after a lap_end hook named a next lap elsewhere
+ * (issue 24), from the word paths or the seed games' copy: the family's
+ * copy of the laps goes on from it. The seed games' copy keeps no
+ * direction of its own: the variant's is theirs again after the move. */
+int sow_laps_next(const sow_setup *s, const sow_rules *r,
+                  const sow_before *mv, const sow_observer *obs, sow_game *g,
+                  const sow_hook_next *nl, long laps, bool bear,
+                  bool *endless, sow_error *err)
+{
+    const sow_resume rs = {*nl, laps, bear};
+    /* (no drop hook: a variant with one sows in the family's copy) */
+    int rc = sow_laps(s, r, mv, obs, g, mv->origin, endless, err, true,
+                      false, &rs);
+    if (s->plain_turns)
+        g->move_dir = (uint8_t)s->dir;
+    return rc;
 }

@@ -19,13 +19,72 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* next = {from = h, direction = "cw" or "ccw"} of lap_end's third value
+ * (issue 24), at index t: the hole the next lap lifts (on the board,
+ * neither closed nor claimed once the answer's other changes are made,
+ * on the mover's track) and its direction; either may be left out. */
+static void read_next(lua_State *L, hook_call *c, int t,
+                      sow_lap_decision *out, bool stop)
+{
+    static const char *const keys[] = {"from", "direction", NULL};
+    if (lua_getfield(L, t, "next") == LUA_TNIL)
+        return (void)lua_pop(L, 1);
+    const int n = lua_gettop(L);
+    if (!lua_istable(L, n))
+        return (void)BAD(c, "a next that is not a table {from = h, "
+                            "direction = \"cw\" or \"ccw\"}");
+    if (stop)
+        return (void)BAD(c, "a next lap after \"stop\": say \"relay\", "
+                            "or nothing, as the second value");
+    if (!sow_lread_keys(L, c, n, keys))
+        return;
+    out->has_next = true;
+    if (lua_getfield(L, n, "from") != LUA_TNIL) {
+        int h = sow_lread_hole(L, c, "a next.from");
+        if (h < 0)
+            return;
+        out->next_from = (int8_t)h;
+    }
+    if (lua_getfield(L, n, "direction") != LUA_TNIL) {
+        const char *w = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                        : "";
+        if (strcmp(w, "cw") != 0 && strcmp(w, "ccw") != 0)
+            return (void)BAD(c, "a next.direction other than \"cw\" or "
+                                "\"ccw\"");
+        out->next_dir = (int8_t)(w[1] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW);
+    }
+    lua_pop(L, 3);
+    const sow_game *g = c->g;
+    const int x = out->next_from >= 0 ? out->next_from
+                  : c->at                ? c->at->hole
+                                         : -1;
+    if (!g || x < 0)
+        return;
+    const int dir = out->next_dir >= 0 ? out->next_dir : g->move_dir;
+    const uint64_t bit = (uint64_t)1 << x;
+    if ((((g->blocked & ~out->open_set) | out->close_set) & bit))
+        return (void)BAD(c, "a next lap from hole %d, which is closed "
+                            "(C1.5): open it in the same answer, or name "
+                            "another", x);
+    if ((((g->claims[0] | g->claims[1]) & ~out->release) | out->claim_set) &
+        bit)
+        return (void)BAD(c, "a next lap from hole %d, which is claimed "
+                            "(C1.4): release it in the same answer, or name "
+                            "another", x);
+    if (c->s->tracks[g->to_move][dir][x] == SOW_POS_NONE)
+        BAD(c, "a next lap from hole %d, which is not on %s's track "
+               "(sowing.track): a lap starts on the mover's track",
+            x, g->to_move ? "North" : "South");
+}
+
 /* lap_end's third value: nil, or {claim = {[h] = p}, release = {h, ...}}
  * (C1.4), at index t. */
 static void read_lap_more(lua_State *L, hook_call *c, int t,
-                          sow_lap_decision *out)
+                          sow_lap_decision *out, bool stop)
 {
     static const char *const keys[] = {"claim", "release", "capture", "out",
-                                       "close", "open", "extra_turn", NULL};
+                                       "close", "open", "extra_turn", "next",
+                                       NULL};
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
@@ -59,6 +118,9 @@ static void read_lap_more(lua_State *L, hook_call *c, int t,
         out->extra_turn = (int8_t)lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
+    read_next(L, c, t, out, stop);
+    if (c->bad[0])
+        return;
     if ((out->claim_set | out->release) && !c->s->claims)
         return (void)BAD(c, "a claim or a release, but the variant has no "
                             "claimed holes (C1.4): add claims: true under "
@@ -76,19 +138,22 @@ static void read_lap_end(lua_State *L, hook_call *c)
     sow_lap_decision *out = c->out;
     memset(out, 0, SOW_LAP_DECISION_HEAD);
     out->extra_turn = -1;
+    out->next_from = out->next_dir = -1;
     const int first = lua_gettop(L) - 2, second = first + 1;
+    bool stop = false;
     if (lua_type(L, second) == LUA_TSTRING) {
         const char *w = lua_tostring(L, second);
+        stop = strcmp(w, "stop") == 0;
         if (strcmp(w, "relay") == 0)
             out->relay = true;
-        else if (strcmp(w, "stop") != 0)
+        else if (!stop)
             return (void)BAD(c, "a second value other than \"stop\" or "
                                 "\"relay\"");
     } else if (!lua_isnil(L, second)) {
         return (void)BAD(c, "a second value that is not \"stop\" or "
                             "\"relay\"");
     }
-    read_lap_more(L, c, second + 1, out);
+    read_lap_more(L, c, second + 1, out, stop);
     if (c->bad[0] || lua_isnil(L, first))
         return;
     if (!lua_istable(L, first))

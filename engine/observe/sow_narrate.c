@@ -59,6 +59,8 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     switch (a) {
     case SOW_LAP_RELAY:
         return "its seeds are lifted and sown on";
+    case SOW_LAP_HOOK: /* a lap_end hook's next lap (SOW_EV_NEXT_LAP) */
+        return "the move goes on with another lap";
     case SOW_LAP_CAPTURE:
         return "they are captured and the move ends";
     case SOW_LAP_CHAIN: /* chain_text() tells it as its rule reads */
@@ -294,6 +296,18 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
             cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         break;
     }
+    case SOW_EV_NEXT_LAP: /* issue 24: a lap_end hook's next */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "by the game's own rule, the next lap lifts %s, which "
+                     "holds %d, and sows %s",
+                     h, ev->count,
+                     ev->extra == SOW_DIR_CW ? "clockwise"
+                                             : "counter-clockwise");
+        if (ev->count == 0)
+            sow_text_fmt(out->text, sizeof out->text,
+                         "by the game's own rule, the next lap lifts %s, "
+                         "which is empty: the move ends", h);
+        break;
     case SOW_EV_CLOSE:
         if (ev->extra == SOW_CLOSED_BY_SCRIPT || ev->extra == SOW_OPENED_BY_SCRIPT) {
             sow_text_fmt(out->text, sizeof out->text,
@@ -586,6 +600,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
     case SOW_EV_CLOSE:
     case SOW_EV_OUT:
     case SOW_EV_INTO:
+    case SOW_EV_NEXT_LAP:
         narrate_family(n, ev, h, out);
         break;
     case SOW_EV_PLACE: /* MW.2 */

@@ -10,6 +10,14 @@ TV=tests/variants
 t sowing-drop-scenarios 0 "last=11 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
 # the lap_end hook's changes (LC.1-LC.6, values worked out by hand)
 t sowing-lap-changes 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/lap_changes.yaml
+# the lap_end hook's next lap (NL.1-NL.5, values worked out by hand), told
+# by sow trace, and impossible ones at the hook's line
+t sowing-next-lap 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/next_lap.yaml
+t sowing-next-lap-trace 0 noerr "out~  the last seed falls in C, which now holds 3: the move goes on with another lap" "out~  by the game's own rule, the next lap lifts C, which holds 3, and sows clockwise" -- sow trace $TV/next_lap.yaml --moves 1
+t sowing-next-lap-empty 0 noerr "out~  by the game's own rule, the next lap lifts b, which is empty: the move ends" -- sow trace $TV/next_lap.yaml --option next=origin --moves 1
+t sowing-next-lap-closed 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap from hole 3, which is closed (C1.5): open it in the same answer, or name another (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=closed --moves 1 --json
+t sowing-next-lap-stop 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap after \"stop\": say \"relay\", or nothing, as the second value (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=stop_next --moves 1 --json
+t sowing-next-lap-hole 1 "err=$TV/next_lap.lua:3: function lap_end returned hole 99, which does not exist (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=off_board --moves 1 --json
 t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
 # an error names the hook's line, the drop hook's where the hand is stuck
