@@ -143,6 +143,8 @@ typedef struct stub {
     int ncap;
     uint8_t cap[SOW_MAX_HOLES];
     bool relay;
+    int next_from, next_dir; /* STUB_FIXED: next = {...} when from or dir
+                                is not 0 (from - 1, dir - 1) */
     int calls;
     int hole, count, mover; /* the last call */
     uint16_t seen[SOW_MAX_HOLES];
@@ -172,6 +174,11 @@ static int stub_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
         out->ncap = st->ncap;
         memcpy(out->cap, st->cap, (size_t)st->ncap);
         out->relay = st->relay;
+        if (st->next_from || st->next_dir) {
+            out->has_next = true;
+            out->next_from = (int8_t)(st->next_from - 1);
+            out->next_dir = (int8_t)(st->next_dir - 1);
+        }
         break;
     case STUB_CHAIN2:
         out->ncap = 2;
@@ -625,6 +632,69 @@ static void test_hook_relays(void **state)
     fix_free(&f);
 }
 
+/* A hook's next lap (issue 24): from another hole, the other way; the
+ * direction holds for the laps after it, and the seed games' copy, which
+ * hands the lap on, keeps the variant's own after the move. An empty hole
+ * ends the move. */
+static void test_hook_next_lap(void **state)
+{
+    (void)state;
+    fix f;
+    fix_load(&f, HOOKED, NULL);
+    /* lap 1 ends in North's 9; the next lifts 3 (4) clockwise: 2, 1, 0,
+     * 11, North's again: the next would lift 3, now empty: the end */
+    stub st = {.mode = STUB_FIXED, .next_from = 1 + 3,
+               .next_dir = 1 + SOW_DIR_CW};
+    sow_rules rules = stub_rules(&st);
+    sow_game g;
+    game_at(&f.s, &g, START, 0);
+    sow_ok(&f.s, &rules, NULL, &g, 5);
+    int want[12] = {5, 5, 5, 0, 4, 0, 5, 5, 5, 5, 4, 5};
+    assert_board(&f.s, &g, want);
+    assert_int_equal(st.calls, 2);
+    assert_int_equal(g.move_dir, f.s.dir);
+    fix_free(&f);
+}
+
+/* What no next lap may be: off the board, a direction of neither way, a
+ * closed or a claimed hole. */
+static void test_hook_next_lap_bad(void **state)
+{
+    (void)state;
+    fix f;
+    fix_load(&f, HOOKED, NULL);
+    sow_game g;
+    sow_before mv;
+    bool endless;
+    sow_error err;
+    const struct {
+        int from, dir;
+        uint64_t blocked, claimed;
+        const char *phrase;
+    } bad[] = {
+        {1 + 12, 0, 0, 0, "a next lap from hole 12, but the holes are 0 to 11"},
+        {0, 1 + 5, 0, 0, "a next lap in direction 5"},
+        {1 + 3, 0, 1u << 3, 0, "a next lap from hole 3, which is closed (C1.5)"},
+        {1 + 3, 0, 0, 1u << 3, "a next lap from hole 3, which is claimed (C1.4)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        stub st = {.mode = STUB_FIXED, .next_from = bad[i].from,
+                   .next_dir = bad[i].dir};
+        sow_rules rules = stub_rules(&st);
+        game_at(&f.s, &g, START, 0);
+        g.blocked = bad[i].blocked;
+        g.claims[1] = bad[i].claimed;
+        sow_error_clear(&err);
+        assert_int_equal(sow_sow(&f.s, &rules, NULL, &g,
+                                 sow_move_of(&mv, &rules, &g, 5), &endless,
+                                 &err),
+                         SOW_ERR);
+        assert_contains(err.msg, bad[i].phrase);
+        assert_contains(err.msg, "the lap_end hook cap returned");
+    }
+    fix_free(&f);
+}
+
 /* The engine with the stub: play, expect an error, and the game as it was. */
 static void play_fails(const fix *f, stub *st, int move, const char *phrase)
 {
@@ -1054,6 +1124,8 @@ int main(void)
         cmocka_unit_test(test_hook_captures),
         cmocka_unit_test(test_hook_relays),
         cmocka_unit_test(test_hook_bad_decisions),
+        cmocka_unit_test(test_hook_next_lap),
+        cmocka_unit_test(test_hook_next_lap_bad),
         cmocka_unit_test(test_endless_detected),
         cmocka_unit_test(test_endless_forbid),
         cmocka_unit_test(test_endless_end_game),
