@@ -351,6 +351,9 @@ static int finish(sow_engine *e, sow_game *g, sow_end_reason why,
 {
     const sow_setup *s = e->setup;
     sow_result *res = &g->result;
+    /* the game_end hook's say on the next round's starter, made after
+     * this move (C1.6; hook_end is cleared as each game begins) */
+    res->next_starter = (int8_t)e->hook_end.next_starter;
     if (why == SOW_END_HOOK)
         return finish_hook(e, g, err);
     res->reason = why;
@@ -803,6 +806,8 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
      * given position (issue 13 #8) */
     if (sow_seeds_check(e->setup, g, err))
         return SOW_ERR;
+    memset(&e->hook_end, 0, sizeof e->hook_end); /* (the last game's) */
+    e->hook_end.winner = -1;
     uint64_t endless = 0;
     int r = settle(e, g, 1 - g->to_move, false, &next, g->legal, &n, &endless, err);
     if (r < 0)

@@ -105,14 +105,15 @@ int sow_fast16(const sow_setup *s, const sow_rules *r,
             memcpy(w, b, sizeof w);
             continue;
         }
-        sow_hook_next nl; /* SOW_LAP_HOOK */
-        if (sow_run_hook(s, r, mv, NULL, g, h, laps, origin, &nl, err))
+        /* SOW_LAP_HOOK */
+        const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, err);
+        if (k < 0)
             return SOW_ERR;
-        if (__builtin_expect(sow_next_elsewhere(&nl, h), 0))
+        if (__builtin_expect(sow_next_elsewhere(k, h), 0))
             /* the hook's next lap: from another hole, or the other way */
-            return sow_laps_next(s, r, mv, NULL, g, &nl, laps, false,
-                                 endless, err);
-        if (nl.from < 0 || b[h] == 0)
+            return sow_laps_next(s, r, mv, NULL, g, k, laps, false, endless,
+                                 err);
+        if (k == SOW_NEXT_STOP || b[h] == 0)
             return SOW_OK;
         seeds = b[h];
         b[h] = 0;
@@ -213,14 +214,15 @@ int sow_fastw(const sow_setup *s, const sow_rules *r,
             memcpy(w, b, bytes);
             continue;
         }
-        sow_hook_next nl; /* SOW_LAP_HOOK */
-        if (sow_run_hook(s, r, mv, NULL, g, h, laps, origin, &nl, err))
+        /* SOW_LAP_HOOK */
+        const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, err);
+        if (k < 0)
             return SOW_ERR;
-        if (__builtin_expect(sow_next_elsewhere(&nl, h), 0))
+        if (__builtin_expect(sow_next_elsewhere(k, h), 0))
             /* the hook's next lap: from another hole, or the other way */
-            return sow_laps_next(s, r, mv, NULL, g, &nl, laps, false,
-                                 endless, err);
-        if (nl.from < 0 || b[h] == 0)
+            return sow_laps_next(s, r, mv, NULL, g, k, laps, false, endless,
+                                 err);
+        if (k == SOW_NEXT_STOP || b[h] == 0)
             return SOW_OK;
         seeds = b[h];
         b[h] = 0;

@@ -441,6 +441,9 @@ typedef struct sow_result {
     bool has_score;
     int32_t score[2];
     bool unfinished;
+    int8_t next_starter;    /* rounds (C1.6): 1 + the player the game_end
+                               hook named to start the next round, 0 as
+                               the rounds' rules say */
 } sow_result;
 
 typedef struct sow_game {
@@ -552,12 +555,11 @@ typedef struct sow_lap_decision {
     bool relay;
     int8_t extra_turn;  /* -1 as the rules say; 0 or 1: the hook's say on
                            another turn for the mover (C1.3) */
-    /* next = {from = h, direction = d} (issue 24): the next lap lifts hole
-     * next_from (-1: the lap's last hole, as "relay") and sows in sow_dir
-     * next_dir (-1: the move's direction so far); has_next: the hook said
-     * next, and the move goes on */
-    bool has_next;
-    int8_t next_from, next_dir;
+    /* next = {from = h, direction = d} (issue 24): 0 none; else the move
+     * goes on with a lap in sow_dir next - 2 (1: the move's direction so
+     * far) from hole next_from - 1 (0: the lap's last hole, as "relay");
+     * zero when cleared, as the rest of the head */
+    uint8_t next, next_from;
     /* C1.4: holes released (before the captures), then claimed: bit h of
      * claim_set claims h for North if it is set in claim_north, else for
      * South */
@@ -624,6 +626,9 @@ typedef struct sow_game_end {
     int winner;             /* 0, 1, or -1: from the scores */
     bool has_score;         /* score given (else scored as at any end) */
     int32_t score[2];
+    int next_starter;       /* rounds: 1 + who starts the next round
+                               should this move end the round, 0 as the
+                               rounds say (starter = p) */
 } sow_game_end;
 
 /* What the new_game hook decides between the games of a match. */

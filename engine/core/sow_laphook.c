@@ -54,17 +54,16 @@ bad_next(const sow_setup *s, sow_error *err, const char *fmt, ...)
 static __attribute__((noinline)) int next_lap(const sow_setup *s,
                                               const sow_game *g,
                                               const sow_lap_decision *d,
-                                              sow_hook_next *next,
-                                              sow_error *err)
+                                              int h, sow_error *err)
 {
-    const int x = d->next_from >= 0 ? d->next_from : next->from;
-    const int dir = d->next_dir >= 0 ? d->next_dir : g->move_dir;
+    const int x = d->next_from ? d->next_from - 1 : h;
+    const int dir = d->next > 1 ? d->next - 2 : g->move_dir;
     if (x >= s->holes)
         return bad_next(s, err, "a next lap from hole %d, but the holes "
                                 "are 0 to %d", x, s->holes - 1);
-    if (d->next_dir > SOW_DIR_CW)
+    if (dir > SOW_DIR_CW)
         return bad_next(s, err, "a next lap in direction %d: \"cw\" or "
-                                "\"ccw\"", d->next_dir);
+                                "\"ccw\"", dir);
     if ((g->blocked >> x) & 1)
         return bad_next(s, err, "a next lap from hole %d, which is closed "
                                 "(C1.5): open it in the same answer, or "
@@ -78,9 +77,7 @@ static __attribute__((noinline)) int next_lap(const sow_setup *s,
                                 "%s's track (sowing.track): a lap starts on "
                                 "the mover's track", x,
                         g->to_move ? "North" : "South");
-    next->from = x;
-    next->dir = dir == g->move_dir ? -1 : dir;
-    return SOW_OK;
+    return sow_next_code(x, dir == g->move_dir ? -1 : dir);
 }
 
 /* Ask the script; check what it returns before applying it. (A hook
@@ -88,16 +85,15 @@ static __attribute__((noinline)) int next_lap(const sow_setup *s,
  * watched for a move that never ends, P2, and a hook that always sows on
  * is stopped by the run's time limit, which the Lua bridge reads every
  * so many calls.) */
-int sow_run_hook(const sow_setup *s, const sow_rules *r,
-                 const sow_before *mv, const sow_observer *obs,
-                 sow_game *g, int h, long lap, int from, sow_hook_next *next,
-                 sow_error *err)
+static inline __attribute__((always_inline)) int
+run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+         const sow_observer *obs, sow_game *g, int h, long lap, int from,
+         sow_error *err)
 {
     const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
     memset(&d, 0, SOW_LAP_DECISION_HEAD);
     d.extra_turn = -1;
-    d.next_from = d.next_dir = -1;
     if (!r || !r->lap_end)
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
@@ -157,9 +153,24 @@ int sow_run_hook(const sow_setup *s, const sow_rules *r,
                             ? (uint8_t)(g->move_flags | SOW_MOVED_EXTRA_TURN)
                             : (uint8_t)(g->move_flags &
                                         ~SOW_MOVED_EXTRA_TURN);
-    next->from = d.relay || d.has_next ? h : -1;
-    next->dir = -1;
-    return d.has_next ? next_lap(s, g, &d, next, err) : SOW_OK;
+    if (d.next)
+        return next_lap(s, g, &d, h, err);
+    return d.relay ? sow_next_code(h, -1) : SOW_NEXT_STOP;
+}
+
+int sow_run_hook(const sow_setup *s, const sow_rules *r,
+                 const sow_before *mv, const sow_observer *obs, sow_game *g,
+                 int h, long lap, int from, sow_error *err)
+{
+    return run_hook(s, r, mv, obs, g, h, lap, from, err);
+}
+
+/* (the word paths': no observer, so none of the events is looked for) */
+int sow_run_hook_quiet(const sow_setup *s, const sow_rules *r,
+                       const sow_before *mv, sow_game *g, int h, long lap,
+                       int from, sow_error *err)
+{
+    return run_hook(s, r, mv, NULL, g, h, lap, from, err);
 }
 
 /* A hand the drop hook passes on round after round (the view is the same

@@ -392,37 +392,46 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
 
 /* ---- sow_laphook.c ----------------------------------------------------- */
 
-/* What a lap_end hook says of the move after its lap (issue 24): `from`
- * the hole the next lap lifts (-1: the move ends; the lap's last hole for
- * "relay"), `dir` the sow_dir it sows in (-1: the move's so far). */
-typedef struct sow_hook_next {
-    int from, dir;
-} sow_hook_next;
-
-/* Whether a hook's next lap is one the word paths and the seed games'
- * copy cannot sow: from another hole than the lap's last (h), or in
- * another direction (sow_sow.c's sow_laps_next sows it). */
-static inline bool sow_next_elsewhere(const sow_hook_next *nl, int h)
+/* What a lap_end hook says of the move after its lap (issue 24), as one
+ * integer that stays in a register of the laps: 0 the move ends; else
+ * 1 + the hole the next lap lifts (the lap's last for "relay") + 128 *
+ * (1 + the sow_dir it sows in, or 0: the move's way so far). */
+#define SOW_NEXT_STOP 0
+static inline int sow_next_code(int from, int dir)
 {
-    return nl->from >= 0 && (nl->from != h || nl->dir >= 0);
+    return from < 0 ? SOW_NEXT_STOP : 1 + from + 128 * (1 + dir);
+}
+static inline int sow_next_from(int k) { return (k & 127) - 1; }
+static inline int sow_next_dir(int k) { return (k >> 7) - 1; }
+
+/* Whether a hook's next lap is one the word paths and the copies of the
+ * laps other than sow_laps_next's cannot sow: from another hole than the
+ * lap's last (h), or in another direction. */
+static inline bool sow_next_elsewhere(int k, int h)
+{
+    return k != SOW_NEXT_STOP && k != 1 + h;
 }
 
 /* Ask the lap_end hook of a lap that ended in h (lap `lap`, lifted from
- * `from` or -1), check its answer and apply it; *next: where the move
- * goes on. */
+ * `from` or -1), check its answer and apply it; returns SOW_ERR, or where
+ * the move goes on (sow_next_code). */
 int sow_run_hook(const sow_setup *s, const sow_rules *r,
                  const sow_before *mv, const sow_observer *obs, sow_game *g,
-                 int h, long lap, int from, sow_hook_next *next,
-                 sow_error *err);
+                 int h, long lap, int from, sow_error *err);
+/* The same without an observer (the word paths). */
+int sow_run_hook_quiet(const sow_setup *s, const sow_rules *r,
+                       const sow_before *mv, sow_game *g, int h, long lap,
+                       int from, sow_error *err);
 
 /* The rest of a move whose lap_end hook named a next lap elsewhere
- * (sow_next_elsewhere), from the laps of the word paths or the seed
- * games' copy (sow_sow.c): the laps go on in the family's copy, `laps`
- * laps sown so far, `bear` whether bear-off applies to the move. */
+ * (sow_next_elsewhere: code k), from the word paths or the other copies
+ * of the laps (sow_sow.c): its own copy of the laps goes on, the only one
+ * that turns or moves laps, `laps` laps sown so far, `bear` whether
+ * bear-off applies to the move. */
 int sow_laps_next(const sow_setup *s, const sow_rules *r,
                   const sow_before *mv, const sow_observer *obs, sow_game *g,
-                  const sow_hook_next *nl, long laps, bool bear,
-                  bool *endless, sow_error *err);
+                  int k, long laps, bool bear, bool *endless,
+                  sow_error *err);
 
 /* What sow_drop_seed did with a seed: an error, the hole passed over (the
  * seed kept in hand), the seed dropped where the data drops it, out of

@@ -154,10 +154,35 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
 /* The rest of a move that sow_laps_next sows (rs, NULL in every other
  * copy): its laps so far, bear-off, and the hook's next lap. */
 typedef struct sow_resume {
-    sow_hook_next nl;
+    int h, seeds; /* the hole the next lap lifted, and its seeds */
     long laps;
     bool bear;
 } sow_resume;
+
+/* A lap_end hook's next lap, code k (issue 24): told, then hole h lifted
+ * into *seeds and h returned, the direction turned where the hook turns
+ * it; -1 where the move ends instead: h is empty, or a row the end rule
+ * looks at is (C2.7). P86's marks are of the lap just ended, in its
+ * direction. */
+static __attribute__((noinline)) int lift_next(const sow_setup *s,
+                                               const sow_observer *obs,
+                                               sow_game *g, int k, int *seeds)
+{
+    const int h = sow_next_from(k), nd = sow_next_dir(k), mover = g->to_move;
+    uint16_t *b = g->board;
+    EMIT(obs, SOW_EV_NEXT_LAP, mover, h, b[h], nd >= 0 ? nd : g->move_dir);
+    if (b[h] == 0)
+        return -1;
+    if (s->relay_watch &&
+        (s->relay_watch == 1 ? cleared_now(s, g) : relay_watch(s, g, h)))
+        return -1;
+    if (nd >= 0)
+        g->move_dir = (uint8_t)nd;
+    *seeds = b[h];
+    b[h] = 0;
+    EMIT(obs, SOW_EV_LIFT, mover, h, *seeds, 0);
+    return h;
+}
 
 /* The laps of a move (sow_sow without the grand-slam reading), inlined
  * into sow_sow, the hot path of every game: one loop over laps whose
@@ -214,7 +239,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     uint16_t *b = g->board;
     const int mover = g->to_move;
     const size_t bytes = (size_t)s->holes * sizeof *b;
-    int seeds = 0, origin = hole, h = hole;
+    int seeds = rs ? rs->seeds : 0;
+    int origin = rs ? rs->h : hole, h = origin;
     *endless = false;
     if (!rs) {
         seeds = b[hole] - s->leave; /* B.2: leave-one keeps `leave` */
@@ -237,20 +263,18 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                  that relayed from an untouched hole may
                                  claim it when the board comes round */
     int saved_pending = -1, saved_cap = -1; /* and a resowing lap's */
-    int saved_dir = d; /* and the direction, which a hook may turn */
+    /* and the direction, where a hook may turn it (sow_laps_next) */
+    int saved_dir = d;
     long power = 1, lam = 0, laps = rs ? rs->laps : 0;
-    sow_hook_next nl = {-1, -1}; /* what a lap_end hook says */
-    if (rs) {
-        nl = rs->nl;
-        goto next_lap; /* (as the loop goes on after a hook's next) */
-    }
+    int nk = SOW_NEXT_STOP; /* what a lap_end hook says (sow_next_code) */
     for (;;) {
         if (s->relay) {
             if (laps > 0 && seeds == saved_seeds && origin == saved_origin &&
                 (!fam || (g->blocked == saved_blocked &&
                           g->moved == saved_moved &&
                           pending == saved_pending &&
-                          cap_hole == saved_cap && d == saved_dir)) &&
+                          cap_hole == saved_cap &&
+                          (!rs || d == saved_dir))) &&
                 memcmp(b, saved, bytes) == 0) {
                 *endless = true;
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
@@ -264,7 +288,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 saved_moved = g->moved;
                 saved_pending = pending;
                 saved_cap = cap_hole;
-                saved_dir = d;
+                if (rs)
+                    saved_dir = d;
             }
             if (++laps > s->max_laps)
                 return sow_lap_cap(s, g, hole, err);
@@ -451,18 +476,23 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                    : fam && (s->claims || s->mark_moved)
                        ? sow_rule_told(s, g, h, c) /* (claims, P86: apart) */
                        : 1 + matching_rule(s, g, h, c);
-        nl.from = -1;
+        nk = SOW_NEXT_STOP;
         if (a == SOW_LAP_HOOK) {
-            if (sow_run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
-                             pending >= 0 ? -1 : origin, &nl, err))
+            /* (with no observer, the copy that looks for no event) */
+            const int from = pending >= 0 ? -1 : origin;
+            nk = obs ? sow_run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
+                                    from, err)
+                     : sow_run_hook_quiet(s, r, mv, g, h, LAP_OF(s, laps),
+                                          from, err);
+            if (nk < 0)
                 return SOW_ERR;
         }
         if (obs && obs->on_event && !obs->captures_only) {
             sow_event ev = {SOW_EV_LAP_END, mover, h, c,
                             a == SOW_LAP_HOOK
-                                ? (sow_next_elsewhere(&nl, h) ? SOW_LAP_HOOK
-                                   : nl.from >= 0             ? SOW_LAP_RELAY
-                                                  : SOW_LAP_STOP)
+                                ? (sow_next_elsewhere(nk, h) ? SOW_LAP_HOOK
+                                   : nk != SOW_NEXT_STOP      ? SOW_LAP_RELAY
+                                                         : SOW_LAP_STOP)
                             : a == SOW_LAP_TWO_OUT_SERIES ||
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
@@ -480,33 +510,21 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         }
         if (a != SOW_LAP_HOOK && end_lap(s, obs, g, h, a))
             return SOW_OK;
-        if (a == SOW_LAP_HOOK && sow_next_elsewhere(&nl, h)) {
+        if (a == SOW_LAP_HOOK && sow_next_elsewhere(nk, h)) {
             /* the hook's next lap (issue 24): from the hole it names, in
-             * the direction it names; the seed games' copy has no
-             * direction to turn, and hands the rest to the family's */
-            if (!fam)
-                return sow_laps_next(s, r, mv, obs, g, &nl, laps, bear,
+             * the direction it names; only sow_laps_next's copy turns
+             * or moves a lap (the others keep their tracks in registers
+             * and the direction out of their endless-move proof) */
+            if (!rs)
+                return sow_laps_next(s, r, mv, obs, g, nk, laps, bear,
                                      endless, err);
-        next_lap:
             laps += !s->relay; /* (LAP_OF) */
-            h = nl.from;
-            EMIT(obs, SOW_EV_NEXT_LAP, mover, h, b[h],
-                 nl.dir >= 0 ? nl.dir : d);
-            if (b[h] == 0)
+            h = origin = lift_next(s, obs, g, nk, &seeds);
+            if (h < 0)
                 return SOW_OK;
-            if (s->relay_watch && (s->relay_watch == 1 ? cleared_now(s, g)
-                                                       : relay_watch(s, g, h)))
-                return SOW_OK; /* C2.7; P86 (the lap just ended marked) */
-            if (nl.dir >= 0) {
-                d = nl.dir;
-                g->move_dir = (uint8_t)d;
-                nx = s->nexts[d];
-                track = tn = s->tracks[mover][d];
-            }
-            seeds = b[h];
-            b[h] = 0;
-            origin = h;
-            EMIT(obs, SOW_EV_LIFT, mover, h, seeds, 0);
+            d = g->move_dir;
+            nx = s->nexts[d];
+            track = tn = s->tracks[mover][d];
             continue;
         }
         if (fam && a == SOW_LAP_CLOSE) {
@@ -564,7 +582,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          * after the plain relay's, which most laps are) */
         if (a == SOW_LAP_RELAY || a == SOW_LAP_CLOSE ||
             (fam && capture_then_relay(s, obs, g, h, a)) ||
-            (a == SOW_LAP_HOOK && nl.from >= 0 &&
+            (a == SOW_LAP_HOOK && nk != SOW_NEXT_STOP &&
              (laps += !s->relay, true))) {
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
@@ -785,13 +803,17 @@ sow_dropping(const sow_setup *s, const sow_rules *r, const sow_before *mv,
  * direction of its own: the variant's is theirs again after the move. */
 int sow_laps_next(const sow_setup *s, const sow_rules *r,
                   const sow_before *mv, const sow_observer *obs, sow_game *g,
-                  const sow_hook_next *nl, long laps, bool bear,
-                  bool *endless, sow_error *err)
+                  int k, long laps, bool bear, bool *endless,
+                  sow_error *err)
 {
-    const sow_resume rs = {*nl, laps, bear};
+    int seeds = 0;
+    const int h = lift_next(s, obs, g, k, &seeds);
+    *endless = false;
+    const sow_resume rs = {h, seeds, laps + !s->relay, bear};
     /* (no drop hook: a variant with one sows in the family's copy) */
-    int rc = sow_laps(s, r, mv, obs, g, mv->origin, endless, err, true,
-                      false, &rs);
+    int rc = h < 0 ? SOW_OK
+                   : sow_laps(s, r, mv, obs, g, mv->origin, endless, err,
+                              true, false, &rs);
     if (s->plain_turns)
         g->move_dir = (uint8_t)s->dir;
     return rc;

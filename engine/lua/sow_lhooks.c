@@ -38,12 +38,12 @@ static void read_next(lua_State *L, hook_call *c, int t,
                             "or nothing, as the second value");
     if (!sow_lread_keys(L, c, n, keys))
         return;
-    out->has_next = true;
+    out->next = 1;
     if (lua_getfield(L, n, "from") != LUA_TNIL) {
         int h = sow_lread_hole(L, c, "a next.from");
         if (h < 0)
             return;
-        out->next_from = (int8_t)h;
+        out->next_from = (uint8_t)(1 + h);
     }
     if (lua_getfield(L, n, "direction") != LUA_TNIL) {
         const char *w = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
@@ -51,16 +51,16 @@ static void read_next(lua_State *L, hook_call *c, int t,
         if (strcmp(w, "cw") != 0 && strcmp(w, "ccw") != 0)
             return (void)BAD(c, "a next.direction other than \"cw\" or "
                                 "\"ccw\"");
-        out->next_dir = (int8_t)(w[1] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW);
+        out->next = (uint8_t)(2 + (w[1] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW));
     }
     lua_pop(L, 3);
     const sow_game *g = c->g;
-    const int x = out->next_from >= 0 ? out->next_from
-                  : c->at                ? c->at->hole
-                                         : -1;
+    const int x = out->next_from ? out->next_from - 1
+                  : c->at        ? c->at->hole
+                                 : -1;
     if (!g || x < 0)
         return;
-    const int dir = out->next_dir >= 0 ? out->next_dir : g->move_dir;
+    const int dir = out->next > 1 ? out->next - 2 : g->move_dir;
     const uint64_t bit = (uint64_t)1 << x;
     if ((((g->blocked & ~out->open_set) | out->close_set) & bit))
         return (void)BAD(c, "a next lap from hole %d, which is closed "
@@ -138,7 +138,6 @@ static void read_lap_end(lua_State *L, hook_call *c)
     sow_lap_decision *out = c->out;
     memset(out, 0, SOW_LAP_DECISION_HEAD);
     out->extra_turn = -1;
-    out->next_from = out->next_dir = -1;
     const int first = lua_gettop(L) - 2, second = first + 1;
     bool stop = false;
     if (lua_type(L, second) == LUA_TSTRING) {
@@ -635,7 +634,8 @@ static int lua_after_move(void *ctx, const sow_setup *s,
  * winner = p, score = {[0] = n, [1] = n}}. */
 static void read_game_end(lua_State *L, hook_call *c)
 {
-    static const char *const keys[] = {"over", "winner", "score", NULL};
+    static const char *const keys[] = {"over", "winner", "score", "starter",
+                                       NULL};
     sow_game_end *ge = c->out;
     int t = lua_gettop(L);
     if (lua_isnil(L, t) ||
@@ -646,7 +646,21 @@ static void read_game_end(lua_State *L, hook_call *c)
                             "true, ...}");
     if (!sow_lread_keys(L, c, t, keys))
         return;
-    if (lua_getfield(L, t, "over") != LUA_TBOOLEAN)
+    /* C1.6: who starts the next round, should this move end the round
+     * (by this answer or by the end rules of data) */
+    int starter = sow_lread_player(L, c, t, "starter");
+    if (starter == -2)
+        return;
+    if (starter >= 0 && !c->s->rounds)
+        return (void)BAD(c, "a starter, but the variant plays no rounds: "
+                            "starter names who starts the next round "
+                            "(rounds:)");
+    ge->next_starter = starter + 1;
+    if (lua_getfield(L, t, "over") == LUA_TNIL && starter >= 0) {
+        lua_pop(L, 1);
+        return; /* the round goes on; the starter is kept for its end */
+    }
+    if (lua_type(L, -1) != LUA_TBOOLEAN)
         return (void)BAD(c, "a table whose over is not true or false");
     bool over = lua_toboolean(L, -1);
     lua_pop(L, 1);

@@ -18,6 +18,9 @@ t sowing-next-lap-empty 0 noerr "out~  by the game's own rule, the next lap lift
 t sowing-next-lap-closed 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap from hole 3, which is closed (C1.5): open it in the same answer, or name another (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=closed --moves 1 --json
 t sowing-next-lap-stop 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap after \"stop\": say \"relay\", or nothing, as the second value (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=stop_next --moves 1 --json
 t sowing-next-lap-hole 1 "err=$TV/next_lap.lua:3: function lap_end returned hole 99, which does not exist (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=off_board --moves 1 --json
+# the game_end hook's starter of the next round (RS.1-RS.4)
+t sowing-round-starter 0 "last=6 scenarios, 0 failed" -- sow test $TV/scenarios/round_starter.yaml
+t sowing-round-starter-bad 1 "err=$TV/round_starter.lua:2: function round_end returned a table whose starter is not a player (0 or 1) (variant test-round-starter, hook game_end)" -- sow replay $TV/round_starter.yaml --option rule=bad --moves 0 --json
 t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
 # an error names the hook's line, the drop hook's where the hand is stuck

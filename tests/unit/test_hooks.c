@@ -881,6 +881,10 @@ static void test_bad_returns(void **state)
         {"e", "{over = true, score = {[0] = 1}}", "a score that is not two"},
         {"e", "{over = true, score = {[0] = 1, [1] = 'x'}}",
          "a score that is not two"},
+        /* issue 24: the next round's starter is a round's (C1.6) */
+        {"e", "{starter = 1}", "a starter, but the variant plays no rounds"},
+        {"e", "{over = true, starter = 'north'}",
+         "starter is not a player (0 or 1)"},
     };
     static const char *const kinds[] = {"filter", "after_move", "game_end"};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

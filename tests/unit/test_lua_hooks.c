@@ -225,13 +225,12 @@ static void test_lap_end_next(void **state)
             sow_lap_decision d;
             sow_error err;
             assert_int_equal(call_lap_end(x, 9, 5, &d, &err), SOW_OK);
-            assert_true(d.has_next);
-            assert_int_equal(d.next_from, 3);
-            assert_int_equal(d.next_dir, SOW_DIR_CW);
+            assert_int_equal(d.next, 2 + SOW_DIR_CW);
+            assert_int_equal(d.next_from, 1 + 3);
             assert_int_equal(call_lap_end(x, 9, 4, &d, &err), SOW_OK);
-            assert_true(d.has_next && d.relay);
-            assert_int_equal(d.next_from, -1); /* the hole asked about */
-            assert_int_equal(d.next_dir, -1);  /* the move's way */
+            assert_true(d.relay);
+            assert_int_equal(d.next, 1);      /* the move's way */
+            assert_int_equal(d.next_from, 0); /* the hole asked about */
             assert_int_equal(d.ncap, 1);
         }
         sow_lua_close(x);

@@ -144,7 +144,7 @@ typedef struct stub {
     uint8_t cap[SOW_MAX_HOLES];
     bool relay;
     int next_from, next_dir; /* STUB_FIXED: next = {...} when from or dir
-                                is not 0 (from - 1, dir - 1) */
+                                is not 0 (hole from - 1, sow_dir dir - 1) */
     int calls;
     int hole, count, mover; /* the last call */
     uint16_t seen[SOW_MAX_HOLES];
@@ -175,9 +175,8 @@ static int stub_lap_end(void *ctx, const sow_setup *s, const sow_game *g,
         memcpy(out->cap, st->cap, (size_t)st->ncap);
         out->relay = st->relay;
         if (st->next_from || st->next_dir) {
-            out->has_next = true;
-            out->next_from = (int8_t)(st->next_from - 1);
-            out->next_dir = (int8_t)(st->next_dir - 1);
+            out->next = (uint8_t)(st->next_dir ? 1 + st->next_dir : 1);
+            out->next_from = (uint8_t)st->next_from;
         }
         break;
     case STUB_CHAIN2:
