@@ -703,6 +703,8 @@ typedef struct sow_at {
                    about to fall counted */
     int from;   /* the hole the lap's seeds were lifted from, -1 none
                    (seeds taken from across and sown again, C2.5) */
+    int lifted; /* drop: the seeds the lap set out with (its hand as its
+                   first seed was about to fall); 0 elsewhere */
 } sow_at;
 
 /* What the drop hook says of one seed (C1.13, C1.2): dropped where the

@@ -99,7 +99,7 @@ run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
     /* the view's g.lap and g.hand (the hand is empty at a lap's end) */
-    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from};
+    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from, 0};
     if (r->lap_end(r->ctx, s, g, mv, &at, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
@@ -189,16 +189,18 @@ int sow_no_drop(const sow_setup *s,
 
 /* Ask the drop hook what becomes of the seed about to fall in hole h
  * (lap `lap`, lifted from hole `from` or -1, `hand` seeds in hand, this
- * one counted), and take a seed
+ * one counted, of the `lifted` the lap set out with), and take a seed
  * that leaves the hand off the board: into a store (C1.2) or out of
  * play, added to the mover's captured (C1.13). */
-int sow_drop_seed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
-                  const sow_observer *obs, sow_game *g, int h, long lap, int hand,
-                  int from, sow_error *err)
+int sow_drop_seed(const sow_setup *s, const sow_rules *r,
+                  const sow_before *mv, const sow_observer *obs, sow_game *g,
+                  int h, long lap, int hand, int from, int lifted,
+                  sow_error *err)
 {
     const int mover = g->to_move;
     sow_drop d = {SOW_DROP_SOW, 0};
-    const sow_at at = {h, g->board[h], lap > 0 ? (int)lap : 1, hand, from};
+    const sow_at at = {h, g->board[h], lap > 0 ? (int)lap : 1, hand, from,
+                       lifted};
     if (!r || !r->drop)
         return sow_error_set(err, s->v->path, 0, 0,
                              "the variant has a drop hook but no script "

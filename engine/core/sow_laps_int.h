@@ -442,7 +442,8 @@ enum { DROP_FAILED = -1, DROP_PASSED, DROP_HERE, DROP_OUT, DROP_STORE };
  * the hand is taken off the board. */
 int sow_drop_seed(const sow_setup *s, const sow_rules *r,
                   const sow_before *mv, const sow_observer *obs, sow_game *g,
-                  int h, long lap, int hand, int from, sow_error *err);
+                  int h, long lap, int hand, int from, int lifted,
+                  sow_error *err);
 
 /* The error of a hand the drop hook passes on round after round. */
 __attribute__((cold)) int sow_no_drop(const sow_setup *s, sow_error *err);

@@ -294,6 +294,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (++laps > s->max_laps)
                 return sow_lap_cap(s, g, hole, err);
         }
+        /* the seeds the lap sets out with (the drop hook's g.lifted; the
+         * other copies read it nowhere) */
+        const int lifted = seeds;
         int in_store = -1; /* the store the last seed went into (C1.2) */
         int skip_hand = -1, skipped = 0; /* skip_count's passes in a row */
         /* (plain_drops first: it is off whenever first_to_store is on,
@@ -399,8 +402,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 /* the script's drop hook (issue 24): drop here, pass
                  * the hole, or the seed to a store or out of play */
                 const int k = sow_drop_seed(s, r, mv, obs, g, h,
-                                        LAP_OF(s, laps), seeds,
-                                        pending >= 0 ? -1 : origin, err);
+                                            LAP_OF(s, laps), seeds,
+                                            pending >= 0 ? -1 : origin,
+                                            lifted, err);
                 if (k == DROP_FAILED)
                     return SOW_ERR;
                 if (k == DROP_PASSED) {

@@ -386,7 +386,7 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {
     sow_lua *x = ctx;
-    const sow_at at = {hole, 0, 0, 0, -1}; /* (no sowing: no lap, no hand) */
+    const sow_at at = {hole, 0, 0, 0, -1, 0}; /* (no sowing: no lap, no hand) */
     if (!x->memo_off && x->play_memo) {
         const sow_changes *hit = sow_memo_find(x->play_memo, g, NULL, &at);
         if (hit) {

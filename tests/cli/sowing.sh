@@ -7,7 +7,7 @@
 # worked out by hand). Sourced by tests/cli/run.sh (t and $cli_tmp as
 # there).
 TV=tests/variants
-t sowing-drop-scenarios 0 "last=11 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
+t sowing-drop-scenarios 0 "last=12 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
 # the lap_end hook's changes (LC.1-LC.6, values worked out by hand)
 t sowing-lap-changes 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/lap_changes.yaml
 # the lap_end hook's next lap (NL.1-NL.5, values worked out by hand), told
@@ -24,7 +24,7 @@ t sowing-round-starter-bad 1 "err=$TV/round_starter.lua:2: function round_end re
 t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
 # an error names the hook's line, the drop hook's where the hand is stuck
-t sowing-drop-bad-line 1 "err=$TV/drop_hook.lua:14: function drop returned something other than nil, \"sow\", \"skip\", \"store\" or \"out\" (variant test-drop-hook, hook drop)" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=bad_word --moves 1 --json
+t sowing-drop-bad-line 1 "err=$TV/drop_hook.lua:17: function drop returned something other than nil, \"sow\", \"skip\", \"store\" or \"out\" (variant test-drop-hook, hook drop)" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=bad_word --moves 1 --json
 t sowing-drop-stuck 1 "err=$TV/drop_hook.yaml:37:9: the seeds in hand can drop nowhere: the drop hook drop passes over every hole they reach; let it drop the seed, or send it to a store or out of play, somewhere" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=skip_all --moves 1 --json
 # what the trace says of each answer (DH.2, DH.3, DH.4)
 t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game's own rule" "out~  by the game's own rule, the seed meant for A leaves play" "out~  one seed into South's store, now 1" -- sow trace $TV/drop_hook.yaml --moves "1 6"

@@ -350,7 +350,7 @@ static int lap_end_move(sow_lua *x, const sow_before *mv)
     memset(&d, 0, sizeof d);
     sow_error err;
     sow_error_clear(&err);
-    if (r.lap_end(r.ctx, &setup, &g, mv, &(sow_at){9, 5, 1, 0, -1}, &d, &err))
+    if (r.lap_end(r.ctx, &setup, &g, mv, &(sow_at){9, 5, 1, 0, -1, 0}, &d, &err))
         fail_msg("%s:%d: %s", err.path, err.line, err.msg);
     assert_int_equal(d.ncap, 1);
     return d.cap[0];
@@ -397,7 +397,7 @@ static void test_lap_end_move(void **state)
         sow_error err;
         sow_error_clear(&err);
         assert_int_equal(r.lap_end(r.ctx, &setup, &g, &mv,
-                                   &(sow_at){9, 5, 1, 0, -1}, &d, &err),
+                                   &(sow_at){9, 5, 1, 0, -1, 0}, &d, &err),
                          SOW_ERR);
         assert_contains(err.msg, "read-only");
         assert_int_equal(err.line, 2);
