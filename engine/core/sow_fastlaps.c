@@ -19,6 +19,27 @@ int sow_lap_cap(const sow_setup *s, sow_game *g, int hole,
                          hole, s->max_laps);
 }
 
+/* A lap of the word paths ended in h where the script decides (lap
+ * `laps`, lifted from `origin`): true when it relays from h, which holds
+ * seeds; else the move is over, or goes on in the laps that turn or move
+ * (the hook's next lap elsewhere), with *rc its status. */
+static inline bool hook_relays(const sow_setup *s, const sow_rules *r,
+                               const sow_before *mv, sow_game *g, int h,
+                               long laps, int origin, bool *endless,
+                               sow_error *err, int *rc)
+{
+    const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, err);
+    *rc = k < 0 ? SOW_ERR : SOW_OK;
+    if (k < 0)
+        return false;
+    if (__builtin_expect(sow_next_elsewhere(k, h), 0)) {
+        /* the hook's next lap: from another hole, or the other way */
+        *rc = sow_laps_next(s, r, mv, NULL, g, k, laps, false, endless, err);
+        return false;
+    }
+    return k != SOW_NEXT_STOP && g->board[h] != 0;
+}
+
 /* sow_fast for boards of up to 16 holes (Adji Kui, Adji-Boto): the board
  * stays in four 64-bit words while laps run, a lap adds a precomputed run
  * of ones (counts stay far below 2^16, so no carry crosses a lane), and
@@ -105,16 +126,9 @@ int sow_fast16(const sow_setup *s, const sow_rules *r,
             memcpy(w, b, sizeof w);
             continue;
         }
-        /* SOW_LAP_HOOK */
-        const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, err);
-        if (k < 0)
-            return SOW_ERR;
-        if (__builtin_expect(sow_next_elsewhere(k, h), 0))
-            /* the hook's next lap: from another hole, or the other way */
-            return sow_laps_next(s, r, mv, NULL, g, k, laps, false, endless,
-                                 err);
-        if (k == SOW_NEXT_STOP || b[h] == 0)
-            return SOW_OK;
+        int rc; /* SOW_LAP_HOOK */
+        if (!hook_relays(s, r, mv, g, h, laps, origin, endless, err, &rc))
+            return rc;
         seeds = b[h];
         b[h] = 0;
         origin = h;
@@ -214,16 +228,9 @@ int sow_fastw(const sow_setup *s, const sow_rules *r,
             memcpy(w, b, bytes);
             continue;
         }
-        /* SOW_LAP_HOOK */
-        const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, err);
-        if (k < 0)
-            return SOW_ERR;
-        if (__builtin_expect(sow_next_elsewhere(k, h), 0))
-            /* the hook's next lap: from another hole, or the other way */
-            return sow_laps_next(s, r, mv, NULL, g, k, laps, false, endless,
-                                 err);
-        if (k == SOW_NEXT_STOP || b[h] == 0)
-            return SOW_OK;
+        int rc; /* SOW_LAP_HOOK */
+        if (!hook_relays(s, r, mv, g, h, laps, origin, endless, err, &rc))
+            return rc;
         seeds = b[h];
         b[h] = 0;
         origin = h;
