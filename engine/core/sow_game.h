@@ -602,6 +602,13 @@ typedef struct sow_changes {
                                        play, to the mover's captured
                                        (C1.13; after the captures) */
     uint16_t out[SOW_MAX_HOLES];
+    int nmoves;                     /* after_move's move (issue 24): seeds
+                                       carried from hole to hole, in order,
+                                       after the changes above */
+    struct {
+        uint8_t from, to;
+        uint16_t seeds;             /* 0: all that `from` holds */
+    } moves[SOW_MAX_HOLES];
 } sow_changes;
 
 /* Whether the captures, seeds out of play, closings and openings of c
@@ -1021,6 +1028,10 @@ int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
  * half changed: the caller restores it. */
 int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
                         int origin, int *next, sow_error *err);
+
+/* SOW_EV_INTO's player for seeds a hook's move change carries (issue
+ * 24): count seeds of hole go into hole extra */
+#define SOW_INTO_BY_SCRIPT (-1)
 
 /* Whether hole h is claimed (C1.4), and by whom (-1: nobody). */
 static inline int sow_claimant(const sow_game *g, int h)

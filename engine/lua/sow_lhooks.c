@@ -526,20 +526,87 @@ static int lua_decisions(void *ctx, const sow_setup *s, const sow_game *g,
     return rc;
 }
 
-static void read_decide(lua_State *L, hook_call *c)
+/* after_move's move = {{from = h, to = k, seeds = n}, ...} (issue 24):
+ * seeds carried from hole to hole in the order given, n 1 or more (left
+ * out: all that h holds then); the engine checks them against the board
+ * as the other changes leave it (sow_hooks.c). */
+static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
 {
-    /* (decide and after_move: the changes of docs/writing-variants.md) */
+    static const char *const keys[] = {"from", "to", "seeds", NULL};
+    if (lua_getfield(L, t, "move") == LUA_TNIL)
+        return;
+    const int m = lua_gettop(L);
+    if (!lua_istable(L, m))
+        return (void)BAD(c, "a move field that is not a list {{from = h, to "
+                            "= k, seeds = n}, ...}");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, m);
+    if (n > SOW_MAX_HOLES)
+        return (void)BAD(c, "more than %d moves of seeds", SOW_MAX_HOLES);
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, m, i) != LUA_TTABLE)
+            return (void)BAD(c, "a move that is not a table {from = h, to = "
+                                "k, seeds = n}");
+        const int e = lua_gettop(L);
+        if (!sow_lread_keys(L, c, e, keys))
+            return;
+        int end[2];
+        for (int k = 0; k < 2; k++) {
+            lua_getfield(L, e, keys[k]);
+            end[k] = sow_lread_hole(L, c, k ? "a move.to" : "a move.from");
+            lua_pop(L, 1);
+            if (end[k] < 0)
+                return;
+        }
+        if (end[0] == end[1])
+            return (void)BAD(c, "a move of seeds from hole %d to itself",
+                             end[0]);
+        int isnum = 1;
+        lua_Integer k = 0;
+        if (lua_getfield(L, e, "seeds") != LUA_TNIL &&
+            ((k = lua_tointegerx(L, -1, &isnum)), !isnum || k < 1 ||
+             k > SOW_MAX_SEEDS || lua_type(L, -1) != LUA_TNUMBER))
+            return (void)BAD(c, "a move.seeds that is not a count of seeds "
+                                "(1 or more)");
+        lua_pop(L, 2);
+        ch->moves[ch->nmoves].from = (uint8_t)end[0];
+        ch->moves[ch->nmoves].to = (uint8_t)end[1];
+        ch->moves[ch->nmoves++].seeds = (uint16_t)k;
+    }
+    lua_pop(L, 1);
+}
+
+/* (decide and after_move: the changes of docs/writing-variants.md; after
+ * a move, seeds moved from hole to hole too) */
+static void read_changes_of(lua_State *L, hook_call *c, bool moves)
+{
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
                                        "claim", "release", "capture",
-                                       "close", "open", "out", NULL};
+                                       "close", "open", "out", "move", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
+    const bool has_move = lua_getfield(L, t, "move") != LUA_TNIL;
+    lua_pop(L, 1);
+    if (!moves && has_move)
+        return (void)BAD(c, "a table with the unknown field 'move' (only "
+                            "after_move moves seeds from hole to hole)");
     if (!sow_lread_keys(L, c, t, keys))
         return;
     sow_lread_changes(L, c, t, c->out);
+    if (moves && !c->bad[0])
+        read_moves(L, c, t, c->out);
+}
+
+static void read_decide(lua_State *L, hook_call *c)
+{
+    read_changes_of(L, c, false);
+}
+
+static void read_after_move(lua_State *L, hook_call *c)
+{
+    read_changes_of(L, c, true);
 }
 
 static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
@@ -626,7 +693,7 @@ static int lua_after_move(void *ctx, const sow_setup *s,
     sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_AFTER_MOVE, .s = s,
                    .g = after, .mv = &mv,
-                   .nres = 1, .read = read_decide, .out = out};
+                   .nres = 1, .read = read_after_move, .out = out};
     return sow_lua_call(&c, err);
 }
 

@@ -289,6 +289,13 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         char w[16] = "";
         if (ev->extra >= 0 && ev->extra < s->holes)
             sow_hole_label(s, ev->extra, w, sizeof w);
+        if (ev->player == SOW_INTO_BY_SCRIPT) { /* a hook's move change */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "by the game's own rule, %d %s of %s %s into %s",
+                         ev->count, seeds(ev->count), h,
+                         ev->count == 1 ? "goes" : "go", w);
+            break;
+        }
         sow_text_fmt(out->text, sizeof out->text,
                      "the %d %s of %s go into %s's claimed hole %s",
                      ev->count, seeds(ev->count), h, who(ev->player), w);

@@ -871,6 +871,11 @@ static void test_bad_returns(void **state)
         {"a", "{to_move = 2}", "to_move is not a player"},
         {"a", "{state = {nope = 1}}", "a state name the variant does not"},
         {"a", "{owner = {[12] = 0}}", "hole 12, which does not exist"},
+        /* issue 24: seeds moved from hole to hole */
+        {"a", "{move = 3}", "a move field that is not a list"},
+        {"a", "{move = {3}}", "a move that is not a table"},
+        {"a", "{move = {{from = 0, to = 12}}}", "hole 12, which does not"},
+        {"a", "{move = {{from = 0, to = 1, n = 2}}}", "unknown field 'n'"},
         {"e", "true", "something other than nil or a table"},
         {"e", "3", "something other than nil or a table"},
         {"e", "{winner = 0}", "a table whose over is not true or false"},
