@@ -576,6 +576,10 @@ typedef struct sow_lap_decision {
  * that takes seeds out of play is not kept, sow_lhooks.c) */
 #define SOW_LAP_DECISION_KEPT offsetof(sow_lap_decision, out)
 
+/* The most moves of seeds one answer of after_move may make (a few are
+ * what a rule asks; the table of changes stays small to clear and copy) */
+#define SOW_MAX_MOVES 16
+
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.
  * The engine checks every value before applying it. */
@@ -608,7 +612,7 @@ typedef struct sow_changes {
     struct {
         uint8_t from, to;
         uint16_t seeds;             /* 0: all that `from` holds */
-    } moves[SOW_MAX_HOLES];
+    } moves[SOW_MAX_MOVES];
 } sow_changes;
 
 /* Whether the captures, seeds out of play, closings and openings of c

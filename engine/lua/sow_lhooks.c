@@ -540,8 +540,8 @@ static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
         return (void)BAD(c, "a move field that is not a list {{from = h, to "
                             "= k, seeds = n}, ...}");
     lua_Integer n = (lua_Integer)lua_rawlen(L, m);
-    if (n > SOW_MAX_HOLES)
-        return (void)BAD(c, "more than %d moves of seeds", SOW_MAX_HOLES);
+    if (n > SOW_MAX_MOVES)
+        return (void)BAD(c, "more than %d moves of seeds", SOW_MAX_MOVES);
     for (lua_Integer i = 1; i <= n; i++) {
         if (lua_rawgeti(L, m, i) != LUA_TTABLE)
             return (void)BAD(c, "a move that is not a table {from = h, to = "
@@ -581,18 +581,16 @@ static void read_changes_of(lua_State *L, hook_call *c, bool moves)
 {
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
                                        "claim", "release", "capture",
-                                       "close", "open", "out", "move", NULL};
+                                       "close", "open", "out", NULL};
+    static const char *const after_keys[] = {
+        "owner", "to_move", "phase", "state", "claim", "release",
+        "capture", "close", "open", "out", "move", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
-    const bool has_move = lua_getfield(L, t, "move") != LUA_TNIL;
-    lua_pop(L, 1);
-    if (!moves && has_move)
-        return (void)BAD(c, "a table with the unknown field 'move' (only "
-                            "after_move moves seeds from hole to hole)");
-    if (!sow_lread_keys(L, c, t, keys))
+    if (!sow_lread_keys(L, c, t, moves ? after_keys : keys))
         return;
     sow_lread_changes(L, c, t, c->out);
     if (moves && !c->bad[0])
