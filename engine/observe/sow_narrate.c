@@ -822,8 +822,8 @@ const char *sow_event_name(sow_event_kind k)
     static const char *const names[] = {
         "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
         "pass",  "end",        "store", "grand_slam", "claim", "close",
-        "out",   "into",       "place"};
-    _Static_assert(sizeof names / sizeof *names == SOW_EV_PLACE + 1,
+        "out",   "into",       "place", "kichwa", "house", "next_lap"};
+    _Static_assert(sizeof names / sizeof *names == SOW_EV_NEXT_LAP + 1,
                    "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }

@@ -14,6 +14,7 @@ t sowing-lap-changes 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/l
 # by sow trace, and impossible ones at the hook's line
 t sowing-next-lap 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/next_lap.yaml
 t sowing-next-lap-trace 0 noerr "out~  the last seed falls in C, which now holds 3: the move goes on with another lap" "out~  by the game's own rule, the next lap lifts C, which holds 3, and sows clockwise" -- sow trace $TV/next_lap.yaml --moves 1
+t sowing-next-lap-json 0 noerr 'out~"event":"next_lap","hole":6,"label":"C","count":3,"extra":1' -- sow trace $TV/next_lap.yaml --moves 1 --json
 t sowing-next-lap-empty 0 noerr "out~  by the game's own rule, the next lap lifts b, which is empty: the move ends" -- sow trace $TV/next_lap.yaml --option next=origin --moves 1
 t sowing-next-lap-closed 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap from hole 3, which is closed (C1.5): open it in the same answer, or name another (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=closed --moves 1 --json
 t sowing-next-lap-stop 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap after \"stop\": say \"relay\", or nothing, as the second value (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=stop_next --moves 1 --json
