@@ -260,6 +260,9 @@ int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
 {
     const sow_setup *s = e->setup;
     sow_result *res = &g->result;
+    /* the game_end hook's say on the next round's starter, made after
+     * this move (C1.6; hook_end is cleared as each game begins) */
+    res->next_starter = (int8_t)e->hook_end.next_starter;
     if (why == SOW_END_HOOK)
         return finish_hook(e, g, err);
     res->reason = why;

@@ -476,6 +476,8 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
      * given position (issue 13 #8) */
     if (sow_seeds_check(e->setup, g, err))
         return SOW_ERR;
+    memset(&e->hook_end, 0, sizeof e->hook_end); /* (the last game's) */
+    e->hook_end.winner = -1;
     uint64_t endless = 0;
     int r = settle(e, g, 1 - g->to_move, false, &next, g->legal, &n, &endless, err);
     if (r < 0)

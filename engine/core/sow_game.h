@@ -482,6 +482,9 @@ typedef struct sow_result {
     bool has_score;
     int32_t score[2];
     bool unfinished;
+    int8_t next_starter;    /* rounds (C1.6): 1 + the player the game_end
+                               hook named to start the next round, 0 as
+                               the rounds' rules say */
 } sow_result;
 
 typedef struct sow_game {
@@ -599,6 +602,11 @@ typedef struct sow_lap_decision {
     bool relay;
     int8_t extra_turn;  /* -1 as the rules say; 0 or 1: the hook's say on
                            another turn for the mover (C1.3) */
+    /* next = {from = h, direction = d} (issue 24): 0 none; else the move
+     * goes on with a lap in sow_dir next - 2 (1: the move's direction so
+     * far) from hole next_from - 1 (0: the lap's last hole, as "relay");
+     * zero when cleared, as the rest of the head */
+    uint8_t next, next_from;
     /* C1.4: holes released (before the captures), then claimed: bit h of
      * claim_set claims h for North if it is set in claim_north, else for
      * South */
@@ -614,6 +622,10 @@ typedef struct sow_lap_decision {
 /* what a cache of lap_end answers keeps of each: all but `out` (an answer
  * that takes seeds out of play is not kept, sow_lhooks.c) */
 #define SOW_LAP_DECISION_KEPT offsetof(sow_lap_decision, out)
+
+/* The most moves of seeds one answer of after_move may make (a few are
+ * what a rule asks; the table of changes stays small to clear and copy) */
+#define SOW_MAX_MOVES 16
 
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.
@@ -641,6 +653,13 @@ typedef struct sow_changes {
                                        play, to the mover's captured
                                        (C1.13; after the captures) */
     uint16_t out[SOW_MAX_HOLES];
+    int nmoves;                     /* after_move's move (issue 24): seeds
+                                       carried from hole to hole, in order,
+                                       after the changes above */
+    struct {
+        uint8_t from, to;
+        uint16_t seeds;             /* 0: all that `from` holds */
+    } moves[SOW_MAX_MOVES];
 } sow_changes;
 
 /* Whether the captures, seeds out of play, closings and openings of c
@@ -665,6 +684,9 @@ typedef struct sow_game_end {
     int winner;             /* 0, 1, or -1: from the scores */
     bool has_score;         /* score given (else scored as at any end) */
     int32_t score[2];
+    int next_starter;       /* rounds: 1 + who starts the next round
+                               should this move end the round, 0 as the
+                               rounds say (starter = p) */
 } sow_game_end;
 
 /* What the new_game hook decides between the games of a match. */
@@ -739,6 +761,8 @@ typedef struct sow_at {
                    about to fall counted */
     int from;   /* the hole the lap's seeds were lifted from, -1 none
                    (seeds taken from across and sown again, C2.5) */
+    int lifted; /* drop: the seeds the lap set out with (its hand as its
+                   first seed was about to fall); 0 elsewhere */
 } sow_at;
 
 /* What the drop hook says of one seed (C1.13, C1.2): dropped where the
@@ -846,9 +870,12 @@ typedef enum {
     SOW_EV_END_SOW,    /* the count seeds player captured are sown from
                          the kichwa `hole` (BK.6); extra 1 where the
                          player chose it, 0 where the rules did */
-    SOW_EV_HOUSE      /* a lap ends at player's functional nyumba `hole`
+    SOW_EV_HOUSE,     /* a lap ends at player's functional nyumba `hole`
                          in a capturing turn (BK.7(c)): extra 1 the
                          player sows on (go), 0 ends the turn (stop) */
+    SOW_EV_NEXT_LAP   /* a lap_end hook's next (issue 24): the next lap
+                         of player's move lifts `hole`, holding count,
+                         and sows in sow_dir extra */
 } sow_event_kind;
 
 typedef struct sow_event {
@@ -1012,7 +1039,7 @@ static inline int sow_move_aim(sow_game *g, sow_move m)
 /* Whether a lap ending in hole h, which then holds c seeds, captures
  * for g->to_move: the lap-end rule that holds there takes seeds; with
  * any_count, some capturing rule's conditions other than the count hold
- * (MW.5; sow_sow.c). */
+ * (MW.5; sow_lapmatch.c). */
 bool sow_lap_captures(const sow_setup *s, const sow_game *g, int h, int c,
                       bool any_count);
 
@@ -1054,6 +1081,10 @@ int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
  * half changed: the caller restores it. */
 int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
                         int origin, int *next, sow_error *err);
+
+/* SOW_EV_INTO's player for seeds a hook's move change carries (issue
+ * 24): count seeds of hole go into hole extra */
+#define SOW_INTO_BY_SCRIPT (-1)
 
 /* Whether hole h is claimed (C1.4), and by whom (-1: nobody). */
 static inline int sow_claimant(const sow_game *g, int h)

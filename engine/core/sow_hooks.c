@@ -5,6 +5,7 @@
  * sow_lua.c). What each hook sees and when it runs:
  * docs/writing-variants.md, "What each hook sees and when it runs". */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sow_game.h"
@@ -106,6 +107,49 @@ int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
     return 1;
 }
 
+/* after_move's move change (issue 24), once its other changes are made:
+ * each carries seeds of one hole into another, neither closed (C1.5) nor
+ * claimed (C1.4), and no more than the hole holds then; the seeds on
+ * the board stay the same. An impossible one is an error at the hook's
+ * line, and the caller restores the game. */
+static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
+                       const sow_observer *obs, sow_error *err)
+{
+    const sow_variant *v = s->v;
+    const uint64_t shut = g->blocked | g->claims[0] | g->claims[1];
+    for (int i = 0; i < c->nmoves; i++) {
+        const int a = c->moves[i].from, b = c->moves[i].to;
+        const int n = c->moves[i].seeds ? c->moves[i].seeds : g->board[a];
+        char why[160] = "";
+        if (a >= s->holes || b >= s->holes)
+            snprintf(why, sizeof why, "a move of seeds from hole %d to "
+                     "hole %d, one of which does not exist", a, b);
+        else if (((shut >> a) | (shut >> b)) & 1)
+            snprintf(why, sizeof why, "a move of seeds from hole %d to "
+                     "hole %d, one of which is closed or claimed (C1.4, "
+                     "C1.5): open or release it in the same answer", a, b);
+        else if (n > g->board[a])
+            snprintf(why, sizeof why, "a move of %d seeds from hole %d, "
+                     "which holds %d once the answer's other changes are "
+                     "made: a change may not make seeds", n, a, g->board[a]);
+        if (why[0])
+            return sow_error_set(err, v->path,
+                                 v->hook_line[SOW_HOOK_AFTER_MOVE],
+                                 v->hook_col[SOW_HOOK_AFTER_MOVE],
+                                 "the after_move hook %s returned %s",
+                                 v->hook_fn[SOW_HOOK_AFTER_MOVE], why);
+        if (!n)
+            continue;
+        g->board[a] = (uint16_t)(g->board[a] - n);
+        g->board[b] = (uint16_t)(g->board[b] + n);
+        if (obs && obs->on_event) {
+            sow_event ev = {SOW_EV_INTO, SOW_INTO_BY_SCRIPT, a, n, b, 0};
+            obs->on_event(obs->ctx, &ev);
+        }
+    }
+    return SOW_OK;
+}
+
 int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
                         int origin, int *next, sow_error *err)
 {
@@ -126,7 +170,9 @@ int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
         if (to < -1 || to > 1)
             c.to_move = to; /* refused by sow_apply_changes */
         if (sow_apply_changes_seen(s, g, &c,
-                                   e->obs.on_event ? &e->obs : NULL, err))
+                                   e->obs.on_event ? &e->obs : NULL, err) ||
+            (c.nmoves &&
+             apply_moves(s, g, &c, e->obs.on_event ? &e->obs : NULL, err)))
             return SOW_ERR;
         if (to >= 0)
             *next = to;

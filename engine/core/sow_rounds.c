@@ -83,6 +83,8 @@ static int next_starter(const sow_setup *s, const sow_game *prev,
 {
     const int w = prev->result.winner, alt = 1 - info->prev_starter;
     const int last = prev->last_mover >= 0 ? prev->last_mover : alt;
+    if (prev->result.next_starter) /* the game_end hook's starter = p */
+        return prev->result.next_starter - 1;
     /* a rule after a round won, another after a draw (setup: the words
      * alternate, loser, last_mover and winner are pairs of them) */
     switch (w >= 0 ? s->start_decided : s->start_draw) {

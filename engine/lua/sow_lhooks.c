@@ -19,13 +19,72 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* next = {from = h, direction = "cw" or "ccw"} of lap_end's third value
+ * (issue 24), at index t: the hole the next lap lifts (on the board,
+ * neither closed nor claimed once the answer's other changes are made,
+ * on the mover's track) and its direction; either may be left out. */
+static void read_next(lua_State *L, hook_call *c, int t,
+                      sow_lap_decision *out, bool stop)
+{
+    static const char *const keys[] = {"from", "direction", NULL};
+    if (lua_getfield(L, t, "next") == LUA_TNIL)
+        return (void)lua_pop(L, 1);
+    const int n = lua_gettop(L);
+    if (!lua_istable(L, n))
+        return (void)BAD(c, "a next that is not a table {from = h, "
+                            "direction = \"cw\" or \"ccw\"}");
+    if (stop)
+        return (void)BAD(c, "a next lap after \"stop\": say \"relay\", "
+                            "or nothing, as the second value");
+    if (!sow_lread_keys(L, c, n, keys))
+        return;
+    out->next = 1;
+    if (lua_getfield(L, n, "from") != LUA_TNIL) {
+        int h = sow_lread_hole(L, c, "a next.from");
+        if (h < 0)
+            return;
+        out->next_from = (uint8_t)(1 + h);
+    }
+    if (lua_getfield(L, n, "direction") != LUA_TNIL) {
+        const char *w = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                        : "";
+        if (strcmp(w, "cw") != 0 && strcmp(w, "ccw") != 0)
+            return (void)BAD(c, "a next.direction other than \"cw\" or "
+                                "\"ccw\"");
+        out->next = (uint8_t)(2 + (w[1] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW));
+    }
+    lua_pop(L, 3);
+    const sow_game *g = c->g;
+    const int x = out->next_from ? out->next_from - 1
+                  : c->at        ? c->at->hole
+                                 : -1;
+    if (!g || x < 0)
+        return;
+    const int dir = out->next > 1 ? out->next - 2 : g->move_dir;
+    const uint64_t bit = (uint64_t)1 << x;
+    if ((((g->blocked & ~out->open_set) | out->close_set) & bit))
+        return (void)BAD(c, "a next lap from hole %d, which is closed "
+                            "(C1.5): open it in the same answer, or name "
+                            "another", x);
+    if ((((g->claims[0] | g->claims[1]) & ~out->release) | out->claim_set) &
+        bit)
+        return (void)BAD(c, "a next lap from hole %d, which is claimed "
+                            "(C1.4): release it in the same answer, or name "
+                            "another", x);
+    if (c->s->tracks[g->to_move][dir][x] == SOW_POS_NONE)
+        BAD(c, "a next lap from hole %d, which is not on %s's track "
+               "(sowing.track): a lap starts on the mover's track",
+            x, g->to_move ? "North" : "South");
+}
+
 /* lap_end's third value: nil, or {claim = {[h] = p}, release = {h, ...}}
  * (C1.4), at index t. */
 static void read_lap_more(lua_State *L, hook_call *c, int t,
-                          sow_lap_decision *out)
+                          sow_lap_decision *out, bool stop)
 {
     static const char *const keys[] = {"claim", "release", "capture", "out",
-                                       "close", "open", "extra_turn", NULL};
+                                       "close", "open", "extra_turn", "next",
+                                       NULL};
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
@@ -59,6 +118,9 @@ static void read_lap_more(lua_State *L, hook_call *c, int t,
         out->extra_turn = (int8_t)lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
+    read_next(L, c, t, out, stop);
+    if (c->bad[0])
+        return;
     if ((out->claim_set | out->release) && !c->s->claims)
         return (void)BAD(c, "a claim or a release, but the variant has no "
                             "claimed holes (C1.4): add claims: true under "
@@ -77,18 +139,20 @@ static void read_lap_end(lua_State *L, hook_call *c)
     memset(out, 0, SOW_LAP_DECISION_HEAD);
     out->extra_turn = -1;
     const int first = lua_gettop(L) - 2, second = first + 1;
+    bool stop = false;
     if (lua_type(L, second) == LUA_TSTRING) {
         const char *w = lua_tostring(L, second);
+        stop = strcmp(w, "stop") == 0;
         if (strcmp(w, "relay") == 0)
             out->relay = true;
-        else if (strcmp(w, "stop") != 0)
+        else if (!stop)
             return (void)BAD(c, "a second value other than \"stop\" or "
                                 "\"relay\"");
     } else if (!lua_isnil(L, second)) {
         return (void)BAD(c, "a second value that is not \"stop\" or "
                             "\"relay\"");
     }
-    read_lap_more(L, c, second + 1, out);
+    read_lap_more(L, c, second + 1, out, stop);
     if (c->bad[0] || lua_isnil(L, first))
         return;
     if (!lua_istable(L, first))
@@ -322,7 +386,7 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
                     int hole, sow_changes *out, sow_error *err)
 {
     sow_lua *x = ctx;
-    const sow_at at = {hole, 0, 0, 0, -1}; /* (no sowing: no lap, no hand) */
+    const sow_at at = {hole, 0, 0, 0, -1, 0}; /* (no sowing: no lap, no hand) */
     if (!x->memo_off && x->play_memo) {
         const sow_changes *hit = sow_memo_find(x->play_memo, g, NULL, &at);
         if (hit) {
@@ -462,20 +526,85 @@ static int lua_decisions(void *ctx, const sow_setup *s, const sow_game *g,
     return rc;
 }
 
-static void read_decide(lua_State *L, hook_call *c)
+/* after_move's move = {{from = h, to = k, seeds = n}, ...} (issue 24):
+ * seeds carried from hole to hole in the order given, n 1 or more (left
+ * out: all that h holds then); the engine checks them against the board
+ * as the other changes leave it (sow_hooks.c). */
+static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
 {
-    /* (decide and after_move: the changes of docs/writing-variants.md) */
+    static const char *const keys[] = {"from", "to", "seeds", NULL};
+    if (lua_getfield(L, t, "move") == LUA_TNIL)
+        return;
+    const int m = lua_gettop(L);
+    if (!lua_istable(L, m))
+        return (void)BAD(c, "a move field that is not a list {{from = h, to "
+                            "= k, seeds = n}, ...}");
+    lua_Integer n = (lua_Integer)lua_rawlen(L, m);
+    if (n > SOW_MAX_MOVES)
+        return (void)BAD(c, "more than %d moves of seeds", SOW_MAX_MOVES);
+    for (lua_Integer i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, m, i) != LUA_TTABLE)
+            return (void)BAD(c, "a move that is not a table {from = h, to = "
+                                "k, seeds = n}");
+        const int e = lua_gettop(L);
+        if (!sow_lread_keys(L, c, e, keys))
+            return;
+        int end[2];
+        for (int k = 0; k < 2; k++) {
+            lua_getfield(L, e, keys[k]);
+            end[k] = sow_lread_hole(L, c, k ? "a move.to" : "a move.from");
+            lua_pop(L, 1);
+            if (end[k] < 0)
+                return;
+        }
+        if (end[0] == end[1])
+            return (void)BAD(c, "a move of seeds from hole %d to itself",
+                             end[0]);
+        int isnum = 1;
+        lua_Integer k = 0;
+        if (lua_getfield(L, e, "seeds") != LUA_TNIL &&
+            ((k = lua_tointegerx(L, -1, &isnum)), !isnum || k < 1 ||
+             k > SOW_MAX_SEEDS || lua_type(L, -1) != LUA_TNUMBER))
+            return (void)BAD(c, "a move.seeds that is not a count of seeds "
+                                "(1 or more)");
+        lua_pop(L, 2);
+        ch->moves[ch->nmoves].from = (uint8_t)end[0];
+        ch->moves[ch->nmoves].to = (uint8_t)end[1];
+        ch->moves[ch->nmoves++].seeds = (uint16_t)k;
+    }
+    lua_pop(L, 1);
+}
+
+/* (decide and after_move: the changes of docs/writing-variants.md; after
+ * a move, seeds moved from hole to hole too) */
+static void read_changes_of(lua_State *L, hook_call *c, bool moves)
+{
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
                                        "claim", "release", "capture",
                                        "close", "open", "out", NULL};
+    static const char *const after_keys[] = {
+        "owner", "to_move", "phase", "state", "claim", "release",
+        "capture", "close", "open", "out", "move", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
-    if (!sow_lread_keys(L, c, t, keys))
+    if (!sow_lread_keys(L, c, t, moves ? after_keys : keys))
         return;
     sow_lread_changes(L, c, t, c->out);
+    if (moves && !c->bad[0])
+        read_moves(L, c, t, c->out);
+}
+
+static void read_decide(lua_State *L, hook_call *c)
+{
+    read_changes_of(L, c, false);
+}
+
+static void read_after_move(lua_State *L, hook_call *c)
+{
+    read_changes_of(L, c, true);
 }
 
 static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
@@ -562,7 +691,7 @@ static int lua_after_move(void *ctx, const sow_setup *s,
     sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_AFTER_MOVE, .s = s,
                    .g = after, .mv = &mv,
-                   .nres = 1, .read = read_decide, .out = out};
+                   .nres = 1, .read = read_after_move, .out = out};
     return sow_lua_call(&c, err);
 }
 
@@ -570,7 +699,8 @@ static int lua_after_move(void *ctx, const sow_setup *s,
  * winner = p, score = {[0] = n, [1] = n}}. */
 static void read_game_end(lua_State *L, hook_call *c)
 {
-    static const char *const keys[] = {"over", "winner", "score", NULL};
+    static const char *const keys[] = {"over", "winner", "score", "starter",
+                                       NULL};
     sow_game_end *ge = c->out;
     int t = lua_gettop(L);
     if (lua_isnil(L, t) ||
@@ -581,7 +711,21 @@ static void read_game_end(lua_State *L, hook_call *c)
                             "true, ...}");
     if (!sow_lread_keys(L, c, t, keys))
         return;
-    if (lua_getfield(L, t, "over") != LUA_TBOOLEAN)
+    /* C1.6: who starts the next round, should this move end the round
+     * (by this answer or by the end rules of data) */
+    int starter = sow_lread_player(L, c, t, "starter");
+    if (starter == -2)
+        return;
+    if (starter >= 0 && !c->s->rounds)
+        return (void)BAD(c, "a starter, but the variant plays no rounds: "
+                            "starter names who starts the next round "
+                            "(rounds:)");
+    ge->next_starter = starter + 1;
+    if (lua_getfield(L, t, "over") == LUA_TNIL && starter >= 0) {
+        lua_pop(L, 1);
+        return; /* the round goes on; the starter is kept for its end */
+    }
+    if (lua_type(L, -1) != LUA_TBOOLEAN)
         return (void)BAD(c, "a table whose over is not true or false");
     bool over = lua_toboolean(L, -1);
     lua_pop(L, 1);

@@ -67,7 +67,7 @@ struct sow_lua {
     int32_t last_dir;       /* g.direction as last set (MB.2) */
     /* g.lap, g.hand, g.choice and g.lap_from as last set (-1: nil; -2:
      * never) */
-    int32_t last_lap, last_hand, last_choice, last_from;
+    int32_t last_lap, last_hand, last_choice, last_from, last_lifted;
     /* g.claimed and g.blocked (C1.4, C1.5): their backing tables and the
      * claimed and blocked holes last written into them */
     int claimed_ref, blocked_ref;

@@ -199,6 +199,7 @@ static inline int32_t read_loc(const sow_game *g, const sow_before *mv,
     if (loc >= SOW_LOC_STATE)
         return loc < SOW_LOC_LAP_FROM ? g->state[loc - SOW_LOC_STATE]
                : loc == SOW_LOC_LAP_FROM ? (at->lap > 0 ? at->from : -1)
+               : loc == SOW_LOC_LIFTED   ? (at->lifted > 0 ? at->lifted : -1)
                                          : read_before(mv, loc);
     if (loc >= SOW_LOC_CAPTURED)
         return loc >= SOW_LOC_CAPTURED_BEFORE ? read_before(mv, loc)

@@ -44,6 +44,7 @@ enum {
     SOW_LOC_MOVED = 15,     /* 1: the view has the move's fields */
     SOW_LOC_STATE = 16,     /* + index (SOW_MAX_STATE) */
     SOW_LOC_LAP_FROM = 24,  /* g.lap_from: the lap's hole, -1 none */
+    SOW_LOC_LIFTED = 25,    /* g.lifted: the lap's seeds, -1 none */
     SOW_LOC_BEFORE = 64,    /* + hole (SOW_MAX_HOLES): g.board_before */
     SOW_LOC_BOARD = 128,    /* + hole */
     SOW_LOC_OWNER = 192,    /* + hole */
@@ -52,7 +53,7 @@ enum {
 };
 
 _Static_assert(SOW_LOC_STATE + SOW_MAX_STATE <= SOW_LOC_LAP_FROM &&
-                   SOW_LOC_LAP_FROM < SOW_LOC_BEFORE &&
+                   SOW_LOC_LIFTED < SOW_LOC_BEFORE &&
                    SOW_MAX_HOLES <= 64,
                "the memo's locations overlap");
 

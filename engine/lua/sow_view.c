@@ -168,6 +168,7 @@ void sow_view_geometry(sow_lua *x, const sow_setup *s)
     x->view_fresh = false;
     x->last_dir = -1; /* g.direction: set by the next push */
     x->last_lap = x->last_hand = x->last_choice = x->last_from = -2;
+    x->last_lifted = -2;
     /* (as g.direction) */
 }
 
@@ -325,6 +326,8 @@ static int rec_g_index(lua_State *L)
                         : k[0] == 'h' && strcmp(k, "hand") == 0 ? SOW_LOC_HAND
                         : k[0] == 'l' && strcmp(k, "lap_from") == 0
                             ? SOW_LOC_LAP_FROM
+                        : k[0] == 'l' && strcmp(k, "lifted") == 0
+                            ? SOW_LOC_LIFTED
                         : k[0] == 'c' && strcmp(k, "choice") == 0
                             ? SOW_LOC_CHOICE
                             : -1;
@@ -491,24 +494,27 @@ void sow_view_push(sow_lua *x, const sow_setup *s, const sow_game *g)
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->proxy_ref);
 }
 
-/* g.lap, g.hand, g.lap_from (where the hook runs during a sowing: at,
+/* g.lap, g.hand, g.lap_from, g.lifted (where the hook runs during a
+ * sowing: at,
  * else nil) and g.choice (the hole the move chose, NS.6, else nil):
  * written when they differ from what the view holds. */
 void sow_view_sowing(sow_lua *x, const sow_game *g, const sow_at *at)
 {
-    const int32_t now[4] = {at && at->lap > 0 ? at->lap : -1,
+    const int32_t now[5] = {at && at->lap > 0 ? at->lap : -1,
                             at && at->lap > 0 ? at->hand : -1,
                             g->choice < SOW_MAX_HOLES ? g->choice : -1,
-                            at && at->lap > 0 ? at->from : -1};
-    int32_t *last[4] = {&x->last_lap, &x->last_hand, &x->last_choice,
-                        &x->last_from};
-    static const char *const keys[4] = {"lap", "hand", "choice", "lap_from"};
+                            at && at->lap > 0 ? at->from : -1,
+                            at && at->lifted > 0 ? at->lifted : -1};
+    int32_t *last[5] = {&x->last_lap, &x->last_hand, &x->last_choice,
+                        &x->last_from, &x->last_lifted};
+    static const char *const keys[5] = {"lap", "hand", "choice", "lap_from",
+                                        "lifted"};
     if (now[0] == *last[0] && now[1] == *last[1] && now[2] == *last[2] &&
-        now[3] == *last[3])
+        now[3] == *last[3] && now[4] == *last[4])
         return;
     lua_State *L = x->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, x->view_ref);
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (now[i] == *last[i])
             continue;
         if (now[i] >= 0)

@@ -59,6 +59,8 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     switch (a) {
     case SOW_LAP_RELAY:
         return "its seeds are lifted and sown on";
+    case SOW_LAP_HOOK: /* a lap_end hook's next lap (SOW_EV_NEXT_LAP) */
+        return "the move goes on with another lap";
     case SOW_LAP_CAPTURE:
         return "they are captured and the move ends";
     case SOW_LAP_CHAIN: /* chain_text() tells it as its rule reads */
@@ -287,6 +289,13 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         char w[16] = "";
         if (ev->extra >= 0 && ev->extra < s->holes)
             sow_hole_label(s, ev->extra, w, sizeof w);
+        if (ev->player == SOW_INTO_BY_SCRIPT) { /* a hook's move change */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "by the game's own rule, %d %s of %s %s into %s",
+                         ev->count, seeds(ev->count), h,
+                         ev->count == 1 ? "goes" : "go", w);
+            break;
+        }
         sow_text_fmt(out->text, sizeof out->text,
                      "the %d %s of %s go into %s's claimed hole %s",
                      ev->count, seeds(ev->count), h, who(ev->player), w);
@@ -294,6 +303,18 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
             cite(s, s->v->lap_rules[n->lap_rule].cite, out);
         break;
     }
+    case SOW_EV_NEXT_LAP: /* issue 24: a lap_end hook's next */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "by the game's own rule, the next lap lifts %s, which "
+                     "holds %d, and sows %s",
+                     h, ev->count,
+                     ev->extra == SOW_DIR_CW ? "clockwise"
+                                             : "counter-clockwise");
+        if (ev->count == 0)
+            sow_text_fmt(out->text, sizeof out->text,
+                         "by the game's own rule, the next lap lifts %s, "
+                         "which is empty: the move ends", h);
+        break;
     case SOW_EV_CLOSE:
         if (ev->extra == SOW_CLOSED_BY_SCRIPT || ev->extra == SOW_OPENED_BY_SCRIPT) {
             sow_text_fmt(out->text, sizeof out->text,
@@ -604,6 +625,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
     case SOW_EV_CLOSE:
     case SOW_EV_OUT:
     case SOW_EV_INTO:
+    case SOW_EV_NEXT_LAP:
         narrate_family(n, ev, h, out);
         break;
     case SOW_EV_PLACE: /* MW.2 */
@@ -818,8 +840,8 @@ const char *sow_event_name(sow_event_kind k)
     static const char *const names[] = {
         "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
         "pass",  "end",        "store", "grand_slam", "claim", "close",
-        "out",   "into",       "place"};
-    _Static_assert(sizeof names / sizeof *names == SOW_EV_PLACE + 1,
+        "out",   "into",       "place", "kichwa", "house", "next_lap"};
+    _Static_assert(sizeof names / sizeof *names == SOW_EV_NEXT_LAP + 1,
                    "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
 }

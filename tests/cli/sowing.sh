@@ -7,13 +7,30 @@
 # worked out by hand). Sourced by tests/cli/run.sh (t and $cli_tmp as
 # there).
 TV=tests/variants
-t sowing-drop-scenarios 0 "last=11 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
+t sowing-drop-scenarios 0 "last=12 scenarios, 0 failed" -- sow test $TV/scenarios/drop_hook.yaml
 # the lap_end hook's changes (LC.1-LC.6, values worked out by hand)
 t sowing-lap-changes 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/lap_changes.yaml
+# the lap_end hook's next lap (NL.1-NL.5, values worked out by hand), told
+# by sow trace, and impossible ones at the hook's line
+t sowing-next-lap 0 "last=10 scenarios, 0 failed" -- sow test $TV/scenarios/next_lap.yaml
+t sowing-next-lap-trace 0 noerr "out~  the last seed falls in C, which now holds 3: the move goes on with another lap" "out~  by the game's own rule, the next lap lifts C, which holds 3, and sows clockwise" -- sow trace $TV/next_lap.yaml --moves 1
+t sowing-next-lap-json 0 noerr 'out~"event":"next_lap","hole":6,"label":"C","count":3,"extra":1' -- sow trace $TV/next_lap.yaml --moves 1 --json
+t sowing-next-lap-empty 0 noerr "out~  by the game's own rule, the next lap lifts b, which is empty: the move ends" -- sow trace $TV/next_lap.yaml --option next=origin --moves 1
+t sowing-next-lap-closed 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap from hole 3, which is closed (C1.5): open it in the same answer, or name another (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=closed --moves 1 --json
+t sowing-next-lap-stop 1 "err=$TV/next_lap.lua:3: function lap_end returned a next lap after \"stop\": say \"relay\", or nothing, as the second value (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=stop_next --moves 1 --json
+t sowing-next-lap-hole 1 "err=$TV/next_lap.lua:3: function lap_end returned hole 99, which does not exist (variant test-next-lap, hook lap_end)" lines=0 -- sow replay $TV/next_lap.yaml --option next=off_board --moves 1 --json
+# the game_end hook's starter of the next round (RS.1-RS.4)
+t sowing-round-starter 0 "last=6 scenarios, 0 failed" -- sow test $TV/scenarios/round_starter.yaml
+t sowing-round-starter-bad 1 "err=$TV/round_starter.lua:2: function round_end returned a table whose starter is not a player (0 or 1) (variant test-round-starter, hook game_end)" -- sow replay $TV/round_starter.yaml --option rule=bad --moves 0 --json
+# the after_move hook's move change (MS.1-MS.4)
+t sowing-move-seeds 0 "last=7 scenarios, 0 failed" -- sow test $TV/scenarios/move_seeds.yaml
+t sowing-move-seeds-trace 0 noerr "out~  by the game's own rule, 2 seeds of a go into c" -- sow trace $TV/move_seeds.yaml --moves 1
+t sowing-move-seeds-many 1 "err=$TV/move_seeds.yaml:33:15: the after_move hook after returned a move of 9 seeds from hole 0, which holds 2 once the answer's other changes are made: a change may not make seeds" -- sow replay $TV/move_seeds.yaml --option rule=too_many --moves 1 --json
+t sowing-move-seeds-itself 1 "err=$TV/move_seeds.lua:2: function after returned a move of seeds from hole 0 to itself (variant test-move-seeds, hook after_move)" -- sow replay $TV/move_seeds.yaml --option rule=itself --moves 1 --json
 t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
 # an error names the hook's line, the drop hook's where the hand is stuck
-t sowing-drop-bad-line 1 "err=$TV/drop_hook.lua:14: function drop returned something other than nil, \"sow\", \"skip\", \"store\" or \"out\" (variant test-drop-hook, hook drop)" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=bad_word --moves 1 --json
+t sowing-drop-bad-line 1 "err=$TV/drop_hook.lua:17: function drop returned something other than nil, \"sow\", \"skip\", \"store\" or \"out\" (variant test-drop-hook, hook drop)" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=bad_word --moves 1 --json
 t sowing-drop-stuck 1 "err=$TV/drop_hook.yaml:37:9: the seeds in hand can drop nowhere: the drop hook drop passes over every hole they reach; let it drop the seed, or send it to a store or out of play, somewhere" lines=0 -- sow replay $TV/drop_hook.yaml --option probe=skip_all --moves 1 --json
 # what the trace says of each answer (DH.2, DH.3, DH.4)
 t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game's own rule" "out~  by the game's own rule, the seed meant for A leaves play" "out~  one seed into South's store, now 1" -- sow trace $TV/drop_hook.yaml --moves "1 6"

@@ -158,7 +158,7 @@ static UNUSED int call_lap_end(sow_lua *x, int hole, int count, sow_lap_decision
     some_game(&g);
     memset(d, 0, sizeof *d);
     sow_error_clear(err);
-    return r.lap_end(r.ctx, &setup, &g, NULL, &(sow_at){hole, count, 1, 0, -1}, d,
+    return r.lap_end(r.ctx, &setup, &g, NULL, &(sow_at){hole, count, 1, 0, -1, 0}, d,
                      err);
 }
 

@@ -871,6 +871,11 @@ static void test_bad_returns(void **state)
         {"a", "{to_move = 2}", "to_move is not a player"},
         {"a", "{state = {nope = 1}}", "a state name the variant does not"},
         {"a", "{owner = {[12] = 0}}", "hole 12, which does not exist"},
+        /* issue 24: seeds moved from hole to hole */
+        {"a", "{move = 3}", "a move field that is not a list"},
+        {"a", "{move = {3}}", "a move that is not a table"},
+        {"a", "{move = {{from = 0, to = 12}}}", "hole 12, which does not"},
+        {"a", "{move = {{from = 0, to = 1, n = 2}}}", "unknown field 'n'"},
         {"e", "true", "something other than nil or a table"},
         {"e", "3", "something other than nil or a table"},
         {"e", "{winner = 0}", "a table whose over is not true or false"},
@@ -881,6 +886,10 @@ static void test_bad_returns(void **state)
         {"e", "{over = true, score = {[0] = 1}}", "a score that is not two"},
         {"e", "{over = true, score = {[0] = 1, [1] = 'x'}}",
          "a score that is not two"},
+        /* issue 24: the next round's starter is a round's (C1.6) */
+        {"e", "{starter = 1}", "a starter, but the variant plays no rounds"},
+        {"e", "{over = true, starter = 'north'}",
+         "starter is not a player (0 or 1)"},
     };
     static const char *const kinds[] = {"filter", "after_move", "game_end"};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -193,6 +193,50 @@ static void test_hook_returns(void **state)
     lap_end_returns_ok("{9.0}", 1, one, false); /* an integral float */
 }
 
+/* next = {from = h, direction = d} of lap_end's third value (issue 24):
+ * what it reads, through the cache and without, and what it refuses (the
+ * hole holds no closed or claimed mark in some_game; 9 is North's). */
+static void test_lap_end_next(void **state)
+{
+    (void)state;
+    lap_end_returns_bad("{}, 'relay', {next = 3}", "a next that is not a "
+                                                   "table");
+    lap_end_returns_bad("{}, 'stop', {next = {}}", "a next lap after \"stop\"");
+    lap_end_returns_bad("{}, nil, {next = {from = 12}}",
+                        "hole 12, which does not exist");
+    lap_end_returns_bad("{}, nil, {next = {from = 'a'}}",
+                        "a next.from that is not a hole number");
+    lap_end_returns_bad("{}, nil, {next = {direction = 'up'}}",
+                        "a next.direction other than \"cw\" or \"ccw\"");
+    lap_end_returns_bad("{}, nil, {next = {to = 1}}", "unknown field 'to'");
+    lap_end_returns_bad("{}, nil, {close = {h}, next = {}}",
+                        "a next lap from hole 9, which is closed (C1.5)");
+    for (int memo = 1; memo >= 0; memo--) {
+        sow_lua *x = open_script("function sc(g) return 1, 2 end\n"
+                                 "function cap(g, h, c)\n"
+                                 "  if c == 5 then\n"
+                                 "    return {}, nil, {next = {from = 3,\n"
+                                 "      direction = 'cw'}}\n"
+                                 "  end\n"
+                                 "  return {h}, 'relay', {next = {}}\n"
+                                 "end\n");
+        sow_lua_set_memo(x, memo);
+        for (int round = 0; round < 2; round++) { /* the second: cached */
+            sow_lap_decision d;
+            sow_error err;
+            assert_int_equal(call_lap_end(x, 9, 5, &d, &err), SOW_OK);
+            assert_int_equal(d.next, 2 + SOW_DIR_CW);
+            assert_int_equal(d.next_from, 1 + 3);
+            assert_int_equal(call_lap_end(x, 9, 4, &d, &err), SOW_OK);
+            assert_true(d.relay);
+            assert_int_equal(d.next, 1);      /* the move's way */
+            assert_int_equal(d.next_from, 0); /* the hole asked about */
+            assert_int_equal(d.ncap, 1);
+        }
+        sow_lua_close(x);
+    }
+}
+
 static void score_returns_bad(const char *ret)
 {
     char text[512];
@@ -306,7 +350,7 @@ static int lap_end_move(sow_lua *x, const sow_before *mv)
     memset(&d, 0, sizeof d);
     sow_error err;
     sow_error_clear(&err);
-    if (r.lap_end(r.ctx, &setup, &g, mv, &(sow_at){9, 5, 1, 0, -1}, &d, &err))
+    if (r.lap_end(r.ctx, &setup, &g, mv, &(sow_at){9, 5, 1, 0, -1, 0}, &d, &err))
         fail_msg("%s:%d: %s", err.path, err.line, err.msg);
     assert_int_equal(d.ncap, 1);
     return d.cap[0];
@@ -353,7 +397,7 @@ static void test_lap_end_move(void **state)
         sow_error err;
         sow_error_clear(&err);
         assert_int_equal(r.lap_end(r.ctx, &setup, &g, &mv,
-                                   &(sow_at){9, 5, 1, 0, -1}, &d, &err),
+                                   &(sow_at){9, 5, 1, 0, -1, 0}, &d, &err),
                          SOW_ERR);
         assert_contains(err.msg, "read-only");
         assert_int_equal(err.line, 2);
@@ -370,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_syntax_error),
         cmocka_unit_test(test_missing_hook),
         cmocka_unit_test(test_hook_returns),
+        cmocka_unit_test(test_lap_end_next),
         cmocka_unit_test(test_score_returns),
         cmocka_unit_test(test_view),
         cmocka_unit_test(test_lap_end_move),

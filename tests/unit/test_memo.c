@@ -107,21 +107,46 @@ static void test_trie(void **state)
     const int32_t vals[] = {3, 2, 0, 1, 2};
     sow_memo *m = new_trie(&log, locs, vals, 5);
     sow_lap_decision d = {.ncap = 1, .cap = {3}, .relay = false};
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}));
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
-    const sow_lap_decision *hit = sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1});
+    const sow_lap_decision *hit = sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1, 0});
     assert_non_null(hit);
     assert_int_equal(hit->ncap, 1);
     assert_int_equal(hit->cap[0], 3);
     /* another value at a location read: a miss */
     g.board[3] = 3;
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}));
     g.board[3] = 2;
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 3, 1, 0, -1})); /* another argument */
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 3, 1, 0, -1, 0})); /* another argument */
     /* the same reads ending elsewhere: not a function of the view */
     log.loc[4] = SOW_LOC_BOARD + 4;
     assert_int_equal(sow_memo_add(m, &log, &d), -1);
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1})); /* emptied */
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1, 0})); /* emptied */
+    sow_memo_free(m);
+}
+
+/* g.lifted (issue 24) is a location of its own: two drops that differ
+ * only in the seeds their lap set out with are different calls, and a
+ * hook that runs with none (lap_end) reads -1 (nil). */
+static void test_trie_lifted(void **state)
+{
+    (void)state;
+    sow_game g;
+    memset(&g, 0, sizeof g);
+    sow_memo_log log;
+    const int32_t locs[] = {SOW_LOC_HOLE, SOW_LOC_LIFTED};
+    const int32_t vals[] = {3, 4};
+    sow_memo *m = new_trie(&log, locs, vals, 2);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 2, 1, 0, 4},
+                                   SOW_LOC_LIFTED),
+                     4);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 2, 0, 0, 0},
+                                   SOW_LOC_LIFTED),
+                     -1);
+    sow_lap_decision d = {.ncap = 1, .cap = {3}};
+    assert_int_equal(sow_memo_add(m, &log, &d), 0);
+    assert_non_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 1, 0, 4}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 1, 0, 5}));
     sow_memo_free(m);
 }
 
@@ -145,38 +170,38 @@ static void test_trie_move(void **state)
     const int32_t vals[] = {3, 1, 4, 5, 2};
     sow_memo *m = new_trie(&log, locs, vals, 5);
     for (int i = 0; i < 5; i++)
-        assert_int_equal(sow_memo_read(&g, &mv, &(sow_at){3, 2, 1, 0, -1}, locs[i]), vals[i]);
+        assert_int_equal(sow_memo_read(&g, &mv, &(sow_at){3, 2, 1, 0, -1, 0}, locs[i]), vals[i]);
     sow_lap_decision d = {.ncap = 1, .cap = {3}, .relay = false};
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
-    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
+    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1, 0}));
     before[3] = 5; /* only the board before differs */
-    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
+    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1, 0}));
     before[3] = 4;
     took[1] = 6; /* only the captures before */
-    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
+    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1, 0}));
     took[1] = 5;
     mv.origin = 1; /* only the origin */
-    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
+    assert_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1, 0}));
     mv.origin = 2;
-    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1}));
+    assert_non_null(sow_memo_find(m, &g, &mv, &(sow_at){3, 2, 1, 0, -1, 0}));
     /* no move: MOVED 0, the others -1 */
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1}));
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_MOVED), 0);
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_ORIGIN), -1);
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_BEFORE + 3), -1);
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}));
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}, SOW_LOC_MOVED), 0);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}, SOW_LOC_ORIGIN), -1);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}, SOW_LOC_BEFORE + 3), -1);
     assert_int_equal(
-        sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1}, SOW_LOC_CAPTURED_BEFORE + 1), -1);
+        sow_memo_read(&g, NULL, &(sow_at){3, 2, 1, 0, -1, 0}, SOW_LOC_CAPTURED_BEFORE + 1), -1);
     /* g.lap_from: the lap's hole during a sowing, -1 (nil) outside one;
      * a hook that read it gets no answer kept for another lap's hole */
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 2, 0, 7}, SOW_LOC_LAP_FROM), 7);
-    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 0, 0, 7}, SOW_LOC_LAP_FROM), -1);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 2, 0, 7, 0}, SOW_LOC_LAP_FROM), 7);
+    assert_int_equal(sow_memo_read(&g, NULL, &(sow_at){3, 2, 0, 0, 7, 0}, SOW_LOC_LAP_FROM), -1);
     sow_memo_free(m);
     const int32_t locs2[] = {SOW_LOC_HOLE, SOW_LOC_LAP_FROM};
     const int32_t vals2[] = {3, 7};
     m = new_trie(&log, locs2, vals2, 2);
     assert_int_equal(sow_memo_add(m, &log, &d), 0);
-    assert_non_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 0, 7}));
-    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 0, 6}));
+    assert_non_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 0, 7, 0}));
+    assert_null(sow_memo_find(m, &g, NULL, &(sow_at){3, 2, 2, 0, 6, 0}));
     sow_memo_free(m);
 }
 
@@ -185,6 +210,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trie),
         cmocka_unit_test(test_trie_move),
+        cmocka_unit_test(test_trie_lifted),
         cmocka_unit_test(test_kui1_same),
         cmocka_unit_test(test_boto_same),
         cmocka_unit_test(test_andada_same),

@@ -13,10 +13,19 @@
 
 typedef unit_game side;
 
+/* opt: one option NAME=VALUE, or two separated by a space */
 static void side_open(side *b, const char *path, const char *opt,
                       bool general)
 {
-    const char *opts[] = {opt, NULL};
+    char one[64] = "";
+    char *two = NULL;
+    if (opt) {
+        snprintf(one, sizeof one, "%s", opt);
+        two = strchr(one, ' ');
+        if (two)
+            *two++ = 0;
+    }
+    const char *opts[] = {opt ? one : NULL, two, NULL};
     unit_game_open(b, path, opts);
     b->k.setup.force_general = general;
 }
@@ -106,6 +115,21 @@ static void test_lap_needing_rules(void **state)
     same_games("tests/variants/relay_rules_lap.yaml", NULL, 600);
 }
 
+/* A lap_end hook's next lap (issue 24, NL.2 to NL.4): the word paths and
+ * the seed games' copy hand a lap from another hole, or the other way,
+ * to the family's copy of the laps; the general loop sows it itself. The
+ * same games either way, and on a board of 16 holes and of more. */
+static void test_next_lap(void **state)
+{
+    (void)state;
+    const char *nl = "tests/variants/next_lap.yaml";
+    same_games(nl, "next=turn", 300);
+    same_games(nl, "next=facing", 300);
+    same_games(nl, "next=origin", 300);
+    same_games(nl, "next=turn holes=10", 200); /* (sow_fastw) */
+    same_games(nl, "next=facing holes=10", 200);
+}
+
 static void test_andada(void **state)
 {
     (void)state;
@@ -161,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_boto_chain_as_script),
         cmocka_unit_test(test_andada),
         cmocka_unit_test(test_lap_needing_rules),
+        cmocka_unit_test(test_next_lap),
         cmocka_unit_test(test_lap_cap_unfinished),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

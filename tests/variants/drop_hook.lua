@@ -3,11 +3,14 @@
 -- DH.5: fail with the sowing fields of the view, when asked to (during a
 -- sowing, from its second lap on)
 local function probe(g, where)
-  if options.probe == where and (g.lap == nil or g.lap >= 2) then
+  local last = options.probe == "drop_last" and where == "drop" and
+               g.lap == 2 and g.hand == 1
+  if last or options.probe == where and (g.lap == nil or g.lap >= 2) then
     error("lap=" .. tostring(g.lap) .. " hand=" .. tostring(g.hand) ..
           " origin=" .. tostring(g.origin) .. " choice=" .. tostring(g.choice) ..
           " direction=" .. tostring(g.direction) ..
-          " from=" .. tostring(g.lap_from))
+          " from=" .. tostring(g.lap_from) ..
+          " lifted=" .. tostring(g.lifted))
   end
 end
 
