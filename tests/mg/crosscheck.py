@@ -104,6 +104,9 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-goempty-two': ('GoEmpty_Two', []),
           'unseen-goempty-two-data': ('GoEmpty_Two', []),
           'unseen-waurie-drop': ('Waurie', []),
+          # second round (issue 24): mechanics beyond the shipped games
+          'unseen-kara': ('Kara', []),
+          'unseen-olowuka': ('Olowuka', []),
           }
 GAMES.update(UNSEEN)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data'})  # moves "h/ccw", "h/cw" (MB.2)
