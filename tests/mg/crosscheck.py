@@ -107,6 +107,8 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           # second round (issue 24): mechanics beyond the shipped games
           'unseen-kara': ('Kara', []),
           'unseen-olowuka': ('Olowuka', []),
+          'unseen-mandoli': ('Mandoli', []),
+          'unseen-achochodi': ('Achochodi', []),
           }
 GAMES.update(UNSEEN)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data'})  # moves "h/ccw", "h/cw" (MB.2)
