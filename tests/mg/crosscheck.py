@@ -109,9 +109,30 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-olowuka': ('Olowuka', []),
           'unseen-mandoli': ('Mandoli', []),
           'unseen-achochodi': ('Achochodi', []),
+          'unseen-cow': ('Cow', []),
           }
 GAMES.update(UNSEEN)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data'})  # moves "h/ccw", "h/cw" (MB.2)
+# MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
+# them by the hole alone ("0"), the middle hole by hole and direction
+# ("2/cw"); sow names every move's direction (each_move), "0/cw".
+SPLIT = {'unseen-cow'}
+NAMED_DIRECTION.update(SPLIT)
+
+
+def name_split_directions(rec):
+    """MG's plain hole h of a SPLIT game as sow's "h/cw" (a left-hand
+    hole of its owner) or "h/ccw" (a right-hand one)."""
+    n = rec['holes']
+
+    def named(m):
+        if not isinstance(m, int):
+            return m
+        p = m % n
+        return f'{m}/cw' if p < (n - 1) // 2 else f'{m}/ccw'
+    plies = [dict(p, move=named(p['move']), legal=[named(m) for m in p['legal']])
+             for p in rec['plies']]
+    return dict(rec, plies=plies, moves=[named(m) for m in rec['moves']])
 
 
 def variant_arg(gid):
@@ -369,6 +390,8 @@ def main():
         for rec in recs:
             if gid not in NAMED_DIRECTION:
                 rec = expand_directions(rec)
+            if gid in SPLIT:
+                rec = name_split_directions(rec)
             rc, lines, err = sow_replay(sow, variant_arg(gid), options, rec['moves'])
             d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:
