@@ -110,9 +110,11 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-mandoli': ('Mandoli', []),
           'unseen-achochodi': ('Achochodi', []),
           'unseen-cow': ('Cow', []),
+          'unseen-huroy': ('Huroy', LONG),
           }
 GAMES.update(UNSEEN)
-NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data'})  # moves "h/ccw", "h/cw" (MB.2)
+ROUNDS['unseen-huroy'] = UNSEEN['unseen-huroy']  # whole matches (C1.6)
+NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy'})  # moves "h/ccw", "h/cw" (MB.2)
 # MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
 # them by the hole alone ("0"), the middle hole by hole and direction
 # ("2/cw"); sow names every move's direction (each_move), "0/cw".
