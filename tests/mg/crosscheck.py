@@ -111,10 +111,12 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-achochodi': ('Achochodi', []),
           'unseen-cow': ('Cow', []),
           'unseen-huroy': ('Huroy', LONG),
+          'unseen-four-capture': ('Four-Capture', []),
           }
 GAMES.update(UNSEEN)
 ROUNDS['unseen-huroy'] = UNSEEN['unseen-huroy']  # whole matches (C1.6)
-NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy'})  # moves "h/ccw", "h/cw" (MB.2)
+NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
+                        'unseen-four-capture'})  # moves "h/ccw", "h/cw" (MB.2)
 # MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
 # them by the hole alone ("0"), the middle hole by hole and direction
 # ("2/cw"); sow names every move's direction (each_move), "0/cw".
@@ -135,6 +137,27 @@ def name_split_directions(rec):
     plies = [dict(p, move=named(p['move']), legal=[named(m) for m in p['legal']])
              for p in rec['plies']]
     return dict(rec, plies=plies, moves=[named(m) for m in rec['moves']])
+
+
+# MG's NO_UDIR_FIRSTS opening (Four-Capture): each player's first move is
+# sown counter-clockwise whatever direction it names, and MG lists both
+# names of each hole; sow's variant allows only "h/ccw" then.
+FIRST_CCW = {'unseen-four-capture'}
+
+
+def first_moves_ccw(rec):
+    """Each player's first move of MG's record written "h/ccw", its legal
+    moves listed once a hole."""
+    seen, plies, moves = set(), [], []
+    for p in rec['plies']:
+        if p['move'] != 'pass' and p['mover'] not in seen:
+            seen.add(p['mover'])
+            ccw = sorted({f"{str(m).split('/')[0]}/ccw" for m in p['legal']})
+            p = dict(p, move=f"{str(p['move']).split('/')[0]}/ccw", legal=ccw)
+        plies.append(p)
+        if p['move'] != 'pass':
+            moves.append(p['move'])
+    return dict(rec, plies=plies, moves=moves)
 
 
 def variant_arg(gid):
@@ -394,6 +417,8 @@ def main():
                 rec = expand_directions(rec)
             if gid in SPLIT:
                 rec = name_split_directions(rec)
+            if gid in FIRST_CCW:
+                rec = first_moves_ccw(rec)
             rc, lines, err = sow_replay(sow, variant_arg(gid), options, rec['moves'])
             d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:
