@@ -14,3 +14,12 @@ function singles(g, h, c)
   if any then return {}, "stop", {out = out} end
   return {}
 end
+
+-- HY.1 of Gelech (gelech.yaml, which shares this script): no move from a
+-- hole facing a single seed (read before the move).
+function not_facing_one(g, h)
+  if g.board_before[g.opposite[h]] == 1 then
+    return false, "the hole facing it holds a single seed"
+  end
+  return true
+end
