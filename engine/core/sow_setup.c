@@ -76,6 +76,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
     s->feeding_slam = sow_expr_eval(&v->feeding_slam, opts) != 0;
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
+    s->feed_by_hole = sow_expr_eval(&v->feed_by_hole, opts) != 0;
     s->singletons_last = v->singletons_last;
     s->no_moves_lose = sow_expr_eval(&v->no_moves_lose, opts) != 0;
     s->max_laps = SOW_MAX_LAPS;
