@@ -20,7 +20,7 @@ t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game'
 t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop says: dropped where the rules above drop it, the hole passed over, into a store or out of play (C1.13)" -- sow show $TV/drop_hook.yaml
 # the unseen games (tests/unseen/README.md) load as they are written
 for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
-    kara olowuka mandoli achochodi cow huroy gelech four_capture; do
+    kara olowuka mandoli achochodi cow huroy gelech four_capture bay_khom; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the
@@ -29,6 +29,12 @@ done
 t unseen-store-any-trace 0 noerr "out~  the last seed falls in North's store, which now holds 1: the move ends and the same player moves again" -- sow trace tests/unseen/goempty_two_data.yaml --moves 2/cw
 t unseen-store-any-again 0 noerr 'out~{"ply":1,"to_move":0,' -- sow replay tests/unseen/goempty_two_data.yaml --moves "2/cw 1/ccw" --json
 t unseen-store-any-show 0 noerr "out~  lap end        in either store: extra turn" -- sow show tests/unseen/goempty_two_data.yaml
+# board.row_seeds on two rows: each row's right-hand end as its owner sees
+# it, South's hole 4 and North's hole 9 (C0.2: North's row runs east to
+# west); 3/cw then sows 2, 1, 0 and 9 (making 6), relays the 4 of 8 into
+# 7, 6, 5 and 4, and takes hole 2 across the empty 3 (MancalaGames'
+# Bay_Khom, its game 0 of seed 1)
+t unseen-row-seeds-two-rows 0 noerr 'out~"move":"3/cw","board":[5,5,0,0,6,5,5,5,0,6],"captured":[5,0]' -- sow replay tests/unseen/bay_khom.yaml --moves 3/cw --json
 # OW.5 hole by hole (sowing.feed_by_hole): after these 41 moves of
 # MancalaGames' Four-Capture (its game 33 of seed 1) South's row is empty;
 # 6/cw, 7/cw and 9/ccw feed it, and the holes 6, 7 and 9 are legal both
