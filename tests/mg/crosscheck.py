@@ -114,6 +114,7 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-four-capture': ('Four-Capture', []),
           'unseen-gelech': ('Gelech', LONG),
           'unseen-bay-khom': ('Bay_Khom', []),
+          'unseen-zigzag': ('ZigZag', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech'):
