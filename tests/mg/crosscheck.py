@@ -115,9 +115,10 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-gelech': ('Gelech', LONG),
           'unseen-bay-khom': ('Bay_Khom', []),
           'unseen-zigzag': ('ZigZag', []),
+          'unseen-centering': ('Centering', LONG),
           }
 GAMES.update(UNSEEN)
-for _g in ('unseen-huroy', 'unseen-gelech'):
+for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
     ROUNDS[_g] = UNSEEN[_g]  # whole matches (C1.6)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
                         'unseen-four-capture', 'unseen-gelech',
@@ -125,20 +126,22 @@ NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen
 # MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
 # them by the hole alone ("0"), the middle hole by hole and direction
 # ("2/cw"); sow names every move's direction (each_move), "0/cw".
-SPLIT = {'unseen-cow'}
+# TOCENTER (Centering) is the other way round: the left-hand holes sow
+# counter-clockwise, the right-hand ones clockwise.
+SPLIT = {'unseen-cow': ('cw', 'ccw'), 'unseen-centering': ('ccw', 'cw')}
 NAMED_DIRECTION.update(SPLIT)
 
 
-def name_split_directions(rec):
-    """MG's plain hole h of a SPLIT game as sow's "h/cw" (a left-hand
-    hole of its owner) or "h/ccw" (a right-hand one)."""
+def name_split_directions(rec, ways):
+    """MG's plain hole h of a SPLIT (TOCENTER) game as sow's "h/D": D
+    the first of `ways` for a left-hand hole of its owner, the second for
+    a right-hand one."""
     n = rec['holes']
 
     def named(m):
         if not isinstance(m, int):
             return m
-        p = m % n
-        return f'{m}/cw' if p < (n - 1) // 2 else f'{m}/ccw'
+        return f'{m}/{ways[0] if m % n < (n - 1) // 2 else ways[1]}'
     plies = [dict(p, move=named(p['move']), legal=[named(m) for m in p['legal']])
              for p in rec['plies']]
     return dict(rec, plies=plies, moves=[named(m) for m in rec['moves']])
@@ -421,7 +424,7 @@ def main():
             if gid not in NAMED_DIRECTION:
                 rec = expand_directions(rec)
             if gid in SPLIT:
-                rec = name_split_directions(rec)
+                rec = name_split_directions(rec, SPLIT[gid])
             if gid in FIRST_CCW:
                 rec = first_moves_ccw(rec)
             rc, lines, err = sow_replay(sow, variant_arg(gid), options, rec['moves'])
