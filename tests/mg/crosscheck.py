@@ -116,13 +116,14 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-bay-khom': ('Bay_Khom', []),
           'unseen-zigzag': ('ZigZag', []),
           'unseen-centering': ('Centering', LONG),
+          'unseen-je-ki-n-je': ('Je_ki_n_je', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
     ROUNDS[_g] = UNSEEN[_g]  # whole matches (C1.6)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
                         'unseen-four-capture', 'unseen-gelech',
-                        'unseen-bay-khom'})  # moves "h/ccw", "h/cw" (MB.2)
+                        'unseen-bay-khom', 'unseen-je-ki-n-je'})  # moves "h/ccw", "h/cw" (MB.2)
 # MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
 # them by the hole alone ("0"), the middle hole by hole and direction
 # ("2/cw"); sow names every move's direction (each_move), "0/cw".
