@@ -312,6 +312,9 @@ static void show_filters(const cli_game *cg)
                           "when none does, %s",
              s->must_feed == SOW_FEED_ONLY ? "no move is legal"
                                            : "every move is");
+    if (s->must_feed != SOW_FEED_OFF && s->feed_by_hole)
+        item("feed by hole", "a hole one of whose moves gives seeds is "
+                             "legal in every direction (feed_by_hole)");
 }
 /* How a lap is sown: relay laps (from the next hole, PL.3), the origin
  * (C0.4, TK.2), holes passed over (LL.4), captures while sowing (PL.4),

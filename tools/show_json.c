@@ -449,10 +449,11 @@ static void json_sowing_family(const cli_game *cg)
     } else {
         printf("null");
     }
-    printf(",\"no_undo\":%s,\"must_feed\":\"%s\",\"grand_slam\":\"%s\","
-           "\"feeding_slam\":%s,\"last_seeds\":",
+    printf(",\"no_undo\":%s,\"must_feed\":\"%s\",\"feed_by_hole\":%s,"
+           "\"grand_slam\":\"%s\",\"feeding_slam\":%s,\"last_seeds\":",
            json_bool(s->no_undo), json_word(feeds, 3, s->must_feed),
-           json_word(slams, 4, s->grand_slam), json_bool(s->feeding_slam));
+           json_bool(s->feed_by_hole), json_word(slams, 4, s->grand_slam),
+           json_bool(s->feeding_slam));
     json_int_or_null(s->last_seeds > 0 ? s->last_seeds : 0, 0);
     printf(",\"claim_seeds\":\"%s\",\"closed_holes\":\"%s\"",
            s->claim_to_store ? "store" : "stay",

@@ -220,6 +220,9 @@ typedef struct sow_setup {
     /* (last, off the seed games' path) */
     bool feeding_slam;      /* OW.4 read for a row empty before the move
                                too (sowing.feeding_slam) */
+    bool feed_by_hole;      /* OW.5 read hole by hole: a hole stays legal
+                               in both directions when one of its moves
+                               feeds (sowing.feed_by_hole) */
     bool threshold_sweep;   /* C1.7 with the rest given out (C1.8) */
     int cleared_winner;     /* sow_cleared_winner (end.cleared_winner) */
     bool no_moves_either;   /* M3.4: either player without a legal move

@@ -307,6 +307,24 @@ static int legal_directed(const sow_setup *s, const sow_rules *r,
                           const sow_game *g, int player, uint16_t *out,
                           uint64_t *endless_mask, sow_error *err);
 
+/* OW.5 hole by hole (sowing.feed_by_hole): of the n candidates in out,
+ * those whose hole is the hole of one of the k feeding moves in keep, in
+ * their order; a move that names its direction (MB.2) is legal both ways
+ * when one way feeds. */
+static int feeding_holes(uint16_t *out, int n, const uint16_t *keep, int k)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int h = sow_move_hole(out[i]);
+        for (int j = 0; j < k; j++)
+            if (sow_move_hole(keep[j]) == h) {
+                out[m++] = out[i];
+                break;
+            }
+    }
+    return m;
+}
+
 /* The legal moves before the filters that simulate whole moves. */
 /* (plain: the setup's plain_turns as a constant, which leaves out the
  * family's tests: a fixed direction, own holes only, no filters;
@@ -501,6 +519,8 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
     }
     if (k == 0 && feed && s->must_feed == SOW_FEED_ELSE_ALL && !slam)
         return n; /* PL.7: no move feeds: every move is legal */
+    if (feed && s->feed_by_hole && !slam)
+        return feeding_holes(out, n, keep, k);
     memcpy(out, keep, (size_t)k * sizeof *out);
     return k;
 }

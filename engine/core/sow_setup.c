@@ -76,6 +76,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->grand_slam = (int)sow_expr_eval(&v->grand_slam, opts);
     s->feeding_slam = sow_expr_eval(&v->feeding_slam, opts) != 0;
     s->must_feed = (int)sow_expr_eval(&v->must_feed, opts);
+    s->feed_by_hole = sow_expr_eval(&v->feed_by_hole, opts) != 0;
     s->singletons_last = v->singletons_last;
     s->no_moves_lose = sow_expr_eval(&v->no_moves_lose, opts) != 0;
     s->max_laps = SOW_MAX_LAPS;
@@ -249,19 +250,21 @@ static void setup_geometry(sow_setup *s)
 
 /* board.row_seeds (C2.1): each row's count, with the holes listed from
  * its right or left end as the row's owner sees them (South's right is
- * east, the end of the highest numbers; North's is west). A list longer
- * than the row keeps to the row. */
+ * east; North's is west). A list longer than the row keeps to the row. */
 static void start_by_rows(sow_setup *s, const sow_variant *v)
 {
     const int n = s->n;
     for (int i = 0; i < s->holes; i++)
         s->start[i] = v->row_seeds[i / n];
     for (int row = 0; row < s->rows; row++) {
-        const bool south = s->home[row * n + n - 1] == 0;
+        /* whether the row's numbers grow towards its owner's right: South's
+         * rows run west to east (C0.2, C2.1), and so does every row of more
+         * rows (C2.1), but North's row of two runs east to west (C0.2) */
+        const bool up = s->home[row * n + n - 1] == 0 || s->rows == 2;
         for (int side = 0; side < 2; side++)
             for (int k = 0; k < v->row_ends_len[row][side] && k < n; k++) {
                 /* from the right: South's east end, North's west */
-                int col = (side == 0) == south ? n - 1 - k : k;
+                int col = (side == 0) == up ? n - 1 - k : k;
                 s->start[row * n + col] = v->row_ends[row][side][k];
             }
     }

@@ -499,6 +499,9 @@ typedef struct sow_variant {
                                      row was empty before the move (the
                                      reading of OW.4 against P17) */
     sow_expr must_feed;           /* sow_feed (OW.5) */
+    sow_expr feed_by_hole;        /* bool: must_feed keeps every move of a
+                                     hole one of whose moves feeds (the
+                                     hole, not the move, is what feeds) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
     bool singles_to_empty;        /* singletons: last_to_empty: such a

@@ -233,6 +233,12 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->closed_out_of_play = ci == 1;
     }
+    /* OW.5 read hole by hole (MancalaGames' must-share with directions
+     * chosen): a hole is legal both ways when one of its moves feeds */
+    field ffh = {"feed_by_hole", F_BOOL, 0, 0, NULL};
+    if ((x = sow_ynode_get(n, "feed_by_hole")) &&
+        sow_lexpr(c, x, &ffh, &v->feed_by_hole))
+        return SOW_ERR;
     /* QL.6: no undo of a single seed sown round a row end */
     field fnu = {"no_undo", F_BOOL, 0, 0, NULL};
     if ((x = sow_ynode_get(n, "no_undo")) &&
@@ -522,7 +528,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "laps", "skip_origin", "endless_move",
                                        "passing", "lap_end", "bearoff",
                                        "grand_slam", "feeding_slam",
-                                       "must_feed",
+                                       "must_feed", "feed_by_hole",
                                        "singletons", "sides", "origin_first",
                                        "first_seed",
                                        "claim_seeds", "no_undo",

@@ -36,7 +36,9 @@ t sowing-drop-stuck 1 "err=$TV/drop_hook.yaml:37:9: the seeds in hand can drop n
 t sowing-drop-trace 0 noerr "out~  c is passed over without a seed, by the game's own rule" "out~  by the game's own rule, the seed meant for A leaves play" "out~  one seed into South's store, now 1" -- sow trace $TV/drop_hook.yaml --moves "1 6"
 t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop says: dropped where the rules above drop it, the hole passed over, into a store or out of play (C1.13)" -- sow show $TV/drop_hook.yaml
 # the unseen games (tests/unseen/README.md) load as they are written
-for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data; do
+for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
+    kara olowuka mandoli achochodi cow huroy gelech four_capture bay_khom \
+    zigzag centering je_ki_n_je; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the
@@ -45,6 +47,23 @@ done
 t unseen-store-any-trace 0 noerr "out~  the last seed falls in North's store, which now holds 1: the move ends and the same player moves again" -- sow trace tests/unseen/goempty_two_data.yaml --moves 2/cw
 t unseen-store-any-again 0 noerr 'out~{"ply":1,"to_move":0,' -- sow replay tests/unseen/goempty_two_data.yaml --moves "2/cw 1/ccw" --json
 t unseen-store-any-show 0 noerr "out~  lap end        in either store: extra turn" -- sow show tests/unseen/goempty_two_data.yaml
+# board.row_seeds on two rows: each row's right-hand end as its owner sees
+# it, South's hole 4 and North's hole 9 (C0.2: North's row runs east to
+# west); 3/cw then sows 2, 1, 0 and 9 (making 6), relays the 4 of 8 into
+# 7, 6, 5 and 4, and takes hole 2 across the empty 3 (MancalaGames'
+# Bay_Khom, its game 0 of seed 1)
+t unseen-row-seeds-two-rows 0 noerr 'out~"move":"3/cw","board":[5,5,0,0,6,5,5,5,0,6],"captured":[5,0]' -- sow replay tests/unseen/bay_khom.yaml --moves 3/cw --json
+# OW.5 hole by hole (sowing.feed_by_hole): after these 41 moves of
+# MancalaGames' Four-Capture (its game 33 of seed 1) South's row is empty;
+# 6/cw, 7/cw and 9/ccw feed it, and the holes 6, 7 and 9 are legal both
+# ways (10 and 11 feed one way too); 6/ccw, which feeds nothing, is played
+# (by the move's own rule the game is then won, FC.4)
+FC41="5/ccw 6/ccw 0/ccw 7/cw 3/ccw 9/cw 2/cw 11/cw 0/cw 8/ccw 1/cw 10/ccw 5/cw 11/ccw 2/cw 7/cw 4/ccw 10/cw 5/cw 7/cw 3/cw 6/ccw 0/cw 7/cw 2/ccw 11/ccw 4/ccw 10/ccw 0/ccw 9/ccw 4/ccw 8/ccw 2/cw 11/cw 1/cw 8/ccw 2/cw 9/cw 5/ccw 8/cw 0/cw"
+t unseen-feed-by-hole 0 noerr 'out~{"ply":41,"to_move":1,"legal":["6/ccw","6/cw","7/ccw","7/cw","9/ccw","9/cw","10/ccw","10/cw","11/ccw","11/cw"],"move":"6/ccw",' -- sow replay tests/unseen/four_capture.yaml --moves "$FC41 6/ccw" --json
+sed 's/^  feed_by_hole: true .*/  feed_by_hole: false/' tests/unseen/four_capture.yaml >"$cli_tmp/four_capture.yaml"
+cp tests/unseen/four_capture.lua "$cli_tmp/"
+t unseen-feed-by-move 1 "err~move 6/ccw is not legal for North; the legal moves are: 6/cw 7/ccw 7/cw 9/ccw 10/ccw 11/ccw" -- sow replay "$cli_tmp/four_capture.yaml" --moves "$FC41 6/ccw" --json
+t unseen-feed-by-hole-show 0 noerr "out~  feed by hole   a hole one of whose moves gives seeds is legal in every direction (feed_by_hole)" -- sow show tests/unseen/four_capture.yaml
 # sow show names the hooks, their functions and the lines naming them
 t show-hooks-words 0 noerr "out~hooks: lap_end = lap_end (line 38), after_move = after (line 39), drop = drop (line 37)" -- sow show $TV/drop_hook.yaml
 t show-hooks-json 0 noerr 'out~"hooks":{"lap_end":{"function":"lap_end","line":38},"after_move":{"function":"after","line":39},"drop":{"function":"drop","line":37}}' -- sow show $TV/drop_hook.yaml --json

@@ -104,9 +104,69 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-goempty-two': ('GoEmpty_Two', []),
           'unseen-goempty-two-data': ('GoEmpty_Two', []),
           'unseen-waurie-drop': ('Waurie', []),
+          # second round (issue 24): mechanics beyond the shipped games
+          'unseen-kara': ('Kara', []),
+          'unseen-olowuka': ('Olowuka', []),
+          'unseen-mandoli': ('Mandoli', []),
+          'unseen-achochodi': ('Achochodi', []),
+          'unseen-cow': ('Cow', []),
+          'unseen-huroy': ('Huroy', LONG),
+          'unseen-four-capture': ('Four-Capture', []),
+          'unseen-gelech': ('Gelech', LONG),
+          'unseen-bay-khom': ('Bay_Khom', []),
+          'unseen-zigzag': ('ZigZag', []),
+          'unseen-centering': ('Centering', LONG),
+          'unseen-je-ki-n-je': ('Je_ki_n_je', []),
           }
 GAMES.update(UNSEEN)
-NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data'})  # moves "h/ccw", "h/cw" (MB.2)
+for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
+    ROUNDS[_g] = UNSEEN[_g]  # whole matches (C1.6)
+NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
+                        'unseen-four-capture', 'unseen-gelech',
+                        'unseen-bay-khom', 'unseen-je-ki-n-je'})  # moves "h/ccw", "h/cw" (MB.2)
+# MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
+# them by the hole alone ("0"), the middle hole by hole and direction
+# ("2/cw"); sow names every move's direction (each_move), "0/cw".
+# TOCENTER (Centering) is the other way round: the left-hand holes sow
+# counter-clockwise, the right-hand ones clockwise.
+SPLIT = {'unseen-cow': ('cw', 'ccw'), 'unseen-centering': ('ccw', 'cw')}
+NAMED_DIRECTION.update(SPLIT)
+
+
+def name_split_directions(rec, ways):
+    """MG's plain hole h of a SPLIT (TOCENTER) game as sow's "h/D": D
+    the first of `ways` for a left-hand hole of its owner, the second for
+    a right-hand one."""
+    n = rec['holes']
+
+    def named(m):
+        if not isinstance(m, int):
+            return m
+        return f'{m}/{ways[0] if m % n < (n - 1) // 2 else ways[1]}'
+    plies = [dict(p, move=named(p['move']), legal=[named(m) for m in p['legal']])
+             for p in rec['plies']]
+    return dict(rec, plies=plies, moves=[named(m) for m in rec['moves']])
+
+
+# MG's NO_UDIR_FIRSTS opening (Four-Capture): each player's first move is
+# sown counter-clockwise whatever direction it names, and MG lists both
+# names of each hole; sow's variant allows only "h/ccw" then.
+FIRST_CCW = {'unseen-four-capture'}
+
+
+def first_moves_ccw(rec):
+    """Each player's first move of MG's record written "h/ccw", its legal
+    moves listed once a hole."""
+    seen, plies, moves = set(), [], []
+    for p in rec['plies']:
+        if p['move'] != 'pass' and p['mover'] not in seen:
+            seen.add(p['mover'])
+            ccw = sorted({f"{str(m).split('/')[0]}/ccw" for m in p['legal']})
+            p = dict(p, move=f"{str(p['move']).split('/')[0]}/ccw", legal=ccw)
+        plies.append(p)
+        if p['move'] != 'pass':
+            moves.append(p['move'])
+    return dict(rec, plies=plies, moves=moves)
 
 
 def variant_arg(gid):
@@ -364,6 +424,10 @@ def main():
         for rec in recs:
             if gid not in NAMED_DIRECTION:
                 rec = expand_directions(rec)
+            if gid in SPLIT:
+                rec = name_split_directions(rec, SPLIT[gid])
+            if gid in FIRST_CCW:
+                rec = first_moves_ccw(rec)
             rc, lines, err = sow_replay(sow, variant_arg(gid), options, rec['moves'])
             d = compare(rec, lines, rc, err, gid in OUT_OF_PLAY, gid in IN_PLACE)
             if d and d[0]:

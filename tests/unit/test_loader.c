@@ -405,6 +405,9 @@ static void test_wrong_types(void **state)
     /* the keys of the readings other engines showed (issue 24) */
     refused(HEAD BOARD "sowing:\n  feeding_slam: 1\n", 9, 17,
             "feeding_slam must be true or false");
+    /* OW.5 read hole by hole (tests/unseen/four_capture.yaml) */
+    refused(HEAD BOARD "sowing:\n  feed_by_hole: yes\n", 9, 17,
+            "feed_by_hole must be true or false");
     refused(HEAD BOARD SOWING "end:\n  threshold: {more_than: 24, "
                               "sweep: yes}\n",
             11, 37, "sweep must be true or false");
