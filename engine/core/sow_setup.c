@@ -610,22 +610,11 @@ static void setup_rules_on(sow_setup *s, const sow_variant *v,
         s->plain_drops = false; /* the relays keep g->moved (relay_watch) */
 }
 
-int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
-                   sow_error *err)
+/* The start board: a layout (one chosen by an option's value, BA.7),
+ * counts by rows, or the same seeds in every hole. */
+static int setup_start(sow_setup *s, const sow_variant *v,
+                       const sow_optset *opts, sow_error *err)
 {
-    memset(s, 0, sizeof *s);
-    s->v = v;
-    s->opts = *opts;
-    s->n = (int)sow_expr_eval(&v->holes, opts);
-    s->rows = v->rows ? v->rows : 2;
-    s->holes = s->rows * s->n;
-    if (s->n < 1 || s->n > SOW_MAX_HOLES / s->rows)
-        return sow_error_set(err, v->path, v->holes.line, v->holes.col,
-                             "holes per row is %d; on %d rows it must be "
-                             "from 1 to %d (a board has at most %d holes)",
-                             s->n, s->rows, SOW_MAX_HOLES / s->rows,
-                             SOW_MAX_HOLES);
-    setup_geometry(s);
     if (v->has_layout) {
         if (v->layout_len != s->holes)
             return sow_error_set(err, v->path, v->layout_line, v->layout_col,
@@ -655,6 +644,62 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
         for (int i = 0; i < s->holes; i++)
             s->start[i] = s->start_north[i] = (uint16_t)seeds;
     }
+    return SOW_OK;
+}
+
+/* What ends a lap of c seeds in a hole of the mover (opp 0) or of the
+ * opponent (opp 1) when no rule needs more than the count and the owner:
+ * the first matching lap-end rule's action, read once here so the fast
+ * paths look it up (SOW_LAP_RULES: ask the rules). */
+static void setup_lap_actions(sow_setup *s, const sow_variant *v)
+{
+    for (int opp = 0; opp < 2; opp++)
+        for (int c = 0; c < 64; c++) {
+            int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
+            for (int i = v->nlap_rules - 1; i >= 0; i--) {
+                const sow_lap_rule *r = &v->lap_rules[i];
+                if (!((s->lap_rules_on >> i) & 1) || r->in_store ||
+                    r->on_claimed)
+                    continue;
+                bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
+                bool owner_ok = r->owner == SOW_OWNER_ANY ||
+                                (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
+                if (count_ok && owner_ok) /* the first matching rule wins */
+                    a = r->has_next || r->min_ply || r->opposite ||
+                                r->even || r->position ||
+                                r->action == SOW_LAP_CLAIM ||
+                                r->action == SOW_LAP_CLOSE || r->then_relay ||
+                                r->pick_extra || r->series || r->row ||
+                                r->across || r->action == SOW_LAP_TAKE ||
+                                (s->rows > 2 &&
+                                 sow_rule_acts_on_facing(r)) ||
+                                r->action == SOW_LAP_CAPTURE_ACROSS
+                            ? SOW_LAP_RULES
+                        : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
+                                                     : (int)r->action;
+            }
+            s->lap_action[opp][c] = (uint8_t)a;
+        }
+}
+
+int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
+                   sow_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->v = v;
+    s->opts = *opts;
+    s->n = (int)sow_expr_eval(&v->holes, opts);
+    s->rows = v->rows ? v->rows : 2;
+    s->holes = s->rows * s->n;
+    if (s->n < 1 || s->n > SOW_MAX_HOLES / s->rows)
+        return sow_error_set(err, v->path, v->holes.line, v->holes.col,
+                             "holes per row is %d; on %d rows it must be "
+                             "from 1 to %d (a board has at most %d holes)",
+                             s->n, s->rows, SOW_MAX_HOLES / s->rows,
+                             SOW_MAX_HOLES);
+    setup_geometry(s);
+    if (setup_start(s, v, opts, err))
+        return SOW_ERR;
     s->total = 0;
     for (int i = 0; i < s->holes; i++)
         s->total += s->start[i];
@@ -690,33 +735,7 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
     setup_resow(s, v, opts);
     setup_rules_on(s, v, opts);
-    for (int opp = 0; opp < 2; opp++)
-        for (int c = 0; c < 64; c++) {
-            int a = s->relay ? SOW_LAP_RELAY : SOW_LAP_STOP;
-            for (int i = v->nlap_rules - 1; i >= 0; i--) {
-                const sow_lap_rule *r = &v->lap_rules[i];
-                if (!((s->lap_rules_on >> i) & 1) || r->in_store ||
-                    r->on_claimed)
-                    continue;
-                bool count_ok = c < 63 ? (r->counts >> c) & 1 : r->counts_high;
-                bool owner_ok = r->owner == SOW_OWNER_ANY ||
-                                (r->owner == SOW_OWNER_OPPONENT) == (opp == 1);
-                if (count_ok && owner_ok) /* the first matching rule wins */
-                    a = r->has_next || r->min_ply || r->opposite ||
-                                r->even || r->position ||
-                                r->action == SOW_LAP_CLAIM ||
-                                r->action == SOW_LAP_CLOSE || r->then_relay ||
-                                r->pick_extra || r->series || r->row ||
-                                r->across || r->action == SOW_LAP_TAKE ||
-                                (s->rows > 2 &&
-                                 sow_rule_acts_on_facing(r)) ||
-                                r->action == SOW_LAP_CAPTURE_ACROSS
-                            ? SOW_LAP_RULES
-                        : r->action == SOW_LAP_CHAIN ? SOW_LAP_CHAIN_AT(i)
-                                                     : (int)r->action;
-            }
-            s->lap_action[opp][c] = (uint8_t)a;
-        }
+    setup_lap_actions(s, v);
     if (s->holes <= 16)
         for (int first = 0; first < s->holes; first++)
             for (int len = 0; len <= s->holes; len++) {
