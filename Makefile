@@ -52,7 +52,10 @@ TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
 
 all: $(B)/sow lib
 
+# (a fresh archive: `ar rcs` into the old one would keep the objects of
+# source files since renamed or removed, and their symbols twice)
 $(B)/libsow.a: $(ENGINE_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 # ---- libsow as a shared library ------------------------------------------
@@ -290,6 +293,7 @@ $(FUZZ_B)/engine/%.o: engine/%.c
 	$(FUZZ_CC) $(SOW_CFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_B)/libsow.a: $(FUZZ_ENGINE_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_B)/libsow.a
