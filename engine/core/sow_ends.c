@@ -351,6 +351,7 @@ static int relay(turn *t, int h, int c)
     }
     if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
         t->endless = true;
+        EMIT(t->obs, SOW_EV_ENDLESS, t->p, h, c, (int)t->laps);
         return -1;
     }
     return lift(t, h, c);

@@ -552,11 +552,15 @@ const char *sow_end_words(const sow_setup *s, const sow_game *g, char *buf,
  * names one (explain: unreachable), else its end and scoring. */
 static sow_cite end_cite(const sow_setup *s, const sow_result *r)
 {
-    return (r->reason == SOW_END_UNREACHABLE ||
-            r->reason == SOW_END_UNDECIDED) &&
-                   s->v->cite[SOW_CITE_UNREACHABLE][0]
-               ? SOW_CITE_UNREACHABLE
-               : SOW_CITE_END;
+    if ((r->reason == SOW_END_UNREACHABLE ||
+         r->reason == SOW_END_UNDECIDED) &&
+        s->v->cite[SOW_CITE_UNREACHABLE][0])
+        return SOW_CITE_UNREACHABLE;
+    /* C1.9: an endless move ends the game by its own rule, not by the
+     * game's usual end */
+    if (r->reason == SOW_END_ENDLESS && s->v->cite[SOW_CITE_ENDLESS][0])
+        return SOW_CITE_ENDLESS;
+    return SOW_CITE_END;
 }
 
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
