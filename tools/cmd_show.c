@@ -223,12 +223,18 @@ static void show_direction(const cli_game *cg)
                           "others counter-clockwise",
              b.s ? b.s : "(none)");
         break;
-    case SOW_DIR_EACH_MOVE:
+    case SOW_DIR_EACH_MOVE: {
+        /* the variant's own rule for it (explain: direction, else sow) */
+        const char *why = s->v->cite[SOW_CITE_DIRECTION][0]
+                              ? s->v->cite[SOW_CITE_DIRECTION]
+                              : s->v->cite[SOW_CITE_SOW];
         item("direction", "named by every move: h/ccw sows hole h "
-                          "counter-clockwise, h/cw clockwise (MB.2)");
+                          "counter-clockwise, h/cw clockwise%s%s%s",
+             why[0] ? " (" : "", why, why[0] ? ")" : "");
         if (s->cw_limited)
             show_cw_moves(s);
         break;
+    }
     case SOW_DIR_CHOSEN:
         item("direction", "chosen by the starter of each round before their "
                           "first move, with the decision dir:ccw or dir:cw "
