@@ -30,6 +30,7 @@ typedef struct turn {
     int choices;    /* choices met so far */
     long laps;
     bool endless;
+    bool capped;    /* past the lap cap, neither ended nor repeated (C2.9) */
     /* C1.9: the position last saved (comes_round) */
     long lam, power;
     int seen_h, seen_dir;
@@ -349,7 +350,13 @@ static int relay(turn *t, int h, int c)
         g->move_flags |= SOW_MOVED_STUCK;
         return -1;
     }
-    if (++t->laps > s->max_laps || comes_round(t, h)) { /* C1.9, C2.9 */
+    if (++t->laps > s->max_laps) {
+        /* C2.9, P2: too long to follow to its end or its repetition: not
+         * proved endless; the engine stops the game unfinished before it */
+        t->capped = true;
+        return -1;
+    }
+    if (comes_round(t, h)) { /* C1.9 */
         t->endless = true;
         EMIT(t->obs, SOW_EV_ENDLESS, t->p, h, c, (int)t->laps);
         return -1;
@@ -458,6 +465,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     t->choices = 0;
     t->laps = 0;
     t->endless = false;
+    t->capped = false;
     t->lam = 0;
     t->power = 1;
     t->seen_h = t->seen_dir = -1;
@@ -490,13 +498,21 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
 }
 
 int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
-                   int hole, bool *endless)
+                   int hole, bool *endless, sow_error *err)
 {
     turn t;
     t.lv = NULL;
     turn_run(&t, s, obs, g, hole);
     g->turn_parts = (uint8_t)t.choices;
     *endless = t.endless;
+    if (t.capped) {
+        g->move_flags |= SOW_MOVED_LAP_CAP; /* (the engine ends the game) */
+        return sow_error_set(err, s->v->path, 0, 0,
+                             "a turn from hole %d neither ended nor "
+                             "repeated within %ld laps, the most the "
+                             "endless-move proof follows (P2, C2.9)",
+                             hole, s->max_laps);
+    }
     return SOW_OK;
 }
 

@@ -293,7 +293,7 @@ int sow_turn_format(char *buf, size_t size, const sow_setup *s,
     parts pt = {buf, size, (size_t)w};
     sow_observer obs = {&pt, on_part, false};
     bool endless = false;
-    sow_ends_sow(s, &obs, &copy, hole, &endless);
+    sow_ends_sow(s, &obs, &copy, hole, &endless, NULL);
     return (int)pt.len;
 }
 

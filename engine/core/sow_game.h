@@ -962,9 +962,10 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
  * whose first decision g was aimed at (sow_move_aim) from `hole`, its
  * choices read from g->turn_bits; where a choice beyond g->turn_len
  * comes, the sowing stops with SOW_MOVED_WANTS_CHOICE set (the legal
- * turns are being listed). */
+ * turns are being listed). A turn past the lap cap is an error with
+ * SOW_MOVED_LAP_CAP set (C2.9: the engine stops the game unfinished). */
 int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
-                   int hole, bool *endless);
+                 int hole, bool *endless, sow_error *err);
 
 /* The leaves of one turn's tree of choices as they are listed: each
  * choice the sowing meets is tried both ways on copies, from where it

@@ -723,7 +723,7 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
          * seeds from the hand come with odd turns, sow_setup.c) */
         if (__builtin_expect(s->odd_turns, 0)) {
             if (s->ends_turns) /* BK: turns of choices */
-                return sow_ends_sow(s, obs, g, hole, endless);
+                return sow_ends_sow(s, obs, g, hole, endless, err);
             if (g->placing && place(obs, g, hole, endless))
                 return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
         }

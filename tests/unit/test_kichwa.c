@@ -135,13 +135,13 @@ static void test_choice_stops_the_sowing(void **state)
     g.turn_bits = 0;
     g.turn_len = 0;
     bool endless = false;
-    sow_ends_sow(&a.k.setup, NULL, &g, hole, &endless);
+    sow_ends_sow(&a.k.setup, NULL, &g, hole, &endless, NULL);
     assert_true(g.move_flags & SOW_MOVED_WANTS_CHOICE);
     g = a.g;
     hole = sow_move_aim(&g, sow_place(11, SOW_PLACE_ONLY));
     g.turn_bits = 0;
     g.turn_len = 1;
-    sow_ends_sow(&a.k.setup, NULL, &g, hole, &endless);
+    sow_ends_sow(&a.k.setup, NULL, &g, hole, &endless, NULL);
     assert_false(g.move_flags & SOW_MOVED_WANTS_CHOICE);
     const int after[32] = {0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 2, 7, 3, 0, 1,
                            0, 2, 2, 0, 0, 0, 0, 0};
@@ -319,6 +319,32 @@ static void test_nyumba_off_starts_takasa(void **state)
     unit_game_close(&a);
 }
 
+/* C2.9, P2: a takasa relay that neither ends nor comes back to a lap
+ * start within the lap cap (a board of random play: South's 4 clockwise
+ * runs 2 million laps with neither, checked apart) is not proved endless
+ * (C1.9): the game stops unfinished before the turn, as the other games'
+ * relays do; with the cap lowered to 1,000 laps it is cut. */
+static void test_lap_cap_unfinished(void **state)
+{
+    (void)state;
+    static const int b[32] = {0, 1, 2, 7, 2, 3, 9, 1, 3, 0, 7, 0, 7, 0, 7, 2,
+                              0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5};
+    unit_game a;
+    bk_open(&a, "sources");
+    a.k.setup.max_laps = 1000;
+    a.g.house_off = 1; /* South's nyumba no longer works */
+    bk_position(&a, b, 0);
+    uint16_t before[SOW_MAX_HOLES];
+    memcpy(before, a.g.board, sizeof before);
+    play(&a, "4/cw");
+    assert_true(a.g.over);
+    assert_true(a.g.result.unfinished);
+    assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
+    assert_int_equal(a.g.result.winner, -1);
+    assert_memory_equal(a.g.board, before, sizeof before); /* as before */
+    unit_game_close(&a);
+}
+
 /* sowing.kichwa is another name of sowing.capture_from_ends: the same
  * file under either name gives the same setup and the same legal turns,
  * under both readings (P62's start). */
@@ -376,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_forced_kichwa_is_no_choice),
         cmocka_unit_test(test_takasia_mark),
         cmocka_unit_test(test_nyumba_off_starts_takasa),
+        cmocka_unit_test(test_lap_cap_unfinished),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
