@@ -27,8 +27,9 @@ PY
 # (docs/how-to-play.md), and the games the perfect level is offered for
 # (web/perfect.json, written by web/perfect.py), as one script
 python3 "$here/howto.py" "$root/docs/how-to-play.md" "$here/perfect.json" > "$out.tmp/sow-howto.js"
-for f in index.html sow.css sow-page.js; do
-    cp "$here/page/$f" "$out.tmp/$f"
+# (the page's scripts are web/page/sow-*.js; index.html loads each by name)
+for f in "$here"/page/index.html "$here"/page/sow.css "$here"/page/sow-*.js; do
+    cp "$f" "$out.tmp/$(basename "$f")"
 done
 cp "$root"/variants/*.yaml "$root"/variants/*.lua "$out.tmp/variants/"
 cp "$root"/variants/scenarios/*.yaml "$out.tmp/variants/scenarios/"

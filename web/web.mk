@@ -3,7 +3,8 @@
 # build/web/ (web/README.md). Included by the Makefile.
 #
 #   make web           build/web/: index.html, sow-engine.js (the wasm
-#                      inside), sow-page.js, sow-howto.js, sow.css, variants/
+#                      inside), the page's sow-*.js (sow-page.js starts
+#                      it), sow-howto.js, sow.css, variants/
 #   make check-web     the browser tests (tests/web/run.sh)
 #
 # The `sow` command itself is what runs in the page (in a Web Worker):
