@@ -629,6 +629,9 @@ typedef struct sow_lap_decision {
 /* The most moves of seeds one answer of after_move may make (a few are
  * what a rule asks; the table of changes stays small to clear and copy) */
 #define SOW_MAX_MOVES 16
+/* A store as an end of such a move: SOW_MOVE_STORE0 + p is player p's
+ * store, SOW_MOVE_STORE0 + 2 the mover's (past every hole number) */
+#define SOW_MOVE_STORE0 0xF0
 
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.
@@ -660,7 +663,8 @@ typedef struct sow_changes {
                                        carried from hole to hole, in order,
                                        after the changes above */
     struct {
-        uint8_t from, to;
+        uint8_t from, to;           /* a hole, or SOW_MOVE_STORE0 + p: p's
+                                       store (2: the mover's) */
         uint16_t seeds;             /* 0: all that `from` holds */
     } moves[SOW_MAX_MOVES];
 } sow_changes;

@@ -286,13 +286,21 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         cite(s, "C1.13", out);
         break;
     case SOW_EV_INTO: {
-        char w[16] = "";
+        char w[16] = "", from[16];
         if (ev->extra >= 0 && ev->extra < s->holes)
             sow_hole_label(s, ev->extra, w, sizeof w);
         if (ev->player == SOW_INTO_BY_SCRIPT) { /* a hook's move change */
+            /* (issue 24: either end may be a store, SOW_MOVE_STORE0 + p) */
+            snprintf(from, sizeof from, "%s", h);
+            if (ev->hole >= SOW_MOVE_STORE0)
+                snprintf(from, sizeof from, "%s's store",
+                         who(ev->hole - SOW_MOVE_STORE0));
+            if (ev->extra >= SOW_MOVE_STORE0)
+                snprintf(w, sizeof w, "%s's store",
+                         who(ev->extra - SOW_MOVE_STORE0));
             sow_text_fmt(out->text, sizeof out->text,
                          "by the game's own rule, %d %s of %s %s into %s",
-                         ev->count, seeds(ev->count), h,
+                         ev->count, seeds(ev->count), from,
                          ev->count == 1 ? "goes" : "go", w);
             break;
         }
