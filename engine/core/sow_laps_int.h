@@ -180,7 +180,7 @@ int sow_lift_across(const sow_setup *s, const sow_observer *obs,
  * the same file keeps more registers, and the laps hold many) */
 /* The chain of lap-end rule i from the lap's last hole h (B.4; see
  * sow_chain): each hole is looked at once, at most one round, and never h
- * again after the start. */
+ * again after the start; at most ch->max holes taken where it is set. */
 static inline __attribute__((always_inline)) void
 chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
            int i, const bool claims)
@@ -195,13 +195,17 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
     /* C1.4: a claimed hole stops the chain */
     const uint64_t claimed = claims ? g->claims[0] | g->claims[1] : 0;
     int x = ch->from_last ? h : step[h];
-    for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
+    /* the holes it may still take: max, else more than it can meet */
+    int left = ch->max ? ch->max : s->holes;
+    for (int k = ch->from_last ? 0 : 1; k < s->holes && left;
+         k++, x = step[x]) {
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
             (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
             (claims && ((claimed >> x) & 1)))
             return;
         int c = g->board[x];
         if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high) {
+            left--;
             if (claims)
                 capture(obs, g, x);
             else if (c)

@@ -122,6 +122,10 @@ static void counts_text(uint64_t mask, bool high, char *buf, size_t size)
 static void chain_text(const sow_chain *c, bool skip_empty, char *buf,
                        size_t size)
 {
+    char most[32] = ""; /* max: the most holes it takes */
+    if (c->max)
+        snprintf(most, sizeof most, " (at most %d %s)", c->max,
+                 c->max == 1 ? "hole" : "holes");
     const char *way = c->fixed_dir ? (c->fixed_dir - 1 == SOW_DIR_CW
                                           ? "clockwise from it"
                                           : "counter-clockwise from it")
@@ -136,15 +140,18 @@ static void chain_text(const sow_chain *c, bool skip_empty, char *buf,
     if (c->from_last)
         sow_text_fmt(buf, size,
                      "it is taken if it %s %s, then the holes %s, one "
-                     "after another, while each %s %s%s; then the move ends",
+                     "after another, while each %s %s%s%s; then the move "
+                     "ends",
                      holds, counts, way, holds, counts,
-                     skip_empty ? " (an empty hole is passed over)" : "");
+                     skip_empty ? " (an empty hole is passed over)" : "",
+                     most);
     else
         sow_text_fmt(buf, size,
                      "the holes %s are taken, one after another, while "
-                     "each %s %s%s; then the move ends",
+                     "each %s %s%s%s; then the move ends",
                      way, holds, counts,
-                     skip_empty ? " (an empty hole is passed over)" : "");
+                     skip_empty ? " (an empty hole is passed over)" : "",
+                     most);
 }
 
 /* The action of lap-end rule i where its modifiers change what
