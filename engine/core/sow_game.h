@@ -106,6 +106,8 @@ typedef struct sow_setup {
     uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
     uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
     bool chain_skip_empty[SOW_MAX_LAP_RULES]; /* rule i's chain skip_empty */
+    uint8_t chain_copy[SOW_MAX_LAP_RULES]; /* the copy of the chain code
+                                              rule i runs: SOW_CHAIN_* */
     bool bearoff_sticky;    /* bear-off stays on once on (A.5, P12) */
     /* the two-row family (CATALOGUE C1.x) */
     int track;              /* sow_track: stores on the track (C1.2) */
@@ -902,6 +904,12 @@ typedef struct sow_observer {
                                tells nothing else, nor works out which
                                rule ended a lap: OW.4's watch) */
 } sow_observer;
+
+/* sow_setup.chain_copy: which copy of the chain code a rule runs (the
+ * tests of claimed holes, C1.4, and of chain.max only where needed) */
+#define SOW_CHAIN_PLAIN 0
+#define SOW_CHAIN_CLAIMS 1
+#define SOW_CHAIN_CAPPED 2
 
 /* ---- the engine -------------------------------------------------------- */
 

@@ -730,9 +730,14 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->unreachable = sow_expr_eval(&v->capture_unreachable, opts) != 0;
     s->reach_positions = sow_expr_eval(&v->unreachable_positions, opts);
     s->late_ply = s->unreachable ? 0 : s->max_plies;
-    for (int i = 0; i < v->nlap_rules; i++)
+    for (int i = 0; i < v->nlap_rules; i++) {
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
+        /* (one test chooses the copy: the plain one pays for no cap) */
+        s->chain_copy[i] = s->claims ? SOW_CHAIN_CLAIMS
+                           : v->lap_rules[i].chain.max ? SOW_CHAIN_CAPPED
+                                                       : SOW_CHAIN_PLAIN;
+    }
     setup_resow(s, v, opts);
     setup_rules_on(s, v, opts);
     setup_lap_actions(s, v);
