@@ -392,6 +392,9 @@ static void json_board(const cli_game *cg, const sow_game *g)
     printf(",\"owners\":[");
     for (int h = 0; h < s->holes; h++)
         printf("%s%d", h ? "," : "", g->owner[h]);
+    printf("],\"claimed\":["); /* C1.4: board.claimed, -1 for nobody */
+    for (int h = 0; h < s->holes; h++)
+        printf("%s%d", h ? "," : "", sow_claimant(g, h));
     printf("],\"to_move\":%d,\"hand\":%d,\"track\":", g->to_move,
            s->hand); /* MW.1: seeds each player starts with in hand */
     json_track(cg);

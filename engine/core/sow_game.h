@@ -106,6 +106,8 @@ typedef struct sow_setup {
     uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
     uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
     bool chain_skip_empty[SOW_MAX_LAP_RULES]; /* rule i's chain skip_empty */
+    uint64_t start_claims[2]; /* holes each player has claimed at the
+                                 start (board.claimed, C1.4) */
     uint8_t chain_copy[SOW_MAX_LAP_RULES]; /* the copy of the chain code
                                               rule i runs: SOW_CHAIN_* */
     bool bearoff_sticky;    /* bear-off stays on once on (A.5, P12) */

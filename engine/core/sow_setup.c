@@ -615,6 +615,15 @@ static void setup_rules_on(sow_setup *s, const sow_variant *v,
 static int setup_start(sow_setup *s, const sow_variant *v,
                        const sow_optset *opts, sow_error *err)
 {
+    if (v->claimed_len && v->claimed_len != s->holes)
+        return sow_error_set(err, v->path, v->claimed_line, v->claimed_col,
+                             "claimed has %d claimants but the board has %d "
+                             "holes (%d rows of %d)",
+                             v->claimed_len, s->holes, s->rows, s->n);
+    s->start_claims[0] = s->start_claims[1] = 0; /* C1.4: board.claimed */
+    for (int h = 0; h < v->claimed_len; h++)
+        if (v->claimed[h] >= 0)
+            s->start_claims[v->claimed[h]] |= (uint64_t)1 << h;
     if (v->has_layout) {
         if (v->layout_len != s->holes)
             return sow_error_set(err, v->path, v->layout_line, v->layout_col,

@@ -481,6 +481,11 @@ typedef struct sow_variant {
     bool claims;                  /* board.claims: holes may be claimed
                                      (C1.4) though no lap-end rule claims
                                      one: a script's hooks do */
+    int claimed_len;              /* board.claimed: the claimant of each
+                                     hole at the start (C1.4; -1 none),
+                                     as scenario files give it; 0: none */
+    int8_t claimed[SOW_MAX_HOLES];
+    int claimed_line, claimed_col;
     bool closes;                  /* board.closes: holes may be closed
                                      (C1.5) by the script's hooks though
                                      no lap-end rule closes one */

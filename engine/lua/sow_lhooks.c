@@ -411,9 +411,12 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
 
 static void read_new_game(lua_State *L, hook_call *c)
 {
+    /* (claim and release: the next game's claimed holes, C1.4, made
+     * after those of board.claimed) */
     static const char *const keys[] = {"over", "winner", "reason", "holes",
                                        "owner", "starter", "to_move",
-                                       "phase", "state", NULL};
+                                       "phase", "state", "claim",
+                                       "release", NULL};
     sow_next_game *ng = c->out;
     int t = lua_gettop(L);
     if (!lua_istable(L, t))

@@ -1,0 +1,14 @@
+-- start_claimed.lua: the new_game hook of start_claimed.yaml (SC.3). The
+-- first game keeps the claims of board.claimed (c, C); the second moves
+-- each player's claimed hole to their leftmost (a, A): release, then
+-- claim (C1.4); then the match ends.
+function next_game(m, g)
+  if m.game == 1 then
+    return {starter = 0, holes = {[0] = 3, [1] = 3}}
+  elseif m.game == 2 then
+    return {starter = 1, holes = {[0] = 3, [1] = 3},
+            release = {2, 5}, claim = {[0] = 0, [3] = 1}}
+  end
+  return {over = true, reason = "two games played",
+          holes = {[0] = 3, [1] = 3}}
+end
