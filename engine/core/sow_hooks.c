@@ -136,7 +136,8 @@ static const char *end_words(int end, char *buf, size_t size)
 
 /* after_move's move change (issue 24), once its other changes are made:
  * each carries seeds of one hole or store into another, no hole closed
- * (C1.5) nor claimed (C1.4), and no more than the end they leave holds
+ * (C1.5; a claimed hole, C1.4, keeps what it is given for its claimant,
+ * as capture_to_claim's QL.4), and no more than the end they leave holds
  * then; the seeds of board and stores together stay the same (a store
  * given to the other player, a store taken, seeds put back from one).
  * An impossible one is an error at the hook's line, and the caller
@@ -145,7 +146,7 @@ static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
                        const sow_observer *obs, sow_error *err)
 {
     const sow_variant *v = s->v;
-    const uint64_t shut = g->blocked | g->claims[0] | g->claims[1];
+    const uint64_t shut = g->blocked;
     for (int i = 0; i < c->nmoves; i++) {
         int a = c->moves[i].from, b = c->moves[i].to;
         int32_t ca, cb, *pa = move_end(s, g, &a, &ca),
@@ -163,8 +164,8 @@ static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
         else if ((a < s->holes && ((shut >> a) & 1)) ||
                  (b < s->holes && ((shut >> b) & 1)))
             snprintf(why, sizeof why, "a move of seeds from %s to %s, one "
-                     "of which is closed or claimed (C1.4, C1.5): open or "
-                     "release it in the same answer", wa, wb);
+                     "of which is closed (C1.5): open it in the same "
+                     "answer", wa, wb);
         else if (n > *pa)
             snprintf(why, sizeof why, "a move of %d seeds from %s, which "
                      "holds %d once the answer's other changes are made: a "

@@ -120,6 +120,7 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           # third round: stores as ends of after_move's move (issue 24)
           'unseen-crosscapt-nine': ('CrossCapt_Nine', []),
           'unseen-simplecapt-pcapt': ('SimpleCapt_PCapt', []),
+          'unseen-rath': ('Rath', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):

@@ -12,3 +12,15 @@ function next_game(m, g)
   return {over = true, reason = "two games played",
           holes = {[0] = 3, [1] = 3}}
 end
+
+-- SC.4: one seed of the mover's leftmost hole into their claimed hole
+function feed_claimed(g)
+  local first = g.mover * g.row
+  if not options.feed or g.board[first] == 0 then return nil end
+  for h, p in pairs(g.claimed) do
+    if p == g.mover then
+      return {move = {{from = first, to = h, seeds = 1}}}
+    end
+  end
+  return nil
+end
