@@ -45,7 +45,7 @@ t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop 
 # the unseen games (tests/unseen/README.md) load as they are written
 for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
     kara olowuka mandoli achochodi cow huroy gelech four_capture bay_khom \
-    zigzag centering je_ki_n_je; do
+    zigzag centering je_ki_n_je crosscapt_nine simplecapt_pcapt rath; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the
