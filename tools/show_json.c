@@ -83,13 +83,17 @@ static void json_chain(const cli_game *cg, int i)
     printf("{\"of\":");
     json_counts(ch->counts, ch->counts_high);
     printf(",\"from\":\"%s\",\"direction\":\"%s\",\"owner\":\"%s\","
-           "\"skip_empty\":%s}",
+           "\"skip_empty\":%s,\"max\":",
            ch->from_last ? "last" : "next",
            ch->fixed_dir ? (ch->fixed_dir - 1 == SOW_DIR_CW ? "cw" : "ccw")
            : ch->backward ? "backward"
                           : "forward",
            owner_name(ch->owner),
            json_bool(cg->setup.chain_skip_empty[i]));
+    if (ch->max) /* the most holes it takes, or null: no cap */
+        printf("%d}", ch->max);
+    else
+        printf("null}");
 }
 
 /* A rule's claim: map (do: claim, C1.4), or null. */
@@ -388,6 +392,9 @@ static void json_board(const cli_game *cg, const sow_game *g)
     printf(",\"owners\":[");
     for (int h = 0; h < s->holes; h++)
         printf("%s%d", h ? "," : "", g->owner[h]);
+    printf("],\"claimed\":["); /* C1.4: board.claimed, -1 for nobody */
+    for (int h = 0; h < s->holes; h++)
+        printf("%s%d", h ? "," : "", sow_claimant(g, h));
     printf("],\"to_move\":%d,\"hand\":%d,\"track\":", g->to_move,
            s->hand); /* MW.1: seeds each player starts with in hand */
     json_track(cg);

@@ -223,6 +223,9 @@ static void words_chain(sow_buf *b, const cli_game *cg, int i)
     sow_buf_add(b, ", %s", cg->setup.chain_skip_empty[i]
                                ? "passing over empty holes"
                                : "stopped by an empty hole");
+    if (ch->max)
+        sow_buf_add(b, ", at most %d %s", ch->max,
+                    ch->max == 1 ? "hole" : "holes");
 }
 
 /* Where a claim may be made (C1.4; the rule's claim: map). */

@@ -409,6 +409,8 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     g->move_dir = (uint8_t)s->dir; /* per move only where it varies */
     g->result.winner = -1;
     g->phase = (uint8_t)s->v->start_phase;
+    g->claims[0] = s->start_claims[0]; /* C1.4: board.claimed */
+    g->claims[1] = s->start_claims[1];
 }
 
 /* After a sowing move in a phase: note the hole played (fresh_holes: once

@@ -106,6 +106,10 @@ typedef struct sow_setup {
     uint8_t lap_action[2][64]; /* SOW_LAP_RULES: ask the rules in full */
     uint32_t lap_rules_on;  /* bit i: lap-end rule i applies (its `if`) */
     bool chain_skip_empty[SOW_MAX_LAP_RULES]; /* rule i's chain skip_empty */
+    uint64_t start_claims[2]; /* holes each player has claimed at the
+                                 start (board.claimed, C1.4) */
+    uint8_t chain_copy[SOW_MAX_LAP_RULES]; /* the copy of the chain code
+                                              rule i runs: SOW_CHAIN_* */
     bool bearoff_sticky;    /* bear-off stays on once on (A.5, P12) */
     /* the two-row family (CATALOGUE C1.x) */
     int track;              /* sow_track: stores on the track (C1.2) */
@@ -629,6 +633,9 @@ typedef struct sow_lap_decision {
 /* The most moves of seeds one answer of after_move may make (a few are
  * what a rule asks; the table of changes stays small to clear and copy) */
 #define SOW_MAX_MOVES 16
+/* A store as an end of such a move: SOW_MOVE_STORE0 + p is player p's
+ * store, SOW_MOVE_STORE0 + 2 the mover's (past every hole number) */
+#define SOW_MOVE_STORE0 0xF0
 
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.
@@ -660,7 +667,8 @@ typedef struct sow_changes {
                                        carried from hole to hole, in order,
                                        after the changes above */
     struct {
-        uint8_t from, to;
+        uint8_t from, to;           /* a hole, or SOW_MOVE_STORE0 + p: p's
+                                       store (2: the mover's) */
         uint16_t seeds;             /* 0: all that `from` holds */
     } moves[SOW_MAX_MOVES];
 } sow_changes;
@@ -898,6 +906,12 @@ typedef struct sow_observer {
                                tells nothing else, nor works out which
                                rule ended a lap: OW.4's watch) */
 } sow_observer;
+
+/* sow_setup.chain_copy: which copy of the chain code a rule runs (the
+ * tests of claimed holes, C1.4, and of chain.max only where needed) */
+#define SOW_CHAIN_PLAIN 0
+#define SOW_CHAIN_CLAIMS 1
+#define SOW_CHAIN_CAPPED 2
 
 /* ---- the engine -------------------------------------------------------- */
 

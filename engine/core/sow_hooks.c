@@ -107,31 +107,69 @@ int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
     return 1;
 }
 
+/* Where one end of a move change keeps its seeds: a hole of the board,
+ * or a store (SOW_MOVE_STORE0 + p; + 2, the mover's, is made p's here);
+ * NULL for a hole past the last. */
+static int32_t *move_end(const sow_setup *s, sow_game *g, int *end,
+                         int32_t *cell)
+{
+    if (*end == SOW_MOVE_STORE0 + 2)
+        *end = SOW_MOVE_STORE0 + g->to_move; /* (the mover, after a move) */
+    if (*end >= SOW_MOVE_STORE0)
+        return &g->captured[*end - SOW_MOVE_STORE0];
+    if (*end >= s->holes)
+        return NULL;
+    *cell = g->board[*end];
+    return cell;
+}
+
+/* The words for one end of a move change: "hole 3", "North's store". */
+static const char *end_words(int end, char *buf, size_t size)
+{
+    if (end >= SOW_MOVE_STORE0)
+        snprintf(buf, size, "%s's store",
+                 end == SOW_MOVE_STORE0 ? "South" : "North");
+    else
+        snprintf(buf, size, "hole %d", end);
+    return buf;
+}
+
 /* after_move's move change (issue 24), once its other changes are made:
- * each carries seeds of one hole into another, neither closed (C1.5) nor
- * claimed (C1.4), and no more than the hole holds then; the seeds on
- * the board stay the same. An impossible one is an error at the hook's
- * line, and the caller restores the game. */
+ * each carries seeds of one hole or store into another, no hole closed
+ * (C1.5; a claimed hole, C1.4, keeps what it is given for its claimant,
+ * as capture_to_claim's QL.4), and no more than the end they leave holds
+ * then; the seeds of board and stores together stay the same (a store
+ * given to the other player, a store taken, seeds put back from one).
+ * An impossible one is an error at the hook's line, and the caller
+ * restores the game. */
 static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
                        const sow_observer *obs, sow_error *err)
 {
     const sow_variant *v = s->v;
-    const uint64_t shut = g->blocked | g->claims[0] | g->claims[1];
+    const uint64_t shut = g->blocked;
     for (int i = 0; i < c->nmoves; i++) {
-        const int a = c->moves[i].from, b = c->moves[i].to;
-        const int n = c->moves[i].seeds ? c->moves[i].seeds : g->board[a];
-        char why[160] = "";
-        if (a >= s->holes || b >= s->holes)
-            snprintf(why, sizeof why, "a move of seeds from hole %d to "
-                     "hole %d, one of which does not exist", a, b);
-        else if (((shut >> a) | (shut >> b)) & 1)
-            snprintf(why, sizeof why, "a move of seeds from hole %d to "
-                     "hole %d, one of which is closed or claimed (C1.4, "
-                     "C1.5): open or release it in the same answer", a, b);
-        else if (n > g->board[a])
-            snprintf(why, sizeof why, "a move of %d seeds from hole %d, "
-                     "which holds %d once the answer's other changes are "
-                     "made: a change may not make seeds", n, a, g->board[a]);
+        int a = c->moves[i].from, b = c->moves[i].to;
+        int32_t ca, cb, *pa = move_end(s, g, &a, &ca),
+                        *pb = move_end(s, g, &b, &cb);
+        char why[200] = "", wa[24], wb[24];
+        end_words(a, wa, sizeof wa);
+        end_words(b, wb, sizeof wb);
+        const int n = !pa ? 0 : c->moves[i].seeds ? c->moves[i].seeds : *pa;
+        if (!pa || !pb)
+            snprintf(why, sizeof why, "a move of seeds from %s to %s, one "
+                     "of which does not exist", wa, wb);
+        else if (a == b)
+            snprintf(why, sizeof why, "a move of seeds from %s to itself",
+                     wa);
+        else if ((a < s->holes && ((shut >> a) & 1)) ||
+                 (b < s->holes && ((shut >> b) & 1)))
+            snprintf(why, sizeof why, "a move of seeds from %s to %s, one "
+                     "of which is closed (C1.5): open it in the same "
+                     "answer", wa, wb);
+        else if (n > *pa)
+            snprintf(why, sizeof why, "a move of %d seeds from %s, which "
+                     "holds %d once the answer's other changes are made: a "
+                     "change may not make seeds", n, wa, (int)*pa);
         if (why[0])
             return sow_error_set(err, v->path,
                                  v->hook_line[SOW_HOOK_AFTER_MOVE],
@@ -140,8 +178,18 @@ static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
                                  v->hook_fn[SOW_HOOK_AFTER_MOVE], why);
         if (!n)
             continue;
-        g->board[a] = (uint16_t)(g->board[a] - n);
-        g->board[b] = (uint16_t)(g->board[b] + n);
+        *pa -= n;
+        *pb += n;
+        /* the seeds on the board: fewer for a store filled from a hole,
+         * more for a hole filled from a store */
+        if (a < SOW_MOVE_STORE0)
+            g->board[a] = (uint16_t)ca;
+        else
+            g->on_board += n;
+        if (b < SOW_MOVE_STORE0)
+            g->board[b] = (uint16_t)cb;
+        else
+            g->on_board -= n;
         if (obs && obs->on_event) {
             sow_event ev = {SOW_EV_INTO, SOW_INTO_BY_SCRIPT, a, n, b, 0};
             obs->on_event(obs->ctx, &ev);

@@ -180,10 +180,10 @@ int sow_lift_across(const sow_setup *s, const sow_observer *obs,
  * the same file keeps more registers, and the laps hold many) */
 /* The chain of lap-end rule i from the lap's last hole h (B.4; see
  * sow_chain): each hole is looked at once, at most one round, and never h
- * again after the start. */
+ * again after the start; at most ch->max holes taken where it is set. */
 static inline __attribute__((always_inline)) void
 chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
-           int i, const bool claims)
+           int i, const bool claims, const bool capped)
 {
     const sow_chain *ch = &s->v->lap_rules[i].chain;
     const bool skip = s->chain_skip_empty[i];
@@ -195,6 +195,10 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
     /* C1.4: a claimed hole stops the chain */
     const uint64_t claimed = claims ? g->claims[0] | g->claims[1] : 0;
     int x = ch->from_last ? h : step[h];
+    /* max: the most holes it takes, counted only in the copy made for
+     * chains with a cap (`capped`): the others (Oware's) pay nothing */
+    const int most = ch->max;
+    int taken = 0;
     for (int k = ch->from_last ? 0 : 1; k < s->holes; k++, x = step[x]) {
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
             (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
@@ -206,6 +210,8 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
                 capture(obs, g, x);
             else if (c)
                 take(obs, g, x, mover, 0);
+            if (capped && ++taken == most)
+                return;
         } else if (c != 0 || !skip)
             return;
     }
@@ -216,10 +222,13 @@ static __attribute__((noinline, unused)) void
 chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
                   int h, int i)
 {
-    if (s->claims)
-        chain_from(s, obs, g, h, i, true);
+    const int copy = s->chain_copy[i];
+    if (copy == SOW_CHAIN_PLAIN)
+        chain_from(s, obs, g, h, i, false, false);
+    else if (copy == SOW_CHAIN_CLAIMS)
+        chain_from(s, obs, g, h, i, true, s->v->lap_rules[i].chain.max != 0);
     else
-        chain_from(s, obs, g, h, i, false);
+        chain_from(s, obs, g, h, i, false, true);
 }
 
 /* capture_pair (KA.4): the hole facing h, then h itself; nothing when

@@ -615,6 +615,15 @@ static void setup_rules_on(sow_setup *s, const sow_variant *v,
 static int setup_start(sow_setup *s, const sow_variant *v,
                        const sow_optset *opts, sow_error *err)
 {
+    if (v->claimed_len && v->claimed_len != s->holes)
+        return sow_error_set(err, v->path, v->claimed_line, v->claimed_col,
+                             "claimed has %d claimants but the board has %d "
+                             "holes (%d rows of %d)",
+                             v->claimed_len, s->holes, s->rows, s->n);
+    s->start_claims[0] = s->start_claims[1] = 0; /* C1.4: board.claimed */
+    for (int h = 0; h < v->claimed_len; h++)
+        if (v->claimed[h] >= 0)
+            s->start_claims[v->claimed[h]] |= (uint64_t)1 << h;
     if (v->has_layout) {
         if (v->layout_len != s->holes)
             return sow_error_set(err, v->path, v->layout_line, v->layout_col,
@@ -730,9 +739,14 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     s->unreachable = sow_expr_eval(&v->capture_unreachable, opts) != 0;
     s->reach_positions = sow_expr_eval(&v->unreachable_positions, opts);
     s->late_ply = s->unreachable ? 0 : s->max_plies;
-    for (int i = 0; i < v->nlap_rules; i++)
+    for (int i = 0; i < v->nlap_rules; i++) {
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
+        /* (one test chooses the copy: the plain one pays for no cap) */
+        s->chain_copy[i] = s->claims ? SOW_CHAIN_CLAIMS
+                           : v->lap_rules[i].chain.max ? SOW_CHAIN_CAPPED
+                                                       : SOW_CHAIN_PLAIN;
+    }
     setup_resow(s, v, opts);
     setup_rules_on(s, v, opts);
     setup_lap_actions(s, v);

@@ -258,7 +258,8 @@ typedef enum {
  * fixed direction whatever the move's: MB.4), the mover
  * takes every hole whose count is in `counts`, and stops at the first
  * other count, at a hole of the wrong side, or before coming back to h.
- * With skip_empty an empty hole is passed over instead of stopping it. */
+ * With skip_empty an empty hole is passed over instead of stopping it;
+ * with max, it stops once it has taken that many holes. */
 typedef struct sow_chain {
     uint64_t counts;      /* bit c set: count c is taken (1 <= c < 63) */
     bool counts_high;     /* counts of 63 and more are taken */
@@ -266,7 +267,11 @@ typedef struct sow_chain {
     bool backward;        /* direction: backward (against the sowing) */
     uint8_t fixed_dir;    /* direction: cw or ccw, 1 + its sow_dir (MB.4);
                              0: relative to the sowing (forward, backward) */
-    int owner;            /* sow_owner_sel: whose holes the chain may take */
+    uint8_t owner;        /* sow_owner_sel: whose holes the chain may take */
+    uint8_t max;          /* the most holes it takes (MancalaGames'
+                             multicapt N: Mandoli); 0: no cap (both bytes
+                             fit where an int owner stood: a lap-end rule
+                             stays 256 bytes) */
     sow_expr skip_empty;  /* bool, may name an option */
 } sow_chain;
 
@@ -476,6 +481,11 @@ typedef struct sow_variant {
     bool claims;                  /* board.claims: holes may be claimed
                                      (C1.4) though no lap-end rule claims
                                      one: a script's hooks do */
+    int claimed_len;              /* board.claimed: the claimant of each
+                                     hole at the start (C1.4; -1 none),
+                                     as scenario files give it; 0: none */
+    int8_t claimed[SOW_MAX_HOLES];
+    int claimed_line, claimed_col;
     bool closes;                  /* board.closes: holes may be closed
                                      (C1.5) by the script's hooks though
                                      no lap-end rule closes one */

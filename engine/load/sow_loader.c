@@ -429,13 +429,38 @@ static int load_row_seeds(ctx *c, const sow_ynode *x, sow_variant *v, int row)
     return SOW_OK;
 }
 
+/* board.claimed (C1.4): the claimant of every hole at the start, -1
+ * (nobody), 0 (South) or 1 (North), as scenario files give it; its
+ * length is checked against the board once its size is known
+ * (sow_setup.c). A claim implies claimed holes (board.claims). */
+static int load_claimed(ctx *c, const sow_ynode *l)
+{
+    sow_variant *v = c->v;
+    if (l->type != SOW_Y_SEQ || l->n < 2 || l->n > SOW_MAX_HOLES)
+        return sow_yfail(&c->y, l,
+                         "claimed must be a list of 2 to 64 claimants in "
+                         "canonical hole order: -1 (nobody), 0 (South) or "
+                         "1 (North)");
+    for (int i = 0; i < l->n; i++) {
+        long p;
+        if (sow_yint(&c->y, l->items[i], "a claimant", -1, 1, &p))
+            return SOW_ERR;
+        v->claimed[i] = (int8_t)p;
+        v->claims |= p >= 0;
+    }
+    v->claimed_len = l->n;
+    v->claimed_line = l->line;
+    v->claimed_col = l->col;
+    return SOW_OK;
+}
+
 static int load_board(ctx *c, const sow_ynode *n)
 {
     static const char *const keys[] = {"rows", "holes", "seeds", "layout",
                                        "row_seeds",
                                        "layout_north", "stores",
                                        "stores_on_track", "claims", "closes",
-                                       "hand", NULL};
+                                       "hand", "claimed", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -525,6 +550,8 @@ static int load_board(ctx *c, const sow_ynode *n)
      * it); the seed games, which claim nothing, keep their quick paths */
     const sow_ynode *cl = sow_ynode_get(n, "claims");
     if (cl && sow_ybool(&c->y, cl, "claims", &v->claims))
+        return SOW_ERR;
+    if ((cl = sow_ynode_get(n, "claimed")) && load_claimed(c, cl))
         return SOW_ERR;
     /* C1.5: holes a script closes or opens (a lap-end rule's `do: close`
      * implies it) */

@@ -61,12 +61,12 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
     return SOW_OK;
 }
 
-/* chain: {counts, start, direction, owner, skip_empty} of a rule that
- * says do: chain. */
+/* chain: {counts, start, direction, owner, skip_empty, max} of a rule
+ * that says do: chain. */
 static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 {
     static const char *const keys[] = {"counts", "start", "direction",
-                                       "owner", "skip_empty", NULL};
+                                       "owner", "skip_empty", "max", NULL};
     static const char *const starts[] = {"next", "last", NULL};
     /* forward, backward: relative to the sowing; cw, ccw: that way
      * whatever the move's direction (MB.4) */
@@ -80,7 +80,9 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
         return sow_yfail(&c->y, n,
                          "a chain needs counts: (the counts it takes, "
                          "e.g. [1, 3, 5])");
-    if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
+    if (x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
+        ch->counts = 0x5555555555555554ull; /* 2, 4, ... 62 (TK.4's even) */
+    else if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
         return SOW_ERR;
     int k;
     if ((x = sow_ynode_get(n, "start"))) {
@@ -98,8 +100,15 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
     if ((x = sow_ynode_get(n, "owner"))) {
         if (sow_yword(&c->y, x, "owner", owners, &k))
             return SOW_ERR;
-        ch->owner = k;
+        ch->owner = (uint8_t)k;
     }
+    /* at most this many holes (a chain of the last hole and the one
+     * before it: Mandoli) */
+    long most = 0;
+    if ((x = sow_ynode_get(n, "max")) &&
+        sow_yint(&c->y, x, "max", 1, SOW_MAX_HOLES, &most))
+        return SOW_ERR;
+    ch->max = (uint8_t)most;
     if ((x = sow_ynode_get(n, "skip_empty"))) {
         field fs = {"skip_empty", F_BOOL, 0, 0, NULL};
         if (sow_lexpr(c, x, &fs, &ch->skip_empty))

@@ -411,9 +411,12 @@ static int lua_play(void *ctx, const sow_setup *s, const sow_game *g,
 
 static void read_new_game(lua_State *L, hook_call *c)
 {
+    /* (claim and release: the next game's claimed holes, C1.4, made
+     * after those of board.claimed) */
     static const char *const keys[] = {"over", "winner", "reason", "holes",
                                        "owner", "starter", "to_move",
-                                       "phase", "state", NULL};
+                                       "phase", "state", "claim",
+                                       "release", NULL};
     sow_next_game *ng = c->out;
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
@@ -526,10 +529,28 @@ static int lua_decisions(void *ctx, const sow_setup *s, const sow_game *g,
     return rc;
 }
 
+/* One end of a move change: a hole number, or a store named as tracks
+ * name them ("store": the mover's, as drop's "store" without a player;
+ * "south_store", "north_store"); -1 with c->bad set otherwise. */
+static int read_move_end(lua_State *L, hook_call *c, const char *what)
+{
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return sow_lread_hole(L, c, what);
+    static const char *const stores[] = {"south_store", "north_store",
+                                         "store"};
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(lua_tostring(L, -1), stores[i]))
+            return SOW_MOVE_STORE0 + i;
+    BAD(c, "%s '%.*s', which is neither a hole number nor store, "
+           "south_store or north_store", what,
+        SOW_CLIP(lua_tostring(L, -1), 40));
+    return -1;
+}
+
 /* after_move's move = {{from = h, to = k, seeds = n}, ...} (issue 24):
- * seeds carried from hole to hole in the order given, n 1 or more (left
- * out: all that h holds then); the engine checks them against the board
- * as the other changes leave it (sow_hooks.c). */
+ * seeds carried between holes and stores in the order given, n 1 or more
+ * (left out: all that h holds then); the engine checks them against the
+ * board and stores as the other changes leave them (sow_hooks.c). */
 static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
 {
     static const char *const keys[] = {"from", "to", "seeds", NULL};
@@ -552,14 +573,17 @@ static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
         int end[2];
         for (int k = 0; k < 2; k++) {
             lua_getfield(L, e, keys[k]);
-            end[k] = sow_lread_hole(L, c, k ? "a move.to" : "a move.from");
+            end[k] = read_move_end(L, c, k ? "a move.to" : "a move.from");
             lua_pop(L, 1);
             if (end[k] < 0)
                 return;
         }
         if (end[0] == end[1])
-            return (void)BAD(c, "a move of seeds from hole %d to itself",
-                             end[0]);
+            return (void)(end[0] < SOW_MOVE_STORE0
+                              ? BAD(c, "a move of seeds from hole %d to "
+                                       "itself", end[0])
+                              : BAD(c, "a move of seeds from a store to "
+                                       "itself"));
         int isnum = 1;
         lua_Integer k = 0;
         if (lua_getfield(L, e, "seeds") != LUA_TNIL &&

@@ -122,6 +122,10 @@ static void counts_text(uint64_t mask, bool high, char *buf, size_t size)
 static void chain_text(const sow_chain *c, bool skip_empty, char *buf,
                        size_t size)
 {
+    char most[32] = ""; /* max: the most holes it takes */
+    if (c->max)
+        snprintf(most, sizeof most, " (at most %d %s)", c->max,
+                 c->max == 1 ? "hole" : "holes");
     const char *way = c->fixed_dir ? (c->fixed_dir - 1 == SOW_DIR_CW
                                           ? "clockwise from it"
                                           : "counter-clockwise from it")
@@ -136,15 +140,18 @@ static void chain_text(const sow_chain *c, bool skip_empty, char *buf,
     if (c->from_last)
         sow_text_fmt(buf, size,
                      "it is taken if it %s %s, then the holes %s, one "
-                     "after another, while each %s %s%s; then the move ends",
+                     "after another, while each %s %s%s%s; then the move "
+                     "ends",
                      holds, counts, way, holds, counts,
-                     skip_empty ? " (an empty hole is passed over)" : "");
+                     skip_empty ? " (an empty hole is passed over)" : "",
+                     most);
     else
         sow_text_fmt(buf, size,
                      "the holes %s are taken, one after another, while "
-                     "each %s %s%s; then the move ends",
+                     "each %s %s%s%s; then the move ends",
                      way, holds, counts,
-                     skip_empty ? " (an empty hole is passed over)" : "");
+                     skip_empty ? " (an empty hole is passed over)" : "",
+                     most);
 }
 
 /* The action of lap-end rule i where its modifiers change what
@@ -286,13 +293,21 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         cite(s, "C1.13", out);
         break;
     case SOW_EV_INTO: {
-        char w[16] = "";
+        char w[16] = "", from[16];
         if (ev->extra >= 0 && ev->extra < s->holes)
             sow_hole_label(s, ev->extra, w, sizeof w);
         if (ev->player == SOW_INTO_BY_SCRIPT) { /* a hook's move change */
+            /* (issue 24: either end may be a store, SOW_MOVE_STORE0 + p) */
+            snprintf(from, sizeof from, "%s", h);
+            if (ev->hole >= SOW_MOVE_STORE0)
+                snprintf(from, sizeof from, "%s's store",
+                         who(ev->hole - SOW_MOVE_STORE0));
+            if (ev->extra >= SOW_MOVE_STORE0)
+                snprintf(w, sizeof w, "%s's store",
+                         who(ev->extra - SOW_MOVE_STORE0));
             sow_text_fmt(out->text, sizeof out->text,
                          "by the game's own rule, %d %s of %s %s into %s",
-                         ev->count, seeds(ev->count), h,
+                         ev->count, seeds(ev->count), from,
                          ev->count == 1 ? "goes" : "go", w);
             break;
         }

@@ -23,3 +23,9 @@ t claims-trace 0 "out~  the last seed falls in e, which now holds 1: the mover c
   "out~  South claims e, which holds 1: it is South's for the rest of the game" \
   "out~  South claims D, which holds 3: it is South's for the rest of the game" \
   noerr -- sow trace leyla-gobale --moves "2 11 7 15 1 11 5 12 6 10 4 13 7 12 6"
+# board.claimed and new_game's claim (issue 24): holes claimed from the
+# start, and moved to other holes for the next game of a match
+t claims-start 0 "last=4 scenarios, 0 failed" -- sow test $TV/scenarios/start_claimed.yaml
+t claims-start-json 0 noerr 'out~"claimed":[-1,-1,0,-1,-1,1]' -- sow show $TV/start_claimed.yaml --json
+t claims-start-length 1 "err=tests/cli/bad/claimed_length.yaml:7:47: claimed has 4 claimants but the board has 6 holes (2 rows of 3)" -- sow validate tests/cli/bad/claimed_length.yaml
+t claims-start-player 1 "err=tests/cli/bad/claimed_player.yaml:7:52: a claimant is 2; it must be from -1 to 1" -- sow validate tests/cli/bad/claimed_player.yaml

@@ -23,10 +23,17 @@ t sowing-next-lap-hole 1 "err=$TV/next_lap.lua:3: function lap_end returned hole
 t sowing-round-starter 0 "last=6 scenarios, 0 failed" -- sow test $TV/scenarios/round_starter.yaml
 t sowing-round-starter-bad 1 "err=$TV/round_starter.lua:2: function round_end returned a table whose starter is not a player (0 or 1) (variant test-round-starter, hook game_end)" -- sow replay $TV/round_starter.yaml --option rule=bad --moves 0 --json
 # the after_move hook's move change (MS.1-MS.4)
-t sowing-move-seeds 0 "last=7 scenarios, 0 failed" -- sow test $TV/scenarios/move_seeds.yaml
+t sowing-move-seeds 0 "last=13 scenarios, 0 failed" -- sow test $TV/scenarios/move_seeds.yaml
 t sowing-move-seeds-trace 0 noerr "out~  by the game's own rule, 2 seeds of a go into c" -- sow trace $TV/move_seeds.yaml --moves 1
-t sowing-move-seeds-many 1 "err=$TV/move_seeds.yaml:33:15: the after_move hook after returned a move of 9 seeds from hole 0, which holds 2 once the answer's other changes are made: a change may not make seeds" -- sow replay $TV/move_seeds.yaml --option rule=too_many --moves 1 --json
+t sowing-move-seeds-many 1 "err=$TV/move_seeds.yaml:36:15: the after_move hook after returned a move of 9 seeds from hole 0, which holds 2 once the answer's other changes are made: a change may not make seeds" -- sow replay $TV/move_seeds.yaml --option rule=too_many --moves 1 --json
 t sowing-move-seeds-itself 1 "err=$TV/move_seeds.lua:2: function after returned a move of seeds from hole 0 to itself (variant test-move-seeds, hook after_move)" -- sow replay $TV/move_seeds.yaml --option rule=itself --moves 1 --json
+t sowing-move-seeds-give 0 noerr "out~  by the game's own rule, 3 seeds of South's store go into North's store" -- sow trace $TV/move_seeds.yaml --option rule=give --moves 1
+t sowing-move-seeds-store-many 1 "err=$TV/move_seeds.yaml:36:15: the after_move hook after returned a move of 5 seeds from North's store, which holds 0 once the answer's other changes are made: a change may not make seeds" -- sow replay $TV/move_seeds.yaml --option rule=store_too_many --moves 1 --json
+# chain.max (issue 24): a chain of at most N holes (Mandoli)
+t sowing-chain-max 0 "last=3 scenarios, 0 failed" -- sow test $TV/scenarios/chain_max.yaml
+t sowing-chain-max-words 0 noerr "out~at most 2 holes (CM.3)" -- sow show $TV/chain_max.yaml
+t sowing-chain-max-json 0 noerr 'out~"skip_empty":false,"max":2}' -- sow show $TV/chain_max.yaml --json
+t sowing-chain-max-zero 1 "err=tests/cli/bad/chain_max_zero.yaml:12:31: max is 0; it must be from 1 to 64" -- sow validate tests/cli/bad/chain_max_zero.yaml
 t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
 # an error names the hook's line, the drop hook's where the hand is stuck
@@ -38,7 +45,7 @@ t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop 
 # the unseen games (tests/unseen/README.md) load as they are written
 for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
     kara olowuka mandoli achochodi cow huroy gelech four_capture bay_khom \
-    zigzag centering je_ki_n_je; do
+    zigzag centering je_ki_n_je crosscapt_nine simplecapt_pcapt rath; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the

@@ -117,6 +117,10 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-zigzag': ('ZigZag', []),
           'unseen-centering': ('Centering', LONG),
           'unseen-je-ki-n-je': ('Je_ki_n_je', []),
+          # third round: stores as ends of after_move's move (issue 24)
+          'unseen-crosscapt-nine': ('CrossCapt_Nine', []),
+          'unseen-simplecapt-pcapt': ('SimpleCapt_PCapt', []),
+          'unseen-rath': ('Rath', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):

@@ -876,6 +876,13 @@ static void test_bad_returns(void **state)
         {"a", "{move = {3}}", "a move that is not a table"},
         {"a", "{move = {{from = 0, to = 12}}}", "hole 12, which does not"},
         {"a", "{move = {{from = 0, to = 1, n = 2}}}", "unknown field 'n'"},
+        /* a store as either end: named as tracks name them */
+        {"a", "{move = {{from = 'store', to = 'stores'}}}",
+         "a move.to 'stores', which is neither a hole number nor store"},
+        {"a", "{move = {{from = 'north_store', to = 'north_store'}}}",
+         "a move of seeds from a store to itself"},
+        {"a", "{move = {{from = {}, to = 1}}}",
+         "a move.from that is not a hole number"},
         {"e", "true", "something other than nil or a table"},
         {"e", "3", "something other than nil or a table"},
         {"e", "{winner = 0}", "a table whose over is not true or false"},
