@@ -217,18 +217,28 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
     }
 }
 
+/* The copies of the chain with claimed holes or a cap, out of the plain
+ * copy's way (its register allocation is the seed games' hot path). */
+static __attribute__((noinline, cold, unused)) void
+chain_other(const sow_setup *s, const sow_observer *obs, sow_game *g,
+            int h, int i)
+{
+    if (s->chain_copy[i] == SOW_CHAIN_CLAIMS)
+        chain_from(s, obs, g, h, i, true, s->v->lap_rules[i].chain.max != 0);
+    else
+        chain_from(s, obs, g, h, i, false, true);
+}
+
 /* (the seed games claim no hole: their copy has no claimed-hole tests) */
 static __attribute__((noinline, unused)) void
 chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
                   int h, int i)
 {
-    const int copy = s->chain_copy[i];
-    if (copy == SOW_CHAIN_PLAIN)
-        chain_from(s, obs, g, h, i, false, false);
-    else if (copy == SOW_CHAIN_CLAIMS)
-        chain_from(s, obs, g, h, i, true, s->v->lap_rules[i].chain.max != 0);
-    else
-        chain_from(s, obs, g, h, i, false, true);
+    if (__builtin_expect(s->chain_copy[i] != SOW_CHAIN_PLAIN, 0)) {
+        chain_other(s, obs, g, h, i);
+        return;
+    }
+    chain_from(s, obs, g, h, i, false, false);
 }
 
 /* capture_pair (KA.4): the hole facing h, then h itself; nothing when
