@@ -874,7 +874,9 @@ typedef enum {
                          drop hook took it out (SOW_OUT_BY_SCRIPT), or
                          count seeds a hook's `out` change took */
     SOW_EV_INTO,      /* the count seeds of hole go into player's claimed
-                         hole extra (QL.4) */
+                         hole extra (QL.4); player SOW_INTO_BY_SCRIPT: a
+                         hook's move, whose ends may be stores, -1 - p
+                         as a lap end in a store is */
     SOW_EV_PLACE      /* player places a seed from the hand into hole
                          (MW.2); count = its seeds after, extra = the
                          seeds left in hand */,

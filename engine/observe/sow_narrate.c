@@ -297,14 +297,12 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         if (ev->extra >= 0 && ev->extra < s->holes)
             sow_hole_label(s, ev->extra, w, sizeof w);
         if (ev->player == SOW_INTO_BY_SCRIPT) { /* a hook's move change */
-            /* (issue 24: either end may be a store, SOW_MOVE_STORE0 + p) */
+            /* (issue 24: either end may be a store, -1 - p) */
             snprintf(from, sizeof from, "%s", h);
-            if (ev->hole >= SOW_MOVE_STORE0)
-                snprintf(from, sizeof from, "%s's store",
-                         who(ev->hole - SOW_MOVE_STORE0));
-            if (ev->extra >= SOW_MOVE_STORE0)
-                snprintf(w, sizeof w, "%s's store",
-                         who(ev->extra - SOW_MOVE_STORE0));
+            if (ev->hole < 0)
+                snprintf(from, sizeof from, "%s's store", who(-1 - ev->hole));
+            if (ev->extra < 0)
+                snprintf(w, sizeof w, "%s's store", who(-1 - ev->extra));
             sow_text_fmt(out->text, sizeof out->text,
                          "by the game's own rule, %d %s of %s %s into %s",
                          ev->count, seeds(ev->count), from,
@@ -859,7 +857,7 @@ const char *sow_event_name(sow_event_kind k)
     static const char *const names[] = {
         "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
         "pass",  "end",        "store", "grand_slam", "claim", "close",
-        "out",   "into",       "place", "kichwa", "house", "next_lap"};
+        "out",   "into",       "place", "end_sow", "house", "next_lap"};
     _Static_assert(sizeof names / sizeof *names == SOW_EV_NEXT_LAP + 1,
                    "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";
