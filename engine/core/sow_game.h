@@ -492,6 +492,9 @@ typedef struct sow_result {
     int8_t next_starter;    /* rounds (C1.6): 1 + the player the game_end
                                hook named to start the next round, 0 as
                                the rounds' rules say */
+    int8_t hook_rule;       /* SOW_END_HOOK: 1 + the index in the
+                               variant's rules: of the rule the hook
+                               named (rule = "ID"), 0 none */
 } sow_result;
 
 typedef struct sow_game {
@@ -698,6 +701,8 @@ typedef struct sow_game_end {
     int next_starter;       /* rounds: 1 + who starts the next round
                                should this move end the round, 0 as the
                                rounds say (starter = p) */
+    int rule;               /* 1 + the index of the variant's rule the
+                               end applies (rule = "ID"), 0 none */
 } sow_game_end;
 
 /* What the new_game hook decides between the games of a match. */

@@ -545,7 +545,7 @@ const char *sow_end_words(const sow_setup *s, const sow_game *g, char *buf,
         snprintf(buf, (size_t)size, "%d moves were played without a "
                  "capture", s->no_capture_plies);
         return buf;
-    case SOW_END_HOOK:
+    case SOW_END_HOOK: /* (the rule the hook named is cited) */
         return "the game's own rule ended it";
     case SOW_END_ENDLESS:
         return "a move that would never end was played";
@@ -689,7 +689,10 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"
                                   : "North wins");
-        cite_mech(s, end_cite(s, r), out);
+        if (r->reason == SOW_END_HOOK && r->hook_rule > 0)
+            cite(s, s->v->rules[r->hook_rule - 1].id, out);
+        else
+            cite_mech(s, end_cite(s, r), out);
         break;
     }
     }
