@@ -624,6 +624,13 @@ static int setup_start(sow_setup *s, const sow_variant *v,
     for (int h = 0; h < v->claimed_len; h++)
         if (v->claimed[h] >= 0)
             s->start_claims[v->claimed[h]] |= (uint64_t)1 << h;
+    for (int h = 0; h < s->holes && (v->claimed_left | v->claimed_right);
+         h++) { /* {own: positions}: by place in the owner's row */
+        const int i = s->from_left[h];
+        if (((v->claimed_left >> i) & 1) ||
+            ((v->claimed_right >> (s->n - 1 - i)) & 1))
+            s->start_claims[s->home[h]] |= (uint64_t)1 << h;
+    }
     if (v->has_layout) {
         if (v->layout_len != s->holes)
             return sow_error_set(err, v->path, v->layout_line, v->layout_col,

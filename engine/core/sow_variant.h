@@ -486,6 +486,10 @@ typedef struct sow_variant {
                                      as scenario files give it; 0: none */
     int8_t claimed[SOW_MAX_HOLES];
     int claimed_line, claimed_col;
+    uint16_t claimed_left,        /* board.claimed: {own: positions}: */
+        claimed_right;            /* each player's holes at these places
+                                     in their rows, bits as a lap-end
+                                     rule's pos_left and pos_right */
     bool closes;                  /* board.closes: holes may be closed
                                      (C1.5) by the script's hooks though
                                      no lap-end rule closes one */

@@ -436,11 +436,26 @@ static int load_row_seeds(ctx *c, const sow_ynode *x, sow_variant *v, int row)
 static int load_claimed(ctx *c, const sow_ynode *l)
 {
     sow_variant *v = c->v;
+    if (l->type == SOW_Y_MAP) { /* {own: positions}: for any board size */
+        static const char *const keys[] = {"own", NULL};
+        const sow_ynode *own = sow_ynode_get(l, "own");
+        if (sow_ykeys(&c->y, l, "claimed", keys))
+            return SOW_ERR;
+        if (!own)
+            return sow_yfail(&c->y, l, "claimed as a map needs own: the "
+                                       "places in each player's rows of "
+                                       "the holes they claim, e.g. "
+                                       "{own: [rightmost]}");
+        v->claims = true;
+        return sow_lpositions(c, own, "claimed.own", &v->claimed_left,
+                              &v->claimed_right);
+    }
     if (l->type != SOW_Y_SEQ || l->n < 2 || l->n > SOW_MAX_HOLES)
         return sow_yfail(&c->y, l,
                          "claimed must be a list of 2 to 64 claimants in "
                          "canonical hole order: -1 (nobody), 0 (South) or "
-                         "1 (North)");
+                         "1 (North), or a map {own: [positions]} (each "
+                         "player's holes at those places in their rows)");
     for (int i = 0; i < l->n; i++) {
         long p;
         if (sow_yint(&c->y, l->items[i], "a claimant", -1, 1, &p))

@@ -29,3 +29,8 @@ t claims-start 0 "last=4 scenarios, 0 failed" -- sow test $TV/scenarios/start_cl
 t claims-start-json 0 noerr 'out~"claimed":[-1,-1,0,-1,-1,1]' -- sow show $TV/start_claimed.yaml --json
 t claims-start-length 1 "err=tests/cli/bad/claimed_length.yaml:7:47: claimed has 4 claimants but the board has 6 holes (2 rows of 3)" -- sow validate tests/cli/bad/claimed_length.yaml
 t claims-start-player 1 "err=tests/cli/bad/claimed_player.yaml:7:52: a claimant is 2; it must be from -1 to 1" -- sow validate tests/cli/bad/claimed_player.yaml
+# board.claimed by place (issue 24): the same holes for any board size
+t claims-own-3 0 noerr 'out~"claimed":[0,-1,0,1,-1,1]' -- sow show $TV/claimed_own.yaml --json
+t claims-own-5 0 noerr 'out~"claimed":[0,-1,-1,-1,0,1,-1,-1,-1,1]' -- sow show $TV/claimed_own.yaml --option holes=5 --json
+t claims-own-zero 1 "err=tests/cli/bad/claimed_own_zero.yaml:7:54: a position is leftmost, rightmost, a number from 1 to 16 (from the player's left) or from -1 to -16 (from their right)" -- sow validate tests/cli/bad/claimed_own_zero.yaml
+t claims-own-key 1 "err=tests/cli/bad/claimed_map_key.yaml:7:48: unknown key 'mine' in claimed; the keys are: own" -- sow validate tests/cli/bad/claimed_map_key.yaml
