@@ -207,9 +207,9 @@ static int cli_turn_move(const sow_setup *s, const sow_game *g,
     }
     sow_error_set(err, NULL, 0, 0,
                   "ply %d: '%.*s' is not a legal turn; a turn is written "
-                  "whole, with a ,kH part for each capture's kichwa and go "
+                  "whole, with a ,kH part for each capture's %s and go "
                   "or stop where asked (C2.3); the legal turns are: %.480s",
-                  g->ply, SOW_CLIP(tok, 60),
+                  g->ply, SOW_CLIP(tok, 60), s->v->ends_words[0],
                   b.s && !b.oom ? b.s : "(none)");
     sow_buf_free(&b);
     return SOW_ERR;

@@ -66,33 +66,39 @@ static void players_holes(const sow_setup *s, const uint64_t masks[2],
 }
 
 /* The refinements of the sources' reading of capture_from_ends that are
- * on (BA.1-BA.6). */
+ * on (BA.1-BA.6), in the game's words for its holes (words:). */
 static void show_ends(const sow_setup *s)
 {
+    const char *end = s->v->ends_words[0], *house = s->v->ends_words[1];
     static const char *const tests[] = {"captures again",
-                                        "ends in the working nyumba",
+                                        "ends in the working %s",
                                         "ends in an occupied hole"};
     if (s->ends_turns != SOW_ENDS_SOURCES)
         return;
     if (s->ends_single_always)
         item("singles", "a seed from the hand goes into a hole of one seed "
                         "only where no inner hole holds two or more, the "
-                        "working nyumba counted (BA.1)");
+                        "working %s counted (BA.1)",
+             house);
     if (s->ends_house_one)
-        item("nyumba", "a seed put into the working nyumba is sown alone, "
-                       "into the hole on either side; the nyumba keeps "
-                       "working (BA.1)");
+        item(house, "a seed put into the working %s is sown alone, into "
+                    "the hole on either side; the %s keeps working (BA.1)",
+             house, house);
     if (s->ends_back_alone)
-        item("kichwa", "a lap from a kichwa into the outer row only where "
-                       "it is the only occupied inner hole; a turn that "
-                       "would need one %s (BA.2)",
+        item(end, "a lap from a%s %s into the outer row only where it is "
+                  "the only occupied inner hole; a turn that would need "
+                  "one %s (BA.2)",
+             strchr("aeiou", end[0]) ? "n" : "", end,
              s->ends_back_forbid ? "is not legal" : "loses");
     if (s->ends_takasa_inner)
-        item("takasa", "a turn that captures nothing starts from the inner "
-                       "row where it can (BA.3)");
-    for (int i = 0; i < s->ends_prefer_n; i++)
-        item(i ? "  else" : "kichwa chosen", "one whose sowing %s (BA.4)",
-             tests[s->ends_prefer[i]]);
+        item("no capture", "a turn that captures nothing starts from the "
+                           "inner row where it can (BA.3)");
+    char chosen[SOW_ENDS_WORD_MAX + 8], test[64];
+    snprintf(chosen, sizeof chosen, "which %s", end);
+    for (int i = 0; i < s->ends_prefer_n; i++) {
+        snprintf(test, sizeof test, tests[s->ends_prefer[i]], house);
+        item(i ? "  else" : chosen, "one whose sowing %s (BA.4)", test);
+    }
     if (s->ends_keep_threatened)
         item("threatened", "after a turn that captured nothing, the other "
                            "player may not start from an inner hole the "
@@ -143,9 +149,11 @@ static void show_board(const cli_game *cg, const sow_game *g)
                       "start; while they hold some, a turn puts one into "
                       "an inner hole (+h, +h/D), then one lifts a hole "
                       "(h/D); captures are sown into the mover's inner "
-                      "row from a kichwa (,kH) and the nyumba, %s, may "
-                      "stop a turn (,go or ,stop): the %s reading",
-             s->hand, s->house[0] != SOW_POS_NONE ? "a house in each inner row" : "none",
+                      "row from a%s %s (,kH) and the %s, %s, may stop a "
+                      "turn (,go or ,stop): the %s reading",
+             s->hand, strchr("aeiou", s->v->ends_words[0][0]) ? "n" : "",
+             s->v->ends_words[0], s->v->ends_words[1],
+             s->house[0] != SOW_POS_NONE ? "one in each inner row" : "none",
              s->ends_turns == SOW_ENDS_LUDII ? "Ludii program's"
                                                  : "sources'");
     show_ends(s);

@@ -25,18 +25,20 @@ static const char *next_part(const char *t, size_t k, size_t *len)
 }
 
 /* A part in words: "the kichwa a2" for k8, "go on" and "stop" for the
- * nyumba's choice (BK.6, BK.7(c)). */
+ * nyumba's choice (BK.6, BK.7(c)), in the game's words
+ * (capture_from_ends.words). */
 static void part_words(const sow_setup *s, const char *p, size_t len,
                        char *buf, size_t size)
 {
+    const char(*w)[SOW_ENDS_WORD_MAX] = s->v->ends_words;
     if (p[0] == 'k') {
         char label[16];
         sow_hole_label(s, atoi(p + 1), label, sizeof label);
-        snprintf(buf, size, "the kichwa %s (%.*s)", label, (int)len, p);
+        snprintf(buf, size, "the %s %s (%.*s)", w[0], label, (int)len, p);
     } else if (len == 2 && strncmp(p, "go", 2) == 0) {
-        snprintf(buf, size, "go (take up the nyumba and sow on)");
+        snprintf(buf, size, "go (take up the %s and sow on)", w[1]);
     } else {
-        snprintf(buf, size, "stop (end the turn at the nyumba)");
+        snprintf(buf, size, "stop (end the turn at the %s)", w[1]);
     }
 }
 
@@ -84,10 +86,11 @@ static int ask_parts(const sow_setup *s, const turns *t, char *prefix,
         while (no > 1) {
             part_words(s, opt[0], olen[0], words[0], sizeof words[0]);
             part_words(s, opt[1], olen[1], words[1], sizeof words[1]);
-            printf("%s: %s or %s> ",
+            printf("%s%s: %s or %s> ",
                    opt[0][0] == 'k' ? "sow the captured seeds from"
-                                    : "at your nyumba",
-                   words[0], words[1]);
+                                    : "at your ",
+                   opt[0][0] == 'k' ? "" : s->v->ends_words[1], words[0],
+                   words[1]);
             fflush(stdout);
             char line[64];
             if (!fgets(line, sizeof line, stdin)) {

@@ -320,8 +320,9 @@ static int session_token(const sow_session *s, const char *t, sow_move *m,
         return SOW_OK;
     return sow_error_set(err, NULL, 0, 0,
                          "not a legal turn; a turn is written whole, with a "
-                         ",kH part for each capture's kichwa and go or stop "
-                         "where asked (C2.3)");
+                         ",kH part for each capture's %s and go or stop "
+                         "where asked (C2.3)",
+                         s->k.setup.v->ends_words[0]);
 }
 
 int sow_session_reset(sow_session *s, sow_error *err)

@@ -711,6 +711,11 @@ typedef struct sow_variant {
      * owner's inner row from their left, 1-based (0: none) */
     sow_expr ends_reading;
     int ends_house;
+    /* capture_from_ends.words: what the game calls an end hole of the
+     * inner row (BK: kichwa) and the house (BK: nyumba), in narration,
+     * questions and descriptions; "end hole" and "house" if not given */
+#define SOW_ENDS_WORD_MAX 24
+    char ends_words[2][SOW_ENDS_WORD_MAX];
     /* sowing.capture_from_ends's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
      * from_empty, placement: occupied (bools, 0 when absent) */
     sow_expr ends_back_alone, ends_from_empty, ends_place_occupied;

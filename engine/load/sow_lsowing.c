@@ -453,6 +453,37 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* capture_from_ends.words: {end: W, house: W}, the game's own words for
+ * the mechanism's holes (Bao's kichwa and nyumba), so that narration
+ * and questions speak the game's language while the C knows none. */
+static int load_ends_words(ctx *c, const sow_ynode *w)
+{
+    static const char *const keys[] = {"end", "house", NULL};
+    static const char *const plain[] = {"end hole", "house"};
+    sow_variant *v = c->v;
+    for (int i = 0; i < 2; i++)
+        snprintf(v->ends_words[i], SOW_ENDS_WORD_MAX, "%s", plain[i]);
+    if (!w)
+        return SOW_OK;
+    if (sow_ymap(&c->y, w, "words") || sow_ykeys(&c->y, w, "words", keys))
+        return SOW_ERR;
+    for (int i = 0; i < 2; i++) {
+        const sow_ynode *y = sow_ynode_get(w, keys[i]);
+        if (!y)
+            continue;
+        size_t n = y->type == SOW_Y_SCALAR ? strlen(y->text) : 0;
+        if (n == 0 || n >= SOW_ENDS_WORD_MAX ||
+            strspn(y->text, "abcdefghijklmnopqrstuvwxyz"
+                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ -'") != n)
+            return sow_yfail(&c->y, y, "words.%s must be a word or two of "
+                                       "letters (at most %d characters), "
+                                       "such as kichwa",
+                             keys[i], SOW_ENDS_WORD_MAX - 1);
+        snprintf(v->ends_words[i], SOW_ENDS_WORD_MAX, "%s", y->text);
+    }
+    return SOW_OK;
+}
+
 /* sowing.capture_from_ends (BK.3-BK.9): {reading: sources | ludii, house: N}:
  * turns of several decisions whose captures are sown into the mover's
  * inner row from one of its ends (sow_ends.c); house, the place of the
@@ -461,8 +492,8 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
 static int load_capture_from_ends(ctx *c, const sow_ynode *x,
                                   const char *name)
 {
-    static const char *const keys[] = {"reading", "house", "back_row",
-                                       "from_empty", "placement",
+    static const char *const keys[] = {"reading", "house", "words",
+                                       "back_row", "from_empty", "placement",
                                        "single_seed", "house_sows",
                                        "back_row_relay", "start_seeds",
                                        "takasa_from", "prefer",
@@ -492,6 +523,8 @@ static int load_capture_from_ends(ctx *c, const sow_ynode *x,
     if (h && sow_yint(&c->y, h, "house", 1, SOW_MAX_HOLES / 4, &l))
         return SOW_ERR;
     v->ends_house = (int)l;
+    if (load_ends_words(c, sow_ynode_get(x, "words")))
+        return SOW_ERR;
     /* BA.2 (BA.L4), BA.L2, BA.L3: absent, the BK readings' rules */
     field fb = {"back_row", F_WORD, 0, 0, back};
     field fe = {"from_empty", F_BOOL, 0, 0, NULL};

@@ -151,7 +151,8 @@ static int sowing_head(const sow_setup *s, sow_move m, char *buf,
 
 /* A turn of several decisions (C2.3, BK): its first decision, then its
  * parts in the order they come: "puts a seed from the hand into d2;
- * sows the captured seeds from a2, then from h2; stops at the nyumba". */
+ * sows the captured seeds from a2, then from h2; stops at the nyumba"
+ * (the game's word for its house, capture_from_ends.words). */
 static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
                      char *buf, size_t size)
 {
@@ -176,9 +177,9 @@ static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
                                       : "; sows the captured seeds from %s",
                         l);
         } else if (strncmp(p + 1, "go", 2) == 0) {
-            sow_buf_add(&b, "; sows on from the nyumba");
+            sow_buf_add(&b, "; sows on from the %s", s->v->ends_words[1]);
         } else if (strncmp(p + 1, "stop", 4) == 0) {
-            sow_buf_add(&b, "; stops at the nyumba");
+            sow_buf_add(&b, "; stops at the %s", s->v->ends_words[1]);
         }
     }
     int w = sow_text_fmt(buf, size, "%s", b.s ? b.s : first);

@@ -576,6 +576,29 @@ static sow_cite end_cite(const sow_setup *s, const sow_result *r)
     return SOW_CITE_END;
 }
 
+/* The steps of turns that sow captures from the ends of the inner row,
+ * in the game's words for its holes (capture_from_ends.words). */
+static void narrate_ends(const sow_setup *s, const sow_event *ev,
+                         const char *h, sow_story *out)
+{
+    const char *end = s->v->ends_words[0], *house = s->v->ends_words[1];
+    if (ev->kind == SOW_EV_END_SOW) /* BK.6 */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s sows the %d %s taken from the %s %s (%s)",
+                     who(ev->player), ev->count, seeds(ev->count), end, h,
+                     ev->extra ? "their choice" : "by the rules");
+    else if (ev->extra) /* BK.7(c) */
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s lifts the %s %s (%d seeds) and sows on (go); it is "
+                     "a %s no more",
+                     who(ev->player), house, h, ev->count, house);
+    else
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s ends the turn at the %s %s, %d seeds (stop)",
+                     who(ev->player), house, h, ev->count);
+    cite_mech(s, SOW_CITE_SOW, out);
+}
+
 void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  sow_story *out)
 {
@@ -653,21 +676,9 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                      who(ev->player), h, ev->count, ev->extra);
         cite_mech(s, SOW_CITE_PLACE, out);
         break;
-    case SOW_EV_END_SOW: /* BK.6 */
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s sows the %d seeds taken from the kichwa %s (%s)",
-                     who(ev->player), ev->count, h,
-                     ev->extra ? "their choice" : "by the rules");
-        cite_mech(s, SOW_CITE_SOW, out);
-        break;
-    case SOW_EV_HOUSE: /* BK.7(c) */
-        sow_text_fmt(out->text, sizeof out->text,
-                     ev->extra ? "%s lifts the nyumba %s (%d seeds) and "
-                                 "sows on (go); it is a nyumba no more"
-                               : "%s ends the turn at the nyumba %s, %d "
-                                 "seeds (stop)",
-                     who(ev->player), h, ev->count);
-        cite_mech(s, SOW_CITE_SOW, out);
+    case SOW_EV_END_SOW:
+    case SOW_EV_HOUSE:
+        narrate_ends(s, ev, h, out);
         break;
     case SOW_EV_PASS:
         sow_text_fmt(out->text, sizeof out->text,

@@ -80,15 +80,22 @@ input=$'hint\nquit\n' t rows-turn-hint 0 noerr 'out~  +9,k8,k8 3 sowings, ends i
 # layouts of one length. (Bao's file with one thing broken.)
 sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$reading: {sources: either}}/' \
     variants/bao.yaml > "$cli_tmp/byopt_missing.yaml"
-t rows-byopt-missing 1 "err=$cli_tmp/byopt_missing.yaml:92:23: cleared: give a value for reading: ludii too" \
+# capture_from_ends.words (issue 25): the game's names of its holes in
+# the words of trace, play and show; without them plain words
+t rows-ends-words 0 noerr "out~  North sows the 1 seed taken from the kichwa a3 (their choice)" -- sow trace bao-kiswahili --moves "+13/ccw +18,k16"
+grep -v "words: {end: kichwa" variants/bao_kiswahili.yaml > "$cli_tmp/ends_plain.yaml"
+t rows-ends-plain 0 noerr "out~  North sows the 1 seed taken from the end hole a3 (their choice)" -- sow trace "$cli_tmp/ends_plain.yaml" --moves "+13/ccw +18,k16"
+t rows-ends-plain-show 0 noerr "out~from an end hole (,kH) and the house, one in each inner row, may stop a turn" -- sow show "$cli_tmp/ends_plain.yaml"
+t rows-ends-words-bad 1 "err=tests/cli/bad/ends_words.yaml:10:64: words.end must be a word or two of letters (at most 23 characters), such as kichwa" -- sow validate tests/cli/bad/ends_words.yaml
+t rows-byopt-missing 1 "err=$cli_tmp/byopt_missing.yaml:93:23: cleared: give a value for reading: ludii too" \
     -- sow validate "$cli_tmp/byopt_missing.yaml"
 sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$max_plies: {sources: either, ludii: none}}/' \
     variants/bao.yaml > "$cli_tmp/byopt_int.yaml"
-t rows-byopt-not-enum 1 "err~byopt_int.yaml:92:13: cleared: '\$max_plies' must name an enum option declared under options:" \
+t rows-byopt-not-enum 1 "err~byopt_int.yaml:93:13: cleared: '\$max_plies' must name an enum option declared under options:" \
     -- sow validate "$cli_tmp/byopt_int.yaml"
 sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$reading: {sources: either, ludii: nothing}}/' \
     variants/bao.yaml > "$cli_tmp/byopt_word.yaml"
-t rows-byopt-word 1 "err~byopt_word.yaml:92:48: cleared must be one of: none, cleared_own, cleared_opp, no_moves, either (not 'nothing')" \
+t rows-byopt-word 1 "err~byopt_word.yaml:93:48: cleared must be one of: none, cleared_own, cleared_opp, no_moves, either (not 'nothing')" \
     -- sow validate "$cli_tmp/byopt_word.yaml"
 sed 's/      ludii: \[0, 0, 0, 0, 0, 0, 0, 0,/      ludii: [0, 0, 0, 0, 0, 0, 0,/' \
     variants/bao.yaml > "$cli_tmp/byopt_layout.yaml"
