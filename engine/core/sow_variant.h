@@ -720,7 +720,7 @@ typedef struct sow_variant {
      * from_empty, placement: occupied (bools, 0 when absent) */
     sow_expr ends_back_alone, ends_from_empty, ends_place_occupied;
     /* ... and the sources' reading's (BA.1-BA.6): single_seed: always,
-     * house_sows: one, back_row_relay: not_legal, takasa_from: inner,
+     * house_sows: one, back_row_relay: not_legal, no_capture_from: inner,
      * keep_threatened, lift_loses (bools, 0 when absent); start_seeds'
      * min and max; prefer: SOW_PREFER_* in order */
     sow_expr ends_single_always, ends_house_one, ends_back_forbid;

@@ -433,6 +433,8 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
          &v->ends_house_one},
         {"back_row_relay", {"back_row_relay", F_WORD, 0, 0, relay},
          &v->ends_back_forbid},
+        {"no_capture_from", {"no_capture_from", F_WORD, 0, 0, from},
+         &v->ends_takasa_inner},
         {"takasa_from", {"takasa_from", F_WORD, 0, 0, from},
          &v->ends_takasa_inner},
         {"keep_threatened", {"keep_threatened", F_BOOL, 0, 0, NULL},
@@ -440,6 +442,12 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
         {"lift_loses", {"lift_loses", F_BOOL, 0, 0, NULL},
          &v->ends_lift_loses},
     };
+    /* takasa_from, Bao's word for a turn that captures nothing, is
+     * another name of no_capture_from */
+    const sow_ynode *t = sow_ynode_get(x, "takasa_from");
+    if (t && sow_ynode_get(x, "no_capture_from"))
+        return sow_yfail(&c->y, t, "takasa_from is another name of "
+                                   "no_capture_from: give one of them");
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         const sow_ynode *y = sow_ynode_get(x, keys[i].key);
         if (y && sow_lexpr(c, y, &keys[i].f, keys[i].e))
@@ -496,7 +504,8 @@ static int load_capture_from_ends(ctx *c, const sow_ynode *x,
                                        "back_row", "from_empty", "placement",
                                        "single_seed", "house_sows",
                                        "back_row_relay", "start_seeds",
-                                       "takasa_from", "prefer",
+                                       "no_capture_from", "takasa_from",
+                                       "prefer",
                                        "keep_threatened", "lift_loses",
                                        NULL};
     static const char *const readings[] = {"off", "sources", "ludii", NULL};
