@@ -286,7 +286,7 @@ static void show_filters(const cli_game *cg)
         item("played last", "a hole holding exactly %d, only when every "
                             "playable hole does",
              s->count_last);
-    if (s->singles_to_empty) /* singletons: last_to_empty */
+    if (s->singles_to_empty) /* singletons: last_to_empty, to_empty */
         item("single seed", "a hole holding 1 seed may be played only when "
                             "the next hole along the mover's track is "
                             "empty");

@@ -514,9 +514,10 @@ typedef struct sow_variant {
                                      hole, not the move, is what feeds) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
-    bool singles_to_empty;        /* singletons: last_to_empty: such a
-                                     single seed only into an empty next
-                                     hole along the track (TS.3, NS.3) */
+    bool singles_to_empty;        /* singletons: last_to_empty or
+                                     to_empty: a single seed only into an
+                                     empty next hole along the track
+                                     (TS.3, NS.3; SINGLE_TO_ZERO) */
     bool singletons_last;         /* a 1-seed hole is playable only when
                                      every non-empty own hole holds 1
                                      (OU.2) */

@@ -203,7 +203,7 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     static const char *const claimseeds[] = {"stay", "store", NULL};
     static const char *const sides[] = {"own", "none", NULL};
     static const char *const singles[] = {"any", "last", "last_to_empty",
-                                          NULL};
+                                          "to_empty", NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
                                         "extra_turn", NULL};
     static const char *const feeds[] = {"off", "only", "else_all", NULL};
@@ -256,13 +256,15 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->no_sides = si == 1;
     }
-    /* OU.2: singletons: last (a 1-seed hole only when all hold 1) */
+    /* OU.2: singletons: last (a 1-seed hole only when all hold 1);
+     * to_empty: into an empty next hole, whatever the other holes hold
+     * (MancalaGames' SINGLE_TO_ZERO, Ndoto) */
     if ((x = sow_ynode_get(n, "singletons"))) {
         int si;
         if (sow_yword(&c->y, x, "singletons", singles, &si))
             return SOW_ERR;
-        v->singletons_last = si >= 1;
-        v->singles_to_empty = si == 2; /* TS.3, NS.3 */
+        v->singletons_last = si == 1 || si == 2;
+        v->singles_to_empty = si >= 2; /* TS.3, NS.3 */
     }
     field ff = {"must_feed", F_WORD, 0, 0, feeds};
     if ((x = sow_ynode_get(n, "must_feed")) &&

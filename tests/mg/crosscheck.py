@@ -121,6 +121,10 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-crosscapt-nine': ('CrossCapt_Nine', []),
           'unseen-simplecapt-pcapt': ('SimpleCapt_PCapt', []),
           'unseen-rath': ('Rath', []),
+          # fourth round: mechanics no earlier round used (issue 24)
+          'unseen-tihbat': ('Tihbat', []),
+          'unseen-modiar': ('Modiar', []),
+          'unseen-ndoto': ('Ndoto', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
@@ -213,7 +217,10 @@ def mg_games(props, games, seed, rounds=False):
         # hashing: fixed, so that a game's seed gives the same game
         env=dict(os.environ, PYTHONHASHSEED='0'),
         capture_output=True, text=True, check=True)
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()], time.monotonic() - t0
+    # MG prints its configuration warnings ("*** Gentle Warning: ...",
+    # Modiar's min_move with mustshare) on the same output: games only
+    return ([json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')],
+            time.monotonic() - t0)
 
 
 def sow_replay(sow, variant, options, moves):
