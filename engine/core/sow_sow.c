@@ -814,10 +814,13 @@ int sow_laps_next(const sow_setup *s, const sow_rules *r,
     const int h = lift_next(s, obs, g, k, &seeds);
     *endless = false;
     const sow_resume rs = {h, seeds, laps + !s->relay, bear};
-    /* (no drop hook: a variant with one sows in the family's copy) */
-    int rc = h < 0 ? SOW_OK
-                   : sow_laps(s, r, mv, obs, g, mv->origin, endless, err,
-                              true, false, &rs);
+    /* the drop hook goes on asking of each seed after the next lap, as
+     * before it (issue 24: Meusueb's last seeds, tests/unseen/meusueb.lua) */
+    int rc = h < 0           ? SOW_OK
+             : s->drop_hook ? sow_laps(s, r, mv, obs, g, mv->origin, endless,
+                                       err, true, true, &rs)
+                            : sow_laps(s, r, mv, obs, g, mv->origin, endless,
+                                       err, true, false, &rs);
     if (s->plain_turns)
         g->move_dir = (uint8_t)s->dir;
     return rc;

@@ -125,6 +125,8 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-tihbat': ('Tihbat', []),
           'unseen-modiar': ('Modiar', []),
           'unseen-ndoto': ('Ndoto', []),
+          'unseen-bule-perga': ('Bule_Perga', []),
+          'unseen-meusueb': ('Meusueb', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
