@@ -51,7 +51,7 @@ t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop 
 for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
     kara olowuka mandoli achochodi cow huroy gelech four_capture bay_khom \
     zigzag centering je_ki_n_je crosscapt_nine simplecapt_pcapt rath \
-    tihbat modiar ndoto bule_perga meusueb; do
+    tihbat modiar ndoto bule_perga meusueb kale krur crosscapt_seven; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the

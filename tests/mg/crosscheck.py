@@ -127,6 +127,9 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-ndoto': ('Ndoto', []),
           'unseen-bule-perga': ('Bule_Perga', []),
           'unseen-meusueb': ('Meusueb', []),
+          'unseen-kale': ('Kale', []),
+          'unseen-krur': ('Krur', []),
+          'unseen-crosscapt-seven': ('CrossCapt_Seven', []),
           }
 GAMES.update(UNSEEN)
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
