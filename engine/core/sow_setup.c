@@ -141,6 +141,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->cleared_each_lap = s->row_empty_end &&
                           sow_expr_eval(&v->cleared_each_lap, opts) != 0;
     s->sow_capture = v->sow_capture;
+    s->sow_capture_last = v->sow_capture_last;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
                         : 0;

@@ -430,9 +430,12 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
-            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
+            if (fam && s->sow_capture && b[h] == s->sow_capture &&
+                (seeds > 0 || s->sow_capture_last))
                 /* PL.4: a seed other than the lap's last that makes the
-                 * count goes with it to the owner of the hole */
+                 * count goes with it to the owner of the hole; with
+                 * last: the lap's last too, the lap ending in a hole
+                 * left empty (ENPAS_ALL_OWNER_OWN) */
                 capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && pending >= 0) {

@@ -645,6 +645,8 @@ typedef struct sow_variant {
                                      that makes its hole hold this many
                                      gives them to the hole's owner
                                      (PL.4) */
+    bool sow_capture_last;        /* sow_capture.last: the lap's last
+                                     seed too (ENPAS_ALL_OWNER_OWN) */
     sow_expr last_seeds;          /* >= 1: when at most this many seeds
                                      are left on the board after a move,
                                      the mover takes them (PL.6); 0 off */
