@@ -294,7 +294,7 @@ static void show_filters(const cli_game *cg)
         item("played last", "a hole holding exactly %d, only when every "
                             "playable hole does",
              s->count_last);
-    if (s->singles_to_empty) /* singletons: last_to_empty */
+    if (s->singles_to_empty) /* singletons: last_to_empty, to_empty */
         item("single seed", "a hole holding 1 seed may be played only when "
                             "the next hole along the mover's track is "
                             "empty");
@@ -378,9 +378,10 @@ static void show_laps(const cli_game *cg)
     if (s->pass_on)
         show_pass_over(s);
     if (s->sow_capture)
-        item("sow capture", "a seed other than a lap's last that makes its "
-                            "hole hold %d gives them to the hole's owner at "
-                            "once",
+        item("sow capture", "%s that makes its hole hold %d gives them to "
+                            "the hole's owner at once",
+             s->sow_capture_last ? "a seed, the lap's last too,"
+                                 : "a seed other than a lap's last",
              s->sow_capture);
     if (s->closes || s->round_block || v->closed_out_of_play)
         item("closed holes", "%s",

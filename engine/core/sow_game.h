@@ -183,6 +183,7 @@ typedef struct sow_setup {
     /* the family's sowing, continued */
     bool relay_next;        /* PL.3: relay from the hole after h */
     int sow_capture;        /* PL.4: a count made while sowing, 0 off */
+    bool sow_capture_last;  /* ... by the lap's last seed too */
     int last_seeds;         /* PL.6: at most this many left: taken; 0 */
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */

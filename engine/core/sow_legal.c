@@ -411,8 +411,9 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
     }
     if (s->singles_to_empty) {
         /* TS.3, NS.3: a single seed only into an empty next hole along
-         * the player's track (every candidate holds one here unless some
-         * hole holds more: count_last has kept those alone) */
+         * the player's track (under last_to_empty every candidate holds
+         * one here unless some hole holds more: count_last has kept those
+         * alone; under to_empty any hole of one is filtered) */
         const uint8_t *tn = s->tracks[player][g->move_dir];
         int k = 0;
         for (int i = 0; i < n; i++) {

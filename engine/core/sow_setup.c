@@ -141,6 +141,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->cleared_each_lap = s->row_empty_end &&
                           sow_expr_eval(&v->cleared_each_lap, opts) != 0;
     s->sow_capture = v->sow_capture;
+    s->sow_capture_last = v->sow_capture_last;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
                         : 0;
@@ -488,6 +489,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                                                 path only */
     s->plain_turns = !extra && s->threshold < 0 &&
                      s->must_feed == SOW_FEED_OFF && !s->singletons_last &&
+                     !s->singles_to_empty &&
                      !s->no_undo && !s->no_sides && !s->claims &&
                      !s->closes && s->grand_slam == SOW_SLAM_CAPTURE &&
                      s->track == SOW_TRACK_NONE &&
@@ -550,7 +552,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     s->filters = s->choices || s->cw_limited ||
                  s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
-                 s->no_undo || s->first_keep || s->reach_max;
+                 s->singles_to_empty || s->no_undo || s->first_keep || s->reach_max;
     /* the script's move hooks (sow_hooks.c): a filter hook is a filter;
      * any of them changes which moves are legal or when the game ends */
     s->filter_hook = v->hook_fn[SOW_HOOK_FILTER] != NULL;

@@ -430,9 +430,12 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
-            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
+            if (fam && s->sow_capture && b[h] == s->sow_capture &&
+                (seeds > 0 || s->sow_capture_last))
                 /* PL.4: a seed other than the lap's last that makes the
-                 * count goes with it to the owner of the hole */
+                 * count goes with it to the owner of the hole; with
+                 * last: the lap's last too, the lap ending in a hole
+                 * left empty (ENPAS_ALL_OWNER_OWN) */
                 capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && pending >= 0) {
@@ -814,10 +817,13 @@ int sow_laps_next(const sow_setup *s, const sow_rules *r,
     const int h = lift_next(s, obs, g, k, &seeds);
     *endless = false;
     const sow_resume rs = {h, seeds, laps + !s->relay, bear};
-    /* (no drop hook: a variant with one sows in the family's copy) */
-    int rc = h < 0 ? SOW_OK
-                   : sow_laps(s, r, mv, obs, g, mv->origin, endless, err,
-                              true, false, &rs);
+    /* the drop hook goes on asking of each seed after the next lap, as
+     * before it (issue 24: Meusueb's last seeds, tests/unseen/meusueb.lua) */
+    int rc = h < 0           ? SOW_OK
+             : s->drop_hook ? sow_laps(s, r, mv, obs, g, mv->origin, endless,
+                                       err, true, true, &rs)
+                            : sow_laps(s, r, mv, obs, g, mv->origin, endless,
+                                       err, true, false, &rs);
     if (s->plain_turns)
         g->move_dir = (uint8_t)s->dir;
     return rc;

@@ -518,9 +518,10 @@ typedef struct sow_variant {
                                      hole, not the move, is what feeds) */
     bool no_sides;                /* either player may move from any hole
                                      (EX.1) */
-    bool singles_to_empty;        /* singletons: last_to_empty: such a
-                                     single seed only into an empty next
-                                     hole along the track (TS.3, NS.3) */
+    bool singles_to_empty;        /* singletons: last_to_empty or
+                                     to_empty: a single seed only into an
+                                     empty next hole along the track
+                                     (TS.3, NS.3; SINGLE_TO_ZERO) */
     bool singletons_last;         /* a 1-seed hole is playable only when
                                      every non-empty own hole holds 1
                                      (OU.2) */
@@ -648,6 +649,8 @@ typedef struct sow_variant {
                                      that makes its hole hold this many
                                      gives them to the hole's owner
                                      (PL.4) */
+    bool sow_capture_last;        /* sow_capture.last: the lap's last
+                                     seed too (ENPAS_ALL_OWNER_OWN) */
     sow_expr last_seeds;          /* >= 1: when at most this many seeds
                                      are left on the board after a move,
                                      the mover takes them (PL.6); 0 off */

@@ -76,8 +76,8 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
         v->relay_next = fi == 1;
     }
     if ((x = sow_ynode_get(n, "sow_capture"))) {
-        /* {count: 4, to: owner} */
-        static const char *const keys[] = {"count", "to", NULL};
+        /* {count: 4, to: owner, last: bool} */
+        static const char *const keys[] = {"count", "to", "last", NULL};
         long k;
         int ti;
         if (sow_ymap(&c->y, x, "sow_capture") ||
@@ -90,6 +90,11 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
             sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
             return SOW_ERR;
         v->sow_capture = (int)k;
+        /* the lap's last seed too (MancalaGames' ENPAS_ALL_OWNER_OWN,
+         * Bule_Perga): the lap then ends in a hole left empty */
+        if ((y = sow_ynode_get(x, "last")) &&
+            sow_ybool(&c->y, y, "last", &v->sow_capture_last))
+            return SOW_ERR;
     }
     if ((x = sow_ynode_get(n, "last_seeds"))) {
         /* {at_most: K, if: $option} */
@@ -203,7 +208,7 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     static const char *const claimseeds[] = {"stay", "store", NULL};
     static const char *const sides[] = {"own", "none", NULL};
     static const char *const singles[] = {"any", "last", "last_to_empty",
-                                          NULL};
+                                          "to_empty", NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
                                         "extra_turn", NULL};
     static const char *const feeds[] = {"off", "only", "else_all", NULL};
@@ -256,13 +261,15 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->no_sides = si == 1;
     }
-    /* OU.2: singletons: last (a 1-seed hole only when all hold 1) */
+    /* OU.2: singletons: last (a 1-seed hole only when all hold 1);
+     * to_empty: into an empty next hole, whatever the other holes hold
+     * (MancalaGames' SINGLE_TO_ZERO, Ndoto) */
     if ((x = sow_ynode_get(n, "singletons"))) {
         int si;
         if (sow_yword(&c->y, x, "singletons", singles, &si))
             return SOW_ERR;
-        v->singletons_last = si >= 1;
-        v->singles_to_empty = si == 2; /* TS.3, NS.3 */
+        v->singletons_last = si == 1 || si == 2;
+        v->singles_to_empty = si >= 2; /* TS.3, NS.3 */
     }
     field ff = {"must_feed", F_WORD, 0, 0, feeds};
     if ((x = sow_ynode_get(n, "must_feed")) &&
@@ -668,9 +675,10 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                                  : "do: relay");
         }
     }
-    if (v->relay) {
+    if (v->relay && !v->relay_next) {
         /* relay laps go on until a rule ends one: without any such rule
-         * no move ever ends (each would run to the lap cap) */
+         * no move ever ends (each would run to the lap cap); under
+         * relay_from: next an empty hole after h ends the move (PL.3) */
         bool ends = false;
         for (int i = 0; i < v->nlap_rules; i++)
             ends |= v->lap_rules[i].action != SOW_LAP_RELAY;

@@ -364,8 +364,8 @@ static void narrate_capture(const sow_narrator *n, const sow_event *ev,
         cite_mech(s, SOW_CITE_BEAROFF, out);
     } else if (ev->extra == SOW_TAKEN_WHILE_SOWING) {
         sow_text_fmt(out->text, sizeof out->text,
-                     "%s now holds %d while the hand sows on: %s, whose "
-                     "row it is, takes them at once",
+                     "%s now holds %d as it is sown: %s, whose row it "
+                     "is, takes them at once",
                      h, ev->count, who(ev->player));
         cite_mech(s, SOW_CITE_SOW_CAPTURE, out);
     } else if (ev->extra == SOW_TAKEN_BY_SCRIPT) {

@@ -29,6 +29,16 @@ t sowing-move-seeds-many 1 "err=$TV/move_seeds.yaml:36:15: the after_move hook a
 t sowing-move-seeds-itself 1 "err=$TV/move_seeds.lua:2: function after returned a move of seeds from hole 0 to itself (variant test-move-seeds, hook after_move)" -- sow replay $TV/move_seeds.yaml --option rule=itself --moves 1 --json
 t sowing-move-seeds-give 0 noerr "out~  by the game's own rule, 3 seeds of South's store go into North's store" -- sow trace $TV/move_seeds.yaml --option rule=give --moves 1
 t sowing-move-seeds-store-many 1 "err=$TV/move_seeds.yaml:36:15: the after_move hook after returned a move of 5 seeds from North's store, which holds 0 once the answer's other changes are made: a change may not make seeds" -- sow replay $TV/move_seeds.yaml --option rule=store_too_many --moves 1 --json
+# the drop hook after a lap_end hook's next lap (DN.1-DN.3; Meusueb)
+t sowing-drop-next 0 "last=1 scenario, 0 failed" -- sow test $TV/scenarios/drop_next.yaml
+# sow_capture.last (SL.1-SL.3; Bule_Perga's ENPAS_ALL_OWNER_OWN), relay
+# laps from the hole after the last without a rule that ends one
+t sowing-capture-last 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/sow_capture_last.yaml
+t sowing-capture-last-words 0 noerr "out~a seed, the lap's last too, that makes its hole hold 2" -- sow show $TV/sow_capture_last.yaml
+t sowing-capture-last-trace 0 noerr "out~  b now holds 2 as it is sown: South, whose row it is, takes them at once" -- sow trace $TV/sow_capture_last.yaml --moves 0
+# singletons: to_empty (issue 24: MancalaGames' SINGLE_TO_ZERO, Ndoto)
+t sowing-singles-to-empty 0 "last=3 scenarios, 0 failed" -- sow test $TV/scenarios/singles_to_empty.yaml
+t sowing-singles-to-empty-words 0 noerr "out~a hole holding 1 seed may be played only when the next hole" -- sow show $TV/singles_to_empty.yaml
 # chain.max (issue 24): a chain of at most N holes (Mandoli)
 t sowing-chain-max 0 "last=3 scenarios, 0 failed" -- sow test $TV/scenarios/chain_max.yaml
 t sowing-chain-max-words 0 noerr "out~at most 2 holes (CM.3)" -- sow show $TV/chain_max.yaml
@@ -45,7 +55,8 @@ t sowing-drop-show 0 noerr "out~  each seed      as the script's drop hook drop 
 # the unseen games (tests/unseen/README.md) load as they are written
 for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
     kara olowuka mandoli achochodi cow huroy gelech four_capture bay_khom \
-    zigzag centering je_ki_n_je crosscapt_nine simplecapt_pcapt rath; do
+    zigzag centering je_ki_n_je crosscapt_nine simplecapt_pcapt rath \
+    tihbat modiar ndoto bule_perga bule_perga_data meusueb kale krur crosscapt_seven; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the

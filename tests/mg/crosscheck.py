@@ -121,8 +121,23 @@ UNSEEN = {'unseen-voleur': ('Voleur', []),
           'unseen-crosscapt-nine': ('CrossCapt_Nine', []),
           'unseen-simplecapt-pcapt': ('SimpleCapt_PCapt', []),
           'unseen-rath': ('Rath', []),
+          # fourth round: mechanics no earlier round used (issue 24)
+          'unseen-tihbat': ('Tihbat', []),
+          'unseen-modiar': ('Modiar', []),
+          'unseen-ndoto': ('Ndoto', []),
+          'unseen-bule-perga': ('Bule_Perga', []),
+          'unseen-bule-perga-data': ('Bule_Perga', []),
+          'unseen-meusueb': ('Meusueb', []),
+          'unseen-kale': ('Kale', []),
+          'unseen-krur': ('Krur', []),
+          'unseen-crosscapt-seven': ('CrossCapt_Seven', []),
           }
 GAMES.update(UNSEEN)
+# Unseen games the vocabulary says only in part (tests/unseen/README.md):
+# run when named, not in the default run of make check. Meusueb: a lap's
+# last seed given to the opponent, the lap going on from its hole
+# (LAP_CAPT_OPP_GETS), which no hook can say (136 of 200 games agree).
+PARTIAL = {'unseen-meusueb'}
 for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
     ROUNDS[_g] = UNSEEN[_g]  # whole matches (C1.6)
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
@@ -213,7 +228,10 @@ def mg_games(props, games, seed, rounds=False):
         # hashing: fixed, so that a game's seed gives the same game
         env=dict(os.environ, PYTHONHASHSEED='0'),
         capture_output=True, text=True, check=True)
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()], time.monotonic() - t0
+    # MG prints its configuration warnings ("*** Gentle Warning: ...",
+    # Modiar's min_move with mustshare) on the same output: games only
+    return ([json.loads(l) for l in out.stdout.splitlines() if l.startswith('{')],
+            time.monotonic() - t0)
 
 
 def sow_replay(sow, variant, options, moves):
@@ -412,7 +430,7 @@ def main():
         print(f'crosscheck-mg: skipped: {why}')
         return 0
     sow = os.environ.get('SOW', os.path.join(ROOT, 'build', 'sow'))
-    ids = a.games_ids or list(GAMES)
+    ids = a.games_ids or [g for g in GAMES if g not in PARTIAL]
     if a.speed:
         return speed(sow, ids, a.games, a.seed)
     bad = 0
