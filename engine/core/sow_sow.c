@@ -151,32 +151,6 @@ static inline int drop_all(const sow_setup *s, const uint8_t *nx, int d,
     return h;
 }
 
-/* The seeds in hand dropped one a position from after h along the
- * family's track tn, where a store on it (C1.2) is all there is to watch
- * for: no observer, bear-off, drop hook, skipped origin or count, passed
- * or closed hole (C1.5, closed only as a lap ends), nor a capture while
- * sowing, which the loop of sow_sow tests seed by seed. Returns the last
- * position sown; *in_store as that loop leaves it: the store's player
- * when the last seed went into one, -1 after a store earlier in the lap.
- * Kalah 5x3 solved (callgrind): sow_sow's own instructions 211 a move
- * with the loop, 181 with this (docs/solving.md). */
-static inline int drop_track(sow_game *g, const uint8_t *tn, int h,
-                             int seeds, int *in_store)
-{
-    for (; seeds > 0; seeds--) {
-        h = tn[h];
-        if (h >= SOW_POS_STORE) {
-            const int p = h - SOW_POS_STORE;
-            g->captured[p]++;
-            g->on_board--;
-            *in_store = seeds == 1 ? p : -1;
-        } else {
-            g->board[h]++;
-        }
-    }
-    return h;
-}
-
 /* The rest of a move that sow_laps_next sows (rs, NULL in every other
  * copy): its laps so far, bear-off, and the hook's next lap. */
 typedef struct sow_resume {
@@ -346,11 +320,6 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         }
         if (!obs && !bear && !s->skip_origin && (!fam || s->plain_drops)) {
             h = drop_all(s, nx, d, b, h, seeds);
-            seeds = 0;
-        } else if (fam && !obs && !bear && !drops && !s->skip_origin &&
-                   !s->pass_on && !s->skip_count && !s->sow_capture &&
-                   !g->blocked) {
-            h = drop_track(g, tn, h, seeds, &in_store);
             seeds = 0;
         }
         while (seeds > 0) {
