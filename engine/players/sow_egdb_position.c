@@ -85,8 +85,9 @@ int sow_egdb_best_of(const run *r, sow_engine *e, worker *w,
     int pending = 0, unchecked = 0;
     const int base = g.captured[0] - g.captured[1]; /* the stores now */
     for (int i = 0; i < g.nlegal; i++) {
-        sow_game c = g;
-        if (sow_engine_play(e, &c, g.legal[i], err))
+        sow_game c;
+        sow_game_branch(&c, &g);
+        if (sow_engine_play_at(e, &c, i, err))
             return -1;
         int cv, cvh, ch;
         if (c.over) {

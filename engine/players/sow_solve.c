@@ -584,8 +584,9 @@ static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
 static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
 {
     sow_game *c = &sv->kids[d][i];
-    *c = *g;
-    if (sow_engine_play(&sv->eng, c, g->legal[i], sv->err))
+    sow_game_branch(c, g);
+    /* (by index: the move is g's, so no look-up of it in the list) */
+    if (sow_engine_play_at(&sv->eng, c, i, sv->err))
         return sv_fail(sv);
     if (sv->bound && (c->captured[0] < g->captured[0] ||
                       c->captured[1] < g->captured[1] ||
