@@ -270,6 +270,22 @@ static void show_origin(const cli_game *cg)
     if (s->leave)
         item("leave", "%d seed%s in the hole lifted from", s->leave,
              s->leave > 1 ? "s" : "");
+    sow_buf b = {0}, f = {0};
+    if (s->not_opposite || s->not_opposite_high) { /* NOT_XFROM_1S */
+        show_words_counts(&f, s->not_opposite, s->not_opposite_high);
+        item("not opposite", "never from a hole facing a hole of %s", f.s);
+    }
+    if (s->capture_before) { /* presowcapt */
+        show_words_counts(&b, s->before_counts, s->before_high);
+        item("before sowing", "the mover takes the hole facing %s of %s, "
+                              "before the seeds are lifted",
+             s->capture_before == SOW_BEFORE_LIFTED ? "the hole lifted, if "
+                                                      "it is one"
+                                                    : "every own hole",
+             b.s);
+    }
+    sow_buf_free(&b);
+    sow_buf_free(&f);
 }
 
 /* The filters on the legal moves: singletons and counts played last

@@ -23,7 +23,10 @@ static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
 _Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TWO_OUT_RELAY &&
                    SOW_LAP_TWO_OUT_RELAY < SOW_LAP_CLAIM_AT(0) &&
                    SOW_LAP_CLAIM_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_PAIR_SERIES &&
-                   SOW_LAP_PAIR_SERIES < SOW_LAP_RULES,
+                   SOW_LAP_PAIR_SERIES < SOW_LAP_ACROSS_AT(0) &&
+                   SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TAKE_AT(0) &&
+                   SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_ALL_AT(0) &&
+                   SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES) < SOW_LAP_RULES,
                "the combined actions do not overlap and sort below "
                "SOW_LAP_RULES");
 
@@ -417,12 +420,32 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
     return k;
 }
 
+/* sowing.not_opposite: no move from a hole whose facing hole holds one of
+ * the counts (MancalaGames' NOT_XFROM_1S: Gelech's hole facing a single);
+ * a hole that faces none (an outer row of four, C2.5) is not refused. */
+static __attribute__((noinline)) int
+refuse_opposite(const sow_setup *s, const sow_game *g, uint16_t *out, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int f = s->facing[sow_move_hole(out[i])];
+        int c = f == SOW_POS_NONE ? -1 : g->board[f];
+        bool no = c >= 0 && (c < 63 ? (s->not_opposite >> c) & 1
+                                    : s->not_opposite_high);
+        if (!no)
+            out[k++] = out[i];
+    }
+    return k;
+}
+
 /* The filters that play each candidate on a copy (P42): a grand slam
  * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
 static int filter_moves(const sow_setup *s, const sow_rules *r,
                         const sow_game *g, int player, uint16_t *out, int n,
                         sow_error *err)
 {
+    if (s->not_opposite || s->not_opposite_high)
+        n = refuse_opposite(s, g, out, n);
     if (s->no_undo && g->last_mover == 1 - player && g->last_lifted == 1 &&
         g->last_move_hole >= 0) {
         /* QL.6: the single seed the opponent just sowed from an end hole

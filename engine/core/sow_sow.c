@@ -501,6 +501,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_ALL_AT(0) ? SOW_LAP_CAPTURE_ALL
                             : a >= SOW_LAP_TAKE_AT(0) ? SOW_LAP_TAKE
                             : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
                             : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
@@ -712,6 +713,26 @@ sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     return rc;
 }
 
+/* sowing.capture_before (MancalaGames' presowcapt): before the seeds are
+ * lifted, the hole facing the origin when the origin holds one of the
+ * counts (lifted: Achochodi's single seed), or the hole facing every own
+ * hole that does (own: Huroy, Gelech); holes sown into afterwards keep
+ * the seeds sown. */
+static __attribute__((noinline)) void
+capture_first(const sow_setup *s, const sow_observer *obs, sow_game *g,
+              int hole)
+{
+    for (int x = 0; x < s->holes; x++) {
+        if (s->capture_before == SOW_BEFORE_LIFTED ? x != hole
+                                                   : g->owner[x] != g->to_move)
+            continue;
+        int c = g->board[x], f = s->facing[x];
+        if (f != SOW_POS_NONE &&
+            (c < 63 ? (s->before_counts >> c) & 1 : s->before_high))
+            capture(obs, g, f);
+    }
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, const sow_before *mv, bool *endless,
             sow_error *err)
@@ -726,6 +747,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 return sow_ends_sow(s, obs, g, hole, endless, err);
             if (g->placing && place(obs, g, hole, endless))
                 return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
+            if (s->capture_before)
+                capture_first(s, obs, g, hole);
         }
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }

@@ -149,9 +149,14 @@ typedef enum {
                                  are lifted and sown on (NB.3) */
     SOW_LAP_TAKE,             /* take at most `take` seeds of h into the
                                  mover's store (a weg, GB.4) */
-    SOW_LAP_CAPTURE_ACROSS    /* the opponent's holes across from h (the
+    SOW_LAP_CAPTURE_ACROSS,   /* the opponent's holes across from h (the
                                  facing one and the one behind it, C2.5:
                                  MO.4, TS.5, HU.5, AB.5) */
+    SOW_LAP_CAPTURE_ALL       /* every hole of one side holding one of a
+                                 set of counts, wherever it lies (the
+                                 rule's `capture_all`, read into its
+                                 chain's counts and owner: MancalaGames'
+                                 PICKOPPBASIC, Kara) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -276,6 +281,13 @@ typedef struct sow_chain {
 } sow_chain;
 
 typedef enum { SOW_OWNER_ANY, SOW_OWNER_OWN, SOW_OWNER_OPPONENT } sow_owner_sel;
+
+/* sowing.capture_before: before a move's seeds are lifted, the mover takes
+ * the hole facing the hole lifted when it holds one of the counts
+ * (lifted: Achochodi's single seed), or the hole facing every own hole
+ * that does (own: Huroy's and Gelech's singles). */
+#define SOW_BEFORE_LIFTED 1
+#define SOW_BEFORE_OWN 2
 
 /* Where a hole may be claimed (the rule's `claim:` map; TK.3, QL.3): at
  * most `limit` claimed holes a player (0: no limit), not the opponent's
@@ -672,6 +684,16 @@ typedef struct sow_variant {
                                      may be played only if its first lap
                                      ends in the opponent's row or in an
                                      own empty hole (SQ.4) */
+    uint64_t not_opposite;        /* bit c: a move may not start from a
+                                     hole whose facing hole holds c
+                                     (sowing.not_opposite: MancalaGames'
+                                     NOT_XFROM_1S, Gelech); 0: off */
+    bool not_opposite_high;       /*   nor one facing 63 or more */
+    uint8_t capture_before;       /* sowing.capture_before (MancalaGames'
+                                     presowcapt): 0 off, SOW_BEFORE_LIFTED
+                                     or SOW_BEFORE_OWN */
+    bool before_high;             /*   counts of 63 and more match */
+    uint64_t before_counts;       /*   bit c: a hole of c seeds */
     int first_keep;               /* > 0: a round's first move is one of
                                      the K highest-numbered legal holes
                                      (LL.2) */

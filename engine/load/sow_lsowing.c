@@ -60,6 +60,35 @@ static int load_direction(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* sowing.capture_before: {facing: lifted or own, count: COUNTS}: before
+ * the sowing, the hole facing the hole lifted, or facing every own hole,
+ * that holds one of the counts is taken (MancalaGames' presowcapt:
+ * Achochodi, Huroy, Gelech). */
+static int load_before(ctx *c, const sow_ynode *x)
+{
+    static const char *const keys[] = {"facing", "count", NULL};
+    static const char *const facings[] = {"lifted", "own", NULL};
+    if (sow_ymap(&c->y, x, "capture_before") ||
+        sow_ykeys(&c->y, x, "capture_before", keys))
+        return SOW_ERR;
+    const sow_ynode *f = sow_ynode_get(x, "facing");
+    const sow_ynode *k = sow_ynode_get(x, "count");
+    if (!f || !k)
+        return sow_yfail(&c->y, x,
+                         "capture_before needs facing: (lifted: the hole "
+                         "facing the hole a move lifts; own: facing every "
+                         "own hole) and count: (the seeds that hole holds "
+                         "before the move, e.g. 1)");
+    int i;
+    if (sow_yword(&c->y, f, "facing", facings, &i) ||
+        sow_lcounts(c, k, "count", 1, &c->v->before_counts,
+                    &c->v->before_high))
+        return SOW_ERR;
+    c->v->capture_before = (uint8_t)(i == 0 ? SOW_BEFORE_LIFTED
+                                            : SOW_BEFORE_OWN);
+    return SOW_OK;
+}
+
 /* More sowing keys of the family (CATALOGUE section 1): the relay from
  * the next hole (PL.3), captures made while sowing (PL.4), the last seeds
  * taken (PL.6). */
@@ -139,6 +168,13 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
                               : oi == 1 ? SOW_OWNER_OWN
                                         : SOW_OWNER_ANY;
     }
+    if ((x = sow_ynode_get(n, "capture_before")) && load_before(c, x))
+        return SOW_ERR;
+    /* NOT_XFROM_1S (Gelech): no move from a hole facing these counts */
+    if ((x = sow_ynode_get(n, "not_opposite")) &&
+        sow_lcounts(c, x, "not_opposite", 0, &v->not_opposite,
+                    &v->not_opposite_high))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "reach"))) {
         /* SQ.4: {at_most: 10} */
         static const char *const keys[] = {"at_most", NULL};
@@ -536,6 +572,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "sow_capture", "last_seeds",
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
+                                       "not_opposite", "capture_before",
                                        "pass_over", "cw_moves",
                                        "capture_from_ends", "kichwa", NULL};
     static const char *const laps[] = {"single", "relay", NULL};

@@ -92,6 +92,9 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     case SOW_LAP_CAPTURE_ACROSS:
         return "the opponent's seeds facing it and behind it are "
                "captured, and the move ends";
+    case SOW_LAP_CAPTURE_ALL:
+        return "every hole holding one of the counts the rule names is "
+               "captured, and the move ends";
     default:
         return "the move ends";
     }

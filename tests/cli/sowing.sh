@@ -48,6 +48,23 @@ for f in voleur waurie waurie_drop goempty_one goempty_two goempty_two_data \
     zigzag centering je_ki_n_je crosscapt_nine simplecapt_pcapt rath; do
     t "unseen-$f" 0 noerr "out~tests/unseen/$f.yaml: ok" -- sow validate tests/unseen/$f.yaml
 done
+# keys that made scripts of the second round data (issue 24; values
+# worked out by hand in tests/unseen/scenarios/): do: capture_all
+# (MancalaGames' PICKOPPBASIC, Kara KR.2), sowing.capture_before
+# (presowcapt: Achochodi AC.2, Huroy HY.2) and sowing.not_opposite
+# (NOT_XFROM_1S: Gelech HY.1)
+for f in kara achochodi huroy gelech; do
+    t "unseen-scenarios-$f" 0 noerr "out~, 0 failed" -- sow test tests/unseen/scenarios/$f.yaml
+done
+t unseen-capture-all-show 0 noerr "out~capture every opponent's hole holding count 2,4,6, wherever it lies (KR.2)" -- sow show tests/unseen/kara.yaml
+t unseen-capture-all-trace 0 noerr "out~  North takes the 2 seeds of a" -- sow trace tests/unseen/kara.yaml --no-board --moves "0 7 1 8"
+t unseen-capture-before-show 0 noerr "out~  before sowing  the mover takes the hole facing every own hole of count 1, before the seeds are lifted" -- sow show tests/unseen/huroy.yaml
+t unseen-capture-before-trace 0 noerr "out~  South takes the 5 seeds of F" -- sow trace tests/unseen/huroy.yaml --option match=false --moves "0/ccw 6/ccw 1/ccw 7/ccw 0/cw"
+t unseen-not-opposite-show 0 noerr "out~  not opposite   never from a hole facing a hole of count 1" -- sow show tests/unseen/gelech.yaml
+t unseen-capture-all-alone 1 "err=tests/cli/bad/capture_all_alone.yaml:12:20: capture_all: belongs to a rule that says do: capture_all" -- sow validate tests/cli/bad/capture_all_alone.yaml
+t unseen-capture-all-missing 1 "err=tests/cli/bad/capture_all_missing.yaml:11:11: do: capture_all needs a capture_all: map beside it (capture_all: {counts: [2, 4, 6], owner: opponent})" -- sow validate tests/cli/bad/capture_all_missing.yaml
+t unseen-capture-before-bad 1 "err~tests/cli/bad/capture_before_bad.yaml:9:19: capture_before needs facing: (lifted" -- sow validate tests/cli/bad/capture_before_bad.yaml
+t unseen-not-opposite-bad 1 "err=tests/cli/bad/not_opposite_bad.yaml:9:17: not_opposite is -1; it must be from 0 to 62" -- sow validate tests/cli/bad/not_opposite_bad.yaml
 # C1.3, GT.2: a lap-end rule of either store (when: {store: any}); the
 # last seed of 2/cw falls in North's store (2, then 1, 0 and the store),
 # and the narration names that store; South moves again
