@@ -1093,8 +1093,11 @@ class Outputs:
              "--games", "4", "--shard", "1/2", "--json"]).strip())
         # trace: whole games played by selfplay (its moves replay as the
         # record's tokens): captures, decisions, scripted openings, the end
-        for variant in (V, "andada", "adji-boto", "mbangbi"):
-            path = os.path.join(self.tmp, variant + "-1.jsonl")
+        # (kalah: laps ending in North's store, hole -2; SimpleCapt_PCapt:
+        # a hook's move from store to store, both ends stores)
+        for variant in (V, "andada", "adji-boto", "mbangbi", "kalah",
+                        "tests/unseen/simplecapt_pcapt.yaml"):
+            path = os.path.join(self.tmp, os.path.basename(variant) + "-1.jsonl")
             self.run(["selfplay", variant, "--games", "1", "--seed", "3", "--jsonl", path])
             game = json.loads(pathlib.Path(path).read_text())
             moves = " ".join(str(m) for m in game["moves"])

@@ -233,6 +233,7 @@ static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
     const sow_game_end *ge = &e->hook_end;
     sow_result *res = &g->result;
     res->reason = SOW_END_HOOK;
+    res->hook_rule = (int8_t)ge->rule;
     res->unfinished = false;
     res->stuck_seeds = false;
     res->has_score = ge->has_score || !s->no_score;
@@ -352,6 +353,20 @@ const char *sow_result_text(const sow_setup *s, const sow_game *g, char *buf,
 {
     if (g->result.reason == SOW_END_UNDECIDED)
         return undecided_text(s, g, buf, size);
+    if (g->result.reason == SOW_END_HOOK && g->result.hook_rule > 0) {
+        /* the rule the game_end hook named: its first sentence and id,
+         * the id kept whole however short the buffer */
+        const sow_rule_text *r = &s->v->rules[g->result.hook_rule - 1];
+        const char *stop = strstr(r->text, ". ");
+        int len = stop ? (int)(stop - r->text) : (int)strlen(r->text);
+        const int room = size - (int)strlen(r->id) - 4;
+        if (len > room)
+            len = room > 0 ? room : 0;
+        while (len > 0 && (r->text[len - 1] == '.' || r->text[len - 1] == ' '))
+            len--;
+        snprintf(buf, (size_t)size, "%.*s (%s)", len, r->text, r->id);
+        return buf;
+    }
     if (g->result.reason == SOW_END_CANNOT_MOVE) {
         snprintf(buf, (size_t)size, "%s has %s",
                  g->to_move ? "North" : "South",

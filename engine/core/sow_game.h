@@ -503,6 +503,9 @@ typedef struct sow_result {
     int8_t next_starter;    /* rounds (C1.6): 1 + the player the game_end
                                hook named to start the next round, 0 as
                                the rounds' rules say */
+    int8_t hook_rule;       /* SOW_END_HOOK: 1 + the index in the
+                               variant's rules: of the rule the hook
+                               named (rule = "ID"), 0 none */
 } sow_result;
 
 typedef struct sow_game {
@@ -709,6 +712,8 @@ typedef struct sow_game_end {
     int next_starter;       /* rounds: 1 + who starts the next round
                                should this move end the round, 0 as the
                                rounds say (starter = p) */
+    int rule;               /* 1 + the index of the variant's rule the
+                               end applies (rule = "ID"), 0 none */
 } sow_game_end;
 
 /* What the new_game hook decides between the games of a match. */
@@ -885,7 +890,9 @@ typedef enum {
                          drop hook took it out (SOW_OUT_BY_SCRIPT), or
                          count seeds a hook's `out` change took */
     SOW_EV_INTO,      /* the count seeds of hole go into player's claimed
-                         hole extra (QL.4) */
+                         hole extra (QL.4); player SOW_INTO_BY_SCRIPT: a
+                         hook's move, whose ends may be stores, -1 - p
+                         as a lap end in a store is */
     SOW_EV_PLACE      /* player places a seed from the hand into hole
                          (MW.2); count = its seeds after, extra = the
                          seeds left in hand */,

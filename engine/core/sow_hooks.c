@@ -191,7 +191,12 @@ static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
         else
             g->on_board -= n;
         if (obs && obs->on_event) {
-            sow_event ev = {SOW_EV_INTO, SOW_INTO_BY_SCRIPT, a, n, b, 0};
+            /* a store end as events name stores: -1 - player */
+            sow_event ev = {SOW_EV_INTO, SOW_INTO_BY_SCRIPT,
+                            a < SOW_MOVE_STORE0 ? a : -1 - (a - SOW_MOVE_STORE0),
+                            n,
+                            b < SOW_MOVE_STORE0 ? b : -1 - (b - SOW_MOVE_STORE0),
+                            0};
             obs->on_event(obs->ctx, &ev);
         }
     }

@@ -82,51 +82,24 @@ static inline bool first_lap_ends(const sow_setup *s, const sow_game *g,
  * sow_fast16 (Brent over board, origin and seeds in hand, P2), with one
  * test per lap: the comparison is folded into a single word. */
 static inline __attribute__((always_inline)) int
-ends16(const sow_setup *s, const sow_game *g, int player,
-                  int hole)
+ends16(const sow_setup *s, const sow_game *g, int player, int hole)
 {
-    const uint8_t *own = g->owner;
-    const int n = s->holes;
     uint64_t w[4];
     memcpy(w, g->board, sizeof w);
     int seeds = proof_lift(s, w, hole);
     int origin = hole, h = hole;
-    uint64_t saved[4] = {0, 0, 0, 0}, saved_key = 0;
-    const uint64_t first_state[4] = {w[0], w[1], w[2], w[3]};
-    const uint64_t first_key = (uint64_t)hole | (uint64_t)seeds << 16;
-    long power = 1, lam = 0, laps = 0;
-    for (;;) {
-        if (++laps > SOW_FREE_LAPS) {
-            const long t = laps - SOW_FREE_LAPS - 1; /* Brent's lap count */
-            const uint64_t key = (uint64_t)origin | (uint64_t)seeds << 16;
-            if (((w[0] ^ first_state[0]) | (w[1] ^ first_state[1]) |
-                 (w[2] ^ first_state[2]) | (w[3] ^ first_state[3]) |
-                 (key ^ first_key)) == 0 ||
-                (t > 0 && ((w[0] ^ saved[0]) | (w[1] ^ saved[1]) |
-                           (w[2] ^ saved[2]) | (w[3] ^ saved[3]) |
-                           (key ^ saved_key)) == 0))
+    sow_brent16 cyc;
+    brent16_start(&cyc, w, hole, seeds);
+    for (long laps = 1;; laps++) {
+        if (laps > SOW_FREE_LAPS) {
+            if (brent16_repeats(&cyc, w, origin, seeds,
+                                laps - SOW_FREE_LAPS - 1))
                 return 0;
-            if (brent_save(t, &lam, &power)) {
-                memcpy(saved, w, sizeof w);
-                saved_key = key;
-            }
             if (laps > s->max_laps)
                 return -1;
         }
-        if (seeds > n) { /* whole rounds, the origin included (C0.4) */
-            uint64_t rounds = (uint64_t)((seeds - 1) / n);
-            for (int k = 0; k < 4; k++)
-                w[k] += rounds * s->runs[0][n][k];
-            seeds -= (int)rounds * n;
-        }
-        int first = s->next[h], end = first + seeds;
-        const uint64_t *add = s->runs[first][seeds];
-        w[0] += add[0];
-        w[1] += add[1];
-        w[2] += add[2];
-        w[3] += add[3];
-        h = (end > n ? end - n : end) - 1;
-        int r = proof_lap_end(s, own, player, w, h, &seeds, &origin);
+        h = lap16(s, w, h, seeds);
+        int r = proof_lap_end(s, g->owner, player, w, h, &seeds, &origin);
         if (r != 2)
             return r;
     }
@@ -136,48 +109,30 @@ ends16(const sow_setup *s, const sow_game *g, int player,
 static inline __attribute__((always_inline)) int
 endsw(const sow_setup *s, const sow_game *g, int player, int hole)
 {
-    const uint8_t *own = g->owner;
     const int n = s->holes, nw = (n + 3) / 4;
-    uint64_t w[SOW_RUN_WORDS], saved[16];
+    uint64_t w[SOW_RUN_WORDS];
     memcpy(w, g->board, sizeof g->board); /* a fixed size: no call */
     w[SOW_RUN_WORDS - 1] = 0;
     int seeds = proof_lift(s, w, hole);
-    int origin = hole, h = hole, saved_origin = -1, saved_seeds = -1;
-    uint64_t first_state[16]; /* made when the search starts */
-    const int first_seeds = seeds;
-    long power = 1, lam = 0, laps = 0;
-    for (;;) {
-        if (++laps > SOW_FREE_LAPS) {
+    int origin = hole, h = hole;
+    sow_brentw cyc; /* made only when the search starts: most proofs
+                       end in fewer laps */
+    for (long laps = 1;; laps++) {
+        if (laps > SOW_FREE_LAPS) {
             const long t = laps - SOW_FREE_LAPS - 1; /* Brent's lap count */
             if (t == 0) {
-                memcpy(first_state, g->board, sizeof first_state);
-                proof_lift(s, first_state, hole);
+                memcpy(cyc.first, g->board, sizeof cyc.first);
+                brentw_start(&cyc, hole, proof_lift(s, cyc.first, hole));
             }
-            if ((seeds == first_seeds && origin == hole &&
-                 same_words(w, first_state, nw)) ||
-                (t > 0 && seeds == saved_seeds && origin == saved_origin &&
-                 same_words(w, saved, nw)))
+            if (brentw_repeats(&cyc, w, nw, origin, seeds, t))
                 return 0;
-            if (brent_save(t, &lam, &power)) {
-                memcpy(saved, w, sizeof saved);
-                saved_origin = origin;
-                saved_seeds = seeds;
-            }
             if (laps > s->max_laps)
                 return -1;
         }
         if (seeds > n) /* whole rounds: the caller sows these in full */
             return -1;
-        int first = s->next[h], end = first + seeds;
-        if (end <= n) {
-            add_run(w, first, end);
-        } else {
-            add_run(w, first, n);
-            end -= n;
-            add_run(w, 0, end);
-        }
-        h = end - 1;
-        int r = proof_lap_end(s, own, player, w, h, &seeds, &origin);
+        h = lapw(s, w, h, seeds);
+        int r = proof_lap_end(s, g->owner, player, w, h, &seeds, &origin);
         if (r != 2)
             return r;
     }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -118,6 +119,126 @@ static inline bool same_words(const uint64_t *a, const uint64_t *b, int nw)
     for (int k = 0; k < nw; k++)
         d |= a[k] ^ b[k];
     return d == 0;
+}
+
+/* The word paths' laps (sow_fastlaps.c sows them, sow_legal.c proves
+ * moves end with them): one helper each for a lap's run of ones and for
+ * Brent's comparison, on boards of up to 16 holes (four words) and of 17
+ * to 64 (up to 16 words). */
+
+/* One lap of `seeds` from the hole after h on a board of up to 16 holes
+ * held in four words, whole rounds first (the origin included, C0.4):
+ * the hole it ends in. */
+static inline __attribute__((always_inline)) int
+lap16(const sow_setup *s, uint64_t *w, int h, int seeds)
+{
+    const int n = s->holes;
+    if (seeds > n) {
+        uint64_t rounds = (uint64_t)((seeds - 1) / n);
+        for (int k = 0; k < 4; k++)
+            w[k] += rounds * s->runs[0][n][k];
+        seeds -= (int)rounds * n;
+    }
+    const int first = s->next[h], end = first + seeds;
+    const uint64_t *add = s->runs[first][seeds];
+    w[0] += add[0];
+    w[1] += add[1];
+    w[2] += add[2];
+    w[3] += add[3];
+    return (end > n ? end - n : end) - 1;
+}
+
+/* A lap of at most a round (seeds <= holes) from the hole after h on a
+ * board of 17 to 64 holes held in words: the hole it ends in. */
+static inline __attribute__((always_inline)) int
+lapw(const sow_setup *s, uint64_t *w, int h, int seeds)
+{
+    const int n = s->holes;
+    int first = s->next[h], end = first + seeds;
+    if (end <= n) {
+        add_run(w, first, end);
+    } else {
+        add_run(w, first, n);
+        end -= n;
+        add_run(w, 0, end);
+    }
+    return end - 1;
+}
+
+/* Brent's cycle finding (P2) over the board, the lap's origin and the
+ * seeds in hand, on four words: the origin and seeds fold into one key,
+ * so the move's start and the saved state are each one test. `first`
+ * holds the state after the first lift. */
+typedef struct {
+    uint64_t first[4], saved[4], first_key, saved_key;
+    long power, lam;
+} sow_brent16;
+
+static inline void brent16_start(sow_brent16 *c, const uint64_t *w,
+                                 int origin, int seeds)
+{
+    memcpy(c->first, w, sizeof c->first);
+    memset(c->saved, 0, sizeof c->saved);
+    c->first_key = (uint64_t)origin | (uint64_t)seeds << 16;
+    c->saved_key = 0;
+    c->power = 1;
+    c->lam = 0;
+}
+
+/* Whether the state at Brent's lap t (counted from the first lap
+ * compared) repeats the start or the saved state; else it is saved when
+ * Brent's window is full. */
+static inline __attribute__((always_inline)) bool
+brent16_repeats(sow_brent16 *c, const uint64_t *w, int origin, int seeds,
+                long t)
+{
+    const uint64_t key = (uint64_t)origin | (uint64_t)seeds << 16;
+    if (((w[0] ^ c->first[0]) | (w[1] ^ c->first[1]) |
+         (w[2] ^ c->first[2]) | (w[3] ^ c->first[3]) |
+         (key ^ c->first_key)) == 0 ||
+        (t > 0 && ((w[0] ^ c->saved[0]) | (w[1] ^ c->saved[1]) |
+                   (w[2] ^ c->saved[2]) | (w[3] ^ c->saved[3]) |
+                   (key ^ c->saved_key)) == 0))
+        return true;
+    if (brent_save(t, &c->lam, &c->power)) {
+        memcpy(c->saved, w, sizeof c->saved);
+        c->saved_key = key;
+    }
+    return false;
+}
+
+/* The same on up to 16 words (nw of them compared); the caller fills
+ * `first` before lap 0 of the comparison. */
+typedef struct {
+    uint64_t first[16], saved[16];
+    int first_origin, first_seeds, saved_origin, saved_seeds;
+    long power, lam;
+} sow_brentw;
+
+static inline void brentw_start(sow_brentw *c, int origin, int seeds)
+{
+    c->first_origin = origin;
+    c->first_seeds = seeds;
+    c->saved_origin = c->saved_seeds = -1;
+    c->power = 1;
+    c->lam = 0;
+}
+
+static inline __attribute__((always_inline)) bool
+brentw_repeats(sow_brentw *c, const uint64_t *w, int nw, int origin,
+               int seeds, long t)
+{
+    if ((seeds == c->first_seeds && origin == c->first_origin &&
+         same_words(w, c->first, nw)) ||
+        (t > 0 && seeds == c->saved_seeds && origin == c->saved_origin &&
+         same_words(w, c->saved, nw)))
+        return true;
+    if (brent_save(t, &c->lam, &c->power)) {
+        memcpy(c->saved, w, sizeof c->saved);
+        c->saved_origin = origin;
+        c->saved_seeds = seeds;
+    }
+    return false;
 }
 
 /* Whether every hole holds at most max seeds, tested four holes a word:

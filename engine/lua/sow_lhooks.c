@@ -719,12 +719,33 @@ static int lua_after_move(void *ctx, const sow_setup *s,
     return sow_lua_call(&c, err);
 }
 
+/* game_end's rule = "ID": 1 + the index of one of the variant's rules:
+ * (the end's reason and citation), 0 when absent, -1 on an error. */
+static int game_end_rule(lua_State *L, hook_call *c, int t)
+{
+    int rule = 0;
+    int type = lua_getfield(L, t, "rule");
+    if (type != LUA_TNIL) {
+        const sow_variant *v = c->s->v;
+        const char *id = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        rule = -1;
+        for (int i = 0; id && i < v->nrules; i++)
+            if (strcmp(v->rules[i].id, id) == 0)
+                rule = i + 1;
+        if (rule < 0)
+            BAD(c, "a rule that is not one of the variant's rules: ids "
+                   "(rule = \"ID\", the id as listed under rules:)");
+    }
+    lua_pop(L, 1);
+    return rule;
+}
+
 /* game_end: nil or false (the game goes on), or {over = true|false,
- * winner = p, score = {[0] = n, [1] = n}}. */
+ * winner = p, score = {[0] = n, [1] = n}, rule = "ID"}. */
 static void read_game_end(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"over", "winner", "score", "starter",
-                                       NULL};
+                                       "rule", NULL};
     sow_game_end *ge = c->out;
     int t = lua_gettop(L);
     if (lua_isnil(L, t) ||
@@ -774,9 +795,11 @@ static void read_game_end(lua_State *L, hook_call *c)
         }
     }
     lua_pop(L, 1);
-    if (!over)
+    int rule = game_end_rule(L, c, t);
+    if (!over || rule < 0)
         return;
     ge->over = true;
+    ge->rule = rule;
     ge->winner = winner;
     ge->has_score = has_score;
     ge->score[0] = score[0];

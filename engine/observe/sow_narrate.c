@@ -300,14 +300,12 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
         if (ev->extra >= 0 && ev->extra < s->holes)
             sow_hole_label(s, ev->extra, w, sizeof w);
         if (ev->player == SOW_INTO_BY_SCRIPT) { /* a hook's move change */
-            /* (issue 24: either end may be a store, SOW_MOVE_STORE0 + p) */
+            /* (issue 24: either end may be a store, -1 - p) */
             snprintf(from, sizeof from, "%s", h);
-            if (ev->hole >= SOW_MOVE_STORE0)
-                snprintf(from, sizeof from, "%s's store",
-                         who(ev->hole - SOW_MOVE_STORE0));
-            if (ev->extra >= SOW_MOVE_STORE0)
-                snprintf(w, sizeof w, "%s's store",
-                         who(ev->extra - SOW_MOVE_STORE0));
+            if (ev->hole < 0)
+                snprintf(from, sizeof from, "%s's store", who(-1 - ev->hole));
+            if (ev->extra < 0)
+                snprintf(w, sizeof w, "%s's store", who(-1 - ev->extra));
             sow_text_fmt(out->text, sizeof out->text,
                          "by the game's own rule, %d %s of %s %s into %s",
                          ev->count, seeds(ev->count), from,
@@ -550,7 +548,7 @@ const char *sow_end_words(const sow_setup *s, const sow_game *g, char *buf,
         snprintf(buf, (size_t)size, "%d moves were played without a "
                  "capture", s->no_capture_plies);
         return buf;
-    case SOW_END_HOOK:
+    case SOW_END_HOOK: /* (the rule the hook named is cited) */
         return "the game's own rule ended it";
     case SOW_END_ENDLESS:
         return "a move that would never end was played";
@@ -694,7 +692,10 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
                  : r->winner < 0  ? "a draw"
                  : r->winner == 0 ? "South wins"
                                   : "North wins");
-        cite_mech(s, end_cite(s, r), out);
+        if (r->reason == SOW_END_HOOK && r->hook_rule > 0)
+            cite(s, s->v->rules[r->hook_rule - 1].id, out);
+        else
+            cite_mech(s, end_cite(s, r), out);
         break;
     }
     }
@@ -862,7 +863,7 @@ const char *sow_event_name(sow_event_kind k)
     static const char *const names[] = {
         "lift",  "drop",       "skip",  "lap_end", "capture", "endless",
         "pass",  "end",        "store", "grand_slam", "claim", "close",
-        "out",   "into",       "place", "kichwa", "house", "next_lap"};
+        "out",   "into",       "place", "end_sow", "house", "next_lap"};
     _Static_assert(sizeof names / sizeof *names == SOW_EV_NEXT_LAP + 1,
                    "a name for every event kind");
     return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?";

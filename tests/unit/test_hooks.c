@@ -94,6 +94,8 @@ static const char *const VARIANT =
     "    - when: {owner: opponent, count: [2, 3]}\n"
     "      do: hook\n"
     "state: [moves, last]\n"
+    "rules:\n"
+    "  HT.1: \"The hook ends the game at ply 2. It may say why.\"\n"
     "hooks:\n"
     "  lap_end: cap\n"
     "  filter: f\n"
@@ -302,7 +304,7 @@ static void test_after_move_game_end(void **state)
                "  assert(g.state.moves == g.ply, 'after_move came first')\n"
                "  assert(g.state.last == g.origin, 'origin')\n"
                "  if g.ply == 2 then\n"
-               "    return {over = true, winner = 1,\n"
+               "    return {over = true, winner = 1, rule = 'HT.1',\n"
                "            score = {[0] = 5, [1] = 7}}\n"
                "  end\n"
                "  return {over = false, winner = 0}\n"
@@ -322,6 +324,13 @@ static void test_after_move_game_end(void **state)
     assert_false(a.g.result.unfinished);
     assert_int_equal(a.g.nlegal, 0);
     assert_int_equal(a.g.state[1], 6);
+    /* issue 24: the end's reason is the rule the hook names, its first
+     * sentence and id */
+    char why[128];
+    assert_string_equal(sow_result_text(&a.k.setup, &a.g, why, sizeof why),
+                        "The hook ends the game at ply 2 (HT.1)");
+    assert_string_equal(sow_result_text(&a.k.setup, &a.g, why, 12),
+                        "The (HT.1)");
     unit_game_close(&a);
 }
 
@@ -897,6 +906,10 @@ static void test_bad_returns(void **state)
         {"e", "{starter = 1}", "a starter, but the variant plays no rounds"},
         {"e", "{over = true, starter = 'north'}",
          "starter is not a player (0 or 1)"},
+        /* issue 24: the end's reason, one of the variant's rules */
+        {"e", "{over = true, rule = 'HT.9'}",
+         "a rule that is not one of the variant's rules: ids"},
+        {"e", "{over = true, rule = 1}", "a rule that is not one of"},
     };
     static const char *const kinds[] = {"filter", "after_move", "game_end"};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

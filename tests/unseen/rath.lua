@@ -32,6 +32,8 @@ function rath_half(g)
     score[p] = g.board[h]
     if g.board[h] > half then winner = p end
   end
-  if winner then return {over = true, winner = winner, score = score} end
+  if winner then
+    return {over = true, winner = winner, score = score, rule = "RA.4"}
+  end
   return nil
 end
