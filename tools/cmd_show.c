@@ -412,7 +412,9 @@ static void show_after_laps(const cli_game *cg)
 {
     static const char *const slams[] = {
         "captures all the same", "captures nothing; the sowing stands",
-        "is not legal", "captures, and the mover moves again (C1.3)"};
+        "is not legal", "captures, and the mover moves again (C1.3)",
+        "captures all but the hole taken nearest the mover's right-hand "
+        "end of that row, when it took two or more"};
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
     item("otherwise", "%s%s", s->relay ? "relay" : "stop",
@@ -424,7 +426,7 @@ static void show_after_laps(const cli_game *cg)
                            "opponent's whole row, %s, %s",
              s->feeding_slam ? "whether or not it held seeds (feeding_slam)"
                              : "which held seeds",
-             slams[s->grand_slam >= 0 && s->grand_slam < 4 ? s->grand_slam
+             slams[s->grand_slam >= 0 && s->grand_slam < 5 ? s->grand_slam
                                                            : 0]);
     if (s->last_seeds > 0)
         item("last seeds", "when at most %d seed%s left on the board after "

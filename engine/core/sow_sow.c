@@ -767,6 +767,26 @@ drop_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true, NULL);
 }
 
+/* grand_slam: leave_right (MancalaGames' LEAVE_RIGHT): of the two or more
+ * holes a grand slam took, the one nearest the mover's right-hand end of
+ * the opposing row (the hole facing the mover's rightmost, then on along
+ * that row counter-clockwise) gets its seeds back. */
+static __attribute__((noinline)) void leave_right(const sow_setup *s,
+                                                  sow_game *g,
+                                                  const slam_log *log)
+{
+    const int right = s->facing[g->to_move ? s->holes - 1 : s->n - 1];
+    int best = 0;
+    for (int i = 1; i < log->n; i++)
+        if ((log->hole[i] - right + s->holes) % s->holes <
+            (log->hole[best] - right + s->holes) % s->holes)
+            best = i;
+    g->board[log->hole[best]] =
+        (uint16_t)(g->board[log->hole[best]] + log->count[best]);
+    g->captured[g->to_move] -= log->count[best];
+    g->on_board += log->count[best];
+}
+
 static inline __attribute__((always_inline)) int
 slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         const sow_observer *obs, sow_game *g, int hole, bool *endless,
@@ -802,6 +822,8 @@ slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             g->on_board += log.count[i];
         }
     }
+    if (s->grand_slam == SOW_SLAM_LEAVE_RIGHT && !log.overflow && log.n > 1)
+        leave_right(s, g, &log);
     return SOW_OK;
 }
 

@@ -183,13 +183,17 @@ typedef enum { SOW_CIRCUIT_RING, SOW_CIRCUIT_OWN, SOW_CIRCUIT_LIST } sow_circuit
 
 /* A capture that would empty the opponent's whole row, which held seeds
  * before the move (OW.4, WA.1, OU.3): it stands (capture), is undone
- * (no_capture: the sowing stands), makes the move illegal (forbid), or
- * stands and gives the mover another turn (extra_turn). */
+ * (no_capture: the sowing stands), makes the move illegal (forbid),
+ * stands and gives the mover another turn (extra_turn), or stands but
+ * for one hole when it took two or more: the one taken first from the
+ * mover's right-hand end of the opposing row (leave_right: MancalaGames'
+ * LEAVE_RIGHT, Olowuka). */
 typedef enum {
     SOW_SLAM_CAPTURE,
     SOW_SLAM_NO_CAPTURE,
     SOW_SLAM_FORBID,
-    SOW_SLAM_EXTRA_TURN
+    SOW_SLAM_EXTRA_TURN,
+    SOW_SLAM_LEAVE_RIGHT
 } sow_slam;
 
 /* Must feed (OW.5, PL.7): when the opponent's row is empty at the start

@@ -241,7 +241,7 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     static const char *const singles[] = {"any", "last", "last_to_empty",
                                           NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
-                                        "extra_turn", NULL};
+                                        "extra_turn", "leave_right", NULL};
     static const char *const feeds[] = {"off", "only", "else_all", NULL};
     sow_variant *v = c->v;
     const sow_ynode *x;

@@ -268,6 +268,11 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
                            "seeds go back to their holes), the sowing stands"
                      : ev->extra == SOW_SLAM_EXTRA_TURN
                          ? "the captures stand and the mover moves again"
+                     : ev->extra == SOW_SLAM_LEAVE_RIGHT
+                         ? "the captures stand but for the hole taken "
+                           "nearest the mover's right-hand end of that "
+                           "row, whose seeds go back (a single hole taken "
+                           "stands)"
                          : "the captures stand");
         cite_mech(s, SOW_CITE_GRAND_SLAM, out); /* none: no rule is cited */
         break;

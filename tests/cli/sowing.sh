@@ -53,13 +53,16 @@ done
 # (MancalaGames' PICKOPPBASIC, Kara KR.2), sowing.capture_before
 # (presowcapt: Achochodi AC.2, Huroy HY.2) and sowing.not_opposite
 # (NOT_XFROM_1S: Gelech HY.1)
-for f in kara achochodi huroy gelech; do
+for f in kara achochodi huroy gelech olowuka; do
     t "unseen-scenarios-$f" 0 noerr "out~, 0 failed" -- sow test tests/unseen/scenarios/$f.yaml
 done
 t unseen-capture-all-show 0 noerr "out~capture every opponent's hole holding count 2,4,6, wherever it lies (KR.2)" -- sow show tests/unseen/kara.yaml
 t unseen-capture-all-trace 0 noerr "out~  North takes the 2 seeds of a" -- sow trace tests/unseen/kara.yaml --no-board --moves "0 7 1 8"
 t unseen-capture-before-show 0 noerr "out~  before sowing  the mover takes the hole facing every own hole of count 1, before the seeds are lifted" -- sow show tests/unseen/huroy.yaml
 t unseen-capture-before-trace 0 noerr "out~  South takes the 5 seeds of F" -- sow trace tests/unseen/huroy.yaml --option match=false --moves "0/ccw 6/ccw 1/ccw 7/ccw 0/cw"
+# grand_slam: leave_right (MancalaGames' LEAVE_RIGHT, Olowuka OL.4)
+t unseen-leave-right-show 0 noerr "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, captures all but the hole taken nearest the mover's right-hand end of that row, when it took two or more" -- sow show tests/unseen/olowuka.yaml
+t unseen-leave-right-json 0 noerr 'out~"grand_slam":"leave_right"' -- sow show tests/unseen/olowuka.yaml --json
 t unseen-not-opposite-show 0 noerr "out~  not opposite   never from a hole facing a hole of count 1" -- sow show tests/unseen/gelech.yaml
 t unseen-capture-all-alone 1 "err=tests/cli/bad/capture_all_alone.yaml:12:20: capture_all: belongs to a rule that says do: capture_all" -- sow validate tests/cli/bad/capture_all_alone.yaml
 t unseen-capture-all-missing 1 "err=tests/cli/bad/capture_all_missing.yaml:11:11: do: capture_all needs a capture_all: map beside it (capture_all: {counts: [2, 4, 6], owner: opponent})" -- sow validate tests/cli/bad/capture_all_missing.yaml
