@@ -149,6 +149,9 @@ typedef struct sow_setup {
                                condition */
     bool plain_holes;       /* every own hole may be an origin: no claims,
                                no closed holes, sides (sow_candidates) */
+    bool hole_filters;      /* a filter of the holes alone is on (no undo,
+                               count_last, singles to empty, reach,
+                               first_move keep, not_opposite) */
     bool filters;           /* some legal-move filter is on (must feed,
                                a forbidden grand slam, singletons, no
                                undo) */
@@ -186,6 +189,9 @@ typedef struct sow_setup {
     /* the family's sowing, continued */
     bool relay_next;        /* PL.3: relay from the hole after h */
     int sow_capture;        /* PL.4: a count made while sowing, 0 off */
+    bool sow_capture_own;   /*   only in the mover's row (ENPAS_SOW_SOWER) */
+    uint8_t first_dir;      /* 1 + the direction of the first two plies
+                               under each_move (NO_UDIR_FIRSTS), 0 none */
     int last_seeds;         /* PL.6: at most this many left: taken; 0 */
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */

@@ -393,11 +393,14 @@ refuse_opposite(const sow_setup *s, const sow_game *g, uint16_t *out, int n)
     return k;
 }
 
-/* The filters that play each candidate on a copy (P42): a grand slam
- * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
-static int filter_moves(const sow_setup *s, const sow_rules *r,
-                        const sow_game *g, int player, uint16_t *out, int n,
-                        sow_error *err)
+/* The filters of the holes themselves, before those that play each
+ * candidate (one test of the setup's hole_filters for the variants with
+ * none of them): no move facing some counts, no undo (QL.6), counts
+ * played last (OU.2, LL.2), singles into an empty hole (TS.3), the reach
+ * (SQ.4) and a round's first move (LL.2). */
+static __attribute__((noinline)) int
+hole_filters(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
+             int n)
 {
     if (s->not_opposite || s->not_opposite_high)
         n = refuse_opposite(s, g, out, n);
@@ -472,6 +475,17 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         memmove(out, out + n - first, (size_t)first * sizeof *out);
         n = first;
     }
+    return n;
+}
+
+/* The filters that play each candidate on a copy (P42): a grand slam
+ * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
+static int filter_moves(const sow_setup *s, const sow_rules *r,
+                        const sow_game *g, int player, uint16_t *out, int n,
+                        sow_error *err)
+{
+    if (s->hole_filters)
+        n = hole_filters(s, g, player, out, n);
     const bool feed = s->must_feed != SOW_FEED_OFF &&
                       row_seeds(g, 1 - player) == 0;
     const bool slam = s->grand_slam == SOW_SLAM_FORBID;
@@ -513,6 +527,15 @@ legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
     int n = legal_base(s, r, g, player, out, endless_mask, err, false, true);
     if (s->cw_limited && n > 0) /* MW.5 */
         n = filter_cw(s, g, player, out, n);
+    if (s->first_dir && g->ply < 2) {
+        /* sowing.first_direction (NO_UDIR_FIRSTS): each player's first
+         * move, the game's (round's) first two plies, sows one way */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (sow_move_dir(out[i]) == s->first_dir - 1)
+                out[k++] = out[i];
+        n = k;
+    }
     return n;
 }
 

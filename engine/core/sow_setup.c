@@ -143,6 +143,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->cleared_each_lap = s->row_empty_end &&
                           sow_expr_eval(&v->cleared_each_lap, opts) != 0;
     s->sow_capture = v->sow_capture;
+    s->sow_capture_own = v->sow_capture_own;
+    s->first_dir = v->first_dir;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
                         : 0;
@@ -560,6 +562,9 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
     for (int i = 0; i < v->nlap_rules; i++)
         s->choices |= ((s->lap_rules_on >> i) & 1) &&
                       v->lap_rules[i].extra_choice;
+    s->hole_filters = s->no_undo || s->count_last || s->singles_to_empty ||
+                      s->reach_max || s->first_keep || s->not_opposite ||
+                      s->not_opposite_high;
     s->filters = s->choices || s->cw_limited ||
                  s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||

@@ -430,9 +430,11 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             b[h]++;
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
-            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture)
+            if (fam && s->sow_capture && seeds > 0 && b[h] == s->sow_capture &&
+                (!s->sow_capture_own || g->owner[h] == mover))
                 /* PL.4: a seed other than the lap's last that makes the
-                 * count goes with it to the owner of the hole */
+                 * count goes with it to the owner of the hole (only in
+                 * the mover's row: ENPAS_SOW_SOWER) */
                 capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && pending >= 0) {

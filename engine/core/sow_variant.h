@@ -660,6 +660,13 @@ typedef struct sow_variant {
                                      that makes its hole hold this many
                                      gives them to the hole's owner
                                      (PL.4) */
+    bool sow_capture_own;         /* sow_capture.owner: own: only in the
+                                     mover's row (MancalaGames'
+                                     ENPAS_SOW_SOWER: Four-Capture) */
+    uint8_t first_dir;            /* sowing.first_direction: 1 + the
+                                     sow_dir of each player's first move
+                                     under each_move (NO_UDIR_FIRSTS);
+                                     0: none */
     sow_expr last_seeds;          /* >= 1: when at most this many seeds
                                      are left on the board after a move,
                                      the mover takes them (PL.6); 0 off */

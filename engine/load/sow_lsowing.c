@@ -106,9 +106,10 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
     }
     if ((x = sow_ynode_get(n, "sow_capture"))) {
         /* {count: 4, to: owner} */
-        static const char *const keys[] = {"count", "to", NULL};
+        static const char *const keys[] = {"count", "to", "owner", NULL};
+        static const char *const owners[] = {"any", "own", NULL};
         long k;
-        int ti;
+        int ti, oi = 0;
         if (sow_ymap(&c->y, x, "sow_capture") ||
             sow_ykeys(&c->y, x, "sow_capture", keys))
             return SOW_ERR;
@@ -118,7 +119,12 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
         if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
             sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
             return SOW_ERR;
+        /* own: only the mover's row (ENPAS_SOW_SOWER: Four-Capture) */
+        if ((y = sow_ynode_get(x, "owner")) &&
+            sow_yword(&c->y, y, "owner", owners, &oi))
+            return SOW_ERR;
         v->sow_capture = (int)k;
+        v->sow_capture_own = oi == 1;
     }
     if ((x = sow_ynode_get(n, "last_seeds"))) {
         /* {at_most: K, if: $option} */
@@ -170,6 +176,19 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
     }
     if ((x = sow_ynode_get(n, "capture_before")) && load_before(c, x))
         return SOW_ERR;
+    if ((x = sow_ynode_get(n, "first_direction"))) {
+        /* NO_UDIR_FIRSTS (Four-Capture): each player's first move sows
+         * one way though every other move names its direction */
+        static const char *const dirs[] = {"ccw", "cw", NULL};
+        int di;
+        if (sow_yword(&c->y, x, "first_direction", dirs, &di))
+            return SOW_ERR;
+        if (v->dir_rule != SOW_DIR_EACH_MOVE)
+            return sow_yfail(&c->y, x, "first_direction fixes the direction "
+                             "of the first moves where every move names "
+                             "its own: it needs direction: each_move");
+        v->first_dir = (uint8_t)(1 + (di == 0 ? SOW_DIR_CCW : SOW_DIR_CW));
+    }
     /* NOT_XFROM_1S (Gelech): no move from a hole facing these counts */
     if ((x = sow_ynode_get(n, "not_opposite")) &&
         sow_lcounts(c, x, "not_opposite", 0, &v->not_opposite,
@@ -573,6 +592,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
                                        "count_last", "skip_count",
                                        "first_move", "reach", "track",
                                        "not_opposite", "capture_before",
+                                       "first_direction",
                                        "pass_over", "cw_moves",
                                        "capture_from_ends", "kichwa", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
