@@ -89,13 +89,40 @@ static int load_before(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* sowing.sow_capture: {count: 4, to: owner, owner: any or own}: a seed
+ * other than a lap's last making the count is taken at once (PL.4); own:
+ * only in the mover's row (MancalaGames' ENPAS_SOW_SOWER: Four-Capture). */
+static int load_sow_capture(ctx *c, const sow_ynode *x)
+{
+    static const char *const tos[] = {"owner", NULL};
+    static const char *const keys[] = {"count", "to", "owner", NULL};
+    static const char *const owners[] = {"any", "own", NULL};
+    const sow_ynode *y;
+    long k;
+    int ti, oi = 0;
+    if (sow_ymap(&c->y, x, "sow_capture") ||
+        sow_ykeys(&c->y, x, "sow_capture", keys))
+        return SOW_ERR;
+    if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "to"))
+        return sow_yfail(&c->y, x, "sow_capture needs count: (the count a "
+                         "seed makes) and to: owner");
+    if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
+        sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
+        return SOW_ERR;
+    if ((y = sow_ynode_get(x, "owner")) &&
+        sow_yword(&c->y, y, "owner", owners, &oi))
+        return SOW_ERR;
+    c->v->sow_capture = (int)k;
+    c->v->sow_capture_own = oi == 1;
+    return SOW_OK;
+}
+
 /* More sowing keys of the family (CATALOGUE section 1): the relay from
  * the next hole (PL.3), captures made while sowing (PL.4), the last seeds
  * taken (PL.6). */
 static int load_sowing_more(ctx *c, const sow_ynode *n)
 {
     static const char *const froms[] = {"last", "next", NULL};
-    static const char *const tos[] = {"owner", NULL};
     sow_variant *v = c->v;
     const sow_ynode *x, *y;
     if ((x = sow_ynode_get(n, "relay_from"))) {
@@ -104,28 +131,8 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->relay_next = fi == 1;
     }
-    if ((x = sow_ynode_get(n, "sow_capture"))) {
-        /* {count: 4, to: owner} */
-        static const char *const keys[] = {"count", "to", "owner", NULL};
-        static const char *const owners[] = {"any", "own", NULL};
-        long k;
-        int ti, oi = 0;
-        if (sow_ymap(&c->y, x, "sow_capture") ||
-            sow_ykeys(&c->y, x, "sow_capture", keys))
-            return SOW_ERR;
-        if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "to"))
-            return sow_yfail(&c->y, x, "sow_capture needs count: (the count a "
-                             "seed makes) and to: owner");
-        if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
-            sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
-            return SOW_ERR;
-        /* own: only the mover's row (ENPAS_SOW_SOWER: Four-Capture) */
-        if ((y = sow_ynode_get(x, "owner")) &&
-            sow_yword(&c->y, y, "owner", owners, &oi))
-            return SOW_ERR;
-        v->sow_capture = (int)k;
-        v->sow_capture_own = oi == 1;
-    }
+    if ((x = sow_ynode_get(n, "sow_capture")) && load_sow_capture(c, x))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "last_seeds"))) {
         /* {at_most: K, if: $option} */
         static const char *const keys[] = {"at_most", "if", NULL};
@@ -577,28 +584,22 @@ static int load_ends_key(ctx *c, const sow_ynode *n)
     return k ? load_capture_from_ends(c, k, "kichwa") : SOW_OK;
 }
 
+/* Every key of sowing: (the loader refuses others). */
+static const char *const sowing_keys[] = {
+    "direction", "min_seeds", "leave", "laps", "skip_origin", "endless_move",
+    "passing", "lap_end", "bearoff", "grand_slam", "feeding_slam", "must_feed",
+    "feed_by_hole", "singletons", "sides", "origin_first", "first_seed",
+    "claim_seeds", "no_undo", "closed_holes", "relay_from", "sow_capture",
+    "last_seeds", "count_last", "skip_count", "first_move", "reach", "track",
+    "not_opposite", "capture_before", "first_direction", "pass_over",
+    "cw_moves", "capture_from_ends", "kichwa", NULL};
+
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {
-    static const char *const keys[] = {"direction", "min_seeds", "leave",
-                                       "laps", "skip_origin", "endless_move",
-                                       "passing", "lap_end", "bearoff",
-                                       "grand_slam", "feeding_slam",
-                                       "must_feed", "feed_by_hole",
-                                       "singletons", "sides", "origin_first",
-                                       "first_seed",
-                                       "claim_seeds", "no_undo",
-                                       "closed_holes", "relay_from",
-                                       "sow_capture", "last_seeds",
-                                       "count_last", "skip_count",
-                                       "first_move", "reach", "track",
-                                       "not_opposite", "capture_before",
-                                       "first_direction",
-                                       "pass_over", "cw_moves",
-                                       "capture_from_ends", "kichwa", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
-    if (sow_ykeys(&c->y, n, "sowing", keys))
+    if (sow_ykeys(&c->y, n, "sowing", sowing_keys))
         return SOW_ERR;
     const sow_ynode *x;
     if ((x = sow_ynode_get(n, "direction")) && load_direction(c, x))
