@@ -278,6 +278,22 @@ static void show_origin(const cli_game *cg)
     if (s->leave)
         item("leave", "%d seed%s in the hole lifted from", s->leave,
              s->leave > 1 ? "s" : "");
+    sow_buf b = {0}, f = {0};
+    if (s->not_opposite || s->not_opposite_high) { /* NOT_XFROM_1S */
+        show_words_counts(&f, s->not_opposite, s->not_opposite_high);
+        item("not opposite", "never from a hole facing a hole of %s", f.s);
+    }
+    if (s->capture_before) { /* presowcapt */
+        show_words_counts(&b, s->before_counts, s->before_high);
+        item("before sowing", "the mover takes the hole facing %s of %s, "
+                              "before the seeds are lifted",
+             s->capture_before == SOW_BEFORE_LIFTED ? "the hole lifted, if "
+                                                      "it is one"
+                                                    : "every own hole",
+             b.s);
+    }
+    sow_buf_free(&b);
+    sow_buf_free(&f);
 }
 
 /* The filters on the legal moves: singletons and counts played last
@@ -405,7 +421,9 @@ static void show_after_laps(const cli_game *cg)
 {
     static const char *const slams[] = {
         "captures all the same", "captures nothing; the sowing stands",
-        "is not legal", "captures, and the mover moves again (C1.3)"};
+        "is not legal", "captures, and the mover moves again (C1.3)",
+        "captures all but the hole taken nearest the mover's right-hand "
+        "end of that row, when it took two or more"};
     const sow_variant *v = cg->v;
     const sow_setup *s = &cg->setup;
     item("otherwise", "%s%s", s->relay ? "relay" : "stop",
@@ -417,7 +435,7 @@ static void show_after_laps(const cli_game *cg)
                            "opponent's whole row, %s, %s",
              s->feeding_slam ? "whether or not it held seeds (feeding_slam)"
                              : "which held seeds",
-             slams[s->grand_slam >= 0 && s->grand_slam < 4 ? s->grand_slam
+             slams[s->grand_slam >= 0 && s->grand_slam < 5 ? s->grand_slam
                                                            : 0]);
     if (s->last_seeds > 0)
         item("last seeds", "when at most %d seed%s left on the board after "

@@ -13,7 +13,7 @@
 
 /* The words of the variant file for each sow_lap_action (`do:`). */
 extern const char *const show_action_names[];
-#define SHOW_NACTIONS 14
+#define SHOW_NACTIONS 15
 
 /* "count 1", "count 2,3", "count 1 to 4", "count 2 or more", "any count". */
 void show_words_counts(sow_buf *b, uint64_t counts, bool high);

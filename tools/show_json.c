@@ -408,7 +408,7 @@ static void json_sowing_family(const cli_game *cg)
                                        "chosen", "each_move"};
     static const char *const feeds[] = {"off", "only", "else_all"};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
-                                        "extra_turn"};
+                                        "extra_turn", "leave_right"};
     const sow_setup *s = &cg->setup;
     printf(",\"direction_rule\":\"%s\",\"cw_holes\":",
            json_word(dirs, 5, s->dir_rule));
@@ -459,7 +459,7 @@ static void json_sowing_family(const cli_game *cg)
     printf(",\"no_undo\":%s,\"must_feed\":\"%s\",\"feed_by_hole\":%s,"
            "\"grand_slam\":\"%s\",\"feeding_slam\":%s,\"last_seeds\":",
            json_bool(s->no_undo), json_word(feeds, 3, s->must_feed),
-           json_bool(s->feed_by_hole), json_word(slams, 4, s->grand_slam),
+           json_bool(s->feed_by_hole), json_word(slams, 5, s->grand_slam),
            json_bool(s->feeding_slam));
     json_int_or_null(s->last_seeds > 0 ? s->last_seeds : 0, 0);
     printf(",\"claim_seeds\":\"%s\",\"closed_holes\":\"%s\"",

@@ -13,7 +13,7 @@ const char *const show_action_names[SHOW_NACTIONS] = {
     "hook",         "chain",           "capture_opposite",
     "capture_pair", "extra_turn",      "capture_two_out",
     "claim",        "capture_to_claim", "close",
-    "take",         "capture_across"};
+    "take",         "capture_across",  "capture_all"};
 
 static const char *const player_names[2] = {"South", "North"};
 
@@ -346,6 +346,14 @@ static void words_action(sow_buf *b, const cli_game *cg, int i)
         break;
     case SOW_LAP_CHAIN:
         words_chain(b, cg, i);
+        break;
+    case SOW_LAP_CAPTURE_ALL:
+        sow_buf_add(b, "capture every %shole holding ",
+                    r->chain.owner == SOW_OWNER_ANY   ? ""
+                    : r->chain.owner == SOW_OWNER_OWN ? "own "
+                                                      : "opponent's ");
+        show_words_counts(b, r->chain.counts, r->chain.counts_high);
+        sow_buf_add(b, ", wherever it lies");
         break;
     case SOW_LAP_EXTRA_TURN:
         sow_buf_add(b, "extra turn: the move ends and the mover moves "

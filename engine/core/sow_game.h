@@ -64,6 +64,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... take at most rule i's take: seeds of h into the mover's store (and
  * its then: extra_turn), each take rule its own count (GB.4, GA.5, GA.6) */
 #define SOW_LAP_TAKE_AT(i) (66 + (i))
+/* ... every hole of rule i's capture_all side holding one of its counts
+ * (its counts and owner kept in the rule's chain) */
+#define SOW_LAP_ALL_AT(i) (82 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -146,6 +149,9 @@ typedef struct sow_setup {
                                condition */
     bool plain_holes;       /* every own hole may be an origin: no claims,
                                no closed holes, sides (sow_candidates) */
+    bool hole_filters;      /* a filter of the holes alone is on (no undo,
+                               count_last, singles to empty, reach,
+                               first_move keep, not_opposite) */
     bool filters;           /* some legal-move filter is on (must feed,
                                a forbidden grand slam, singletons, no
                                undo) */
@@ -184,10 +190,21 @@ typedef struct sow_setup {
     bool relay_next;        /* PL.3: relay from the hole after h */
     int sow_capture;        /* PL.4: a count made while sowing, 0 off */
     bool sow_capture_last;  /* ... by the lap's last seed too */
+    bool sow_capture_own;   /*   only in the mover's row (ENPAS_SOW_SOWER) */
+    uint8_t first_dir;      /* 1 + the direction of the first two plies
+                               under each_move (NO_UDIR_FIRSTS), 0 none */
     int last_seeds;         /* PL.6: at most this many left: taken; 0 */
     int row_empty_end;      /* JK.3 (a): 1 the mover's row, 2 the
                                opponent's, empty ends the game; 0 off */
     int count_last, skip_count, first_keep, pick_extra, reach_max;
+    uint64_t not_opposite;  /* sowing.not_opposite: the facing counts that
+                               refuse a move (NOT_XFROM_1S) */
+    bool not_opposite_high; /*   63 and more too */
+    uint8_t capture_before; /* sowing.capture_before (presowcapt): 0 off,
+                               SOW_BEFORE_LIFTED, SOW_BEFORE_OWN; an odd
+                               turn (sow_sow's one test) */
+    bool before_high;
+    uint64_t before_counts;
     bool pass_on;           /* sowing.pass_over (IS.3) */
     bool pass_until;        /*   ends for a player lifting pass_key */
     uint64_t pass_over[2];

@@ -405,6 +405,20 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                 g->move_flags |= SOW_MOVED_EXTRA_TURN;
             return true;
         }
+        if (a >= SOW_LAP_ALL_AT(0) && a < SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES)) {
+            /* every hole of the rule's side holding one of its counts,
+             * wherever it lies (MancalaGames' PICKOPPBASIC) */
+            const sow_chain *ch = &s->v->lap_rules[a - SOW_LAP_ALL_AT(0)].chain;
+            for (int x = 0; x < s->holes; x++) {
+                int k = g->board[x];
+                bool side = ch->owner == SOW_OWNER_ANY ||
+                             (g->owner[x] == g->to_move) ==
+                                 (ch->owner == SOW_OWNER_OWN);
+                if (side && (k < 63 ? (ch->counts >> k) & 1 : ch->counts_high))
+                    capture(obs, g, x);
+            }
+            return true;
+        }
         return false;
     }
 }

@@ -23,7 +23,10 @@ static inline int proof_lift(const sow_setup *s, uint64_t *w, int hole)
 _Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TWO_OUT_RELAY &&
                    SOW_LAP_TWO_OUT_RELAY < SOW_LAP_CLAIM_AT(0) &&
                    SOW_LAP_CLAIM_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_PAIR_SERIES &&
-                   SOW_LAP_PAIR_SERIES < SOW_LAP_RULES,
+                   SOW_LAP_PAIR_SERIES < SOW_LAP_ACROSS_AT(0) &&
+                   SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TAKE_AT(0) &&
+                   SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_ALL_AT(0) &&
+                   SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES) < SOW_LAP_RULES,
                "the combined actions do not overlap and sort below "
                "SOW_LAP_RULES");
 
@@ -372,12 +375,35 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
     return k;
 }
 
-/* The filters that play each candidate on a copy (P42): a grand slam
- * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
-static int filter_moves(const sow_setup *s, const sow_rules *r,
-                        const sow_game *g, int player, uint16_t *out, int n,
-                        sow_error *err)
+/* sowing.not_opposite: no move from a hole whose facing hole holds one of
+ * the counts (MancalaGames' NOT_XFROM_1S: Gelech's hole facing a single);
+ * a hole that faces none (an outer row of four, C2.5) is not refused. */
+static __attribute__((noinline)) int
+refuse_opposite(const sow_setup *s, const sow_game *g, uint16_t *out, int n)
 {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int f = s->facing[sow_move_hole(out[i])];
+        int c = f == SOW_POS_NONE ? -1 : g->board[f];
+        bool no = c >= 0 && (c < 63 ? (s->not_opposite >> c) & 1
+                                    : s->not_opposite_high);
+        if (!no)
+            out[k++] = out[i];
+    }
+    return k;
+}
+
+/* The filters of the holes themselves, before those that play each
+ * candidate (one test of the setup's hole_filters for the variants with
+ * none of them): no move facing some counts, no undo (QL.6), counts
+ * played last (OU.2, LL.2), singles into an empty hole (TS.3), the reach
+ * (SQ.4) and a round's first move (LL.2). */
+static __attribute__((noinline)) int
+hole_filters(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
+             int n)
+{
+    if (s->not_opposite || s->not_opposite_high)
+        n = refuse_opposite(s, g, out, n);
     if (s->no_undo && g->last_mover == 1 - player && g->last_lifted == 1 &&
         g->last_move_hole >= 0) {
         /* QL.6: the single seed the opponent just sowed from an end hole
@@ -450,6 +476,17 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         memmove(out, out + n - first, (size_t)first * sizeof *out);
         n = first;
     }
+    return n;
+}
+
+/* The filters that play each candidate on a copy (P42): a grand slam
+ * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
+static int filter_moves(const sow_setup *s, const sow_rules *r,
+                        const sow_game *g, int player, uint16_t *out, int n,
+                        sow_error *err)
+{
+    if (s->hole_filters)
+        n = hole_filters(s, g, player, out, n);
     const bool feed = s->must_feed != SOW_FEED_OFF &&
                       row_seeds(g, 1 - player) == 0;
     const bool slam = s->grand_slam == SOW_SLAM_FORBID;
@@ -491,6 +528,15 @@ legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
     int n = legal_base(s, r, g, player, out, endless_mask, err, false, true);
     if (s->cw_limited && n > 0) /* MW.5 */
         n = filter_cw(s, g, player, out, n);
+    if (s->first_dir && g->ply < 2) {
+        /* sowing.first_direction (NO_UDIR_FIRSTS): each player's first
+         * move, the game's (round's) first two plies, sows one way */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (sow_move_dir(out[i]) == s->first_dir - 1)
+                out[k++] = out[i];
+        n = k;
+    }
     return n;
 }
 

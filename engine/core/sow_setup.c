@@ -125,6 +125,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->first_to_store = v->first_to_store;
     s->first_keep = v->first_keep;
     s->reach_max = v->reach_max;
+    s->not_opposite = v->not_opposite;
+    s->not_opposite_high = v->not_opposite_high;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         s->claim_rules |= r->on_claimed != 0;
@@ -142,6 +144,8 @@ static void setup_family(sow_setup *s, const sow_variant *v,
                           sow_expr_eval(&v->cleared_each_lap, opts) != 0;
     s->sow_capture = v->sow_capture;
     s->sow_capture_last = v->sow_capture_last;
+    s->sow_capture_own = v->sow_capture_own;
+    s->first_dir = v->first_dir;
     s->last_seeds = sow_expr_eval(&v->last_seeds_if, opts)
                         ? (int)sow_expr_eval(&v->last_seeds, opts)
                         : 0;
@@ -387,7 +391,15 @@ static int setup_hand(sow_setup *s, const sow_variant *v,
                              "hold",
                              s->hand, s->total, SOW_MAX_SEEDS);
     s->total += 2 * s->hand; /* every seed of the game: holes and hands */
-    s->odd_turns = s->hand > 0 || s->dir_rule >= SOW_DIR_CHOSEN;
+    s->capture_before = v->capture_before;
+    s->before_counts = v->before_counts;
+    s->before_high = v->before_high;
+    /* (the captures before sowing ride on the odd turns' test; the word
+     * paths of the endless proof know none of them) */
+    s->odd_turns = s->hand > 0 || s->dir_rule >= SOW_DIR_CHOSEN ||
+                   s->capture_before;
+    if (s->capture_before)
+        s->plain_drops = false;
     s->cw_limited = v->cw_limited;
     s->cw_test = (int)sow_expr_eval(&v->cw_test, opts);
     for (int h = 0; h < s->holes && s->cw_limited; h++) {
@@ -499,7 +511,8 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                      s->last_seeds <= 0 && !s->row_empty_end &&
                      !s->no_moves_either &&
                      !s->count_last && !s->first_keep && !s->pick_extra &&
-                     !s->reach_max && !s->claim_rules &&
+                     !s->reach_max && !s->not_opposite &&
+                     !s->not_opposite_high && !s->claim_rules &&
                      !s->claimed_only && !s->round_owned &&
                      !s->ends_turns && s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
@@ -543,16 +556,22 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_ACROSS_AT(i); /* C2.5 */
         else if (a == SOW_LAP_TAKE)
             a = SOW_LAP_TAKE_AT(i); /* GB.4, GA.5, GA.6: its own count */
+        else if (a == SOW_LAP_CAPTURE_ALL)
+            a = SOW_LAP_ALL_AT(i); /* PICKOPPBASIC: its own counts */
         s->rule_action[i] = (uint8_t)a;
     }
     s->choices = false;
     for (int i = 0; i < v->nlap_rules; i++)
         s->choices |= ((s->lap_rules_on >> i) & 1) &&
                       v->lap_rules[i].extra_choice;
+    s->hole_filters = s->no_undo || s->count_last || s->singles_to_empty ||
+                      s->reach_max || s->first_keep || s->not_opposite ||
+                      s->not_opposite_high;
     s->filters = s->choices || s->cw_limited ||
                  s->must_feed != SOW_FEED_OFF ||
                  s->grand_slam == SOW_SLAM_FORBID || s->count_last ||
-                 s->singles_to_empty || s->no_undo || s->first_keep || s->reach_max;
+                 s->singles_to_empty || s->no_undo || s->first_keep ||
+                 s->reach_max || s->not_opposite || s->not_opposite_high;
     /* the script's move hooks (sow_hooks.c): a filter hook is a filter;
      * any of them changes which moves are legal or when the game ends */
     s->filter_hook = v->hook_fn[SOW_HOOK_FILTER] != NULL;
@@ -689,6 +708,7 @@ static void setup_lap_actions(sow_setup *s, const sow_variant *v)
                                 r->action == SOW_LAP_CLOSE || r->then_relay ||
                                 r->pick_extra || r->series || r->row ||
                                 r->across || r->action == SOW_LAP_TAKE ||
+                                r->action == SOW_LAP_CAPTURE_ALL ||
                                 (s->rows > 2 &&
                                  sow_rule_acts_on_facing(r)) ||
                                 r->action == SOW_LAP_CAPTURE_ACROSS

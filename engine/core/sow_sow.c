@@ -431,11 +431,13 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             seeds--;
             EMIT(obs, SOW_EV_DROP, mover, h, b[h], 0);
             if (fam && s->sow_capture && b[h] == s->sow_capture &&
-                (seeds > 0 || s->sow_capture_last))
+                (seeds > 0 || s->sow_capture_last) &&
+                (!s->sow_capture_own || g->owner[h] == mover))
                 /* PL.4: a seed other than the lap's last that makes the
                  * count goes with it to the owner of the hole; with
                  * last: the lap's last too, the lap ending in a hole
-                 * left empty (ENPAS_ALL_OWNER_OWN) */
+                 * left empty (ENPAS_ALL_OWNER_OWN); only in the mover's
+                 * row with owner: own (ENPAS_SOW_SOWER) */
                 capture_for(obs, g, h, g->owner[h], SOW_TAKEN_WHILE_SOWING);
         }
         if (fam && pending >= 0) {
@@ -504,6 +506,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
+                            : a >= SOW_LAP_ALL_AT(0) ? SOW_LAP_CAPTURE_ALL
                             : a >= SOW_LAP_TAKE_AT(0) ? SOW_LAP_TAKE
                             : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
                             : a >= SOW_LAP_CLAIM_AT(0) ? SOW_LAP_CLAIM
@@ -715,6 +718,26 @@ sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     return rc;
 }
 
+/* sowing.capture_before (MancalaGames' presowcapt): before the seeds are
+ * lifted, the hole facing the origin when the origin holds one of the
+ * counts (lifted: Achochodi's single seed), or the hole facing every own
+ * hole that does (own: Huroy, Gelech); holes sown into afterwards keep
+ * the seeds sown. */
+static __attribute__((noinline)) void
+capture_first(const sow_setup *s, const sow_observer *obs, sow_game *g,
+              int hole)
+{
+    for (int x = 0; x < s->holes; x++) {
+        if (s->capture_before == SOW_BEFORE_LIFTED ? x != hole
+                                                   : g->owner[x] != g->to_move)
+            continue;
+        int c = g->board[x], f = s->facing[x];
+        if (f != SOW_POS_NONE &&
+            (c < 63 ? (s->before_counts >> c) & 1 : s->before_high))
+            capture(obs, g, f);
+    }
+}
+
 int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
             sow_game *g, const sow_before *mv, bool *endless,
             sow_error *err)
@@ -729,6 +752,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
                 return sow_ends_sow(s, obs, g, hole, endless, err);
             if (g->placing && place(obs, g, hole, endless))
                 return SOW_OK; /* a seed from the hand, nothing sown (MW.2) */
+            if (s->capture_before)
+                capture_first(s, obs, g, hole);
         }
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }
@@ -745,6 +770,26 @@ drop_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
           sow_error *err)
 {
     return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true, NULL);
+}
+
+/* grand_slam: leave_right (MancalaGames' LEAVE_RIGHT): of the two or more
+ * holes a grand slam took, the one nearest the mover's right-hand end of
+ * the opposing row (the hole facing the mover's rightmost, then on along
+ * that row counter-clockwise) gets its seeds back. */
+static __attribute__((noinline)) void leave_right(const sow_setup *s,
+                                                  sow_game *g,
+                                                  const slam_log *log)
+{
+    const int right = s->facing[g->to_move ? s->holes - 1 : s->n - 1];
+    int best = 0;
+    for (int i = 1; i < log->n; i++)
+        if ((log->hole[i] - right + s->holes) % s->holes <
+            (log->hole[best] - right + s->holes) % s->holes)
+            best = i;
+    g->board[log->hole[best]] =
+        (uint16_t)(g->board[log->hole[best]] + log->count[best]);
+    g->captured[g->to_move] -= log->count[best];
+    g->on_board += log->count[best];
 }
 
 static inline __attribute__((always_inline)) int
@@ -782,6 +827,8 @@ slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             g->on_board += log.count[i];
         }
     }
+    if (s->grand_slam == SOW_SLAM_LEAVE_RIGHT && !log.overflow && log.n > 1)
+        leave_right(s, g, &log);
     return SOW_OK;
 }
 

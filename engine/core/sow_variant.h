@@ -149,9 +149,14 @@ typedef enum {
                                  are lifted and sown on (NB.3) */
     SOW_LAP_TAKE,             /* take at most `take` seeds of h into the
                                  mover's store (a weg, GB.4) */
-    SOW_LAP_CAPTURE_ACROSS    /* the opponent's holes across from h (the
+    SOW_LAP_CAPTURE_ACROSS,   /* the opponent's holes across from h (the
                                  facing one and the one behind it, C2.5:
                                  MO.4, TS.5, HU.5, AB.5) */
+    SOW_LAP_CAPTURE_ALL       /* every hole of one side holding one of a
+                                 set of counts, wherever it lies (the
+                                 rule's `capture_all`, read into its
+                                 chain's counts and owner: MancalaGames'
+                                 PICKOPPBASIC, Kara) */
 } sow_lap_action;
 
 /* Stores on the track (CATALOGUE C1.2): none (stores, if any, are off the
@@ -178,13 +183,17 @@ typedef enum { SOW_CIRCUIT_RING, SOW_CIRCUIT_OWN, SOW_CIRCUIT_LIST } sow_circuit
 
 /* A capture that would empty the opponent's whole row, which held seeds
  * before the move (OW.4, WA.1, OU.3): it stands (capture), is undone
- * (no_capture: the sowing stands), makes the move illegal (forbid), or
- * stands and gives the mover another turn (extra_turn). */
+ * (no_capture: the sowing stands), makes the move illegal (forbid),
+ * stands and gives the mover another turn (extra_turn), or stands but
+ * for one hole when it took two or more: the one taken first from the
+ * mover's right-hand end of the opposing row (leave_right: MancalaGames'
+ * LEAVE_RIGHT, Olowuka). */
 typedef enum {
     SOW_SLAM_CAPTURE,
     SOW_SLAM_NO_CAPTURE,
     SOW_SLAM_FORBID,
-    SOW_SLAM_EXTRA_TURN
+    SOW_SLAM_EXTRA_TURN,
+    SOW_SLAM_LEAVE_RIGHT
 } sow_slam;
 
 /* Must feed (OW.5, PL.7): when the opponent's row is empty at the start
@@ -276,6 +285,13 @@ typedef struct sow_chain {
 } sow_chain;
 
 typedef enum { SOW_OWNER_ANY, SOW_OWNER_OWN, SOW_OWNER_OPPONENT } sow_owner_sel;
+
+/* sowing.capture_before: before a move's seeds are lifted, the mover takes
+ * the hole facing the hole lifted when it holds one of the counts
+ * (lifted: Achochodi's single seed), or the hole facing every own hole
+ * that does (own: Huroy's and Gelech's singles). */
+#define SOW_BEFORE_LIFTED 1
+#define SOW_BEFORE_OWN 2
 
 /* Where a hole may be claimed (the rule's `claim:` map; TK.3, QL.3): at
  * most `limit` claimed holes a player (0: no limit), not the opponent's
@@ -651,6 +667,13 @@ typedef struct sow_variant {
                                      (PL.4) */
     bool sow_capture_last;        /* sow_capture.last: the lap's last
                                      seed too (ENPAS_ALL_OWNER_OWN) */
+    bool sow_capture_own;         /* sow_capture.owner: own: only in the
+                                     mover's row (MancalaGames'
+                                     ENPAS_SOW_SOWER: Four-Capture) */
+    uint8_t first_dir;            /* sowing.first_direction: 1 + the
+                                     sow_dir of each player's first move
+                                     under each_move (NO_UDIR_FIRSTS);
+                                     0: none */
     sow_expr last_seeds;          /* >= 1: when at most this many seeds
                                      are left on the board after a move,
                                      the mover takes them (PL.6); 0 off */
@@ -679,6 +702,16 @@ typedef struct sow_variant {
                                      may be played only if its first lap
                                      ends in the opponent's row or in an
                                      own empty hole (SQ.4) */
+    uint64_t not_opposite;        /* bit c: a move may not start from a
+                                     hole whose facing hole holds c
+                                     (sowing.not_opposite: MancalaGames'
+                                     NOT_XFROM_1S, Gelech); 0: off */
+    bool not_opposite_high;       /*   nor one facing 63 or more */
+    uint8_t capture_before;       /* sowing.capture_before (MancalaGames'
+                                     presowcapt): 0 off, SOW_BEFORE_LIFTED
+                                     or SOW_BEFORE_OWN */
+    bool before_high;             /*   counts of 63 and more match */
+    uint64_t before_counts;       /*   bit c: a hole of c seeds */
     int first_keep;               /* > 0: a round's first move is one of
                                      the K highest-numbered legal holes
                                      (LL.2) */

@@ -57,6 +57,10 @@ int sow_lhowto(ctx *c, const sow_ynode *n);
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r);
 int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i);
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX]);
+/* A count condition: an int from `least` to 62, a list of them, or {min,
+ * max} (a range without max matches every count from min up: *high). */
+int sow_lcounts(ctx *c, const sow_ynode *cn, const char *what, long least,
+                uint64_t *counts, bool *high);
 /* Positions in a row (issue 24), seen from the row's player: leftmost,
  * rightmost, N (the N-th from their left, 1 the leftmost) or -N (the N-th
  * from their right), as bits of *left and *right. */

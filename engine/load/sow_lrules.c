@@ -9,8 +9,8 @@
 
 /* A count condition: an int, a list of ints, or {min, max} (a range
  * without max matches every count from min up). */
-static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
-                       long least, uint64_t *counts, bool *high)
+int sow_lcounts(ctx *c, const sow_ynode *cn, const char *what, long least,
+                uint64_t *counts, bool *high)
 {
     *counts = 0;
     *high = false;
@@ -61,6 +61,20 @@ static int load_counts(ctx *c, const sow_ynode *cn, const char *what,
     return SOW_OK;
 }
 
+/* The counts: of a chain or a capture_all map (x, in map n): as a
+ * count condition, or even (every even count from 2 to 62, TK.4's). */
+static int load_taken(ctx *c, const sow_ynode *n, const sow_ynode *x,
+                      const char *missing, sow_chain *ch)
+{
+    if (!x)
+        return sow_yfail(&c->y, n, "%s", missing);
+    if (x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0) {
+        ch->counts = 0x5555555555555554ull; /* 2, 4, ... 62 */
+        return SOW_OK;
+    }
+    return sow_lcounts(c, x, "counts", 1, &ch->counts, &ch->counts_high);
+}
+
 /* chain: {counts, start, direction, owner, skip_empty, max} of a rule
  * that says do: chain. */
 static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
@@ -76,13 +90,8 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
     if (sow_ykeys(&c->y, n, "chain", keys))
         return SOW_ERR;
     const sow_ynode *x = sow_ynode_get(n, "counts");
-    if (!x)
-        return sow_yfail(&c->y, n,
-                         "a chain needs counts: (the counts it takes, "
-                         "e.g. [1, 3, 5])");
-    if (x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
-        ch->counts = 0x5555555555555554ull; /* 2, 4, ... 62 (TK.4's even) */
-    else if (load_counts(c, x, "counts", 1, &ch->counts, &ch->counts_high))
+    if (load_taken(c, n, x, "a chain needs counts: (the counts it takes, "
+                            "e.g. [1, 3, 5])", ch))
         return SOW_ERR;
     int k;
     if ((x = sow_ynode_get(n, "start"))) {
@@ -115,6 +124,54 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
             return SOW_ERR;
     }
     return SOW_OK;
+}
+
+/* capture_all: {counts, owner} of a rule that says do: capture_all: every
+ * hole of that side holding one of the counts, wherever it lies
+ * (MancalaGames' PICKOPPBASIC: Kara's opponent's 2s, 4s and 6s). Kept in
+ * the rule's chain, whose counts and owner mean the same. */
+static int load_capture_all(ctx *c, const sow_ynode *n, sow_chain *ch)
+{
+    static const char *const keys[] = {"counts", "owner", NULL};
+    static const char *const owners[] = {"any", "own", "opponent", NULL};
+    if (sow_ykeys(&c->y, n, "capture_all", keys))
+        return SOW_ERR;
+    const sow_ynode *x = sow_ynode_get(n, "counts");
+    if (load_taken(c, n, x, "capture_all needs counts: (the counts of the "
+                            "holes it takes, e.g. [2, 4, 6])", ch))
+        return SOW_ERR;
+    int k = SOW_OWNER_OPPONENT;
+    if ((x = sow_ynode_get(n, "owner")) &&
+        sow_yword(&c->y, x, "owner", owners, &k))
+        return SOW_ERR;
+    ch->owner = (uint8_t)k;
+    return SOW_OK;
+}
+
+/* The map beside do: chain or do: capture_all, which needs it. */
+static int load_action_map(ctx *c, const sow_ynode *n, const sow_ynode *act,
+                           sow_lap_rule *r)
+{
+    const sow_ynode *chn = sow_ynode_get(n, "chain");
+    if (r->action == SOW_LAP_CHAIN && !chn)
+        return sow_yfail(&c->y, act,
+                         "do: chain needs a chain: map beside it (chain: "
+                         "{counts: [1, 3, 5]})");
+    if (r->action != SOW_LAP_CHAIN && chn)
+        return sow_yfail(&c->y, chn,
+                         "chain: belongs to a rule that says do: chain");
+    if (chn)
+        return load_chain(c, chn, &r->chain);
+    const sow_ynode *all = sow_ynode_get(n, "capture_all");
+    if (r->action == SOW_LAP_CAPTURE_ALL && !all)
+        return sow_yfail(&c->y, act,
+                         "do: capture_all needs a capture_all: map beside "
+                         "it (capture_all: {counts: [2, 4, 6], owner: "
+                         "opponent})");
+    if (r->action != SOW_LAP_CAPTURE_ALL && all)
+        return sow_yfail(&c->y, all, "capture_all: belongs to a rule that "
+                                     "says do: capture_all");
+    return all ? load_capture_all(c, all, &r->chain) : SOW_OK;
 }
 
 const char *const sow_cite_names[SOW_CITE_COUNT] = {
@@ -293,7 +350,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     const sow_ynode *x = sow_ynode_get(w, "count");
     if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "even") == 0)
         r->even = 1; /* TK.4: any even count */
-    else if (x && load_counts(c, x, "count", 1, &r->counts, &r->counts_high))
+    else if (x && sow_lcounts(c, x, "count", 1, &r->counts, &r->counts_high))
         return SOW_ERR;
     x = sow_ynode_get(w, "next_count");
     const sow_ynode *pc = sow_ynode_get(w, "previous_count");
@@ -307,7 +364,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     }
     if (x) {
         r->has_next = true;
-        if (load_counts(c, x, pc ? "previous_count" : "next_count", 0,
+        if (sow_lcounts(c, x, pc ? "previous_count" : "next_count", 0,
                         &r->next_counts, &r->next_high))
             return SOW_ERR;
     }
@@ -538,13 +595,15 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        "claim", "then", "pick_extra",
                                        "series", "take", "resow",
-                                       "take_last", "extra", NULL};
+                                       "take_last", "extra", "capture_all",
+                                       NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
                                           "capture_two_out", "claim",
                                           "capture_to_claim", "close", "take",
-                                          "capture_across", NULL};
+                                          "capture_across", "capture_all",
+                                          NULL};
     if (sow_ykeys(&c->y, n, "a lap_end rule", keys))
         return SOW_ERR;
     const sow_ynode *act = sow_ynode_get(n, "do");
@@ -552,21 +611,13 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         return sow_yfail(&c->y, n,
                          "a lap_end rule needs do: (stop, relay, capture, "
                          "capture_opposite, capture_pair, "
-                         "capture_across, chain, extra_turn, claim, close "
-                         "or hook)");
+                         "capture_across, capture_all, chain, extra_turn, "
+                         "claim, close or hook)");
     int a;
     if (sow_yword(&c->y, act, "do", actions, &a))
         return SOW_ERR;
     r->action = (sow_lap_action)a;
-    const sow_ynode *chn = sow_ynode_get(n, "chain");
-    if (r->action == SOW_LAP_CHAIN && !chn)
-        return sow_yfail(&c->y, act,
-                         "do: chain needs a chain: map beside it (chain: "
-                         "{counts: [1, 3, 5]})");
-    if (r->action != SOW_LAP_CHAIN && chn)
-        return sow_yfail(&c->y, chn,
-                         "chain: belongs to a rule that says do: chain");
-    if (chn && load_chain(c, chn, &r->chain))
+    if (load_action_map(c, n, act, r))
         return SOW_ERR;
     const sow_ynode *rid = sow_ynode_get(n, "rule");
     if (rid && sow_lcite(c, rid, r->cite))

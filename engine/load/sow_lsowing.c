@@ -60,13 +60,75 @@ static int load_direction(ctx *c, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* sowing.capture_before: {facing: lifted or own, count: COUNTS}: before
+ * the sowing, the hole facing the hole lifted, or facing every own hole,
+ * that holds one of the counts is taken (MancalaGames' presowcapt:
+ * Achochodi, Huroy, Gelech). */
+static int load_before(ctx *c, const sow_ynode *x)
+{
+    static const char *const keys[] = {"facing", "count", NULL};
+    static const char *const facings[] = {"lifted", "own", NULL};
+    if (sow_ymap(&c->y, x, "capture_before") ||
+        sow_ykeys(&c->y, x, "capture_before", keys))
+        return SOW_ERR;
+    const sow_ynode *f = sow_ynode_get(x, "facing");
+    const sow_ynode *k = sow_ynode_get(x, "count");
+    if (!f || !k)
+        return sow_yfail(&c->y, x,
+                         "capture_before needs facing: (lifted: the hole "
+                         "facing the hole a move lifts; own: facing every "
+                         "own hole) and count: (the seeds that hole holds "
+                         "before the move, e.g. 1)");
+    int i;
+    if (sow_yword(&c->y, f, "facing", facings, &i) ||
+        sow_lcounts(c, k, "count", 1, &c->v->before_counts,
+                    &c->v->before_high))
+        return SOW_ERR;
+    c->v->capture_before = (uint8_t)(i == 0 ? SOW_BEFORE_LIFTED
+                                            : SOW_BEFORE_OWN);
+    return SOW_OK;
+}
+
+/* sowing.sow_capture: {count: 4, to: owner, owner: any or own, last: bool}: a seed
+ * other than a lap's last making the count is taken at once (PL.4); own:
+ * only in the mover's row (MancalaGames' ENPAS_SOW_SOWER: Four-Capture). */
+static int load_sow_capture(ctx *c, const sow_ynode *x)
+{
+    static const char *const tos[] = {"owner", NULL};
+    static const char *const keys[] = {"count", "to", "owner", "last",
+                                       NULL};
+    static const char *const owners[] = {"any", "own", NULL};
+    const sow_ynode *y;
+    long k;
+    int ti, oi = 0;
+    if (sow_ymap(&c->y, x, "sow_capture") ||
+        sow_ykeys(&c->y, x, "sow_capture", keys))
+        return SOW_ERR;
+    if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "to"))
+        return sow_yfail(&c->y, x, "sow_capture needs count: (the count a "
+                         "seed makes) and to: owner");
+    if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
+        sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
+        return SOW_ERR;
+    if ((y = sow_ynode_get(x, "owner")) &&
+        sow_yword(&c->y, y, "owner", owners, &oi))
+        return SOW_ERR;
+    c->v->sow_capture = (int)k;
+    c->v->sow_capture_own = oi == 1;
+    /* the lap's last seed too (MancalaGames' ENPAS_ALL_OWNER_OWN,
+     * Bule_Perga): the lap then ends in a hole left empty */
+    if ((y = sow_ynode_get(x, "last")) &&
+        sow_ybool(&c->y, y, "last", &c->v->sow_capture_last))
+        return SOW_ERR;
+    return SOW_OK;
+}
+
 /* More sowing keys of the family (CATALOGUE section 1): the relay from
  * the next hole (PL.3), captures made while sowing (PL.4), the last seeds
  * taken (PL.6). */
 static int load_sowing_more(ctx *c, const sow_ynode *n)
 {
     static const char *const froms[] = {"last", "next", NULL};
-    static const char *const tos[] = {"owner", NULL};
     sow_variant *v = c->v;
     const sow_ynode *x, *y;
     if ((x = sow_ynode_get(n, "relay_from"))) {
@@ -75,27 +137,8 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
             return SOW_ERR;
         v->relay_next = fi == 1;
     }
-    if ((x = sow_ynode_get(n, "sow_capture"))) {
-        /* {count: 4, to: owner, last: bool} */
-        static const char *const keys[] = {"count", "to", "last", NULL};
-        long k;
-        int ti;
-        if (sow_ymap(&c->y, x, "sow_capture") ||
-            sow_ykeys(&c->y, x, "sow_capture", keys))
-            return SOW_ERR;
-        if (!(y = sow_ynode_get(x, "count")) || !sow_ynode_get(x, "to"))
-            return sow_yfail(&c->y, x, "sow_capture needs count: (the count a "
-                             "seed makes) and to: owner");
-        if (sow_yint(&c->y, y, "count", 1, SOW_MAX_HOLE_SEEDS, &k) ||
-            sow_yword(&c->y, sow_ynode_get(x, "to"), "to", tos, &ti))
-            return SOW_ERR;
-        v->sow_capture = (int)k;
-        /* the lap's last seed too (MancalaGames' ENPAS_ALL_OWNER_OWN,
-         * Bule_Perga): the lap then ends in a hole left empty */
-        if ((y = sow_ynode_get(x, "last")) &&
-            sow_ybool(&c->y, y, "last", &v->sow_capture_last))
-            return SOW_ERR;
-    }
+    if ((x = sow_ynode_get(n, "sow_capture")) && load_sow_capture(c, x))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "last_seeds"))) {
         /* {at_most: K, if: $option} */
         static const char *const keys[] = {"at_most", "if", NULL};
@@ -144,6 +187,26 @@ static int load_sowing_more(ctx *c, const sow_ynode *n)
                               : oi == 1 ? SOW_OWNER_OWN
                                         : SOW_OWNER_ANY;
     }
+    if ((x = sow_ynode_get(n, "capture_before")) && load_before(c, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "first_direction"))) {
+        /* NO_UDIR_FIRSTS (Four-Capture): each player's first move sows
+         * one way though every other move names its direction */
+        static const char *const dirs[] = {"ccw", "cw", NULL};
+        int di;
+        if (sow_yword(&c->y, x, "first_direction", dirs, &di))
+            return SOW_ERR;
+        if (v->dir_rule != SOW_DIR_EACH_MOVE)
+            return sow_yfail(&c->y, x, "first_direction fixes the direction "
+                             "of the first moves where every move names "
+                             "its own: it needs direction: each_move");
+        v->first_dir = (uint8_t)(1 + (di == 0 ? SOW_DIR_CCW : SOW_DIR_CW));
+    }
+    /* NOT_XFROM_1S (Gelech): no move from a hole facing these counts */
+    if ((x = sow_ynode_get(n, "not_opposite")) &&
+        sow_lcounts(c, x, "not_opposite", 0, &v->not_opposite,
+                    &v->not_opposite_high))
+        return SOW_ERR;
     if ((x = sow_ynode_get(n, "reach"))) {
         /* SQ.4: {at_most: 10} */
         static const char *const keys[] = {"at_most", NULL};
@@ -210,7 +273,7 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     static const char *const singles[] = {"any", "last", "last_to_empty",
                                           "to_empty", NULL};
     static const char *const slams[] = {"capture", "no_capture", "forbid",
-                                        "extra_turn", NULL};
+                                        "extra_turn", "leave_right", NULL};
     static const char *const feeds[] = {"off", "only", "else_all", NULL};
     sow_variant *v = c->v;
     const sow_ynode *x;
@@ -571,26 +634,22 @@ static int load_ends_key(ctx *c, const sow_ynode *n)
     return k ? load_capture_from_ends(c, k, "kichwa") : SOW_OK;
 }
 
+/* Every key of sowing: (the loader refuses others). */
+static const char *const sowing_keys[] = {
+    "direction", "min_seeds", "leave", "laps", "skip_origin", "endless_move",
+    "passing", "lap_end", "bearoff", "grand_slam", "feeding_slam", "must_feed",
+    "feed_by_hole", "singletons", "sides", "origin_first", "first_seed",
+    "claim_seeds", "no_undo", "closed_holes", "relay_from", "sow_capture",
+    "last_seeds", "count_last", "skip_count", "first_move", "reach", "track",
+    "not_opposite", "capture_before", "first_direction", "pass_over",
+    "cw_moves", "capture_from_ends", "kichwa", NULL};
+
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {
-    static const char *const keys[] = {"direction", "min_seeds", "leave",
-                                       "laps", "skip_origin", "endless_move",
-                                       "passing", "lap_end", "bearoff",
-                                       "grand_slam", "feeding_slam",
-                                       "must_feed", "feed_by_hole",
-                                       "singletons", "sides", "origin_first",
-                                       "first_seed",
-                                       "claim_seeds", "no_undo",
-                                       "closed_holes", "relay_from",
-                                       "sow_capture", "last_seeds",
-                                       "count_last", "skip_count",
-                                       "first_move", "reach", "track",
-                                       "pass_over", "cw_moves",
-                                       "capture_from_ends", "kichwa", NULL};
     static const char *const laps[] = {"single", "relay", NULL};
     static const char *const endless[] = {"forbid", "end_game", NULL};
     sow_variant *v = c->v;
-    if (sow_ykeys(&c->y, n, "sowing", keys))
+    if (sow_ykeys(&c->y, n, "sowing", sowing_keys))
         return SOW_ERR;
     const sow_ynode *x;
     if ((x = sow_ynode_get(n, "direction")) && load_direction(c, x))

@@ -92,6 +92,9 @@ static const char *action_text(const sow_setup *s, int rule, int a)
     case SOW_LAP_CAPTURE_ACROSS:
         return "the opponent's seeds facing it and behind it are "
                "captured, and the move ends";
+    case SOW_LAP_CAPTURE_ALL:
+        return "every hole holding one of the counts the rule names is "
+               "captured, and the move ends";
     default:
         return "the move ends";
     }
@@ -265,6 +268,11 @@ static void narrate_family(sow_narrator *n, const sow_event *ev,
                            "seeds go back to their holes), the sowing stands"
                      : ev->extra == SOW_SLAM_EXTRA_TURN
                          ? "the captures stand and the mover moves again"
+                     : ev->extra == SOW_SLAM_LEAVE_RIGHT
+                         ? "the captures stand but for the hole taken "
+                           "nearest the mover's right-hand end of that "
+                           "row, whose seeds go back (a single hole taken "
+                           "stands)"
                          : "the captures stand");
         cite_mech(s, SOW_CITE_GRAND_SLAM, out); /* none: no rule is cited */
         break;

@@ -190,7 +190,7 @@ bad seeds_negative "$B/seeds_negative.yaml:7:10: seeds is -1; it must be from 0 
 bad bool_yes "$B/bool_yes.yaml:10:12: passing must be true or false, not 'yes'"
 bad int_hex "$B/int_hex.yaml:7:10: seeds must be a whole number written in decimal digits, not '0x10'"
 bad float_int "$B/float_int.yaml:7:10: seeds must be a whole number written in decimal digits, not '4.0'"
-bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out, claim, capture_to_claim, close, take, capture_across (not 'explode')"
+bad lap_action_bad "$B/lap_action_bad.yaml:12:11: do must be one of: stop, relay, capture, hook, chain, capture_opposite, capture_pair, extra_turn, capture_two_out, claim, capture_to_claim, close, take, capture_across, capture_all (not 'explode')"
 bad rounds_no_match "$B/rounds_no_match.yaml:15:3: rounds: need match: {enabled: true} (or an option) beside them: the rounds are the games of a match"
 bad rounds_no_seeds "$B/rounds_no_seeds.yaml:16:3: rounds: needs seeds: (the seeds a refilled hole receives)"
 bad threshold_refill_alone "$B/threshold_refill_alone.yaml:15:14: threshold: refill counts the seeds that fill rounds.min_holes, so it needs a rounds: section"

@@ -442,7 +442,7 @@ static void test_wrong_types(void **state)
     refused(HEAD BOARD "sowing:\n  lap_end:\n    - do: jump\n", 10, 11,
             "do must be one of: stop, relay, capture, hook, chain, "
             "capture_opposite, capture_pair, extra_turn, capture_two_out, "
-            "claim, capture_to_claim, close, take, capture_across (not "
+            "claim, capture_to_claim, close, take, capture_across, capture_all (not "
             "'jump')");
     refused(HEAD BOARD "sowing:\n  endless_move: loop\n", 9, 17,
             "endless_move must be one of: forbid, end_game");
