@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sow_layout.h"
 #include "commands.h"
 #include "flags.h"
 #include "outfile.h"
@@ -196,7 +197,8 @@ static int computer_move(play_game *pg, sow_move *mv, sow_error *err)
                                NULL, err);
     if (sow_decision_phase(&pg->cg.setup, g) || p == P_RANDOM) {
         /* decision moves: the computer has no measure of them */
-        *mv = g->legal[sow_rng_below(&pg->rng, g->nlegal)];
+        *mv = sow_legal_pick(g, sow_rng_below(&pg->rng, g->nlegal),
+                             &pg->rng); /* MW.2: a layout drawn */
         return SOW_OK;
     }
     return sow_player_choose(SOW_PLAYER_GREEDY, &pg->cg.eng, g, &pg->rng, mv,

@@ -344,8 +344,13 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
         return decisions(s, r, g, player, out, err);
     if (!plain && !directed && s->odd_turns) {
         /* (seeds in hand or directions: one test for the other games) */
-        if (s->hand > 0 && g->hand[player] > 0)
+        if (s->hand > 0 && g->hand[player] > 0) {
+            if (s->lay_out) { /* MW.2 setup=layout: the whole hand */
+                out[0] = SOW_MOVE_LAYOUT;
+                return 1;
+            }
             return placements(g, player, out); /* MW.2 */
+        }
         if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
             /* OL.2, C1.12: the game's first ply chooses the direction */
             out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);
