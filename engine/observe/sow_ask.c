@@ -1,4 +1,5 @@
 /* sow_ask.c - questions and decisions in words (sow_ask.h). */
+#include "sow_layout.h"
 #include "sow_ask.h"
 
 #include <string.h>
@@ -186,9 +187,33 @@ static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
     return w;
 }
 
+/* MW.2 (board.placing: layout): a whole setup in words, the holes by
+ * their labels: "sets out the whole hand: 2 in a1, 3 in b1, ...". */
+static int laid_head(const sow_setup *s, const sow_game *g, sow_move m,
+                     char *buf, size_t size)
+{
+    int c[SOW_LAYOUT_MAX];
+    int n = sow_layout_counts(m, c, SOW_LAYOUT_MAX), i = 0;
+    size_t len = (size_t)sow_text_fmt(buf, size, "sets out the whole hand:");
+    for (uint64_t h = sow_layout_holes(g, g->to_move); h && i < n && len < size;
+         h &= h - 1, i++) {
+        char l[16];
+        if (!c[i])
+            continue;
+        sow_hole_label(s, __builtin_ctzll(h), l, sizeof l);
+        len += (size_t)sow_text_fmt(buf + len, size - len, " %d in %s,",
+                                    c[i], l);
+    }
+    if (len > 0 && len < size && buf[len - 1] == ',')
+        buf[--len] = 0;
+    return (int)len;
+}
+
 int sow_move_head(const sow_setup *s, const sow_game *g, sow_move m,
                   char *buf, size_t size)
 {
+    if (sow_move_is_laid(m) && g)
+        return laid_head(s, g, m, buf, size);
     if (sow_move_is_turn(m) && g)
         return turn_head(s, g, m, buf, size);
     if (!sow_move_is_decision(m))

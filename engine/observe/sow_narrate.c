@@ -649,10 +649,17 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         break;
     case SOW_EV_PLACE: /* MW.2 */
         n->placed = true;
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s puts one seed from their hand into %s, now %d; "
-                     "%d left in hand",
-                     who(ev->player), h, ev->count, ev->extra);
+        if (ev->rule > 0) /* a layout's hole (board.placing: layout) */
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s sets %d %s from their hand into %s, now %d; "
+                         "%d left in hand",
+                         who(ev->player), ev->rule, seeds(ev->rule), h,
+                         ev->count, ev->extra);
+        else
+            sow_text_fmt(out->text, sizeof out->text,
+                         "%s puts one seed from their hand into %s, now "
+                         "%d; %d left in hand",
+                         who(ev->player), h, ev->count, ev->extra);
         cite_mech(s, SOW_CITE_PLACE, out);
         break;
     case SOW_EV_END_SOW: /* BK.6 */
