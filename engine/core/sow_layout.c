@@ -149,11 +149,24 @@ int sow_layout_pattern(char *buf, size_t size, const sow_setup *s)
     return snprintf(buf, size, "layout:%d*N=%d", own_holes(s, 0), s->hand);
 }
 
+bool sow_layout_is_pattern(const sow_setup *s, const char *token)
+{
+    char p[64];
+    sow_layout_pattern(p, sizeof p, s);
+    return s->lay_out && strcmp(p, token) == 0;
+}
+
 int sow_layout_parse(const sow_setup *s, const char *token, sow_move *out,
                      sow_error *err)
 {
     const char *t = token + strlen("layout:");
     int c[SOW_LAYOUT_MAX], n = 0;
+    if (strchr(t, '*'))
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s' is the legal list's pattern of a "
+                             "layout; play one by its counts, as "
+                             "layout:2,2,...,2 (%s, C2.3)",
+                             SOW_CLIP(token, 40), s->v->cite[SOW_CITE_PLACE]);
     for (;;) {
         if (n >= SOW_LAYOUT_MAX)
             return sow_error_set(err, NULL, 0, 0,

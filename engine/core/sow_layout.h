@@ -61,6 +61,9 @@ int sow_layout_format(char *buf, size_t size, sow_move m);
  * one per own hole, summing to the hand of 32 (C2.3, docs/record.md). */
 int sow_layout_pattern(char *buf, size_t size, const sow_setup *s);
 
+/* Whether token is that pattern (where the setup lays out hands). */
+bool sow_layout_is_pattern(const sow_setup *s, const char *token);
+
 /* Read "layout:N,...,N" (C2.3): counts, each a decimal number >= 0, no
  * more than a player of s owns holes. Whether they fit the player and
  * the hand is told when the move is played (sow_layout_problem). */
