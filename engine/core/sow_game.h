@@ -432,9 +432,9 @@ static inline int sow_move_hole(sow_move m)
         return f < 64 ? f >> 1 : (f - 64) >> 2;
     }
     return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
-           : m == SOW_MOVE_LAYOUT  ? -1
            : sow_move_is_place(m)  ? (m - SOW_MOVE_PLACE) >> 2
            : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
+           : m == SOW_MOVE_LAYOUT  ? -1 /* a layout has no hole */
                                    : (int)m;
 }
 /* The sow_dir a directed move names. */
