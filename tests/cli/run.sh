@@ -1120,6 +1120,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/howto.sh"
 # shellcheck source=tests/cli/unreachable.sh
 . "$here/unreachable.sh"
+# shellcheck source=tests/cli/layout.sh
+. "$here/layout.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)
