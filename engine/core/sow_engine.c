@@ -54,8 +54,10 @@ static const uint64_t keep16[17][4] = {
 
 bool sow_game_is_legal(const sow_game *g, sow_move m)
 {
-    if (m < 0 || m > 0xFFFF)
-        return false;
+    if (m < 0 || m > 0xFFFF) /* a layout fits the legal list's pattern
+                                (its counts: sow_layout_problem, MW.2) */
+        return sow_move_is_laid(m) && g->nlegal == 1 &&
+               g->legal[0] == SOW_MOVE_LAYOUT;
     if (g->nlegal <= 16) {
         /* a lane equal to m is a zero lane of w ^ m: the classic test
          * (x - 1) & ~x & high bit, kept to the lanes in use (a borrow
@@ -942,8 +944,12 @@ static __attribute__((noinline)) int play_laid(sow_engine *e, sow_game *g,
 static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
                                                    sow_move m, sow_error *err)
 {
-    if (m == SOW_MOVE_LAYOUT) /* MW.2: the pattern of the legal list */
-        return play_laid(e, g, sow_layout_draw(g, &e->lay_rng), err);
+    if (__builtin_expect(m > 0xFFFF || m == SOW_MOVE_LAYOUT, 0))
+        /* MW.2: a layout, or the legal list's pattern: one drawn */
+        return play_laid(e, g, m == SOW_MOVE_LAYOUT
+                                   ? sow_layout_draw(g, &e->lay_rng)
+                                   : m,
+                         err);
     const uint8_t was = g->move_dir;
     const int16_t hand[2] = {g->hand[0], g->hand[1]};
     const int hole = sow_move_aim(g, m);
@@ -1006,8 +1012,7 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     if (play_allowed(e, g, err))
         return SOW_ERR;
     if (!sow_game_is_legal(g, m))
-        return sow_move_is_laid(m) ? play_laid(e, g, m, err)
-                                   : illegal(e->setup, g, m, err);
+        return illegal(e->setup, g, m, err);
     return play_move(e, g, m, err);
 }
 

@@ -8,8 +8,10 @@
 LS=layout:4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2
 LN=layout:2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2
 LO="--option setup=layout"
+# (the variant file's digest, whatever its text: not what is tested here)
+MWD=$("$SOW" replay mweso --moves +0 --json | sed -n '1s/.*"digest":"\([^"]*\)".*/\1/p')
 t layout-record 0 \
-  'out={"ply":0,"to_move":0,"legal":["layout:16*N=32"],"move":"layout:4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2","board":[4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"captured":[0,0],"hand":[0,32],"variant":"mweso","options":{"setup":"layout"},"digest":"fnv1a64:2f09e47237c9468c","sow":"'"$SOW_VERSION"'"}' \
+  'out={"ply":0,"to_move":0,"legal":["layout:16*N=32"],"move":"layout:4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2","board":[4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"captured":[0,0],"hand":[0,32],"variant":"mweso","options":{"setup":"layout"},"digest":"'"$MWD"'","sow":"'"$SOW_VERSION"'"}' \
   noerr -- sow replay mweso $LO --moves "$LS $LN" --json
 # MW.3 after both layouts: the first move's legal list is the moves proper
 t layout-then-moves 0 'out~"ply":2,"to_move":0,"legal":["0/ccw","0/cw",' noerr \

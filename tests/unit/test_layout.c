@@ -140,7 +140,7 @@ static void test_play_and_check(void **state)
     /* MW.3: then the moves proper, none a layout */
     assert_true(sow_move_is_directed(a.g.legal[0]));
     play_fails(&a, "layout:2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2",
-               "South has no layout to make now");
+               "is not legal for South; the legal moves are: 0/ccw");
     unit_game_close(&a);
 }
 
