@@ -944,7 +944,7 @@ static __attribute__((noinline)) int play_laid(sow_engine *e, sow_game *g,
 static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
                                                    sow_move m, sow_error *err)
 {
-    if (__builtin_expect(m > 0xFFFF || m == SOW_MOVE_LAYOUT, 0))
+    if (__builtin_expect(m >= SOW_MOVE_LAYOUT, 0))
         /* MW.2: a layout, or the legal list's pattern: one drawn */
         return play_laid(e, g, m == SOW_MOVE_LAYOUT
                                    ? sow_layout_draw(g, &e->lay_rng)
@@ -956,9 +956,9 @@ static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
     int rc = play_sowing(e, g, hole, err, false);
     if (rc)
         g->move_dir = was;
-    if ((sow_move_is_place(m) || sow_move_is_turn(m)) &&
-        (rc || g->last_endless ||
-         (g->over && g->result.reason == SOW_END_LAP_CAP))) {
+    if ((rc || g->last_endless ||
+         (g->over && g->result.reason == SOW_END_LAP_CAP)) &&
+        (sow_move_is_place(m) || sow_move_is_turn(m))) {
         g->hand[0] = hand[0];
         g->hand[1] = hand[1];
         g->placing = 0;

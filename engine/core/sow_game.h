@@ -363,14 +363,16 @@ static inline sow_move sow_place(int hole, int k)
  * 0 up, a 0 is one seed into the current hole, a 1 moves on to the
  * player's next hole (own holes in increasing number), and a last 1
  * closes the list. So the move carries its counts (a history, an undo,
- * a search replays it alone), and the ordinary moves, below 0x10000,
- * keep their values and their paths (sow_layout.c). */
-#define SOW_MOVE_LAYOUT 0x3F00
+ * a search replays it alone), and the ordinary moves keep their values
+ * and their paths (sow_layout.c). The pattern is the last 16-bit value,
+ * past every turn (SOW_MOVE_TURN below), so one comparison, m >=
+ * SOW_MOVE_LAYOUT, tells both from every ordinary move. */
+#define SOW_MOVE_LAYOUT 0xFFFF
 #define SOW_MOVE_LAID ((sow_move)1 << 62)
 #define SOW_LAYOUT_BITS 61 /* hand + own holes - 1 at most */
 static inline bool sow_move_is_place(sow_move m)
 {
-    return m >= SOW_MOVE_PLACE && m < SOW_MOVE_LAYOUT;
+    return m >= SOW_MOVE_PLACE && m < 0x4000 /* SOW_MOVE_TURN */;
 }
 static inline bool sow_move_is_laid(sow_move m)
 {
@@ -426,7 +428,7 @@ static inline int sow_move_hole(sow_move m)
     if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
         return (int)m;
     if (m >= 0x4000) { /* SOW_MOVE_TURN (below) */
-        if (m > 0xFFFF) /* a layout (SOW_MOVE_LAID) has no hole */
+        if (m >= SOW_MOVE_LAYOUT) /* a layout has no hole */
             return -1;
         int f = (m - 0x4000) >> 8;
         return f < 64 ? f >> 1 : (f - 64) >> 2;
@@ -434,7 +436,6 @@ static inline int sow_move_hole(sow_move m)
     return sow_move_is_directed(m) ? (m - SOW_MOVE_DIRECTED) >> 1
            : sow_move_is_place(m)  ? (m - SOW_MOVE_PLACE) >> 2
            : sow_move_is_chosen(m) ? (m - SOW_MOVE_CHOSEN) >> 6
-           : m == SOW_MOVE_LAYOUT  ? -1 /* a layout has no hole */
                                    : (int)m;
 }
 /* The sow_dir a directed move names. */
@@ -453,9 +454,11 @@ static inline int sow_move_dir(sow_move m)
  * forced parts, so it is written with the game (sow_turn_format). */
 #define SOW_MOVE_TURN 0x4000
 #define SOW_TURN_CHOICES 8
+_Static_assert(SOW_MOVE_TURN + 256 * (64 + 4 * 31 + 2) + 255 < SOW_MOVE_LAYOUT,
+               "turns sort below the layout pattern");
 static inline bool sow_move_is_turn(sow_move m)
 {
-    return m >= SOW_MOVE_TURN && m < SOW_MOVE_LAID;
+    return m >= SOW_MOVE_TURN && m < SOW_MOVE_LAYOUT;
 }
 /* first: 2 * hole + dir for "h/D" (hole < 32), 64 + 4 * hole + kind for
  * a placement "+h", "+h/D" (kind as sow_move_place_kind) */
