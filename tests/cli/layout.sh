@@ -45,3 +45,7 @@ t layout-selfplay 0 'out~"moves":["layout:' noerr \
   -- sow selfplay mweso $LO --games 1 --seed 9 --jsonl -
 t layout-bench 0 'out~sow bench: variant=mweso games=20 ' noerr -- sow bench mweso $LO --games 20 --seed 1
 t layout-search 0 'out~move=layout:' noerr -- sow search mweso $LO --player alphabeta:depth=2 --seed 4
+# a record with layouts replays as written (sow replay --record)
+"$SOW" replay mweso $LO --moves "$LS $LN 0/ccw" --json >"$cli_tmp/layout.rec"
+t layout-record-replay 0 'out~"move":"layout:4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2"' \
+  'out~"ply":2,"to_move":0,' noerr -- sow replay --record "$cli_tmp/layout.rec" --json
