@@ -77,6 +77,9 @@ int cmd_bench(int argc, char **argv)
     }
     sow_rng rng;
     sow_rng_seed(&rng, a.seed);
+    /* MW.2: the layouts the engine draws where a playout meets the legal
+     * list's pattern follow the run's seed too */
+    sow_rng_seed(&cg.eng.lay_rng, a.seed ^ SOW_GOLDEN64);
     long games = 0, plies = 0, unfinished = 0, matches = 0;
     /* --seconds is kept within 64 plies, however long a game is (issue 13
      * #11): a game still in progress then is left out. The run's time

@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sow_layout.h"
+#include "sow_move.h"
 #include "commands.h"
 #include "flags.h"
 #include "outfile.h"
@@ -142,7 +144,7 @@ static int hist_add(play_hist *h, sow_move mv, bool human)
 {
     if (h->n == h->cap) {
         int nc = h->cap ? 2 * h->cap : 256;
-        uint16_t *a = realloc(h->mv, (size_t)nc * sizeof *a);
+        sow_move *a = realloc(h->mv, (size_t)nc * sizeof *a);
         if (a)
             h->mv = a;
         bool *b = realloc(h->human, (size_t)nc * sizeof *b);
@@ -152,7 +154,7 @@ static int hist_add(play_hist *h, sow_move mv, bool human)
             return -1;
         h->cap = nc;
     }
-    h->mv[h->n] = (uint16_t)mv;
+    h->mv[h->n] = mv;
     h->human[h->n++] = human;
     return 0;
 }
@@ -196,7 +198,8 @@ static int computer_move(play_game *pg, sow_move *mv, sow_error *err)
                                NULL, err);
     if (sow_decision_phase(&pg->cg.setup, g) || p == P_RANDOM) {
         /* decision moves: the computer has no measure of them */
-        *mv = g->legal[sow_rng_below(&pg->rng, g->nlegal)];
+        *mv = sow_legal_pick(g, sow_rng_below(&pg->rng, g->nlegal),
+                             &pg->rng); /* MW.2: a layout drawn */
         return SOW_OK;
     }
     return sow_player_choose(SOW_PLAYER_GREEDY, &pg->cg.eng, g, &pg->rng, mv,
@@ -338,7 +341,11 @@ static void print_moves(const play_game *pg, const char *variant,
     if (pg->cg.setup.ends_turns)
         turn_tokens(&moves, pg);
     else
-        cli_put_moves(&moves, &pg->cg.setup, pg->hist.mv, pg->hist.n, false);
+        for (int i = 0; i < pg->hist.n; i++) {
+            char t[256]; /* (a layout names a count per hole, MW.2) */
+            sow_move_format(t, sizeof t, &pg->cg.setup, pg->hist.mv[i]);
+            sow_buf_add(&moves, "%s%s", i ? " " : "", t);
+        }
     sow_buf_add(&line, "to replay them: sow replay");
     put_word(&line, variant);
     for (int i = 0; i < o->n; i++) {

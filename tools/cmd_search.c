@@ -137,7 +137,7 @@ int cmd_search(int argc, char **argv)
     char spec[128], token[96], label[96];
     sow_player_spec_format(&sp, spec, sizeof spec);
     sow_turn_format(token, sizeof token, s, &g, mv); /* C2.3 */
-    if (sow_move_is_turn(mv))
+    if (sow_move_is_turn(mv) || sow_move_is_laid(mv)) /* C2.3, MW.2 */
         snprintf(label, sizeof label, "%s", token);
     else
         cli_format_moves(s, (const uint16_t[]){(uint16_t)mv}, 1, true, label,

@@ -138,7 +138,14 @@ static void show_board(const cli_game *cg, const sow_game *g)
                  ? "the mover's is sown like a hole, the opponent's passed "
                    "over"
                  : "both are sown like holes");
-    if (s->hand > 0 && !s->ends_turns)
+    if (s->hand > 0 && s->lay_out)
+        item("in hand", "each player holds %d seeds off the board at the "
+                        "start; their first turn sets them all out at "
+                        "once, South first: layout: and the seeds of each "
+                        "own hole in increasing hole number, summing to "
+                        "%d (MW.2)",
+             s->hand, s->hand);
+    else if (s->hand > 0 && !s->ends_turns)
         item("in hand", "each player holds %d seeds off the board at the "
                         "start; while they hold some, their turn puts one "
                         "into an own hole of their choice (+h) and sows "

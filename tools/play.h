@@ -19,7 +19,7 @@ typedef enum { P_HUMAN, P_COMPUTER, P_RANDOM, P_SEARCH } play_who;
  * back to before a person's last move). */
 typedef struct play_hist {
     int n, cap;
-    uint16_t *mv; /* as g->legal holds them, for cli_put_moves */
+    sow_move *mv; /* the moves played (a layout with its counts, MW.2) */
     bool *human;
 } play_hist;
 

@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sow_layout.h"
 #include "play.h"
 #include "sow_ask.h"
 #include "sow_draw.h"
@@ -10,6 +11,19 @@
 
 void play_print_legal(const sow_setup *s, const sow_game *g)
 {
+    if (g->nlegal == 1 && g->legal[0] == SOW_MOVE_LAYOUT) { /* MW.2 */
+        int k = __builtin_popcountll(sow_layout_holes(g, g->to_move));
+        char first[16], last[16];
+        uint64_t own = sow_layout_holes(g, g->to_move);
+        sow_hole_label(s, __builtin_ctzll(own), first, sizeof first);
+        sow_hole_label(s, 63 - __builtin_clzll(own), last, sizeof last);
+        printf("set out your whole hand (%d seeds) in one move: type the "
+               "%d counts of your holes, %s to %s in increasing hole "
+               "number, separated by commas (layout:2,2,...,2 or just "
+               "2,2,...,2), or 'random' for one drawn at random\n",
+               g->hand[g->to_move], k, first, last);
+        return;
+    }
     sow_buf b = {0};
     if (s->ends_turns) /* C2.3: whole turns, with their parts */
         for (int i = 0; i < g->nlegal; i++) {
@@ -146,6 +160,36 @@ static bool decision_by_words(const sow_setup *s, const sow_game *g,
     return found == 1;
 }
 
+/* A layout (MW.2, board.placing: layout) typed as its token, as its
+ * counts alone, or 'random': 0 with the move, else 1 after saying what
+ * is wrong. */
+static int ask_layout(play_game *pg, const char *w, sow_move *out)
+{
+    const sow_setup *s = &pg->cg.setup;
+    const sow_game *g = &pg->g;
+    char tok[300], why[256];
+    if (strcmp(w, "random") == 0) {
+        *out = sow_layout_draw(g, &pg->rng);
+        return 0;
+    }
+    snprintf(tok, sizeof tok, "%s%s", strncmp(w, "layout:", 7) ? "layout:"
+                                                               : "", w);
+    for (char *c = tok; *c; c++)
+        if (*c == ' ')
+            *c = ',';
+    sow_error perr;
+    if (sow_move_parse(s, tok, out, &perr)) {
+        printf("%s\n", perr.msg);
+    } else if (sow_layout_problem(s, g, *out, why, sizeof why)) {
+        printf("that layout cannot be played: %s (%s)\n", why,
+               s->v->cite[SOW_CITE_PLACE]);
+    } else {
+        return 0;
+    }
+    play_print_legal(s, g);
+    return 1;
+}
+
 int play_ask(play_game *pg, sow_move *out)
 {
     const sow_setup *s = &pg->cg.setup;
@@ -198,6 +242,13 @@ int play_ask(play_game *pg, sow_move *out)
             printf("'%s' starts no legal turn: type its first decision, "
                    "+h, +h/D or h/D (D cw or ccw). ", w);
             play_print_legal(s, g);
+            continue;
+        }
+        if (g->nlegal == 1 && g->legal[0] == SOW_MOVE_LAYOUT) {
+            /* MW.2: the whole hand in one move, typed as its counts */
+            int r = ask_layout(pg, w, out);
+            if (r == 0)
+                return ASK_MOVE;
             continue;
         }
         int asked = ask_direction(s, g, w, out);

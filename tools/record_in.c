@@ -1,6 +1,7 @@
 /* record_in.c - a game record read back as the game to replay (see
  * record_in.h). */
 #include "record_in.h"
+#include "sow_move.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
  * directed move), appended to r->moves. */
 static int read_move(sow_json *j, record_in *r)
 {
-    char tok[128];
+    char tok[256]; /* (a layout names a count per own hole, MW.2) */
     if (sow_json_peek(j) == SOW_JSON_NUMBER) {
         uint64_t h;
         if (sow_json_uint(j, "field \"move\"", 0, 1000000, &h))
@@ -27,14 +28,11 @@ static int read_move(sow_json *j, record_in *r)
         return SOW_ERR;
     /* one token as sow_move_tokens reads a move list: no space, and no
      * comma but that of a turn's part (NS.6: "13,x32"; C2.3, BK:
-     * "+11,k15,k8", "8/cw,k8,stop") */
-    bool one = tok[0] != '\0';
-    for (const char *p = tok; *p && one; p++)
-        one = !strchr(" \t\r\n", *p) &&
-              (*p != ',' ||
-               ((p[1] == 'x' || p[1] == 'k') && p[2] >= '0' &&
-                p[2] <= '9') ||
-               strncmp(p + 1, "go", 2) == 0 || strncmp(p + 1, "stop", 4) == 0);
+     * "+11,k15,k8", "8/cw,k8,stop") or of a layout ("layout:2,2", MW.2) */
+    char copy[sizeof tok], *save = NULL;
+    memcpy(copy, tok, sizeof tok);
+    const char *t = sow_move_tokens(copy, &save);
+    bool one = t == copy && strcmp(t, tok) == 0;
     if (!one)
         return sow_json_fail(j, j->at, "the move '%s' is not a move token", tok);
     sow_buf_add(&r->moves, r->moves.len ? " %s" : "%s", tok);

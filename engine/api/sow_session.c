@@ -17,6 +17,7 @@
 #include "sow_draw.h"
 #include "sow_find.h"
 #include "sow_kit.h"
+#include "sow_layout.h"
 #include "sow_move.h"
 #include "sow_num.h"
 #include "sow_player.h"
@@ -31,7 +32,8 @@ struct sow_session {
     sow_kit k;
     sow_match m;
     sow_game g;
-    int *moves;      /* moves played since the first game's start */
+    sow_move *moves; /* moves played since the first game's start (a
+                        layout with its counts, MW.2) */
     int nmoves, cap;
 };
 
@@ -200,7 +202,9 @@ int sow_session_move_words(const sow_session *s, int move, char *buf,
 int sow_session_moves(const sow_session *s, int *moves, int max)
 {
     for (int i = 0; moves && i < s->nmoves && i < max; i++)
-        moves[i] = s->moves[i];
+        /* (a layout's counts fit no int: its pattern, MW.2) */
+        moves[i] = sow_move_is_laid(s->moves[i]) ? SOW_MOVE_LAYOUT
+                                                 : (int)s->moves[i];
     return s->nmoves;
 }
 
@@ -223,7 +227,7 @@ static int remember(sow_session *s, sow_move m, sow_error *err)
 {
     if (s->nmoves == s->cap) {
         int cap = s->cap ? 2 * s->cap : 256;
-        int *p = realloc(s->moves, sizeof *p * (size_t)cap);
+        sow_move *p = realloc(s->moves, sizeof *p * (size_t)cap);
         if (!p)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
         s->moves = p;
@@ -234,7 +238,8 @@ static int remember(sow_session *s, sow_move m, sow_error *err)
 }
 
 /* Start again and play moves[0..n-1]. */
-static int rebuild(sow_session *s, const int *moves, int n, sow_error *err)
+static int rebuild(sow_session *s, const sow_move *moves, int n,
+                   sow_error *err)
 {
     s->nmoves = 0;
     if (start(s, err))
@@ -247,7 +252,7 @@ static int rebuild(sow_session *s, const int *moves, int n, sow_error *err)
 
 /* Put the session back as it was before a failed call that may have
  * changed it: the list it had, played again. */
-static void restore(sow_session *s, int *saved, int n)
+static void restore(sow_session *s, sow_move *saved, int n)
 {
     sow_error ignored;
     rebuild(s, saved, n, &ignored);
@@ -258,7 +263,7 @@ static void restore(sow_session *s, int *saved, int n)
  * drop moves from the end. SOW_ERR only when out of memory. */
 static int put_back(sow_session *s, int n, sow_error *err)
 {
-    int *saved = malloc(sizeof *saved * (size_t)(s->nmoves + 1));
+    sow_move *saved = malloc(sizeof *saved * (size_t)(s->nmoves + 1));
     if (!saved)
         return sow_error_set(err, NULL, 0, 0, "out of memory");
     if (s->nmoves) /* (s->moves is NULL before the first move) */
@@ -268,9 +273,23 @@ static int put_back(sow_session *s, int n, sow_error *err)
     return SOW_OK;
 }
 
+static int play_move(sow_session *s, sow_move move, sow_error *err);
+
 int sow_session_play_move(sow_session *s, int move, sow_error *err)
 {
     sow_error_clear(err);
+    if (move == SOW_MOVE_LAYOUT && !session_over(s) &&
+        sow_game_is_legal(&s->g, move))
+        /* MW.2: the pattern of the legal list plays a layout drawn
+         * uniformly from the engine's generator (as a random player's),
+         * kept with its counts so the record and undo replay it */
+        return play_move(s, sow_layout_draw(&s->g, &s->k.eng.lay_rng), err);
+    return play_move(s, move, err);
+}
+
+/* Play move and keep it in the move list. */
+static int play_move(sow_session *s, sow_move move, sow_error *err)
+{
     if (remember(s, move, err))
         return SOW_ERR;
     s->nmoves--; /* room made first: a played move is always recorded */
@@ -297,7 +316,8 @@ int sow_session_play(sow_session *s, const char *move, sow_error *err)
         return sow_error_set(err, NULL, 0, 0, "no move given");
     if (sow_move_read(&s->k.setup, move, &m, err))
         return SOW_ERR;
-    return sow_session_play_move(s, m, err);
+    sow_error_clear(err);
+    return play_move(s, m, err);
 }
 
 int sow_session_undo(sow_session *s, sow_error *err)
@@ -337,7 +357,7 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
     if (!moves)
         return sow_error_set(err, NULL, 0, 0, "no move list given");
     int old_n = s->nmoves;
-    int *saved = malloc(sizeof *saved * (size_t)(old_n + 1));
+    sow_move *saved = malloc(sizeof *saved * (size_t)(old_n + 1));
     char *buf = strdup(moves);
     if (!saved || !buf) {
         free(saved);
@@ -352,7 +372,7 @@ int sow_session_replay(sow_session *s, const char *moves, sow_error *err)
     for (char *t = sow_move_tokens(buf, &save); !rc && t;
          t = sow_move_tokens(NULL, &save), i++) {
         sow_move m;
-        if (session_token(s, t, &m, err) || sow_session_play_move(s, m, err)) {
+        if (session_token(s, t, &m, err) || play_move(s, m, err)) {
             rc = sow_error_reword(err, "move %d ('%.*s'): %s", i + 1,
                                   SOW_CLIP(t, 40), err->msg);
         }
@@ -451,8 +471,9 @@ int sow_session_think(sow_session *s, const char *player, uint64_t seed,
     sow_move m;
     int rc = sow_player_move(p, &s->k.eng, &s->g, &m, NULL, err);
     sow_player_free(p);
-    if (rc == SOW_OK)
-        *move = m;
+    if (rc == SOW_OK) /* (a layout's counts fit no int: its pattern, which
+                         sow_session_play_move draws, MW.2) */
+        *move = sow_move_is_laid(m) ? SOW_MOVE_LAYOUT : (int)m;
     return rc;
 }
 

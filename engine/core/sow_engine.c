@@ -7,6 +7,7 @@
 #include "sow_engine_int.h"
 #include "sow_budget.h"
 #include "sow_history.h"
+#include "sow_layout.h"
 #include "sow_move.h"
 #include "sow_reach.h"
 
@@ -53,8 +54,10 @@ static const uint64_t keep16[17][4] = {
 
 bool sow_game_is_legal(const sow_game *g, sow_move m)
 {
-    if (m < 0 || m > 0xFFFF)
-        return false;
+    if (m < 0 || m > 0xFFFF) /* a layout fits the legal list's pattern
+                                (its counts: sow_layout_problem, MW.2) */
+        return sow_move_is_laid(m) && g->nlegal == 1 &&
+               g->legal[0] == SOW_MOVE_LAYOUT;
     if (g->nlegal <= 16) {
         /* a lane equal to m is a zero lane of w ^ m: the classic test
          * (x - 1) & ~x & high bit, kept to the lanes in use (a borrow
@@ -637,7 +640,7 @@ static __attribute__((noinline)) int late_end(sow_engine *e, sow_game *g,
 
 /* What makes a decision move: the script's decide hook, the play hook of
  * a scripted phase, or the engine's own direction choice. */
-typedef enum decision_by { BY_DECIDE, BY_PLAY, BY_DIRECTION } decision_by;
+typedef enum decision_by { BY_DECIDE, BY_PLAY, BY_DIRECTION, BY_LAYOUT } decision_by;
 
 /* A decision move, a move of a scripted phase, or the direction choice:
  * what it changes is applied, then the rest of a ply (the move hooks, the
@@ -648,7 +651,12 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
 {
     const sow_setup *s = e->setup;
     sow_game before = *g;
-    if (by == BY_DIRECTION) {
+    if (by == BY_LAYOUT) {
+        /* MW.2 (board.placing: layout): the whole hand in one ply,
+         * checked by sow_engine_play */
+        sow_layout_apply(g, m, e->obs.on_event ? &e->obs : NULL);
+        g->last_mover = (int8_t)g->to_move;
+    } else if (by == BY_DIRECTION) {
         /* OL.2, C1.12: the starter chooses the game's direction; the
          * same player then makes the first move */
         g->chosen_dir = (int8_t)sow_decision_value(m);
@@ -704,8 +712,10 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
             goto fail;
         return SOW_OK;
     }
-    int r = settle(e, g, 1 - g->to_move, false, &next, legal, &nlegal,
-                   &endless, err);
+    /* (a decision leaves its chooser to move on; a layout is a ply of the
+     * mover like a sowing, and the other player lays out or moves next) */
+    int r = settle(e, g, by == BY_LAYOUT ? g->to_move : 1 - g->to_move,
+                   false, &next, legal, &nlegal, &endless, err);
     if (r < 0)
         goto fail;
     g->to_move = (uint8_t)next;
@@ -907,6 +917,25 @@ fail:
     return SOW_OK;
 }
 
+/* MW.2 (board.placing: layout): a whole setup, which the legal list
+ * holds only as its pattern; what is wrong with it names the ply. */
+static __attribute__((noinline)) int play_laid(sow_engine *e, sow_game *g,
+                                               sow_move m, sow_error *err)
+{
+    char why[256], tok[160];
+    if (sow_layout_problem(e->setup, g, m, why, sizeof why)) {
+        sow_layout_format(tok, sizeof tok, m);
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: %s is not a legal layout for %s: %s "
+                             "(%s)",
+                             g->ply, tok, g->to_move ? "North" : "South",
+                             why, e->setup->v->cite[SOW_CITE_PLACE][0]
+                                      ? e->setup->v->cite[SOW_CITE_PLACE]
+                                      : "board.placing");
+    }
+    return play_decision(e, g, m, BY_LAYOUT, err);
+}
+
 /* MB.2: a move that names its direction: the hole sown that way (the
  * direction it replaces is put back if the move fails). A seed placed
  * from the hand (MW.2) goes back to the hand where the board is put back:
@@ -915,15 +944,21 @@ fail:
 static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
                                                    sow_move m, sow_error *err)
 {
+    if (__builtin_expect(m >= SOW_MOVE_LAYOUT, 0))
+        /* MW.2: a layout, or the legal list's pattern: one drawn */
+        return play_laid(e, g, m == SOW_MOVE_LAYOUT
+                                   ? sow_layout_draw(g, &e->lay_rng)
+                                   : m,
+                         err);
     const uint8_t was = g->move_dir;
     const int16_t hand[2] = {g->hand[0], g->hand[1]};
     const int hole = sow_move_aim(g, m);
     int rc = play_sowing(e, g, hole, err, false);
     if (rc)
         g->move_dir = was;
-    if ((sow_move_is_place(m) || sow_move_is_turn(m)) &&
-        (rc || g->last_endless ||
-         (g->over && g->result.reason == SOW_END_LAP_CAP))) {
+    if ((rc || g->last_endless ||
+         (g->over && g->result.reason == SOW_END_LAP_CAP)) &&
+        (sow_move_is_place(m) || sow_move_is_turn(m))) {
         g->hand[0] = hand[0];
         g->hand[1] = hand[1];
         g->placing = 0;

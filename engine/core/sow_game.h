@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "sow_rng.h"
 #include "sow_error.h"
 #include "sow_variant.h"
 
@@ -251,6 +252,8 @@ typedef struct sow_setup {
                                after a move ends the game */
     int hand;               /* seeds each player starts with in hand
                                (MW.1); 0: none */
+    bool lay_out;           /* board.placing: layout: a hand is placed
+                               whole in one ply (MW.2, sow_layout.c) */
     bool odd_turns;         /* seeds in hand, or a direction chosen
                                (dir_rule >= SOW_DIR_CHOSEN): legal moves
                                that are not plain holes */
@@ -344,7 +347,7 @@ int sow_setup_ply_until(const sow_setup *s);
  * where k is the index of the name in the variant's sorted `decisions` and
  * value is 0..255. So decisions sort after holes, by name, then by value,
  * as docs/record.md orders legal moves. */
-typedef int32_t sow_move;
+typedef int64_t sow_move; /* (64 bits for a layout's counts, below) */
 #define SOW_MOVE_DECISION 0x1000
 #define SOW_MAX_LEGAL 512 /* a turn that names its choices (NS.6: 6,x32) may have hundreds */
 #define SOW_MAX_DECISION_MOVES 128 /* decisions a script may offer */
@@ -371,9 +374,27 @@ static inline sow_move sow_place(int hole, int k)
 {
     return SOW_MOVE_PLACE + 4 * hole + k;
 }
+/* A whole setup in one ply (board.placing: layout; MW.2, C2.3's
+ * "layout:N,...,N"): the legal list holds the pattern SOW_MOVE_LAYOUT
+ * alone (the arrangements cannot be listed: C(47,15) in Omweso), and a
+ * move played is SOW_MOVE_LAID + its counts as stars and bars: from bit
+ * 0 up, a 0 is one seed into the current hole, a 1 moves on to the
+ * player's next hole (own holes in increasing number), and a last 1
+ * closes the list. So the move carries its counts (a history, an undo,
+ * a search replays it alone), and the ordinary moves keep their values
+ * and their paths (sow_layout.c). The pattern is the last 16-bit value,
+ * past every turn (SOW_MOVE_TURN below), so one comparison, m >=
+ * SOW_MOVE_LAYOUT, tells both from every ordinary move. */
+#define SOW_MOVE_LAYOUT 0xFFFF
+#define SOW_MOVE_LAID ((sow_move)1 << 62)
+#define SOW_LAYOUT_BITS 61 /* hand + own holes - 1 at most */
 static inline bool sow_move_is_place(sow_move m)
 {
     return m >= SOW_MOVE_PLACE && m < 0x4000 /* SOW_MOVE_TURN */;
+}
+static inline bool sow_move_is_laid(sow_move m)
+{
+    return m >= SOW_MOVE_LAID;
 }
 /* SOW_PLACE_ONLY, or 1 + the sow_dir the placed-in hole is sown in */
 static inline int sow_move_place_kind(sow_move m)
@@ -425,6 +446,8 @@ static inline int sow_move_hole(sow_move m)
     if (m < SOW_MOVE_DIRECTED) /* a plain move: most moves */
         return (int)m;
     if (m >= 0x4000) { /* SOW_MOVE_TURN (below) */
+        if (m >= SOW_MOVE_LAYOUT) /* a layout has no hole */
+            return -1;
         int f = (m - 0x4000) >> 8;
         return f < 64 ? f >> 1 : (f - 64) >> 2;
     }
@@ -449,9 +472,11 @@ static inline int sow_move_dir(sow_move m)
  * forced parts, so it is written with the game (sow_turn_format). */
 #define SOW_MOVE_TURN 0x4000
 #define SOW_TURN_CHOICES 8
+_Static_assert(SOW_MOVE_TURN + 256 * (64 + 4 * 31 + 2) + 255 < SOW_MOVE_LAYOUT,
+               "turns sort below the layout pattern");
 static inline bool sow_move_is_turn(sow_move m)
 {
-    return m >= SOW_MOVE_TURN;
+    return m >= SOW_MOVE_TURN && m < SOW_MOVE_LAYOUT;
 }
 /* first: 2 * hole + dir for "h/D" (hole < 32), 64 + 4 * hole + kind for
  * a placement "+h", "+h/D" (kind as sow_move_place_kind) */
@@ -971,6 +996,10 @@ typedef struct sow_engine {
     sow_game_end hook_end;  /* what game_end decided (SOW_END_HOOK) */
     struct sow_reach *reach; /* owned; the search of K1.7 unreachable
                                 (end.capture_unreachable), or NULL */
+    sow_rng lay_rng;        /* draws the layout played where the legal
+                               list's pattern is (MW.2: random playouts,
+                               a search's lines); seeded 0, or by the run
+                               (sow_layout.h) */
 } sow_engine;
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,

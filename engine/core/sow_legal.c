@@ -196,10 +196,16 @@ static int decisions(const sow_setup *s, const sow_rules *r,
 }
 
 /* MW.2: while the player holds seeds in hand, a turn places one into any
- * own hole that is open and unclaimed: "+h". */
-static __attribute__((noinline)) int placements(const sow_game *g,
+ * own hole that is open and unclaimed: "+h"; or, with board.placing:
+ * layout, the whole hand in one ply: the pattern alone (sow_layout.h). */
+static __attribute__((noinline)) int placements(const sow_setup *s,
+                                                const sow_game *g,
                                                 int player, uint16_t *out)
 {
+    if (s->lay_out) {
+        out[0] = SOW_MOVE_LAYOUT;
+        return 1;
+    }
     int n = 0;
     uint64_t m = g->owns[player] & ~g->blocked & ~(g->claims[0] | g->claims[1]);
     for (; m; m &= m - 1)
@@ -303,7 +309,7 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
     if (!plain && !directed && s->odd_turns) {
         /* (seeds in hand or directions: one test for the other games) */
         if (s->hand > 0 && g->hand[player] > 0)
-            return placements(g, player, out); /* MW.2 */
+            return placements(s, g, player, out); /* MW.2 */
         if (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0) {
             /* OL.2, C1.12: the game's first ply chooses the direction */
             out[0] = (uint16_t)sow_decision(s->v->dir_kind, SOW_DIR_CCW);

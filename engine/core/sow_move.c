@@ -2,6 +2,7 @@
  * The core owns them, so that the engine's errors, the record, the Lua
  * bridge and the command line all speak the same tokens. */
 #include "sow_move.h"
+#include "sow_layout.h"
 #include "sow_num.h"
 #include "sow_text.h"
 
@@ -10,13 +11,18 @@
 
 int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
 {
+    if (sow_move_is_laid(m)) /* MW.2: "layout:2,2,...", C2.3 */
+        return sow_layout_format(buf, size, m);
+    if (m == SOW_MOVE_LAYOUT) /* the pattern the legal list holds */
+        return sow_layout_pattern(buf, size, s);
     if (sow_move_is_turn(m)) {
         /* a turn of several decisions, written without its game: the
          * first decision and the bits of its choices (its C2.3 token
          * needs the game: sow_turn_format) */
         char first[32];
         sow_move_format(first, sizeof first, s, sow_turn_start(m));
-        return snprintf(buf, size, "%s,t%d", first, (m - SOW_MOVE_TURN) & 255);
+        return snprintf(buf, size, "%s,t%d", first,
+                        (int)((m - SOW_MOVE_TURN) & 255));
     }
     if (sow_move_is_decision(m)) {
         int k = sow_decision_kind(m);
@@ -38,7 +44,7 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
     }
     if (sow_move_is_chosen(m)) /* NS.6: the hole and the hole chosen */
         return snprintf(buf, size, "%d,x%d", sow_move_hole(m),
-                        (m - SOW_MOVE_CHOSEN) & 63);
+                        (int)((m - SOW_MOVE_CHOSEN) & 63));
     if (sow_move_is_directed(m)) /* MB.2: the hole and its direction */
         return snprintf(buf, size, "%d/%s", sow_move_hole(m),
                         sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
@@ -205,7 +211,11 @@ char *sow_move_tokens(char *s, char **save)
         return NULL;
     }
     char *start = p;
+    /* C2.3: a layout's counts are one token ("layout:2,2,0") */
+    const bool laid = strncmp(p, "layout:", 7) == 0;
     for (; *p; p++) {
+        if (*p == ',' && laid)
+            continue;
         if (*p == ',' && (p[1] == 'x' || p[1] == 'k') &&
             ((p[2] >= '0' && p[2] <= '9') ||
              (p[2] >= 'a' && p[2] <= 'p' && p[3] >= '1' && p[3] <= '4')))
@@ -237,6 +247,17 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
                                  "(byte %zu of it); type a hole number or "
                                  "a decision such as buy:8",
                                  i + 1);
+    if (strncmp(token, "layout:", 7) == 0) {
+        /* MW.2, C2.3: a whole setup; whether it fits the player is told
+         * when it is played (sow_layout_problem) */
+        if (!s->lay_out)
+            return sow_error_set(err, NULL, 0, 0,
+                                 "move '%.*s': in variant %s with these "
+                                 "options no player lays out a whole "
+                                 "hand (board.placing: layout)",
+                                 SOW_CLIP(token, 40), s->v->id);
+        return sow_layout_parse(s, token, out_move, err);
+    }
     if (token[0] == '+' && len <= 48)
         return parse_place(s, token, out_move, err);
     if (strchr(token, ':') && len <= 48)

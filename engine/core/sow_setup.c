@@ -2,6 +2,7 @@
  * start layout and the track (docs/rules.md C0.2). */
 #include <string.h>
 
+#include "sow_layout.h"
 #include "sow_game.h"
 #include "sow_sow_int.h"
 
@@ -391,6 +392,15 @@ static int setup_hand(sow_setup *s, const sow_variant *v,
                              "hold",
                              s->hand, s->total, SOW_MAX_SEEDS);
     s->total += 2 * s->hand; /* every seed of the game: holes and hands */
+    s->lay_out = s->hand > 0 &&
+                 sow_expr_eval(&v->placing, opts) == SOW_PLACING_LAYOUT;
+    if (s->lay_out && sow_layout_too_long(s))
+        return sow_error_set(err, v->path, v->placing.line, v->placing.col,
+                             "board.placing: layout: a hand of %d seeds "
+                             "over a player's holes needs more than the "
+                             "%d bits a layout move carries; use "
+                             "placing: alternate or a smaller hand",
+                             s->hand, SOW_LAYOUT_BITS);
     s->capture_before = v->capture_before;
     s->before_counts = v->before_counts;
     s->before_high = v->before_high;

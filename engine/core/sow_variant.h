@@ -127,6 +127,9 @@ typedef enum {
     SOW_CITE_COUNT
 } sow_cite;
 
+/* board.placing's values (MW.2) */
+enum { SOW_PLACING_ALTERNATE, SOW_PLACING_LAYOUT };
+
 /* The `explain:` key of each sow_cite, in order. */
 extern const char *const sow_cite_names[SOW_CITE_COUNT];
 
@@ -734,6 +737,10 @@ typedef struct sow_variant {
      * this many off the board; while a player holds some, their turn
      * places one into an own hole (the token +h, MW.2) */
     sow_expr hand;
+    /* board.placing (MW.2): how a hand is put on the board: alternate
+     * (one seed a ply, "+h", SOW_PLACING_ALTERNATE), or layout (the
+     * player's whole hand in one ply, "layout:N,...", SOW_PLACING_LAYOUT) */
+    sow_expr placing;
     /* sowing.cw_moves (MW.5): with direction: each_move, a clockwise
      * move only from these positions of the player's rows (bit i of
      * cw_left: the (i+1)-th from their left; cw_right from their

@@ -1,6 +1,7 @@
 /* sow_scenario_run.c - running a case of a scenario file against a
  * variant (see sow_scenario.h): its options, its start, its moves, and
  * each expectation compared with what came of them. */
+#include "sow_layout.h"
 #include "sow_scenario.h"
 #include "sow_scenario_file.h"
 
@@ -585,7 +586,9 @@ static int expect_legal(run *r, const sow_ynode *n)
         sow_move mv;
         sow_error e;
         const sow_ynode *at = n->type == SOW_Y_SEQ ? n->items[i] : n;
-        if (sow_move_parse(&r->k.setup, tok[i], &mv, &e)) {
+        if (sow_layout_is_pattern(&r->k.setup, tok[i])) {
+            mv = SOW_MOVE_LAYOUT; /* MW.2: the pattern the list holds */
+        } else if (sow_move_parse(&r->k.setup, tok[i], &mv, &e)) {
             rc = sow_yfail(&r->c, at, "legal: %s", e.msg);
             goto out;
         }

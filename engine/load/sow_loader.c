@@ -475,7 +475,7 @@ static int load_board(ctx *c, const sow_ynode *n)
                                        "row_seeds",
                                        "layout_north", "stores",
                                        "stores_on_track", "claims", "closes",
-                                       "hand", "claimed", NULL};
+                                       "hand", "placing", "claimed", NULL};
     static const char *const tracks[] = {"none", "own", "both", NULL};
     sow_variant *v = c->v;
     if (sow_ykeys(&c->y, n, "board", keys))
@@ -555,6 +555,16 @@ static int load_board(ctx *c, const sow_ynode *n)
     const sow_ynode *hand = sow_ynode_get(n, "hand");
     field fha = {"hand", F_INT, 0, 32767, NULL}; /* (setup_hand bounds the total) */
     if (hand && sow_lexpr(c, hand, &fha, &v->hand))
+        return SOW_ERR;
+    /* MW.2: one seed a ply, or the whole hand in one ply */
+    static const char *const placings[] = {"alternate", "layout", NULL};
+    const sow_ynode *placing = sow_ynode_get(n, "placing");
+    field fpl = {"placing", F_WORD, 0, 0, placings};
+    if (placing && (!hand ? sow_yfail(&c->y, placing,
+                                      "placing says how the seeds of "
+                                      "board.hand are placed; give hand "
+                                      "too, or drop placing")
+                          : sow_lexpr(c, placing, &fpl, &v->placing)))
         return SOW_ERR;
     /* C1.2: stores sown like holes on the way round */
     const sow_ynode *track = sow_ynode_get(n, "stores_on_track");

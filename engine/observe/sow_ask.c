@@ -1,4 +1,5 @@
 /* sow_ask.c - questions and decisions in words (sow_ask.h). */
+#include "sow_layout.h"
 #include "sow_ask.h"
 
 #include <string.h>
@@ -65,11 +66,37 @@ static const char *named_for(const char *q, const char *token, int *len)
 static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
                      char *buf, size_t size);
 
+/* MW.2 (board.placing: layout): a whole setup in words, the holes by
+ * their labels: "sets out the whole hand: 2 in a1, 3 in b1, ...". */
+static int laid_head(const sow_setup *s, const sow_game *g, sow_move m,
+                     char *buf, size_t size)
+{
+    int c[SOW_LAYOUT_MAX];
+    int n = sow_layout_counts(m, c, SOW_LAYOUT_MAX), i = 0;
+    size_t len = (size_t)sow_text_fmt(buf, size, "sets out the whole hand:");
+    for (uint64_t h = sow_layout_holes(g, g->to_move); h && i < n && len < size;
+         h &= h - 1, i++) {
+        char l[16];
+        if (!c[i])
+            continue;
+        sow_hole_label(s, __builtin_ctzll(h), l, sizeof l);
+        len += (size_t)sow_text_fmt(buf + len, size - len, " %d in %s,",
+                                    c[i], l);
+    }
+    if (len > 0 && len < size && buf[len - 1] == ',')
+        buf[--len] = 0;
+    return (int)len;
+}
+
 int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
                    char *buf, size_t size)
 {
     if (sow_move_is_turn(m) && g) /* C2.3: the turn and its parts */
         return turn_head(s, g, m, buf, size);
+    if (m == SOW_MOVE_LAYOUT) /* MW.2: the legal list's pattern */
+        return sow_text_fmt(buf, size, "set out the whole hand at random");
+    if (sow_move_is_laid(m) && g)
+        return laid_head(s, g, m, buf, size);
     char label[16], token[SOW_NAME_MAX + 8];
     sow_turn_format(token, sizeof token, s, g, m); /* C2.3 */
     if (sow_move_is_directed(m)) { /* MB.2 */
@@ -190,6 +217,8 @@ static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
 int sow_move_head(const sow_setup *s, const sow_game *g, sow_move m,
                   char *buf, size_t size)
 {
+    if (sow_move_is_laid(m) && g)
+        return laid_head(s, g, m, buf, size);
     if (sow_move_is_turn(m) && g)
         return turn_head(s, g, m, buf, size);
     if (!sow_move_is_decision(m))

@@ -33,6 +33,25 @@ static void cite_mech(const sow_setup *s, sow_cite c, sow_story *out)
     cite(s, s->v->cite[c], out);
 }
 
+/* MW.2: a seed from the hand, or a layout's seeds for one hole
+ * (board.placing: layout; the event's rule: the seeds placed). */
+static void narrate_place(const sow_setup *s, const sow_event *ev,
+                          const char *h, sow_story *out)
+{
+    if (ev->rule > 0)
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s sets %d %s from their hand into %s, now %d; %d "
+                     "left in hand",
+                     who(ev->player), ev->rule, seeds(ev->rule), h,
+                     ev->count, ev->extra);
+    else
+        sow_text_fmt(out->text, sizeof out->text,
+                     "%s puts one seed from their hand into %s, now %d; "
+                     "%d left in hand",
+                     who(ev->player), h, ev->count, ev->extra);
+    cite_mech(s, SOW_CITE_PLACE, out);
+}
+
 void sow_narrator_start(sow_narrator *n, const sow_setup *s)
 {
     n->s = s;
@@ -678,11 +697,7 @@ void sow_narrate(sow_narrator *n, const sow_game *g, const sow_event *ev,
         break;
     case SOW_EV_PLACE: /* MW.2 */
         n->placed = true;
-        sow_text_fmt(out->text, sizeof out->text,
-                     "%s puts one seed from their hand into %s, now %d; "
-                     "%d left in hand",
-                     who(ev->player), h, ev->count, ev->extra);
-        cite_mech(s, SOW_CITE_PLACE, out);
+        narrate_place(s, ev, h, out);
         break;
     case SOW_EV_END_SOW:
     case SOW_EV_HOUSE:

@@ -1,5 +1,6 @@
 /* sow_player.c - player specs, the player object, the random and greedy
  * players, and what the searching players share (sow_search.h). */
+#include "sow_layout.h"
 #include "sow_player.h"
 #include "sow_text.h"
 
@@ -58,9 +59,11 @@ int sow_player_choose(sow_player_kind kind, sow_engine *e, const sow_game *g,
 {
     if (g->over || g->nlegal <= 0)
         return sow_error_set(err, NULL, 0, 0, "no legal move to choose");
-    if (kind != SOW_PLAYER_GREEDY || sow_decision_phase(e->setup, g)) {
-        /* decision moves: the greedy player has no measure of them */
-        *out = g->legal[sow_rng_below(rng, g->nlegal)];
+    if (kind != SOW_PLAYER_GREEDY || sow_decision_phase(e->setup, g) ||
+        g->nlegal == 1) {
+        /* decision moves: the greedy player has no measure of them; a
+         * layout (MW.2) is drawn uniformly (sow_legal_pick) */
+        *out = sow_legal_pick(g, sow_rng_below(rng, g->nlegal), rng);
         return SOW_OK;
     }
     int best = -1, nbest = 0;
@@ -242,6 +245,11 @@ int sow_player_move(sow_player *p, sow_engine *e, const sow_game *g,
             rc = sow_mcts_search(p->mcts, e, g, &p->rng, info, err);
         info->seconds = sow_search_now() - t0;
     }
+    if (rc == SOW_OK && info->move == SOW_MOVE_LAYOUT)
+        /* MW.2: the searches see a layout ply as one move (their lines
+         * play layouts the engine draws); the player plays one drawn
+         * uniformly from its own seed */
+        info->move = sow_layout_draw(g, &p->rng);
     if (rc == SOW_OK)
         *out = info->move;
     return rc;

@@ -152,7 +152,11 @@ SOW_API int sow_session_move_words(const sow_session *s, int move,
 SOW_API int sow_session_play(sow_session *s, const char *move,
                              sow_error *err);
 
-/* Play a move given as a number (from sow_session_legal). */
+/* Play a move given as a number (from sow_session_legal). Where the
+ * player sets out a whole hand in one move (a layout, MW.2), the legal
+ * list holds one number, the layout's pattern ("layout:16*N=32"): played
+ * by number it is a layout drawn at random; sow_session_play with the
+ * token "layout:N,...,N" plays the one named. */
 SOW_API int sow_session_play_move(sow_session *s, int move, sow_error *err);
 
 /* The moves played so far in the session (all games of a match, in
@@ -160,6 +164,8 @@ SOW_API int sow_session_play_move(sow_session *s, int move, sow_error *err);
  * returns how many there are; a caller sizes its array from a first call
  * with max 0, since a move list may be of any length. */
 SOW_API int sow_session_moves(const sow_session *s, int *moves, int max);
+/* (a layout played is given as its pattern: its counts are in the
+ * record, sow_session_record) */
 
 /* Take back the last move (SOW_ERR when none was played). */
 SOW_API int sow_session_undo(sow_session *s, sow_error *err);

@@ -178,7 +178,9 @@ bad yaml_syntax "$B/yaml_syntax.yaml:8:7: YAML syntax error: did not find expect
 bad tab_indent "$B/tab_indent.yaml:7:1: YAML syntax error: found a tab character that violates indentation while scanning a plain scalar that begins at 6:10; the mistake is between 6:10 and 7:1"
 bad two_docs "$B/two_docs.yaml:14:1: a second YAML document; a variant file holds exactly one"
 bad duplicate_key "$B/duplicate_key.yaml:8:3: duplicate key 'holes' (first at line 6); keep one"
-bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand, claimed"
+bad unknown_key "$B/unknown_key.yaml:8:3: unknown key 'pits' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand, placing, claimed"
+bad placing_no_hand "$B/placing_no_hand.yaml:8:12: placing says how the seeds of board.hand are placed; give hand too, or drop placing"
+bad placing_bad "$B/placing_bad.yaml:9:12: placing must be one of: alternate, layout (not 'all_at_once')"
 bad hook_unknown_kind "$B/hook_unknown_kind.yaml:16:3: unknown key 'on_sow' in hooks; the keys are: lap_end, score, new_game, decisions, decide, play, filter, game_end, after_move, drop"
 bad missing_id "$B/missing_id.yaml:2:1: missing key 'id' at the top level"
 bad id_bad "$B/id_bad.yaml:2:5: id 'Test Good' must be lower-case letters, digits and dashes, at most 31 characters"
@@ -1120,6 +1122,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/howto.sh"
 # shellcheck source=tests/cli/unreachable.sh
 . "$here/unreachable.sh"
+# shellcheck source=tests/cli/layout.sh
+. "$here/layout.sh"
 
 # ---- draw and animate (issue 7: an SVG board, a page replaying a game) --
 # the moves of a golden record (tests/golden/NAME.args: variant, --moves, moves)

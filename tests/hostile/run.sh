@@ -98,7 +98,7 @@ yv tab_before_item "11:1: YAML syntax error: found character that cannot start a
 yv anchor_in_list "11:39: anchors (&two) are not allowed in a variant file; write the value out"
 yv alias_undefined "9:14: aliases (*name) are not allowed in a variant file; write the value out"
 yv merge_key_alias "5:7: anchors (&base) are not allowed in a variant file; write the value out"
-yv merge_key_plain "6:3: unknown key '<<' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand, claimed"
+yv merge_key_plain "6:3: unknown key '<<' in board; the keys are: rows, holes, seeds, layout, row_seeds, layout_north, stores, stores_on_track, claims, closes, hand, placing, claimed"
 yv tag_int "6:10: tags (tag:yaml.org,2002:int) are not allowed in a variant file; remove the tag"
 yv tag_custom "5:8: tags (!ruby/object) are not allowed in a variant file; remove the tag"
 yv duplicate_top_key "5:1: duplicate key 'name' (first at line 3); keep one"

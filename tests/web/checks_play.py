@@ -366,6 +366,28 @@ def check_hand(c, b, url, sow, art):
         c.ok("hand console", False, "; ".join(page.console)[:300])
 
 
+def check_setout(c, b, url, sow, art):
+    """A whole setup in one move (MW.2, Omweso with setup=layout): no
+    hole is ringed; the question asks for the counts of South's 16 holes,
+    typed in the field and played by Set out as the native sow plays the
+    token; a wrong sum is refused (the game does not move on)."""
+    page = open_page(b, url + "?variant=mweso&options=setup=layout&north=human&south=human")
+    settle(page)
+    rings = page.eval("document.querySelectorAll('#board circle.legal').length")
+    q = page.eval("(document.querySelector('#decisions .question') || {}).textContent || ''")
+    c.ok("setout asks", rings == 0 and q.startswith("South, set out your 32 seeds in one move"),
+         "rings %s, question %r" % (rings, q))
+    tok = "layout:4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2"
+    page.eval("document.getElementById('layout-counts').value = '4 0 2 2 2 2 2 2 2 2 2 2 2 2 2 2';"
+              "Array.prototype.filter.call(document.querySelectorAll('#decisions button'),"
+              " function (b) { return b.textContent === 'Set out'; })[0].click(); 0")
+    good, why, last = played_as_native(page, sow, "mweso", tok, ("board", "hand"),
+                                       options=("setup=layout",))
+    c.ok("setout played", good and last.get("hand") == [0, 32], why)
+    if page.console:
+        c.ok("setout console", False, "; ".join(page.console)[:300])
+
+
 def check_choice(c, b, url, sow, art):
     """A turn that takes a hole of the player's choice after its capture
     (NS.6, Nsolo): hole c1 (2) is ringed once for its 18 turns "2,xK"; a

@@ -132,7 +132,7 @@ from cdp import Browser, CdpError  # noqa: E402
 from page_kit import Checks, ROOT, native, open_page, settle, state  # noqa: E402
 from checks_play import (
     check_bought, check_choice, check_decisionkeys, check_decisions, check_directions,
-    check_dots, check_games, check_hand, check_keyboard, check_layout, check_opening,
+    check_dots, check_games, check_hand, check_keyboard, check_setout, check_layout, check_opening,
     check_rows, check_seeds, check_share, check_speed, check_turn)  # noqa: E402
 from checks_records import (
     check_badlink, check_clean, check_kept, check_recgame, check_records, check_reload,
@@ -205,7 +205,7 @@ def main():
                             ("levels", check_levels), ("howto", check_howto), ("ownwords", check_ownwords),
                             ("sharelink", check_sharelink), ("movelist", check_movelist),
                             ("keyboard", check_keyboard), ("layout", check_layout),
-                            ("rows", check_rows), ("hand", check_hand), ("choice", check_choice),
+                            ("rows", check_rows), ("hand", check_hand), ("setout", check_setout), ("choice", check_choice),
                             ("turn", check_turn),
                             ("perfect", check_perfect), ("hintvalue", check_hintvalue),
                             ("optionwords", check_optionwords), ("decisionkeys", check_decisionkeys),

@@ -361,6 +361,12 @@
      * and in the tooltip). */
     function renderDecisions(st, human) {
         $('decisions').textContent = '';
+        var lay = st.legal.length === 1 && /^layout:(\d+)\*N=(\d+)$/.exec(String(st.legal[0]));
+        if (lay) {
+            if (human || S.shownPly() !== S.game.moves.length)
+                askLayout(st, +lay[1], +lay[2]);
+            return;
+        }
         var dec = [];
         st.legal.forEach(function (t, k) {
             if (t.indexOf(':') > 0) dec.push(k);
@@ -404,6 +410,52 @@
                        var tok = st.legal[k];
                        return [tok, /\/cw$/.test(tok) ? 'clockwise' : 'counter-clockwise'];
                    }));
+    }
+
+    /* A whole setup in one move (MW.2, setup=layout: the legal list holds
+     * the pattern "layout:16*N=32", C2.3): the counts typed in a field, in
+     * increasing hole number, or a layout drawn at random (every
+     * arrangement alike: bars placed among hand + holes - 1 places); the
+     * move played is its token, kept in the record and the link. */
+    function askLayout(st, holes, hand) {
+        var box = $('decisions');
+        var q = document.createElement('p');
+        q.className = 'question';
+        q.textContent = sideName(st.to_move) + ', set out your ' + hand +
+            ' seeds in one move: type how many go in each of your ' + holes +
+            ' holes, in increasing hole number (your first row from its a hole, then your' +
+            ' second), separated by commas or spaces, summing to ' + hand + '.';
+        box.appendChild(q);
+        var field = document.createElement('input');
+        field.type = 'text';
+        field.id = 'layout-counts';
+        field.setAttribute('aria-label', 'the counts of your holes');
+        field.size = 48;
+        box.appendChild(field);
+        var play = function () {
+            var counts = field.value.trim().split(/[\s,]+/).filter(Boolean);
+            S.humanMove('layout:' + counts.join(','));
+        };
+        field.addEventListener('keydown', function (ev) {
+            if (ev.key === 'Enter') { ev.preventDefault(); play(); }
+        });
+        var go = document.createElement('button');
+        go.textContent = 'Set out';
+        go.addEventListener('click', play);
+        box.appendChild(go);
+        var any = document.createElement('button');
+        any.textContent = 'At random';
+        any.addEventListener('click', function () { S.humanMove(randomLayout(holes, hand)); });
+        box.appendChild(any);
+    }
+
+    function randomLayout(holes, hand) {
+        var counts = [0], len = hand + holes - 1, bars = holes - 1;
+        for (var at = 0; at < len; at++) {
+            if (Math.random() * (len - at) < bars) { bars--; counts.push(0); }
+            else counts[counts.length - 1]++;
+        }
+        return 'layout:' + counts.join(',');
     }
 
     /* The question, then a button for each [token, words] choice, in
