@@ -294,8 +294,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (++laps > s->max_laps)
                 return sow_lap_cap(s, g, hole, err);
         }
-        /* the seeds the lap sets out with (the drop hook's g.lifted; the
-         * other copies read it nowhere) */
+        /* the seeds the lap sets out with (the drop and lap_end hooks'
+         * g.lifted) */
         const int lifted = seeds;
         int in_store = -1; /* the store the last seed went into (C1.2) */
         int skip_hand = -1, skipped = 0; /* skip_count's passes in a row */
@@ -488,9 +488,9 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             /* (with no observer, the copy that looks for no event) */
             const int from = pending >= 0 ? -1 : origin;
             nk = obs ? sow_run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
-                                    from, err)
+                                    from, lifted, err)
                      : sow_run_hook_quiet(s, r, mv, g, h, LAP_OF(s, laps),
-                                          from, err);
+                                          from, lifted, err);
             if (nk < 0)
                 return SOW_ERR;
         }
