@@ -25,11 +25,10 @@ int sow_lap_cap(const sow_setup *s, sow_game *g, int hole,
  * (the hook's next lap elsewhere), with *rc its status. */
 static inline bool hook_relays(const sow_setup *s, const sow_rules *r,
                                const sow_before *mv, sow_game *g, int h,
-                               long laps, int origin, int lifted,
-                               bool *endless, sow_error *err, int *rc)
+                               long laps, int origin, bool *endless,
+                               sow_error *err, int *rc)
 {
-    const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, lifted,
-                                     err);
+    const int k = sow_run_hook_quiet(s, r, mv, g, h, laps, origin, err);
     *rc = k < 0 ? SOW_ERR : SOW_OK;
     if (k < 0)
         return false;
@@ -49,7 +48,7 @@ static inline bool hook_relays(const sow_setup *s, const sow_rules *r,
 static inline __attribute__((always_inline)) bool
 lap_goes_on(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             sow_game *g, int mover, uint64_t *w, size_t bytes, int h,
-            long laps, int lifted, int *seeds, int *origin, bool *endless,
+            long laps, int *seeds, int *origin, bool *endless,
             sow_error *err, int *rc)
 {
     uint16_t *b = g->board;
@@ -73,8 +72,8 @@ lap_goes_on(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         /* TG.2: capture, sow on */
         if (b[h] == 0)
             return false; /* the capture took h itself */
-    } else if (!hook_relays(s, r, mv, g, h, laps, *origin, lifted, endless,
-                            err, rc)) { /* SOW_LAP_HOOK */
+    } else if (!hook_relays(s, r, mv, g, h, laps, *origin, endless, err,
+                            rc)) { /* SOW_LAP_HOOK */
         return false;
     }
     *seeds = b[h];
@@ -119,7 +118,7 @@ int sow_fast16(const sow_setup *s, const sow_rules *r,
         }
         h = lap16(s, w, h, seeds);
         if (!lap_goes_on(s, r, mv, g, g->to_move, w, sizeof w, h, laps,
-                         seeds, &seeds, &origin, endless, err, &rc))
+                         &seeds, &origin, endless, err, &rc))
             return rc;
     }
 }
@@ -160,7 +159,6 @@ int sow_fastw(const sow_setup *s, const sow_rules *r,
                 return sow_lap_cap(s, g, hole, err);
             }
         }
-        const int lifted = seeds; /* (the lap_end hook's g.lifted) */
         if (seeds > n) { /* whole rounds, the origin included (C0.4) */
             uint64_t rounds = (uint64_t)((seeds - 1) / n);
             for (int k = 0; k < nw; k++) {
@@ -172,8 +170,8 @@ int sow_fastw(const sow_setup *s, const sow_rules *r,
             seeds -= (int)rounds * n;
         }
         h = lapw(s, w, h, seeds);
-        if (!lap_goes_on(s, r, mv, g, g->to_move, w, bytes, h, laps, lifted,
-                         &seeds, &origin, endless, err, &rc))
+        if (!lap_goes_on(s, r, mv, g, g->to_move, w, bytes, h, laps, &seeds,
+                         &origin, endless, err, &rc))
             return rc;
     }
 }

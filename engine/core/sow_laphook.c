@@ -88,7 +88,7 @@ static __attribute__((noinline)) int next_lap(const sow_setup *s,
 static inline __attribute__((always_inline)) int
 run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          const sow_observer *obs, sow_game *g, int h, long lap, int from,
-         int lifted, sow_error *err)
+         sow_error *err)
 {
     const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
@@ -98,10 +98,8 @@ run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
-    /* the view's g.lap, g.hand (the hand is empty at a lap's end) and
-     * g.lifted (the lap's seeds: issue 24, a rule on the seeds the lap
-     * set out with) */
-    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from, lifted};
+    /* the view's g.lap and g.hand (the hand is empty at a lap's end) */
+    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from, 0};
     if (r->lap_end(r->ctx, s, g, mv, &at, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
@@ -168,17 +166,17 @@ run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
 
 int sow_run_hook(const sow_setup *s, const sow_rules *r,
                  const sow_before *mv, const sow_observer *obs, sow_game *g,
-                 int h, long lap, int from, int lifted, sow_error *err)
+                 int h, long lap, int from, sow_error *err)
 {
-    return run_hook(s, r, mv, obs, g, h, lap, from, lifted, err);
+    return run_hook(s, r, mv, obs, g, h, lap, from, err);
 }
 
 /* (the word paths': no observer, so none of the events is looked for) */
 int sow_run_hook_quiet(const sow_setup *s, const sow_rules *r,
                        const sow_before *mv, sow_game *g, int h, long lap,
-                       int from, int lifted, sow_error *err)
+                       int from, sow_error *err)
 {
-    return run_hook(s, r, mv, NULL, g, h, lap, from, lifted, err);
+    return run_hook(s, r, mv, NULL, g, h, lap, from, err);
 }
 
 /* A hand the drop hook passes on round after round (the view is the same

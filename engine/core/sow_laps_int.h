@@ -432,16 +432,15 @@ static inline bool sow_next_elsewhere(int k, int h)
 }
 
 /* Ask the lap_end hook of a lap that ended in h (lap `lap`, lifted from
- * `from` or -1, `lifted` seeds: the view's g.lifted), check its answer
- * and apply it; returns SOW_ERR, or where the move goes on
- * (sow_next_code). */
+ * `from` or -1), check its answer and apply it; returns SOW_ERR, or where
+ * the move goes on (sow_next_code). */
 int sow_run_hook(const sow_setup *s, const sow_rules *r,
                  const sow_before *mv, const sow_observer *obs, sow_game *g,
-                 int h, long lap, int from, int lifted, sow_error *err);
+                 int h, long lap, int from, sow_error *err);
 /* The same without an observer (the word paths). */
 int sow_run_hook_quiet(const sow_setup *s, const sow_rules *r,
                        const sow_before *mv, sow_game *g, int h, long lap,
-                       int from, int lifted, sow_error *err);
+                       int from, sow_error *err);
 
 /* The rest of a move whose lap_end hook named a next lap elsewhere
  * (sow_next_elsewhere: code k), from the word paths or the other copies

@@ -1,13 +1,28 @@
 -- meusueb.lua: MS.2 to MS.4 of meusueb.yaml.
 
--- MS.4: the seeds left on the board as the lap started, its hand lifted:
--- those on it now and in hand less the lap's hand (g.lifted). Until a lap
--- starts with 8 or fewer, no seed leaves the board during a lap, so the
--- count read at any point of the lap (its end too) tells the count at its
+-- MS.4: the seeds left on the board as the lap started, its hand lifted.
+-- In drop: those on it now and in hand less the lap's hand (g.lifted).
+-- Until a lap starts with 8 or fewer, no seed leaves the board during a
+-- lap, so the count read at any seed of the lap tells the count at its
 -- start apart: more than 8, or 8 or fewer.
 local function few_left(g)
-  local left = (g.hand or 0) - g.lifted
+  local left = g.hand - g.lifted
   for x = 0, g.holes - 1 do left = left + g.board[x] end
+  return left <= 8
+end
+
+-- The same at a lap's end, where the view does not say how many seeds the
+-- lap set out with: it went d holes from g.lap_from to h, one seed a hole
+-- (or a store, MS.4), so the board held those on it now less d as it
+-- started, if no seed left it; if that is 8 or fewer, seeds left it or
+-- the lap started with 8 or fewer: MS.4 held either way. (A lap of 12 or
+-- more seeds that started with 8 or fewer left is read as more.)
+local function few_left_at_end(g, h)
+  if g.lap_from == nil then return false end
+  local d, x = 0, g.lap_from
+  repeat x = g.next[x]; d = d + 1 until x == h
+  local left = -d
+  for y = 0, g.holes - 1 do left = left + g.board[y] end
   return left <= 8
 end
 
@@ -16,7 +31,7 @@ function lap_end(g, h, c)
   if c == 4 then                                   -- MS.3
     return {h}, "relay", {next = {from = g.next[h]}}
   end
-  if g.owner[h] ~= g.mover and few_left(g) then   -- MS.4
+  if g.owner[h] ~= g.mover and few_left_at_end(g, h) then   -- MS.4
     -- the last seed to the opponent; the hole is then lifted as MS.2
     -- says: sown on if it holds 2 or more, else the move ends
     local store = g.owner[h] == 1 and "north_store" or "south_store"
