@@ -703,6 +703,35 @@ static void play_fails_at(unit_game *a, int hole, int line,
     assert_memory_equal(&before, &a->g, sizeof before);
 }
 
+/* issue 24: a play hook may move seeds too, after its board: the store
+ * is the player's who played, though to_move names the other; a move of
+ * more seeds than the returned board leaves is refused at the hook's
+ * line in the variant file (play: open, line 22 of c.yaml). */
+static void test_play_moves(void **state)
+{
+    (void)state;
+    unit_game a;
+    claims_started(&a, CLAIMS_KEY,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), to_move = 1, phase = 0,\n"
+                   "          move = {{from = h, to = 'store', seeds = 3}}}\n"
+                   "end\n");
+    play_ok(&a, 0);
+    assert_int_equal(a.g.board[0], 1);
+    assert_int_equal(a.g.captured[0], 3);
+    assert_int_equal(a.g.captured[1], 0);
+    assert_int_equal(a.g.to_move, 1);
+    unit_game_close(&a);
+    claims_started(&a, CLAIMS_KEY,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), to_move = 1, phase = 0,\n"
+                   "          move = {{from = h, to = 'store', seeds = 5}}}\n"
+                   "end\n");
+    play_fails_at(&a, 0, 22, "the play hook open returned a move of 5 seeds "
+                             "from hole 0, which holds 4");
+    unit_game_close(&a);
+}
+
 /* South's hole 0 sows 1 and 2 (3: land runs); hole 5 is North's claim,
  * hole 6 is closed (its seeds moved to hole 7). */
 static void mark_holes(unit_game *a)
@@ -1083,6 +1112,7 @@ int main(void)
         cmocka_unit_test(test_impossible_changes),
         cmocka_unit_test(test_lap_end_moves),
         cmocka_unit_test(test_decide_moves),
+        cmocka_unit_test(test_play_moves),
         cmocka_unit_test(test_engine_checks),
         cmocka_unit_test(test_bad_returns),
         cmocka_unit_test(test_read_only),
