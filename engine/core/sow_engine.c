@@ -671,10 +671,14 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
             return sow_error_set(err, s->v->path, 0, 0,
                                  "the variant has no %s hook for this move",
                                  scripted ? "play" : "decide");
+        const sow_observer *obs = e->obs.on_event ? &e->obs : NULL;
         if ((scripted ? e->rules.play(e->rules.ctx, s, g, m, &c, err)
                       : e->rules.decide(e->rules.ctx, s, g, m, &c, err)) ||
-            sow_apply_changes_seen(s, g, &c,
-                                   e->obs.on_event ? &e->obs : NULL, err))
+            sow_apply_changes_seen(s, g, &c, obs, err) ||
+            (c.nmoves && /* issue 24: last, "store" the decider's */
+             sow_apply_moves(s, g, c.moves, c.nmoves,
+                             scripted ? SOW_HOOK_PLAY : SOW_HOOK_DECIDE,
+                             before.to_move, obs, err)))
             goto fail;
     }
     g->ply++;

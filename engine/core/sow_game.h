@@ -663,6 +663,20 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
 
 /* ---- the rule interface --------------------------------------------- */
 
+/* The most moves of seeds one answer (lap_end, decide, play, after_move)
+ * may make (a few are what a rule asks; the table of changes stays small
+ * to clear and copy) */
+#define SOW_MAX_MOVES 16
+/* A store as an end of such a move: SOW_MOVE_STORE0 + p is player p's
+ * store, SOW_MOVE_STORE0 + 2 the mover's (past every hole number) */
+#define SOW_MOVE_STORE0 0xF0
+/* One move of seeds a hook returns (issue 24): from a hole or store to
+ * another, `seeds` of them (0: all that `from` holds then) */
+typedef struct sow_seed_move {
+    uint8_t from, to;
+    uint16_t seeds;
+} sow_seed_move;
+
 /* What a lap-end hook decides: the holes to capture, then stop or relay,
  * and the other changes of its third value (docs/writing-variants.md,
  * "Changes a hook may return"). The arrays come last: a copy takes the
@@ -677,6 +691,9 @@ typedef struct sow_lap_decision {
      * far) from hole next_from - 1 (0: the lap's last hole, as "relay");
      * zero when cleared, as the rest of the head */
     uint8_t next, next_from;
+    /* move = {{from, to, seeds}, ...} (issue 24): how many of moves[]
+     * are given (an answer with moves is never kept by the cache) */
+    uint8_t nmoves;
     /* C1.4: holes released (before the captures), then claimed: bit h of
      * claim_set claims h for North if it is set in claim_north, else for
      * South */
@@ -687,18 +704,13 @@ typedef struct sow_lap_decision {
     uint64_t open_set, take_set, take_north, out_set, close_set;
     uint8_t cap[SOW_MAX_HOLES];
     uint16_t out[SOW_MAX_HOLES];
+    sow_seed_move moves[SOW_MAX_MOVES];
 } sow_lap_decision;
 #define SOW_LAP_DECISION_HEAD offsetof(sow_lap_decision, cap)
 /* what a cache of lap_end answers keeps of each: all but `out` (an answer
  * that takes seeds out of play is not kept, sow_lhooks.c) */
 #define SOW_LAP_DECISION_KEPT offsetof(sow_lap_decision, out)
 
-/* The most moves of seeds one answer of after_move may make (a few are
- * what a rule asks; the table of changes stays small to clear and copy) */
-#define SOW_MAX_MOVES 16
-/* A store as an end of such a move: SOW_MOVE_STORE0 + p is player p's
- * store, SOW_MOVE_STORE0 + 2 the mover's (past every hole number) */
-#define SOW_MOVE_STORE0 0xF0
 
 /* What a decision (or the set-up of a game) changes besides the board:
  * owners of some holes, the player to move, the phase, the script's state.
@@ -726,14 +738,10 @@ typedef struct sow_changes {
                                        play, to the mover's captured
                                        (C1.13; after the captures) */
     uint16_t out[SOW_MAX_HOLES];
-    int nmoves;                     /* after_move's move (issue 24): seeds
+    int nmoves;                     /* a hook's move (issue 24): seeds
                                        carried from hole to hole, in order,
                                        after the changes above */
-    struct {
-        uint8_t from, to;           /* a hole, or SOW_MOVE_STORE0 + p: p's
-                                       store (2: the mover's) */
-        uint16_t seeds;             /* 0: all that `from` holds */
-    } moves[SOW_MAX_MOVES];
+    sow_seed_move moves[SOW_MAX_MOVES];
 } sow_changes;
 
 /* Whether the captures, seeds out of play, closings and openings of c
@@ -1253,6 +1261,15 @@ void sow_lap_changes(const sow_lap_decision *d, sow_changes *ch);
 int sow_apply_changes_seen(const sow_setup *s, sow_game *g,
                            const sow_changes *c, const sow_observer *obs,
                            sow_error *err);
+/* The moves of seeds of a hook's answer (issue 24: lap_end, decide,
+ * play, after_move), made in order once its other changes are: each
+ * checked on the board and stores as they are then (no closed end, C1.5;
+ * no more seeds than `from` holds; the seeds of board and stores together
+ * the same), an impossible one an error at the line of hook `hook` (the
+ * caller restores the game). "store" is the store of `mover`. */
+int sow_apply_moves(const sow_setup *s, sow_game *g, const sow_seed_move *m,
+                    int n, int hook, int mover, const sow_observer *obs,
+                    sow_error *err);
 
 /* ---- matches (K2.9 and any variant with a new_game hook) ---------------- */
 

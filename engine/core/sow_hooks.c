@@ -110,11 +110,11 @@ int sow_hook_refusal(const sow_setup *s, const sow_rules *r,
 /* Where one end of a move change keeps its seeds: a hole of the board,
  * or a store (SOW_MOVE_STORE0 + p; + 2, the mover's, is made p's here);
  * NULL for a hole past the last. */
-static int32_t *move_end(const sow_setup *s, sow_game *g, int *end,
-                         int32_t *cell)
+static int32_t *move_end(const sow_setup *s, sow_game *g, int mover,
+                         int *end, int32_t *cell)
 {
     if (*end == SOW_MOVE_STORE0 + 2)
-        *end = SOW_MOVE_STORE0 + g->to_move; /* (the mover, after a move) */
+        *end = SOW_MOVE_STORE0 + mover;
     if (*end >= SOW_MOVE_STORE0)
         return &g->captured[*end - SOW_MOVE_STORE0];
     if (*end >= s->holes)
@@ -134,7 +134,7 @@ static const char *end_words(int end, char *buf, size_t size)
     return buf;
 }
 
-/* after_move's move change (issue 24), once its other changes are made:
+/* A hook's move change (issue 24), once its other changes are made:
  * each carries seeds of one hole or store into another, no hole closed
  * (C1.5; a claimed hole, C1.4, keeps what it is given for its claimant,
  * as capture_to_claim's QL.4), and no more than the end they leave holds
@@ -142,19 +142,20 @@ static const char *end_words(int end, char *buf, size_t size)
  * given to the other player, a store taken, seeds put back from one).
  * An impossible one is an error at the hook's line, and the caller
  * restores the game. */
-static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
-                       const sow_observer *obs, sow_error *err)
+int sow_apply_moves(const sow_setup *s, sow_game *g, const sow_seed_move *m,
+                    int nm, int hook, int mover, const sow_observer *obs,
+                    sow_error *err)
 {
     const sow_variant *v = s->v;
     const uint64_t shut = g->blocked;
-    for (int i = 0; i < c->nmoves; i++) {
-        int a = c->moves[i].from, b = c->moves[i].to;
-        int32_t ca, cb, *pa = move_end(s, g, &a, &ca),
-                        *pb = move_end(s, g, &b, &cb);
+    for (int i = 0; i < nm; i++) {
+        int a = m[i].from, b = m[i].to;
+        int32_t ca, cb, *pa = move_end(s, g, mover, &a, &ca),
+                        *pb = move_end(s, g, mover, &b, &cb);
         char why[200] = "", wa[24], wb[24];
         end_words(a, wa, sizeof wa);
         end_words(b, wb, sizeof wb);
-        const int n = !pa ? 0 : c->moves[i].seeds ? c->moves[i].seeds : *pa;
+        const int n = !pa ? 0 : m[i].seeds ? m[i].seeds : *pa;
         if (!pa || !pb)
             snprintf(why, sizeof why, "a move of seeds from %s to %s, one "
                      "of which does not exist", wa, wb);
@@ -171,11 +172,10 @@ static int apply_moves(const sow_setup *s, sow_game *g, const sow_changes *c,
                      "holds %d once the answer's other changes are made: a "
                      "change may not make seeds", n, wa, (int)*pa);
         if (why[0])
-            return sow_error_set(err, v->path,
-                                 v->hook_line[SOW_HOOK_AFTER_MOVE],
-                                 v->hook_col[SOW_HOOK_AFTER_MOVE],
-                                 "the after_move hook %s returned %s",
-                                 v->hook_fn[SOW_HOOK_AFTER_MOVE], why);
+            return sow_error_set(err, v->path, v->hook_line[hook],
+                                 v->hook_col[hook], "the %s hook %s "
+                                 "returned %s", sow_hook_names[hook],
+                                 v->hook_fn[hook], why);
         if (!n)
             continue;
         *pa -= n;
@@ -225,7 +225,9 @@ int sow_hook_after_move(sow_engine *e, const sow_game *before, sow_game *g,
         if (sow_apply_changes_seen(s, g, &c,
                                    e->obs.on_event ? &e->obs : NULL, err) ||
             (c.nmoves &&
-             apply_moves(s, g, &c, e->obs.on_event ? &e->obs : NULL, err)))
+             sow_apply_moves(s, g, c.moves, c.nmoves, SOW_HOOK_AFTER_MOVE,
+                             g->to_move, e->obs.on_event ? &e->obs : NULL,
+                             err)))
             return SOW_ERR;
         if (to >= 0)
             *next = to;

@@ -148,6 +148,12 @@ run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     if ((d.open_set | d.take_set | d.out_set | d.close_set) &&
         hook_more(s, obs, g, &d, seen, err))
         return SOW_ERR;
+    /* its moves of seeds, last (issue 24: a lap's last seed given to a
+     * store and the lap going on from its hole); the hand is empty at a
+     * lap's end, so what moves is on the board or in the stores */
+    if (d.nmoves && sow_apply_moves(s, g, d.moves, d.nmoves,
+                                    SOW_HOOK_LAP_END, g->to_move, obs, err))
+        return SOW_ERR;
     if (d.extra_turn >= 0) /* C1.3: the hook's say on another turn */
         g->move_flags = d.extra_turn
                             ? (uint8_t)(g->move_flags | SOW_MOVED_EXTRA_TURN)

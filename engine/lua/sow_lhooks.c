@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void read_moves(lua_State *L, hook_call *c, int t,
+                       sow_seed_move *moves, int *nmoves);
+
 /* next = {from = h, direction = "cw" or "ccw"} of lap_end's third value
  * (issue 24), at index t: the hole the next lap lifts (on the board,
  * neither closed nor claimed once the answer's other changes are made,
@@ -84,7 +87,7 @@ static void read_lap_more(lua_State *L, hook_call *c, int t,
 {
     static const char *const keys[] = {"claim", "release", "capture", "out",
                                        "close", "open", "extra_turn", "next",
-                                       NULL};
+                                       "move", NULL};
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
@@ -109,8 +112,13 @@ static void read_lap_more(lua_State *L, hook_call *c, int t,
     for (uint64_t m = out->take_set; m; m &= m - 1)
         if (to[__builtin_ctzll(m)])
             out->take_north |= m & -m;
-    if (out->out_set) /* (the cache keeps no counts out of play: asked
-                         again each time) */
+    int nmoves = 0;
+    read_moves(L, c, t, out->moves, &nmoves); /* issue 24 */
+    if (c->bad[0])
+        return;
+    out->nmoves = (uint8_t)nmoves;
+    if (out->out_set || nmoves) /* (the cache keeps no counts out of play
+                                   and no moves: asked again each time) */
         c->x->rec_impure = true;
     if (lua_getfield(L, t, "extra_turn") != LUA_TNIL) {
         if (!lua_isboolean(L, -1))
@@ -358,7 +366,7 @@ static void read_play(lua_State *L, hook_call *c)
     static const char *const keys[] = {"board", "owner", "to_move", "phase",
                                        "state", "claim", "release",
                                        "capture", "close", "open", "out",
-                                       NULL};
+                                       "move", NULL};
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
@@ -377,6 +385,9 @@ static void read_play(lua_State *L, hook_call *c)
     }
     if (!c->bad[0])
         sow_lread_changes(L, c, t, c->out);
+    sow_changes *out = c->out;
+    if (!c->bad[0]) /* issue 24: made after the board (stores to holes) */
+        read_moves(L, c, t, out->moves, &out->nmoves);
 }
 
 /* A scripted move (Andada's opening relay) is cached as lap_end decisions
@@ -547,11 +558,13 @@ static int read_move_end(lua_State *L, hook_call *c, const char *what)
     return -1;
 }
 
-/* after_move's move = {{from = h, to = k, seeds = n}, ...} (issue 24):
- * seeds carried between holes and stores in the order given, n 1 or more
- * (left out: all that h holds then); the engine checks them against the
- * board and stores as the other changes leave them (sow_hooks.c). */
-static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
+/* A hook's move = {{from = h, to = k, seeds = n}, ...} (issue 24:
+ * lap_end, decide, play, after_move): seeds carried between holes and
+ * stores in the order given, n 1 or more (left out: all that h holds
+ * then); the engine checks them against the board and stores as the
+ * other changes leave them (sow_hooks.c, sow_apply_moves). */
+static void read_moves(lua_State *L, hook_call *c, int t,
+                       sow_seed_move *moves, int *nmoves)
 {
     static const char *const keys[] = {"from", "to", "seeds", NULL};
     if (lua_getfield(L, t, "move") == LUA_TNIL)
@@ -592,43 +605,31 @@ static void read_moves(lua_State *L, hook_call *c, int t, sow_changes *ch)
             return (void)BAD(c, "a move.seeds that is not a count of seeds "
                                 "(1 or more)");
         lua_pop(L, 2);
-        ch->moves[ch->nmoves].from = (uint8_t)end[0];
-        ch->moves[ch->nmoves].to = (uint8_t)end[1];
-        ch->moves[ch->nmoves++].seeds = (uint16_t)k;
+        moves[*nmoves].from = (uint8_t)end[0];
+        moves[*nmoves].to = (uint8_t)end[1];
+        moves[(*nmoves)++].seeds = (uint16_t)k;
     }
     lua_pop(L, 1);
 }
 
-/* (decide and after_move: the changes of docs/writing-variants.md; after
- * a move, seeds moved from hole to hole too) */
-static void read_changes_of(lua_State *L, hook_call *c, bool moves)
+/* (decide and after_move: the changes of docs/writing-variants.md, seeds
+ * moved between holes and stores among them) */
+static void read_changes_of(lua_State *L, hook_call *c)
 {
     static const char *const keys[] = {"owner", "to_move", "phase", "state",
                                        "claim", "release", "capture",
-                                       "close", "open", "out", NULL};
-    static const char *const after_keys[] = {
-        "owner", "to_move", "phase", "state", "claim", "release",
-        "capture", "close", "open", "out", "move", NULL};
+                                       "close", "open", "out", "move", NULL};
     int t = lua_gettop(L);
     if (lua_isnil(L, t))
         return;
     if (!lua_istable(L, t))
         return (void)BAD(c, "something other than a table of changes");
-    if (!sow_lread_keys(L, c, t, moves ? after_keys : keys))
+    if (!sow_lread_keys(L, c, t, keys))
         return;
-    sow_lread_changes(L, c, t, c->out);
-    if (moves && !c->bad[0])
-        read_moves(L, c, t, c->out);
-}
-
-static void read_decide(lua_State *L, hook_call *c)
-{
-    read_changes_of(L, c, false);
-}
-
-static void read_after_move(lua_State *L, hook_call *c)
-{
-    read_changes_of(L, c, true);
+    sow_changes *ch = c->out;
+    sow_lread_changes(L, c, t, ch);
+    if (!c->bad[0])
+        read_moves(L, c, t, ch->moves, &ch->nmoves);
 }
 
 static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
@@ -637,7 +638,7 @@ static int lua_decide(void *ctx, const sow_setup *s, const sow_game *g,
     char tok[64];
     sow_move_format(tok, sizeof tok, s, m);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_DECIDE, .s = s, .g = g,
-                   .sarg = tok, .nres = 1, .read = read_decide, .out = out};
+                   .sarg = tok, .nres = 1, .read = read_changes_of, .out = out};
     return sow_lua_call(&c, err);
 }
 
@@ -715,7 +716,7 @@ static int lua_after_move(void *ctx, const sow_setup *s,
     sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_AFTER_MOVE, .s = s,
                    .g = after, .mv = &mv,
-                   .nres = 1, .read = read_after_move, .out = out};
+                   .nres = 1, .read = read_changes_of, .out = out};
     return sow_lua_call(&c, err);
 }
 

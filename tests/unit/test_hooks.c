@@ -379,6 +379,39 @@ static void test_after_move_decision_phase(void **state)
     unit_game_close(&a);
 }
 
+/* issue 24: decide may move seeds too, after its other changes; its
+ * "store" is the decider's, though its to_move names the other player. */
+static void test_decide_moves(void **state)
+{
+    (void)state;
+    char yaml[512], lua[512], text[2048];
+    snprintf(text, sizeof text, "%s", PHASED);
+    memcpy(strstr(text, "p.lua"), "q.lua", 5);
+    unit_write(yaml, sizeof yaml, tdir, "q.yaml", text);
+    snprintf(text, sizeof text, "%s%s", PHASED_SCRIPT,
+             "function choose(g, t)\n"
+             "  return {phase = 0, to_move = 1 - g.mover,\n"
+             "          move = {{from = 0, to = 'store'},\n"
+             "                  {from = 'store', to = 11, seeds = 1}}}\n"
+             "end\n"
+             "function a(g)\n" /* (PHASED_SCRIPT's checks a board unmoved) */
+             "  if g.origin == nil then return nil end\n"
+             "  return {phase = 1, to_move = 1 - g.mover}\n"
+             "end\n");
+    unit_write(lua, sizeof lua, tdir, "q.lua", text);
+    unit_game a;
+    open_started(&a, yaml);
+    play_ok(&a, 2);
+    const int h0 = a.g.board[0], h11 = a.g.board[11];
+    play_ok(&a, sow_decision(0, 1)); /* North decides */
+    assert_int_equal(a.g.board[0], 0);
+    assert_int_equal(a.g.captured[1], h0 - 1);
+    assert_int_equal(a.g.board[11], h11 + 1);
+    assert_int_equal(a.g.captured[0], 0);
+    assert_int_equal(a.g.to_move, 0);
+    unit_game_close(&a);
+}
+
 /* The direction choice (OL.2, C1.12) is a ply like a decision: after_move
  * runs after it (origin nil), then after the starter's first sowing; the
  * starter moves again after the choice and sows the chosen way. */
@@ -670,6 +703,35 @@ static void play_fails_at(unit_game *a, int hole, int line,
     assert_memory_equal(&before, &a->g, sizeof before);
 }
 
+/* issue 24: a play hook may move seeds too, after its board: the store
+ * is the player's who played, though to_move names the other; a move of
+ * more seeds than the returned board leaves is refused at the hook's
+ * line in the variant file (play: open, line 22 of c.yaml). */
+static void test_play_moves(void **state)
+{
+    (void)state;
+    unit_game a;
+    claims_started(&a, CLAIMS_KEY,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), to_move = 1, phase = 0,\n"
+                   "          move = {{from = h, to = 'store', seeds = 3}}}\n"
+                   "end\n");
+    play_ok(&a, 0);
+    assert_int_equal(a.g.board[0], 1);
+    assert_int_equal(a.g.captured[0], 3);
+    assert_int_equal(a.g.captured[1], 0);
+    assert_int_equal(a.g.to_move, 1);
+    unit_game_close(&a);
+    claims_started(&a, CLAIMS_KEY,
+                   "function open(g, h)\n"
+                   "  return {board = same(g), to_move = 1, phase = 0,\n"
+                   "          move = {{from = h, to = 'store', seeds = 5}}}\n"
+                   "end\n");
+    play_fails_at(&a, 0, 22, "the play hook open returned a move of 5 seeds "
+                             "from hole 0, which holds 4");
+    unit_game_close(&a);
+}
+
 /* South's hole 0 sows 1 and 2 (3: land runs); hole 5 is North's claim,
  * hole 6 is closed (its seeds moved to hole 7). */
 static void mark_holes(unit_game *a)
@@ -820,6 +882,57 @@ static void test_impossible_changes(void **state)
     marks_started(&a, "function land(g, h, c) return {}, 'stop', 4 end\n");
     play_fails_at(&a, 0, 3, "a third value that is not a table of changes");
     unit_game_close(&a);
+}
+
+/* issue 24: lap_end may move seeds between holes and stores, checked as
+ * after_move's are: made after its other changes, none from a closed hole
+ * (C1.5), no more than the hole holds, the seeds of board and stores the
+ * same. South's hole 0 sows 1 and 2, which ends holding 3. */
+static void test_lap_end_moves(void **state)
+{
+    (void)state;
+    unit_game a;
+    marks_started(&a, "function land(g, h, c)\n"
+                      "  return {}, 'stop', {move = {{from = h, to = "
+                      "'north_store', seeds = 1}, {from = 'store', to = 3}}}\n"
+                      "end\n");
+    const int total = a.g.on_board;
+    play_ok(&a, 0);
+    /* one seed of hole 2 to North's store; South's store (empty) moves
+     * none into hole 3 */
+    assert_int_equal(a.g.board[2], 2);
+    assert_int_equal(a.g.board[3], 2);
+    assert_int_equal(a.g.captured[1], 1);
+    assert_int_equal(a.g.on_board, total - 1);
+    unit_game_close(&a);
+    static const struct {
+        const char *ret;
+        int line; /* 3: read from the answer; 17: the hook's line in m.yaml */
+        const char *phrase;
+    } cases[] = {
+        {"{move = {{from = h, to = h}}}", 3,
+         "a move of seeds from hole 2 to itself"},
+        {"{move = 4}", 3, "a move field that is not a list"},
+        {"{move = {{from = h, to = 'store', seeds = 9}}}", 17,
+         "the lap_end hook land returned a move of 9 seeds from hole 2, "
+         "which holds 3 once the answer's other changes are made"},
+        {"{move = {{from = h, to = 6}}}", 17,
+         "a move of seeds from hole 2 to hole 6, one of which is closed "
+         "(C1.5)"},
+        /* after the answer's capture, the hole holds none */
+        {"{capture = {[h] = 0}, move = {{from = h, to = 3, seeds = 1}}}",
+         17, "a move of 1 seeds from hole 2, which holds 0"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "function land(g, h, c) return {}, 'stop', %s end\n",
+                 cases[i].ret);
+        marks_started(&a, text);
+        mark_holes(&a);
+        play_fails_at(&a, 0, cases[i].line, cases[i].phrase);
+        unit_game_close(&a);
+    }
 }
 
 /* The engine refuses the same changes from rules that are not the Lua
@@ -997,6 +1110,9 @@ int main(void)
         cmocka_unit_test(test_lap_end_claims),
         cmocka_unit_test(test_capture_claimed),
         cmocka_unit_test(test_impossible_changes),
+        cmocka_unit_test(test_lap_end_moves),
+        cmocka_unit_test(test_decide_moves),
+        cmocka_unit_test(test_play_moves),
         cmocka_unit_test(test_engine_checks),
         cmocka_unit_test(test_bad_returns),
         cmocka_unit_test(test_read_only),

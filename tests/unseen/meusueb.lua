@@ -1,19 +1,52 @@
--- meusueb.lua: MS.3 and MS.4 of meusueb.yaml.
+-- meusueb.lua: MS.2 to MS.4 of meusueb.yaml.
 
--- MS.3: the 4 are taken and the next lap lifts the hole after them.
-function take_four(g, h)
-  return {h}, "relay", {next = {from = g.next[h]}}
-end
-
--- MS.4: the seeds left on the board as a lap starts, its hand lifted,
--- are those on it now and in hand less the lap's hand (g.lifted): until
--- a lap starts with 8 or fewer, no seed leaves the board during a lap,
--- so the count read at any seed of the lap is the count at its start.
-function last_seeds(g, h, c)
-  if g.owner[h] == g.mover then return "sow" end
+-- MS.4: the seeds left on the board as the lap started, its hand lifted.
+-- In drop: those on it now and in hand less the lap's hand (g.lifted).
+-- Until a lap starts with 8 or fewer, no seed leaves the board during a
+-- lap, so the count read at any seed of the lap tells the count at its
+-- start apart: more than 8, or 8 or fewer.
+local function few_left(g)
   local left = g.hand - g.lifted
   for x = 0, g.holes - 1 do left = left + g.board[x] end
-  if left > 8 then return "sow" end
-  if g.hand == 1 and c + 1 == 4 then return "sow" end  -- MS.3 takes it
+  return left <= 8
+end
+
+-- The same at a lap's end, where the view does not say how many seeds the
+-- lap set out with: it went d holes from g.lap_from to h, one seed a hole
+-- (or a store, MS.4), so the board held those on it now less d as it
+-- started, if no seed left it; if that is 8 or fewer, seeds left it or
+-- the lap started with 8 or fewer: MS.4 held either way. (A lap of 12 or
+-- more seeds that started with 8 or fewer left is read as more.)
+local function few_left_at_end(g, h)
+  if g.lap_from == nil then return false end
+  local d, x = 0, g.lap_from
+  repeat x = g.next[x]; d = d + 1 until x == h
+  local left = -d
+  for y = 0, g.holes - 1 do left = left + g.board[y] end
+  return left <= 8
+end
+
+-- Each lap's end (MS.2, MS.3, MS.4).
+function lap_end(g, h, c)
+  if c == 4 then                                   -- MS.3
+    return {h}, "relay", {next = {from = g.next[h]}}
+  end
+  if g.owner[h] ~= g.mover and few_left_at_end(g, h) then   -- MS.4
+    -- the last seed to the opponent; the hole is then lifted as MS.2
+    -- says: sown on if it holds 2 or more, else the move ends
+    local store = g.owner[h] == 1 and "north_store" or "south_store"
+    return {}, c - 1 >= 2 and "relay" or "stop",
+           {move = {{from = h, to = store, seeds = 1}}}
+  end
+  if c == 1 then return {}, "stop" end             -- MS.2
+  return {}, "relay"
+end
+
+-- MS.4: every seed but a lap's last sown on the opponent's side goes to
+-- the opponent (the last is lap_end's).
+function last_seeds(g, h, c)
+  if g.hand == 1 or g.owner[h] == g.mover or not few_left(g) then
+    return "sow"
+  end
   return "store", 1 - g.mover
 end

@@ -1,4 +1,4 @@
--- lap_changes.lua: the lap_end hook of lap_changes.yaml (LC.2 to LC.6).
+-- lap_changes.lua: the lap_end hook of lap_changes.yaml (LC.2 to LC.7).
 -- Each answer is nothing to capture from the list, "stop", and a table of
 -- changes.
 local function closed_holes(g)
@@ -22,6 +22,9 @@ function lap_end(g, h, c)
     return {}, "stop", {open = closed_holes(g)}                -- LC.4
   elseif ch == "extra_turn" and own then
     return {}, "stop", {extra_turn = true}                     -- LC.5
+  elseif ch == "give_on" and not own then                       -- LC.7
+    local store = g.owner[h] == 1 and "north_store" or "south_store"
+    return {}, "relay", {move = {{from = h, to = store, seeds = 1}}}
   elseif ch == "twice" then
     return {h}, "stop", {capture = {[h] = g.mover}}            -- LC.6
   elseif ch == "too_many" then
