@@ -35,6 +35,7 @@
 #define TABLE_MMAP 1
 #endif
 
+#include "sow_budget.h"
 #include "sow_egdb.h"
 #include "sow_num.h"
 #include "sow_search.h"
@@ -162,6 +163,7 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
     sv->ply_until = sow_solve_ply_until(s);
     sv->last_fields = s->v->script || s->no_undo ||
                       s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
+    sow_plain_init(&sv->plain, s, NULL);
     sv->maxkids = s->holes;
     if (s->v->ndecisions > 0 || s->v->nphases > 0 || s->dir_rule)
         sv->maxkids = SOW_MAX_LEGAL;
@@ -237,6 +239,7 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->bound = sv->bound;
     w->ply_until = sv->ply_until;
     w->last_fields = sv->last_fields;
+    w->plain = sv->plain;
     w->db = sv->db;
     w->tt = sv->tt;
     w->buckets = sv->buckets;
@@ -585,9 +588,15 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
 {
     sow_game *c = &sv->kids[d][i];
     sow_game_branch(c, g);
-    /* (by index: the move is g's, so no look-up of it in the list) */
-    if (sow_engine_play_at(&sv->eng, c, i, sv->err))
-        return sv_fail(sv);
+    /* the plain rules' move where the setup allows it (sow_plain.h), the
+     * engine's where it does not or the move ends the game; by index:
+     * the move is g's, so no look-up of it in the list */
+    if (!sv->plain.ok || sow_plain_play_at(&sv->plain, c, i)) {
+        if (sv->plain.ok)
+            sow_game_branch(c, g);
+        if (sow_engine_play_at(&sv->eng, c, i, sv->err))
+            return sv_fail(sv);
+    }
     if (sv->bound && (c->captured[0] < g->captured[0] ||
                       c->captured[1] < g->captured[1] ||
                       c->on_board > g->on_board)) {
@@ -604,6 +613,12 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
         __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
     }
     if ((++sv->positions & 1023) == 0) {
+        /* the run's deadline, which the engine's move reads otherwise */
+        if (sv->plain.ok && sv->eng.budget &&
+            sow_budget_over(sv->eng.budget)) {
+            sow_budget_error(sv->eng.budget, sv->err);
+            return sv_fail(sv);
+        }
         if (sv->cancel && atomic_load_explicit(sv->cancel,
                                                memory_order_relaxed)) {
             sv->abandoned = true; /* another thread has it (or failed) */
