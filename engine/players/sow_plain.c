@@ -27,6 +27,23 @@ static bool rule_in_class(const sow_setup *s, const sow_lap_rule *r, int i)
            r->action == SOW_LAP_CAPTURE_PAIR;
 }
 
+/* Whether each player's track (issue 24) leads from every hole and from
+ * that player's store to a hole or that store: the plain move follows it
+ * with no other test. */
+static bool tracks_closed(const sow_setup *s)
+{
+    for (int p = 0; p < 2; p++) {
+        const uint8_t *tr = s->tracks[p][s->dir];
+        for (int x = 0; x <= s->holes; x++) {
+            const int from = x < s->holes ? x : SOW_POS_STORE + p;
+            const int to = tr[from];
+            if (to >= s->holes && to != SOW_POS_STORE + p)
+                return false;
+        }
+    }
+    return true;
+}
+
 /* The first rule of the setup outside the class, as a phrase; NULL when
  * all are within it. Each test names a field of sow_setup that changes
  * the sowing, the legal moves or the turn beyond what sow_plain_play_at
@@ -36,7 +53,8 @@ static const char *outside(const sow_setup *s)
     const sow_variant *v = s->v;
     if (v->script || v->nstate || v->nphases || v->ndecisions)
         return "a script, phases or decisions";
-    if (s->rows != 2 || !s->stores || s->track != SOW_TRACK_OWN)
+    if (s->rows != 2 || !s->stores || s->track != SOW_TRACK_OWN ||
+        !tracks_closed(s))
         return "not two rows with the mover's store on the track (C1.2)";
     if (s->plain_turns || s->relay || s->leave || s->min_seeds < 1 ||
         s->skip_origin || s->origin_first || s->first_to_store ||
