@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_budget.h"
 #include "sow_egdb_run.h"
 
 /* ---- one position ---------------------------------------------------------- */
@@ -68,6 +69,21 @@ int sow_egdb_position(sow_engine *e, const sow_egdb *db, const sow_game *tmpl,
  * entry cannot be checked), or -1 on an error. Building a shard (w given, its round a slice), every
  * unknown entry of the level outside the slice that a move leads to is
  * queued for the next round (sow_egdb_need_entry) before 1 is returned. */
+int sow_egdb_play(const run *r, sow_engine *e, sow_game *c, const sow_game *g,
+                  int i, sow_error *err)
+{
+    sow_game_branch(c, g);
+    if (r->plain.ok) {
+        if (e->budget && (++e->budget_tick & 63) == 0 &&
+            sow_budget_over(e->budget))
+            return sow_budget_error(e->budget, err);
+        if (!sow_plain_play_at(&r->plain, c, i))
+            return SOW_OK;
+        sow_game_branch(c, g); /* an end: the engine's */
+    }
+    return sow_engine_play_at(e, c, i, err);
+}
+
 int sow_egdb_best_of(const run *r, sow_engine *e, worker *w,
                    const uint16_t *b, int k, int s0, uint64_t j, int *v,
                    int *vh, int *h, sow_error *err)
@@ -86,8 +102,7 @@ int sow_egdb_best_of(const run *r, sow_engine *e, worker *w,
     const int base = g.captured[0] - g.captured[1]; /* the stores now */
     for (int i = 0; i < g.nlegal; i++) {
         sow_game c;
-        sow_game_branch(&c, &g);
-        if (sow_engine_play_at(e, &c, i, err))
+        if (sow_egdb_play(r, e, &c, &g, i, err))
             return -1;
         int cv, cvh, ch;
         if (c.over) {
@@ -182,6 +197,7 @@ int sow_egdb_run_alloc(run *r, const sow_setup *s, int seeds, sow_error *err)
     snprintf(r->db->info.id, sizeof r->db->info.id, "%s", s->v->id);
     sow_game_init(s, &r->tmpl);
     memset(r->tmpl.board, 0, sizeof r->tmpl.board);
+    sow_plain_init(&r->plain, s, NULL);
     const uint64_t n = r->db->info.entries;
     r->val = malloc(n);
     r->hi = malloc(n);

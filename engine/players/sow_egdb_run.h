@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "sow_egdb_int.h"
+#include "sow_plain.h"
 
 #define MAX_THREADS 256
 
@@ -21,6 +22,8 @@ typedef struct run {
     sow_egdb *db;
     const sow_setup *s;
     sow_game tmpl;          /* the start with an empty board */
+    sow_plain plain;        /* the plain rules' move, where the setup's
+                               rules are all within it (plain.ok) */
     int8_t *val;            /* building: the value where endless games go
                                worst for South (its lower bound) */
     int8_t *hi;             /* building: where they go best for South (its
@@ -76,6 +79,12 @@ typedef struct part {
 
 /* The position (board b of k seeds, South's store s0, player p to move)
  * of database db as a game: 1, 0 when p has no move, -1 on an error. */
+/* Child i of g into c: the plain rules' move where r's setup allows it
+ * (sow_plain.h), else and at every end the engine's; the run's deadline
+ * read every 64 moves either way. */
+int sow_egdb_play(const run *r, sow_engine *e, sow_game *c, const sow_game *g,
+                  int i, sow_error *err);
+
 int sow_egdb_position(sow_engine *e, const sow_egdb *db, const sow_game *tmpl,
                       const uint16_t *b, int k, int s0, int p, sow_game *g,
                       sow_error *err);

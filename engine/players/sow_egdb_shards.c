@@ -109,8 +109,7 @@ static int closure(run *r, sow_engine *e, int k, uint64_t lo, uint64_t hi,
             rc = SOW_ERR;
         for (int m = 0; has > 0 && !rc && m < g.nlegal; m++) {
             sow_game c;
-            sow_game_branch(&c, &g);
-            if (sow_engine_play_at(e, &c, m, err)) {
+            if (sow_egdb_play(r, e, &c, &g, m, err)) {
                 rc = SOW_ERR;
                 break;
             }

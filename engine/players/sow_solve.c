@@ -35,6 +35,7 @@
 #define TABLE_MMAP 1
 #endif
 
+#include "sow_budget.h"
 #include "sow_egdb.h"
 #include "sow_num.h"
 #include "sow_search.h"
@@ -147,6 +148,29 @@ static void table_free(tt_entry *tt, size_t bytes)
 #endif
 }
 
+/* Zobrist's keys (sv->zob) for the setups of the plain rules' move,
+ * whose positions differ only in their holes' seeds, the player to move,
+ * the stores (when they are in the key) and the ply (below ply_until):
+ * everything else sv_key reads is the same in all of them (sow_plain.c's
+ * class: no claims, closed holes, hands, phases, passes, script or
+ * last-move fields; owners and direction fixed). Two independent 64-bit
+ * words a hole and count (splitmix64 of a counter), so a key is 128 bits
+ * as the running hash's is; with no table (out of memory, or holes that
+ * may hold more than ZOB_MAX_SEEDS) sv_key hashes everything. */
+#define ZOB_MAX_SEEDS 1023
+
+static void zobrist_table(sow_solver *sv)
+{
+    const int seeds = sv->s->total;
+    const size_t n = (size_t)sv->s->holes * (size_t)(seeds + 1) * 2 + 2;
+    sv->zob = malloc(n * sizeof *sv->zob);
+    if (!sv->zob)
+        return;
+    sv->zob_seeds = seeds;
+    for (size_t i = 0; i < n; i++)
+        sv->zob[i] = sow_mix64(0x9E3779B97F4A7C15ULL * (i + 1));
+}
+
 sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
 {
     sow_solver *sv = calloc(1, sizeof *sv);
@@ -162,6 +186,9 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
     sv->ply_until = sow_solve_ply_until(s);
     sv->last_fields = s->v->script || s->no_undo ||
                       s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
+    sow_plain_init(&sv->plain, s, NULL);
+    if (sv->plain.ok && !sv->last_fields && s->total <= ZOB_MAX_SEEDS)
+        zobrist_table(sv);
     sv->maxkids = s->holes;
     if (s->v->ndecisions > 0 || s->v->nphases > 0 || s->dir_rule)
         sv->maxkids = SOW_MAX_LEGAL;
@@ -192,6 +219,7 @@ void sow_solver_free(sow_solver *sv)
     if (!sv->main) {
         table_free(sv->tt, sow_solver_table_bytes(sv));
         free(sv->locks);
+        free(sv->zob);
     }
     free(sv);
 }
@@ -237,6 +265,9 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->bound = sv->bound;
     w->ply_until = sv->ply_until;
     w->last_fields = sv->last_fields;
+    w->plain = sv->plain;
+    w->zob = sv->zob;
+    w->zob_seeds = sv->zob_seeds;
     w->db = sv->db;
     w->tt = sv->tt;
     w->buckets = sv->buckets;
@@ -279,9 +310,33 @@ static inline uint64_t step_b(uint64_t x, uint64_t w)
         b = step_b(b, w_);                                                   \
     } while (0)
 
+/* The key of g by Zobrist's table (sv->zob): what the positions of a
+ * plain setup differ in. */
+static key zobrist_key(const sow_solver *sv, const sow_game *g)
+{
+    const sow_setup *s = sv->s;
+    const size_t stride = 2 * (size_t)(sv->zob_seeds + 1);
+    const uint64_t *z = sv->zob;
+    const uint64_t *tm = z + (size_t)s->holes * stride;
+    uint64_t a = g->to_move ? tm[0] : 0, b = g->to_move ? tm[1] : 0;
+    for (int h = 0; h < s->holes; h++, z += stride) {
+        a ^= z[2 * g->board[h]];
+        b ^= z[2 * g->board[h] + 1];
+    }
+    if (!sv->apart)
+        TAKE((uint64_t)(uint32_t)g->captured[0] |
+             (uint64_t)(uint32_t)g->captured[1] << 32);
+    if (g->ply < sv->ply_until)
+        TAKE((uint64_t)(uint32_t)g->ply | 1ULL << 40);
+    key k = {a, b | 1};
+    return k;
+}
+
 /* Everything of g a rule can read (see the top of the file). */
 key sv_key(const sow_solver *sv, const sow_game *g)
 {
+    if (sv->zob)
+        return zobrist_key(sv, g);
     const sow_setup *s = sv->s;
     uint64_t a = 0x243F6A8885A308D3ULL, b = 0x13198A2E03707344ULL;
     int i = 0;
@@ -585,9 +640,15 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
 {
     sow_game *c = &sv->kids[d][i];
     sow_game_branch(c, g);
-    /* (by index: the move is g's, so no look-up of it in the list) */
-    if (sow_engine_play_at(&sv->eng, c, i, sv->err))
-        return sv_fail(sv);
+    /* the plain rules' move where the setup allows it (sow_plain.h), the
+     * engine's where it does not or the move ends the game; by index:
+     * the move is g's, so no look-up of it in the list */
+    if (!sv->plain.ok || sow_plain_play_at(&sv->plain, c, i)) {
+        if (sv->plain.ok)
+            sow_game_branch(c, g);
+        if (sow_engine_play_at(&sv->eng, c, i, sv->err))
+            return sv_fail(sv);
+    }
     if (sv->bound && (c->captured[0] < g->captured[0] ||
                       c->captured[1] < g->captured[1] ||
                       c->on_board > g->on_board)) {
@@ -604,6 +665,12 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
         __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
     }
     if ((++sv->positions & 1023) == 0) {
+        /* the run's deadline, which the engine's move reads otherwise */
+        if (sv->plain.ok && sv->eng.budget &&
+            sow_budget_over(sv->eng.budget)) {
+            sow_budget_error(sv->eng.budget, sv->err);
+            return sv_fail(sv);
+        }
         if (sv->cancel && atomic_load_explicit(sv->cancel,
                                                memory_order_relaxed)) {
             sv->abandoned = true; /* another thread has it (or failed) */

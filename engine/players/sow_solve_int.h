@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "sow_egdb.h"
+#include "sow_plain.h"
 #include "sow_solve.h"
 
 #define INF (1 << 29)
@@ -44,6 +45,14 @@ struct sow_solver {
     int ply_until;         /* the ply is in the key below this ply; a
                               script: always (INT32_MAX) */
     bool last_fields;      /* the last move's fields are in the key */
+    sow_plain plain;       /* the plain rules' move, where the setup's
+                              rules are all within it (plain.ok) */
+    uint64_t *zob;         /* Zobrist's keys where the plain rules'
+                              move is taken (sv_key): [hole][seeds][2],
+                              then the player to move's two; NULL: the
+                              running hash of everything. The main
+                              solver's, borrowed by the threads' */
+    int zob_seeds;         /* the seeds a hole may hold in it */
     const sow_egdb *db;    /* an endgame database of the rules, or NULL */
     long long db_hits;     /* positions the database answered */
     tt_entry *tt;

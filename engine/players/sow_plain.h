@@ -1,0 +1,51 @@
+/* sow_plain.h - a move of the plain data rules, for the solvers: the
+ * class of rules it makes exactly (single laps along the mover's track
+ * with the mover's store on it, lap-end captures of the own hole, the
+ * facing hole or both, an extra turn in the own store) proved of a setup
+ * once (sow_plain_init), and the move itself on a sow_game, with the
+ * same result as sow_engine_play_at byte for byte (tests/unit/
+ * test_plain.c). Where the move ends the game or reaches a rule the
+ * class leaves to the engine (a threshold, the last plies), it says so
+ * and the caller plays the move with the engine. docs/solving.md, "How
+ * it is solved". */
+#ifndef SOW_PLAIN_H
+#define SOW_PLAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sow_game.h"
+
+/* One lap-end rule for a lap that ends in a hole, as the class reads it. */
+typedef struct sow_plain_rule {
+    uint64_t counts;     /* bit c: a last hole holding c seeds (c < 63) */
+    bool counts_high;    /* 63 and more */
+    uint8_t owner;       /* sow_owner_sel: whose the hole must be */
+    uint8_t opposite;    /* the facing hole: 0 any, 1 seeds, 2 empty,
+                            3 exactly opposite_count */
+    int opposite_count;
+    uint8_t action;      /* SOW_LAP_CAPTURE, _CAPTURE_OPPOSITE, _PAIR */
+} sow_plain_rule;
+
+typedef struct sow_plain {
+    bool ok;             /* the setup is in the class */
+    const sow_setup *s;
+    bool store_extra;    /* a lap ending in the mover's store plays again */
+    int threshold;       /* C1.7: the engine decides from this total on;
+                            INT32_MAX: no threshold */
+    int late_ply;        /* the engine decides from this ply on (P3) */
+    int nrules;
+    sow_plain_rule rules[SOW_MAX_LAP_RULES];
+} sow_plain;
+
+/* Read setup s into *p: p->ok when every rule of s is within the class;
+ * else *why (when not NULL) names the first that is not. */
+void sow_plain_init(sow_plain *p, const sow_setup *s, const char **why);
+
+/* Play c->legal[i] on c (a branch of the position, not over) by the
+ * class's rules: 0 when done, exactly as sow_engine_play_at would; 1 when
+ * the move ends the game or reaches a rule left to the engine: c is then
+ * spoilt, and the caller branches it again and plays the engine. */
+int sow_plain_play_at(const sow_plain *p, sow_game *c, int i);
+
+#endif
