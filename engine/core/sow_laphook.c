@@ -28,7 +28,14 @@ hook_more(const sow_setup *s, const sow_observer *obs, sow_game *g,
                              __builtin_ctzll(both));
     sow_changes ch;
     sow_lap_changes(d, &ch);
-    return sow_apply_changes_seen(s, g, &ch, obs, err);
+    if (sow_apply_changes_seen(s, g, &ch, obs, err))
+        return SOW_ERR;
+    /* its moves of seeds, last (issue 24: a lap's last seed given to a
+     * store and the lap going on from its hole); the hand is empty at a
+     * lap's end, so what moves is on the board or in the stores */
+    return d->nmoves ? sow_apply_moves(s, g, d->moves, d->nmoves,
+                                       SOW_HOOK_LAP_END, g->to_move, obs, err)
+                     : SOW_OK;
 }
 
 /* An impossible next lap a lap_end hook named, at the hook's line. */
@@ -145,14 +152,10 @@ run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         g->claims[p] |= (uint64_t)1 << x;
         EMIT(obs, SOW_EV_CLAIM, p, x, g->board[x], 0);
     }
-    if ((d.open_set | d.take_set | d.out_set | d.close_set) &&
+    /* its other changes and its moves of seeds (one test for them all) */
+    if ((d.open_set | d.take_set | d.out_set | d.close_set |
+         (uint64_t)d.nmoves) &&
         hook_more(s, obs, g, &d, seen, err))
-        return SOW_ERR;
-    /* its moves of seeds, last (issue 24: a lap's last seed given to a
-     * store and the lap going on from its hole); the hand is empty at a
-     * lap's end, so what moves is on the board or in the stores */
-    if (d.nmoves && sow_apply_moves(s, g, d.moves, d.nmoves,
-                                    SOW_HOOK_LAP_END, g->to_move, obs, err))
         return SOW_ERR;
     if (d.extra_turn >= 0) /* C1.3: the hook's say on another turn */
         g->move_flags = d.extra_turn
