@@ -121,9 +121,13 @@ static void played_tokens(const char *rec)
     for (const char *line = rec; *line;) {
         const char *nl = strchr(line, '\n');
         int n = nl ? (int)(nl - line) : (int)strlen(line);
+        /* (searched within the line: a search to the record's end from
+         * every line is quadratic where strstr measures its haystack,
+         * as under ASan) */
         const char *m = !strncmp(line, "{\"ply\":", 7)
-                            ? strstr(line, ",\"move\":") : NULL;
-        if (m && m < line + n) {
+                            ? memmem(line, (size_t)n, ",\"move\":", 8)
+                            : NULL;
+        if (m) {
             m += 8;
             /* a bare number, or a string without quotes or escapes in it
              * (docs/record.md's tokens) */
