@@ -555,7 +555,7 @@ static int load_ends_words(ctx *c, const sow_ynode *w)
                             "ABCDEFGHIJKLMNOPQRSTUVWXYZ -'") != n)
             return sow_yfail(&c->y, y, "words.%s must be a word or two of "
                                        "letters (at most %d characters), "
-                                       "such as kichwa",
+                                       "such as \"end hole\"",
                              keys[i], SOW_ENDS_WORD_MAX - 1);
         snprintf(v->ends_words[i], SOW_ENDS_WORD_MAX, "%s", y->text);
     }

@@ -86,7 +86,7 @@ t rows-ends-words 0 noerr "out~  North sows the 1 seed taken from the kichwa a3 
 grep -v "words: {end: kichwa" variants/bao_kiswahili.yaml > "$cli_tmp/ends_plain.yaml"
 t rows-ends-plain 0 noerr "out~  North sows the 1 seed taken from the end hole a3 (their choice)" -- sow trace "$cli_tmp/ends_plain.yaml" --moves "+13/ccw +18,k16"
 t rows-ends-plain-show 0 noerr "out~from an end hole (,kH) and the house, one in each inner row, may stop a turn" -- sow show "$cli_tmp/ends_plain.yaml"
-t rows-ends-words-bad 1 "err=tests/cli/bad/ends_words.yaml:10:64: words.end must be a word or two of letters (at most 23 characters), such as kichwa" -- sow validate tests/cli/bad/ends_words.yaml
+t rows-ends-words-bad 1 "err=tests/cli/bad/ends_words.yaml:10:64: words.end must be a word or two of letters (at most 23 characters), such as \"end hole\"" -- sow validate tests/cli/bad/ends_words.yaml
 # no_capture_from (BA.3) and its other name takasa_from, Bao's word
 sed 's/no_capture_from: inner        # BA.3 (a takasa turn)/takasa_from: inner/' variants/bao.yaml > "$cli_tmp/takasa_alias.yaml"
 t rows-takasa-alias 0 noerr "out~  no capture     a turn that captures nothing starts from the inner row where it can (BA.3)" -- sow show "$cli_tmp/takasa_alias.yaml"
