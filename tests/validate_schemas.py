@@ -1109,6 +1109,11 @@ class Outputs:
             variant = line.split()[0]
             self.check("show", "show %s --json" % variant,
                        self.run(["show", variant, "--json"]).strip())
+        # keys no shipped variant uses yet (issue 24's unseen games)
+        for variant in ("achochodi", "gelech", "four_capture", "bule_perga_data"):
+            path = os.path.join("tests", "unseen", variant + ".yaml")
+            self.check("show", "show %s --json" % path,
+                       self.run(["show", path, "--json"]).strip())
         for args in (["andada", "--option", "holes=15"],
                      ["kalah", "--option", "pick_own=always", "--option", "threshold_end=false"],
                      ["sadeqa", "--option", "layout=alternate", "--option", "match=false"],

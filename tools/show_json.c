@@ -401,6 +401,40 @@ static void json_board(const cli_game *cg, const sow_game *g)
     printf("},");
 }
 
+/* The sowing keys first needed beyond the catalogue (issue 24): where
+ * sow_capture takes (owner, last), the moves refused by the facing hole
+ * (not_opposite), captures before the sowing (capture_before) and the
+ * first moves' direction (first_direction); null where unused. */
+static void json_sowing_unseen(const sow_setup *s)
+{
+    printf(",\"sow_capture_where\":");
+    if (s->sow_capture)
+        printf("{\"owner\":\"%s\",\"last\":%s}",
+               s->sow_capture_own ? "own" : "any",
+               json_bool(s->sow_capture_last));
+    else
+        printf("null");
+    printf(",\"not_opposite\":");
+    if (s->not_opposite || s->not_opposite_high)
+        json_counts(s->not_opposite, s->not_opposite_high);
+    else
+        printf("null");
+    printf(",\"capture_before\":");
+    if (s->capture_before) {
+        printf("{\"facing\":\"%s\",\"counts\":",
+               s->capture_before == SOW_BEFORE_LIFTED ? "lifted" : "own");
+        json_counts(s->before_counts, s->before_high);
+        printf("}");
+    } else {
+        printf("null");
+    }
+    printf(",\"first_direction\":");
+    if (s->first_dir)
+        printf("\"%s\"", s->first_dir - 1 == SOW_DIR_CCW ? "ccw" : "cw");
+    else
+        printf("null");
+}
+
 /* The sowing keys of the two-row family (docs/writing-variants.md). */
 static void json_sowing_family(const cli_game *cg)
 {
@@ -465,6 +499,7 @@ static void json_sowing_family(const cli_game *cg)
     printf(",\"claim_seeds\":\"%s\",\"closed_holes\":\"%s\"",
            s->claim_to_store ? "store" : "stay",
            cg->v->closed_out_of_play ? "out_of_play" : "step_over");
+    json_sowing_unseen(s);
 }
 
 static void json_sowing(const cli_game *cg)
