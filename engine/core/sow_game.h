@@ -164,6 +164,7 @@ enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING };
 #define SOW_TAKEN_BY_SCRIPT 4    /* a hook's capture change */
 #define SOW_TAKEN_SWEPT 5        /* a claimed hole emptied into its
                                     claimant's store (GA.7) */
+#define SOW_TAKEN_BEFORE 6       /* before the sowing (capture_before) */
 /* SOW_EV_CLOSE's extra: 0 a rule closes the lap's hole (its seeds sown
  * on), or a hook's change closes (1) or opens (2) a hole */
 #define SOW_CLOSED_BY_SCRIPT 1

@@ -734,7 +734,7 @@ capture_first(const sow_setup *s, const sow_observer *obs, sow_game *g,
         int c = g->board[x], f = s->facing[x];
         if (f != SOW_POS_NONE &&
             (c < 63 ? (s->before_counts >> c) & 1 : s->before_high))
-            capture(obs, g, f);
+            capture_for(obs, g, f, g->to_move, SOW_TAKEN_BEFORE);
     }
 }
 

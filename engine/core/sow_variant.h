@@ -124,6 +124,8 @@ typedef enum {
     SOW_CITE_GRAND_SLAM,  /* captures that would empty the opposing row */
     SOW_CITE_UNREACHABLE, /* the end once no capture can be reached
                              (end.capture_unreachable) */
+    SOW_CITE_CAPTURE_BEFORE, /* seeds taken before the sowing
+                                (sowing.capture_before) */
     SOW_CITE_COUNT
 } sow_cite;
 

@@ -178,7 +178,7 @@ const char *const sow_cite_names[SOW_CITE_COUNT] = {
     "move", "sow", "leave", "skip_origin", "relay", "stop", "pass",
     "endless", "bearoff", "end", "sow_capture", "last_seeds", "skip_count",
     "direction", "rounds", "pass_over", "place", "cw_moves", "grand_slam",
-    "unreachable"};
+    "unreachable", "capture_before"};
 
 /* A `rule:` value: the id of one of the variant's `rules:`. */
 int sow_lcite(ctx *c, const sow_ynode *n, char out[SOW_RULE_ID_MAX])

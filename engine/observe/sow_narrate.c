@@ -406,6 +406,15 @@ static void narrate_capture(const sow_narrator *n, const sow_event *ev,
                      "claimed no longer",
                      ev->count, seeds(ev->count), h, who(ev->player));
         cite_mech(s, SOW_CITE_END, out);
+    } else if (ev->extra == SOW_TAKEN_BEFORE) {
+        sow_text_fmt(out->text, sizeof out->text,
+                     "before the seeds are lifted, %s takes the %d %s of "
+                     "%s, facing %s",
+                     who(ev->player), ev->count, seeds(ev->count), h,
+                     s->capture_before == SOW_BEFORE_LIFTED
+                         ? "the hole lifted"
+                         : "an own hole of the rule's count");
+        cite_mech(s, SOW_CITE_CAPTURE_BEFORE, out);
     } else if (ev->extra == SOW_TAKEN_LAST_SEEDS) {
         sow_text_fmt(out->text, sizeof out->text,
                      "only a few seeds are left: %s takes the %d %s of "

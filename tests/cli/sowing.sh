@@ -70,7 +70,10 @@ done
 t unseen-capture-all-show 0 noerr "out~capture every opponent's hole holding count 2,4,6, wherever it lies (KR.2)" -- sow show tests/unseen/kara.yaml
 t unseen-capture-all-trace 0 noerr "out~  North takes the 2 seeds of a" -- sow trace tests/unseen/kara.yaml --no-board --moves "0 7 1 8"
 t unseen-capture-before-show 0 noerr "out~  before sowing  the mover takes the hole facing every own hole of count 1, before the seeds are lifted" -- sow show tests/unseen/huroy.yaml
-t unseen-capture-before-trace 0 noerr "out~  South takes the 5 seeds of F" -- sow trace tests/unseen/huroy.yaml --option match=false --moves "0/ccw 6/ccw 1/ccw 7/ccw 0/cw"
+t unseen-capture-before-trace 0 noerr "out~  before the seeds are lifted, South takes the 5 seeds of F, facing an own hole of the rule's count" -- sow trace tests/unseen/huroy.yaml --option match=false --moves "0/ccw 6/ccw 1/ccw 7/ccw 0/cw"
+# ... citing the rule the variant's explain: names for it (HY.2)
+t unseen-capture-before-cite 0 noerr "out~      HY.2: Before the seeds are sown" -- sow trace tests/unseen/huroy.yaml --option match=false --no-board --moves "0/ccw 6/ccw 1/ccw 7/ccw 0/cw"
+t unseen-capture-before-json 0 noerr 'out~"capture_before":{"facing":"own","counts":{"any":false,"counts":[1],"or_more":false}}' -- sow show tests/unseen/huroy.yaml --json
 # grand_slam: leave_right (MancalaGames' LEAVE_RIGHT, Olowuka OL.4)
 t unseen-leave-right-show 0 noerr "out~  grand slam     a move whose captures would empty the opponent's whole row, which held seeds, captures all but the hole taken nearest the mover's right-hand end of that row, when it took two or more" -- sow show tests/unseen/olowuka.yaml
 t unseen-leave-right-json 0 noerr 'out~"grand_slam":"leave_right"' -- sow show tests/unseen/olowuka.yaml --json
