@@ -70,8 +70,9 @@ static void on_event(void *ctx, const sow_event *ev)
 static bool by_lap_hook(const sow_event *ev)
 {
     switch (ev->kind) {
-    case SOW_EV_CAPTURE:
-        return ev->hole >= 0;
+    case SOW_EV_CAPTURE: /* (not a seed's while sowing, PL.4: told as it
+                            falls, the lap's last seed's too) */
+        return ev->hole >= 0 && ev->extra != SOW_TAKEN_WHILE_SOWING;
     case SOW_EV_OUT:
         return ev->extra == SOW_OUT_BY_CHANGE;
     case SOW_EV_CLOSE:

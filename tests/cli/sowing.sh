@@ -67,6 +67,9 @@ done
 for f in kara achochodi huroy gelech olowuka four_capture; do
     t "unseen-scenarios-$f" 0 noerr "out~, 0 failed" -- sow test tests/unseen/scenarios/$f.yaml
 done
+# sow_capture: {last: true}: the last seed's capture is told as it falls,
+# before the lap's end that finds the hole empty (Bule_Perga, PL.4)
+t unseen-sow-capture-last-order 0 noerr lines=2 "out~  the last seed falls in d, which now holds 0" -- sh -c '"$0" trace tests/unseen/bule_perga_data.yaml --no-board --moves "2 8" | grep -A1 "d now holds 4 as it is sown"' "$SOW"
 t unseen-capture-all-show 0 noerr "out~capture every opponent's hole holding count 2,4,6, wherever it lies (KR.2)" -- sow show tests/unseen/kara.yaml
 t unseen-capture-all-trace 0 noerr "out~  North takes the 2 seeds of a" -- sow trace tests/unseen/kara.yaml --no-board --moves "0 7 1 8"
 t unseen-capture-before-show 0 noerr "out~  before sowing  the mover takes the hole facing every own hole of count 1, before the seeds are lifted" -- sow show tests/unseen/huroy.yaml
