@@ -901,6 +901,10 @@ BAD_RECORD_LINES = [
     ("move a hole index out of range", ply_with(move=64)),
     ("move a direction that is none", ply_with(move="3/up")),
     ("move a direction without its hole", ply_with(move="/cw")),
+    ("move a turn ending in a comma", ply_with(move="+3,")),
+    ("move a turn with an unknown choice", ply_with(move="12/cw,k8,jump")),
+    ("move a bare hole as a string", ply_with(move="5")),
+    ("move a kichwa without its hole", ply_with(move="+14,k")),
     ("move null", ply_with(move=None)),
     ("legal empty", ply_with(legal=[])),
     ("legal repeated", ply_with(legal=[1, 1])),
@@ -1002,6 +1006,7 @@ class Outputs:
     def __init__(self, sow, tmp):
         self.sow, self.tmp, self.count = sow, tmp, 0
         self.validators = {n: load_schema(n + ".schema.json") for n in OUTPUT_SCHEMAS}
+        self.validators["record"] = load_schema("record.schema.json")
 
     def run(self, args, status=0, stdin=None):
         out = subprocess.run([self.sow] + args, cwd=ROOT, input=stdin,
@@ -1109,6 +1114,15 @@ class Outputs:
             variant = line.split()[0]
             self.check("show", "show %s --json" % variant,
                        self.run(["show", variant, "--json"]).strip())
+        # records of games whose tokens carry a turn's choices (C2.3):
+        # Bao la Kiswahili's +h,kH,go, Nsolo's h,xH, Omweso's h/cw
+        for variant, seed in (("bao-kiswahili", "1"), ("nsolo", "2"), ("mweso", "3")):
+            path = os.path.join(self.tmp, variant + "-record.jsonl")
+            self.run(["selfplay", variant, "--games", "1", "--seed", seed, "--jsonl", path])
+            game = json.loads(pathlib.Path(path).read_text())
+            moves = " ".join(str(m) for m in game["moves"])
+            self.check("record", "replay %s --json" % variant,
+                       self.run(["replay", variant, "--moves", moves, "--json"]), lines=True)
         # keys no shipped variant uses yet (issue 24's unseen games)
         for variant in ("achochodi", "gelech", "four_capture", "bule_perga_data"):
             path = os.path.join("tests", "unseen", variant + ".yaml")
