@@ -505,19 +505,11 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
          &v->ends_back_forbid},
         {"no_capture_from", {"no_capture_from", F_WORD, 0, 0, from},
          &v->ends_takasa_inner},
-        {"takasa_from", {"takasa_from", F_WORD, 0, 0, from},
-         &v->ends_takasa_inner},
         {"keep_threatened", {"keep_threatened", F_BOOL, 0, 0, NULL},
          &v->ends_keep_threatened},
         {"lift_loses", {"lift_loses", F_BOOL, 0, 0, NULL},
          &v->ends_lift_loses},
     };
-    /* takasa_from, Bao's word for a turn that captures nothing, is
-     * another name of no_capture_from */
-    const sow_ynode *t = sow_ynode_get(x, "takasa_from");
-    if (t && sow_ynode_get(x, "no_capture_from"))
-        return sow_yfail(&c->y, t, "takasa_from is another name of "
-                                   "no_capture_from: give one of them");
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         const sow_ynode *y = sow_ynode_get(x, keys[i].key);
         if (y && sow_lexpr(c, y, &keys[i].f, keys[i].e))
@@ -565,16 +557,15 @@ static int load_ends_words(ctx *c, const sow_ynode *w)
 /* sowing.capture_from_ends (BK.3-BK.9): {reading: sources | ludii, house: N}:
  * turns of several decisions whose captures are sown into the mover's
  * inner row from one of its ends (sow_ends.c); house, the place of the
- * player's nyumba in their inner row from their left (1 the leftmost).
- * `name` is the key it was given as (kichwa, Bao's word, is another). */
-static int load_capture_from_ends(ctx *c, const sow_ynode *x,
-                                  const char *name)
+ * player's nyumba in their inner row from their left (1 the leftmost). */
+static int load_capture_from_ends(ctx *c, const sow_ynode *x)
 {
+    static const char name[] = "capture_from_ends";
     static const char *const keys[] = {"reading", "house", "words",
                                        "back_row", "from_empty", "placement",
                                        "single_seed", "house_sows",
                                        "back_row_relay", "start_seeds",
-                                       "no_capture_from", "takasa_from",
+                                       "no_capture_from",
                                        "prefer",
                                        "keep_threatened", "lift_loses",
                                        NULL};
@@ -621,17 +612,11 @@ static int load_capture_from_ends(ctx *c, const sow_ynode *x,
     return load_ends_sources(c, x);
 }
 
-/* sowing.capture_from_ends, or the same under its other name kichwa. */
+/* sowing.capture_from_ends, when given. */
 static int load_ends_key(ctx *c, const sow_ynode *n)
 {
     const sow_ynode *x = sow_ynode_get(n, "capture_from_ends");
-    const sow_ynode *k = sow_ynode_get(n, "kichwa");
-    if (x && k)
-        return sow_yfail(&c->y, k, "kichwa is another name of "
-                                   "capture_from_ends: give one of them");
-    if (x)
-        return load_capture_from_ends(c, x, "capture_from_ends");
-    return k ? load_capture_from_ends(c, k, "kichwa") : SOW_OK;
+    return x ? load_capture_from_ends(c, x) : SOW_OK;
 }
 
 /* Every key of sowing: (the loader refuses others). */
@@ -642,7 +627,7 @@ static const char *const sowing_keys[] = {
     "claim_seeds", "no_undo", "closed_holes", "relay_from", "sow_capture",
     "last_seeds", "count_last", "skip_count", "first_move", "reach", "track",
     "not_opposite", "capture_before", "first_direction", "pass_over",
-    "cw_moves", "capture_from_ends", "kichwa", NULL};
+    "cw_moves", "capture_from_ends", NULL};
 
 int sow_lsowing(ctx *c, const sow_ynode *n)
 {

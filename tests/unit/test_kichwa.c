@@ -345,50 +345,6 @@ static void test_lap_cap_unfinished(void **state)
     unit_game_close(&a);
 }
 
-/* sowing.kichwa is another name of sowing.capture_from_ends: the same
- * file under either name gives the same setup and the same legal turns,
- * under both readings (P62's start). */
-static void test_kichwa_names_the_same_key(void **state)
-{
-    (void)state;
-    char path[] = "/tmp/sow_kichwa_XXXXXX.yaml";
-    int fd = mkstemps(path, 5);
-    assert_true(fd >= 0);
-    FILE *in = fopen(YAML, "r"), *out = fdopen(fd, "w");
-    assert_non_null(in);
-    assert_non_null(out);
-    char line[512];
-    int renamed = 0;
-    while (fgets(line, sizeof line, in)) {
-        if (strncmp(line, "  capture_from_ends:", 20) == 0) {
-            fprintf(out, "  kichwa:%s", line + 20);
-            renamed++;
-        } else {
-            fputs(line, out);
-        }
-    }
-    fclose(in);
-    fclose(out);
-    assert_int_equal(renamed, 1);
-    const char *const readings[] = {"sources", "ludii"};
-    for (int r = 0; r < 2; r++) {
-        unit_game a, b;
-        open_file(&a, YAML, readings[r]);
-        open_file(&b, path, readings[r]);
-        const sow_setup *x = &a.k.setup, *y = &b.k.setup;
-        assert_int_equal(x->ends_turns, r ? SOW_ENDS_LUDII : SOW_ENDS_SOURCES);
-        assert_int_equal(x->ends_turns, y->ends_turns);
-        assert_memory_equal(x->end_hole, y->end_hole, sizeof x->end_hole);
-        assert_memory_equal(x->house, y->house, sizeof x->house);
-        assert_int_equal(a.g.nlegal, b.g.nlegal);
-        assert_memory_equal(a.g.legal, b.g.legal,
-                            (size_t)a.g.nlegal * sizeof *a.g.legal);
-        unit_game_close(&a);
-        unit_game_close(&b);
-    }
-    remove(path);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,7 +354,6 @@ int main(void)
         cmocka_unit_test(test_nyumba_and_mid_turn_end),
         cmocka_unit_test(test_bare_turn),
         cmocka_unit_test(test_stuck_and_nyumba),
-        cmocka_unit_test(test_kichwa_names_the_same_key),
         cmocka_unit_test(test_forced_kichwa_is_no_choice),
         cmocka_unit_test(test_takasia_mark),
         cmocka_unit_test(test_nyumba_off_starts_takasa),
