@@ -21,6 +21,21 @@ static void item(const char *key, const char *fmt, ...)
     va_end(ap);
 }
 
+/* " (ID)" where the variant lists the rule ID under rules:, else "": a
+ * mechanism first written for one game (Bao's BA.x, Omweso's MW.2) cites
+ * that game's rule only in a variant that has it, as sow trace does. */
+typedef struct {
+    char s[SOW_RULE_ID_MAX + 4];
+} own_cite;
+
+static own_cite own(const sow_variant *v, const char *id)
+{
+    own_cite c = {""};
+    if (sow_variant_rule_text(v, id))
+        snprintf(c.s, sizeof c.s, " (%s)", id);
+    return c;
+}
+
 /* A line made by a show_words_* function. */
 static void item_buf(const char *key, sow_buf *b)
 {
@@ -78,34 +93,39 @@ static void show_ends(const sow_setup *s)
     if (s->ends_single_always)
         item("singles", "a seed from the hand goes into a hole of one seed "
                         "only where no inner hole holds two or more, the "
-                        "working %s counted (BA.1)",
-             house);
+                        "working %s counted%s",
+             house, own(s->v, "BA.1").s);
     if (s->ends_house_one)
         item(house, "a seed put into the working %s is sown alone, into "
-                    "the hole on either side; the %s keeps working (BA.1)",
-             house, house);
+                    "the hole on either side; the %s keeps working%s",
+             house, house, own(s->v, "BA.1").s);
     if (s->ends_back_alone)
         item(end, "a lap from a%s %s into the outer row only where it is "
                   "the only occupied inner hole; a turn that would need "
-                  "one %s (BA.2)",
+                  "one %s%s",
              strchr("aeiou", end[0]) ? "n" : "", end,
-             s->ends_back_forbid ? "is not legal" : "loses");
+             s->ends_back_forbid ? "is not legal" : "loses",
+             own(s->v, "BA.2").s);
     if (s->ends_takasa_inner)
         item("no capture", "a turn that captures nothing starts from the "
-                           "inner row where it can (BA.3)");
+                           "inner row where it can%s",
+             own(s->v, "BA.3").s);
     char chosen[SOW_ENDS_WORD_MAX + 8], test[64];
     snprintf(chosen, sizeof chosen, "which %s", end);
     for (int i = 0; i < s->ends_prefer_n; i++) {
         snprintf(test, sizeof test, tests[s->ends_prefer[i]], house);
-        item(i ? "  else" : chosen, "one whose sowing %s (BA.4)", test);
+        item(i ? "  else" : chosen, "one whose sowing %s%s", test,
+             own(s->v, "BA.4").s);
     }
     if (s->ends_keep_threatened)
         item("threatened", "after a turn that captured nothing, the other "
                            "player may not start from an inner hole the "
-                           "mover threatens, but for the exceptions (BA.5)");
+                           "mover threatens, but for the exceptions%s",
+             own(s->v, "BA.5").s);
     if (s->ends_lift_loses)
         item("lifted out", "a lap lifting the last seeds of the mover's "
-                           "inner row loses once it is sown (BA.6)");
+                           "inner row loses once it is sown%s",
+             own(s->v, "BA.6").s);
 }
 
 /* sowing.cw_moves in words (MW.5). */
@@ -143,14 +163,14 @@ static void show_board(const cli_game *cg, const sow_game *g)
                         "start; their first turn sets them all out at "
                         "once, South first: layout: and the seeds of each "
                         "own hole in increasing hole number, summing to "
-                        "%d (MW.2)",
-             s->hand, s->hand);
+                        "%d%s",
+             s->hand, s->hand, own(v, "MW.2").s);
     else if (s->hand > 0 && !s->ends_turns)
         item("in hand", "each player holds %d seeds off the board at the "
                         "start; while they hold some, their turn puts one "
                         "into an own hole of their choice (+h) and sows "
-                        "nothing (MW.2)",
-             s->hand);
+                        "nothing%s",
+             s->hand, own(v, "MW.2").s);
     if (s->ends_turns) /* BK.3-BK.9 */
         item("turns", "each player holds %d seeds off the board at the "
                       "start; while they hold some, a turn puts one into "
@@ -273,8 +293,8 @@ static void show_origin(const cli_game *cg)
     if (s->ends_turns == SOW_ENDS_SOURCES &&
         (s->ends_start_min > 1 || s->ends_start_max < SOW_MAX_HOLE_SEEDS)) {
         item("start from", "with an empty hand, an own hole with %d to %d "
-                           "seeds (BA.3)",
-             s->ends_start_min, s->ends_start_max);
+                           "seeds%s",
+             s->ends_start_min, s->ends_start_max, own(s->v, "BA.3").s);
         return;
     }
     item("start from", "%s with %d or more seeds%s%s%s",

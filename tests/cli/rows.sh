@@ -91,6 +91,11 @@ t rows-ends-words-bad 1 "err=tests/cli/bad/ends_words.yaml:10:64: words.end must
 # word for it (Bao's takasa) is refused with the keys it may give
 sed 's/no_capture_from: inner        # BA.3 (a takasa turn)/takasa_from: inner/' variants/bao.yaml > "$cli_tmp/takasa_word.yaml"
 t rows-takasa-word 1 "err~takasa_word.yaml:80:5: unknown key 'takasa_from' in capture_from_ends; the keys are: " "err~ no_capture_from, " -- sow validate "$cli_tmp/takasa_word.yaml"
+# sow show cites a mechanism's game rule (BA.4) only in a variant that
+# lists it: renamed BZ.4, the line stands without a citation
+sed 's/BA\.4/BZ.4/g' variants/bao.yaml > "$cli_tmp/bao_ba4.yaml"
+t rows-show-own-cite 0 noerr "out~  which kichwa   one whose sowing captures again" "out!~(BA.4)" -- sow show "$cli_tmp/bao_ba4.yaml"
+t rows-show-cite 0 noerr "out~  which kichwa   one whose sowing captures again (BA.4)" -- sow show bao
 t rows-byopt-missing 1 "err=$cli_tmp/byopt_missing.yaml:93:23: cleared: give a value for reading: ludii too" \
     -- sow validate "$cli_tmp/byopt_missing.yaml"
 sed 's/cleared: {$reading: {sources: either, ludii: none}}/cleared: {$max_plies: {sources: either, ludii: none}}/' \
