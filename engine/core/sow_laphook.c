@@ -95,7 +95,7 @@ static __attribute__((noinline)) int next_lap(const sow_setup *s,
 static inline __attribute__((always_inline)) int
 run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          const sow_observer *obs, sow_game *g, int h, long lap, int from,
-         sow_error *err)
+         int lifted, sow_error *err)
 {
     const int c = g->board[h]; /* (the lap's count: nothing took it yet) */
     sow_lap_decision d;
@@ -105,8 +105,8 @@ run_hook(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         return sow_error_set(err, s->v->path, 0, 0,
                              "a lap_end rule says hook but no lap_end hook "
                              "is available");
-    /* the view's g.lap and g.hand (the hand is empty at a lap's end) */
-    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from, 0};
+    /* the view's g.lap, g.hand (empty at a lap's end), g.lifted (0: nil) */
+    const sow_at at = {h, c, lap > 0 ? (int)lap : 1, 0, from, lifted};
     if (r->lap_end(r->ctx, s, g, mv, &at, &d, err))
         return SOW_ERR;
     uint64_t seen = 0;
@@ -171,7 +171,15 @@ int sow_run_hook(const sow_setup *s, const sow_rules *r,
                  const sow_before *mv, const sow_observer *obs, sow_game *g,
                  int h, long lap, int from, sow_error *err)
 {
-    return run_hook(s, r, mv, obs, g, h, lap, from, err);
+    return run_hook(s, r, mv, obs, g, h, lap, from, 0, err);
+}
+
+int sow_run_hook_lifted(const sow_setup *s, const sow_rules *r,
+                        const sow_before *mv, const sow_observer *obs,
+                        sow_game *g, int h, long lap, int from, int lifted,
+                        sow_error *err)
+{
+    return run_hook(s, r, mv, obs, g, h, lap, from, lifted, err);
 }
 
 /* (the word paths': no observer, so none of the events is looked for) */
@@ -179,7 +187,7 @@ int sow_run_hook_quiet(const sow_setup *s, const sow_rules *r,
                        const sow_before *mv, sow_game *g, int h, long lap,
                        int from, sow_error *err)
 {
-    return run_hook(s, r, mv, NULL, g, h, lap, from, err);
+    return run_hook(s, r, mv, NULL, g, h, lap, from, 0, err);
 }
 
 /* A hand the drop hook passes on round after round (the view is the same

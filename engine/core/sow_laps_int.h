@@ -455,6 +455,13 @@ int sow_run_hook(const sow_setup *s, const sow_rules *r,
 int sow_run_hook_quiet(const sow_setup *s, const sow_rules *r,
                        const sow_before *mv, sow_game *g, int h, long lap,
                        int from, sow_error *err);
+/* The same where the variant has a drop hook, whose copy of the laps
+ * keeps the seeds the lap set out with: the view's g.lifted (the other
+ * copies would spend a register on it for every lap). */
+int sow_run_hook_lifted(const sow_setup *s, const sow_rules *r,
+                        const sow_before *mv, const sow_observer *obs,
+                        sow_game *g, int h, long lap, int from, int lifted,
+                        sow_error *err);
 
 /* The rest of a move whose lap_end hook named a next lap elsewhere
  * (sow_next_elsewhere: code k), from the word paths or the other copies

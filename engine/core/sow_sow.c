@@ -294,8 +294,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (++laps > s->max_laps)
                 return sow_lap_cap(s, g, hole, err);
         }
-        /* the seeds the lap sets out with (the drop hook's g.lifted; the
-         * other copies read it nowhere) */
+        /* the seeds the lap sets out with (the drop hook's g.lifted, and
+         * lap_end's where the variant has a drop hook) */
         const int lifted = seeds;
         int in_store = -1; /* the store the last seed went into (C1.2) */
         int skip_hand = -1, skipped = 0; /* skip_count's passes in a row */
@@ -489,10 +489,13 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
         if (a == SOW_LAP_HOOK) {
             /* (with no observer, the copy that looks for no event) */
             const int from = pending >= 0 ? -1 : origin;
-            nk = obs ? sow_run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
-                                    from, err)
-                     : sow_run_hook_quiet(s, r, mv, g, h, LAP_OF(s, laps),
-                                          from, err);
+            nk = drops ? sow_run_hook_lifted(s, r, mv, obs, g, h,
+                                             LAP_OF(s, laps), from, lifted,
+                                             err)
+                 : obs ? sow_run_hook(s, r, mv, obs, g, h, LAP_OF(s, laps),
+                                      from, err)
+                       : sow_run_hook_quiet(s, r, mv, g, h, LAP_OF(s, laps),
+                                            from, err);
             if (nk < 0)
                 return SOW_ERR;
         }

@@ -31,6 +31,9 @@ t sowing-move-seeds-give 0 noerr "out~  by the game's own rule, 3 seeds of South
 t sowing-move-seeds-store-many 1 "err=$TV/move_seeds.yaml:36:15: the after_move hook after returned a move of 5 seeds from North's store, which holds 0 once the answer's other changes are made: a change may not make seeds" -- sow replay $TV/move_seeds.yaml --option rule=store_too_many --moves 1 --json
 # the drop hook after a lap_end hook's next lap (DN.1-DN.3; Meusueb)
 t sowing-drop-next 0 "last=1 scenario, 0 failed" -- sow test $TV/scenarios/drop_next.yaml
+# g.lifted at a lap's end (issue 24): where the variant has a drop hook
+t sowing-lap-lifted 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/lap_lifted.yaml
+t sowing-lap-lifted-nodrop 1 "err~lap_lifted.lua:4: g.lifted is nil at a lap's end (variant test-lap-lifted-nodrop, hook lap_end)" -- sow replay $TV/lap_lifted_nodrop.yaml --moves 0
 # sow_capture.last (SL.1-SL.3; Bule_Perga's ENPAS_ALL_OWNER_OWN), relay
 # laps from the hole after the last without a rule that ends one
 t sowing-capture-last 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/sow_capture_last.yaml

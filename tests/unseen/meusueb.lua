@@ -11,17 +11,12 @@ local function few_left(g)
   return left <= 8
 end
 
--- The same at a lap's end, where the view does not say how many seeds the
--- lap set out with: it went d holes from g.lap_from to h, one seed a hole
--- (or a store, MS.4), so the board held those on it now less d as it
--- started, if no seed left it; if that is 8 or fewer, seeds left it or
--- the lap started with 8 or fewer: MS.4 held either way. (A lap of 12 or
--- more seeds that started with 8 or fewer left is read as more.)
-local function few_left_at_end(g, h)
-  if g.lap_from == nil then return false end
-  local d, x = 0, g.lap_from
-  repeat x = g.next[x]; d = d + 1 until x == h
-  local left = -d
+-- The same at a lap's end: the board holds those on it as the lap
+-- started and the lap's g.lifted seeds, less any it gave away; if that
+-- leaves 8 or fewer, seeds left the board (the lap started with 8 or
+-- fewer) or none did and it started so: MS.4 held either way.
+local function few_left_at_end(g)
+  local left = -g.lifted
   for y = 0, g.holes - 1 do left = left + g.board[y] end
   return left <= 8
 end
@@ -31,12 +26,19 @@ function lap_end(g, h, c)
   if c == 4 then                                   -- MS.3
     return {h}, "relay", {next = {from = g.next[h]}}
   end
-  if g.owner[h] ~= g.mover and few_left_at_end(g, h) then   -- MS.4
+  if g.owner[h] ~= g.mover and few_left_at_end(g) then   -- MS.4
     -- the last seed to the opponent; the hole is then lifted as MS.2
     -- says: sown on if it holds 2 or more, else the move ends
     local store = g.owner[h] == 1 and "north_store" or "south_store"
-    return {}, c - 1 >= 2 and "relay" or "stop",
-           {move = {{from = h, to = store, seeds = 1}}}
+    local moves = {{from = h, to = store, seeds = 1}}
+    if c - 1 == 4 then
+      -- MS.3 on what the hole holds without that seed: the mover takes
+      -- the 4 and sows on from the next hole (MancalaGames tests the
+      -- capture after the seed has gone)
+      moves[2] = {from = h, to = "store", seeds = 4}
+      return {}, "relay", {move = moves, next = {from = g.next[h]}}
+    end
+    return {}, c - 1 >= 2 and "relay" or "stop", {move = moves}
   end
   if c == 1 then return {}, "stop" end             -- MS.2
   return {}, "relay"
