@@ -66,6 +66,10 @@ int sow_lcounts(ctx *c, const sow_ynode *cn, const char *what, long least,
  * from their right), as bits of *left and *right. */
 int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
                    uint16_t *left, uint16_t *right);
+/* The same, where `middle` (the middle hole of a row of odd length) is
+ * a position too: *middle is set when it is named. */
+int sow_lpositions_mid(ctx *c, const sow_ynode *x, const char *what,
+                       uint16_t *left, uint16_t *right, bool *middle);
 int sow_lexplain(ctx *c, const sow_ynode *n);
 
 /* sow_lsowing.c: the sowing: section. */
