@@ -75,6 +75,11 @@ int sow_lexplain(ctx *c, const sow_ynode *n);
 /* sow_lsowing.c: the sowing: section. */
 int sow_lsowing(ctx *c, const sow_ynode *n);
 
+/* sow_ldir.c: sowing.direction (ccw, cw, an option, by_count, chosen,
+ * each_move, or a map of the holes' ways) and sowing.no_undo. */
+int sow_ldirection(ctx *c, const sow_ynode *x);
+int sow_lno_undo(ctx *c, const sow_ynode *x);
+
 /* sow_lend.c: the end:, match: and rounds: sections. */
 int sow_lend(ctx *c, const sow_ynode *n);
 int sow_lmatch(ctx *c, const sow_ynode *n);

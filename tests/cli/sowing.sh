@@ -64,7 +64,7 @@ done
 # (MancalaGames' PICKOPPBASIC, Kara KR.2), sowing.capture_before
 # (presowcapt: Achochodi AC.2, Huroy HY.2) and sowing.not_opposite
 # (NOT_XFROM_1S: Gelech HY.1)
-for f in kara achochodi huroy gelech olowuka four_capture; do
+for f in kara achochodi huroy gelech olowuka four_capture cow zigzag; do
     t "unseen-scenarios-$f" 0 noerr "out~, 0 failed" -- sow test tests/unseen/scenarios/$f.yaml
 done
 t unseen-capture-all-show 0 noerr "out~capture every opponent's hole holding count 2,4,6, wherever it lies (KR.2)" -- sow show tests/unseen/kara.yaml
