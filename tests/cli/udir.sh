@@ -17,7 +17,9 @@ t udir-outer-named 1 "err~move '0/cw': hole 0 of variant unseen-cow does not cho
   -- sow replay $COW --moves "0/cw"
 t udir-middle-alone 1 "err~move 'c': in variant unseen-cow a move from this hole names its direction; type c/ccw or c/cw" \
   -- sow replay $COW --moves "c"
-t udir-trace 0 'out~move 1: South plays a' 'out~move 2: North plays C clockwise' noerr \
+# the move is named as played, the narration says which way it sows
+t udir-trace 0 'outre=^move 1: South plays a$' 'out~  South lifts the 5 seeds of a and sows clockwise' \
+  'out~move 2: North plays C clockwise' noerr \
   -- sow trace $COW --moves "0 7/cw"
 # a person is asked the direction only where there is a choice
 input=$'a\nc\nccw\nquit\n' t udir-play 0 'out~move 1: South plays a' \
