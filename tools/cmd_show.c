@@ -263,9 +263,22 @@ static void show_direction(const cli_game *cg)
         const char *why = s->v->cite[SOW_CITE_DIRECTION][0]
                               ? s->v->cite[SOW_CITE_DIRECTION]
                               : s->v->cite[SOW_CITE_SOW];
-        item("direction", "named by every move: h/ccw sows hole h "
-                          "counter-clockwise, h/cw clockwise%s%s%s",
-             why[0] ? " (" : "", why, why[0] ? ")" : "");
+        if (s->v->dir_some) { /* direction.chosen_at (issue 24) */
+            sow_buf c = {0};
+            show_words_holes(&c, s, s->chosen_holes);
+            show_words_holes(&b, s, s->cw_holes);
+            item("direction", "named by the moves from holes %s: h/ccw "
+                              "sows hole h counter-clockwise, h/cw "
+                              "clockwise; the others are played h alone: "
+                              "holes %s sow clockwise, the rest "
+                              "counter-clockwise%s%s%s",
+                 c.s ? c.s : "(none)", b.s ? b.s : "(none)",
+                 why[0] ? " (" : "", why, why[0] ? ")" : "");
+            sow_buf_free(&c);
+        } else
+            item("direction", "named by every move: h/ccw sows hole h "
+                              "counter-clockwise, h/cw clockwise%s%s%s",
+                 why[0] ? " (" : "", why, why[0] ? ")" : "");
         if (s->cw_limited)
             show_cw_moves(s);
         break;

@@ -446,10 +446,14 @@ static void json_sowing_family(const cli_game *cg)
     const sow_setup *s = &cg->setup;
     printf(",\"direction_rule\":\"%s\",\"cw_holes\":",
            json_word(dirs, 5, s->dir_rule));
-    if (s->dir_rule == SOW_DIR_BY_HOLE)
+    if (s->dir_rule == SOW_DIR_BY_HOLE || s->v->dir_some)
         json_holes(s, s->cw_holes);
     else
         printf("null");
+    /* the holes whose moves name their direction (h/cw, h/ccw): all under
+     * each_move, direction.chosen_at's (issue 24); none otherwise */
+    printf(",\"chosen_holes\":");
+    json_holes(s, s->chosen_holes);
     printf(",\"cw_moves\":"); /* MW.5 */
     if (s->cw_limited) {
         printf("{\"from\":");

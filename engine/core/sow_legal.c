@@ -256,15 +256,25 @@ static __attribute__((noinline)) int filter_cw(const sow_setup *s,
 }
 
 /* MB.2: each of the n holes of out as two moves, counter-clockwise then
- * clockwise (out holds SOW_MAX_LEGAL: n is at most SOW_MAX_HOLES). */
-static int directed_moves(uint16_t *out, int n)
+ * clockwise (out holds SOW_MAX_LEGAL: n is at most SOW_MAX_HOLES); a hole
+ * that does not choose (direction.chosen_at, issue 24) as one, its own
+ * way, written h alone (sow_move_format). */
+static int directed_moves(const sow_setup *s, uint16_t *out, int n)
 {
-    for (int i = n - 1; i >= 0; i--) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += sow_hole_chooses(s, out[i]) ? 2 : 1;
+    for (int i = n - 1, j = k; i >= 0; i--) {
         const int h = out[i];
-        out[2 * i] = (uint16_t)sow_directed(h, SOW_DIR_CCW);
-        out[2 * i + 1] = (uint16_t)sow_directed(h, SOW_DIR_CW);
+        if (!sow_hole_chooses(s, h)) {
+            out[--j] = (uint16_t)sow_directed(
+                h, (s->cw_holes >> h) & 1 ? SOW_DIR_CW : SOW_DIR_CCW);
+            continue;
+        }
+        out[--j] = (uint16_t)sow_directed(h, SOW_DIR_CW);
+        out[--j] = (uint16_t)sow_directed(h, SOW_DIR_CCW);
     }
-    return 2 * n;
+    return k;
 }
 
 static int legal_directed(const sow_setup *s, const sow_rules *r,
@@ -333,7 +343,7 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
         }
     }
     if (directed) /* MB.2: both directions of every hole */
-        n = directed_moves(out, n);
+        n = directed_moves(s, out, n);
     if (!s->relay || s->endless_move != SOW_ENDLESS_FORBID)
         return n;
     /* C0.7 / K2.4 forbid: a move that never ends is not legal; prove each
@@ -399,6 +409,55 @@ refuse_opposite(const sow_setup *s, const sow_game *g, uint16_t *out, int n)
     return k;
 }
 
+/* The way a move from hole h of the player sows its first seed: the
+ * move's own where it names one (MB.2), else the variant's rule for h
+ * (a single seed: an odd count, XK.1). */
+static int first_way(const sow_setup *s, const sow_game *g, int player,
+                     sow_move m, int h)
+{
+    if (sow_move_is_directed(m))
+        return sow_move_dir(m);
+    switch (s->dir_rule) {
+    case SOW_DIR_BY_COUNT:
+        return g->board[h] % 2 ? SOW_DIR_CCW : SOW_DIR_CW;
+    case SOW_DIR_BY_HOLE:
+        return (s->cw_holes >> h) & 1 ? SOW_DIR_CW : SOW_DIR_CCW;
+    case SOW_DIR_CHOSEN:
+        if (g->chosen_dir >= 0)
+            return player == g->dir_chooser ? g->chosen_dir
+                                            : 1 - g->chosen_dir;
+        return s->dir;
+    default:
+        return s->dir;
+    }
+}
+
+/* sowing.no_undo (QL.6, ZZ.6): the single seed the opponent just sowed
+ * from hole a into hole b, the first step of their track the way they
+ * sowed, which b holds alone, may not be sown straight back: a move from
+ * b whose first step on the player's track is a is refused. On the ring
+ * of two rows only a seed round a row end comes back so (QL.6: 0 and
+ * 2N-1, N-1 and N, where the holes sow towards the ends); on a track
+ * of the variant's own, wherever the holes' ways meet (ZZ.6: across the
+ * middle of the zigzag, where the holes sow towards the middle). */
+static __attribute__((noinline)) int
+refuse_undo(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
+            int n)
+{
+    const int a = g->last_move_hole,
+              b = s->tracks[1 - player][g->move_dir][a];
+    if (b >= s->holes || g->board[b] != 1)
+        return n; /* (a store, or off the track: nothing to undo) */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const int h = sow_move_hole(out[i]);
+        if (h != b ||
+            s->tracks[player][first_way(s, g, player, out[i], h)][h] != a)
+            out[k++] = out[i];
+    }
+    return k;
+}
+
 /* The filters of the holes themselves, before those that play each
  * candidate (one test of the setup's hole_filters for the variants with
  * none of them): no move facing some counts, no undo (QL.6), counts
@@ -411,23 +470,10 @@ hole_filters(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
     if (s->not_opposite || s->not_opposite_high)
         n = refuse_opposite(s, g, out, n);
     if (s->no_undo && g->last_mover == 1 - player && g->last_lifted == 1 &&
-        g->last_move_hole >= 0) {
-        /* QL.6: the single seed the opponent just sowed from an end hole
-         * round the row end into the other row's end hole (0 <-> 2N-1,
-         * N-1 <-> N: the hole facing it), which holds it alone, may not
-         * go straight back (P28: after a pass the player to move is the
-         * last mover, and the rule lapses) */
-        int from = g->last_move_hole, to = s->holes - 1 - from;
-        bool end = from == 0 || from == s->n - 1 || from == s->n ||
-                   from == s->holes - 1;
-        if (end && s->nexts[g->move_dir][from] == to && g->board[to] == 1) {
-            int k = 0;
-            for (int i = 0; i < n; i++)
-                if (sow_move_hole(out[i]) != to)
-                    out[k++] = out[i];
-            n = k;
-        }
-    }
+        g->last_move_hole >= 0 && (!s->no_undo_capture || g->since_capture))
+        /* QL.6, ZZ.6 (P28: after a pass the player to move is the last
+         * mover, and the rule lapses) */
+        n = refuse_undo(s, g, player, out, n);
     if (s->count_last) {
         /* OU.2 (1), LL.2 (2), before must feed: a hole of the count only
          * when every playable hole holds it */
@@ -473,14 +519,20 @@ hole_filters(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
         }
         n = k;
     }
-    /* (K holes are 2K moves where each names its direction, MB.2) */
-    const int first = s->first_keep *
-                      (n && sow_move_is_directed(out[0]) ? 2 : 1);
-    if (first && g->ply == 0 && n > first) {
+    if (s->first_keep && g->ply == 0) {
         /* LL.2: a round's first move from the K highest-numbered holes
-         * (the rightmost, seen from either player) */
-        memmove(out, out + n - first, (size_t)first * sizeof *out);
-        n = first;
+         * (the rightmost, seen from either player); a hole is one move,
+         * or two where it names its direction (MB.2, issue 24) */
+        int at = n;
+        for (int k = 0; k < s->first_keep && at > 0; k++) {
+            const int h = sow_move_hole(out[at - 1]);
+            while (at > 0 && sow_move_hole(out[at - 1]) == h)
+                at--;
+        }
+        if (at > 0) {
+            memmove(out, out + at, (size_t)(n - at) * sizeof *out);
+            n -= at;
+        }
     }
     return n;
 }
@@ -536,10 +588,12 @@ legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
         n = filter_cw(s, g, player, out, n);
     if (s->first_dir && g->ply < 2) {
         /* sowing.first_direction (NO_UDIR_FIRSTS): each player's first
-         * move, the game's (round's) first two plies, sows one way */
+         * move, the game's (round's) first two plies, sows one way (a
+         * hole that does not choose keeps its own) */
         int k = 0;
         for (int i = 0; i < n; i++)
-            if (sow_move_dir(out[i]) == s->first_dir - 1)
+            if (sow_move_dir(out[i]) == s->first_dir - 1 ||
+                !sow_hole_chooses(s, sow_move_hole(out[i])))
                 out[k++] = out[i];
         n = k;
     }

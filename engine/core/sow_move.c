@@ -45,6 +45,9 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
     if (sow_move_is_chosen(m)) /* NS.6: the hole and the hole chosen */
         return snprintf(buf, size, "%d,x%d", sow_move_hole(m),
                         (int)((m - SOW_MOVE_CHOSEN) & 63));
+    if (sow_move_is_directed(m) && s &&
+        !sow_hole_chooses(s, sow_move_hole(m))) /* its one way: "h" */
+        return snprintf(buf, size, "%d", sow_move_hole(m));
     if (sow_move_is_directed(m)) /* MB.2: the hole and its direction */
         return snprintf(buf, size, "%d/%s", sow_move_hole(m),
                         sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
@@ -94,6 +97,15 @@ static int parse_directed(const sow_setup *s, const char *token,
     uint64_t h;
     if (parse_hole(s, token, (size_t)(slash - token), slash, &h, err))
         return SOW_ERR;
+    if (!sow_hole_chooses(s, (int)h)) /* direction.chosen_at: not h */
+        return sow_error_set(err, NULL, 0, 0,
+                             "move '%.*s': hole %d of variant %s does not "
+                             "choose its direction (it sows %s); type %d "
+                             "alone",
+                             SOW_CLIP(token, 40), (int)h, s->v->id,
+                             (s->cw_holes >> h) & 1 ? "clockwise"
+                                                    : "counter-clockwise",
+                             (int)h);
     *out_move = sow_directed((int)h, d[1] == 'w' ? SOW_DIR_CW : SOW_DIR_CCW);
     return SOW_OK;
 }
@@ -269,11 +281,19 @@ int sow_move_parse(const sow_setup *s, const char *token, sow_move *out_move,
     uint64_t h;
     if (parse_hole(s, token, len, "", &h, err))
         return SOW_ERR;
-    if (s->v->dir_rule == SOW_DIR_EACH_MOVE)
+    if (s->v->dir_rule == SOW_DIR_EACH_MOVE && sow_hole_chooses(s, (int)h))
         return sow_error_set(err, NULL, 0, 0,
-                             "move '%s': in variant %s every move names its "
+                             "move '%s': in variant %s %s names its "
                              "direction; type %d/ccw or %d/cw",
-                             token, s->v->id, (int)h, (int)h);
-    *out_move = (sow_move)h;
+                             token, s->v->id,
+                             s->v->dir_some ? "a move from this hole"
+                                            : "every move",
+                             (int)h, (int)h);
+    if (s->v->dir_rule == SOW_DIR_EACH_MOVE) /* its one way (issue 24) */
+        *out_move = sow_directed((int)h, (s->cw_holes >> h) & 1
+                                             ? SOW_DIR_CW
+                                             : SOW_DIR_CCW);
+    else
+        *out_move = (sow_move)h;
     return SOW_OK;
 }

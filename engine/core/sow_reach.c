@@ -198,7 +198,9 @@ static void normalize(const sow_reach *r, sow_game *g)
 {
     if (g->ply > r->ply_until)
         g->ply = r->ply_until;
-    g->since_capture = 0; /* a move that captures makes it 0 again */
+    /* a move that captures makes it 0 again; no_undo's unless_captured
+     * (ZZ.6) reads whether the last move captured: 1 keeps "it did not" */
+    g->since_capture = r->s.no_undo_capture && g->since_capture ? 1 : 0;
     g->over = false;
     g->last_endless = false;
     g->lap_origin = 0;

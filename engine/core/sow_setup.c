@@ -94,6 +94,7 @@ static void setup_family(sow_setup *s, const sow_variant *v,
     s->keep_empty_claims = sow_expr_eval(&v->keep_empty_claims, opts) != 0;
     s->origin_first = v->origin_first;
     s->no_undo = sow_expr_eval(&v->no_undo, opts) != 0;
+    s->no_undo_capture = v->no_undo_capture;
     s->closes = v->closes; /* C1.5: by the script's hooks (board.closes) */
     for (int i = 0; i < v->nlap_rules; i++)
         s->closes |= v->lap_rules[i].action == SOW_LAP_CLOSE;
@@ -761,8 +762,8 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
     }
     memcpy(s->next, s->nexts[s->dir], sizeof s->next);
     memcpy(s->prev, s->prevs[s->dir], sizeof s->prev);
-    s->dir_rule = v->dir_rule;
-    s->cw_holes = v->cw_holes;
+    if (sow_setup_directions(s, v, err)) /* QL.2, MB.2, issue 24 */
+        return SOW_ERR;
     setup_family(s, v, opts);
     s->min_seeds = v->min_seeds;
     s->leave = v->leave;

@@ -315,6 +315,12 @@ typedef struct sow_setup {
     int late_ply;           /* the engine's last end rules are tested from
                                this ply on: 0 with `unreachable`, else
                                max_plies */
+    /* (last, off the seed games' path: issue 24) */
+    uint64_t chosen_holes;  /* the holes whose moves name their direction
+                               (h/cw, h/ccw): every hole under each_move,
+                               those of direction.chosen_at; the others'
+                               moves are plain h, sown their cw_holes way */
+    bool no_undo_capture;   /* ZZ.6: no_undo lapses after a capture */
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the
@@ -332,6 +338,16 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
 /* The ply below which a rule of data reads the ply (an opening rule, a
  * phase, bear-off from a ply; 0: none does): from it on, positions that
  * differ in their ply alone play alike (a script's hooks aside). */
+/* sow_setup_dir.c: s->dir_rule, s->cw_holes and s->chosen_holes from
+ * the variant's direction (after the geometry: places in rows); an error
+ * at the direction's line for a place that does not fit the board. */
+int sow_setup_directions(sow_setup *s, const sow_variant *v, sow_error *err);
+/* Whether the moves from hole h name their direction (h/cw, h/ccw): under
+ * each_move every hole's, under direction.chosen_at those holes'. */
+static inline bool sow_hole_chooses(const sow_setup *s, int h)
+{
+    return (s->chosen_holes >> h) & 1;
+}
 int sow_setup_ply_until(const sow_setup *s);
 
 

@@ -519,6 +519,18 @@ typedef struct sow_variant {
     sow_expr direction;           /* sow_dir */
     int dir_rule;                 /* sow_dir_rule: per-move directions */
     uint64_t cw_holes;            /* SOW_DIR_BY_HOLE: holes sown clockwise */
+    /* direction: {cw_at: positions, chosen_at: positions, otherwise: D}
+     * (issue 24, MancalaGames' udir_holes): each player's holes at these
+     * places in their rows (bits as a lap-end rule's pos_left and
+     * pos_right; *_mid the middle hole of an odd row) sow clockwise, or
+     * name their direction with the move (h/cw, h/ccw; the others are
+     * plain h); the holes named nowhere sow `otherwise` (dir_others, a
+     * sow_dir). chosen_at makes dir_rule SOW_DIR_EACH_MOVE with
+     * dir_some set: not every hole chooses. */
+    uint16_t cwat_left, cwat_right, chosen_left, chosen_right;
+    bool cw_mid, chosen_mid, dir_some;
+    uint8_t dir_others;
+    int dir_line, dir_col;        /* the direction map, for setup's errors */
     int min_seeds;
     int leave;
     bool relay;
@@ -587,9 +599,11 @@ typedef struct sow_variant {
                                      over (C1.5) */
     bool endless_draw;            /* without scores, an endless move draws
                                      (NB.5) rather than losing (P5) */
-    sow_expr no_undo;             /* bool: a single seed just sown round a
-                                     row end may not be sown straight back
-                                     (QL.6) */
+    sow_expr no_undo;             /* bool: a single seed just sown into
+                                     a hole of the player to move may not
+                                     be sown straight back (QL.6, ZZ.6) */
+    bool no_undo_capture;         /* no_undo: {unless_captured: true}: the
+                                     rule lapses after a capture (ZZ.6) */
 
     /* bear-off (A.5): once every hole holds at most bearoff_max seeds at
      * the start of a move from ply bearoff_from on, a seed about to cross

@@ -66,10 +66,19 @@ int sow_lcounts(ctx *c, const sow_ynode *cn, const char *what, long least,
  * from their right), as bits of *left and *right. */
 int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
                    uint16_t *left, uint16_t *right);
+/* The same, where `middle` (the middle hole of a row of odd length) is
+ * a position too: *middle is set when it is named. */
+int sow_lpositions_mid(ctx *c, const sow_ynode *x, const char *what,
+                       uint16_t *left, uint16_t *right, bool *middle);
 int sow_lexplain(ctx *c, const sow_ynode *n);
 
 /* sow_lsowing.c: the sowing: section. */
 int sow_lsowing(ctx *c, const sow_ynode *n);
+
+/* sow_ldir.c: sowing.direction (ccw, cw, an option, by_count, chosen,
+ * each_move, or a map of the holes' ways) and sowing.no_undo. */
+int sow_ldirection(ctx *c, const sow_ynode *x);
+int sow_lno_undo(ctx *c, const sow_ynode *x);
 
 /* sow_lend.c: the end:, match: and rounds: sections. */
 int sow_lend(ctx *c, const sow_ynode *n);

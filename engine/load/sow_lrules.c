@@ -275,26 +275,38 @@ static int load_claim(ctx *c, const sow_ynode *cl, sow_lap_rule *r)
 int sow_lpositions(ctx *c, const sow_ynode *x, const char *what,
                    uint16_t *left, uint16_t *right)
 {
+    return sow_lpositions_mid(c, x, what, left, right, NULL);
+}
+
+int sow_lpositions_mid(ctx *c, const sow_ynode *x, const char *what,
+                       uint16_t *left, uint16_t *right, bool *middle)
+{
     if (x->type != SOW_Y_SEQ || x->n == 0)
         return sow_yfail(&c->y, x, "%s must be a list of positions in the "
-                                   "row: leftmost, rightmost, N (from the "
+                                   "row: leftmost, rightmost,%s N (from the "
                                    "left, 1 the leftmost) or -N (from the "
                                    "right)",
-                         what);
+                         what, middle ? " middle," : "");
     for (int i = 0; i < x->n; i++) {
         const sow_ynode *p = x->items[i];
         long k;
+        if (middle && p->type == SOW_Y_SCALAR &&
+            strcmp(p->text, "middle") == 0) { /* a row of odd length */
+            *middle = true;
+            continue;
+        }
         if (p->type == SOW_Y_SCALAR && strcmp(p->text, "leftmost") == 0)
             k = 1;
         else if (p->type == SOW_Y_SCALAR && strcmp(p->text, "rightmost") == 0)
             k = -1;
         else if (!sow_yis_int(p, &k) || k == 0 || k > SOW_POS_REACH ||
                  k < -SOW_POS_REACH)
-            return sow_yfail(&c->y, p, "a position is leftmost, rightmost, "
+            return sow_yfail(&c->y, p, "a position is leftmost, rightmost,%s "
                                        "a number from 1 to %d (from the "
                                        "player's left) or from -1 to -%d "
                                        "(from their right)",
-                             SOW_POS_REACH, SOW_POS_REACH);
+                             middle ? " middle," : "", SOW_POS_REACH,
+                             SOW_POS_REACH);
         if (k > 0)
             *left |= (uint16_t)(1u << (k - 1));
         else

@@ -1,6 +1,6 @@
-/* sow_lsowing.c - the sowing: section of a variant file: direction,
- * laps, the family's sowing keys, the track and the lap-end rules
- * (sow_loader_int.h). */
+/* sow_lsowing.c - the sowing: section of a variant file: laps, the
+ * family's sowing keys, the track and the lap-end rules (the direction
+ * and no_undo: sow_ldir.c; sow_loader_int.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,57 +8,6 @@
 #include "sow_loader_int.h"
 #include "sow_text.h"
 #include "sow_ltrack.h"
-
-/* sowing.direction: ccw or cw (or an option), by_count (XK.1), or
- * {cw_holes: [...]} (QL.2). */
-static int load_direction(ctx *c, const sow_ynode *x)
-{
-    static const char *const dirs[] = {"ccw", "cw", NULL};
-    sow_variant *v = c->v;
-    field fd = {"direction", F_WORD, 0, 0, dirs};
-    if (x && x->type == SOW_Y_SCALAR && strcmp(x->text, "by_count") == 0) {
-        v->dir_rule = SOW_DIR_BY_COUNT; /* XK.1: odd ccw, even cw */
-    } else if (x && x->type == SOW_Y_SCALAR &&
-               strcmp(x->text, "chosen") == 0) {
-        v->dir_rule = SOW_DIR_CHOSEN; /* OL.2: dir:ccw or dir:cw */
-    } else if (x && x->type == SOW_Y_SCALAR &&
-               strcmp(x->text, "each_move") == 0) {
-        v->dir_rule = SOW_DIR_EACH_MOVE; /* MB.2: moves h/ccw and h/cw */
-    } else if (x && x->type == SOW_Y_MAP) {
-        /* QL.2: direction: {cw_holes: [0, 1, 2, 6, 7, 8]}, the others
-         * counter-clockwise */
-        static const char *const dkeys[] = {"cw_holes", NULL};
-        const sow_ynode *l = sow_ynode_get(x, "cw_holes");
-        if (sow_ykeys(&c->y, x, "direction", dkeys))
-            return SOW_ERR;
-        if (!l || l->type != SOW_Y_SEQ)
-            return sow_yfail(&c->y, x, "direction: {cw_holes: [...]} lists the holes "
-                              "that sow clockwise (the others sow "
-                              "counter-clockwise)");
-        for (int i = 0; i < l->n; i++) {
-            long h;
-            if (sow_yint(&c->y, l->items[i], "a hole", 0, SOW_MAX_HOLES - 1, &h))
-                return SOW_ERR;
-            v->cw_holes |= (uint64_t)1 << h;
-        }
-        v->dir_rule = SOW_DIR_BY_HOLE;
-    } else if (x && !(x->type == SOW_Y_SCALAR &&
-                      (x->text[0] == '$' || strcmp(x->text, "ccw") == 0 ||
-                       strcmp(x->text, "cw") == 0))) {
-        /* every form the key takes, not only the words of want_expr */
-        const char *got =
-            x->type == SOW_Y_SCALAR ? x->text : sow_ytype_name(x);
-        return sow_yfail(&c->y, x,
-                         "direction must be one of: ccw, cw, by_count, "
-                         "chosen, each_move, {cw_holes: [...]}, or an enum "
-                         "option "
-                         "$name of ccw and cw (not '%.*s')",
-                         SOW_CLIP(got, 60));
-    } else if (x && sow_lexpr(c, x, &fd, &v->direction)) {
-        return SOW_ERR;
-    }
-    return SOW_OK;
-}
 
 /* sowing.capture_before: {facing: lifted or own, count: COUNTS}: before
  * the sowing, the hole facing the hole lifted, or facing every own hole,
@@ -307,10 +256,8 @@ static int load_sowing_family(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "feed_by_hole")) &&
         sow_lexpr(c, x, &ffh, &v->feed_by_hole))
         return SOW_ERR;
-    /* QL.6: no undo of a single seed sown round a row end */
-    field fnu = {"no_undo", F_BOOL, 0, 0, NULL};
-    if ((x = sow_ynode_get(n, "no_undo")) &&
-        sow_lexpr(c, x, &fnu, &v->no_undo))
+    /* QL.6, ZZ.6: no undo of a single seed sown straight back */
+    if ((x = sow_ynode_get(n, "no_undo")) && sow_lno_undo(c, x))
         return SOW_ERR;
     /* TK.5: a claimed hole's seeds stay there or go to the store */
     field fcs = {"claim_seeds", F_WORD, 0, 0, claimseeds};
@@ -637,7 +584,7 @@ int sow_lsowing(ctx *c, const sow_ynode *n)
     if (sow_ykeys(&c->y, n, "sowing", sowing_keys))
         return SOW_ERR;
     const sow_ynode *x;
-    if ((x = sow_ynode_get(n, "direction")) && load_direction(c, x))
+    if ((x = sow_ynode_get(n, "direction")) && sow_ldirection(c, x))
         return SOW_ERR;
     long l;
     if ((x = sow_ynode_get(n, "min_seeds"))) {

@@ -99,7 +99,8 @@ int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
         return laid_head(s, g, m, buf, size);
     char label[16], token[SOW_NAME_MAX + 8];
     sow_turn_format(token, sizeof token, s, g, m); /* C2.3 */
-    if (sow_move_is_directed(m)) { /* MB.2 */
+    if (sow_move_is_directed(m) && sow_hole_chooses(s, sow_move_hole(m))) {
+        /* MB.2 (a hole of one way is named alone, as it is played) */
         sow_hole_label(s, sow_move_hole(m), label, sizeof label);
         return sow_text_fmt(buf, size, "hole %s %s", label,
                             sow_move_dir(m) == SOW_DIR_CW
@@ -107,9 +108,10 @@ int sow_move_words(const sow_setup *s, const sow_game *g, sow_move m,
                                 : "counter-clockwise");
     }
     if (!sow_move_is_decision(m)) {
-        if (m < 0 || m >= s->holes)
+        const int h = sow_move_is_directed(m) ? sow_move_hole(m) : (int)m;
+        if (h < 0 || h >= s->holes)
             return sow_text_fmt(buf, size, "%s", token);
-        sow_hole_label(s, (int)m, label, sizeof label);
+        sow_hole_label(s, h, label, sizeof label);
         return sow_text_fmt(buf, size, "hole %s", label);
     }
     int k = sow_decision_kind(m), val = sow_decision_value(m);
@@ -168,7 +170,7 @@ static int sowing_head(const sow_setup *s, sow_move m, char *buf,
         sow_move_format(l, sizeof l, s, m);
     else
         sow_hole_label(s, h, l, sizeof l);
-    if (sow_move_is_directed(m)) /* MB.2 */
+    if (sow_move_is_directed(m) && sow_hole_chooses(s, h)) /* MB.2 */
         return sow_text_fmt(buf, size, "plays %s %s", l,
                             sow_move_dir(m) == SOW_DIR_CW
                                 ? "clockwise"

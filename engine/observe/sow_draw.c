@@ -281,7 +281,9 @@ static bool keep_parse_error(const char *tok)
 void sow_move_label(const sow_setup *s, sow_move m, char *buf, size_t size)
 {
     char l[16];
-    if (sow_move_is_directed(m)) {
+    if (sow_move_is_directed(m) && !sow_hole_chooses(s, sow_move_hole(m))) {
+        sow_hole_label(s, sow_move_hole(m), buf, size); /* its one way */
+    } else if (sow_move_is_directed(m)) {
         sow_hole_label(s, sow_move_hole(m), l, sizeof l);
         sow_text_fmt(buf, size, "%s/%s", l,
                      sow_move_dir(m) == SOW_DIR_CW ? "cw" : "ccw");
@@ -410,11 +412,19 @@ int sow_move_read(const sow_setup *s, const char *tok, sow_move *mv,
     int h = tok[0] && (!tok[1] || (s->rows > 2 && !tok[2]))
                 ? sow_hole_from_label(s, tok)
                 : -1;
-    if (h >= 0 && s->dir_rule == SOW_DIR_EACH_MOVE)
+    if (h >= 0 && s->dir_rule == SOW_DIR_EACH_MOVE && sow_hole_chooses(s, h))
         return sow_error_set(err, NULL, 0, 0,
-                             "move '%s': in variant %s every move names its "
+                             "move '%s': in variant %s %s names its "
                              "direction; type %s/ccw or %s/cw",
-                             tok, s->v->id, tok, tok);
+                             tok, s->v->id,
+                             s->v->dir_some ? "a move from this hole"
+                                            : "every move",
+                             tok, tok);
+    if (h >= 0 && s->dir_rule == SOW_DIR_EACH_MOVE) { /* its one way */
+        *mv = sow_directed(h, (s->cw_holes >> h) & 1 ? SOW_DIR_CW
+                                                     : SOW_DIR_CCW);
+        return SOW_OK;
+    }
     if (h >= 0) {
         *mv = (sow_move)h;
         return SOW_OK;

@@ -21,7 +21,9 @@ void sow_record_token(sow_buf *b, const sow_setup *s, sow_move m)
 {
     char tok[64];
     sow_move_format(tok, sizeof tok, s, m);
-    if (m >= SOW_MOVE_DIRECTED) /* a string: "3/cw", "buy:8" */
+    if (m >= SOW_MOVE_DIRECTED && /* a string: "3/cw", "buy:8"; a hole
+                                     of one way is a bare hole (C2.3) */
+        strspn(tok, "0123456789") != strlen(tok))
         sow_buf_add(b, "\"%s\"", tok);
     else
         sow_buf_add(b, "%s", tok);

@@ -112,7 +112,10 @@ static uint64_t hash_game(const sow_setup *s, const sow_game *g)
         x = sow_hash_step(x, (uint64_t)(uint16_t)g->last_lifted |
                                  (uint64_t)(uint8_t)g->last_move_hole << 16 |
                                  (uint64_t)(uint8_t)g->last_mover << 24 |
-                                 (uint64_t)g->move_dir << 32);
+                                 (uint64_t)g->move_dir << 32 |
+                                 /* ZZ.6: whether the last move captured */
+                                 (uint64_t)(s->no_undo_capture &&
+                                            !g->since_capture) << 40);
     return sow_mix64(x);
 }
 

@@ -379,7 +379,15 @@ key sv_key(const sow_solver *sv, const sow_game *g)
         TAKE((uint64_t)(uint16_t)g->last_lifted |
              (uint64_t)(uint8_t)g->last_move_hole << 16 |
              (uint64_t)(uint8_t)g->last_mover << 24 |
-             (uint64_t)g->last_endless << 32);
+             (uint64_t)g->last_endless << 32 |
+             /* no_undo reads the last move's way where moves name it
+              * (MB.2) and, under unless_captured, whether it captured
+              * (ZZ.6); 0 for the other variants */
+             (uint64_t)((s->no_undo && s->dir_rule == SOW_DIR_EACH_MOVE
+                             ? g->move_dir
+                             : 0) |
+                        (s->no_undo_capture && !g->since_capture) << 1)
+                 << 33);
     key k = {sow_mix64(a), sow_mix64(b) | 1};
     return k;
 }

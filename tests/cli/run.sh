@@ -1102,6 +1102,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/positions.sh"
 # shellcheck source=tests/cli/directions.sh
 . "$here/directions.sh"
+# shellcheck source=tests/cli/udir.sh
+. "$here/udir.sh"
 # shellcheck source=tests/cli/points.sh
 . "$here/points.sh"
 # shellcheck source=tests/cli/gaps.sh

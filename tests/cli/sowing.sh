@@ -67,7 +67,7 @@ done
 # (MancalaGames' PICKOPPBASIC, Kara KR.2), sowing.capture_before
 # (presowcapt: Achochodi AC.2, Huroy HY.2) and sowing.not_opposite
 # (NOT_XFROM_1S: Gelech HY.1)
-for f in kara achochodi huroy gelech olowuka four_capture; do
+for f in kara achochodi huroy gelech olowuka four_capture cow zigzag; do
     t "unseen-scenarios-$f" 0 noerr "out~, 0 failed" -- sow test tests/unseen/scenarios/$f.yaml
 done
 # sow_capture: {last: true}: the last seed's capture is told as it falls,

@@ -142,28 +142,10 @@ for _g in ('unseen-huroy', 'unseen-gelech', 'unseen-centering'):
 NAMED_DIRECTION.update({'unseen-goempty-two', 'unseen-goempty-two-data', 'unseen-huroy',
                         'unseen-four-capture', 'unseen-gelech',
                         'unseen-bay-khom', 'unseen-je-ki-n-je'})  # moves "h/ccw", "h/cw" (MB.2)
-# MG's SPLIT direction (Cow): the outer holes sow a fixed way and MG names
-# them by the hole alone ("0"), the middle hole by hole and direction
-# ("2/cw"); sow names every move's direction (each_move), "0/cw".
-# TOCENTER (Centering) is the other way round: the left-hand holes sow
-# counter-clockwise, the right-hand ones clockwise.
-SPLIT = {'unseen-cow': ('cw', 'ccw'), 'unseen-centering': ('ccw', 'cw')}
-NAMED_DIRECTION.update(SPLIT)
-
-
-def name_split_directions(rec, ways):
-    """MG's plain hole h of a SPLIT (TOCENTER) game as sow's "h/D": D
-    the first of `ways` for a left-hand hole of its owner, the second for
-    a right-hand one."""
-    n = rec['holes']
-
-    def named(m):
-        if not isinstance(m, int):
-            return m
-        return f'{m}/{ways[0] if m % n < (n - 1) // 2 else ways[1]}'
-    plies = [dict(p, move=named(p['move']), legal=[named(m) for m in p['legal']])
-             for p in rec['plies']]
-    return dict(rec, plies=plies, moves=[named(m) for m in rec['moves']])
+# MG's SPLIT and TOCENTER directions (Cow, Centering): the outer holes
+# sow a fixed way, named by the hole alone ("0"), the middle hole by hole
+# and direction ("2/cw"), as sow's direction.chosen_at writes them.
+NAMED_DIRECTION.update({'unseen-cow', 'unseen-centering'})
 
 
 # MG's NO_UDIR_FIRSTS opening (Four-Capture): each player's first move is
@@ -445,8 +427,6 @@ def main():
         for rec in recs:
             if gid not in NAMED_DIRECTION:
                 rec = expand_directions(rec)
-            if gid in SPLIT:
-                rec = name_split_directions(rec, SPLIT[gid])
             if gid in FIRST_CCW:
                 rec = first_moves_ccw(rec)
             rc, lines, err = sow_replay(sow, variant_arg(gid), options, rec['moves'])

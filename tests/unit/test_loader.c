@@ -420,11 +420,11 @@ static void test_wrong_types(void **state)
     /* every form of the key, not only the two words */
     refused(HEAD BOARD "sowing:\n  direction: up\n", 9, 14,
             "direction must be one of: ccw, cw, by_count, chosen, "
-            "each_move, {cw_holes: [...]}, or an enum option $name of ccw "
-            "and cw (not 'up')");
+            "each_move, a map of {cw_holes, cw_at, chosen_at, otherwise}, "
+            "or an enum option $name of ccw and cw (not 'up')");
     refused(HEAD BOARD "sowing:\n  direction: [ccw]\n", 9, 14,
             "direction must be one of: ccw, cw, by_count, chosen, "
-            "each_move, {cw_holes: [...]}");
+            "each_move, a map of {cw_holes, cw_at, chosen_at, otherwise}");
     refused(HEAD BOARD "sowing:\n  passing: 1\n", 9, 12,
             "passing must be true or false, not '1'");
     refused(HEAD BOARD "sowing:\n  min_seeds: 0\n", 9, 14,

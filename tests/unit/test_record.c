@@ -361,6 +361,54 @@ static void test_directed_moves(void **state)
     fx_close(&f);
 }
 
+/* Issue 24 (MancalaGames' udir_holes): direction.chosen_at names the holes
+ * that choose their direction; the others are plain holes sown their own
+ * way (tests/unseen/cow.yaml, CW.2: each player's two left-hand holes
+ * clockwise, the two right-hand ones counter-clockwise, the middle hole
+ * either way). legal lists 0 1 2/ccw 2/cw 3 4, the record writes a plain
+ * hole as an integer, and each token reads back as its move. */
+static void test_chosen_at_moves(void **state)
+{
+    (void)state;
+    fx f;
+    fx_open_file(&f, "tests/unseen/cow.yaml", NULL);
+    sow_error err;
+    const char *want[] = {"0", "1", "2/ccw", "2/cw", "3", "4"};
+    assert_int_equal(f.g.nlegal, 6);
+    for (int i = 0; i < 6; i++) {
+        char tok[16];
+        sow_move m = f.g.legal[i], back = -1;
+        sow_move_format(tok, sizeof tok, &f.s, m);
+        assert_string_equal(tok, want[i]);
+        assert_int_equal(sow_move_parse(&f.s, tok, &back, &err), SOW_OK);
+        assert_int_equal(back, m);
+    }
+    /* the outer holes sow their own way: 0 and 1 clockwise (CW.2) */
+    assert_int_equal(sow_move_dir(f.g.legal[0]), SOW_DIR_CW);
+    assert_int_equal(sow_move_dir(f.g.legal[5]), SOW_DIR_CCW);
+    sow_move m = 77;
+    assert_int_equal(sow_move_parse(&f.s, "0/cw", &m, &err), SOW_ERR);
+    assert_contains(err.msg, "hole 0 of variant unseen-cow does not choose "
+                             "its direction (it sows clockwise); type 0 "
+                             "alone");
+    assert_int_equal(sow_move_parse(&f.s, "2", &m, &err), SOW_ERR);
+    assert_contains(err.msg, "a move from this hole names its direction; "
+                             "type 2/ccw or 2/cw");
+    assert_int_equal(m, 77);
+    /* 0 (5 seeds) sows clockwise: North's 9 down to 5 */
+    sow_game before = f.g;
+    sow_move zero = f.g.legal[0];
+    fx_play(&f, zero);
+    sow_buf b = {0};
+    assert_int_equal(sow_record_ply(&b, &f.s, &before, zero, &f.g), SOW_OK);
+    assert_string_equal(b.s, "{\"ply\":0,\"to_move\":0,\"legal\":[0,1,"
+                             "\"2/ccw\",\"2/cw\",3,4],\"move\":0,"
+                             "\"board\":[0,5,5,5,5,6,6,6,6,6],"
+                             "\"captured\":[0,0]}\n");
+    sow_buf_free(&b);
+    fx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_result_reasons),
         cmocka_unit_test(test_move_parse),
         cmocka_unit_test(test_directed_moves),
+        cmocka_unit_test(test_chosen_at_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

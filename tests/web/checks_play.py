@@ -11,7 +11,7 @@ import time
 
 from cdp import CdpError
 from page_kit import (
-    HOLE_CENTERS, ROOT, SAMPLER, choose_variant, click_choice, click_first_legal, click_hole,
+    HOLE_CENTERS, ROOT, SAMPLER, apply_files, choose_variant, click_choice, click_first_legal, click_hole,
     click_label, click_ring, decision_buttons, js, key, last_board, native, open_page,
     played_as_native, set_field, settle, state, wait_moves)
 
@@ -303,6 +303,25 @@ def check_directions(c, b, url, sow):
     c.ok("directions mbangbi", good, why)
     if page.console:
         c.ok("directions mbangbi console", False, "; ".join(page.console)[:300])
+    check_chosen_at(c, page, sow)
+
+
+def check_chosen_at(c, page, sow):
+    """Issue 24 (direction.chosen_at, tests/unseen/cow.yaml applied in the
+    workbench): a hole of one way is played with one click, its token the
+    hole alone; only the middle hole asks which way."""
+    with open(os.path.join(ROOT, "tests", "unseen", "cow.yaml")) as f:
+        cow = f.read()
+    st = apply_files(page, yaml=cow, lua="")
+    rings = json.loads(page.eval("JSON.stringify(Array.prototype.map.call("
+                                 "document.querySelectorAll('#board circle.legal'), "
+                                 "function (e) { return e.dataset.move || e.dataset.moves; }))"))
+    good = st.startswith("applied") and rings == ["0", "1", "2/ccw 2/cw", "3", "4"]
+    why = "%s; rings %s" % (st, rings)
+    if good:
+        click_label(page, "a")
+        good, why, _ = played_as_native(page, sow, os.path.join(ROOT, "tests", "unseen", "cow.yaml"), "0")
+    c.ok("directions chosen_at", good, why)
 
 
 def check_rows(c, b, url, sow, art):
