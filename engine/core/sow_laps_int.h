@@ -107,7 +107,7 @@ matching_rule(const sow_setup *s, const sow_game *g, int h, int c)
 
 /* The lap-end action: a sow_lap_action, SOW_LAP_CHAIN_AT(i) for the
  * chain of rule i, or one of the combined actions (rule_action, set up
- * once in sow_setup.c). */
+ * once in sow_setup_rules.c). */
 static inline __attribute__((always_inline)) int
 decide_rules(const sow_setup *s, const sow_game *g, int h, int c)
 {
