@@ -1,5 +1,5 @@
-/* test_lua.c - the Lua sandbox (engine/lua/sow_sandbox.c, sow_sandbox_limits.c,
- * docs/hostile-input.md "The sandbox"): the exact globals, what is
+/* test_lua.c - the Lua sandbox (engine/lua/sow_sandbox.c and
+ * sow_sandbox_limits.c, docs/hostile-input.md "The sandbox"): the exact globals, what is
  * removed, the library functions held to the limits, source only, the
  * instruction, memory and time limits (also under pcall) and recovery
  * after them, no math.random (rules are deterministic) and no files.
