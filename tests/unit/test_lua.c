@@ -1,8 +1,9 @@
 /* test_lua.c - the Lua sandbox (engine/lua/sow_sandbox.c and
- * sow_sandbox_limits.c, docs/hostile-input.md "The sandbox"): the exact globals, what is
- * removed, the library functions held to the limits, source only, the
- * instruction, memory and time limits (also under pcall) and recovery
- * after them, no math.random (rules are deterministic) and no files.
+ * sow_sandbox_limits.c, docs/hostile-input.md "The sandbox"): the exact
+ * globals, what is removed, the library functions held to the limits,
+ * source only, the instruction, memory and time limits (also under
+ * pcall) and recovery after them, no math.random (rules are
+ * deterministic) and no files.
  * Hook errors, returns and views are in test_lua_hooks.c; the fixture in
  * lua_fixture.h. */
 #include "lua_fixture.h"
