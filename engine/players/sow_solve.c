@@ -156,19 +156,34 @@ static void table_free(tt_entry *tt, size_t bytes)
  * last-move fields; owners and direction fixed). Two independent 64-bit
  * words a hole and count (splitmix64 of a counter), so a key is 128 bits
  * as the running hash's is; with no table (out of memory, or holes that
- * may hold more than ZOB_MAX_SEEDS) sv_key hashes everything. */
+ * may hold more than ZOB_MAX_SEEDS) sv_key hashes everything. After the
+ * words, as many step words (sow_plain_zob), by which the plain move
+ * keeps a child's key from its parent's where the key is the words
+ * alone (zob_keep): a few XORs a seed, not a pass over every hole. */
 #define ZOB_MAX_SEEDS 1023
 
 static void zobrist_table(sow_solver *sv)
 {
     const int seeds = sv->s->total;
-    const size_t n = (size_t)sv->s->holes * (size_t)(seeds + 1) * 2 + 2;
-    sv->zob = malloc(n * sizeof *sv->zob);
+    const size_t stride = 2 * (size_t)(seeds + 1);
+    const size_t n = (size_t)sv->s->holes * stride + 2;
+    sv->zob = malloc(2 * n * sizeof *sv->zob);
     if (!sv->zob)
         return;
     sv->zob_seeds = seeds;
     for (size_t i = 0; i < n; i++)
         sv->zob[i] = sow_mix64(0x9E3779B97F4A7C15ULL * (i + 1));
+    /* the plain move's: a seed sown into a hole of k seeds XORs the
+     * words of k and k + 1 (sow_plain_play_keyed) */
+    uint64_t *step = sv->zob + n;
+    for (size_t i = 0; i + 2 < n; i++)
+        step[i] = i % stride + 2 < stride ? sv->zob[i] ^ sv->zob[i + 2] : 0;
+    sv->pz.z = sv->zob;
+    sv->pz.step = step;
+    sv->pz.stride = stride;
+    sv->pz.mover[0] = sv->zob[n - 2];
+    sv->pz.mover[1] = sv->zob[n - 1];
+    sv->zob_keep = sv->apart;
 }
 
 sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
@@ -268,6 +283,8 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->plain = sv->plain;
     w->zob = sv->zob;
     w->zob_seeds = sv->zob_seeds;
+    w->pz = sv->pz;
+    w->zob_keep = sv->zob_keep;
     w->db = sv->db;
     w->tt = sv->tt;
     w->buckets = sv->buckets;
@@ -636,14 +653,23 @@ static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
  * sv->kid_keys[d][i]. Its table bucket is fetched into the cache as soon
  * as the key is known: the probes that follow (search_moves) waited for
  * memory otherwise, 40% of a solve's time under perf. */
-static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
+static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
+                      int d, int i)
 {
     sow_game *c = &sv->kids[d][i];
     sow_game_branch(c, g);
     /* the plain rules' move where the setup allows it (sow_plain.h), the
      * engine's where it does not or the move ends the game; by index:
-     * the move is g's, so no look-up of it in the list */
-    if (!sv->plain.ok || sow_plain_play_at(&sv->plain, c, i)) {
+     * the move is g's, so no look-up of it in the list. Where the key is
+     * Zobrist's words alone (no stores, no ply in it), the plain move
+     * keeps it by XORs from g's: bit 0 of b, always set, is no word's */
+    uint64_t zk[2] = {gk->a, gk->b};
+    const bool keep = sv->zob_keep && g->ply >= sv->ply_until;
+    bool kept = false;
+    if (keep)
+        kept = !sow_plain_play_keyed(&sv->plain, c, i, &sv->pz, zk);
+    if (!kept && (keep || !sv->plain.ok ||
+                  sow_plain_play_at(&sv->plain, c, i))) {
         if (sv->plain.ok)
             sow_game_branch(c, g);
         if (sow_engine_play_at(&sv->eng, c, i, sv->err))
@@ -660,7 +686,7 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
         return sv_fail(sv);
     }
     if (!c->over) {
-        key k = sv_key(sv, c);
+        key k = kept ? (key){zk[0], zk[1] | 1} : sv_key(sv, c);
         sv->kid_keys[d][i] = k;
         __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
     }
@@ -768,13 +794,14 @@ static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
  * each: enough, perhaps, to cut the node off at once (an enhanced
  * transposition cutoff: true, nd->best set), else their order in idx[],
  * best first, and their count in *n. */
-static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
-                         int tt_move, node *nd, int *idx, int *n)
+static bool prepare_rest(sow_solver *sv, const sow_game *g, const key *gk,
+                         int d, int done, int tt_move, node *nd, int *idx,
+                         int *n)
 {
     int64_t sc[SOW_MAX_LEGAL];
     *n = 0;
     for (int i = 0; i < g->nlegal; i++)
-        if (i != done && make_child(sv, g, d, i))
+        if (i != done && make_child(sv, g, gk, d, i))
             return true;
     for (int i = 0; i < g->nlegal; i++) {
         if (i == done)
@@ -819,9 +846,9 @@ static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
  * best move and the proof's height. The table's move is made and searched
  * alone first: when it cuts the node off, as it mostly does in the
  * null-window searches of MTD(f), the other moves are never made. */
-static int search_moves(sow_solver *sv, const sow_game *g, int d, int depth,
-                        int alpha, int beta, int tt_move, uint16_t *best_move,
-                        int *height)
+static int search_moves(sow_solver *sv, const sow_game *g, const key *gk,
+                        int d, int depth, int alpha, int beta, int tt_move,
+                        uint16_t *best_move, int *height)
 {
     if (!frame(sv, g, d))
         return sv_fail(sv);
@@ -833,10 +860,11 @@ static int search_moves(sow_solver *sv, const sow_game *g, int d, int depth,
             first = i;
     bool cut = false;
     if (first >= 0)
-        cut = make_child(sv, g, d, first) || take_child(sv, g, d, first, &nd);
+        cut = make_child(sv, g, gk, d, first) ||
+              take_child(sv, g, d, first, &nd);
     int idx[SOW_MAX_LEGAL], n = 0;
     if (!cut)
-        cut = prepare_rest(sv, g, d, first, tt_move, &nd, idx, &n);
+        cut = prepare_rest(sv, g, gk, d, first, tt_move, &nd, idx, &n);
     for (int k = 0; k < n && !cut; k++)
         cut = take_child(sv, g, d, idx[k], &nd);
     *best_move = nd.move;
@@ -902,7 +930,7 @@ int sv_search(sow_solver *sv, const sow_game *g, key k, int d, int depth,
     const long long work0 = sv->positions;
     uint16_t move = 0;
     int best =
-        search_moves(sv, g, d, depth, alpha, beta, tt_move, &move, height);
+        search_moves(sv, g, &k, d, depth, alpha, beta, tt_move, &move, height);
     path_drop(sv, d);
     if (sv->failed)
         return 0;

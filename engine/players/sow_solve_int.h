@@ -53,6 +53,10 @@ struct sow_solver {
                               running hash of everything. The main
                               solver's, borrowed by the threads' */
     int zob_seeds;         /* the seeds a hole may hold in it */
+    sow_plain_zob pz;      /* the same table for the plain move, which
+                              keeps a child's key by XORs (make_child) */
+    bool zob_keep;         /* keys kept so: Zobrist's, the stores apart
+                              (the ply, below ply_until, is hashed in) */
     const sow_egdb *db;    /* an endgame database of the rules, or NULL */
     long long db_hits;     /* positions the database answered */
     tt_entry *tt;
