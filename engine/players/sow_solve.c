@@ -653,11 +653,45 @@ static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
  * sv->kid_keys[d][i]. Its table bucket is fetched into the cache as soon
  * as the key is known: the probes that follow (search_moves) waited for
  * memory otherwise, 40% of a solve's time under perf. */
+/* Parent g copied into c, a child last made by the plain move: only what
+ * the plain move reads or writes (sow_plain.c), the holes' seeds and
+ * captured..last_move_hole (`over` among them: g is not over), and the
+ * move; the rest is written by the move or the same in every position
+ * of the search, which the plain move never writes and whose children
+ * it makes byte for byte as the engine does (tests/unit/test_plain.c).
+ * The whole copy (sow_game_branch) was a tenth of a position's
+ * instructions (docs/solving.md, "Measured"). */
+_Static_assert(offsetof(sow_game, captured) < offsetof(sow_game, on_board) &&
+                   offsetof(sow_game, on_board) < offsetof(sow_game, ply) &&
+                   offsetof(sow_game, ply) < offsetof(sow_game, since_capture) &&
+                   offsetof(sow_game, since_capture) <
+                       offsetof(sow_game, to_move) &&
+                   offsetof(sow_game, to_move) < offsetof(sow_game, over) &&
+                   offsetof(sow_game, over) < offsetof(sow_game, phase) &&
+                   offsetof(sow_game, last_move_hole) <
+                       offsetof(sow_game, phase),
+               "branch_lean copies captured..last_move_hole as one run");
+
+static inline void branch_lean(sow_game *c, const sow_game *g, int holes,
+                               int i)
+{
+    if (holes <= 16) /* a fixed size: no call to memcpy */
+        memcpy(c->board, g->board, 16 * sizeof *g->board);
+    else
+        memcpy(c->board, g->board, sizeof g->board);
+    memcpy(&c->captured, &g->captured,
+           offsetof(sow_game, phase) - offsetof(sow_game, captured));
+    c->legal[i] = g->legal[i];
+}
+
 static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
                       int d, int i)
 {
     sow_game *c = &sv->kids[d][i];
-    sow_game_branch(c, g);
+    if (sv->pure[d] && ((sv->lean[d] >> i) & 1))
+        branch_lean(c, g, sv->s->holes, i);
+    else
+        sow_game_branch(c, g);
     /* the plain rules' move where the setup allows it (sow_plain.h), the
      * engine's where it does not or the move ends the game; by index:
      * the move is g's, so no look-up of it in the list. Where the key is
@@ -672,8 +706,13 @@ static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
                   sow_plain_play_at(&sv->plain, c, i))) {
         if (sv->plain.ok)
             sow_game_branch(c, g);
+        sv->lean[d] &= ~(1ULL << (i & 63)); /* the engine's: whole next */
         if (sow_engine_play_at(&sv->eng, c, i, sv->err))
             return sv_fail(sv);
+    } else if (i < 64 && sv->pure[d]) { /* the root's fields, and g's */
+        sv->lean[d] |= 1ULL << i;
+    } else {
+        sv->lean[d] &= ~(1ULL << (i & 63));
     }
     if (sv->bound && (c->captured[0] < g->captured[0] ||
                       c->captured[1] < g->captured[1] ||
@@ -769,6 +808,8 @@ static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
 {
     const sow_game *c = &sv->kids[d][i];
     int h = 0;
+    /* c made by the plain move from a parent made so (make_child) */
+    sv->pure[d + 1] = (sv->lean[d] >> (i & 63)) & 1;
     int v = c->over ? sv_finished(sv, c, nd->depth)
                     : sv_search(sv, c, sv->kid_keys[d][i], d + 1, nd->depth,
                              nd->alpha, nd->beta, &h);
@@ -852,6 +893,10 @@ static int search_moves(sow_solver *sv, const sow_game *g, const key *gk,
 {
     if (!frame(sv, g, d))
         return sv_fail(sv);
+    if (d == 0) { /* a new root: its children and theirs copied whole */
+        memset(sv->lean, 0, sizeof sv->lean);
+        sv->pure[0] = true;
+    }
     node nd = {g->to_move == 0, g->to_move == 0 ? -INF : INF, alpha, beta,
                0, g->legal[0], depth == EXACT ? EXACT : depth - 1};
     int first = -1;

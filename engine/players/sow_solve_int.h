@@ -73,6 +73,15 @@ struct sow_solver {
     sow_game *kids[MAX_DEPTH + 1]; /* each depth's children, made when
                                       first needed */
     key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
+    uint64_t lean[MAX_DEPTH + 1];  /* bit i of depth d: kids[d][i] was
+                                      last made by the plain move, so
+                                      only what it reads and writes need
+                                      be copied into it (branch_lean),
+                                      from a parent made so too */
+    bool pure[MAX_DEPTH + 1];      /* the position searched at depth d
+                                      and its line from the root were
+                                      made by the plain move: the fields
+                                      it never writes are the root's */
     int maxkids;
     uint64_t history[2][256]; /* by player and move: the seeds on the
                                  board at the cutoffs it made */
