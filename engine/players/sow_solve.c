@@ -234,6 +234,7 @@ void sow_solver_free(sow_solver *sv)
     if (!sv->main) {
         table_free(sv->tt, sow_solver_table_bytes(sv));
         free(sv->locks);
+        free((void *)sv->busy);
         free(sv->zob);
     }
     free(sv);
@@ -265,6 +266,9 @@ int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
         for (int i = 0; i < NLOCKS; i++)
             atomic_flag_clear(&sv->locks[i]);
+        sv->busy = calloc(BUSY_SLOTS, sizeof *sv->busy);
+        if (!sv->busy)
+            return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
     sv->threads = threads < 1 ? 1 : threads;
     return SOW_OK;
@@ -289,6 +293,7 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->tt = sv->tt;
     w->buckets = sv->buckets;
     w->locks = sv->locks;
+    w->busy = sv->busy;
     w->main = sv;
     w->threads = 1;
     w->maxkids = sv->maxkids;
@@ -883,6 +888,19 @@ static bool prepare_rest(sow_solver *sv, const sow_game *g, const key *gk,
     return false;
 }
 
+/* Threads share one root (--value-only) or one root move: searching the
+ * same moves in the same order, they found each other's proofs only
+ * when one was ahead. A node a thread is searching is marked in
+ * sv->busy, and another thread that meets it among the younger moves of
+ * a node searches it last (ABDADA's deferral, Weill 1996): by then its
+ * bounds are mostly in the table. Only the order of the moves changes,
+ * so the values are the same; one thread has no marks. */
+static inline bool is_busy(const sow_solver *sv, const key *k)
+{
+    return atomic_load_explicit(&sv->busy[k->a & (BUSY_SLOTS - 1)],
+                                memory_order_relaxed) == k->b;
+}
+
 /* The moves of g searched within (alpha, beta): the fail-soft value, its
  * best move and the proof's height. The table's move is made and searched
  * alone first: when it cuts the node off, as it mostly does in the
@@ -907,11 +925,20 @@ static int search_moves(sow_solver *sv, const sow_game *g, const key *gk,
     if (first >= 0)
         cut = make_child(sv, g, gk, d, first) ||
               take_child(sv, g, d, first, &nd);
-    int idx[SOW_MAX_LEGAL], n = 0;
+    int idx[SOW_MAX_LEGAL], n = 0, later[SOW_MAX_LEGAL], nlater = 0;
     if (!cut)
         cut = prepare_rest(sv, g, gk, d, first, tt_move, &nd, idx, &n);
-    for (int k = 0; k < n && !cut; k++)
-        cut = take_child(sv, g, d, idx[k], &nd);
+    /* threads: a child another thread is searching is left to the end
+     * (the first child never): by then its bounds may be in the table */
+    for (int k = 0; k < n && !cut; k++) {
+        if (sv->busy && (first >= 0 || k > 0) &&
+            is_busy(sv, &sv->kid_keys[d][idx[k]]))
+            later[nlater++] = idx[k];
+        else
+            cut = take_child(sv, g, d, idx[k], &nd);
+    }
+    for (int k = 0; k < nlater && !cut; k++)
+        cut = take_child(sv, g, d, later[k], &nd);
     *best_move = nd.move;
     *height = nd.height;
     return sv->failed ? 0 : nd.best;
@@ -974,8 +1001,17 @@ int sv_search(sow_solver *sv, const sow_game *g, key k, int d, int depth,
     }
     const long long work0 = sv->positions;
     uint16_t move = 0;
+    _Atomic uint64_t *mark =
+        sv->busy ? &sv->busy[k.a & (BUSY_SLOTS - 1)] : NULL;
+    if (mark)
+        atomic_store_explicit(mark, k.b, memory_order_relaxed);
     int best =
         search_moves(sv, g, &k, d, depth, alpha, beta, tt_move, &move, height);
+    if (mark) {
+        uint64_t mine = k.b;
+        atomic_compare_exchange_strong_explicit(
+            mark, &mine, 0, memory_order_relaxed, memory_order_relaxed);
+    }
     path_drop(sv, d);
     if (sv->failed)
         return 0;

@@ -17,6 +17,7 @@
 #define PATH_SLOTS 4096     /* the path set: > 2 * MAX_DEPTH */
 #define EXACT 255           /* the depth of a search to the games' ends */
 #define NLOCKS 4096         /* the table's locks when threads share it */
+#define BUSY_SLOTS 65536    /* the nodes being searched, by key */
 
 typedef struct tt_entry {
     uint64_t check;  /* the key's second word; 0: empty */
@@ -63,6 +64,9 @@ struct sow_solver {
     uint64_t buckets;      /* a power of two; two entries each */
     atomic_llong used;
     atomic_flag *locks;    /* NLOCKS, when threads share the table */
+    _Atomic uint64_t *busy; /* BUSY_SLOTS, when threads share the table:
+                              the keys (b) of nodes a thread is
+                              searching, by their a (sv_search) */
     sow_solver *main;      /* a thread's solver: the solver whose table
                               and locks it borrows (NULL: itself) */
     int threads;           /* for sow_solve's root moves */
