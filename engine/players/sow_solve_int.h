@@ -115,8 +115,14 @@ static inline int sv_base(const sow_solver *sv, const sow_game *g)
     return sv->apart ? g->captured[0] - g->captured[1] : 0;
 }
 
-/* The key of g: everything of it a rule can read. */
+/* The key of g: everything of it a rule can read (sow_solve_key.c). */
 key sv_key(const sow_solver *sv, const sow_game *g);
+
+/* Zobrist's words and the plain move's step words into sv->zob and
+ * sv->pz, for a setup the plain rules' move takes whose holes hold at
+ * most ZOB_MAX_SEEDS (sv->zob stays NULL when out of memory). */
+#define ZOB_MAX_SEEDS 1023
+void sv_zobrist_table(sow_solver *sv);
 
 /* A copy of g's table entry into *out: false when the table has none. */
 bool sv_tt_get(sow_solver *sv, key k, tt_entry *out);
