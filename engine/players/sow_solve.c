@@ -800,9 +800,11 @@ static int search_moves(sow_solver *sv, const sow_game *g, const key *gk,
     if (!cut)
         cut = prepare_rest(sv, g, gk, d, first, tt_move, &nd, idx, &n);
     /* threads: a child another thread is searching is left to the end
-     * (the first child never): by then its bounds may be in the table */
+     * (the first child never; a finished game has no key): by then its
+     * bounds may be in the table */
     for (int k = 0; k < n && !cut; k++) {
         if (sv->busy && (first >= 0 || k > 0) &&
+            !sv->kids[d][idx[k]].over &&
             is_busy(sv, &sv->kid_keys[d][idx[k]]))
             later[nlater++] = idx[k];
         else
