@@ -120,7 +120,8 @@ void sow_plain_init(sow_plain *p, const sow_setup *s, const char **why)
 /* The action of the first rule that holds for a lap ending in hole h with
  * c seeds (sow_laps_int.h, rule_that_holds: the rules in order), or
  * SOW_LAP_STOP. */
-static int lap_end_action(const sow_plain *p, const sow_game *g, int h, int c)
+static inline __attribute__((always_inline)) int
+lap_end_action(const sow_plain *p, const sow_game *g, int h, int c)
 {
     const sow_setup *s = p->s;
     const int mine = g->owner[h] == g->to_move;
@@ -141,20 +142,35 @@ static int lap_end_action(const sow_plain *p, const sow_game *g, int h, int c)
     return SOW_LAP_STOP;
 }
 
-/* The seeds of h to the mover's store (nothing from an empty hole). */
-static inline void take(sow_game *g, int h)
+/* The Zobrist words of hole h holding n seeds (sow_plain_zob). */
+#define ZW(zt, h, n) ((zt)->z + (size_t)(h) * (zt)->stride + 2 * (size_t)(n))
+
+/* The seeds of h to the mover's store (nothing from an empty hole); with
+ * a table, zk[] updated from h's count to 0. */
+static inline __attribute__((always_inline)) void
+take(sow_game *g, int h, const sow_plain_zob *zt, uint64_t *zk)
 {
     int c = g->board[h];
+    if (zt) {
+        zk[0] ^= ZW(zt, h, c)[0] ^ ZW(zt, h, 0)[0];
+        zk[1] ^= ZW(zt, h, c)[1] ^ ZW(zt, h, 0)[1];
+    }
     g->board[h] = 0;
     g->captured[g->to_move] += c;
     g->on_board -= c;
 }
 
-int sow_plain_play_at(const sow_plain *p, sow_game *c, int i)
+/* The move of sow_plain_play_at, and with a table (zt not NULL) the
+ * Zobrist words zk[] kept by XORs as it goes; inlined into both entries,
+ * so the move without a table carries none of it. */
+static inline __attribute__((always_inline)) int
+play(const sow_plain *p, sow_game *c, int i, const sow_plain_zob *zt,
+     uint64_t *zk)
 {
     const sow_setup *s = p->s;
     const int hole = c->legal[i], mover = c->to_move;
     const int32_t took = c->captured[0] + c->captured[1];
+    uint64_t ka = 0, kb = 0; /* the change of zk[] */
     /* sow_family: the move's flags and lift (QL.6), then one lap along
      * the mover's track (C1.2, KA.2) */
     c->move_flags = 0;
@@ -162,6 +178,10 @@ int sow_plain_play_at(const sow_plain *p, sow_game *c, int i)
     c->move_dir = (uint8_t)s->dir;
     const uint8_t *track = s->tracks[mover][s->dir];
     int seeds = c->board[hole], h = hole, in_store = 0;
+    if (zt) {
+        ka = ZW(zt, hole, seeds)[0] ^ ZW(zt, hole, 0)[0];
+        kb = ZW(zt, hole, seeds)[1] ^ ZW(zt, hole, 0)[1];
+    }
     c->board[hole] = 0;
     while (seeds > 0) {
         h = track[h];
@@ -171,23 +191,30 @@ int sow_plain_play_at(const sow_plain *p, sow_game *c, int i)
             c->on_board--;
             in_store = seeds == 0;
         } else {
-            c->board[h]++;
+            const int n = c->board[h];
+            if (zt) {
+                const uint64_t *st = zt->step + (size_t)h * zt->stride;
+                ka ^= st[2 * n];
+                kb ^= st[2 * n + 1];
+            }
+            c->board[h] = (uint16_t)(n + 1);
         }
     }
+    uint64_t kt[2] = {ka, kb};
     if (in_store) {
         if (p->store_extra) /* C1.3 */
             c->move_flags |= SOW_MOVED_EXTRA_TURN;
     } else {
         switch (lap_end_action(p, c, h, c->board[h])) {
         case SOW_LAP_CAPTURE:
-            take(c, h);
+            take(c, h, zt, kt);
             break;
         case SOW_LAP_CAPTURE_OPPOSITE:
-            take(c, s->facing[h]);
+            take(c, s->facing[h], zt, kt);
             break;
         case SOW_LAP_CAPTURE_PAIR: /* KA.4: the facing hole, then h */
-            take(c, s->facing[h]);
-            take(c, h);
+            take(c, s->facing[h], zt, kt);
+            take(c, h, zt, kt);
             break;
         default:
             break;
@@ -214,8 +241,27 @@ int sow_plain_play_at(const sow_plain *p, sow_game *c, int i)
     }
     if (n == 0)
         return 1; /* P4 (a), KA.5: the game ends, by the engine */
+    if (zt) {
+        if (next != mover) {
+            kt[0] ^= zt->mover[0];
+            kt[1] ^= zt->mover[1];
+        }
+        zk[0] ^= kt[0];
+        zk[1] ^= kt[1];
+    }
     c->to_move = (uint8_t)next;
     c->nlegal = n;
     c->endless_mask = 0;
     return 0;
+}
+
+int sow_plain_play_at(const sow_plain *p, sow_game *c, int i)
+{
+    return play(p, c, i, NULL, NULL);
+}
+
+int sow_plain_play_keyed(const sow_plain *p, sow_game *c, int i,
+                         const sow_plain_zob *zt, uint64_t zk[2])
+{
+    return play(p, c, i, zt, zk);
 }

@@ -48,4 +48,21 @@ void sow_plain_init(sow_plain *p, const sow_setup *s, const char **why);
  * spoilt, and the caller branches it again and plays the engine. */
 int sow_plain_play_at(const sow_plain *p, sow_game *c, int i);
 
+/* Zobrist's words of a position of the class (the solver's key): for
+ * hole h holding n seeds the two words z[h * stride + 2 * n + w] (w 0,
+ * 1), XORed over the holes, and `mover` when North is to move; step[same
+ * index] is z's word for n XOR its word for n + 1 (a seed sown into h). */
+typedef struct sow_plain_zob {
+    const uint64_t *z, *step;
+    size_t stride;       /* 2 * (the most seeds a hole may hold + 1) */
+    uint64_t mover[2];
+} sow_plain_zob;
+
+/* sow_plain_play_at, and when it returns 0 the two words zk[] (Zobrist's
+ * XOR of c before the move, by table *zt) made c's after it, by XORs
+ * from the seeds sown and taken: a few instructions a seed, not a pass
+ * over every hole (docs/solving.md, "The cost of a position"). */
+int sow_plain_play_keyed(const sow_plain *p, sow_game *c, int i,
+                         const sow_plain_zob *zt, uint64_t zk[2]);
+
 #endif

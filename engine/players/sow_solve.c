@@ -17,11 +17,12 @@
  * be made), so positions that differ only in their stores share an entry.
  *
  * Exactness and history. The key holds every field of the game that a
- * rule can read (key_of). The repetition rule makes a value depend on the
- * whole history and is refused (sow_solve_check); the plies since a
- * capture are in the key when a no-capture rule is on; the ply is in it
- * only where a rule reads it (a script, min_ply, bearoff_from, an opening
- * phase), and up to where that rule stops reading it. max_plies: each
+ * rule can read (sv_key, sow_solve_key.c). The repetition rule makes a
+ * value depend on the whole history and is refused (sow_solve_check);
+ * the plies since a capture are in the key when a no-capture rule is on;
+ * the ply is in it only where a rule reads it (a script, min_ply,
+ * bearoff_from, an opening phase), and up to where that rule stops
+ * reading it. max_plies: each
  * table entry keeps the length of the longest line its proof looked at
  * (height); a proof is reused at any ply where that line still ends
  * before max_plies, and the root checks that its own proof does: a value
@@ -148,29 +149,6 @@ static void table_free(tt_entry *tt, size_t bytes)
 #endif
 }
 
-/* Zobrist's keys (sv->zob) for the setups of the plain rules' move,
- * whose positions differ only in their holes' seeds, the player to move,
- * the stores (when they are in the key) and the ply (below ply_until):
- * everything else sv_key reads is the same in all of them (sow_plain.c's
- * class: no claims, closed holes, hands, phases, passes, script or
- * last-move fields; owners and direction fixed). Two independent 64-bit
- * words a hole and count (splitmix64 of a counter), so a key is 128 bits
- * as the running hash's is; with no table (out of memory, or holes that
- * may hold more than ZOB_MAX_SEEDS) sv_key hashes everything. */
-#define ZOB_MAX_SEEDS 1023
-
-static void zobrist_table(sow_solver *sv)
-{
-    const int seeds = sv->s->total;
-    const size_t n = (size_t)sv->s->holes * (size_t)(seeds + 1) * 2 + 2;
-    sv->zob = malloc(n * sizeof *sv->zob);
-    if (!sv->zob)
-        return;
-    sv->zob_seeds = seeds;
-    for (size_t i = 0; i < n; i++)
-        sv->zob[i] = sow_mix64(0x9E3779B97F4A7C15ULL * (i + 1));
-}
-
 sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
 {
     sow_solver *sv = calloc(1, sizeof *sv);
@@ -188,7 +166,7 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
                       s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
     sow_plain_init(&sv->plain, s, NULL);
     if (sv->plain.ok && !sv->last_fields && s->total <= ZOB_MAX_SEEDS)
-        zobrist_table(sv);
+        sv_zobrist_table(sv);
     sv->maxkids = s->holes;
     if (s->v->ndecisions > 0 || s->v->nphases > 0 || s->dir_rule)
         sv->maxkids = SOW_MAX_LEGAL;
@@ -219,6 +197,7 @@ void sow_solver_free(sow_solver *sv)
     if (!sv->main) {
         table_free(sv->tt, sow_solver_table_bytes(sv));
         free(sv->locks);
+        free((void *)sv->busy);
         free(sv->zob);
     }
     free(sv);
@@ -250,6 +229,9 @@ int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
         for (int i = 0; i < NLOCKS; i++)
             atomic_flag_clear(&sv->locks[i]);
+        sv->busy = calloc(BUSY_SLOTS, sizeof *sv->busy);
+        if (!sv->busy)
+            return sow_error_set(err, NULL, 0, 0, "out of memory");
     }
     sv->threads = threads < 1 ? 1 : threads;
     return SOW_OK;
@@ -268,10 +250,13 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->plain = sv->plain;
     w->zob = sv->zob;
     w->zob_seeds = sv->zob_seeds;
+    w->pz = sv->pz;
+    w->zob_keep = sv->zob_keep;
     w->db = sv->db;
     w->tt = sv->tt;
     w->buckets = sv->buckets;
     w->locks = sv->locks;
+    w->busy = sv->busy;
     w->main = sv;
     w->threads = 1;
     w->maxkids = sv->maxkids;
@@ -293,106 +278,6 @@ void sow_solver_set_progress(sow_solver *sv, sow_solve_progress_fn fn,
     sv->every = every;
 }
 
-/* ---- keys ---------------------------------------------------------------- */
-
-/* A second running hash, independent of sow_hash_step (another
- * multiplier and rotation), so a key is 128 bits. */
-static inline uint64_t step_b(uint64_t x, uint64_t w)
-{
-    x = (x + w) * 0xD6E8FEB86659FD93ULL;
-    return x ^ (x >> 32) ^ (x << 7);
-}
-
-#define TAKE(w)                                                              \
-    do {                                                                     \
-        uint64_t w_ = (w);                                                   \
-        a = sow_hash_step(a, w_);                                            \
-        b = step_b(b, w_);                                                   \
-    } while (0)
-
-/* The key of g by Zobrist's table (sv->zob): what the positions of a
- * plain setup differ in. */
-static key zobrist_key(const sow_solver *sv, const sow_game *g)
-{
-    const sow_setup *s = sv->s;
-    const size_t stride = 2 * (size_t)(sv->zob_seeds + 1);
-    const uint64_t *z = sv->zob;
-    const uint64_t *tm = z + (size_t)s->holes * stride;
-    uint64_t a = g->to_move ? tm[0] : 0, b = g->to_move ? tm[1] : 0;
-    for (int h = 0; h < s->holes; h++, z += stride) {
-        a ^= z[2 * g->board[h]];
-        b ^= z[2 * g->board[h] + 1];
-    }
-    if (!sv->apart)
-        TAKE((uint64_t)(uint32_t)g->captured[0] |
-             (uint64_t)(uint32_t)g->captured[1] << 32);
-    if (g->ply < sv->ply_until)
-        TAKE((uint64_t)(uint32_t)g->ply | 1ULL << 40);
-    key k = {a, b | 1};
-    return k;
-}
-
-/* Everything of g a rule can read (see the top of the file). */
-key sv_key(const sow_solver *sv, const sow_game *g)
-{
-    if (sv->zob)
-        return zobrist_key(sv, g);
-    const sow_setup *s = sv->s;
-    uint64_t a = 0x243F6A8885A308D3ULL, b = 0x13198A2E03707344ULL;
-    int i = 0;
-    for (; i + 4 <= s->holes; i += 4) {
-        uint64_t w;
-        memcpy(&w, g->board + i, sizeof w);
-        TAKE(w);
-    }
-    for (; i < s->holes; i++)
-        TAKE(g->board[i]);
-    TAKE(g->owns[0]);
-    TAKE(g->owns[1]);
-    TAKE((uint64_t)g->to_move | (uint64_t)g->phase << 8 |
-         (uint64_t)g->bearoff_on << 16 | (uint64_t)g->move_dir << 24 |
-         (uint64_t)(uint8_t)g->chosen_dir << 32 |
-         (uint64_t)g->dir_chooser << 40);
-    if (!sv->apart)
-        TAKE((uint64_t)(uint32_t)g->captured[0] |
-             (uint64_t)(uint32_t)g->captured[1] << 32);
-    for (int k = 0; k < s->v->nstate; k++)
-        TAKE((uint64_t)(uint32_t)g->state[k]);
-    if (g->played[0] | g->played[1] | g->claims[0] | g->claims[1] |
-        g->blocked) {
-        TAKE(g->played[0]);
-        TAKE(g->played[1]);
-        TAKE(g->claims[0]);
-        TAKE(g->claims[1]);
-        TAKE(g->blocked);
-    }
-    if (g->pass_freed) /* IS.3 */
-        TAKE((uint64_t)g->pass_freed | 1ULL << 48);
-    if (g->hand[0] | g->hand[1]) /* MW.1: seeds in hand */
-        TAKE((uint64_t)(uint16_t)g->hand[0] |
-             (uint64_t)(uint16_t)g->hand[1] << 16 | 1ULL << 44);
-    if (s->no_capture_plies > 0)
-        TAKE((uint64_t)(uint32_t)g->since_capture);
-    if (g->ply < sv->ply_until)
-        TAKE((uint64_t)(uint32_t)g->ply | 1ULL << 40);
-    if (sv->last_fields)
-        TAKE((uint64_t)(uint16_t)g->last_lifted |
-             (uint64_t)(uint8_t)g->last_move_hole << 16 |
-             (uint64_t)(uint8_t)g->last_mover << 24 |
-             (uint64_t)g->last_endless << 32 |
-             /* no_undo reads the last move's way where moves name it
-              * (MB.2) and, under unless_captured, whether it captured
-              * (ZZ.6); 0 for the other variants */
-             (uint64_t)((s->no_undo && s->dir_rule == SOW_DIR_EACH_MOVE
-                             ? g->move_dir
-                             : 0) |
-                        (s->no_undo_capture && !g->since_capture) << 1)
-                 << 33);
-    key k = {sow_mix64(a), sow_mix64(b) | 1};
-    return k;
-}
-
-#undef TAKE
 
 /* Threads that share the table (sow_solver_set_threads) take the lock of
  * a bucket to read or write it: an entry is 24 bytes, more than one
@@ -644,18 +529,66 @@ static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
  * sv->kid_keys[d][i]. Its table bucket is fetched into the cache as soon
  * as the key is known: the probes that follow (search_moves) waited for
  * memory otherwise, 40% of a solve's time under perf. */
-static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
+/* Parent g copied into c, a child last made by the plain move: only what
+ * the plain move reads or writes (sow_plain.c), the holes' seeds and
+ * captured..last_move_hole (`over` among them: g is not over), and the
+ * move; the rest is written by the move or the same in every position
+ * of the search, which the plain move never writes and whose children
+ * it makes byte for byte as the engine does (tests/unit/test_plain.c).
+ * The whole copy (sow_game_branch) was a tenth of a position's
+ * instructions (docs/solving.md, "Measured"). */
+_Static_assert(offsetof(sow_game, captured) < offsetof(sow_game, on_board) &&
+                   offsetof(sow_game, on_board) < offsetof(sow_game, ply) &&
+                   offsetof(sow_game, ply) < offsetof(sow_game, since_capture) &&
+                   offsetof(sow_game, since_capture) <
+                       offsetof(sow_game, to_move) &&
+                   offsetof(sow_game, to_move) < offsetof(sow_game, over) &&
+                   offsetof(sow_game, over) < offsetof(sow_game, phase) &&
+                   offsetof(sow_game, last_move_hole) <
+                       offsetof(sow_game, phase),
+               "branch_lean copies captured..last_move_hole as one run");
+
+static inline void branch_lean(sow_game *c, const sow_game *g, int holes,
+                               int i)
+{
+    if (holes <= 16) /* a fixed size: no call to memcpy */
+        memcpy(c->board, g->board, 16 * sizeof *g->board);
+    else
+        memcpy(c->board, g->board, sizeof g->board);
+    memcpy(&c->captured, &g->captured,
+           offsetof(sow_game, phase) - offsetof(sow_game, captured));
+    c->legal[i] = g->legal[i];
+}
+
+static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
+                      int d, int i)
 {
     sow_game *c = &sv->kids[d][i];
-    sow_game_branch(c, g);
+    if (sv->pure[d] && ((sv->lean[d] >> i) & 1))
+        branch_lean(c, g, sv->s->holes, i);
+    else
+        sow_game_branch(c, g);
     /* the plain rules' move where the setup allows it (sow_plain.h), the
      * engine's where it does not or the move ends the game; by index:
-     * the move is g's, so no look-up of it in the list */
-    if (!sv->plain.ok || sow_plain_play_at(&sv->plain, c, i)) {
+     * the move is g's, so no look-up of it in the list. Where the key is
+     * Zobrist's words alone (no stores, no ply in it), the plain move
+     * keeps it by XORs from g's: bit 0 of b, always set, is no word's */
+    uint64_t zk[2] = {gk->a, gk->b};
+    const bool keep = sv->zob_keep && g->ply >= sv->ply_until;
+    bool kept = false;
+    if (keep)
+        kept = !sow_plain_play_keyed(&sv->plain, c, i, &sv->pz, zk);
+    if (!kept && (keep || !sv->plain.ok ||
+                  sow_plain_play_at(&sv->plain, c, i))) {
         if (sv->plain.ok)
             sow_game_branch(c, g);
+        sv->lean[d] &= ~(1ULL << (i & 63)); /* the engine's: whole next */
         if (sow_engine_play_at(&sv->eng, c, i, sv->err))
             return sv_fail(sv);
+    } else if (i < 64 && sv->pure[d]) { /* the root's fields, and g's */
+        sv->lean[d] |= 1ULL << i;
+    } else {
+        sv->lean[d] &= ~(1ULL << (i & 63));
     }
     if (sv->bound && (c->captured[0] < g->captured[0] ||
                       c->captured[1] < g->captured[1] ||
@@ -668,7 +601,7 @@ static int make_child(sow_solver *sv, const sow_game *g, int d, int i)
         return sv_fail(sv);
     }
     if (!c->over) {
-        key k = sv_key(sv, c);
+        key k = kept ? (key){zk[0], zk[1] | 1} : sv_key(sv, c);
         sv->kid_keys[d][i] = k;
         __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
     }
@@ -751,6 +684,8 @@ static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
 {
     const sow_game *c = &sv->kids[d][i];
     int h = 0;
+    /* c made by the plain move from a parent made so (make_child) */
+    sv->pure[d + 1] = (sv->lean[d] >> (i & 63)) & 1;
     int v = c->over ? sv_finished(sv, c, nd->depth)
                     : sv_search(sv, c, sv->kid_keys[d][i], d + 1, nd->depth,
                              nd->alpha, nd->beta, &h);
@@ -776,13 +711,14 @@ static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
  * each: enough, perhaps, to cut the node off at once (an enhanced
  * transposition cutoff: true, nd->best set), else their order in idx[],
  * best first, and their count in *n. */
-static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
-                         int tt_move, node *nd, int *idx, int *n)
+static bool prepare_rest(sow_solver *sv, const sow_game *g, const key *gk,
+                         int d, int done, int tt_move, node *nd, int *idx,
+                         int *n)
 {
     int64_t sc[SOW_MAX_LEGAL];
     *n = 0;
     for (int i = 0; i < g->nlegal; i++)
-        if (i != done && make_child(sv, g, d, i))
+        if (i != done && make_child(sv, g, gk, d, i))
             return true;
     for (int i = 0; i < g->nlegal; i++) {
         if (i == done)
@@ -823,16 +759,33 @@ static bool prepare_rest(sow_solver *sv, const sow_game *g, int d, int done,
     return false;
 }
 
+/* Threads share one root (--value-only) or one root move: searching the
+ * same moves in the same order, they found each other's proofs only
+ * when one was ahead. A node a thread is searching is marked in
+ * sv->busy, and another thread that meets it among the younger moves of
+ * a node searches it last (ABDADA's deferral, Weill 1996): by then its
+ * bounds are mostly in the table. Only the order of the moves changes,
+ * so the values are the same; one thread has no marks. */
+static inline bool is_busy(const sow_solver *sv, const key *k)
+{
+    return atomic_load_explicit(&sv->busy[k->a & (BUSY_SLOTS - 1)],
+                                memory_order_relaxed) == k->b;
+}
+
 /* The moves of g searched within (alpha, beta): the fail-soft value, its
  * best move and the proof's height. The table's move is made and searched
  * alone first: when it cuts the node off, as it mostly does in the
  * null-window searches of MTD(f), the other moves are never made. */
-static int search_moves(sow_solver *sv, const sow_game *g, int d, int depth,
-                        int alpha, int beta, int tt_move, uint16_t *best_move,
-                        int *height)
+static int search_moves(sow_solver *sv, const sow_game *g, const key *gk,
+                        int d, int depth, int alpha, int beta, int tt_move,
+                        uint16_t *best_move, int *height)
 {
     if (!frame(sv, g, d))
         return sv_fail(sv);
+    if (d == 0) { /* a new root: its children and theirs copied whole */
+        memset(sv->lean, 0, sizeof sv->lean);
+        sv->pure[0] = true;
+    }
     node nd = {g->to_move == 0, g->to_move == 0 ? -INF : INF, alpha, beta,
                0, g->legal[0], depth == EXACT ? EXACT : depth - 1};
     int first = -1;
@@ -841,12 +794,24 @@ static int search_moves(sow_solver *sv, const sow_game *g, int d, int depth,
             first = i;
     bool cut = false;
     if (first >= 0)
-        cut = make_child(sv, g, d, first) || take_child(sv, g, d, first, &nd);
-    int idx[SOW_MAX_LEGAL], n = 0;
+        cut = make_child(sv, g, gk, d, first) ||
+              take_child(sv, g, d, first, &nd);
+    int idx[SOW_MAX_LEGAL], n = 0, later[SOW_MAX_LEGAL], nlater = 0;
     if (!cut)
-        cut = prepare_rest(sv, g, d, first, tt_move, &nd, idx, &n);
-    for (int k = 0; k < n && !cut; k++)
-        cut = take_child(sv, g, d, idx[k], &nd);
+        cut = prepare_rest(sv, g, gk, d, first, tt_move, &nd, idx, &n);
+    /* threads: a child another thread is searching is left to the end
+     * (the first child never; a finished game has no key): by then its
+     * bounds may be in the table */
+    for (int k = 0; k < n && !cut; k++) {
+        if (sv->busy && (first >= 0 || k > 0) &&
+            !sv->kids[d][idx[k]].over &&
+            is_busy(sv, &sv->kid_keys[d][idx[k]]))
+            later[nlater++] = idx[k];
+        else
+            cut = take_child(sv, g, d, idx[k], &nd);
+    }
+    for (int k = 0; k < nlater && !cut; k++)
+        cut = take_child(sv, g, d, later[k], &nd);
     *best_move = nd.move;
     *height = nd.height;
     return sv->failed ? 0 : nd.best;
@@ -909,8 +874,17 @@ int sv_search(sow_solver *sv, const sow_game *g, key k, int d, int depth,
     }
     const long long work0 = sv->positions;
     uint16_t move = 0;
+    _Atomic uint64_t *mark =
+        sv->busy ? &sv->busy[k.a & (BUSY_SLOTS - 1)] : NULL;
+    if (mark)
+        atomic_store_explicit(mark, k.b, memory_order_relaxed);
     int best =
-        search_moves(sv, g, d, depth, alpha, beta, tt_move, &move, height);
+        search_moves(sv, g, &k, d, depth, alpha, beta, tt_move, &move, height);
+    if (mark) {
+        uint64_t mine = k.b;
+        atomic_compare_exchange_strong_explicit(
+            mark, &mine, 0, memory_order_relaxed, memory_order_relaxed);
+    }
     path_drop(sv, d);
     if (sv->failed)
         return 0;

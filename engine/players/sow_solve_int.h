@@ -17,6 +17,7 @@
 #define PATH_SLOTS 4096     /* the path set: > 2 * MAX_DEPTH */
 #define EXACT 255           /* the depth of a search to the games' ends */
 #define NLOCKS 4096         /* the table's locks when threads share it */
+#define BUSY_SLOTS 65536    /* the nodes being searched, by key */
 
 typedef struct tt_entry {
     uint64_t check;  /* the key's second word; 0: empty */
@@ -53,12 +54,19 @@ struct sow_solver {
                               running hash of everything. The main
                               solver's, borrowed by the threads' */
     int zob_seeds;         /* the seeds a hole may hold in it */
+    sow_plain_zob pz;      /* the same table for the plain move, which
+                              keeps a child's key by XORs (make_child) */
+    bool zob_keep;         /* keys kept so: Zobrist's, the stores apart
+                              (the ply, below ply_until, is hashed in) */
     const sow_egdb *db;    /* an endgame database of the rules, or NULL */
     long long db_hits;     /* positions the database answered */
     tt_entry *tt;
     uint64_t buckets;      /* a power of two; two entries each */
     atomic_llong used;
     atomic_flag *locks;    /* NLOCKS, when threads share the table */
+    _Atomic uint64_t *busy; /* BUSY_SLOTS, when threads share the table:
+                              the keys (b) of nodes a thread is
+                              searching, by their a (sv_search) */
     sow_solver *main;      /* a thread's solver: the solver whose table
                               and locks it borrows (NULL: itself) */
     int threads;           /* for sow_solve's root moves */
@@ -69,6 +77,15 @@ struct sow_solver {
     sow_game *kids[MAX_DEPTH + 1]; /* each depth's children, made when
                                       first needed */
     key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
+    uint64_t lean[MAX_DEPTH + 1];  /* bit i of depth d: kids[d][i] was
+                                      last made by the plain move, so
+                                      only what it reads and writes need
+                                      be copied into it (branch_lean),
+                                      from a parent made so too */
+    bool pure[MAX_DEPTH + 1];      /* the position searched at depth d
+                                      and its line from the root were
+                                      made by the plain move: the fields
+                                      it never writes are the root's */
     int maxkids;
     uint64_t history[2][256]; /* by player and move: the seeds on the
                                  board at the cutoffs it made */
@@ -98,8 +115,14 @@ static inline int sv_base(const sow_solver *sv, const sow_game *g)
     return sv->apart ? g->captured[0] - g->captured[1] : 0;
 }
 
-/* The key of g: everything of it a rule can read. */
+/* The key of g: everything of it a rule can read (sow_solve_key.c). */
 key sv_key(const sow_solver *sv, const sow_game *g);
+
+/* Zobrist's words and the plain move's step words into sv->zob and
+ * sv->pz, for a setup the plain rules' move takes whose holes hold at
+ * most ZOB_MAX_SEEDS (sv->zob stays NULL when out of memory). */
+#define ZOB_MAX_SEEDS 1023
+void sv_zobrist_table(sow_solver *sv);
 
 /* A copy of g's table entry into *out: false when the table has none. */
 bool sv_tt_get(sow_solver *sv, key k, tt_entry *out);

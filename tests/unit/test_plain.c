@@ -3,7 +3,8 @@
  * 3x2 to 6x4, both readings of KA.4 and both of KA.5 (a), and of every
  * shipped variant the class accepts, each child of every position met is
  * made by both and compared field by field (the position, who moves, the
- * legal moves, the flags of an extra turn); where the plain move leaves a
+ * legal moves, the flags of an extra turn), and by the keyed move, whose
+ * Zobrist words kept by XORs must be the child's made anew; where the plain move leaves a
  * child to the engine, the engine's child must have ended the game or
  * reached C1.7's threshold. The class refuses what it does not make
  * (scripts, relay laps, chains, claims, a row-empty end). */
@@ -21,18 +22,50 @@ typedef struct tally {
     long children, extra, captures, handed; /* compared; to the engine */
 } tally;
 
-/* Every child of g made by both moves and compared. */
-static void compare_children(unit_game *a, const sow_plain *p,
-                             const sow_game *g, tally *t)
+/* Zobrist's words of g by table zt, from every hole (as the solver's
+ * zobrist_key makes them). */
+static void zob_words(const sow_plain_zob *zt, const sow_game *g, int holes,
+                      uint64_t w[2])
 {
+    w[0] = g->to_move ? zt->mover[0] : 0;
+    w[1] = g->to_move ? zt->mover[1] : 0;
+    for (int h = 0; h < holes; h++)
+        for (int k = 0; k < 2; k++)
+            w[k] ^= zt->z[(size_t)h * zt->stride + 2 * g->board[h] + k];
+}
+
+/* Every child of g made by both moves and compared; the keyed move's
+ * child too, and its words kept by XORs against those made anew. */
+static void compare_children(unit_game *a, const sow_plain *p,
+                             const sow_plain_zob *zt, const sow_game *g,
+                             tally *t)
+{
+    const int holes = a->k.setup.holes;
     for (int i = 0; i < g->nlegal; i++) {
-        sow_game e, f;
+        sow_game e, f, k;
         sow_game_branch(&e, g);
         sow_game_branch(&f, g);
+        sow_game_branch(&k, g);
         sow_error err;
         if (sow_engine_play_at(&a->k.eng, &e, i, &err))
             fail_msg("%s ply %d: %s", a->k.v->id, g->ply, err.msg);
-        if (sow_plain_play_at(p, &f, i)) {
+        uint64_t kept[2], anew[2];
+        zob_words(zt, g, holes, kept);
+        const int handed = sow_plain_play_keyed(p, &k, i, zt, kept);
+        if (handed != sow_plain_play_at(p, &f, i) ||
+            (!handed &&
+             (memcmp(&k, &f, offsetof(sow_game, nlegal)) != 0 ||
+              k.nlegal != f.nlegal ||
+              memcmp(k.legal, f.legal, (size_t)k.nlegal * sizeof *k.legal))))
+            fail_msg("%s ply %d move %d: the keyed move differs", a->k.v->id,
+                     g->ply, g->legal[i]);
+        if (!handed) {
+            zob_words(zt, &k, holes, anew);
+            if (kept[0] != anew[0] || kept[1] != anew[1])
+                fail_msg("%s ply %d move %d: the key kept by XORs is not "
+                         "the child's", a->k.v->id, g->ply, g->legal[i]);
+        }
+        if (handed) {
             /* left to the engine: an end (KA.5) or the threshold's */
             if (!e.over && e.captured[0] < p->threshold &&
                 e.captured[1] < p->threshold && e.ply < p->late_ply)
@@ -65,18 +98,31 @@ static void random_games(unit_game *a, int games, uint64_t seed, tally *t)
         fail_msg("%s: refused: %s", a->k.v->id, why);
     sow_rng rng;
     sow_rng_seed(&rng, seed);
+    /* a table of Zobrist's words for the keyed move, step[] from z[] as
+     * sow_plain.h says */
+    const size_t stride = 2 * (size_t)(a->k.setup.total + 1);
+    const size_t nz = (size_t)a->k.setup.holes * stride;
+    uint64_t *z = malloc(2 * nz * sizeof *z);
+    assert_non_null(z);
+    for (size_t j = 0; j < nz; j++)
+        z[j] = sow_rng_next(&rng);
+    for (size_t j = 0; j < nz; j++)
+        z[nz + j] = j % stride + 2 < stride ? z[j] ^ z[j + 2] : 0;
+    sow_plain_zob zt = {z, z + nz, stride,
+                        {sow_rng_next(&rng), sow_rng_next(&rng)}};
     for (int n = 0; n < games; n++) {
         sow_game g;
         sow_error err;
         if (sow_match_start(&a->k.eng, &a->m, &g, &err))
             fail_msg("%s", err.msg);
         while (!g.over) {
-            compare_children(a, &p, &g, t);
+            compare_children(a, &p, &zt, &g, t);
             int i = sow_rng_below(&rng, g.nlegal);
             if (sow_engine_play_at(&a->k.eng, &g, i, &err))
                 fail_msg("%s", err.msg);
         }
     }
+    free(z);
 }
 
 /* KA.1-KA.5: every board from 3x2 to 6x4, KA.4 on_capture and always,
