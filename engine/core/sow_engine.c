@@ -786,8 +786,8 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
 /* A sowing move, from save to the end rules. `plain` is the setup's
  * plain_turns, passed as a constant so that the seed games' copy has
  * none of the family's tests (no move hooks, no family end rules, no
- * extra turns: sow_setup.c's setup_paths); callgrind on `sow bench`
- * measured them at 2-4% of a seed game's plies. */
+ * extra turns: sow_setup_rules.c's sow_setup_paths); callgrind on `sow
+ * bench` measured them at 2-4% of a seed game's plies. */
 /* The game ends unfinished before a move the proof cannot follow (P2):
  * its observer hears the end; the error text is dropped. */
 static __attribute__((noinline, cold)) int

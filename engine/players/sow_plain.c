@@ -21,7 +21,7 @@ static bool rule_in_class(const sow_setup *s, const sow_lap_rule *r, int i)
         r->extra_choice || r->even || r->position || r->in_store)
         return false;
     if (s->rule_action[i] != r->action)
-        return false; /* a combined action (sow_setup.c) */
+        return false; /* a combined action (sow_setup_rules.c) */
     return r->action == SOW_LAP_STOP || r->action == SOW_LAP_CAPTURE ||
            r->action == SOW_LAP_CAPTURE_OPPOSITE ||
            r->action == SOW_LAP_CAPTURE_PAIR;
@@ -96,7 +96,8 @@ void sow_plain_init(sow_plain *p, const sow_setup *s, const char **why)
     if (no)
         return;
     const sow_variant *v = s->v;
-    /* C1.3: the first rule in force for the mover's store (sow_setup.c) */
+    /* C1.3: the first rule in force for the mover's store
+     * (sow_setup_rules.c) */
     p->store_extra = s->store_rule[0] >= 0 &&
                      v->lap_rules[s->store_rule[0]].action ==
                          SOW_LAP_EXTRA_TURN;
