@@ -261,6 +261,14 @@ static __attribute__((noinline)) int filter_cw(const sow_setup *s,
  * way, written h alone (sow_move_format). */
 static int directed_moves(const sow_setup *s, uint16_t *out, int n)
 {
+    if (s->every_hole_chooses) { /* each_move: both ways of every hole */
+        for (int i = n - 1; i >= 0; i--) {
+            const int h = out[i];
+            out[2 * i] = (uint16_t)sow_directed(h, SOW_DIR_CCW);
+            out[2 * i + 1] = (uint16_t)sow_directed(h, SOW_DIR_CW);
+        }
+        return 2 * n;
+    }
     int k = 0;
     for (int i = 0; i < n; i++)
         k += sow_hole_chooses(s, out[i]) ? 2 : 1;

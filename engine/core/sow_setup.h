@@ -321,6 +321,8 @@ typedef struct sow_setup {
                                those of direction.chosen_at; the others'
                                moves are plain h, sown their cw_holes way */
     bool no_undo_capture;   /* ZZ.6: no_undo lapses after a capture */
+    bool every_hole_chooses; /* chosen_holes holds every hole (each_move):
+                                the legal list's quick doubling */
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the

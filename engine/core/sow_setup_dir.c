@@ -19,10 +19,12 @@ int sow_setup_directions(sow_setup *s, const sow_variant *v, sow_error *err)
     s->dir_rule = v->dir_rule;
     s->cw_holes = v->cw_holes;
     s->chosen_holes = 0;
+    s->every_hole_chooses = false;
     const uint64_t all = s->holes == 64 ? ~(uint64_t)0
                                         : ((uint64_t)1 << s->holes) - 1;
     if (v->dir_rule == SOW_DIR_EACH_MOVE && !v->dir_some) {
         s->chosen_holes = all; /* MB.2: every move names its direction */
+        s->every_hole_chooses = true;
         return SOW_OK;
     }
     if (v->dir_rule != SOW_DIR_BY_HOLE && !v->dir_some)
