@@ -590,6 +590,11 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
                     v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
     if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])
         s->plain_turns = false;
+    /* the hooks that run after a sowing read where its last seed fell
+     * (g.last, issue 24): their variants' laps are watched for it, the
+     * others' routes stay as they are */
+    if (s->move_hooks || s->filter_hook)
+        s->fam_route = SOW_ROUTE_WATCHED;
     /* K1.7 unreachable is tested in the family's copy of the move only,
      * so that the seed games' copy pays nothing for it */
     s->plain_reach = s->plain_turns;
