@@ -336,6 +336,8 @@ typedef struct sow_match_info {
     int wins[2];            /* games (rounds) each player has won so far,
                                the one just played included */
     int points[2];          /* match points so far (UR.6), likewise */
+    long totals[2];         /* the rounds' totals (scores) added up,
+                               likewise (rounds.totals_to_win) */
     /* rounds beside a new_game hook: the next round as the rounds lay
      * it out (the hook's m.round) */
     bool has_round;
@@ -752,6 +754,7 @@ typedef struct sow_match {
     char reason[128];       /* over: why */
     int wins[2];            /* games each player has won (SQ.6) */
     int points[2];          /* match points of the rounds won (UR.6) */
+    long totals[2];         /* the games' scores added up */
     int32_t captured[2];    /* stores when the game starts (C1.6) */
     uint64_t blocked;       /* blocked holes when it starts (C1.6) */
 } sow_match;

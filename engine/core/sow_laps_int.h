@@ -268,6 +268,44 @@ capture_pairs(const sow_setup *s, const sow_observer *obs,
     return true;
 }
 
+/* A hole holding as many seeds as the one facing it, neither claimed
+ * (issue 24's pairs, MancalaGames' MATCH_OPP): a hole already taken holds
+ * none, and so ends a way. */
+static inline bool same_pair(const sow_setup *s, const sow_game *g, int x)
+{
+    const int o = s->facing[x];
+    return o != SOW_POS_NONE && g->board[x] > 0 &&
+           g->board[x] == g->board[o] &&
+           !(((g->claims[0] | g->claims[1]) >> x) & 1) &&
+           !(((g->claims[0] | g->claims[1]) >> o) & 1);
+}
+
+/* capture_pair with opposite: same and pairs: (issue 24, Centering's
+ * CE.3): h and the hole facing it (checked by the rule's condition),
+ * then up to pairs_fwd holes along the sowing and pairs_back against it,
+ * each with the hole facing it, each way up to the first hole that does
+ * not hold as many as its facing one. */
+static __attribute__((noinline, unused)) bool
+capture_same_pairs(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                   int h, const sow_lap_rule *r)
+{
+    if (!same_pair(s, g, h))
+        return true; /* (a claimed hole: nothing is taken, as KA.4's) */
+    capture(obs, g, s->facing[h]);
+    capture(obs, g, h);
+    const uint8_t *way[2] = {s->nexts[g->move_dir], s->prevs[g->move_dir]};
+    const int most[2] = {r->pairs_fwd, r->pairs_back};
+    for (int w = 0; w < 2; w++) {
+        int x = way[w][h];
+        for (int k = 0; k < most[w] && same_pair(s, g, x); k++) {
+            capture(obs, g, s->facing[x]);
+            capture(obs, g, x);
+            x = way[w][x];
+        }
+    }
+    return true;
+}
+
 /* The capture of a rule with then: relay, made before h is lifted and
  * sown on: the hole facing h (TG.2, P37) or the hole after the next (a
  * capture across a gap). False for every other action. */
@@ -405,6 +443,9 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                 g->move_flags |= SOW_MOVED_EXTRA_TURN;
             return true;
         }
+        if (a >= SOW_LAP_PAIRS_AT(0)) /* (the last range: issue 24) */
+            return capture_same_pairs(s, obs, g, h,
+                                      &s->v->lap_rules[a - SOW_LAP_PAIRS_AT(0)]);
         if (a >= SOW_LAP_ALL_AT(0) && a < SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES)) {
             /* every hole of the rule's side holding one of its counts,
              * wherever it lies (MancalaGames' PICKOPPBASIC) */

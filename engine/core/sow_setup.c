@@ -41,6 +41,8 @@ static void setup_rounds(sow_setup *s, const sow_variant *v,
         s->round_double_from =
             (int)sow_expr_eval(&v->round_double_from, opts);
     }
+    if (v->round_totals) /* the rounds' totals added up (issue 24) */
+        s->round_totals = (int)sow_expr_eval(&v->round_totals_to_win, opts);
     s->round_territory = v->round_territory;
     s->round_loser_below = v->round_loser_below;
     s->round_owned = v->round_owned; /* GA.8, GA.9 */
@@ -560,6 +562,9 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
         else if (a == SOW_LAP_CAPTURE_PAIR && r->series)
             a = SOW_LAP_PAIR_SERIES;
+        else if (a == SOW_LAP_CAPTURE_PAIR &&
+                 (r->pairs_fwd || r->pairs_back))
+            a = SOW_LAP_PAIRS_AT(i); /* issue 24: more pairs either way */
         else if (a == SOW_LAP_CLAIM && r->claim.holes)
             a = SOW_LAP_CLAIM_AT(i); /* C1.4: several holes at once */
         else if (a == SOW_LAP_CAPTURE_ACROSS)

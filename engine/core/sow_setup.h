@@ -62,6 +62,9 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... every hole of rule i's capture_all side holding one of its counts
  * (its counts and owner kept in the rule's chain) */
 #define SOW_LAP_ALL_AT(i) (82 + (i))
+/* ... the capture of a pair holding as many, then rule i's further pairs
+ * either way (its pairs:, issue 24) */
+#define SOW_LAP_PAIRS_AT(i) (98 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -180,6 +183,8 @@ typedef struct sow_setup {
     int round_layout, round_wins;
     int round_points, round_double_from; /* UR.6: points to win, and the
                                             total that scores 2 (0 off) */
+    int round_totals;       /* the sum of a player's round totals that
+                               wins the match (totals_to_win), 0 off */
     uint16_t start_north[SOW_MAX_HOLES]; /* SQ.1: when North starts */
     /* the family's sowing, continued */
     bool relay_next;        /* PL.3: relay from the hole after h */

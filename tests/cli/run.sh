@@ -1104,6 +1104,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/directions.sh"
 # shellcheck source=tests/cli/points.sh
 . "$here/points.sh"
+# shellcheck source=tests/cli/pairs.sh
+. "$here/pairs.sh"
 # shellcheck source=tests/cli/gaps.sh
 . "$here/gaps.sh"
 # shellcheck source=tests/cli/claims.sh
