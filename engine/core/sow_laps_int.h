@@ -241,33 +241,6 @@ chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
     chain_from(s, obs, g, h, i, false, false);
 }
 
-/* capture_pair (KA.4): the hole facing h, then h itself; nothing when
- * the facing hole is claimed (C1.4: the pair is one capture). With
- * `series`, then along the sowing while the next hole is the mover's
- * and empty and the hole facing it holds seeds, unclaimed: those seeds
- * too. */
-static __attribute__((noinline, unused)) bool
-capture_pairs(const sow_setup *s, const sow_observer *obs,
-                       sow_game *g, int h, bool series)
-{
-    const uint64_t claimed = g->claims[0] | g->claims[1];
-    int o = s->facing[h];
-    if ((claimed >> o) & 1)
-        return true;
-    capture(obs, g, o);
-    capture(obs, g, h);
-    const uint8_t *nx = s->nexts[g->move_dir];
-    for (int k = 0, x = step_over(s, g, nx, h); series && k < s->holes;
-         k++, x = step_over(s, g, nx, x)) {
-        o = s->facing[x];
-        if (o == SOW_POS_NONE || g->owner[x] != g->to_move || g->board[x] || !g->board[o] ||
-            ((claimed >> o) & 1) || ((g->blocked >> o) & 1))
-            break;
-        capture(obs, g, o);
-    }
-    return true;
-}
-
 /* A hole holding as many seeds as the one facing it, neither claimed
  * (issue 24's pairs, MancalaGames' MATCH_OPP): a hole already taken holds
  * none, and so ends a way. */
@@ -285,7 +258,7 @@ static inline bool same_pair(const sow_setup *s, const sow_game *g, int x)
  * then up to pairs_fwd holes along the sowing and pairs_back against it,
  * each with the hole facing it, each way up to the first hole that does
  * not hold as many as its facing one. */
-static __attribute__((noinline, unused)) bool
+static bool
 capture_same_pairs(const sow_setup *s, const sow_observer *obs, sow_game *g,
                    int h, const sow_lap_rule *r)
 {
@@ -302,6 +275,40 @@ capture_same_pairs(const sow_setup *s, const sow_observer *obs, sow_game *g,
             capture(obs, g, x);
             x = way[w][x];
         }
+    }
+    return true;
+}
+
+/* capture_pair (KA.4): the hole facing h, then h itself; nothing when
+ * the facing hole is claimed (C1.4: the pair is one capture). With
+ * `series`, then along the sowing while the next hole is the mover's
+ * and empty and the hole facing it holds seeds, unclaimed: those seeds
+ * too. */
+static __attribute__((noinline, unused)) bool
+capture_pairs(const sow_setup *s, const sow_observer *obs,
+                       sow_game *g, int h, bool series)
+{
+    if (series && s->pairs_rules) {
+        /* issue 24: the rule that ended the lap (h not yet taken), for
+         * its pairs: */
+        const int i = matching_rule(s, g, h, g->board[h]);
+        if (i >= 0 && ((s->pairs_rules >> i) & 1))
+            return capture_same_pairs(s, obs, g, h, &s->v->lap_rules[i]);
+    }
+    const uint64_t claimed = g->claims[0] | g->claims[1];
+    int o = s->facing[h];
+    if ((claimed >> o) & 1)
+        return true;
+    capture(obs, g, o);
+    capture(obs, g, h);
+    const uint8_t *nx = s->nexts[g->move_dir];
+    for (int k = 0, x = step_over(s, g, nx, h); series && k < s->holes;
+         k++, x = step_over(s, g, nx, x)) {
+        o = s->facing[x];
+        if (o == SOW_POS_NONE || g->owner[x] != g->to_move || g->board[x] || !g->board[o] ||
+            ((claimed >> o) & 1) || ((g->blocked >> o) & 1))
+            break;
+        capture(obs, g, o);
     }
     return true;
 }
@@ -443,9 +450,6 @@ end_lap(const sow_setup *s, const sow_observer *obs, sow_game *g, int h, int a)
                 g->move_flags |= SOW_MOVED_EXTRA_TURN;
             return true;
         }
-        if (a >= SOW_LAP_PAIRS_AT(0)) /* (the last range: issue 24) */
-            return capture_same_pairs(s, obs, g, h,
-                                      &s->v->lap_rules[a - SOW_LAP_PAIRS_AT(0)]);
         if (a >= SOW_LAP_ALL_AT(0) && a < SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES)) {
             /* every hole of the rule's side holding one of its counts,
              * wherever it lies (MancalaGames' PICKOPPBASIC) */

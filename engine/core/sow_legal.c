@@ -26,8 +26,7 @@ _Static_assert(SOW_LAP_CHAIN_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TWO_OUT_RELAY &&
                    SOW_LAP_PAIR_SERIES < SOW_LAP_ACROSS_AT(0) &&
                    SOW_LAP_ACROSS_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_TAKE_AT(0) &&
                    SOW_LAP_TAKE_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_ALL_AT(0) &&
-                   SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES) <= SOW_LAP_PAIRS_AT(0) &&
-                   SOW_LAP_PAIRS_AT(SOW_MAX_LAP_RULES) < SOW_LAP_RULES,
+                   SOW_LAP_ALL_AT(SOW_MAX_LAP_RULES) < SOW_LAP_RULES,
                "the combined actions do not overlap and sort below "
                "SOW_LAP_RULES");
 

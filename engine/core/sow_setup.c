@@ -547,6 +547,7 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
             s->family_rules |= 1u << i;
     }
     s->rule_family = s->family_rules || s->claims || s->look_blocked;
+    s->pairs_rules = 0;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         int a = (int)r->action;
@@ -563,8 +564,10 @@ static void setup_paths(sow_setup *s, const sow_variant *v)
         else if (a == SOW_LAP_CAPTURE_PAIR && r->series)
             a = SOW_LAP_PAIR_SERIES;
         else if (a == SOW_LAP_CAPTURE_PAIR &&
-                 (r->pairs_fwd || r->pairs_back))
-            a = SOW_LAP_PAIRS_AT(i); /* issue 24: more pairs either way */
+                 (r->pairs_fwd || r->pairs_back)) {
+            a = SOW_LAP_PAIR_SERIES; /* issue 24: more pairs either way */
+            s->pairs_rules |= 1u << i;
+        }
         else if (a == SOW_LAP_CLAIM && r->claim.holes)
             a = SOW_LAP_CLAIM_AT(i); /* C1.4: several holes at once */
         else if (a == SOW_LAP_CAPTURE_ACROSS)

@@ -51,7 +51,10 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... claim the holes of lap-end rule i's claim.holes together (C1.4) */
 #define SOW_LAP_CLAIM_AT(i) (33 + (i))
 /* ... capture the pair, then go on over the mover's empty holes that
- * face seeds (a capture_pair rule with series: true) */
+ * face seeds (a capture_pair rule with series: true), or, for a rule
+ * with pairs: (issue 24), over the pairs holding as many (one code for
+ * both, so that the laps' code is the same as before it: the rule is
+ * found again where the capture is made, capture_pairs) */
 #define SOW_LAP_PAIR_SERIES 49
 /* ... the across capture of lap-end rule i (its condition checked, its
  * resowing its own: C2.5) */
@@ -62,9 +65,6 @@ _Static_assert((long)SOW_MAX_HOLE_SEEDS * SOW_MAX_HOLES <= SOW_MAX_SEEDS,
 /* ... every hole of rule i's capture_all side holding one of its counts
  * (its counts and owner kept in the rule's chain) */
 #define SOW_LAP_ALL_AT(i) (82 + (i))
-/* ... the capture of a pair holding as many, then rule i's further pairs
- * either way (its pairs:, issue 24) */
-#define SOW_LAP_PAIRS_AT(i) (98 + (i))
 
 typedef struct sow_setup {
     const sow_variant *v;   /* borrowed; must outlive the setup */
@@ -143,6 +143,8 @@ typedef struct sow_setup {
                                in the mover's store [0] or the opponent's
                                [1], or -1 (C1.3) */
     uint32_t hole_rules_on; /* lap_rules_on without the store rules */
+    uint32_t pairs_rules;   /* bit i: rule i is a capture_pair with pairs:
+                               (issue 24; its action SOW_LAP_PAIR_SERIES) */
     uint32_t family_rules;  /* rules with an opposite, even or claim
                                condition */
     bool plain_holes;       /* every own hole may be an origin: no claims,

@@ -506,7 +506,6 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                                       a == SOW_LAP_TWO_OUT_RELAY
                                 ? SOW_LAP_CAPTURE_TWO_OUT
                             : a == SOW_LAP_PAIR_SERIES ? SOW_LAP_CAPTURE_PAIR
-                            : a >= SOW_LAP_PAIRS_AT(0) ? SOW_LAP_CAPTURE_PAIR
                             : a >= SOW_LAP_ALL_AT(0) ? SOW_LAP_CAPTURE_ALL
                             : a >= SOW_LAP_TAKE_AT(0) ? SOW_LAP_TAKE
                             : a >= SOW_LAP_ACROSS_AT(0) ? SOW_LAP_CAPTURE_ACROSS
