@@ -501,6 +501,9 @@ GOOD_CHANGES = [
     ("explain and rule: citations", both(
         set_("explain", {"move": "K1.5", "end": "K1.6"}),
         set_("sowing/lap_end/1/rule", "K1.5"))),
+    ("pairs holding as many (issue 24)", set_("sowing/lap_end/5", {
+        "when": {"opposite": "same"}, "do": "capture_pair",
+        "pairs": {"forward": 3, "backward": 2}})),
     ("a chain with counts only", set_("sowing/lap_end/5", {
         "do": "chain", "chain": {"counts": {"min": 2, "max": 3}}})),
     ("seeds_at_most: -1", set_("end/seeds_at_most", -1)),
@@ -639,6 +642,15 @@ BAD_VARIANTS = [
     ("lap-end rule: a number", set_("sowing/lap_end/1/rule", 15),
      "sowing/lap_end/1/rule"),
     ("do: chain without chain", set_("sowing/lap_end/5/do", "chain"), "sowing/lap_end/5"),
+    ("pairs beside do: capture", set_("sowing/lap_end/5", {
+        "when": {"opposite": "same"}, "do": "capture",
+        "pairs": {"forward": 1}}), "sowing/lap_end/5/do"),
+    ("pairs without opposite: same", set_("sowing/lap_end/5", {
+        "when": {"opposite": "seeds"}, "do": "capture_pair",
+        "pairs": {"forward": 1}}), "sowing/lap_end/5/when/opposite"),
+    ("pairs with no way", set_("sowing/lap_end/5", {
+        "when": {"opposite": "same"}, "do": "capture_pair", "pairs": {}}),
+     "sowing/lap_end/5/pairs"),
     ("chain beside do: stop", set_("sowing/lap_end/5/chain", {"counts": [1]}),
      "sowing/lap_end/5/do"),
     ("chain without counts", both(set_("sowing/lap_end/5/do", "chain"),

@@ -134,7 +134,7 @@ static void json_claim(const cli_game *cg, const sow_lap_rule *r)
 static void json_where(const sow_lap_rule *r)
 {
     static const char *const claimed[] = {"own", "opponent", "any"};
-    static const char *const opposite[] = {"seeds", "empty"};
+    static const char *const opposite[] = {"seeds", "empty", "", "same"};
     static const char *const store_of[] = {"own", "opponent", "any"};
     printf(",\"store\":%s,\"store_of\":", json_bool(r->in_store));
     if (r->in_store)
@@ -150,7 +150,7 @@ static void json_where(const sow_lap_rule *r)
     if (r->opposite == 3)
         printf("%d", r->opposite_count);
     else if (r->opposite)
-        printf("\"%s\"", json_word(opposite, 2, r->opposite - 1));
+        printf("\"%s\"", json_word(opposite, 4, r->opposite - 1));
     else
         printf("null");
     for (int back = 0; back < 2; back++) { /* next_count, previous_count */
@@ -215,7 +215,7 @@ static void json_resow(const sow_lap_rule *r, int then)
 }
 
 /* What a rule does beyond `do`: the hook, chain, claim, take, then,
- * pick_extra and series. */
+ * pick_extra, series and pairs. */
 static void json_does(const cli_game *cg, int i)
 {
     const sow_lap_rule *r = &cg->v->lap_rules[i];
@@ -236,6 +236,12 @@ static void json_does(const cli_game *cg, int i)
                            : "null");
     json_int_or_null(r->pick_extra, 0);
     printf(",\"series\":%s", json_bool(r->series));
+    printf(",\"pairs\":"); /* issue 24: capture_pair's further pairs */
+    if (r->pairs_fwd || r->pairs_back)
+        printf("{\"forward\":%d,\"backward\":%d}", r->pairs_fwd,
+               r->pairs_back);
+    else
+        printf("null");
     json_resow(r, cg->setup.resow_then[i]);
     printf(",\"take_last\":%s", json_bool(r->take_last));
 }
@@ -651,6 +657,8 @@ static void json_match(const cli_game *cg)
         printf("}");
     } else
         printf(",\"points\":null");
+    printf(",\"totals_to_win\":"); /* issue 24 */
+    json_int_or_null(s->round_totals, 0);
     static const char *const rules[] = {"alternate", "loser", "last_mover",
                                         "winner", "not_last_mover", "south",
                                         "north", "not_to_move"};

@@ -154,6 +154,8 @@ static void words_where(sow_buf *b, const sow_lap_rule *r)
         sow_buf_add(b, ", the opposite hole empty");
     else if (r->opposite == 3)
         sow_buf_add(b, ", exactly %d in the opposite hole", r->opposite_count);
+    else if (r->opposite == 4)
+        sow_buf_add(b, ", as many in the opposite hole");
     if (r->across == SOW_ACROSS_FACING)
         sow_buf_add(b, ", the opponent's hole facing it holds seeds");
     else if (r->across == SOW_ACROSS_BOTH)
@@ -287,6 +289,13 @@ static bool words_family_capture(sow_buf *b, const sow_lap_rule *r,
             sow_buf_add(b, ", then, along the sowing, the hole facing each "
                            "own empty hole that follows, as long as it holds "
                            "seeds and is not claimed");
+        if (r->pairs_fwd || r->pairs_back)
+            sow_buf_add(b, ", then up to %d more hole%s along the sowing and "
+                           "%d against it that hold as many as the hole "
+                           "facing them, each with that hole, each way up "
+                           "to the first that does not",
+                        r->pairs_fwd, r->pairs_fwd == 1 ? "" : "s",
+                        r->pairs_back);
         return true;
     case SOW_LAP_CAPTURE_TWO_OUT:
         sow_buf_add(b, "capture the hole after the next one");
@@ -577,6 +586,11 @@ void show_words_rounds(sow_buf *b, const cli_game *cg)
         sow_buf_add(b, "; the first player to %d point%s wins the match.",
                     s->round_points, s->round_points == 1 ? "" : "s");
     }
+    if (s->round_totals) /* totals_to_win (issue 24) */
+        sow_buf_add(b, " The totals of all rounds are added up: the first "
+                       "player whose sum reaches %d wins the match (the "
+                       "larger sum if both do; equal sums draw).",
+                    s->round_totals);
     words_starter(b, s);
     const char *why[3];
     int n = 0;

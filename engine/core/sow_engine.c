@@ -406,6 +406,7 @@ void sow_game_init(const sow_setup *s, sow_game *g)
     g->on_board = s->total - 2 * s->hand;
     g->hand[0] = g->hand[1] = (int16_t)s->hand; /* MW.1 */
     g->last_move_hole = -1;
+    g->move_last = SOW_LAST_NONE;
     g->last_mover = -1;
     g->chosen_dir = -1;
     g->choice = SOW_NO_CHOICE; /* a hook's g.choice: nil but in a move */
@@ -696,9 +697,10 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
         /* the script's after_move and game_end hooks (sow_hooks.c); the
          * view's mover is the player who moved */
         g->to_move = before.to_move;
+        g->move_last = SOW_LAST_NONE; /* (g.last: nothing was sown) */
         if (sow_hook_after_move(e, &before, g, by == BY_PLAY ? m : -1, &next,
                                 err))
-            goto fail;
+            goto fail; /* (g.last: nil again, as before) */
         g->to_move = (uint8_t)next;
         if (e->hook_end.over) {
             if (sow_end_finish(e, g, SOW_END_HOOK, err))
@@ -762,7 +764,11 @@ hooks_after(sow_engine *e, sow_game *g, const undo *u, int origin,
     restore(before, u, false);
     int to = -1;
     const int32_t took = g->captured[0] + g->captured[1];
-    if (sow_hook_after_move(e, before, g, origin, &to, err))
+    const int rc = sow_hook_after_move(e, before, g, origin, &to, err);
+    /* g.last is the hooks' alone: between moves it is nil, so that a
+     * move undone leaves the game as it was */
+    g->move_last = SOW_LAST_NONE;
+    if (rc)
         return SOW_ERR;
     if (g->captured[0] + g->captured[1] != took)
         g->since_capture = 0; /* after_move captured */

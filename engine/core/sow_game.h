@@ -130,6 +130,14 @@ typedef struct sow_game {
     int nlegal;             /* legal moves of to_move */
     uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
     sow_result result;
+    /* where the last sowing's last seed fell (g.last, issue 24): a hole,
+     * SOW_MOVE_STORE0 + p for player p's store, SOW_LAST_NONE where it
+     * left play or nothing was sown; kept only for the setups whose
+     * after-the-move hooks read it (SOW_ROUTE_WATCHED), and set back to
+     * SOW_LAST_NONE once after_move and game_end have run. Last, so that
+     * a search's copy (sow_game_branch) does not carry it: the sowing on
+     * the copy writes it */
+    uint8_t move_last;
 } sow_game;
 
 /* A copy of g into c for playing one of g's moves on it (a search's
@@ -150,7 +158,7 @@ static inline void sow_game_branch(sow_game *c, const sow_game *g)
 }
 
 /* sow_setup.fam_route */
-enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING };
+enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING, SOW_ROUTE_WATCHED };
 
 /* SOW_EV_SKIP's extra when the drop hook passes a hole over, and
  * SOW_EV_OUT's when it takes a seed out of play (0: a closed hole, NB.2) */
@@ -199,6 +207,7 @@ bool sow_untouched(const sow_setup *s, const sow_game *g, int h);
 /* A store as an end of such a move: SOW_MOVE_STORE0 + p is player p's
  * store, SOW_MOVE_STORE0 + 2 the mover's (past every hole number) */
 #define SOW_MOVE_STORE0 0xF0
+#define SOW_LAST_NONE 0xFF /* sow_game.move_last: no hole or store */
 /* One move of seeds a hook returns (issue 24): from a hole or store to
  * another, `seeds` of them (0: all that `from` holds then) */
 typedef struct sow_seed_move {
@@ -328,6 +337,8 @@ typedef struct sow_match_info {
     int wins[2];            /* games (rounds) each player has won so far,
                                the one just played included */
     int points[2];          /* match points so far (UR.6), likewise */
+    long totals[2];         /* the rounds' totals (scores) added up,
+                               likewise (rounds.totals_to_win) */
     /* rounds beside a new_game hook: the next round as the rounds lay
      * it out (the hook's m.round) */
     bool has_round;
@@ -744,6 +755,7 @@ typedef struct sow_match {
     char reason[128];       /* over: why */
     int wins[2];            /* games each player has won (SQ.6) */
     int points[2];          /* match points of the rounds won (UR.6) */
+    long totals[2];         /* the games' scores added up */
     int32_t captured[2];    /* stores when the game starts (C1.6) */
     uint64_t blocked;       /* blocked holes when it starts (C1.6) */
 } sow_match;

@@ -106,9 +106,10 @@ bool sow_family_ok(const sow_setup *s, const sow_game *g, const sow_lap_rule *r,
     const int o = s->facing[h];
     if (o == SOW_POS_NONE && (r->opposite || sow_rule_acts_on_facing(r)))
         return false; /* C2.5: nothing faces an outer hole */
-    if (r->opposite == 3) {
-        if (g->board[o] != r->opposite_count)
-            return false; /* LL.5: exactly that many opposite */
+    if (r->opposite >= 3) {
+        if (g->board[o] != (r->opposite == 3 ? r->opposite_count : c))
+            return false; /* LL.5: exactly that many opposite; issue 24
+                             (same): as many as h */
     } else if (r->opposite && (g->board[o] != 0) != (r->opposite == 1)) {
         return false;
     }

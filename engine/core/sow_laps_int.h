@@ -241,6 +241,44 @@ chain(const sow_setup *s, const sow_observer *obs, sow_game *g,
     chain_from(s, obs, g, h, i, false, false);
 }
 
+/* A hole holding as many seeds as the one facing it, neither claimed
+ * (issue 24's pairs, MancalaGames' MATCH_OPP): a hole already taken holds
+ * none, and so ends a way. */
+static inline bool same_pair(const sow_setup *s, const sow_game *g, int x)
+{
+    const int o = s->facing[x];
+    return o != SOW_POS_NONE && g->board[x] > 0 &&
+           g->board[x] == g->board[o] &&
+           !(((g->claims[0] | g->claims[1]) >> x) & 1) &&
+           !(((g->claims[0] | g->claims[1]) >> o) & 1);
+}
+
+/* capture_pair with opposite: same and pairs: (issue 24, Centering's
+ * CE.3): h and the hole facing it (checked by the rule's condition),
+ * then up to pairs_fwd holes along the sowing and pairs_back against it,
+ * each with the hole facing it, each way up to the first hole that does
+ * not hold as many as its facing one. */
+static bool
+capture_same_pairs(const sow_setup *s, const sow_observer *obs, sow_game *g,
+                   int h, const sow_lap_rule *r)
+{
+    if (!same_pair(s, g, h))
+        return true; /* (a claimed hole: nothing is taken, as KA.4's) */
+    capture(obs, g, s->facing[h]);
+    capture(obs, g, h);
+    const uint8_t *way[2] = {s->nexts[g->move_dir], s->prevs[g->move_dir]};
+    const int most[2] = {r->pairs_fwd, r->pairs_back};
+    for (int w = 0; w < 2; w++) {
+        int x = way[w][h];
+        for (int k = 0; k < most[w] && same_pair(s, g, x); k++) {
+            capture(obs, g, s->facing[x]);
+            capture(obs, g, x);
+            x = way[w][x];
+        }
+    }
+    return true;
+}
+
 /* capture_pair (KA.4): the hole facing h, then h itself; nothing when
  * the facing hole is claimed (C1.4: the pair is one capture). With
  * `series`, then along the sowing while the next hole is the mover's
@@ -250,6 +288,13 @@ static __attribute__((noinline, unused)) bool
 capture_pairs(const sow_setup *s, const sow_observer *obs,
                        sow_game *g, int h, bool series)
 {
+    if (series && s->pairs_rules) {
+        /* issue 24: the rule that ended the lap (h not yet taken), for
+         * its pairs: */
+        const int i = matching_rule(s, g, h, g->board[h]);
+        if (i >= 0 && ((s->pairs_rules >> i) & 1))
+            return capture_same_pairs(s, obs, g, h, &s->v->lap_rules[i]);
+    }
     const uint64_t claimed = g->claims[0] | g->claims[1];
     int o = s->facing[h];
     if ((claimed >> o) & 1)

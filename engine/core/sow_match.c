@@ -99,8 +99,11 @@ static int ask(sow_engine *e, sow_match *m, const sow_game *prev, int game,
                             : 1;
     }
     for (int p = 0; p < 2; p++) {
+        if (prev) /* (an unfinished round ends the match anyway) */
+            m->totals[p] += prev->result.score[p];
         info.wins[p] = m->wins[p];
         info.points[p] = m->points[p];
+        info.totals[p] = m->totals[p];
     }
     if (!s->rounds)
         return e->rules.new_game(e->rules.ctx, s, prev, &info, ng, err);

@@ -324,6 +324,20 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
                      info->points[p]);
             return over(out, p, why);
         }
+    /* totals_to_win: the rounds' totals added up; the first to reach it
+     * wins, the larger sum when both do, a draw when the two are equal */
+    if (s->round_totals && (info->totals[0] >= s->round_totals ||
+                            info->totals[1] >= s->round_totals)) {
+        const long *t = info->totals;
+        const int w = t[0] == t[1] ? -1 : t[0] > t[1] ? 0 : 1;
+        if (w < 0)
+            snprintf(why, sizeof why, "both have %ld seeds over the rounds",
+                     t[0]);
+        else
+            snprintf(why, sizeof why, "%s has %ld seeds over the rounds",
+                     player_name[w], t[w]);
+        return over(out, w, why);
+    }
     out->has_start = true;
     if (s->round_territory)
         return territory_round(s, prev, info, out);

@@ -44,6 +44,8 @@ static void setup_rounds(sow_setup *s, const sow_variant *v,
         s->round_double_from =
             (int)sow_expr_eval(&v->round_double_from, opts);
     }
+    if (v->round_totals) /* the rounds' totals added up (issue 24) */
+        s->round_totals = (int)sow_expr_eval(&v->round_totals_to_win, opts);
     s->round_territory = v->round_territory;
     s->round_loser_below = v->round_loser_below;
     s->round_owned = v->round_owned; /* GA.8, GA.9 */
@@ -230,6 +232,7 @@ void sow_setup_paths(sow_setup *s, const sow_variant *v)
             s->family_rules |= 1u << i;
     }
     s->rule_family = s->family_rules || s->claims || s->look_blocked;
+    s->pairs_rules = 0;
     for (int i = 0; i < v->nlap_rules; i++) {
         const sow_lap_rule *r = &v->lap_rules[i];
         int a = (int)r->action;
@@ -245,6 +248,11 @@ void sow_setup_paths(sow_setup *s, const sow_variant *v)
             a = SOW_LAP_TWO_OUT_SERIES; /* OL.4 */
         else if (a == SOW_LAP_CAPTURE_PAIR && r->series)
             a = SOW_LAP_PAIR_SERIES;
+        else if (a == SOW_LAP_CAPTURE_PAIR &&
+                 (r->pairs_fwd || r->pairs_back)) {
+            a = SOW_LAP_PAIR_SERIES; /* issue 24: more pairs either way */
+            s->pairs_rules |= 1u << i;
+        }
         else if (a == SOW_LAP_CLAIM && r->claim.holes)
             a = SOW_LAP_CLAIM_AT(i); /* C1.4: several holes at once */
         else if (a == SOW_LAP_CAPTURE_ACROSS)
@@ -275,6 +283,11 @@ void sow_setup_paths(sow_setup *s, const sow_variant *v)
                     v->hook_fn[SOW_HOOK_AFTER_MOVE] != NULL;
     if (s->move_hooks || v->hook_fn[SOW_HOOK_FILTER])
         s->plain_turns = false;
+    /* the hooks that run after a sowing read where its last seed fell
+     * (g.last, issue 24): their variants' laps are watched for it, the
+     * others' routes stay as they are */
+    if (s->move_hooks || s->filter_hook)
+        s->fam_route = SOW_ROUTE_WATCHED;
     /* K1.7 unreachable is tested in the family's copy of the move only,
      * so that the seed games' copy pays nothing for it */
     s->plain_reach = s->plain_turns;

@@ -660,6 +660,9 @@ static int sow_slammed(const sow_setup *s, const sow_rules *r,
 static int sow_dropping(const sow_setup *s, const sow_rules *r,
                         const sow_before *mv, const sow_observer *obs,
                         sow_game *g, int hole, bool *endless, sow_error *err);
+static int sow_watched(const sow_setup *s, const sow_rules *r,
+                       const sow_before *mv, const sow_observer *obs,
+                       sow_game *g, int hole, bool *endless, sow_error *err);
 
 /* MW.2: one seed from the mover's hand into hole, before the sowing;
  * true when nothing is sown after it ("+h"). */
@@ -710,7 +713,9 @@ sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                  ? sow_laps(s, r, mv, obs, g, hole, endless, err, true, false, NULL)
              : s->fam_route == SOW_ROUTE_SLAMMED
                  ? sow_slammed(s, r, mv, obs, g, hole, endless, err)
-                 : sow_dropping(s, r, mv, obs, g, hole, endless, err);
+             : s->fam_route == SOW_ROUTE_DROPPING
+                 ? sow_dropping(s, r, mv, obs, g, hole, endless, err)
+                 : sow_watched(s, r, mv, obs, g, hole, endless, err);
     if (rc == SOW_OK && s->after_laps && !*endless)
         after_laps(s, g, obs);
     if (rc == SOW_OK && s->last_seeds > 0 && !*endless &&
@@ -751,6 +756,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         /* (one test for the family's usual moves: turns of choices and
          * seeds from the hand come with odd turns, sow_setup.c) */
         if (__builtin_expect(s->odd_turns, 0)) {
+            /* (turns of choices are not watched: g.last is nil) */
+            g->move_last = SOW_LAST_NONE;
             if (s->ends_turns) /* BK: turns of choices */
                 return sow_ends_sow(s, obs, g, hole, endless, err);
             if (g->placing && place(obs, g, hole, endless))
@@ -852,6 +859,50 @@ sow_dropping(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     if (s->grand_slam == SOW_SLAM_CAPTURE)
         return drop_laps(s, r, mv, obs, g, hole, endless, err);
     return slammed(s, r, mv, obs, g, hole, endless, err, true);
+}
+
+/* Where the seeds of a move fall, seen by an observer in front of the
+ * caller's (sow_watched): the last hole or store a seed fell in. */
+typedef struct last_watch {
+    const sow_observer *next;
+    int last; /* a hole, SOW_MOVE_STORE0 + p, or SOW_LAST_NONE */
+} last_watch;
+
+static void last_event(void *ctx, const sow_event *ev)
+{
+    last_watch *w = ctx;
+    if (ev->kind == SOW_EV_DROP || ev->kind == SOW_EV_PLACE)
+        w->last = ev->hole;
+    else if (ev->kind == SOW_EV_STORE) /* C1.2, first_seed: store, drop */
+        w->last = SOW_MOVE_STORE0 + ev->player;
+    else if (ev->kind == SOW_EV_OUT ||
+             (ev->kind == SOW_EV_CAPTURE && ev->hole < 0))
+        w->last = SOW_LAST_NONE; /* out of play (C1.13), borne off (P11) */
+    const sow_observer *n = w->next;
+    if (n && n->on_event && (ev->kind == SOW_EV_CAPTURE || !n->captures_only))
+        n->on_event(n->ctx, ev);
+}
+
+/* The laps of a variant whose after_move, game_end or filter hook reads
+ * g.last (issue 24): the route it would take otherwise, watched for
+ * where the last seed falls (g->move_last). Only these variants pay for
+ * the watch (their laps told every seed, sow_setup.c); the others do not
+ * know of it. */
+static __attribute__((noinline)) int
+sow_watched(const sow_setup *s, const sow_rules *r, const sow_before *mv,
+            const sow_observer *obs, sow_game *g, int hole, bool *endless,
+            sow_error *err)
+{
+    last_watch w = {obs, SOW_LAST_NONE};
+    const sow_observer spy = {&w, last_event, false};
+    int rc = s->drop_hook ? sow_dropping(s, r, mv, &spy, g, hole, endless, err)
+             : s->grand_slam == SOW_SLAM_CAPTURE
+                 ? sow_laps(s, r, mv, &spy, g, hole, endless, err, true,
+                            false, NULL)
+                 : sow_slammed(s, r, mv, &spy, g, hole, endless, err);
+    if (rc == SOW_OK && !*endless) /* (the hooks see no other move) */
+        g->move_last = (uint8_t)w.last;
+    return rc;
 }
 
 /* The rest of a move after a lap_end hook named a next lap elsewhere

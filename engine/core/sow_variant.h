@@ -349,6 +349,12 @@ typedef struct sow_lap_rule {
     uint8_t on_claimed;   /* 0: the rule matches unclaimed holes; 1 the
                              mover's claimed holes, 2 the opponent's, 3
                              either's (GB.3, GB.4) */
+    /* pairs: (issue 24, MancalaGames' MATCH_OPP with multicapt): after
+     * a capture_pair of opposite: same, up to pairs_fwd more holes along
+     * the sowing and pairs_back against it that hold as many as the hole
+     * facing them, each taken with it, each way up to the first that
+     * does not (in the struct's padding: it stays 256 bytes) */
+    uint8_t pairs_fwd, pairs_back;
     int take;             /* SOW_LAP_TAKE: at most this many seeds */
     bool then_extra;      /* then: extra_turn (GB.4) */
     bool series;          /* capture_two_out repeats: empty, then full,
@@ -366,7 +372,8 @@ typedef struct sow_lap_rule {
     uint8_t store_of;     /* whose store: SOW_STORE_OWN, SOW_STORE_OPPONENT
                              or both bits (any) */
     uint8_t opposite;     /* the hole facing h: 0 any, 1 holding seeds,
-                             2 empty, 3 holding exactly opposite_count */
+                             2 empty, 3 holding exactly opposite_count,
+                             4 holding as many as h (issue 24) */
     int opposite_count;
     int16_t pick_extra;   /* > 0: after the capture, also every opponent
                              hole holding exactly this many (LL.5) */
@@ -672,6 +679,9 @@ typedef struct sow_variant {
                                      the match */
     sow_expr round_double_from;   /* points: a round won with a total of
                                      at least this scores 2; 0 never */
+    bool round_totals;            /* totals_to_win: the rounds' totals
+                                     added up win the match (issue 24) */
+    sow_expr round_totals_to_win; /* ... the first to this many wins it */
     sow_expr round_starter;       /* sow_start_rule */
     int round_start_decided;      /* -1, or the starter: mapping's rule */
     int round_start_draw;         /* after a decided round and a draw */

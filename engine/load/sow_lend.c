@@ -305,6 +305,22 @@ static int load_points(ctx *c, const sow_ynode *rounds, const sow_ynode *x)
     return SOW_OK;
 }
 
+/* rounds.totals_to_win (issue 24, MancalaGames' RND_SEED_COUNT): the
+ * totals of every round added up; the first player to K wins the match.
+ * One way to win a match: not beside wins: or points:. */
+static int load_totals(ctx *c, const sow_ynode *rounds, const sow_ynode *x)
+{
+    static const char *const others[] = {"wins", "points"};
+    for (int i = 0; i < 2; i++)
+        if (sow_ynode_get(rounds, others[i]))
+            return sow_yfail(&c->y, x, "rounds: give one way to win the "
+                             "match: totals_to_win: (the rounds' totals "
+                             "added up) or %s:, not both", others[i]);
+    field ft = {"totals_to_win", F_INT, 1, 64000, NULL};
+    c->v->round_totals = true;
+    return sow_lexpr(c, x, &ft, &c->v->round_totals_to_win);
+}
+
 /* GA.8, GA.9: the keys of refill: owned (borrow, borrow_alone,
  * lose_at_most), refused beside another refill. */
 static int load_owned(ctx *c, const sow_ynode *n)
@@ -347,7 +363,8 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
                                        "block", "refill", "starter",
                                        "wins", "layout", "loser_below",
                                        "points", "remainder", "borrow",
-                                       "borrow_alone", "lose_at_most", NULL};
+                                       "borrow_alone", "lose_at_most",
+                                       "totals_to_win", NULL};
     static const char *const layouts[] = {"for_starter", "alternate", NULL};
     /* (own_left: the same as left, the word of JK's fill_from option) */
     static const char *const fills[] = {"right", "left", "west", "own_left",
@@ -392,6 +409,8 @@ int sow_lrounds(ctx *c, const sow_ynode *n)
         v->round_wins = (int)k;
     }
     if ((x = sow_ynode_get(n, "points")) && load_points(c, n, x))
+        return SOW_ERR;
+    if ((x = sow_ynode_get(n, "totals_to_win")) && load_totals(c, n, x))
         return SOW_ERR;
     field fl = {"layout", F_WORD, 0, 0, layouts};
     if ((x = sow_ynode_get(n, "layout")) &&

@@ -347,7 +347,9 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     static const char *const acrossw[] = {"none", "facing", "both",
                                           "either", NULL};
     static const char *const claimeds[] = {"own", "opponent", "any", NULL};
-    static const char *const opposites[] = {"any", "seeds", "empty", NULL};
+    /* (same: as many as h, issue 24; a number: exactly that many) */
+    static const char *const opposites[] = {"any", "seeds", "empty", "same",
+                                            NULL};
     static const char *const stores[] = {"own", "opponent", "any", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
     if (sow_ykeys(&c->y, w, "when", wkeys))
@@ -452,7 +454,7 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
         int oi;
         if (sow_yword(&c->y, x, "opposite", opposites, &oi))
             return SOW_ERR;
-        r->opposite = (uint8_t)oi;
+        r->opposite = (uint8_t)(oi == 3 ? 4 : oi);
     }
     return SOW_OK;
 }
@@ -602,13 +604,45 @@ int sow_llap_rule_more(ctx *c, const sow_ynode *n, int i)
     return SOW_OK;
 }
 
+/* pairs: {forward: N, backward: M} beside do: capture_pair and when:
+ * {opposite: same} (issue 24, MancalaGames' MATCH_OPP with multicapt:
+ * Centering's CE.3): more holes that hold as many as the hole facing
+ * them, each taken with it, up to N along the sowing and M against it,
+ * each way up to the first that does not. */
+static int load_pairs(ctx *c, const sow_ynode *x, sow_lap_rule *r)
+{
+    static const char *const keys[] = {"forward", "backward", NULL};
+    if (!x)
+        return SOW_OK;
+    if (r->action != SOW_LAP_CAPTURE_PAIR || r->opposite != 4 || r->series)
+        return sow_yfail(&c->y, x, "pairs: belongs to a rule that says do: "
+                         "capture_pair with when: {opposite: same} (and no "
+                         "series:): the further pairs hold as many as the "
+                         "holes facing them");
+    if (sow_ymap(&c->y, x, "pairs") || sow_ykeys(&c->y, x, "pairs", keys))
+        return SOW_ERR;
+    uint8_t *way[] = {&r->pairs_fwd, &r->pairs_back};
+    for (int i = 0; i < 2; i++) {
+        const sow_ynode *k = sow_ynode_get(x, keys[i]);
+        long v;
+        if (k && sow_yint(&c->y, k, keys[i], 0, SOW_MAX_HOLES, &v))
+            return SOW_ERR;
+        *way[i] = k ? (uint8_t)v : 0;
+    }
+    if (!r->pairs_fwd && !r->pairs_back)
+        return sow_yfail(&c->y, x, "pairs: needs forward: or backward: (the "
+                         "most pairs taken that way), e.g. pairs: {forward: "
+                         "2, backward: 2}");
+    return SOW_OK;
+}
+
 int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
 {
     static const char *const keys[] = {"when", "do", "if", "chain", "rule",
                                        "claim", "then", "pick_extra",
                                        "series", "take", "resow",
                                        "take_last", "extra", "capture_all",
-                                       NULL};
+                                       "pairs", NULL};
     static const char *const actions[] = {"stop", "relay", "capture", "hook",
                                           "chain", "capture_opposite",
                                           "capture_pair", "extra_turn",
@@ -696,7 +730,8 @@ int sow_llap_rule(ctx *c, const sow_ynode *n, sow_lap_rule *r)
         r->has_if = true;
     }
     const sow_ynode *w = sow_ynode_get(n, "when");
-    if (!w || (w->type == SOW_Y_SCALAR && w->text[0] == 0))
-        return SOW_OK;
-    return load_when(c, w, act, r);
+    if (w && !(w->type == SOW_Y_SCALAR && w->text[0] == 0) &&
+        load_when(c, w, act, r))
+        return SOW_ERR;
+    return load_pairs(c, sow_ynode_get(n, "pairs"), r);
 }

@@ -62,8 +62,9 @@ static void push_info(lua_State *L, const sow_match_info *mi,
     }
 }
 
-/* The move's fields of g: board_before, captured_before and origin from
- * c (filter, after_move, game_end, lap_end); any other hook finds them
+/* The move's fields of g: board_before, captured_before, origin and last
+ * from c (filter, after_move, game_end, lap_end; last in the first three
+ * only); any other hook finds them
  * nil, so that no hook reads a value of another call. (A cached lap_end
  * call reads them through the recording view, which keys them:
  * rec_g_index.) The view's geometry is built. */
@@ -93,10 +94,21 @@ static void view_extras(sow_lua *x, const hook_call *c)
         else
             lua_pushnil(L);
         lua_setfield(L, -2, "origin");
+        /* g.last: a hole number, or a store named as a move change names
+         * it (issue 24) */
+        const int last = c->last - 1;
+        if (last >= 0 && last < SOW_MOVE_STORE0)
+            lua_pushinteger(L, last);
+        else if (last == SOW_MOVE_STORE0 || last == SOW_MOVE_STORE0 + 1)
+            lua_pushstring(L, last == SOW_MOVE_STORE0 ? "south_store"
+                                                      : "north_store");
+        else
+            lua_pushnil(L);
+        lua_setfield(L, -2, "last");
     } else {
         static const char *const keys[] = {"board_before", "captured_before",
-                                           "origin"};
-        for (int i = 0; i < 3; i++) {
+                                           "origin", "last"};
+        for (int i = 0; i < 4; i++) {
             lua_pushnil(L);
             lua_setfield(L, -2, keys[i]);
         }

@@ -702,6 +702,7 @@ static int lua_filter(void *ctx, const sow_setup *s, const sow_game *before,
     sow_before mv;
     sow_before_of(&mv, before, hole);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_FILTER, .s = s, .g = after,
+                   .last = 1 + after->move_last,
                    .mv = &mv, .nargs = 1,
                    .args = {hole}, .nres = 2, .read = read_filter,
                    .out = &fo};
@@ -715,7 +716,7 @@ static int lua_after_move(void *ctx, const sow_setup *s,
     sow_before mv;
     sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_AFTER_MOVE, .s = s,
-                   .g = after, .mv = &mv,
+                   .g = after, .mv = &mv, .last = 1 + after->move_last,
                    .nres = 1, .read = read_changes_of, .out = out};
     return sow_lua_call(&c, err);
 }
@@ -814,7 +815,7 @@ static int lua_game_end(void *ctx, const sow_setup *s, const sow_game *before,
     sow_before mv;
     sow_before_of(&mv, before, origin);
     hook_call c = {.x = ctx, .hook = SOW_HOOK_GAME_END, .s = s, .g = after,
-                   .mv = &mv, .nres = 1,
+                   .mv = &mv, .last = 1 + after->move_last, .nres = 1,
                    .read = read_game_end, .out = out};
     return sow_lua_call(&c, err);
 }

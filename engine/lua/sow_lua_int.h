@@ -127,6 +127,9 @@ struct hook_call {
                                the three in the view */
     const sow_at *at;       /* lap_end and drop: g.lap and g.hand from
                                it; NULL: both nil */
+    int last;               /* after_move, game_end, filter: 1 + where
+                               the move's last seed fell (sow_game's
+                               move_last), for g.last; 0: nil */
     int nres;
     void (*read)(lua_State *L, hook_call *c); /* results at -nres.. */
     void *out;

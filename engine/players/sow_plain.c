@@ -18,7 +18,8 @@ static bool rule_in_class(const sow_setup *s, const sow_lap_rule *r, int i)
     if (r->has_next || r->min_ply || r->on_claimed || r->then_extra ||
         r->series || r->then_relay || r->take || r->pick_extra > 0 ||
         r->row || r->across || r->resow || r->take_last || r->then_next ||
-        r->extra_choice || r->even || r->position || r->in_store)
+        r->extra_choice || r->even || r->position || r->in_store ||
+        r->opposite == 4) /* (opposite: same, issue 24: the engine's) */
         return false;
     if (s->rule_action[i] != r->action)
         return false; /* a combined action (sow_setup_rules.c) */

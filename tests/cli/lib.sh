@@ -193,6 +193,14 @@ t() {
     fi
 }
 
+# t_refused CASE FILE SED AT MESSAGE: FILE changed by the sed expression
+# SED (written to $cli_tmp/CASE.yaml) is refused by `sow validate` with
+# MESSAGE at AT (line:column).
+t_refused() {
+    sed "$3" "$2" >"$cli_tmp/$1.yaml"
+    t "$1" 1 "err=$cli_tmp/$1.yaml:$4: $5" -- sow validate "$cli_tmp/$1.yaml"
+}
+
 # A case file run on its own (not sourced by run.sh): the same locale,
 # no SOW_VARIANTS, $SOW absolute (default build/sow), the repository root
 # as working directory.

@@ -31,3 +31,14 @@ t ends-json-match 0 'out~"sweep":false,"ends":"match"' noerr -- sow show oware -
 t ends-show-match 0 "out~won on the threshold (C1.7)" noerr -- sow show dakon
 sed 's/ends: round}/ends: game}/' $UR >"$cli_tmp/ends_bad.yaml"
 t ends-bad 1 "err~ends must be one of: match, round (not 'game')" -- sow validate "$cli_tmp/ends_bad.yaml"
+# the rounds' totals added up (rounds.totals_to_win, issue 24; MG's
+# RND_SEED_COUNT): Centering's first to 100 seeds
+CE=tests/unseen/centering.yaml
+CE_TOTALS=$(grep -n "^  totals_to_win: 100" $CE | cut -d: -f1) # its line
+t totals-show 0 "out~The totals of all rounds are added up: the first player whose sum reaches 100 wins the match (the larger sum if both do; equal sums draw)." noerr -- sow show $CE
+t totals-json 0 'out~"totals_to_win":100' noerr -- sow show $CE --json
+t totals-json-none 0 'out~"points":{"to_win":10,"double_from":36},"totals_to_win":null' noerr -- sow show urim --json
+T100='s/^  totals_to_win: 100 .*/  totals_to_win:'
+t_refused totals-and-wins $CE "$T100 100\n  wins: 3/" "$CE_TOTALS:18" "rounds: give one way to win the match: totals_to_win: (the rounds' totals added up) or wins:, not both"
+t_refused totals-zero $CE "$T100 0/" "$CE_TOTALS:18" "totals_to_win is 0; it must be from 1 to 64000"
+t_refused totals-word $CE "$T100 many/" "$CE_TOTALS:18" "totals_to_win must be a whole number written in decimal digits, not 'many'"

@@ -1106,6 +1106,8 @@ t test-not-a-variant 0 noerr 'out!~scenario' -- sow list
 . "$here/udir.sh"
 # shellcheck source=tests/cli/points.sh
 . "$here/points.sh"
+# shellcheck source=tests/cli/pairs.sh
+. "$here/pairs.sh"
 # shellcheck source=tests/cli/gaps.sh
 . "$here/gaps.sh"
 # shellcheck source=tests/cli/claims.sh

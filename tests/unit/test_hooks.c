@@ -17,6 +17,7 @@ static char *tdir;
 static char yaml_path[512];
 static char phased_path[512]; /* the decisions variant below */
 static char chosen_path[512]; /* the direction-choice variant below */
+static char last_path[512];   /* the g.last variant below */
 
 /* after_move opens a decision phase after each sowing, for the other
  * player; the decision closes it; after_move counts the decisions (its
@@ -117,6 +118,37 @@ static const char *const BASE =
     "function e(g) return nil end\n"
     "-- the test's own definitions follow\n";
 
+/* g.last (issue 24): 2x4 holes of 3 seeds, the own store on the track,
+ * relay laps that stop on a single seed, the own store playing again.
+ * after_move keeps where the move ended in the state (a hole, 100 + p
+ * for player p's store, -1 for nil); game_end sees the same. */
+static const char *const LAST =
+    "id: hooklast\n"
+    "name: Hook last\n"
+    "summary: s\n"
+    "script: l.lua\n"
+    "board: {rows: 2, holes: 4, seeds: 3, stores: true, "
+    "stores_on_track: own}\n"
+    "sowing:\n"
+    "  laps: relay\n"
+    "  lap_end:\n"
+    "    - {when: {store: own}, do: extra_turn}\n"
+    "    - {when: {count: 1}, do: stop}\n"
+    "state: [last]\n"
+    "hooks: {after_move: a, game_end: e}\n";
+
+static const char *const LAST_SCRIPT =
+    "local STORE = {south_store = 100, north_store = 101}\n"
+    "local function code(g)\n"
+    "  if g.last == nil then return -1 end\n"
+    "  return STORE[g.last] or g.last\n"
+    "end\n"
+    "function a(g) return {state = {last = code(g)}} end\n"
+    "function e(g)\n"
+    "  assert(code(g) == g.state.last, 'game_end sees g.last')\n"
+    "  return nil\n"
+    "end\n";
+
 static int group_setup(void **state)
 {
     (void)state;
@@ -128,6 +160,8 @@ static int group_setup(void **state)
     unit_write(lua, sizeof lua, tdir, "p.lua", PHASED_SCRIPT);
     unit_write(chosen_path, sizeof chosen_path, tdir, "d.yaml", CHOSEN);
     unit_write(lua, sizeof lua, tdir, "d.lua", CHOSEN_SCRIPT);
+    unit_write(last_path, sizeof last_path, tdir, "l.yaml", LAST);
+    unit_write(lua, sizeof lua, tdir, "l.lua", LAST_SCRIPT);
     return 0;
 }
 
@@ -331,6 +365,37 @@ static void test_after_move_game_end(void **state)
                         "The hook ends the game at ply 2 (HT.1)");
     assert_string_equal(sow_result_text(&a.k.setup, &a.g, why, 12),
                         "The (HT.1)");
+    unit_game_close(&a);
+}
+
+/* g.last (issue 24): where the move's last seed fell, for after_move
+ * and game_end. From [3,3,3,3 | 3,3,3,3]: hole 1 sows 2, 3 and South's
+ * store (C1.2; C1.3: South again); then hole 0 (3) ends its lap in 3 (5
+ * seeds), relays over the store to 7 (4), relays to 0, 1, 2, 3: hole 3
+ * left empty by its lift now holds 1 (stop). In a new game hole 0 sows 1,
+ * 2, 3 (4: relay), the store, 4, 5, 6 (4: relay), 7, 0, 1, 2 (5: relay),
+ * 3, the store, 4, 5, 6: the last lap's last hole is 6, where the first
+ * lap ended in 3. */
+static void test_after_move_last(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_started(&a, last_path);
+    play_ok(&a, 1);
+    assert_int_equal(a.g.state[0], 100); /* south_store */
+    assert_int_equal(a.g.to_move, 0);
+    assert_int_equal(a.g.captured[0], 1);
+    play_ok(&a, 0);
+    assert_int_equal(a.g.state[0], 3);
+    assert_int_equal(a.g.board[3], 1);
+    assert_int_equal(a.g.captured[0], 2);
+    unit_game_close(&a);
+    open_started(&a, last_path);
+    play_ok(&a, 0);
+    assert_int_equal(a.g.state[0], 6);
+    assert_int_equal(a.g.board[6], 1);
+    assert_int_equal(a.g.board[3], 1);
+    assert_int_equal(a.g.captured[0], 2);
     unit_game_close(&a);
 }
 
@@ -1097,6 +1162,7 @@ int main(void)
         cmocka_unit_test(test_filter_ranks),
         cmocka_unit_test(test_filter_must_capture),
         cmocka_unit_test(test_after_move_game_end),
+        cmocka_unit_test(test_after_move_last),
         cmocka_unit_test(test_to_move_and_default_score),
         cmocka_unit_test(test_after_move_decision_phase),
         cmocka_unit_test(test_after_move_direction_choice),

@@ -358,6 +358,43 @@ static void test_match_points(void **state)
     unit_game_close(&a);
 }
 
+/* rounds.totals_to_win (issue 24; Centering's CE.5, MancalaGames'
+ * RND_SEED_COUNT): the rounds' totals added up, won or not; the first
+ * sum to reach 100 wins the match, the larger if both do, equal sums
+ * draw; below it every round starts afresh. */
+static void test_match_totals(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_match(&a, "tests/unseen/centering.yaml", NULL);
+    static const struct {
+        int winner, s0, s1;
+    } rounds[] = {{0, 30, 18}, {1, 20, 28}, {-1, 24, 24}};
+    for (int i = 0; i < 3; i++) { /* South 30, 50, 74; North 18, 46, 70 */
+        end_round(&a, rounds[i].winner, rounds[i].s0, rounds[i].s1);
+        assert_false(a.m.over);
+        assert_int_equal(a.m.game, i + 2);
+        assert_int_equal(a.g.board[1], 4); /* CE.1 afresh */
+        assert_int_equal(a.g.captured[0] + a.g.captured[1], 0);
+    }
+    assert_int_equal(a.m.totals[0], 74);
+    assert_int_equal(a.m.totals[1], 70);
+    end_round(&a, 1, 20, 28); /* 94 and 98: on */
+    assert_false(a.m.over);
+    end_round(&a, 1, 16, 32); /* 110 and 130: both reach 100, North more */
+    assert_true(a.m.over);
+    assert_int_equal(a.m.winner, 1);
+    assert_string_equal(a.m.reason, "North has 130 seeds over the rounds");
+    unit_game_close(&a);
+    open_match(&a, "tests/unseen/centering.yaml", NULL);
+    end_round(&a, 0, 60, 40);
+    end_round(&a, 1, 40, 60); /* 100 and 100: a draw */
+    assert_true(a.m.over);
+    assert_int_equal(a.m.winner, -1);
+    assert_string_equal(a.m.reason, "both have 100 seeds over the rounds");
+    unit_game_close(&a);
+}
+
 /* LG.7: {decided: loser, draw: not_to_move}: after a draw the player other
  * than the one to move when the round ended, its last mover, or after a
  * last move into the own store (an extra turn) the other player. */
@@ -423,6 +460,7 @@ int main(void)
         cmocka_unit_test(test_starter_not_to_move),
         cmocka_unit_test(test_match_applies_round),
         cmocka_unit_test(test_match_points),
+        cmocka_unit_test(test_match_totals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
