@@ -581,8 +581,15 @@ static void json_end(const cli_game *cg)
     json_int_or_null(s->no_capture_plies, 0);
     printf(",\"max_plies\":%d,\"rest\":\"%s\",\"rest_odd\":",
            s->max_plies, json_word(rests, 5, s->rest));
-    if (s->rest == SOW_REST_DIVIDED)
+    const int fed = s->rest == SOW_REST_UNFED ? s->rest_fed : -1;
+    if (s->rest == SOW_REST_DIVIDED || fed == SOW_REST_DIVIDED)
         printf("\"%s\"", json_word(odds, 5, s->rest_odd));
+    else
+        printf("null");
+    /* end.rest_fed (issue 24): with rest: unfed only */
+    printf(",\"rest_fed\":");
+    if (fed >= 0)
+        printf("\"%s\"", json_word(rests, 5, fed));
     else
         printf("null");
     printf(",\"claimed_only\":\"%s\",\"keep_empty_claims\":%s",

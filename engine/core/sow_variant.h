@@ -579,6 +579,10 @@ typedef struct sow_variant {
                                      that fill rounds.min_holes (P41) */
     sow_expr rest;                /* sow_rest (C1.8) */
     sow_expr rest_odd;            /* sow_rest_odd (rest: divided) */
+    sow_expr rest_fed;            /* sow_rest: under rest: unfed, the rest
+                                     where the player without seeds could
+                                     be fed, or no row is empty (unfed:
+                                     the rule of rest: unfed alone) */
     sow_expr threshold_sweep;     /* bool: at a threshold end the seeds
                                      left are given out by `rest` as at
                                      any other end (C1.7 reads: none) */
