@@ -91,9 +91,10 @@ static void json_chain(const cli_game *cg, int i)
            owner_name(ch->owner),
            json_bool(cg->setup.chain_skip_empty[i]));
     if (ch->max) /* the most holes it takes, or null: no cap */
-        printf("%d}", ch->max);
+        printf("%d", ch->max);
     else
-        printf("null}");
+        printf("null");
+    printf(",\"and_last\":%s}", json_bool(ch->and_last));
 }
 
 /* A rule's claim: map (do: claim, C1.4), or null. */

@@ -226,6 +226,8 @@ static void words_chain(sow_buf *b, const cli_game *cg, int i)
     if (ch->max)
         sow_buf_add(b, ", at most %d %s", ch->max,
                     ch->max == 1 ? "hole" : "holes");
+    if (ch->and_last) /* chain.and_last (PICKFINAL) */
+        sow_buf_add(b, ", then the last hole itself once it took one");
 }
 
 /* Where a claim may be made (C1.4; the rule's claim: map). */
