@@ -171,19 +171,14 @@ static int could_feed(sow_engine *e, const sow_game *g, int player,
     return SOW_OK;
 }
 
-/* The score at the end (C1.8). Under rest: unfed with end.rest_fed set
- * (MancalaGames' UNFED_PLAYER): the player whose row is empty takes the
- * rest only where the other could not feed them; where they could, and
- * where no row is empty, the rest goes as rest_fed says. */
-static int end_score(sow_engine *e, const sow_game *g, int32_t out[2],
-                     sow_error *err)
+/* The score under rest: unfed with end.rest_fed set (MancalaGames'
+ * UNFED_PLAYER): the player whose row is empty takes the rest only where
+ * the other could not feed them; where they could, and where no row is
+ * empty, the rest goes as rest_fed says. */
+static __attribute__((noinline, cold)) int
+fed_score(sow_engine *e, const sow_game *g, int32_t out[2], sow_error *err)
 {
     const sow_setup *s = e->setup;
-    if (__builtin_expect(s->rest != SOW_REST_UNFED ||
-                             s->rest_fed == SOW_REST_UNFED, 1)) {
-        sow_default_score(s, g, out);
-        return SOW_OK;
-    }
     long row[2] = {0, 0};
     for (int h = 0; h < s->holes; h++)
         if (sow_claimant(g, h) < 0)
@@ -197,6 +192,19 @@ static int end_score(sow_engine *e, const sow_game *g, int32_t out[2],
             rest = SOW_REST_UNFED; /* (gives the rest to p) */
     }
     score_by(s, g, rest, out);
+    return SOW_OK;
+}
+
+/* The score at the end (C1.8): sow_default_score, or fed_score where the
+ * variant sets rest_fed (one test for the others). */
+static inline int end_score(sow_engine *e, const sow_game *g, int32_t out[2],
+                            sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    if (__builtin_expect(s->rest_fed != SOW_REST_UNFED, 0) &&
+        s->rest == SOW_REST_UNFED)
+        return fed_score(e, g, out, err);
+    sow_default_score(s, g, out);
     return SOW_OK;
 }
 
