@@ -91,9 +91,10 @@ static void json_chain(const cli_game *cg, int i)
            owner_name(ch->owner),
            json_bool(cg->setup.chain_skip_empty[i]));
     if (ch->max) /* the most holes it takes, or null: no cap */
-        printf("%d}", ch->max);
+        printf("%d", ch->max);
     else
-        printf("null}");
+        printf("null");
+    printf(",\"and_last\":%s}", json_bool(ch->and_last));
 }
 
 /* A rule's claim: map (do: claim, C1.4), or null. */
@@ -587,8 +588,15 @@ static void json_end(const cli_game *cg)
     json_int_or_null(s->no_capture_plies, 0);
     printf(",\"max_plies\":%d,\"rest\":\"%s\",\"rest_odd\":",
            s->max_plies, json_word(rests, 5, s->rest));
-    if (s->rest == SOW_REST_DIVIDED)
+    const int fed = s->rest == SOW_REST_UNFED ? s->rest_fed : -1;
+    if (s->rest == SOW_REST_DIVIDED || fed == SOW_REST_DIVIDED)
         printf("\"%s\"", json_word(odds, 5, s->rest_odd));
+    else
+        printf("null");
+    /* end.rest_fed (issue 24): with rest: unfed only */
+    printf(",\"rest_fed\":");
+    if (fed >= 0)
+        printf("\"%s\"", json_word(rests, 5, fed));
     else
         printf("null");
     printf(",\"claimed_only\":\"%s\",\"keep_empty_claims\":%s",

@@ -228,6 +228,8 @@ static void words_chain(sow_buf *b, const cli_game *cg, int i)
     if (ch->max)
         sow_buf_add(b, ", at most %d %s", ch->max,
                     ch->max == 1 ? "hole" : "holes");
+    if (ch->and_last) /* chain.and_last (PICKFINAL) */
+        sow_buf_add(b, ", then the last hole itself once it took one");
 }
 
 /* Where a claim may be made (C1.4; the rule's claim: map). */
@@ -670,8 +672,25 @@ void show_words_scoring(sow_buf *b, const cli_game *cg)
         sow_buf_add(b, "%s", v->hook_fn[SOW_HOOK_SCORE]);
         return;
     }
-    sow_buf_add(b, "%s", rests[s->rest >= 0 && s->rest < 5 ? s->rest : 0]);
-    if (s->rest == SOW_REST_DIVIDED)
+    /* end.rest_fed (issue 24): rest: unfed asks if the player without
+     * seeds could be fed */
+    static const char *const fed[] = {
+        "each takes their own row's", "the player who moved last takes them",
+        "", "they go to nobody", "they are shared evenly"};
+    const bool asks = s->rest == SOW_REST_UNFED &&
+                      s->rest_fed != SOW_REST_UNFED && s->rest_fed >= 0 &&
+                      s->rest_fed < 5;
+    if (asks)
+        sow_buf_add(b, "captures; the seeds left on the board go to the "
+                       "player whose row is empty when the other, to move, "
+                       "could not feed it; otherwise (it could, or no row "
+                       "is empty) %s (C1.8)",
+                    fed[s->rest_fed]);
+    else
+        sow_buf_add(b, "%s",
+                    rests[s->rest >= 0 && s->rest < 5 ? s->rest : 0]);
+    if (s->rest == SOW_REST_DIVIDED ||
+        (asks && s->rest_fed == SOW_REST_DIVIDED))
         sow_buf_add(b, ", an odd seed to %s",
                     odds[s->rest_odd >= 0 && s->rest_odd < 5 ? s->rest_odd
                                                              : 0]);

@@ -3,6 +3,7 @@
  * (JK.3 (a), SQ.5, C1.7), and finishing a game: its score and winner
  * (P3, P5, A.6, TR.5). The engine (sow_engine.c) decides when a game
  * ends; this file says what the end is worth. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,7 +80,10 @@ static void odd_seed(const sow_setup *s, const sow_game *g, int32_t out[2])
     }
 }
 
-void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
+/* The captures and claimed holes, then the seeds left on the board given
+ * out by rest rule `rest` (sow_rest). */
+static void score_by(const sow_setup *s, const sow_game *g, int rest,
+                     int32_t out[2])
 {
     out[0] = g->captured[0];
     out[1] = g->captured[1];
@@ -93,7 +97,7 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
         left += g->board[h];
         row[g->owner[h]] += g->board[h];
     }
-    switch (s->rest) { /* C1.8: where the seeds still on the board go */
+    switch (rest) { /* C1.8: where the seeds still on the board go */
     case SOW_REST_LAST_MOVER:
         if (g->last_mover >= 0)
             out[g->last_mover] += (int32_t)left;
@@ -125,6 +129,83 @@ void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
         out[0] += (int32_t)row[0];
         out[1] += (int32_t)row[1];
     }
+}
+
+void sow_default_score(const sow_setup *s, const sow_game *g, int32_t out[2])
+{
+    score_by(s, g, s->rest, out);
+}
+
+/* end.rest_fed (issue 24): whether `player`, whose row is empty, could be
+ * fed: the other player, to move on the final position, has a legal move
+ * (the variant's own: must_feed and its filters) that leaves seeds in
+ * that row, each sown on a copy. At the end of a game only, and only in
+ * a variant that sets rest_fed. */
+static int could_feed(sow_engine *e, const sow_game *g, int player,
+                      bool *fed, sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    const sow_rules *r = &e->rules;
+    sow_game at;
+    memcpy(&at, g, offsetof(sow_game, nlegal));
+    at.to_move = (uint8_t)(1 - player);
+    uint16_t moves[SOW_MAX_LEGAL];
+    int n = sow_legal_moves(s, r, &at, 1 - player, moves, NULL, err);
+    if (n < 0)
+        return SOW_ERR;
+    *fed = false;
+    for (int i = 0; i < n && !*fed; i++) {
+        sow_game copy;
+        memcpy(&copy, &at, offsetof(sow_game, nlegal));
+        bool endless = false;
+        sow_before mv;
+        if (sow_sow(s, r, NULL, &copy,
+                    sow_move_of(&mv, r, &at, sow_move_aim(&copy, moves[i])),
+                    &endless, err))
+            return SOW_ERR;
+        for (uint64_t m = copy.owns[player]; m && !endless; m &= m - 1) {
+            const int h = __builtin_ctzll(m);
+            *fed |= copy.board[h] && sow_claimant(&copy, h) < 0;
+        }
+    }
+    return SOW_OK;
+}
+
+/* The score under rest: unfed with end.rest_fed set (MancalaGames'
+ * UNFED_PLAYER): the player whose row is empty takes the rest only where
+ * the other could not feed them; where they could, and where no row is
+ * empty, the rest goes as rest_fed says. */
+static __attribute__((noinline, cold)) int
+fed_score(sow_engine *e, const sow_game *g, int32_t out[2], sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    long row[2] = {0, 0};
+    for (int h = 0; h < s->holes; h++)
+        if (sow_claimant(g, h) < 0)
+            row[g->owner[h]] += g->board[h];
+    int rest = s->rest_fed;
+    for (int p = 0; p < 2; p++) {
+        bool fed = true;
+        if (row[p] == 0 && row[1 - p] != 0 && could_feed(e, g, p, &fed, err))
+            return SOW_ERR;
+        if (!fed)
+            rest = SOW_REST_UNFED; /* (gives the rest to p) */
+    }
+    score_by(s, g, rest, out);
+    return SOW_OK;
+}
+
+/* The score at the end (C1.8): sow_default_score, or fed_score where the
+ * variant sets rest_fed (one test for the others). */
+static inline int end_score(sow_engine *e, const sow_game *g, int32_t out[2],
+                            sow_error *err)
+{
+    const sow_setup *s = e->setup;
+    if (__builtin_expect(s->rest_fed != SOW_REST_UNFED, 0) &&
+        s->rest == SOW_REST_UNFED)
+        return fed_score(e, g, out, err);
+    sow_default_score(s, g, out);
+    return SOW_OK;
 }
 
 /* C1.7: a player's total (store plus claimed holes, C1.4) is more than
@@ -245,8 +326,8 @@ static int finish_hook(sow_engine *e, sow_game *g, sow_error *err)
     } else if (e->rules.score) {
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
             return SOW_ERR;
-    } else {
-        sow_default_score(s, g, res->score);
+    } else if (end_score(e, g, res->score, err)) {
+        return SOW_ERR;
     }
     res->winner = ge->winner >= 0   ? ge->winner
                   : res->has_score ? winner_by_score(res)
@@ -298,7 +379,8 @@ int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
         return SOW_OK;
     }
     if (why == SOW_END_CANNOT_MOVE) {
-        sow_default_score(s, g, res->score);
+        if (end_score(e, g, res->score, err))
+            return SOW_ERR;
         res->winner = 1 - g->to_move;
         g->over = true;
         g->nlegal = 0;
@@ -317,8 +399,8 @@ int sow_end_finish(sow_engine *e, sow_game *g, sow_end_reason why,
     } else if (e->rules.score) {
         if (e->rules.score(e->rules.ctx, s, g, res->score, err))
             return SOW_ERR;
-    } else {
-        sow_default_score(s, g, res->score);
+    } else if (end_score(e, g, res->score, err)) {
+        return SOW_ERR;
     }
     /* P3: an unfinished game has no winner whatever the scores; TR.5: a
      * row left empty may name the winner whatever they are */

@@ -180,8 +180,9 @@ int sow_lift_across(const sow_setup *s, const sow_observer *obs,
  * the same file keeps more registers, and the laps hold many) */
 /* The chain of lap-end rule i from the lap's last hole h (B.4; see
  * sow_chain): each hole is looked at once, at most one round, and never h
- * again after the start; at most ch->max holes taken where it is set. */
-static inline __attribute__((always_inline)) void
+ * again after the start; at most ch->max holes taken where it is set.
+ * Returns the holes taken, counted only where `capped`. */
+static inline __attribute__((always_inline)) int
 chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
            int i, const bool claims, const bool capped)
 {
@@ -203,7 +204,7 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
         if ((ch->owner == SOW_OWNER_OWN && g->owner[x] != mover) ||
             (ch->owner == SOW_OWNER_OPPONENT && g->owner[x] == mover) ||
             (claims && ((claimed >> x) & 1)))
-            return;
+            return taken;
         int c = g->board[x];
         if (c < 63 ? (ch->counts >> c) & 1 : ch->counts_high) {
             if (claims)
@@ -211,22 +212,27 @@ chain_from(const sow_setup *s, const sow_observer *obs, sow_game *g, int h,
             else if (c)
                 take(obs, g, x, mover, 0);
             if (capped && ++taken == most)
-                return;
+                return taken;
         } else if (c != 0 || !skip)
-            return;
+            return taken;
     }
+    return taken;
 }
 
-/* The copies of the chain with claimed holes or a cap, out of the plain
- * copy's way (its register allocation is the seed games' hot path). */
+/* The copies of the chain with claimed holes, a cap or and_last, out of
+ * the plain copy's way (its register allocation is the seed games' hot path). */
 static __attribute__((noinline, cold, unused)) void
 chain_other(const sow_setup *s, const sow_observer *obs, sow_game *g,
             int h, int i)
 {
+    const sow_chain *ch = &s->v->lap_rules[i].chain;
+    int taken;
     if (s->chain_copy[i] == SOW_CHAIN_CLAIMS)
-        chain_from(s, obs, g, h, i, true, s->v->lap_rules[i].chain.max != 0);
+        taken = chain_from(s, obs, g, h, i, true, ch->max || ch->and_last);
     else
-        chain_from(s, obs, g, h, i, false, true);
+        taken = chain_from(s, obs, g, h, i, false, true);
+    if (ch->and_last && taken) /* and_last (PICKFINAL): then h itself */
+        capture(obs, g, h);
 }
 
 /* (the seed games claim no hole: their copy has no claimed-hole tests) */

@@ -431,9 +431,10 @@ int sow_setup_init(sow_setup *s, const sow_variant *v, const sow_optset *opts,
         s->chain_skip_empty[i] =
             sow_expr_eval(&v->lap_rules[i].chain.skip_empty, opts) != 0;
         /* (one test chooses the copy: the plain one pays for no cap) */
-        s->chain_copy[i] = s->claims ? SOW_CHAIN_CLAIMS
-                           : v->lap_rules[i].chain.max ? SOW_CHAIN_CAPPED
-                                                       : SOW_CHAIN_PLAIN;
+        const sow_chain *ch = &v->lap_rules[i].chain;
+        s->chain_copy[i] = s->claims                  ? SOW_CHAIN_CLAIMS
+                           : ch->max || ch->and_last ? SOW_CHAIN_CAPPED
+                                                     : SOW_CHAIN_PLAIN;
     }
     sow_setup_resow(s, v, opts);
     sow_setup_rules_on(s, v, opts);

@@ -162,6 +162,7 @@ typedef struct sow_setup {
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     int rest_odd;           /* sow_rest_odd (rest: divided) */
+    int rest_fed;           /* sow_rest (end.rest_fed, issue 24) */
     bool plain_drops;       /* sowing drops only into holes: the quick
                                drop paths of sow_sow apply */
     bool match;             /* play a match of games (new_game hook) */

@@ -114,6 +114,9 @@ void sow_setup_family(sow_setup *s, const sow_variant *v,
     if (s->rest == 5) /* owner: own_row's other name (MO.5) */
         s->rest = SOW_REST_OWN_ROW;
     s->rest_odd = (int)sow_expr_eval(&v->rest_odd, opts);
+    s->rest_fed = (int)sow_expr_eval(&v->rest_fed, opts);
+    if (s->rest_fed == 5) /* owner: own_row's other name (MO.5) */
+        s->rest_fed = SOW_REST_OWN_ROW;
     /* C1.6: rounds */
     s->rounds = v->rounds;
     if (v->rounds)

@@ -273,7 +273,8 @@ typedef enum {
  * takes every hole whose count is in `counts`, and stops at the first
  * other count, at a hole of the wrong side, or before coming back to h.
  * With skip_empty an empty hole is passed over instead of stopping it;
- * with max, it stops once it has taken that many holes. */
+ * with max, it stops once it has taken that many holes; with and_last,
+ * h is taken after it where it took any. */
 typedef struct sow_chain {
     uint64_t counts;      /* bit c set: count c is taken (1 <= c < 63) */
     bool counts_high;     /* counts of 63 and more are taken */
@@ -286,6 +287,10 @@ typedef struct sow_chain {
                              multicapt N: Mandoli); 0: no cap (both bytes
                              fit where an int owner stood: a lap-end rule
                              stays 256 bytes) */
+    bool and_last;        /* and_last: the lap's last hole h taken too,
+                             after the chain, once it took a hole
+                             (MancalaGames' PICKFINAL: Je ki n je; in
+                             the padding before skip_empty) */
     sow_expr skip_empty;  /* bool, may name an option */
 } sow_chain;
 
@@ -586,6 +591,10 @@ typedef struct sow_variant {
                                      that fill rounds.min_holes (P41) */
     sow_expr rest;                /* sow_rest (C1.8) */
     sow_expr rest_odd;            /* sow_rest_odd (rest: divided) */
+    sow_expr rest_fed;            /* sow_rest: under rest: unfed, the rest
+                                     where the player without seeds could
+                                     be fed, or no row is empty (unfed:
+                                     the rule of rest: unfed alone) */
     sow_expr threshold_sweep;     /* bool: at a threshold end the seeds
                                      left are given out by `rest` as at
                                      any other end (C1.7 reads: none) */

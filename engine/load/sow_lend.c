@@ -25,6 +25,19 @@ static int load_rest(ctx *c, const sow_ynode *n)
     if ((x = sow_ynode_get(n, "rest_odd")) &&
         sow_lexpr(c, x, &fro, &v->rest_odd))
         return SOW_ERR;
+    /* issue 24: under rest: unfed, where the rest goes when the player
+     * without seeds could be fed, or no row is empty (MancalaGames'
+     * UNFED_PLAYER divides it) */
+    field ff = {"rest_fed", F_WORD, 0, 0, rests};
+    if (!(x = sow_ynode_get(n, "rest_fed")))
+        return SOW_OK;
+    if (sow_lexpr(c, x, &ff, &v->rest_fed))
+        return SOW_ERR;
+    if (v->rest.kind == SOW_EXPR_CONST && v->rest.value != SOW_REST_UNFED)
+        return sow_yfail(&c->y, x, "rest_fed says where the seeds left go "
+                         "when rest: unfed finds the player without seeds "
+                         "could be fed; add rest: unfed beside it, or "
+                         "remove rest_fed");
     return SOW_OK;
 }
 
@@ -141,7 +154,8 @@ int sow_lend(ctx *c, const sow_ynode *n)
     static const char *const keys[] = {"no_moves", "score", "seeds_at_most",
                                        "repetition", "no_capture_plies",
                                        "max_plies", "threshold", "rest",
-                                       "rest_odd", "endless_result",
+                                       "rest_odd", "rest_fed",
+                                       "endless_result",
                                        "cleared", "cleared_winner",
                                        "either_cannot_move",
                                        "cleared_each_lap", "claimed_only",

@@ -1030,6 +1030,8 @@ static void defaults(sow_variant *v)
     v->last_seeds.kind = SOW_EXPR_CONST;
     v->last_seeds_if.kind = SOW_EXPR_CONST;
     v->last_seeds_if.value = 1;
+    v->rest_fed.kind = SOW_EXPR_CONST;
+    v->rest_fed.value = SOW_REST_UNFED;
 }
 
 /* Load from a file (text NULL) or from text in memory. */

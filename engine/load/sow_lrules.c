@@ -75,12 +75,13 @@ static int load_taken(ctx *c, const sow_ynode *n, const sow_ynode *x,
     return sow_lcounts(c, x, "counts", 1, &ch->counts, &ch->counts_high);
 }
 
-/* chain: {counts, start, direction, owner, skip_empty, max} of a rule
- * that says do: chain. */
+/* chain: {counts, start, direction, owner, skip_empty, max, and_last} of
+ * a rule that says do: chain. */
 static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
 {
     static const char *const keys[] = {"counts", "start", "direction",
-                                       "owner", "skip_empty", "max", NULL};
+                                       "owner", "skip_empty", "max",
+                                       "and_last", NULL};
     static const char *const starts[] = {"next", "last", NULL};
     /* forward, backward: relative to the sowing; cw, ccw: that way
      * whatever the move's direction (MB.4) */
@@ -118,6 +119,17 @@ static int load_chain(ctx *c, const sow_ynode *n, sow_chain *ch)
         sow_yint(&c->y, x, "max", 1, SOW_MAX_HOLES, &most))
         return SOW_ERR;
     ch->max = (uint8_t)most;
+    /* and_last: the lap's last hole too once the chain took one
+     * (MancalaGames' PICKFINAL: Je ki n je) */
+    if ((x = sow_ynode_get(n, "and_last"))) {
+        if (sow_ybool(&c->y, x, "and_last", &ch->and_last))
+            return SOW_ERR;
+        if (ch->and_last && ch->from_last)
+            return sow_yfail(&c->y, x, "and_last takes the lap's last hole "
+                             "after a chain that starts at the next hole; "
+                             "with start: last the chain takes it first: "
+                             "remove one of them");
+    }
     if ((x = sow_ynode_get(n, "skip_empty"))) {
         field fs = {"skip_empty", F_BOOL, 0, 0, NULL};
         if (sow_lexpr(c, x, &fs, &ch->skip_empty))

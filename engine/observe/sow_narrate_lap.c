@@ -68,13 +68,16 @@ static const char *action_text(const sow_setup *s, int rule, int a)
 }
 
 /* The counts of mask (bit c: count c; high: 63 and more) in words, "2
- * or 3", "1, 3 or 5", into buf. */
+ * or 3", "1, 3 or 5", "1 or more", into buf. */
 static void counts_text(uint64_t mask, bool high, char *buf, size_t size)
 {
     int c[64], n = 0;
     for (int k = 1; k < 63; k++)
         if ((mask >> k) & 1)
             c[n++] = k;
+    int from = 63; /* with high, the run of counts up to 62 joins it */
+    while (high && n > 0 && c[n - 1] == from - 1)
+        from = c[--n];
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && len + 12 < size; i++)
@@ -84,7 +87,8 @@ static void counts_text(uint64_t mask, bool high, char *buf, size_t size)
                                                             : ", ",
                                     c[i]);
     if (high && len + 16 < size)
-        sow_text_fmt(buf + len, size - len, "%s63 or more", n ? " or " : "");
+        sow_text_fmt(buf + len, size - len, "%s%d or more", n ? " or " : "",
+                     from);
 }
 
 /* A chain capture as its rule reads (sow_chain): where it starts, which
@@ -118,10 +122,13 @@ static void chain_text(const sow_chain *c, bool skip_empty, char *buf,
     else
         sow_text_fmt(buf, size,
                      "the holes %s are taken, one after another, while "
-                     "each %s %s%s%s; then the move ends",
+                     "each %s %s%s%s; %sthen the move ends",
                      way, holds, counts,
                      skip_empty ? " (an empty hole is passed over)" : "",
-                     most);
+                     most,
+                     c->and_last ? "if any was taken, the last hole "
+                                   "itself too; "
+                                 : "");
 }
 
 /* The action of lap-end rule i where its modifiers change what

@@ -18,3 +18,16 @@ sed 's/^  starter: {decided: loser, draw: not_last_mover}/  starter: {decided: l
 t starter-map-draw-winner 1 "err~draw must be one of: alternate, last_mover, not_last_mover, south, north, not_to_move (not 'winner')" -- sow validate "$cli_tmp/starter_draw.yaml"
 sed 's/^  rest_odd: \$odd/  rest_odd: first/' $TV/divided.yaml >"$cli_tmp/odd_bad.yaml"
 t rest-odd-bad 1 "err~rest_odd must be one of: behind, south, north, last_mover, nobody" -- sow validate "$cli_tmp/odd_bad.yaml"
+# end.rest_fed (issue 24, MancalaGames' UNFED_PLAYER): under rest: unfed,
+# the rest goes to the player without seeds only when the other could not
+# feed them (tests/variants/scenarios/rest_fed.yaml, values by hand)
+t rest-fed-scenarios 0 "last=7 scenarios, 0 failed" -- sow test $TV/scenarios/rest_fed.yaml
+t rest-fed-show 0 "out~  scoring: captures; the seeds left on the board go to the player whose row is empty when the other, to move, could not feed it; otherwise (it could, or no row is empty) they are shared evenly (C1.8), an odd seed to the player behind, North when level" noerr -- sow show $TV/rest_fed.yaml
+t rest-fed-show-nobody 0 "out~could not feed it; otherwise (it could, or no row is empty) they go to nobody (C1.8)" noerr -- sow show $TV/rest_fed.yaml --option fed=nobody
+t rest-fed-json 0 'out~"rest":"unfed","rest_odd":"behind","rest_fed":"divided"' noerr -- sow show $TV/rest_fed.yaml --json
+t rest-fed-json-default 0 'out~"rest":"unfed","rest_odd":null,"rest_fed":"unfed"' noerr -- sow show ouri --json
+t rest-fed-json-other 0 'out~"rest":"own_row","rest_odd":null,"rest_fed":null' noerr -- sow show kalah --json
+sed 's/^  rest: unfed/  rest: own_row/' $TV/rest_fed.yaml >"$cli_tmp/fed_rest.yaml"
+t rest-fed-needs-unfed 1 "err=$cli_tmp/fed_rest.yaml:18:13: rest_fed says where the seeds left go when rest: unfed finds the player without seeds could be fed; add rest: unfed beside it, or remove rest_fed" -- sow validate "$cli_tmp/fed_rest.yaml"
+sed 's/^  rest_fed: \$fed/  rest_fed: half/' $TV/rest_fed.yaml >"$cli_tmp/fed_bad.yaml"
+t rest-fed-bad 1 "err=$cli_tmp/fed_bad.yaml:18:13: rest_fed must be one of: own_row, last_mover, unfed, nobody, divided, owner (not 'half')" -- sow validate "$cli_tmp/fed_bad.yaml"

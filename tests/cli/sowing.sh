@@ -45,7 +45,7 @@ t sowing-singles-to-empty-words 0 noerr "out~a hole holding 1 seed may be played
 # chain.max (issue 24): a chain of at most N holes (Mandoli)
 t sowing-chain-max 0 "last=3 scenarios, 0 failed" -- sow test $TV/scenarios/chain_max.yaml
 t sowing-chain-max-words 0 noerr "out~at most 2 holes (CM.3)" -- sow show $TV/chain_max.yaml
-t sowing-chain-max-json 0 noerr 'out~"skip_empty":false,"max":2}' -- sow show $TV/chain_max.yaml --json
+t sowing-chain-max-json 0 noerr 'out~"skip_empty":false,"max":2,"and_last":false}' -- sow show $TV/chain_max.yaml --json
 t sowing-chain-max-zero 1 "err=tests/cli/bad/chain_max_zero.yaml:12:31: max is 0; it must be from 1 to 64" -- sow validate tests/cli/bad/chain_max_zero.yaml
 t sowing-lap-changes-trace 0 noerr "out~  the last seed falls in A, which now holds 4: the move ends" "out~  by the game's own rule, 1 seed of A leaves play" -- sow trace $TV/lap_changes.yaml --option change=out --moves 1
 t sowing-choice-scenarios 0 "last=2 scenarios, 0 failed" -- sow test $TV/scenarios/choice_view.yaml
@@ -67,9 +67,16 @@ done
 # (MancalaGames' PICKOPPBASIC, Kara KR.2), sowing.capture_before
 # (presowcapt: Achochodi AC.2, Huroy HY.2) and sowing.not_opposite
 # (NOT_XFROM_1S: Gelech HY.1)
-for f in kara achochodi huroy gelech olowuka four_capture cow zigzag; do
+for f in kara achochodi huroy gelech olowuka four_capture cow zigzag \
+    je_ki_n_je; do
     t "unseen-scenarios-$f" 0 noerr "out~, 0 failed" -- sow test tests/unseen/scenarios/$f.yaml
 done
+# chain.and_last (MancalaGames' PICKFINAL, Je ki n je JK.3): the lap's
+# last hole taken after the chain, once it took a hole
+t unseen-chain-and-last-show 0 noerr "out~at most 1 hole, then the last hole itself once it took one (JK.3)" -- sow show tests/unseen/je_ki_n_je.yaml
+t unseen-chain-and-last-json 0 noerr 'out~"max":1,"and_last":true}' -- sow show tests/unseen/je_ki_n_je.yaml --json
+t unseen-chain-and-last-trace 0 noerr "out~  the last seed falls in B, which now holds 1: the holes after it are taken, one after another, while each holds 1 or more (at most 1 hole); if any was taken, the last hole itself too; then the move ends" "out~  South takes the 1 seed of C" "out~  South takes the 1 seed of B" -- sow trace tests/unseen/je_ki_n_je.yaml --no-board --moves "0/ccw 6/cw 4/ccw"
+t unseen-chain-and-last-start 1 "err=tests/cli/bad/chain_and_last_start.yaml:13:49: and_last takes the lap's last hole after a chain that starts at the next hole; with start: last the chain takes it first: remove one of them" -- sow validate tests/cli/bad/chain_and_last_start.yaml
 # sow_capture: {last: true}: the last seed's capture is told as it falls,
 # before the lap's end that finds the hole empty (Bule_Perga, PL.4)
 t unseen-sow-capture-last-order 0 noerr lines=2 "out~  the last seed falls in d, which now holds 0" -- sh -c '"$0" trace tests/unseen/bule_perga_data.yaml --no-board --moves "2 8" | grep -A1 "d now holds 4 as it is sown"' "$SOW"
