@@ -146,7 +146,7 @@ yv layout_map "7:11: layout must be a list of 2 to 64 seed counts in canonical h
 yv rows_3 "7:10: a board of 3 rows needs sowing.track: a list for each player (the ring of two rows has no meaning here; C2.5)"
 yv rows_5 "6:9: rows is 5; it must be from 2 to 4"
 yv unknown_key_top "13:1: unknown key 'scripts' in a variant file; the keys are: id, name, summary, source, rules, board, sowing, end, script, hooks, options, decisions, state, match, phases, start_phase, explain, rounds, how_to_play"
-yv unknown_key_rule "13:7: unknown key 'thereafter' in a lap_end rule; the keys are: when, do, if, chain, rule, claim, then, pick_extra, series, take, resow, take_last, extra, capture_all"
+yv unknown_key_rule "13:7: unknown key 'thereafter' in a lap_end rule; the keys are: when, do, if, chain, rule, claim, then, pick_extra, series, take, resow, take_last, extra, capture_all, pairs"
 yv missing_sowing "2:1: missing key 'sowing' at the top level"
 yv min_seeds_zero "9:14: min_seeds is 0; it must be from 1 to 1000"
 yv leave_all "10:10: leave must be below min_seeds, or a move could sow nothing"
