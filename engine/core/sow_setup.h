@@ -162,7 +162,6 @@ typedef struct sow_setup {
     int threshold;          /* C1.7; -1: off */
     int rest;               /* sow_rest (C1.8) */
     int rest_odd;           /* sow_rest_odd (rest: divided) */
-    int rest_fed;           /* sow_rest (end.rest_fed, issue 24) */
     bool plain_drops;       /* sowing drops only into holes: the quick
                                drop paths of sow_sow apply */
     bool match;             /* play a match of games (new_game hook) */
@@ -333,6 +332,7 @@ typedef struct sow_setup {
     bool no_undo_capture;   /* ZZ.6: no_undo lapses after a capture */
     bool every_hole_chooses; /* chosen_holes holds every hole (each_move):
                                 the legal list's quick doubling */
+    int rest_fed;           /* sow_rest (end.rest_fed, issue 24) */
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the

@@ -756,8 +756,8 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         /* (one test for the family's usual moves: turns of choices and
          * seeds from the hand come with odd turns, sow_setup.c) */
         if (__builtin_expect(s->odd_turns, 0)) {
-            /* (turns of choices are not watched: g.last is nil) */
-            g->move_last = SOW_LAST_NONE;
+            /* (turns of choices are not watched: g.last stays nil, as
+             * it is between moves, sow_engine.c) */
             if (s->ends_turns) /* BK: turns of choices */
                 return sow_ends_sow(s, obs, g, hole, endless, err);
             if (g->placing && place(obs, g, hole, endless))
