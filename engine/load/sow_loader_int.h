@@ -1,10 +1,11 @@
 /* sow_loader_int.h - what the parts of the variant loader share (not a
  * public header): the loading context, the fields that may refer to an
  * option, and each part's entry points. sow_loader.c reads the file's
- * top level, options, board, phases, hooks and script; sow_lrules.c the
- * lap-end rules; sow_lsowing.c the sowing: section; sow_lend.c the end:,
- * match: and rounds: sections; sow_ltrack.c the sowing track;
- * sow_lhowto.c the how_to_play: section. */
+ * top level, options, phases, hooks and script; sow_lexpr.c the fields
+ * that may refer to an option; sow_lboard.c the board: section;
+ * sow_lrules.c the lap-end rules; sow_lsowing.c the sowing: section;
+ * sow_lend.c the end:, match: and rounds: sections; sow_ltrack.c the
+ * sowing track; sow_lhowto.c the how_to_play: section. */
 #ifndef SOW_LOADER_INT_H
 #define SOW_LOADER_INT_H
 
@@ -30,8 +31,11 @@ typedef struct field {
 } field;
 
 /* The value of a field into e: a constant, or a reference to an option
- * checked against the field (sow_loader.c). */
+ * checked against the field (sow_lexpr.c). */
 int sow_lexpr(ctx *c, const sow_ynode *n, const field *f, sow_expr *e);
+
+/* sow_lboard.c: the board: section. */
+int sow_lboard(ctx *c, const sow_ynode *n);
 
 /* Whether n is a value chosen by an option, {$name: {value: ..., ...}}
  * (sow_lbyopt.c); sow_lexpr then reads it into e, each value a constant
