@@ -1,7 +1,7 @@
 /* sow_lua_int.h - the state of a script's bridge, shared by the two
  * files of engine/lua/: sow_lua.c (the state), sow_lcall.c (calling a
  * hook), sow_lread.c (reading its answer), sow_lhooks.c (the hooks),
- * sow_view.c (the board view) and sow_sandbox.c (the sandbox and its
+ * sow_lmove.c (the move hooks), sow_view.c (the board view) and sow_sandbox.c (the sandbox and its
  * limits). Internal: not part of
  * libsow's API, and included by no other room. */
 #ifndef SOW_LUA_INT_H
@@ -170,5 +170,22 @@ bool sow_lread_hole_list(lua_State *L, hook_call *c, int t, const char *key,
 bool sow_lread_release(lua_State *L, hook_call *c, int t, uint64_t *set);
 void sow_lread_changes(lua_State *L, hook_call *c, int t, sow_changes *ch);
 void sow_lread_board(lua_State *L, hook_call *c, int t, sow_changes *ch);
+
+/* sow_lhooks.c: the reader of a table of changes that decide and
+ * after_move return (seeds moved between holes among them). */
+void sow_lhooks_read_changes(lua_State *L, hook_call *c);
+
+/* sow_lmove.c: the move hooks, as sow_lua_rules hands them to the
+ * machine (sow_rules' filter, after_move and game_end). */
+int sow_lmove_filter(void *ctx, const sow_setup *s, const sow_game *before,
+                     const sow_game *after, int hole,
+                     sow_filter_verdict *out, char *why, int why_size,
+                     sow_error *err);
+int sow_lmove_after_move(void *ctx, const sow_setup *s,
+                         const sow_game *before, const sow_game *after,
+                         int origin, sow_changes *out, sow_error *err);
+int sow_lmove_game_end(void *ctx, const sow_setup *s,
+                       const sow_game *before, const sow_game *after,
+                       int origin, sow_game_end *out, sow_error *err);
 
 #endif
