@@ -1,6 +1,7 @@
-/* sow_solve_int.h - what the solver's search (sow_solve.c) and its drivers
- * (sow_solve_root.c: MTD(f), iterative deepening, the root's moves over
- * threads) share. Not a public header; docs/solving.md says how the
+/* sow_solve_int.h - what the solver's search (sow_solve.c), its object
+ * (sow_solve_new.c: made, set up, freed), its keys (sow_solve_key.c) and
+ * its drivers (sow_solve_root.c: MTD(f), iterative deepening, the root's
+ * moves over threads) share. Not a public header; docs/solving.md says how the
  * solver works. */
 #ifndef SOW_SOLVE_INT_H
 #define SOW_SOLVE_INT_H
