@@ -344,6 +344,35 @@ static int load_position(ctx *c, const sow_ynode *w, sow_lap_rule *r)
                           &r->pos_left, &r->pos_right);
 }
 
+/* when.store (C1.3): a lap that ends in the mover's store, the
+ * opponent's, either; such a lap has no hole to look at, and only stops
+ * or gives another turn. */
+static int load_when_store(ctx *c, const sow_ynode *w, const sow_ynode *act,
+                           sow_lap_rule *r)
+{
+    static const char *const stores[] = {"own", "opponent", "any", NULL};
+    const sow_ynode *x = sow_ynode_get(w, "store");
+    if (!x)
+        return SOW_OK;
+    int si;
+    if (sow_yword(&c->y, x, "store", stores, &si))
+        return SOW_ERR;
+    r->in_store = true;
+    r->store_of = (uint8_t)(si + 1); /* own 1, opponent 2, any 3 */
+    if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
+        sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
+        sow_ynode_get(w, "previous_count"))
+        return sow_yfail(&c->y, x, "store: describes a lap that ends in a store, "
+                          "which has no count, owner, next or "
+                          "opposite hole: leave those out");
+    if (r->action != SOW_LAP_STOP && r->action != SOW_LAP_EXTRA_TURN &&
+        r->action != SOW_LAP_HOOK)
+        return sow_yfail(&c->y, act, "a lap that ends in a store can only stop "
+                            "or give an extra turn (do: stop or "
+                            "extra_turn; C1.3: no capture follows)");
+    return SOW_OK;
+}
+
 /* A rule's when: map: the count, owner, next and opposite holes, the
  * first ply, or a lap that ends in the mover's store (C1.3). */
 static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
@@ -362,7 +391,6 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
     /* (same: as many as h, issue 24; a number: exactly that many) */
     static const char *const opposites[] = {"any", "seeds", "empty", "same",
                                             NULL};
-    static const char *const stores[] = {"own", "opponent", "any", NULL};
     static const char *const owners[] = {"any", "own", "opponent", NULL};
     if (sow_ykeys(&c->y, w, "when", wkeys))
         return SOW_ERR;
@@ -401,26 +429,8 @@ static int load_when(ctx *c, const sow_ynode *w, const sow_ynode *act,
             return SOW_ERR;
         r->min_ply = (int)mp;
     }
-    /* C1.3: a lap that ends in the mover's store, the opponent's, either */
-    x = sow_ynode_get(w, "store");
-    if (x) {
-        int si;
-        if (sow_yword(&c->y, x, "store", stores, &si))
-            return SOW_ERR;
-        r->in_store = true;
-        r->store_of = (uint8_t)(si + 1); /* own 1, opponent 2, any 3 */
-        if (sow_ynode_get(w, "count") || sow_ynode_get(w, "owner") ||
-            sow_ynode_get(w, "next_count") || sow_ynode_get(w, "opposite") ||
-            pc)
-            return sow_yfail(&c->y, x, "store: describes a lap that ends in a store, "
-                              "which has no count, owner, next or "
-                              "opposite hole: leave those out");
-        if (r->action != SOW_LAP_STOP && r->action != SOW_LAP_EXTRA_TURN &&
-            r->action != SOW_LAP_HOOK)
-            return sow_yfail(&c->y, act, "a lap that ends in a store can only stop "
-                                "or give an extra turn (do: stop or "
-                                "extra_turn; C1.3: no capture follows)");
-    }
+    if (load_when_store(c, w, act, r))
+        return SOW_ERR;
     x = sow_ynode_get(w, "claimed");
     if (x) { /* GB.3, GB.4: a lap that ends in a claimed hole */
         int ci;
