@@ -33,9 +33,10 @@ static int place_both(const sow_setup *s, const sow_game *g, int p, int h,
     return n;
 }
 
-/* BK.5 (sources) or BK.L2 (Ludii): where the seed from the hand may go. */
-static int namua_firsts(const sow_setup *s, const sow_game *g, int p,
-                        bool ludii, uint16_t *f)
+/* BK.5 (sources) or BK.L2 (Ludii): where the seed from the hand may go
+ * (Bao's namua). */
+static int hand_firsts(const sow_setup *s, const sow_game *g, int p,
+                       bool ludii, uint16_t *f)
 {
     const uint64_t inner = g->owns[p] & s->inner;
     const bool on = house_on(s, g, p);
@@ -192,9 +193,10 @@ static int takasa_firsts(const sow_setup *s, const sow_game *g, int p,
     return m;
 }
 
-/* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of mtaji. */
-static int mtaji_firsts(const sow_setup *s, const sow_game *g, int p,
-                        bool ludii, uint16_t *f)
+/* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of a turn
+ * that lifts a hole (Bao's mtaji). */
+static int lift_firsts(const sow_setup *s, const sow_game *g, int p,
+                       bool ludii, uint16_t *f)
 {
     uint16_t all[2 * SOW_MAX_HOLES];
     int k = 0;
@@ -237,8 +239,8 @@ int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
 {
     const bool ludii = s->ends_turns == SOW_ENDS_LUDII;
     uint16_t f[4 * SOW_MAX_HOLES];
-    int nf = g->hand[player] > 0 ? namua_firsts(s, g, player, ludii, f)
-                                 : mtaji_firsts(s, g, player, ludii, f);
+    int nf = g->hand[player] > 0 ? hand_firsts(s, g, player, ludii, f)
+                                 : lift_firsts(s, g, player, ludii, f);
     int n = 0;
     for (int i = 0; i < nf; i++) {
         if (f[i] < 64 && !g->board[f[i] >> 1]) { /* BA.L2: "h", sows nothing */

@@ -190,7 +190,7 @@ static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
     sowing_head(s, sow_turn_start(m), first, sizeof first);
     sow_buf b = {0};
     sow_buf_add(&b, "%s", first);
-    int kichwas = 0;
+    int end_holes = 0;
     for (char *p = strchr(tok, ','); p; p = strchr(p + 1, ',')) {
         char l[16], digits[8];
         long h;
@@ -202,7 +202,7 @@ static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
         if (p[1] == 'k' && nd > 0 && nd < sizeof digits &&
             sow_parse_long(digits, 0, s->holes - 1, &h) == 0) {
             sow_hole_label(s, (int)h, l, sizeof l);
-            sow_buf_add(&b, kichwas++ ? ", then from %s"
+            sow_buf_add(&b, end_holes++ ? ", then from %s"
                                       : "; sows the captured seeds from %s",
                         l);
         } else if (strncmp(p + 1, "go", 2) == 0) {
