@@ -62,8 +62,8 @@ static inline void bucket_unlock(const sow_solver *sv, uint64_t bucket)
 
 bool sv_tt_get(sow_solver *sv, key k, tt_entry *out)
 {
-    const uint64_t b = k.a & (sv->buckets - 1);
-    const tt_entry *bk = sv->tt + b * 2;
+    const uint64_t b = sv_bucket(sv, k);
+    const tt_entry *bk = sv->tt[b].e;
     bool found = false;
     bucket_lock(sv, b);
     for (int j = 0; j < 2 && !found; j++)
@@ -179,9 +179,9 @@ static void tt_store(sow_solver *sv, key k, int base, int alpha, int beta,
                      int best, uint16_t move, int height, long long work,
                      int depth)
 {
-    const uint64_t b = k.a & (sv->buckets - 1);
+    const uint64_t b = sv_bucket(sv, k);
     bucket_lock(sv, b);
-    tt_store_locked(sv->tt + b * 2, k, base, alpha, beta, best, move,
+    tt_store_locked(sv->tt[b].e, k, base, alpha, beta, best, move,
                     height, work, depth,
                     sv->main ? &sv->main->used : &sv->used);
     bucket_unlock(sv, b);
@@ -363,7 +363,7 @@ static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
     if (!c->over) {
         key k = kept ? (key){zk[0], zk[1] | 1} : sv_key(sv, c);
         sv->kid_keys[d][i] = k;
-        __builtin_prefetch(sv->tt + (k.a & (sv->buckets - 1)) * 2);
+        __builtin_prefetch(sv->tt + sv_bucket(sv, k));
     }
     if ((++sv->positions & 1023) == 0) {
         /* the run's deadline, which the engine's move reads otherwise */

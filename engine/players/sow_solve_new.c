@@ -94,7 +94,7 @@ int sow_solve_ply_until(const sow_setup *s)
  * tables below HUGE_FROM keep small pages. */
 #define HUGE_FROM ((size_t)1 << 30)
 
-static tt_entry *table_alloc(size_t bytes)
+static tt_bucket *table_alloc(size_t bytes)
 {
 #ifdef TABLE_MMAP
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
@@ -107,11 +107,14 @@ static tt_entry *table_alloc(size_t bytes)
 #endif
     return p;
 #else
-    return calloc(1, bytes);
+    void *p = aligned_alloc(sizeof(tt_bucket), bytes); /* one line each */
+    if (p)
+        memset(p, 0, bytes);
+    return p;
 #endif
 }
 
-static void table_free(tt_entry *tt, size_t bytes)
+static void table_free(tt_bucket *tt, size_t bytes)
 {
 #ifdef TABLE_MMAP
     if (tt)
@@ -144,10 +147,10 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
     if (s->v->ndecisions > 0 || s->v->nphases > 0 || s->dir_rule)
         sv->maxkids = SOW_MAX_LEGAL;
     uint64_t bytes = (uint64_t)(mib < 1 ? 1 : mib) << 20;
-    sv->buckets = 1;
-    while (sv->buckets * 2 * 2 * sizeof(tt_entry) <= bytes)
-        sv->buckets *= 2;
-    sv->tt = table_alloc(sv->buckets * 2 * sizeof *sv->tt);
+    sv->buckets = bytes / sizeof(tt_bucket); /* sv_bucket: below 2^32 */
+    if (sv->buckets > UINT32_MAX)
+        sv->buckets = UINT32_MAX;
+    sv->tt = table_alloc(sv->buckets * sizeof *sv->tt);
     if (!sv->tt) {
         sow_error_set(err, NULL, 0, 0,
                       "out of memory for a table of %ld MiB; give less "
@@ -238,7 +241,7 @@ sow_solver *sv_worker_new(sow_solver *sv)
 
 size_t sow_solver_table_bytes(const sow_solver *sv)
 {
-    return (size_t)sv->buckets * 2 * sizeof *sv->tt;
+    return (size_t)sv->buckets * sizeof *sv->tt;
 }
 
 long long sow_solver_table_used(const sow_solver *sv) { return sv->used; }
