@@ -157,8 +157,10 @@ static inline void sow_game_branch(sow_game *c, const sow_game *g)
     c->result = g->result;
 }
 
-/* sow_setup.fam_route */
-enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING, SOW_ROUTE_WATCHED };
+/* sow_setup.fam_route (BARE: tracks of holes no drop rule looks at, the
+ * dispatch's last test but WATCHED's, so the others pay nothing for it) */
+enum { SOW_ROUTE_LAPS, SOW_ROUTE_SLAMMED, SOW_ROUTE_DROPPING, SOW_ROUTE_WATCHED,
+       SOW_ROUTE_BARE };
 
 /* SOW_EV_SKIP's extra when the drop hook passes a hole over, and
  * SOW_EV_OUT's when it takes a seed out of play (0: a closed hole, NB.2) */

@@ -333,6 +333,12 @@ typedef struct sow_setup {
     bool every_hole_chooses; /* chosen_holes holds every hole (each_move):
                                 the legal list's quick doubling */
     int rest_fed;           /* sow_rest (end.rest_fed, issue 24) */
+    bool track_bare;        /* the tracks hold holes only and no drop
+                               rule looks at the holes sown (pass_over,
+                               skip_origin, skip_count, sow_capture, a
+                               drop hook): a lap on a track drops seed
+                               after seed with no test (sow_sow), where
+                               no hole is closed and no observer watches */
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the

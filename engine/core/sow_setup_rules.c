@@ -216,6 +216,14 @@ void sow_setup_paths(sow_setup *s, const sow_variant *v)
                      !s->claimed_only && !s->round_owned &&
                      !s->ends_turns && s->plain_drops;
     s->plain_holes = !s->no_sides && !s->claims && !s->closes;
+    s->track_bare = !s->pass_on && !s->skip_origin && !s->skip_count &&
+                    !s->sow_capture && !s->drop_hook;
+    for (int p = 0; p < 2; p++)
+        for (int d = 0; d < 2; d++)
+            for (int h = 0; h < s->holes; h++)
+                if (s->tracks[p][d][h] != SOW_POS_NONE &&
+                    s->tracks[p][d][h] >= SOW_POS_STORE)
+                    s->track_bare = false; /* C1.2: a store on it */
     s->hole_rules_on = s->lap_rules_on;
     s->family_rules = 0;
     s->store_rule[0] = s->store_rule[1] = -1;
@@ -291,6 +299,9 @@ void sow_setup_paths(sow_setup *s, const sow_variant *v)
      * others' routes stay as they are */
     if (s->move_hooks || s->filter_hook)
         s->fam_route = SOW_ROUTE_WATCHED;
+    else if (s->fam_route == SOW_ROUTE_LAPS && s->track_bare &&
+             s->track_sow)
+        s->fam_route = SOW_ROUTE_BARE; /* its own copy of the laps */
     /* K1.7 unreachable is tested in the family's copy of the move only,
      * so that the seed games' copy pays nothing for it */
     s->plain_reach = s->plain_turns;

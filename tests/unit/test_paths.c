@@ -130,6 +130,29 @@ static void test_next_lap(void **state)
     same_games(nl, "next=facing holes=10", 200);
 }
 
+/* Tracks of holes that no drop rule looks at (sow_setup.track_bare) have
+ * their own copy of the laps, whose drops test nothing seed by seed: the
+ * same games as the general loop, on three and four rows (AB.2, C2.5),
+ * relays and captures sown again included. */
+static void test_bare_tracks(void **state)
+{
+    (void)state;
+    side b;
+    side_open(&b, "variants/abalalae.yaml", NULL, false);
+    assert_int_equal(b.k.setup.fam_route, SOW_ROUTE_BARE); /* AB.2 */
+    side_close(&b);
+    side_open(&b, "variants/isolo.yaml", NULL, false);
+    assert_int_not_equal(b.k.setup.fam_route, SOW_ROUTE_BARE); /* IS.3 */
+    side_close(&b);
+    same_games("variants/abalalae.yaml", "rounds=one", 300);
+    same_games("variants/abalalae.yaml", NULL, 100);
+    same_games("variants/mweso.yaml", NULL, 100);
+    same_games("variants/hus.yaml", NULL, 100);
+    same_games("variants/nsolo.yaml", NULL, 60);
+    same_games("variants/gabata_adowa.yaml", NULL, 60);
+    same_games("variants/tsoro.yaml", NULL, 100);
+}
+
 static void test_andada(void **state)
 {
     (void)state;
@@ -186,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_andada),
         cmocka_unit_test(test_lap_needing_rules),
         cmocka_unit_test(test_next_lap),
+        cmocka_unit_test(test_bare_tracks),
         cmocka_unit_test(test_lap_cap_unfinished),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
