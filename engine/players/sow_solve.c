@@ -42,36 +42,37 @@
 /* Threads that share the table (sow_solver_set_threads) take the lock of
  * a bucket to read or write it: an entry is 24 bytes, more than one
  * store can write at once, and a torn entry (one thread's bounds under
- * another's check) would be a wrong value. Locks are striped (NLOCKS),
- * held for a few instructions; one thread pays nothing. */
-static inline void bucket_lock(const sow_solver *sv, uint64_t bucket)
+ * another's check) would be a wrong value. The lock is a byte of the
+ * bucket's own cache line, which the probe reads anyway (locks striped
+ * over 4,096 flags in an array of their own made both threads write
+ * those few lines at every probe: Kalah(6,4) --value-only, two threads,
+ * 39.7 s with them, docs/solving.md); one thread takes none. */
+static inline void bucket_lock(const sow_solver *sv, tt_bucket *bk)
 {
-    if (!sv->locks)
+    if (!sv->shared)
         return;
-    atomic_flag *l = &sv->locks[bucket & (NLOCKS - 1)];
-    while (atomic_flag_test_and_set_explicit(l, memory_order_acquire))
+    while (__atomic_test_and_set(&bk->lock, __ATOMIC_ACQUIRE))
         ;
 }
 
-static inline void bucket_unlock(const sow_solver *sv, uint64_t bucket)
+static inline void bucket_unlock(const sow_solver *sv, tt_bucket *bk)
 {
-    if (sv->locks)
-        atomic_flag_clear_explicit(&sv->locks[bucket & (NLOCKS - 1)],
-                                   memory_order_release);
+    if (sv->shared)
+        __atomic_clear(&bk->lock, __ATOMIC_RELEASE);
 }
 
 bool sv_tt_get(sow_solver *sv, key k, tt_entry *out)
 {
-    const uint64_t b = sv_bucket(sv, k);
-    const tt_entry *bk = sv->tt[b].e;
+    tt_bucket *bucket = &sv->tt[sv_bucket(sv, k)];
+    const tt_entry *bk = bucket->e;
     bool found = false;
-    bucket_lock(sv, b);
+    bucket_lock(sv, bucket);
     for (int j = 0; j < 2 && !found; j++)
         if (bk[j].check == k.b) {
             *out = bk[j];
             found = true;
         }
-    bucket_unlock(sv, b);
+    bucket_unlock(sv, bucket);
     return found;
 }
 
@@ -133,7 +134,7 @@ static int log2_of(long long n)
 
 static void tt_store_locked(tt_entry *bk, key k, int base, int alpha,
                             int beta, int best, uint16_t move, int height,
-                            long long work, int depth, atomic_llong *used)
+                            long long work, int depth, long long *used)
 {
     tt_entry *te = bk[0].check == k.b   ? &bk[0]
                    : bk[1].check == k.b ? &bk[1]
@@ -143,7 +144,7 @@ static void tt_store_locked(tt_entry *bk, key k, int base, int alpha,
                                              : &bk[1];
     if (te->check != k.b) {
         if (!te->check)
-            atomic_fetch_add_explicit(used, 1, memory_order_relaxed);
+            ++*used;
         te->check = k.b;
         te->lo = -INF;
         te->hi = INF;
@@ -179,12 +180,11 @@ static void tt_store(sow_solver *sv, key k, int base, int alpha, int beta,
                      int best, uint16_t move, int height, long long work,
                      int depth)
 {
-    const uint64_t b = sv_bucket(sv, k);
-    bucket_lock(sv, b);
-    tt_store_locked(sv->tt[b].e, k, base, alpha, beta, best, move,
-                    height, work, depth,
-                    sv->main ? &sv->main->used : &sv->used);
-    bucket_unlock(sv, b);
+    tt_bucket *bucket = &sv->tt[sv_bucket(sv, k)];
+    bucket_lock(sv, bucket);
+    tt_store_locked(bucket->e, k, base, alpha, beta, best, move, height,
+                    work, depth, &sv->used);
+    bucket_unlock(sv, bucket);
 }
 
 /* ---- the line being searched ------------------------------------------ */

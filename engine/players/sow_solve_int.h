@@ -17,7 +17,6 @@
 #define MAX_DEPTH 1000      /* plies from the root a line may reach */
 #define PATH_SLOTS 4096     /* the path set: > 2 * MAX_DEPTH */
 #define EXACT 255           /* the depth of a search to the games' ends */
-#define NLOCKS 4096         /* the table's locks when threads share it */
 #define BUSY_SLOTS 65536    /* the nodes being searched, by key */
 
 typedef struct tt_entry {
@@ -36,10 +35,12 @@ typedef struct tt_entry {
  * reads one line and the prefetch of make_child fetches the whole bucket
  * (two entries of 24 bytes side by side straddled two lines in every
  * other bucket: Kalah(6,4) --value-only took 54 s on two threads with
- * 48-byte buckets, 40 s with these; docs/solving.md, *Measured*). */
+ * 48-byte buckets, 40 s with these; docs/solving.md, *Measured*). Where
+ * threads share the table, the bucket's own lock is in its line too. */
 typedef struct tt_bucket {
     tt_entry e[2];
-    uint8_t spare[64 - 2 * sizeof(tt_entry)];
+    uint8_t lock;    /* threads: held while the bucket is read or written */
+    uint8_t spare[64 - 2 * sizeof(tt_entry) - 1];
 } tt_bucket;
 _Static_assert(sizeof(tt_bucket) == 64, "a bucket is one cache line");
 
@@ -74,8 +75,9 @@ struct sow_solver {
     long long db_hits;     /* positions the database answered */
     tt_bucket *tt;
     uint64_t buckets;      /* as many as --memory holds, below 2^32 */
-    atomic_llong used;
-    atomic_flag *locks;    /* NLOCKS, when threads share the table */
+    long long used;        /* entries this solver filled (a thread's are
+                              added to the main solver's as it ends) */
+    bool shared;           /* threads share the table: lock its buckets */
     _Atomic uint64_t *busy; /* BUSY_SLOTS, when threads share the table:
                               the keys (b) of nodes a thread is
                               searching, by their a (sv_search) */

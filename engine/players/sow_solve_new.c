@@ -172,7 +172,6 @@ void sow_solver_free(sow_solver *sv)
     }
     if (!sv->main) {
         table_free(sv->tt, sow_solver_table_bytes(sv));
-        free(sv->locks);
         free((void *)sv->busy);
         free(sv->zob);
     }
@@ -199,12 +198,9 @@ void sow_solver_set_value_only(sow_solver *sv, bool on)
 
 int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err)
 {
-    if (threads > 1 && !sv->locks) {
-        sv->locks = calloc(NLOCKS, sizeof *sv->locks);
-        if (!sv->locks)
-            return sow_error_set(err, NULL, 0, 0, "out of memory");
-        for (int i = 0; i < NLOCKS; i++)
-            atomic_flag_clear(&sv->locks[i]);
+    if (threads > 1)
+        sv->shared = true; /* (and stays: the table's entries are kept) */
+    if (threads > 1 && !sv->busy) {
         sv->busy = calloc(BUSY_SLOTS, sizeof *sv->busy);
         if (!sv->busy)
             return sow_error_set(err, NULL, 0, 0, "out of memory");
@@ -231,7 +227,7 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->db = sv->db;
     w->tt = sv->tt;
     w->buckets = sv->buckets;
-    w->locks = sv->locks;
+    w->shared = sv->shared;
     w->busy = sv->busy;
     w->main = sv;
     w->threads = 1;

@@ -258,6 +258,7 @@ static bool solve_moves(sow_solver *sv, const sow_engine *e,
         if (ta[t].w) {
             sv->positions += ta[t].w->positions;
             sv->db_hits += ta[t].w->db_hits;
+            sv->used += ta[t].w->used;
             sow_engine_free(&ta[t].eng);
             sow_solver_free(ta[t].w);
         }
