@@ -15,19 +15,32 @@ static inline int mover_of(const sow_game *g)
     return g->to_move;
 }
 
+/* Whether the holes of mask `owns` are all empty: the first that holds
+ * seeds answers, which is nearly always the first looked at. */
+static inline bool all_empty(const uint16_t *b, uint64_t owns)
+{
+    for (; owns; owns &= owns - 1)
+        if (b[__builtin_ctzll(owns)])
+            return false;
+    return true;
+}
+
 /* end.cleared_each_lap (C2.7, AB.6): whether a row the end rule looks
- * at is empty as a lap ends: the mover's (cleared_own), the opponent's
- * (cleared_opp), or either's. The engine's end test after the move then
- * ends the game on the board of that moment. */
+ * at is empty as a lap ends in h, which holds seeds (every caller relays
+ * from it): the mover's (cleared_own), the opponent's (cleared_opp), or
+ * either's. The owner of h is not cleared, so only the other is looked
+ * at, hole by hole. The engine's end test after the move then ends the
+ * game on the board of that moment. */
 static __attribute__((noinline)) bool cleared_now(const sow_setup *s,
-                                                  const sow_game *g)
+                                                  const sow_game *g, int h)
 {
     const int m = g->to_move;
-    const uint64_t full = holding(g->board, s->holes, 1);
-    bool mine = !(full & g->owns[m]), theirs = !(full & g->owns[1 - m]);
-    return s->row_empty_end == 1   ? mine
-         : s->row_empty_end == 2 ? theirs
-                                  : mine || theirs;
+    const uint64_t at = (uint64_t)1 << h;
+    const bool mine = s->row_empty_end != 2 && !(g->owns[m] & at) &&
+                      all_empty(g->board, g->owns[m]);
+    if (mine || s->row_empty_end == 1)
+        return mine;
+    return !(g->owns[1 - m] & at) && all_empty(g->board, g->owns[1 - m]);
 }
 
 /* What is looked at as a lap relays from h (relay_watch): P86's marks
@@ -41,7 +54,7 @@ static __attribute__((noinline)) bool relay_watch(const sow_setup *s,
         g->lap_origin = (int8_t)h;
         g->lap_seeds = (int16_t)g->board[h];
     }
-    return s->cleared_each_lap && cleared_now(s, g);
+    return s->cleared_each_lap && cleared_now(s, g, h);
 }
 
 /* The lap of a move a hook sees (g.lap) from sow_laps' count: relay laps
@@ -174,7 +187,7 @@ static __attribute__((noinline)) int lift_next(const sow_setup *s,
     if (b[h] == 0)
         return -1;
     if (s->relay_watch &&
-        (s->relay_watch == 1 ? cleared_now(s, g) : relay_watch(s, g, h)))
+        (s->relay_watch == 1 ? cleared_now(s, g, h) : relay_watch(s, g, h)))
         return -1;
     if (nd >= 0)
         g->move_dir = (uint8_t)nd;
@@ -608,7 +621,7 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
             if (b[h] == 0)
                 return SOW_OK; /* the hook captured the relay hole */
             if (fam && s->relay_watch &&
-                (s->relay_watch == 1 ? cleared_now(s, g)
+                (s->relay_watch == 1 ? cleared_now(s, g, h)
                                      : relay_watch(s, g, h)))
                 return SOW_OK; /* C2.7: the end comes in mid-turn */
             seeds = b[h];
