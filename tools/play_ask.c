@@ -54,7 +54,7 @@ void play_print_question(const sow_setup *s, const sow_game *g)
            q[0] ? q : "what do you choose?", cite);
     for (int i = 0; i < g->nlegal; i++) {
         char tok[64], words[96];
-        sow_move_format(tok, sizeof tok, s, g->legal[i]);
+        sow_turn_format(tok, sizeof tok, s, g, g->legal[i]);
         sow_move_words(s, g, g->legal[i], words, sizeof words);
         printf("%s%s", i == 0 ? "" : i + 1 < g->nlegal ? ", " : ", or ", tok);
         if (strcmp(tok, words))

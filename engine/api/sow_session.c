@@ -175,7 +175,9 @@ int sow_session_move_text(const sow_session *s, int move, int label,
                           char *buf, size_t size)
 {
     const sow_setup *st = &s->k.setup;
-    if (sow_move_is_turn(move)) /* C2.3: a legal turn of the game, whole */
+    if (sow_move_is_turn(move) || move == SOW_MOVE_LAYOUT)
+        /* C2.3: a legal turn of the game, whole; MW.2: the pattern of a
+         * layout, the player to move's holes and hand */
         return sow_turn_format(buf, size, st, &s->g, move);
     if (label && ((move >= 0 && move < st->holes) ||
                   sow_move_is_directed(move))) { /* "c", "c/cw" (MB.2) */

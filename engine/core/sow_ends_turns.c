@@ -2,6 +2,7 @@
  * tokens (issue 25; CATALOGUE-ROWS C2.3, BK.5, BK.8, BK.L2, BK.L7). The
  * sowing of such a turn is sow_ends.c's. */
 #include "sow_game.h"
+#include "sow_layout.h"
 #include "sow_move.h"
 
 #include <stdio.h>
@@ -284,6 +285,8 @@ static void on_part(void *ctx, const sow_event *ev)
 int sow_turn_format(char *buf, size_t size, const sow_setup *s,
                     const sow_game *g, sow_move m)
 {
+    if (m == SOW_MOVE_LAYOUT && g) /* MW.2: the mover's holes and hand */
+        return sow_layout_pattern(buf, size, s, g);
     if (!sow_move_is_turn(m) || !s->ends_turns || !g)
         return sow_move_format(buf, size, s, m); /* (no game: its bits) */
     int w = sow_move_format(buf, size, s, sow_turn_start(m));

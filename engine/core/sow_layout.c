@@ -144,16 +144,30 @@ static int own_holes(const sow_setup *s, int p)
     return k;
 }
 
-int sow_layout_pattern(char *buf, size_t size, const sow_setup *s)
+int sow_layout_pattern(char *buf, size_t size, const sow_setup *s,
+                       const sow_game *g)
 {
+    if (g) /* the player to move's holes and hand: rounds of territory
+              give the players holes of different numbers (C1.6) */
+        return snprintf(buf, size, "layout:%d*N=%d",
+                        __builtin_popcountll(sow_layout_holes(g, g->to_move)),
+                        g->hand[g->to_move]);
     return snprintf(buf, size, "layout:%d*N=%d", own_holes(s, 0), s->hand);
 }
 
-bool sow_layout_is_pattern(const sow_setup *s, const char *token)
+bool sow_layout_is_pattern(const sow_setup *s, const sow_game *g,
+                           const char *token)
 {
     char p[64];
-    sow_layout_pattern(p, sizeof p, s);
+    sow_layout_pattern(p, sizeof p, s, g);
     return s->lay_out && strcmp(p, token) == 0;
+}
+
+/* The rule id of the variant's placing (explain.place), or "". */
+static const char *place_cite(const sow_setup *s)
+{
+    const char *c = s->v->cite[SOW_CITE_PLACE];
+    return c ? c : "";
 }
 
 int sow_layout_parse(const sow_setup *s, const char *token, sow_move *out,
@@ -165,8 +179,9 @@ int sow_layout_parse(const sow_setup *s, const char *token, sow_move *out,
         return sow_error_set(err, NULL, 0, 0,
                              "move '%.*s' is the legal list's pattern of a "
                              "layout; play one by its counts, as "
-                             "layout:2,2,...,2 (%s, C2.3)",
-                             SOW_CLIP(token, 40), s->v->cite[SOW_CITE_PLACE]);
+                             "layout:2,2,...,2 (%s%sC2.3)",
+                             SOW_CLIP(token, 40), place_cite(s),
+                             *place_cite(s) ? ", " : "");
     for (;;) {
         if (n >= SOW_LAYOUT_MAX)
             return sow_error_set(err, NULL, 0, 0,
@@ -174,15 +189,18 @@ int sow_layout_parse(const sow_setup *s, const char *token, sow_move *out,
                                  "a layout gives one count per hole of the "
                                  "player's own (C2.3)",
                                  SOW_LAYOUT_MAX);
-        if (n == own_holes(s, 0) && n == own_holes(s, 1))
+        /* (where rounds of territory give the players other holes, the
+         * move's own check counts the player's holes of that round) */
+        if (n == own_holes(s, 0) && n == own_holes(s, 1) &&
+            !s->round_territory)
             return sow_error_set(err, NULL, 0, 0,
                                  "move '%.*s': more than %d counts, but a "
                                  "player owns %d holes: a layout gives one "
                                  "count per hole of the player's own, in "
                                  "increasing hole number, and none for "
-                                 "the opponent's (%s, C2.3)",
-                                 SOW_CLIP(token, 40), n, n,
-                                 s->v->cite[SOW_CITE_PLACE]);
+                                 "the opponent's (%s%sC2.3)",
+                                 SOW_CLIP(token, 40), n, n, place_cite(s),
+                                 *place_cite(s) ? ", " : "");
         if (*t < '0' || *t > '9' || (t[0] == '0' && t[1] >= '0' &&
                                      t[1] <= '9'))
             return sow_error_set(err, NULL, 0, 0,

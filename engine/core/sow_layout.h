@@ -58,11 +58,15 @@ static inline sow_move sow_legal_pick(const sow_game *g, int i,
 int sow_layout_format(char *buf, size_t size, sow_move m);
 
 /* The legal list's pattern of a layout, "layout:16*N=32": 16 counts N,
- * one per own hole, summing to the hand of 32 (C2.3, docs/record.md). */
-int sow_layout_pattern(char *buf, size_t size, const sow_setup *s);
+ * one per hole the player to move of g may lay into, summing to their
+ * hand of 32 (C2.3, docs/record.md); g NULL: South's at the start, as
+ * the setup has them (a move's token without its game). */
+int sow_layout_pattern(char *buf, size_t size, const sow_setup *s,
+                       const sow_game *g);
 
-/* Whether token is that pattern (where the setup lays out hands). */
-bool sow_layout_is_pattern(const sow_setup *s, const char *token);
+/* Whether token is that pattern of g (where the setup lays out hands). */
+bool sow_layout_is_pattern(const sow_setup *s, const sow_game *g,
+                           const char *token);
 
 /* Read "layout:N,...,N" (C2.3): counts, each a decimal number >= 0, no
  * more than a player of s owns holes. Whether they fit the player and

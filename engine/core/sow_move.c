@@ -14,7 +14,7 @@ int sow_move_format(char *buf, size_t size, const sow_setup *s, sow_move m)
     if (sow_move_is_laid(m)) /* MW.2: "layout:2,2,...", C2.3 */
         return sow_layout_format(buf, size, m);
     if (m == SOW_MOVE_LAYOUT) /* the pattern the legal list holds */
-        return sow_layout_pattern(buf, size, s);
+        return sow_layout_pattern(buf, size, s, NULL);
     if (sow_move_is_turn(m)) {
         /* a turn of several decisions, written without its game: the
          * first decision and the bits of its choices (its C2.3 token

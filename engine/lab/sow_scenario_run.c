@@ -586,7 +586,7 @@ static int expect_legal(run *r, const sow_ynode *n)
         sow_move mv;
         sow_error e;
         const sow_ynode *at = n->type == SOW_Y_SEQ ? n->items[i] : n;
-        if (sow_layout_is_pattern(&r->k.setup, tok[i])) {
+        if (sow_layout_is_pattern(&r->k.setup, &r->g, tok[i])) {
             mv = SOW_MOVE_LAYOUT; /* MW.2: the pattern the list holds */
         } else if (sow_move_parse(&r->k.setup, tok[i], &mv, &e)) {
             rc = sow_yfail(&r->c, at, "legal: %s", e.msg);

@@ -1,5 +1,6 @@
 /* sow_record.c - JSON Lines records (docs/record.md). */
 #include "sow_record.h"
+#include "sow_layout.h"
 #include "sow_text.h"
 
 #include <stdint.h>
@@ -142,7 +143,13 @@ int sow_record_ply(sow_buf *b, const sow_setup *s, const sow_game *before,
     for (int i = 0; i < n; i++) {
         if (i)
             sow_buf_add(b, ",");
-        sow_record_token(b, s, legal[i]);
+        if (legal[i] == SOW_MOVE_LAYOUT) { /* MW.2: the mover's pattern */
+            char tok[64];
+            sow_layout_pattern(tok, sizeof tok, s, before);
+            sow_buf_add(b, "\"%s\"", tok);
+        } else {
+            sow_record_token(b, s, legal[i]);
+        }
     }
     sow_buf_add(b, "],\"move\":");
     sow_record_token(b, s, move);

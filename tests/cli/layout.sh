@@ -49,3 +49,17 @@ t layout-search 0 'out~move=layout:' noerr -- sow search mweso $LO --player alph
 "$SOW" replay mweso $LO --moves "$LS $LN 0/ccw" --json >"$cli_tmp/layout.rec"
 t layout-record-replay 0 'out~"move":"layout:4,0,2,2,2,2,2,2,2,2,2,2,2,2,2,2"' \
   'out~"ply":2,"to_move":0,' noerr -- sow replay --record "$cli_tmp/layout.rec" --json
+# rounds of territory (C1.6, GB.7) with a layout (MW.2): in a later round
+# the players own holes of different numbers; each layout ply's pattern
+# names the holes and hand of the player to move, and the selfplay record
+# of a whole match replays (a layout of 9 counts read as a move)
+LT=tests/variants/layout_rounds.yaml
+"$SOW" selfplay $LT --games 1 --seed 1 --jsonl "$cli_tmp/lt.jsonl" >/dev/null
+LTM=$("$PYTHON" -c 'import json, sys
+print(" ".join(str(m) for m in json.loads(open(sys.argv[1]).readline())["moves"]))' "$cli_tmp/lt.jsonl")
+t layout-rounds-north 0 'out~{"ply":0,"to_move":1,"legal":["layout:3*N=6"],"move":"layout:1,5,0",' \
+  'out~{"match_result":' noerr -- sow replay $LT --moves "$LTM" --json
+t layout-rounds-south 0 'out~{"ply":1,"to_move":0,"legal":["layout:9*N=6"],"move":"layout:1,0,1,1,1,0,0,0,2",' \
+  noerr -- sow replay $LT --moves "$LTM" --json
+t layout-rounds-short 1 "err~sow replay: round 2, ply 1: layout:1,0,1 is not a legal layout for South: it names 3 counts; South owns 9 holes" \
+  -- sow replay $LT --moves "${LTM%% layout:1,0,1,1,1,0,0,0,2 *} layout:1,0,1"
