@@ -57,10 +57,18 @@ int sow_hook_filter(const sow_setup *s, const sow_rules *r, const sow_game *g,
     int32_t best = 0;
     bool any = false;
     for (int i = 0; i < n; i++) {
+        v[i] = (sow_filter_verdict){true, 0};
+        if (out[i] == SOW_MOVE_LAYOUT) {
+            /* MW.2: the pattern of a layout stands for every arrangement
+             * of the hand, no one move to sow: kept, not asked */
+            if (!any || best < 0)
+                best = 0;
+            any = true;
+            continue;
+        }
         int rc = candidate_after(s, r, g, player, out[i], &after, err);
         if (rc < 0)
             return -1;
-        v[i] = (sow_filter_verdict){true, 0};
         if (rc == 0 && r->filter(r->ctx, s, &before, &after,
                                  sow_move_hole(out[i]), &v[i], NULL, 0,
                                  err))
