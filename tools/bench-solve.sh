@@ -7,14 +7,17 @@
 # prints the times and positions; it fails only on a wrong value.
 #
 #   bash tools/bench-solve.sh [--sow build/sow] [--db DIR] [--threads T]
-#                             [--memory MIB] [--seeds N] [BOARD...]
+#                             [--memory MIB] [--seeds N] [--guess-depth D]
+#                             [BOARD...]
 #
 # BOARD: 6x4 (the default), 6x5, or a small one (5x4, 6x3) for a quick run;
 # each is solved under both readings of the capture (pick_own=on_capture,
 # the common capture, and pick_own=always, the empty capture), with
 # threshold_end=false (the end when the player to move has no seeds).
+# --guess-depth (default 20) is sow solve's: on Kalah(6,4) 20 plays
+# fewer positions than its default 12 (docs/solving.md).
 set -u
-sow=build/sow db=/tmp/sow-bench-solve threads=2 memory=4096 seeds=16
+sow=build/sow db=/tmp/sow-bench-solve threads=2 memory=4096 seeds=16 guess=20
 boards=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -23,7 +26,8 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --memory) memory=$2; shift 2 ;;
     --seeds) seeds=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --guess-depth) guess=$2; shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) boards+=("$1"); shift ;;
     esac
 done
@@ -53,7 +57,8 @@ for b in "${boards[@]}"; do
             --threads "$threads" --time-limit 0 >/dev/null || exit 2
         t1=$(date +%s.%N)
         out=$("$sow" solve kalah "${opts[@]}" --db "$db/$b-$pick" --value-only \
-            --threads "$threads" --memory "$memory" --time-limit 0 --json) || exit 2
+            --threads "$threads" --memory "$memory" --guess-depth "$guess" \
+            --time-limit 0 --json) || exit 2
         t2=$(date +%s.%N)
         value=$(sed -n 's/.*"value":\(-\{0,1\}[0-9]*\),.*/\1/p' <<<"$out")
         positions=$(sed -n 's/.*"positions":\([0-9]*\),.*/\1/p' <<<"$out")

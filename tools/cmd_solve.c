@@ -24,7 +24,9 @@ static void help(void)
     printf(
         "usage: sow solve VARIANT [--moves \"TOKENS\"] [--json] "
         "[--memory MIB]\n"
-        "                 [--threads T] [--progress[=S]] [--trust-script] "
+        "                 [--threads T] [--value-only] [--guess-depth D] "
+        "[--db DIR]\n"
+        "                 [--progress[=S]] [--trust-script] "
         "[--option NAME=VALUE]...\n\n"
         "The exact value of the position after the move list (as sow "
         "replay takes it;\nnone: the start) with perfect play by both "
@@ -33,10 +35,11 @@ static void help(void)
         "principal variation; the positions the solver played and the\n"
         "time. It searches the whole game (alpha-beta, MTD(f), a "
         "transposition table),\nso only small boards finish: Kalah with "
-        "4 holes and 3 seeds in a moment, 6\nholes and 3 seeds in about "
-        "40 s of CPU and 1.5 GiB; 6 holes and 4 seeds with\n"
-        "--value-only and an endgame database in about 10 minutes of CPU "
-        "and 4 GiB\n(docs/solving.md).\n\n"
+        "4 holes and 3 seeds in a moment, 6\nholes and 3 seeds in 3 s; "
+        "6 holes and 4 seeds (Kalah(6,4)) with --value-only\nin about "
+        "40 s on two threads and 4 GiB, every move's value in about 75 s "
+        "with\n--guess-depth 16, an endgame database and 12 GiB "
+        "(docs/solving.md).\n\n"
         "--json          one object (schemas/solve.schema.json): value "
         "(the margin; 1,\n"
         "                0 or -1 for a game without scores), result "
@@ -54,6 +57,13 @@ static void help(void)
         "needs only\n"
         "                a bound (Kalah 5x4: 13.8 million positions against "
         "72)\n"
+        "--guess-depth D before each exact search, guesses that look 1, "
+        "2, ... D plies\n"
+        "                ahead order its moves (default %d, 0: none); a "
+        "large game wants\n"
+        "                more (Kalah(6,4): 16 to 20), a small one fewer; "
+        "the values are\n"
+        "                the same\n"
         "--progress[=S]  a status line on stderr every S seconds (default "
         "10); on a\n"
         "                terminal a line is redrawn every second without "
@@ -74,7 +84,7 @@ static void help(void)
         "  sow solve tests/variants/kalah_small.yaml --option holes=4 "
         "--option seeds=3 \\\n"
         "      --option threshold_end=false --moves \"1 2\"\n",
-        SOLVE_MEMORY_DEFAULT);
+        SOLVE_MEMORY_DEFAULT, SOW_SOLVE_GUESS_DEPTH);
     printf("\n" CLI_TIME_LIMIT_HELP);
 }
 
@@ -82,7 +92,7 @@ typedef struct solve_args {
     cli_opts o;
     const char *moves, *db;
     bool json, trust, value_only;
-    long memory, threads;
+    long memory, threads, guess_depth;
     double progress;
 } solve_args;
 
@@ -98,6 +108,8 @@ static const flag_spec flags[] = {
      .zero = "every core"},
     FL_BOOL("trust-script", 0, solve_args, trust),
     FL_BOOL("value-only", 0, solve_args, value_only),
+    FL_LONG("guess-depth", solve_args, guess_depth, "D", 0,
+            SOW_SOLVE_GUESS_MAX, "of plies"),
     FLAGS_VARIANT(solve_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("solve", help, flags);
@@ -208,6 +220,7 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
         return SOW_ERR;
     }
     sow_solver_set_value_only(sv, a->value_only);
+    sow_solver_set_guess_depth(sv, (int)a->guess_depth);
     progress_out po = {isatty(STDERR_FILENO) && a->progress <= 0, false};
     if (po.redraw || a->progress > 0)
         sow_solver_set_progress(sv, on_progress, &po,
@@ -232,6 +245,7 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
 int cmd_solve(int argc, char **argv)
 {
     solve_args a = {.moves = "", .memory = SOLVE_MEMORY_DEFAULT,
+                    .guess_depth = SOW_SOLVE_GUESS_DEPTH,
                     .threads = 1};
     flags_parsed p;
     const char *variant = flags_parse_variant(

@@ -46,8 +46,8 @@ int sow_solve_ply_until(const sow_setup *s);
 
 typedef struct sow_solver sow_solver;
 
-/* A solver for setup s (borrowed) with a table of at most mib MiB
- * (rounded down to a power of two entries, at least 1 MiB). */
+/* A solver for setup s (borrowed) with a table of at most mib MiB (at
+ * least 1 MiB; 64-byte buckets of two entries). */
 sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err);
 void sow_solver_free(sow_solver *sv);
 
@@ -69,6 +69,14 @@ int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err);
  * a move that is not the best needs only a bound; the published solvers
  * of Kalah computed this). */
 void sow_solver_set_value_only(sow_solver *sv, bool on);
+
+/* Before each exact search, guesses that look 1, 2, ... `plies` ahead
+ * (iterative deepening: they order the moves and give MTD(f) its first
+ * guess; default SOW_SOLVE_GUESS_DEPTH, 0 none). The values do not
+ * depend on it; the positions do (docs/solving.md). */
+#define SOW_SOLVE_GUESS_DEPTH 12
+#define SOW_SOLVE_GUESS_MAX 60
+void sow_solver_set_guess_depth(sow_solver *sv, int plies);
 
 /* The positions the database answered so far. */
 long long sow_solver_db_hits(const sow_solver *sv);

@@ -85,6 +85,7 @@ struct sow_solver {
                               and locks it borrows (NULL: itself) */
     int threads;           /* for sow_solve's root moves */
     bool value_only;       /* sow_solve: no values of the moves */
+    int guess_depth;       /* the guesses' plies ahead (exact()) */
     uint64_t path_a[PATH_SLOTS], path_b[PATH_SLOTS];
     uint8_t path_on[PATH_SLOTS];
     int path_slot[MAX_DEPTH + 1];

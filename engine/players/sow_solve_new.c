@@ -144,6 +144,7 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
     if (sv->plain.ok && !sv->last_fields && s->total <= ZOB_MAX_SEEDS)
         sv_zobrist_table(sv);
     sv->maxkids = s->holes;
+    sv->guess_depth = SOW_SOLVE_GUESS_DEPTH;
     if (s->v->ndecisions > 0 || s->v->nphases > 0 || s->dir_rule)
         sv->maxkids = SOW_MAX_LEGAL;
     uint64_t bytes = (uint64_t)(mib < 1 ? 1 : mib) << 20;
@@ -196,6 +197,13 @@ void sow_solver_set_value_only(sow_solver *sv, bool on)
     sv->value_only = on;
 }
 
+void sow_solver_set_guess_depth(sow_solver *sv, int plies)
+{
+    sv->guess_depth = plies < 0                     ? 0
+                      : plies > SOW_SOLVE_GUESS_MAX ? SOW_SOLVE_GUESS_MAX
+                                                    : plies;
+}
+
 int sow_solver_set_threads(sow_solver *sv, int threads, sow_error *err)
 {
     if (threads > 1)
@@ -232,6 +240,7 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->main = sv;
     w->threads = 1;
     w->maxkids = sv->maxkids;
+    w->guess_depth = sv->guess_depth;
     return w;
 }
 

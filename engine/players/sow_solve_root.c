@@ -9,27 +9,17 @@
 #include "sow_search.h"
 #include "sow_solve_int.h"
 
-/* Guesses first: searches 1, 2, ... plies ahead (their leaves valued by
- * the stores' difference), whose table moves and bounds order the exact
- * search's moves and whose value is its first guess. Kalah, millions of
- * positions with guesses up to 0 (none), 6, 12 and 18 plies ahead: 5x3
- * 2.75, 2.45, 2.08, 3.20; 4x4 1.44, 1.38, 1.04, 1.18; 6x2 0.25, 0.97,
- * 0.47, 0.86 (a small board pays for its guesses); 5x4 84.8 without,
- * 72.6 at 12. A larger game wants them deeper: Kalah(6,4), every root
- * move with a 16-seed database on two threads, 89.9 s with guesses 8
- * plies ahead, 79.6 s at 12, 72.5 s at 16, 69.8 s at 20, 74.5 s at 24;
- * 5x4 (one thread) 5.15 s at 12, 4.62 s at 16, 4.73 s at 20; 5x3 0.39
- * s at 12, 0.57 s at 20. So the depth follows the seeds on the board:
- * two fifths of them, from 12 to 24 (6x4's 48 seeds: 19; 5x4's 40: 16;
- * 6x3 and below: 12 to 14). */
-#define ID_MIN 12
-#define ID_MAX 24
-
-static int id_depth(const sow_game *g)
-{
-    const int d = g->on_board * 2 / 5;
-    return d < ID_MIN ? ID_MIN : d > ID_MAX ? ID_MAX : d;
-}
+/* Guesses first: searches 1, 2, ... sv->guess_depth plies ahead (their
+ * leaves valued by the stores' difference), whose table moves and bounds
+ * order the exact search's moves and whose value is its first guess.
+ * Kalah, millions of positions with guesses up to 0 (none), 6, 12 and 18
+ * plies ahead: 5x3 2.75, 2.45, 2.08, 3.20; 4x4 1.44, 1.38, 1.04, 1.18;
+ * 6x2 0.25, 0.97, 0.47, 0.86 (a small board pays for its guesses); 5x4
+ * 84.8 without, 72.6 at 12. A larger game wants them deeper (Kalah(6,4),
+ * every root move: 79.6 s at 12, 69.8 s at 20), but the depth cannot be
+ * told from the board: the seeds on it chose well for Kalah and put the
+ * page's Sokusowo boards out of its reach; so 12 is the default and
+ * --guess-depth the solver's knob (docs/solving.md). */
 #define MAX_THREADS 64
 
 /* ---- MTD(f) ---------------------------------------------------------------- */
@@ -107,8 +97,7 @@ static int exact(sow_solver *sv, const sow_game *g, int guess)
                       "history");
         return sv_fail(sv);
     }
-    const int ahead = id_depth(g);
-    for (int depth = 1; depth <= ahead && !sv->failed; depth++)
+    for (int depth = 1; depth <= sv->guess_depth && !sv->failed; depth++)
         guess = mtdf(sv, g, guess, depth);
     return mtdf(sv, g, guess, EXACT);
 }

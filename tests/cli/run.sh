@@ -865,6 +865,10 @@ t solve-threads-error 1 "err~tests/variants/kalah_small.yaml: " "err~max_plies (
 t solve-value-only 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      (not solved: --value-only)' -- sow solve $KS $KS3 --value-only --threads 2
 t solve-value-only-json 0 noerr lines=1 'outre="value":2,"result":"south","moves":\[\],"value_only":true,"pv":\[' -- sow solve $KS $KS3 --value-only --json
 t solve-threads 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2 1:2 2:-4' -- sow solve $KS $KS3 --threads 2
+# the guesses' depth changes the positions, never the values (KA.4, KA.5)
+t solve-guess-none 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2 1:2 2:-4' -- sow solve $KS $KS3 --guess-depth 0
+t solve-guess-deep 0 noerr 'out~value      South wins by 2 (2)' 'out~moves      0:2 1:2 2:-4' -- sow solve $KS $KS3 --guess-depth 30 --threads 2
+t solve-guess-range 2 "err=sow solve: --guess-depth takes a whole number of plies from 0 to 60, not '61' (see 'sow solve --help')" lines=0 -- sow solve $KS $KS3 --guess-depth 61
 t solve-illegal 1 'err=sow solve: --moves: ply 1: move 2 is not legal for North; the legal moves are: 3 4 5' lines=0 -- sow solve $KS $KS3 --moves "2 2"
 # (Kalah on 1 hole a row: South's seed goes into South's store, between
 # holes 0 and 1 (C1.2), and South, with another turn and no seed, ends it)
