@@ -106,7 +106,7 @@ static void show_ends(const sow_setup *s)
              strchr("aeiou", end[0]) ? "n" : "", end,
              s->ends_back_forbid ? "is not legal" : "loses",
              own(s->v, "BA.2").s);
-    if (s->ends_takasa_inner)
+    if (s->ends_quiet_inner)
         item("no capture", "a turn that captures nothing starts from the "
                            "inner row where it can%s",
              own(s->v, "BA.3").s);

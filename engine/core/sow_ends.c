@@ -1,7 +1,7 @@
 /* sow_ends.c - turns of several decisions (issue 25; CATALOGUE-ROWS
  * C2.3, C2.4, C2.7, BK): captured seeds sown into the mover's inner row
- * from one of its ends (a kichwa), a house (nyumba) with a status, seeds
- * placed from the hand (namua) before turns from the board (mtaji).
+ * from one of its ends (an end hole), a house with a status, seeds
+ * placed from the hand before turns from the board.
  *
  * One move is one whole turn: its first decision and the choices made
  * as it goes, one bit each (sow_game.h, SOW_MOVE_TURN). The sowing reads
@@ -181,7 +181,7 @@ static int lift(turn *t, int h, int n)
     return lay(t, h, n);
 }
 
-/* Which kichwa the seeds captured from h's column go to: 0 the mover's
+/* Which end hole the seeds captured from h's column go to: 0 the mover's
  * left, 1 the right, 2 the player's choice. */
 static int end_side(const turn *t, int h)
 {
@@ -190,10 +190,10 @@ static int end_side(const turn *t, int h)
         int col = h % s->n;
         return col >= s->n - 2 ? 1 : col <= 1 ? 0 : 2;
     }
-    int pos = s->from_left[h]; /* BK.6: a kichwa or kimbi: its end */
+    int pos = s->from_left[h]; /* BK.6: an end hole or its neighbour */
     if (pos <= 1 || pos >= s->n - 2)
         return pos <= 1 ? 0 : 1;
-    if (t->has_dir) /* P52: the kichwa the turn's direction goes on from */
+    if (t->has_dir) /* P52: the end hole the turn's direction goes on from */
         return t->g->move_dir == SOW_DIR_CW ? 0 : 1;
     return 2; /* the placement's capture (BK.5(a)) */
 }
@@ -201,7 +201,7 @@ static int end_side(const turn *t, int h)
 static void laps(turn *t, int h);
 
 /* BK.6 (BK.L4, BK.L5): the seeds facing h are captured and sown into the
- * mover's inner row from the kichwa of `side` (0 left, 1 right), towards
+ * mover's inner row from the end hole of `side` (0 left, 1 right), towards
  * the other end; the turn goes on that way. Returns the hole of the last
  * seed. */
 static int sow_captured(turn *t, int h, int side, int chosen)
@@ -216,20 +216,20 @@ static int sow_captured(turn *t, int h, int side, int chosen)
     if (!t->ludii && f == s->house[q]) /* BK.9: captured, no more a house */
         g->house_off |= (uint8_t)(1 << q);
     EMIT(t->obs, SOW_EV_END_SOW, t->p, k, n, chosen);
-    /* from the left kichwa the row is sown clockwise, from the right
+    /* from the left end hole the row is sown clockwise, from the right
      * counter-clockwise (BK.6) */
     g->move_dir = side == 0 ? SOW_DIR_CW : SOW_DIR_CCW;
     t->has_dir = true;
-    if (t->ludii) { /* BK.L4: into the kichwa, then all of it from there */
-        g->board[k] = (uint16_t)(g->board[k] + n); /* (told: KICHWA) */
+    if (t->ludii) { /* BK.L4: into the end hole, then all of it from there */
+        g->board[k] = (uint16_t)(g->board[k] + n); /* (told: END_SOW) */
         return lift(t, k, g->board[k]);
     }
-    g->board[k]++; /* BK.6: the first seed in the kichwa itself */
+    g->board[k]++; /* BK.6: the first seed in the end hole itself */
     EMIT(t->obs, SOW_EV_DROP, t->p, k, g->board[k], 0);
     return lay(t, k, n - 1);
 }
 
-/* The turn after the player chose the kichwa of a capture in h. */
+/* The turn after the player chose the end hole of a capture in h. */
 static void capture_then(turn *t, int h, int c, int side)
 {
     (void)c;
@@ -238,7 +238,7 @@ static void capture_then(turn *t, int h, int c, int side)
 
 static bool captures(const turn *t, int h);
 
-/* Whether the captures sown from a kichwa, ending in e, pass the test
+/* Whether the captures sown from an end hole, ending in e, pass the test
  * `what` (SOW_PREFER_*, BA.4). */
 static bool prefer_test(const turn *u, int e, int what)
 {
@@ -252,7 +252,7 @@ static bool prefer_test(const turn *u, int e, int what)
     }
 }
 
-/* BA.4, P64: where the player chooses the kichwa of a capture in h, the
+/* BA.4, P64: where the player chooses the end hole of a capture in h, the
  * first of the prefer tests that one side passes and the other fails
  * names that side (0 left, 1 right); 2 where the choice stays free.
  * Each side is sown on a copy of the turn. */
@@ -277,7 +277,7 @@ static int preferred_side(const turn *t, int h)
     return 2;
 }
 
-/* A capture in h (BK.6): the seeds facing it sown from the kichwa the
+/* A capture in h (BK.6): the seeds facing it sown from the end hole the
  * rules name or the player chooses; the hole of the last seed, or -1
  * where the choice is not made here (choose). */
 static int capture(turn *t, int h)
@@ -293,8 +293,8 @@ static int capture(turn *t, int h)
 }
 
 /* BA.2, BA.L4: whether a lap of the mover p from h in direction d may
- * be sown: one from a kichwa whose next hole is in the back row only
- * where that kichwa is the only occupied inner hole. */
+ * be sown: one from an end hole whose next hole is in the back row only
+ * where that end hole is the only occupied inner hole. */
 bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d)
 {
@@ -364,7 +364,7 @@ static int relay(turn *t, int h, int c)
     return lift(t, h, c);
 }
 
-/* BK.7(c): at the working nyumba h (count c), the player's go (0) or
+/* BK.7(c): at the working house h (count c), the player's go (0) or
  * stop (1); whether the turn ends there. */
 static bool house_choice(turn *t, int h, int c, int stop)
 {
@@ -376,7 +376,7 @@ static bool house_choice(turn *t, int h, int c, int stop)
     return false;
 }
 
-/* The turn after the player said go or stop at the nyumba h. */
+/* The turn after the player said go or stop at the house h. */
 static void house_then(turn *t, int h, int c, int stop)
 {
     if (house_choice(t, h, c, stop) || (h = relay(t, h, c)) < 0)
@@ -402,7 +402,7 @@ static void laps(turn *t, int h)
             return; /* BK.7(b) */
         if (h == s->house[t->p] && house_on(s, g, t->p)) {
             if (t->ludii || !t->capturing)
-                return; /* BK.L6; BK.7(c): a takasa turn ends there */
+                return; /* BK.L6; BK.7(c): a quiet turn ends there */
             int stop = choose(t, house_then, h, c); /* BK.7(c) */
             if (stop < 0 || house_choice(t, h, c, stop))
                 return;
@@ -433,13 +433,13 @@ static void placement(turn *t, int hole, int kind)
         return;
     }
     if (kind == SOW_PLACE_ONLY)
-        return; /* BK.L2(c): the opponent's nyumba, nothing sown */
-    t->capturing = t->ludii; /* BK.5(b), (c): a takasa turn */
+        return; /* BK.L2(c): the opponent's house, nothing sown */
+    t->capturing = t->ludii; /* BK.5(b), (c): a quiet turn */
     t->has_dir = true;
     int n = g->board[hole];
     const bool house = hole == s->house[t->p] && house_on(s, g, t->p);
     if (house && !t->ludii && s->ends_house_one)
-        n = 1; /* BA.1: the seed alone, the nyumba kept working */
+        n = 1; /* BA.1: the seed alone, the house kept working */
     else if (house && (t->ludii ? n > 6 && !s->ends_place_occupied : n != 7))
         n = 2; /* BK.5(c), P51; BK.L3 (BA.L3: lifted whole) */
     else if (house && !t->ludii)
@@ -475,7 +475,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     g->move_flags = 0;
     g->last_lifted = 0;
     const int kind = g->placing - 1;
-    g->takasa_by = 0;
+    g->quiet_by = 0;
     if (g->placing) {
         g->placing = 0;
         placement(t, hole, kind);
@@ -492,7 +492,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
                                     g->board[h] >= 2 &&
                                     g->board[s->facing[h]]);
         if (s->ends_keep_threatened && !t->capturing) /* BA.5 */
-            g->takasa_by = (uint8_t)(1 + t->p);
+            g->quiet_by = (uint8_t)(1 + t->p);
         laps(t, h);
     }
 }

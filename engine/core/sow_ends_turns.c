@@ -35,7 +35,7 @@ static int place_both(const sow_setup *s, const sow_game *g, int p, int h,
 }
 
 /* BK.5 (sources) or BK.L2 (Ludii): where the seed from the hand may go
- * (Bao's namua). */
+ * (the placing phase). */
 static int hand_firsts(const sow_setup *s, const sow_game *g, int p,
                        bool ludii, uint16_t *f)
 {
@@ -60,7 +60,7 @@ static int hand_firsts(const sow_setup *s, const sow_game *g, int p,
         if (!ludii && (!on || s->ends_single_always) && two &&
             g->board[h] == 1)
             continue; /* BK.5, BA.1: a single only where no hole holds
-                         two (BA.1: ever, the working nyumba counted) */
+                         two (BA.1: ever, the working house counted) */
         n = place_both(s, g, p, h, f, n);
     }
     if (n || !on)
@@ -153,15 +153,16 @@ static uint64_t threatened(const sow_setup *s, const sow_game *g, int p)
     return t;
 }
 
-/* A takasa turn's holes (BA.3, BA.5): none from a hole the opponent's
- * takasa turn left threatened, unless it is the nyumba, the only
+/* The holes of a quiet turn, one without a capture (BA.3, BA.5): none
+ * from a hole the opponent's quiet turn left threatened, unless it is
+ * the house, the only
  * occupied inner hole or the only inner hole of more than one seed; then
  * from the inner row where it may start. Returns the count kept. */
-static int takasa_firsts(const sow_setup *s, const sow_game *g, int p,
-                         uint16_t *all, int k)
+static int quiet_firsts(const sow_setup *s, const sow_game *g, int p,
+                        uint16_t *all, int k)
 {
     uint64_t t = 0;
-    if (s->ends_keep_threatened && g->takasa_by == 2 - p) {
+    if (s->ends_keep_threatened && g->quiet_by == 2 - p) {
         uint64_t occupied = 0, many = 0;
         for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1) {
             int h = __builtin_ctzll(m);
@@ -185,7 +186,7 @@ static int takasa_firsts(const sow_setup *s, const sow_game *g, int p,
             inner |= (s->inner >> h) & 1;
         }
     }
-    if (!s->ends_takasa_inner || !inner)
+    if (!s->ends_quiet_inner || !inner)
         return n;
     int m = 0;
     for (int i = 0; i < n; i++)
@@ -195,7 +196,7 @@ static int takasa_firsts(const sow_setup *s, const sow_game *g, int p,
 }
 
 /* BK.8 (sources) or BK.L7 (Ludii): the holes and directions of a turn
- * that lifts a hole (Bao's mtaji). */
+ * that lifts a hole (the turns from the board). */
 static int lift_firsts(const sow_setup *s, const sow_game *g, int p,
                        bool ludii, uint16_t *f)
 {
@@ -205,7 +206,7 @@ static int lift_firsts(const sow_setup *s, const sow_game *g, int p,
     if (n)
         return n;
     if (!ludii)
-        k = takasa_firsts(s, g, p, all, k);
+        k = quiet_firsts(s, g, p, all, k);
     memcpy(f, all, (size_t)k * sizeof *f);
     return k;
 }

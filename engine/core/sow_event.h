@@ -41,9 +41,9 @@ typedef enum {
                          (MW.2); count = its seeds after, extra = the
                          seeds left in hand */,
     SOW_EV_END_SOW,    /* the count seeds player captured are sown from
-                         the kichwa `hole` (BK.6); extra 1 where the
+                         the end hole `hole` (BK.6); extra 1 where the
                          player chose it, 0 where the rules did */
-    SOW_EV_HOUSE,     /* a lap ends at player's functional nyumba `hole`
+    SOW_EV_HOUSE,     /* a lap ends at player's functional house `hole`
                          in a capturing turn (BK.7(c)): extra 1 the
                          player sows on (go), 0 ends the turn (stop) */
     SOW_EV_NEXT_LAP   /* a lap_end hook's next (issue 24): the next lap

@@ -91,7 +91,7 @@ typedef struct sow_game {
     uint8_t turn_bits;      /* the choices of the turn being sown */
     uint8_t turn_len;       /* how many of them are made (fewer while
                                the legal turns are listed) */
-    uint8_t house_off;      /* bit p: player p's nyumba is no longer
+    uint8_t house_off;      /* bit p: player p's house is no longer
                                functional (BK.9, BK.L3) */
     uint8_t turn_parts;     /* choices met by the last turn sown */
     uint64_t endless_mask;  /* holes of to_move left out of legal as
@@ -122,7 +122,7 @@ typedef struct sow_game {
                                over their pass_over holes (IS.3) */
     uint8_t choice;         /* the hole the move chose to take after a
                                capture (NS.6), or SOW_NO_CHOICE */
-    uint8_t takasa_by;      /* 1 + the player whose turn from the board
+    uint8_t quiet_by;       /* 1 + the player whose turn from the board
                                just captured nothing, else 0 (BA.5,
                                capture_from_ends.keep_threatened) */
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
@@ -549,7 +549,7 @@ void sow_ends_leaves(const sow_setup *s, sow_game *g, int hole,
                        sow_turn_leaves *lv);
 
 /* BA.2, BA.L4: whether player p may sow a lap from h in direction d
- * (a lap from a kichwa into the back row only where the kichwa is the
+ * (a lap from an end hole into the back row only where the end hole is the
  * only occupied inner hole, under sowing.capture_from_ends.back_row: alone). */
 bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d);
@@ -560,7 +560,7 @@ int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
                      uint16_t *out, sow_error *err);
 
 /* The token of turn m on g (C2.3): its first decision and a part for each
- * capture's kichwa and each go or stop, in the order they come. Any other
+ * capture's end hole and each go or stop, in the order they come. Any other
  * move (or g NULL) is written as sow_move_format writes it: use it
  * wherever a move of a known position is written for people. */
 int sow_turn_format(char *buf, size_t size, const sow_setup *s,

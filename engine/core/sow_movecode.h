@@ -135,7 +135,7 @@ static inline int sow_move_dir(sow_move m)
 /* A turn of several decisions (C2.3, C2.4; BK.5-BK.7): its first
  * decision (a directed move or a placement, `first` below) and the
  * choices the player makes as it goes, one bit each in the order they
- * come (a kichwa: 0 left, 1 right; at a functional nyumba: 0 go, 1
+ * come (an end hole: 0 left, 1 right; at a functional house: 0 go, 1
  * stop): SOW_MOVE_TURN + 256 * first + bits. A turn has at most 8 choices:
  * each capture empties one of the opponent's 8 inner holes, which no
  * sowing of the mover refills (sow_ends.c). Its token also names the

@@ -249,8 +249,8 @@ static int setup_hand(sow_setup *s, const sow_variant *v,
     return SOW_OK;
 }
 
-/* sowing.capture_from_ends (BK.1, BK.6): each player's kichwa, the ends of their
- * inner row, and their nyumba; end.cleared_rows (BK.10). */
+/* sowing.capture_from_ends (BK.1, BK.6): each player's end holes, the
+ * ends of their inner row, and their house; end.cleared_rows (BK.10). */
 static void setup_ends(sow_setup *s, const sow_variant *v,
                          const sow_optset *opts)
 {
@@ -267,7 +267,7 @@ static void setup_ends(sow_setup *s, const sow_variant *v,
     s->ends_single_always = sow_expr_eval(&v->ends_single_always, opts) == 1;
     s->ends_house_one = sow_expr_eval(&v->ends_house_one, opts) == 1;
     s->ends_back_forbid = sow_expr_eval(&v->ends_back_forbid, opts) == 1;
-    s->ends_takasa_inner = sow_expr_eval(&v->ends_takasa_inner, opts) == 1;
+    s->ends_quiet_inner = sow_expr_eval(&v->ends_quiet_inner, opts) == 1;
     s->ends_keep_threatened =
         sow_expr_eval(&v->ends_keep_threatened, opts) == 1;
     s->ends_lift_loses = sow_expr_eval(&v->ends_lift_loses, opts) == 1;

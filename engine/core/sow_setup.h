@@ -277,36 +277,36 @@ typedef struct sow_setup {
     int round_lose_at_most; /* GA.8: a total of at most this loses; -1 */
     /* turns of several decisions (issue 25, BK; sow_ends.c) */
     uint8_t ends_turns;   /* SOW_ENDS_*: 0 off */
-    uint8_t end_hole[2][2]; /* each player's [left, right] kichwa: the
+    uint8_t end_hole[2][2]; /* each player's [left, right] end hole: the
                                ends of their inner row (BK.1) */
-    uint8_t house[2];       /* each player's nyumba (BK.1), or
+    uint8_t house[2];       /* each player's house (BK.1), or
                                SOW_POS_NONE */
     bool end_inner;         /* end.cleared looks at the inner rows only
                                (BK.10) */
-    bool ends_back_alone; /* BA.2, BA.L4: a lap from a kichwa into the
+    bool ends_back_alone; /* BA.2, BA.L4: a lap from an end hole into the
                                back row only when it is the only occupied
                                inner hole */
-    bool ends_from_empty; /* BA.L2: mtaji turns from empty holes too */
+    bool ends_from_empty; /* BA.L2: turns from the board from empty holes too */
     bool ends_place_occupied; /* BA.L3: a placement captures only from
                                    an occupied hole, feeds only the own
-                                   nyumba, which is then lifted whole */
+                                   house, which is then lifted whole */
     /* the sources' reading's other keys (BA.1-BA.6) */
     bool ends_single_always; /* BA.1: a seed into a single only where no
-                                inner hole holds two, the nyumba too */
-    bool ends_house_one;    /* BA.1: a seed placed in the working nyumba
-                               is sown alone, the nyumba kept working */
-    bool ends_back_forbid;  /* BA.2: a relay from a kichwa into the back
+                                inner hole holds two, the house too */
+    bool ends_house_one;    /* BA.1: a seed placed in the working house
+                               is sown alone, the house kept working */
+    bool ends_back_forbid;  /* BA.2: a relay from an end hole into the back
                                row makes the turn not legal (else the
                                mover loses, BA.L4) */
     int16_t ends_start_min, ends_start_max; /* BA.3: a turn from the
                                board starts from a hole of this many */
-    bool ends_takasa_inner; /* BA.3: a takasa turn from the inner row
-                               where one may start */
-    bool ends_keep_threatened; /* BA.5: after a takasa turn, not from a
+    bool ends_quiet_inner;  /* BA.3: a quiet turn (no capture) from the
+                               inner row where one may start */
+    bool ends_keep_threatened; /* BA.5: after a quiet turn, not from a
                                   hole its mover threatens */
     bool ends_lift_loses;   /* BA.6: a lap lifting the last seeds of the
                                mover's inner row loses */
-    uint8_t ends_prefer_n;  /* BA.4: the kichwa chosen by these tests, */
+    uint8_t ends_prefer_n;  /* BA.4: the end hole chosen by these tests, */
     uint8_t ends_prefer[3]; /*   SOW_PREFER_*, in order */
     /* K1.7 unreachable (sow_reach.c), at the end: */
     bool unreachable;       /* the game ends once no capture is reachable
@@ -344,8 +344,8 @@ typedef struct sow_setup {
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the
  * Ludii program's (BK.L1-BK.L7) */
 enum { SOW_ENDS_OFF, SOW_ENDS_SOURCES, SOW_ENDS_LUDII };
-/* capture_from_ends.prefer (BA.4): a kichwa whose sowing captures again,
- * ends in the working nyumba, ends in an occupied hole */
+/* capture_from_ends.prefer (BA.4): an end hole whose sowing captures again,
+ * ends in the working house, ends in an occupied hole */
 enum { SOW_PREFER_CAPTURES, SOW_PREFER_HOUSE, SOW_PREFER_OCCUPIED };
 
 /* Resolve the variant with option values. Errors (a layout that does not

@@ -784,14 +784,14 @@ typedef struct sow_variant {
     uint16_t cw_left, cw_right;
     sow_expr cw_test;
     /* sowing.capture_from_ends (BK.3-BK.9): turns of several decisions, captures
-     * sown from a kichwa; ends_reading 1 sources, 2 ludii
-     * (SOW_ENDS_*), 0 off; ends_house the nyumba's place in the
+     * sown from an end hole; ends_reading 1 sources, 2 ludii
+     * (SOW_ENDS_*), 0 off; ends_house the house's place in the
      * owner's inner row from their left, 1-based (0: none) */
     sow_expr ends_reading;
     int ends_house;
     /* capture_from_ends.words: what the game calls an end hole of the
-     * inner row (BK: kichwa) and the house (BK: nyumba), in narration,
-     * questions and descriptions; "end hole" and "house" if not given */
+     * inner row and the house (BK.1, BK.6), in narration, questions and
+     * descriptions; "end hole" and "house" if not given */
 #define SOW_ENDS_WORD_MAX 24
     char ends_words[2][SOW_ENDS_WORD_MAX];
     /* sowing.capture_from_ends's other keys (BA.2, BA.L2, BA.L3): back_row: alone,
@@ -802,7 +802,7 @@ typedef struct sow_variant {
      * keep_threatened, lift_loses (bools, 0 when absent); start_seeds'
      * min and max; prefer: SOW_PREFER_* in order */
     sow_expr ends_single_always, ends_house_one, ends_back_forbid;
-    sow_expr ends_takasa_inner, ends_keep_threatened, ends_lift_loses;
+    sow_expr ends_quiet_inner, ends_keep_threatened, ends_lift_loses;
     sow_expr ends_start_min, ends_start_max;
     int ends_prefer_n;
     uint8_t ends_prefer[3];

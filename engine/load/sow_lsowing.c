@@ -406,7 +406,7 @@ static int load_start_seeds(ctx *c, const sow_ynode *x)
 }
 
 /* capture_from_ends.prefer: [captures, house, occupied], the tests a
- * kichwa the player may choose must pass, in order (BA.4). */
+ * end hole the player may choose must pass, in order (BA.4). */
 static int load_prefer(ctx *c, const sow_ynode *x)
 {
     static const char *const tests[] = {"captures", "house", "occupied",
@@ -451,7 +451,7 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
         {"back_row_relay", {"back_row_relay", F_WORD, 0, 0, relay},
          &v->ends_back_forbid},
         {"no_capture_from", {"no_capture_from", F_WORD, 0, 0, from},
-         &v->ends_takasa_inner},
+         &v->ends_quiet_inner},
         {"keep_threatened", {"keep_threatened", F_BOOL, 0, 0, NULL},
          &v->ends_keep_threatened},
         {"lift_loses", {"lift_loses", F_BOOL, 0, 0, NULL},
@@ -471,7 +471,7 @@ static int load_ends_sources(ctx *c, const sow_ynode *x)
 }
 
 /* capture_from_ends.words: {end: W, house: W}, the game's own words for
- * the mechanism's holes (Bao's kichwa and nyumba), so that narration
+ * the mechanism's end holes and house, so that narration
  * and questions speak the game's language while the C knows none. */
 static int load_ends_words(ctx *c, const sow_ynode *w)
 {
@@ -504,7 +504,7 @@ static int load_ends_words(ctx *c, const sow_ynode *w)
 /* sowing.capture_from_ends (BK.3-BK.9): {reading: sources | ludii, house: N}:
  * turns of several decisions whose captures are sown into the mover's
  * inner row from one of its ends (sow_ends.c); house, the place of the
- * player's nyumba in their inner row from their left (1 the leftmost). */
+ * player's house in their inner row from their left (1 the leftmost). */
 static int load_capture_from_ends(ctx *c, const sow_ynode *x)
 {
     static const char name[] = "capture_from_ends";

@@ -180,7 +180,7 @@ static int sowing_head(const sow_setup *s, sow_move m, char *buf,
 
 /* A turn of several decisions (C2.3, BK): its first decision, then its
  * parts in the order they come: "puts a seed from the hand into d2;
- * sows the captured seeds from a2, then from h2; stops at the nyumba"
+ * sows the captured seeds from a2, then from h2; stops at the house"
  * (the game's word for its house, capture_from_ends.words). */
 static int turn_head(const sow_setup *s, const sow_game *g, sow_move m,
                      char *buf, size_t size)

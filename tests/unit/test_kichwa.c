@@ -279,7 +279,7 @@ static void test_forced_kichwa_is_no_choice(void **state)
     unit_game_close(&a);
 }
 
-/* BA.5: a takasa turn from the board marks its mover (takasa_by), a
+/* BA.5: a takasa turn from the board marks its mover (quiet_by), a
  * placement or a capturing turn clears the mark; the mark keeps North
  * from 21, which South's 11/cw would now take (P65). */
 static void test_takasia_mark(void **state)
@@ -290,12 +290,12 @@ static void test_takasia_mark(void **state)
     unit_game a;
     ba_sources(&a, b, 0);
     play(&a, "10/cw");
-    assert_int_equal(a.g.takasa_by, 1);
+    assert_int_equal(a.g.quiet_by, 1);
     assert_turns(&a, (const char *const[]){"22/ccw", "22/cw"}, 2);
     play(&a, "22/cw"); /* 21 (3), 20 (1): North's takasa turn */
-    assert_int_equal(a.g.takasa_by, 2);
+    assert_int_equal(a.g.quiet_by, 2);
     play(&a, "11/cw,k8"); /* South captures 21: the mark goes */
-    assert_int_equal(a.g.takasa_by, 0);
+    assert_int_equal(a.g.quiet_by, 0);
     unit_game_close(&a);
 }
 
