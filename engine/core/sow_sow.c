@@ -57,6 +57,49 @@ static __attribute__((noinline)) bool relay_watch(const sow_setup *s,
     return s->cleared_each_lap && cleared_now(s, g, h);
 }
 
+/* The anchor of a long relay (P2): one lap-start state, saved once the
+ * move has run SOW_ANCHOR_LAPS laps and compared with every lap after it.
+ * Brent's saved state alone finds a cycle of L laps only once its window
+ * has grown past L, after two to three times L laps; a relay lap can
+ * nearly always be undone, so the cycle passes through the anchor and is
+ * found after one turn of it (Omweso's cycles of 66 and 100 million laps:
+ * 133 and 234 million laps by Brent's state alone). What each is compared
+ * on follows sow_laps' own test of Brent's state. */
+typedef struct {
+    uint64_t board[SOW_MAX_HOLES / 4];
+    uint64_t blocked, moved;
+    int origin, seeds, pending, cap, dir;
+} sow_anchor;
+
+/* Whether the lap-start state repeats the anchor; the first call saves
+ * it (a->seeds < 0 until then). Out of line: only long relays call it. */
+static __attribute__((noinline, cold)) bool
+anchor_repeats(const sow_setup *s, const sow_game *g, sow_anchor *a,
+               int origin, int seeds, int pending, int cap, int dir,
+               bool fam, bool resumed)
+{
+    const int nw = (s->holes + 3) / 4; /* the lanes past the last hole
+                                          never change in a move */
+    if (a->seeds < 0) {
+        memcpy(a->board, g->board, (size_t)nw * sizeof *a->board);
+        a->blocked = g->blocked;
+        a->moved = g->moved;
+        a->origin = origin;
+        a->seeds = seeds;
+        a->pending = pending;
+        a->cap = cap;
+        a->dir = dir;
+        return false;
+    }
+    uint64_t w[SOW_MAX_HOLES / 4];
+    memcpy(w, g->board, (size_t)nw * sizeof *w);
+    return seeds == a->seeds && origin == a->origin &&
+           (!fam || (g->blocked == a->blocked && g->moved == a->moved &&
+                     pending == a->pending && cap == a->cap &&
+                     (!resumed || dir == a->dir))) &&
+           same_words(w, a->board, nw);
+}
+
 /* The lap of a move a hook sees (g.lap) from sow_laps' count: relay laps
  * count every lap as it starts (Brent's count, P2); under single laps
  * the count is of the laps after the first, made where a lap is sown on
@@ -201,13 +244,16 @@ static __attribute__((noinline)) int lift_next(const sow_setup *s,
  * into sow_sow, the hot path of every game: one loop over laps whose
  * state (board, hand, origin, Brent's saved lap, the store the last seed
  * fell in) stays in registers; split into calls it cost the seed games
- * 5-10% more instructions (callgrind on sow bench).
+ * 5-10% more instructions (callgrind on sow bench). `anchored`: the
+ * copy compares a long relay with its anchor too (sow_anchor; off in the
+ * copies inlined in sow_sow and in the grand slam's, where its code cost
+ * the seed games and Oware 0.1-0.5% more instructions).
  * (long: the sowing machine's hot loop, kept whole for speed) */
 static inline __attribute__((always_inline)) int
 sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
          const sow_observer *obs, sow_game *g, int hole, bool *endless,
          sow_error *err, const bool fam, const bool drops, const bool bare,
-         const sow_resume *rs)
+         const bool anchored, const sow_resume *rs)
 {
     const bool bear = rs ? rs->bear : bearoff_now(s, g);
     /* the direction of this move (XK.1, QL.2), or the variant's (set in
@@ -279,6 +325,8 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     /* and the direction, where a hook may turn it (sow_laps_next) */
     int saved_dir = d;
     long power = 1, lam = 0, laps = rs ? rs->laps : 0;
+    sow_anchor anchor;
+    anchor.seeds = -1;
     int nk = SOW_NEXT_STOP; /* what a lap_end hook says (sow_next_code) */
     for (;;) {
         if (s->relay) {
@@ -289,6 +337,13 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                           cap_hole == saved_cap &&
                           (!rs || d == saved_dir))) &&
                 memcmp(b, saved, bytes) == 0) {
+                *endless = true;
+                EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
+                return SOW_OK;
+            }
+            if (anchored && __builtin_expect(laps >= SOW_ANCHOR_LAPS, 0) &&
+                anchor_repeats(s, g, &anchor, origin, seeds, pending,
+                               cap_hole, d, fam, rs != NULL)) {
                 *endless = true;
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
                 return SOW_OK;
@@ -727,7 +782,7 @@ bare_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
           sow_error *err)
 {
     return sow_laps(s, r, mv, obs, g, hole, endless, err, true, false, true,
-                    NULL);
+                    true, NULL);
 }
 
 /* sow_sow for the family's rules: flags, the grand-slam readings, the
@@ -745,7 +800,7 @@ sow_family(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     }
     int rc = s->fam_route == SOW_ROUTE_LAPS
                  ? sow_laps(s, r, mv, obs, g, hole, endless, err, true, false,
-                            false, NULL)
+                            false, false, NULL)
              : s->fam_route == SOW_ROUTE_SLAMMED
                  ? sow_slammed(s, r, mv, obs, g, hole, endless, err)
              : s->fam_route == SOW_ROUTE_DROPPING
@@ -805,7 +860,7 @@ int sow_sow(const sow_setup *s, const sow_rules *r, const sow_observer *obs,
         return sow_family(s, r, mv, obs, g, hole, endless, err);
     }
     return sow_laps(s, r, mv, obs, g, hole, endless, err, false, false, false,
-                    NULL);
+                    false, NULL);
 }
 
 /* sow_laps with the grand-slam readings (OW.4, OU.3). */
@@ -818,7 +873,7 @@ drop_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
           sow_error *err)
 {
     return sow_laps(s, r, mv, obs, g, hole, endless, err, true, true, false,
-                    NULL);
+                    true, NULL);
 }
 
 /* grand_slam: leave_right (MancalaGames' LEAVE_RIGHT): of the two or more
@@ -856,7 +911,7 @@ slammed(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     sow_observer spy = {&log, slam_event, !(obs && obs->on_event)};
     if (drops ? drop_laps(s, r, mv, &spy, g, hole, endless, err)
               : sow_laps(s, r, mv, &spy, g, hole, endless, err, true, false,
-                         false, NULL))
+                         false, false, NULL))
         return SOW_ERR;
     /* P17: a row empty before the move (a feeding move) is not slammed,
      * unless feeding_slam reads it as other engines do (tested
@@ -938,7 +993,7 @@ sow_watched(const sow_setup *s, const sow_rules *r, const sow_before *mv,
     int rc = s->drop_hook ? sow_dropping(s, r, mv, &spy, g, hole, endless, err)
              : s->grand_slam == SOW_SLAM_CAPTURE
                  ? sow_laps(s, r, mv, &spy, g, hole, endless, err, true,
-                            false, false, NULL)
+                            false, false, true, NULL)
                  : sow_slammed(s, r, mv, &spy, g, hole, endless, err);
     if (rc == SOW_OK && !*endless) /* (the hooks see no other move) */
         g->move_last = (uint8_t)w.last;
@@ -962,9 +1017,9 @@ int sow_laps_next(const sow_setup *s, const sow_rules *r,
      * before it (issue 24: Meusueb's last seeds, tests/unseen/meusueb.lua) */
     int rc = h < 0           ? SOW_OK
              : s->drop_hook ? sow_laps(s, r, mv, obs, g, mv->origin, endless,
-                                       err, true, true, false, &rs)
+                                       err, true, true, false, true, &rs)
                             : sow_laps(s, r, mv, obs, g, mv->origin, endless,
-                                       err, true, false, false, &rs);
+                                       err, true, false, false, true, &rs);
     if (s->plain_turns)
         g->move_dir = (uint8_t)s->dir;
     return rc;

@@ -42,6 +42,12 @@
  * first state). */
 #define SOW_FREE_LAPS 24L
 
+/* The general laps (sow_sow.c) also compare each lap-start state with
+ * one anchor state (the same reason: a cycle nearly always passes through
+ * an early state), saved after this many laps, so that only long relays
+ * pay the second comparison. */
+#define SOW_ANCHOR_LAPS 4096L
+
 /* Brent's cycle finding (P2): whether the state of lap t (counted from
  * the first lap compared) is to be saved: at t = 0, then whenever the
  * window of `power` laps since the last save is full (it then doubles). */

@@ -161,6 +161,28 @@ static void test_andada(void **state)
     same_games("variants/andada.yaml", "endless_move=end_game", 60);
 }
 
+/* The game of a opened on `board` (n holes) with `player` to move and
+ * the lap cap at `cap` (0: the shipped one); then `hole` is played. */
+static void relay_from(unit_game *a, const uint16_t *board, size_t n,
+                       int player, long cap, int hole)
+{
+    if (cap > 0)
+        a->k.setup.max_laps = cap;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_start(&a->k.eng, &a->g, &err), SOW_OK);
+    memcpy(a->g.board, board, n * sizeof *board);
+    a->g.on_board = 0;
+    for (size_t h = 0; h < n; h++)
+        a->g.on_board += board[h];
+    a->g.to_move = player;
+    a->g.nlegal = sow_legal_moves(&a->k.setup, &a->k.eng.rules, &a->g,
+                                  player, a->g.legal, NULL, &err);
+    assert_true(a->g.nlegal > 0);
+    assert_int_equal(sow_engine_play(&a->k.eng, &a->g, hole, &err), SOW_OK);
+    assert_true(a->g.over);
+}
+
 /* P2: a relay the proof cannot follow to its end or its repetition within
  * the lap cap stops the game unfinished before the move, instead of
  * failing the run (issue 25: one of about 2,000 random Isolo games under
@@ -178,25 +200,44 @@ static void test_lap_cap_unfinished(void **state)
                           "capture_sow_from=after_origin", NULL};
     unit_game a;
     unit_game_open(&a, "variants/isolo.yaml", opts);
-    a.k.setup.max_laps = 1000;
-    sow_error err;
-    sow_error_clear(&err);
-    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
-    memcpy(a.g.board, board, sizeof board);
-    a.g.on_board = 64;
-    a.g.to_move = 1;
-    assert_int_equal(sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1,
-                                     a.g.legal, NULL, &err) > 0, true);
-    a.g.nlegal = sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1,
-                                 a.g.legal, NULL, &err);
-    assert_int_equal(sow_engine_play(&a.k.eng, &a.g, 23, &err), SOW_OK);
-    assert_true(a.g.over);
+    relay_from(&a, board, 32, 1, 1000, 23);
     assert_true(a.g.result.unfinished);
     assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
     assert_int_equal(a.g.result.winner, -1);
     assert_memory_equal(a.g.board, board, sizeof board); /* as before */
     assert_int_equal(a.g.ply, 0);
     unit_game_close(&a);
+}
+
+/* P2: a long relay is compared with an anchor state (sow_sow.c) as well
+ * as with Brent's saved one, so a cycle through it is proved after one
+ * turn. South relays from 19 on this Hus board into a cycle of about
+ * 4,760 laps that Brent's state alone finds only after 12,947 laps
+ * (checked apart): with the cap at 10,000 laps the move is proved
+ * endless and ends the game (HU.7, C1.9), as with the shipped cap; at
+ * 8,000, below the anchor's 4,096 laps and one turn, it is cut. */
+static void relay_under_cap(long cap, bool endless)
+{
+    static const uint16_t board[48] = {3, 4, 3, 0, 3, 0, 1, 0, 2, 1, 6, 8,
+                                       1, 0, 1, 0, 1, 4, 1, 2, 1, 2, 1, 5,
+                                       0, 2, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+                                       0, 0, 0, 0, 1, 2, 0, 0, 1, 2, 1, 0};
+    unit_game a;
+    unit_game_open(&a, "variants/hus.yaml", NULL);
+    assert_int_equal(a.k.setup.fam_route, SOW_ROUTE_BARE);
+    relay_from(&a, board, 48, 0, cap, 19);
+    assert_int_equal(a.g.result.reason,
+                     endless ? SOW_END_ENDLESS : SOW_END_LAP_CAP);
+    assert_int_equal(a.g.result.unfinished, !endless);
+    unit_game_close(&a);
+}
+
+static void test_long_relay_anchor(void **state)
+{
+    (void)state;
+    relay_under_cap(0, true);
+    relay_under_cap(10000, true);
+    relay_under_cap(8000, false);
 }
 
 int main(void)
@@ -211,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_next_lap),
         cmocka_unit_test(test_bare_tracks),
         cmocka_unit_test(test_lap_cap_unfinished),
+        cmocka_unit_test(test_long_relay_anchor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
