@@ -309,7 +309,10 @@ int sow_rounds_next(const sow_setup *s, const sow_game *prev,
     const sow_result *r = &prev->result;
     if (r->unfinished) { /* C0.7, P3: the match is cut off with it */
         out->unfinished = true;
-        return over(out, -1, "a round reached max_plies unfinished");
+        return over(out, -1,
+                    r->reason == SOW_END_LAP_CAP
+                        ? "a round stopped at a move too long to follow"
+                        : "a round reached max_plies unfinished");
     }
     /* P38: the threshold ends the whole match; so does an endless move
      * (C1.9 end_game) */

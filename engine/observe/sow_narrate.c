@@ -478,7 +478,10 @@ const char *sow_match_words(const char *reason)
     static const char *const plain[][2] = {
         {"match_games reached", "the most games a match may have were played"},
         {"a round reached max_plies unfinished",
-         "a round reached the longest game allowed, unfinished"}};
+         "a round reached the longest game allowed, unfinished"},
+        {"a round stopped at a move too long to follow",
+         "a round stopped at a move too long to follow to its end, "
+         "unfinished"}};
     for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
         if (strcmp(reason, plain[i][0]) == 0)
             return plain[i][1];

@@ -446,6 +446,31 @@ static void test_match_applies_round(void **state)
     unit_game_close(&a);
 }
 
+/* C0.7, P3, C2.9: an unfinished round cuts the match off unfinished, and
+ * the match's reason says why: max_plies, or a move too long to follow
+ * (P2's lap cap; an Abalala'e match was reported as at max_plies). */
+static void test_unfinished_round(void **state)
+{
+    (void)state;
+    unit_game a;
+    open_variant(&a, "variants/abalalae.yaml", NULL);
+    static const sow_end_reason why[] = {SOW_END_MAX_PLIES, SOW_END_LAP_CAP};
+    static const char *const said[] = {
+        "a round reached max_plies unfinished",
+        "a round stopped at a move too long to follow"};
+    for (int i = 0; i < 2; i++) {
+        sow_game prev;
+        finished(&a, &prev, NULL, 30, 42, why[i], -1, 30, 42, 0);
+        prev.result.unfinished = true;
+        sow_next_game ng = next(&a, &prev, 0, 0, 0);
+        assert_true(ng.over);
+        assert_true(ng.unfinished);
+        assert_int_equal(ng.winner, -1);
+        assert_string_equal(ng.reason, said[i]);
+    }
+    unit_game_close(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_match_applies_round),
         cmocka_unit_test(test_match_points),
         cmocka_unit_test(test_match_totals),
+        cmocka_unit_test(test_unfinished_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
