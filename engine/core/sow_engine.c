@@ -399,7 +399,11 @@ int sow_apply_changes_seen(const sow_setup *s, sow_game *g,
  * no legal moves computed yet. */
 void sow_game_init(const sow_setup *s, sow_game *g)
 {
-    memset(g, 0, sizeof *g);
+    /* all but the legal list past its first 16 moves, most of the game
+     * (SOW_MAX_LEGAL), which is read only once written (sow_game_branch);
+     * clearing it cost the seed games 0.1-0.4% of their playouts */
+    memset(g, 0, offsetof(sow_game, legal) + 16 * sizeof *g->legal);
+    memset(&g->result, 0, sizeof *g - offsetof(sow_game, result));
     memcpy(g->board, s->start, sizeof g->board);
     for (int h = 0; h < s->holes; h++)
         sow_game_set_owner(g, h, s->home[h]);
@@ -651,7 +655,8 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
                          decision_by by, sow_error *err)
 {
     const sow_setup *s = e->setup;
-    sow_game before = *g;
+    sow_game before;
+    sow_game_dup(&before, g);
     if (by == BY_LAYOUT) {
         /* MW.2 (board.placing: layout): the whole hand in one ply,
          * checked by sow_engine_play */

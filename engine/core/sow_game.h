@@ -128,7 +128,9 @@ typedef struct sow_game {
     int16_t last_lifted;    /* seeds the last sowing lifted (QL.6) */
     /* (sow_legal_moves copies the fields above this line only) */
     int nlegal;             /* legal moves of to_move */
-    uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values) */
+    uint16_t legal[SOW_MAX_LEGAL]; /* ascending (sow_move values); past
+                                      nlegal not state: left unset by
+                                      sow_game_init and the copies */
     sow_result result;
     /* where the last sowing's last seed fell (g.last, issue 24): a hole,
      * SOW_MOVE_STORE0 + p for player p's store, SOW_LAST_NONE where it
@@ -142,7 +144,7 @@ typedef struct sow_game {
 
 /* A copy of g into c for playing one of g's moves on it (a search's
  * child): every field but the unused tail of the legal list, which is
- * 1 KiB of a 1.4 KiB game (SOW_MAX_LEGAL) that a move never reads (it
+ * most of the game (SOW_MAX_LEGAL: 2.3 KiB) and a move never reads (it
  * writes the new list; sow_game_is_legal reads 16 entries, masked by
  * nlegal). Copying the whole struct was 12% of a solve's instructions
  * (callgrind, Kalah 5x3; docs/solving.md). c's legal moves past
@@ -155,6 +157,16 @@ static inline void sow_game_branch(sow_game *c, const sow_game *g)
     else
         memcpy(c->legal, g->legal, (size_t)g->nlegal * sizeof *g->legal);
     c->result = g->result;
+}
+
+/* A copy of g into c to play a move on, as `*c = *g` but for the unused
+ * tail of the legal list (sow_game_branch): the searches' and players'
+ * copies, whose hooks may read g.last (move_last) after an endless move
+ * too. */
+static inline void sow_game_dup(sow_game *c, const sow_game *g)
+{
+    sow_game_branch(c, g);
+    c->move_last = g->move_last;
 }
 
 /* sow_setup.fam_route (BARE: tracks of holes no drop rule looks at, the

@@ -19,7 +19,11 @@
  * as docs/record.md orders legal moves. */
 typedef int64_t sow_move; /* (64 bits for a layout's counts, below) */
 #define SOW_MOVE_DECISION 0x1000
-#define SOW_MAX_LEGAL 512 /* a turn that names its choices (NS.6: 6,x32) may have hundreds */
+/* The most legal moves a turn lists. A turn that names its choice of an
+ * extra hole (NS.6: 6,x32) is one move per own hole and opponent's hole:
+ * at most 32 x 32 on a board of 64 holes, beside the 64 plain moves
+ * (Nsolo on 4x16 lists over 512 at its first ply). */
+#define SOW_MAX_LEGAL 1152
 #define SOW_MAX_DECISION_MOVES 128 /* decisions a script may offer */
 
 /* A move with a choice made during the turn (C2.3's ",xH": the extra

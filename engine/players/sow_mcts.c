@@ -196,7 +196,8 @@ int sow_mcts_search(sow_mcts *m, sow_engine *e, const sow_game *g,
         ln.e.obs.on_event = NULL;
         if (e->setup->lay_out) /* MW.2: each playout its own layouts */
             ln.e.lay_rng.s = sow_rng_next(rng);
-        sow_game c = *g;
+        sow_game c;
+        sow_game_dup(&c, g);
         int np = 0;
         path[np++] = 0;
         int32_t i = 0;

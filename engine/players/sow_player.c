@@ -33,7 +33,8 @@ int sow_player_parse(const char *name)
 static int gain_of(sow_engine *e, const sow_game *g, sow_move m, int *gain,
                    sow_error *err)
 {
-    sow_game copy = *g;
+    sow_game copy;
+    sow_game_dup(&copy, g);
     const int me = g->to_move;
     if (sow_search_resets_history(e->setup, g)) {
         sow_engine se = *e;
@@ -198,7 +199,8 @@ static int perfect_move(sow_player *p, sow_engine *e, const sow_game *g,
     int nbest = 0;
     sow_move pick[SOW_MAX_LEGAL];
     for (int i = 0; i < g->nlegal; i++) {
-        sow_game c = *g;
+        sow_game c;
+        sow_game_dup(&c, g);
         sow_solve_value v;
         if (sow_engine_play(&se, &c, g->legal[i], err) ||
             sow_solve_value_of(p->solver, &se, &c, &v, err))

@@ -433,7 +433,7 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
             ab->nodes = nodes0;
         }
     }
-    c = *g;
+    sow_game_dup(&c, g);
     int l0 = e->hist ? sow_history_len(e->hist) : 0;
     if (sow_engine_play(e, &c, m, ab->err)) {
         ab->failed = ab->stop = true;

@@ -115,3 +115,8 @@ t rows-byopt-start 0 noerr 'out~board: 4 rows of 8 holes, 64 seeds' 'out~  start
     -- sow show bao
 t rows-byopt-start-ludii 0 noerr 'out~board: 4 rows of 8 holes, 60 seeds' \
     -- sow show bao --option reading=ludii
+# NS.1, NS.6: Nsolo on 4x16 lists 591 whole turns at its first ply (each
+# capture with each extra hole); the machine once listed at most 512 and
+# refused the board at ply 0.
+t rows-nsolo-16-legal 0 noerr 'out~"30,x63"]' -- sow replay nsolo --option holes=16 --moves "a1" --json
+t rows-nsolo-16-selfplay 0 noerr 'out~games           2' -- sow selfplay nsolo --option holes=16 --games 2 --seed 1

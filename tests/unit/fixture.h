@@ -13,6 +13,18 @@ typedef struct unit_game {
     sow_game g;
 } unit_game;
 
+/* Two games are the same state: every field, the legal list up to its
+ * nlegal moves (the rest of it is not state: sow_game_branch; a game
+ * starts with it unset). */
+static inline void assert_same_game(const sow_game *a, const sow_game *b)
+{
+    assert_memory_equal(a, b, offsetof(sow_game, legal));
+    assert_memory_equal(a->legal, b->legal,
+                        (size_t)a->nlegal * sizeof *a->legal);
+    assert_memory_equal(&a->result, &b->result, sizeof a->result);
+    assert_int_equal(a->move_last, b->move_last);
+}
+
 /* Open `yaml` with the options (NULL-terminated "NAME=VALUE") through the
  * one opening sequence (sow_kit.h), without a time limit. The caller
  * checks the hooks it needs and starts the game; unit_game_close frees. */

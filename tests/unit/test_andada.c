@@ -62,7 +62,7 @@ static void ad_refused(ad *a, sow_move move, const char *needle)
     sow_error_clear(&err);
     assert_int_not_equal(sow_engine_play(&a->k.eng, &a->g, move, &err), SOW_OK);
     assert_contains(err.msg, needle);
-    assert_memory_equal(&before, &a->g, sizeof before);
+    assert_same_game(&before, &a->g);
 }
 
 /* Recompute the legal moves of the player to move. */

@@ -97,7 +97,7 @@ static void k2_refused(k2 *a, sow_move move, const char *needle)
     sow_error_clear(&err);
     assert_int_not_equal(sow_engine_play(&a->k.eng, &a->g, move, &err), SOW_OK);
     assert_contains(err.msg, needle);
-    assert_memory_equal(&before, &a->g, sizeof before);
+    assert_same_game(&before, &a->g);
 }
 
 static void assert_board12(const sow_game *g, const int b[12])

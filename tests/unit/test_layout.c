@@ -99,7 +99,7 @@ static void play_fails(unit_game *a, const char *tok, const char *why)
                          SOW_OK);
     if (!strstr(err.msg, why))
         fail_msg("%s: got '%s', wanted '%s'", tok, err.msg, why);
-    assert_memory_equal(&before, &a->g, sizeof before); /* left as it was */
+    assert_same_game(&before, &a->g); /* left as it was */
 }
 
 /* MW.2: the legal list holds the pattern; a layout is one ply of the

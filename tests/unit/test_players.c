@@ -71,7 +71,7 @@ static sow_move search(unit_game *a, sow_player *p, sow_search_info *info)
     sow_error err;
     if (sow_player_move(p, &a->k.eng, &a->g, &m, info, &err))
         fail_msg("ply %d: %s", a->g.ply, err.msg);
-    assert_memory_equal(&before, &a->g, sizeof before);
+    assert_same_game(&before, &a->g);
     if (a->k.eng.hist)
         assert_int_equal(sow_history_len(a->k.eng.hist), len);
     assert_true(sow_game_is_legal(&a->g, m));
@@ -404,7 +404,7 @@ static int games_untouched(const char *yaml, const char *opt,
             play(&b, moves[k]);
         }
         assert_true(b.g.over);
-        assert_memory_equal(&a.g, &b.g, sizeof a.g);
+        assert_same_game(&a.g, &b.g);
         if (a.k.eng.hist)
             assert_int_equal(sow_history_len(a.k.eng.hist),
                              sow_history_len(b.k.eng.hist));
