@@ -90,15 +90,18 @@ static inline int hist_add(sow_engine *e, const sow_game *g)
 }
 
 /* 1 when `player` has no legal move on g (end.either_cannot_move,
- * M3.4), 0 when they have one, -1 on a rule error. Off the seed games'
- * path. */
+ * M3.4), 0 when they have one, -1 on an error (its endless mask in
+ * *failed: legal_failed). Off the seed games' path. */
 static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
-                                           int player, sow_error *err)
+                                           int player, uint64_t *failed,
+                                           sow_error *err)
 {
     uint16_t legal[SOW_MAX_LEGAL];
     uint64_t endless = 0;
     int n = sow_legal_moves(e->setup, &e->rules, g, player, legal, &endless,
                             err);
+    if (n < 0)
+        *failed = endless; /* (legal_failed) */
     return n < 0 ? -1 : n == 0;
 }
 
@@ -106,7 +109,9 @@ static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
  * it); else the opponent of `mover` if they can move, else `mover` (an
  * automatic pass, C0.5, not a ply), else nobody. The legal moves go to
  * `legal`, their count to *nlegal, the player to *next, the holes left out
- * as endless to *endless. Returns 1 when nobody can move, -1 on an error. */
+ * as endless to *endless. Returns 1 when nobody can move, -1 on an error
+ * (*endless SOW_ENDLESS_UNDECIDED where a candidate reached the lap cap,
+ * P2: the game then stops there unfinished, legal_failed). */
 static inline __attribute__((always_inline)) int
 settle(sow_engine *e, const sow_game *g, int mover, bool again,
                   int *next, uint16_t *legal, int *nlegal, uint64_t *endless,
@@ -151,6 +156,34 @@ settle(sow_engine *e, const sow_game *g, int mover, bool again,
         }
     }
     return 1;
+}
+
+/* The game stops unfinished before a move at the lap cap (P2, C2.9): the
+ * move reached it (lap_capped), or a candidate of the position it reached
+ * could not be told endless within it (legal_failed); the observer hears
+ * the end; the error text is dropped. */
+static __attribute__((noinline, cold)) int
+lap_capped(sow_engine *e, sow_game *g, sow_error *err)
+{
+    g->move_flags = 0;
+    g->over = true;
+    g->nlegal = 0;
+    sow_error_clear(err);
+    return sow_end_finish(e, g, SOW_END_LAP_CAP, err);
+}
+
+/* A move failed, g put back as before it: the error, or, where the
+ * legal list after it could not be made (*endless SOW_ENDLESS_UNDECIDED,
+ * sow_legal_moves), the end at the lap cap. Told apart here, in the
+ * error path: a value returned by settle, or a test after it, cost the
+ * seed games' moves 0.4% more instructions (GCC's code for the hot path
+ * changed). */
+static __attribute__((noinline, cold)) int
+legal_failed(sow_engine *e, sow_game *g, const uint64_t *endless,
+             sow_error *err)
+{
+    return *endless == SOW_ENDLESS_UNDECIDED ? lap_capped(e, g, err)
+                                             : SOW_ERR;
 }
 
 int sow_claims_problem(const sow_game *g, uint64_t claim_set,
@@ -491,7 +524,7 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
     uint64_t endless = 0;
     int r = settle(e, g, 1 - g->to_move, false, &next, g->legal, &n, &endless, err);
     if (r < 0)
-        return SOW_ERR;
+        return legal_failed(e, g, &endless, err);
     g->to_move = (uint8_t)next;
     g->nlegal = n;
     g->endless_mask = endless;
@@ -657,6 +690,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     const sow_setup *s = e->setup;
     sow_game before;
     sow_game_dup(&before, g);
+    uint64_t endless = 0; /* (legal_failed reads it on every failure) */
     if (by == BY_LAYOUT) {
         /* MW.2 (board.placing: layout): the whole hand in one ply,
          * checked by sow_engine_play */
@@ -697,7 +731,6 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     g->last_move_hole = by == BY_PLAY ? (int8_t)m : -1;
     uint16_t legal[SOW_MAX_LEGAL];
     int nlegal = 0, next = g->to_move;
-    uint64_t endless = 0;
     if (s->move_hooks) {
         /* the script's after_move and game_end hooks (sow_hooks.c); the
          * view's mover is the player who moved */
@@ -752,7 +785,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     return SOW_OK;
 fail:
     *g = before;
-    return SOW_ERR;
+    return legal_failed(e, g, &endless, err);
 }
 
 /* After a sowing move (not endless) of a setup with move hooks: the
@@ -799,18 +832,6 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
  * none of the family's tests (no move hooks, no family end rules, no
  * extra turns: sow_setup_rules.c's sow_setup_paths); callgrind on `sow
  * bench` measured them at 2-4% of a seed game's plies. */
-/* The game ends unfinished before a move the proof cannot follow (P2):
- * its observer hears the end; the error text is dropped. */
-static __attribute__((noinline, cold)) int
-lap_capped(sow_engine *e, sow_game *g, sow_error *err)
-{
-    g->move_flags = 0;
-    g->over = true;
-    g->nlegal = 0;
-    sow_error_clear(err);
-    return sow_end_finish(e, g, SOW_END_LAP_CAP, err);
-}
-
 static inline __attribute__((always_inline)) int
 play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
             const bool plain)
@@ -890,7 +911,7 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
                         err);
         } else if (!plain && s->no_moves_either &&
                    !sow_decision_phase(s, g) &&
-                   (r = stuck(e, g, 1 - next, err)) != 0) {
+                   (r = stuck(e, g, 1 - next, &endless_mask, err)) != 0) {
             if (r < 0)
                 rc = SOW_ERR;
             else /* M3.4: the player not to move has no move either */
@@ -923,7 +944,10 @@ fail:
         restore(g, &u, plain);
         if (!plain && s->move_hooks && !endless) /* owners and state too */
             memcpy(g, &before, offsetof(sow_game, nlegal));
-        return SOW_ERR;
+        /* P2: the next position's legal list could not be made (a
+         * candidate reached the lap cap): the game stops before the move,
+         * as before one that reaches it */
+        return legal_failed(e, g, &endless_mask, err);
     }
     if (!g->over) {
         copy_legal(g, legal, nlegal);

@@ -160,6 +160,19 @@ candidates(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
     return n;
 }
 
+/* A candidate sown on a copy failed: it reached the lap cap (P2:
+ * sow_legal_moves' SOW_LEGAL_LAP_CAP, *endless_mask, if not NULL, set to
+ * SOW_ENDLESS_UNDECIDED), or a rule failed (-1). */
+static __attribute__((noinline, cold)) int
+copy_failed(const sow_game *copy, uint64_t *endless_mask)
+{
+    if (!(copy->move_flags & SOW_MOVED_LAP_CAP))
+        return -1;
+    if (endless_mask)
+        *endless_mask = SOW_ENDLESS_UNDECIDED;
+    return SOW_LEGAL_LAP_CAP;
+}
+
 int sow_candidates(const sow_setup *s, const sow_game *g, int player,
                    uint16_t *out)
 {
@@ -388,7 +401,7 @@ legal_base(const sow_setup *s, const sow_rules *r, const sow_game *g,
             const int h = directed ? sow_move_aim(&copy, out[i]) : out[i];
             if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h),
                         &endless, err))
-                return -1;
+                return copy_failed(&copy, endless_mask);
         }
         if (!endless)
             out[k++] = out[i];
@@ -569,7 +582,7 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         if (sow_sow(s, r, NULL, &copy,
                     sow_move_of(&mv, r, g, sow_move_aim(&copy, out[i])),
                     &endless, err))
-            return -1;
+            return copy_failed(&copy, NULL);
         if (slam && !endless && (copy.move_flags & SOW_MOVED_GRAND_SLAM))
             continue;
         if (feed && !endless && row_seeds(&copy, 1 - player) == 0)
@@ -642,7 +655,7 @@ static int legal_choices(const sow_setup *s, const sow_rules *r,
         const int h = sow_move_aim(&copy, out[i]);
         if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h), &endless,
                     err))
-            return -1;
+            return copy_failed(&copy, NULL);
         if (endless || !(copy.move_flags & SOW_MOVED_WANTS_CHOICE)) {
             out[k++] = out[i];
             continue;

@@ -17,7 +17,9 @@
 - `compare --shard`: the shards of a comparison play the games of
   --shard I/N under both readings and together play every game once;
 - shards of another version of sow are refused, naming both versions and
-  both files.
+  both files;
+- a game whose legal list cannot be made within the lap cap (P2, C2.9)
+  stops unfinished and the run goes on.
 
 Prints one line per failed check and "long runs: N checks, M failed";
 exits 1 if any failed.
@@ -152,6 +154,20 @@ def main():
             else:
                 check("stopped by SIGTERM before reading B was played" in err,
                       "compare stopped by SIGTERM: %r" % err[:200])
+
+        # P2, C2.9: under endless_move=forbid a candidate that reaches the
+        # lap cap cannot be told endless: the game stops unfinished before
+        # the move that leads there, and the run goes on (game 35 of these
+        # failed the whole run; one proof to the cap, a few seconds)
+        out = run(sow, ["selfplay", "mweso", "--option", "endless_move=forbid",
+                        "--games", "36", "--seed", "5", "--jsonl", "-"])
+        games = [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
+        last = games[-1] if games else {}
+        check(len(games) == 36 and last.get("plies") == 87 and
+              last.get("result", {}).get("unfinished") is True and
+              last["result"].get("reason", "").startswith("a move too long to follow"),
+              "selfplay mweso endless_move=forbid, game 35: %r"
+              % {k: last.get(k) for k in ("game", "plies", "result")})
 
         # --progress on a run that finishes: the last line says done
         out = run(sow, ["selfplay", "adji-kui-1", "--games", "50", "--progress"])

@@ -183,6 +183,14 @@ static void relay_from(unit_game *a, const uint16_t *board, size_t n,
     assert_true(a->g.over);
 }
 
+/* An Isolo board (skip_rightmost=always, capture_sow_from=after_origin)
+ * on which North's relay from 23 neither ends nor repeats within 3
+ * million laps (checked apart). */
+static const uint16_t long_relay[32] = {1, 0, 0, 0, 0, 0, 0, 0,
+                                        0, 0, 0, 0, 0, 0, 0, 0,
+                                        0, 0, 3, 0, 7, 0, 14, 7,
+                                        0, 20, 2, 1, 8, 0, 1, 0};
+
 /* P2: a relay the proof cannot follow to its end or its repetition within
  * the lap cap stops the game unfinished before the move, instead of
  * failing the run (issue 25: one of about 2,000 random Isolo games under
@@ -192,10 +200,7 @@ static void relay_from(unit_game *a, const uint16_t *board, size_t n,
 static void test_lap_cap_unfinished(void **state)
 {
     (void)state;
-    static const uint16_t board[32] = {1, 0, 0, 0, 0, 0, 0, 0,
-                                       0, 0, 0, 0, 0, 0, 0, 0,
-                                       0, 0, 3, 0, 7, 0, 14, 7,
-                                       0, 20, 2, 1, 8, 0, 1, 0};
+    const uint16_t *board = long_relay;
     const char *opts[] = {"skip_rightmost=always",
                           "capture_sow_from=after_origin", NULL};
     unit_game a;
@@ -204,8 +209,44 @@ static void test_lap_cap_unfinished(void **state)
     assert_true(a.g.result.unfinished);
     assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
     assert_int_equal(a.g.result.winner, -1);
-    assert_memory_equal(a.g.board, board, sizeof board); /* as before */
+    assert_memory_equal(a.g.board, board, 32 * sizeof *board); /* as before */
     assert_int_equal(a.g.ply, 0);
+    unit_game_close(&a);
+}
+
+/* P2, C2.9: under endless_move=forbid each candidate is sown on a copy to
+ * tell whether it ends; one that reaches the lap cap cannot be told, and
+ * the game stops there unfinished instead of failing the run (game 35 of
+ * `sow selfplay mweso --option endless_move=forbid --games 60 --seed 5`
+ * failed the whole run: it now stops before its 88th move). North's
+ * relay from 23 on the board above, the cap at 1,000 laps: the
+ * position's legal list cannot be made, and a game starting there stops
+ * at once. */
+static void test_lap_cap_undecided(void **state)
+{
+    (void)state;
+    const uint16_t *board = long_relay;
+    const char *opts[] = {"skip_rightmost=always",
+                          "capture_sow_from=after_origin",
+                          "endless_move=forbid", NULL};
+    unit_game a;
+    unit_game_open(&a, "variants/isolo.yaml", opts);
+    a.k.setup.max_laps = 1000;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
+    memcpy(a.g.board, board, 32 * sizeof *board);
+    a.g.on_board = 64;
+    a.g.to_move = 1;
+    assert_int_equal(sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1,
+                                     a.g.legal, NULL, &err),
+                     SOW_LEGAL_LAP_CAP);
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_begin(&a.k.eng, &a.g, &err), SOW_OK);
+    assert_true(a.g.over);
+    assert_true(a.g.result.unfinished);
+    assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
+    assert_int_equal(a.g.nlegal, 0);
     unit_game_close(&a);
 }
 
@@ -253,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_bare_tracks),
         cmocka_unit_test(test_lap_cap_unfinished),
         cmocka_unit_test(test_long_relay_anchor),
+        cmocka_unit_test(test_lap_cap_undecided),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
