@@ -159,6 +159,19 @@ static inline void sow_game_branch(sow_game *c, const sow_game *g)
     c->result = g->result;
 }
 
+/* Whether a and b are the same state: every field, the legal list up to
+ * nlegal (the rest of it is not state: sow_game_branch). A failed move
+ * leaves the game the same state (the fuzz harnesses and unit tests check
+ * it). */
+static inline bool sow_game_same(const sow_game *a, const sow_game *b)
+{
+    return memcmp(a, b, offsetof(sow_game, legal)) == 0 &&
+           memcmp(a->legal, b->legal,
+                  (size_t)a->nlegal * sizeof *a->legal) == 0 &&
+           memcmp(&a->result, &b->result, sizeof a->result) == 0 &&
+           a->move_last == b->move_last;
+}
+
 /* A copy of g into c to play a move on, as `*c = *g` but for the unused
  * tail of the legal list (sow_game_branch): the searches' and players'
  * copies, whose hooks may read g.last (move_last) after an endless move
