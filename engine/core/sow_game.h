@@ -646,9 +646,10 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
  * moves when they are forbidden (their holes set in *endless, if not NULL);
  * in another phase the decision moves the script offers. Returns the
  * count, -1 on a rule error, or SOW_LEGAL_LAP_CAP (err set, and *endless
- * SOW_ENDLESS_UNDECIDED) when a candidate sown on a copy to tell whether
- * it ends reached the lap cap (P2): the engine then stops the game
- * unfinished there (C2.9), as before a move played that reaches it. */
+ * SOW_ENDLESS_UNDECIDED) when a candidate sown on a copy (to tell whether
+ * it ends, feeds, slams or comes to a choice) reached the lap cap (P2):
+ * the engine then stops the game unfinished there (C2.9), as before a
+ * move played that reaches it. */
 #define SOW_LEGAL_LAP_CAP (-2)
 #define SOW_ENDLESS_UNDECIDED (~(uint64_t)0)
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,

@@ -562,7 +562,7 @@ hole_filters(const sow_setup *s, const sow_game *g, int player, uint16_t *out,
  * that is forbidden (OW.4 forbid) and must feed (OW.5, PL.7). */
 static int filter_moves(const sow_setup *s, const sow_rules *r,
                         const sow_game *g, int player, uint16_t *out, int n,
-                        sow_error *err)
+                        uint64_t *endless_mask, sow_error *err)
 {
     if (s->hole_filters)
         n = hole_filters(s, g, player, out, n);
@@ -582,7 +582,7 @@ static int filter_moves(const sow_setup *s, const sow_rules *r,
         if (sow_sow(s, r, NULL, &copy,
                     sow_move_of(&mv, r, g, sow_move_aim(&copy, out[i])),
                     &endless, err))
-            return copy_failed(&copy, NULL);
+            return copy_failed(&copy, endless_mask);
         if (slam && !endless && (copy.move_flags & SOW_MOVED_GRAND_SLAM))
             continue;
         if (feed && !endless && row_seeds(&copy, 1 - player) == 0)
@@ -626,7 +626,7 @@ legal_directed(const sow_setup *s, const sow_rules *r, const sow_game *g,
  * candidate is sown on a copy with no choice made. */
 static int legal_choices(const sow_setup *s, const sow_rules *r,
                          const sow_game *g, int player, uint16_t *out, int n,
-                         sow_error *err)
+                         uint64_t *endless_mask, sow_error *err)
 {
     if (s->own_circuits) {
         /* each player sows only their own holes, so the opponent's holes
@@ -655,7 +655,7 @@ static int legal_choices(const sow_setup *s, const sow_rules *r,
         const int h = sow_move_aim(&copy, out[i]);
         if (sow_sow(s, r, NULL, &copy, sow_move_of(&mv, r, g, h), &endless,
                     err))
-            return copy_failed(&copy, NULL);
+            return copy_failed(&copy, endless_mask);
         if (endless || !(copy.move_flags & SOW_MOVED_WANTS_CHOICE)) {
             out[k++] = out[i];
             continue;
@@ -695,9 +695,9 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
         return n;
-    n = filter_moves(s, r, g, player, out, n, err);
+    n = filter_moves(s, r, g, player, out, n, endless_mask, err);
     if (s->choices && n > 0)
-        n = legal_choices(s, r, g, player, out, n, err);
+        n = legal_choices(s, r, g, player, out, n, endless_mask, err);
     /* the script's filter hook, after the filters of data (sow_hooks.c) */
     if (__builtin_expect(s->filter_hook, 0) && n > 0 && r && r->filter)
         n = sow_hook_filter(s, r, g, player, out, n, err);

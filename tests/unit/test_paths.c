@@ -250,6 +250,59 @@ static void test_lap_cap_undecided(void **state)
     unit_game_close(&a);
 }
 
+/* P2, C2.9: the filters that sow each candidate on a copy (must feed,
+ * AY.4; the extra hole's choice, NS.6) stop the game unfinished where a
+ * candidate reaches the lap cap, as the endless-move proof does above,
+ * instead of failing the run: the legal list says so by its mask. With
+ * the cap at 1 lap a relay from these boards reaches it. */
+static void capped_filter(const char *path, const uint16_t *board, size_t n,
+                          int player)
+{
+    unit_game a;
+    unit_game_open(&a, path, NULL);
+    a.k.setup.max_laps = 1;
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
+    memcpy(a.g.board, board, n * sizeof *board);
+    a.g.on_board = 0;
+    for (size_t h = 0; h < n; h++)
+        a.g.on_board += board[h];
+    a.g.to_move = (uint8_t)player;
+    uint64_t mask = 0;
+    assert_int_equal(sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g,
+                                     player, a.g.legal, &mask, &err),
+                     SOW_LEGAL_LAP_CAP);
+    assert_true(mask == SOW_ENDLESS_UNDECIDED);
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_begin(&a.k.eng, &a.g, &err), SOW_OK);
+    assert_true(a.g.over);
+    assert_true(a.g.result.unfinished);
+    assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
+    assert_int_equal(a.g.nlegal, 0);
+    unit_game_close(&a);
+}
+
+static void test_lap_cap_filters(void **state)
+{
+    (void)state;
+    /* AY.4: North's row is empty, so each of South's moves is sown on a
+     * copy to see whether it feeds it */
+    static const uint16_t ayo[12] = {4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0};
+    capped_filter("variants/ayoayo.yaml", ayo, 12, 0);
+    /* NS.6: the start, where each move is sown on a copy to see whether
+     * it comes to a choice */
+    unit_game b;
+    unit_game_open(&b, "variants/nsolo.yaml", NULL);
+    sow_error err;
+    sow_error_clear(&err);
+    assert_int_equal(sow_engine_start(&b.k.eng, &b.g, &err), SOW_OK);
+    uint16_t start[40];
+    memcpy(start, b.g.board, sizeof start);
+    unit_game_close(&b);
+    capped_filter("variants/nsolo.yaml", start, 40, 0);
+}
+
 /* P2: a long relay is compared with an anchor state (sow_sow.c) as well
  * as with Brent's saved one, so a cycle through it is proved after one
  * turn. South relays from 19 on this Hus board into a cycle of about
@@ -295,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_lap_cap_unfinished),
         cmocka_unit_test(test_long_relay_anchor),
         cmocka_unit_test(test_lap_cap_undecided),
+        cmocka_unit_test(test_lap_cap_filters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
