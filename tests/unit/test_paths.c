@@ -214,53 +214,15 @@ static void test_lap_cap_unfinished(void **state)
     unit_game_close(&a);
 }
 
-/* P2, C2.9: under endless_move=forbid each candidate is sown on a copy to
- * tell whether it ends; one that reaches the lap cap cannot be told, and
- * the game stops there unfinished instead of failing the run (game 35 of
- * `sow selfplay mweso --option endless_move=forbid --games 60 --seed 5`
- * failed the whole run: it now stops before its 88th move). North's
- * relay from 23 on the board above, the cap at 1,000 laps: the
- * position's legal list cannot be made, and a game starting there stops
- * at once. */
-static void test_lap_cap_undecided(void **state)
-{
-    (void)state;
-    const uint16_t *board = long_relay;
-    const char *opts[] = {"skip_rightmost=always",
-                          "capture_sow_from=after_origin",
-                          "endless_move=forbid", NULL};
-    unit_game a;
-    unit_game_open(&a, "variants/isolo.yaml", opts);
-    a.k.setup.max_laps = 1000;
-    sow_error err;
-    sow_error_clear(&err);
-    assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
-    memcpy(a.g.board, board, 32 * sizeof *board);
-    a.g.on_board = 64;
-    a.g.to_move = 1;
-    assert_int_equal(sow_legal_moves(&a.k.setup, &a.k.eng.rules, &a.g, 1,
-                                     a.g.legal, NULL, &err),
-                     SOW_LEGAL_LAP_CAP);
-    sow_error_clear(&err);
-    assert_int_equal(sow_engine_begin(&a.k.eng, &a.g, &err), SOW_OK);
-    assert_true(a.g.over);
-    assert_true(a.g.result.unfinished);
-    assert_int_equal(a.g.result.reason, SOW_END_LAP_CAP);
-    assert_int_equal(a.g.nlegal, 0);
-    unit_game_close(&a);
-}
-
-/* P2, C2.9: the filters that sow each candidate on a copy (must feed,
- * AY.4; the extra hole's choice, NS.6) stop the game unfinished where a
- * candidate reaches the lap cap, as the endless-move proof does above,
- * instead of failing the run: the legal list says so by its mask. With
- * the cap at 1 lap a relay from these boards reaches it. */
-static void capped_filter(const char *path, const uint16_t *board, size_t n,
-                          int player)
+/* A game set up on `board` with `player` to move and the lap cap at `cap`
+ * whose legal list cannot be made (a candidate sown on a copy reaches the
+ * cap) stops unfinished at once (P2, C2.9). */
+static void capped_start(const char *path, const char **opts, long cap,
+                         const uint16_t *board, size_t n, int player)
 {
     unit_game a;
-    unit_game_open(&a, path, NULL);
-    a.k.setup.max_laps = 1;
+    unit_game_open(&a, path, opts);
+    a.k.setup.max_laps = cap;
     sow_error err;
     sow_error_clear(&err);
     assert_int_equal(sow_engine_start(&a.k.eng, &a.g, &err), SOW_OK);
@@ -283,13 +245,35 @@ static void capped_filter(const char *path, const uint16_t *board, size_t n,
     unit_game_close(&a);
 }
 
+/* P2, C2.9: under endless_move=forbid each candidate is sown on a copy to
+ * tell whether it ends; one that reaches the lap cap cannot be told, and
+ * the game stops there unfinished instead of failing the run (game 35 of
+ * `sow selfplay mweso --option endless_move=forbid --games 60 --seed 5`
+ * failed the whole run: it now stops before its 88th move). North's
+ * relay from 23 on the board above, the cap at 1,000 laps: the
+ * position's legal list cannot be made, and a game starting there stops
+ * at once. */
+static void test_lap_cap_undecided(void **state)
+{
+    (void)state;
+    const char *opts[] = {"skip_rightmost=always",
+                          "capture_sow_from=after_origin",
+                          "endless_move=forbid", NULL};
+    capped_start("variants/isolo.yaml", opts, 1000, long_relay, 32, 1);
+}
+
+/* P2, C2.9: the filters that sow each candidate on a copy (must feed,
+ * AY.4; the extra hole's choice, NS.6) stop the game unfinished where a
+ * candidate reaches the lap cap, as the endless-move proof does above,
+ * instead of failing the run: the legal list says so by its mask. With
+ * the cap at 1 lap a relay from these boards reaches it. */
 static void test_lap_cap_filters(void **state)
 {
     (void)state;
     /* AY.4: North's row is empty, so each of South's moves is sown on a
      * copy to see whether it feeds it */
     static const uint16_t ayo[12] = {4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0};
-    capped_filter("variants/ayoayo.yaml", ayo, 12, 0);
+    capped_start("variants/ayoayo.yaml", NULL, 1, ayo, 12, 0);
     /* NS.6: the start, where each move is sown on a copy to see whether
      * it comes to a choice */
     unit_game b;
@@ -300,7 +284,7 @@ static void test_lap_cap_filters(void **state)
     uint16_t start[40];
     memcpy(start, b.g.board, sizeof start);
     unit_game_close(&b);
-    capped_filter("variants/nsolo.yaml", start, 40, 0);
+    capped_start("variants/nsolo.yaml", NULL, 1, start, 40, 0);
 }
 
 /* P2: a long relay is compared with an anchor state (sow_sow.c) as well
