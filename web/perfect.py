@@ -5,9 +5,12 @@ level for (web/perfect.json, read by web/assemble.sh).
     python3 web/perfect.py [--sow build/sow] [--cap 250000] > web/perfect.json
 
 The solver (sow solve, the perfect player) refuses a game with a script
-(its hooks could keep hidden state), one whose repetition rule is on, and
-one in which a position can come back (found during the search); and a
-large board does not finish in a page's patience. So the page decides in
+(its hooks could keep hidden state) and one in which a position can come
+back with no rule to end it (found during the search); under a
+repetition rule its work depends on the game's past as well as the board
+(docs/solving.md), so no board size can promise the page an answer, and
+the page leaves those games out; and a large board does not finish in a
+page's patience. So the page decides in
 advance, from this list: for each game the solver answers from the start
 in at most CAP positions (sow solve's `positions`, the moves it plays:
 with one thread and a table of 256 MiB the same count on any machine, so

@@ -89,6 +89,11 @@ static inline int hist_add(sow_engine *e, const sow_game *g)
     return sow_history_add_marked(e->hist, g->board, g->to_move, marks);
 }
 
+int sow_engine_hist_push(sow_engine *e, const sow_game *g)
+{
+    return e->hist ? hist_add(e, g) : 0;
+}
+
 /* 1 when `player` has no legal move on g (end.either_cannot_move,
  * M3.4), 0 when they have one, -1 on an error (its endless mask in
  * *failed: legal_failed). Off the seed games' path. */

@@ -535,6 +535,13 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err);
  * index outside the list is an error. */
 int sow_engine_play_at(sow_engine *e, sow_game *g, int i, sow_error *err);
 
+/* g's position added to e's history of the game (the repetition rule,
+ * K1.7, P4), as a move that reaches it adds it: for a search that makes
+ * its children on copies and keeps the history of its line itself
+ * (sow_solve). 1: it was there before; 0: added; -1: out of memory; 0
+ * and nothing added where the rule is off. */
+int sow_engine_hist_push(sow_engine *e, const sow_game *g);
+
 bool sow_game_is_legal(const sow_game *g, sow_move m);
 
 /* Sow move mv->origin on g without any end-of-game bookkeeping: the

@@ -29,6 +29,7 @@ struct sow_history {
     slot *table;
     uint32_t tmask;      /* table size - 1 (a power of two) */
     uint32_t gen;
+    bool marked;         /* positions added with their marks */
 };
 
 sow_history *sow_history_new(int holes, int max_total)
@@ -177,8 +178,10 @@ add(sow_history *h, const uint16_t *board, int to_move,
     int k = h->len++;
     h->hash[k] = x;
     h->to_move[k] = (uint8_t)to_move;
-    if (marked)
+    if (marked) {
         memcpy(h->marks + (size_t)k * 3, marks, 3 * sizeof *marks);
+        h->marked = true;
+    }
     uint16_t *dst = h->boards + (size_t)k * (size_t)h->stride;
     if (bytes == 32)
         memcpy(dst, board, 32);
@@ -201,6 +204,30 @@ int sow_history_add_marked(sow_history *h, const uint16_t *board,
                            int to_move, const uint64_t marks[3])
 {
     return add(h, board, to_move, marks, true);
+}
+
+void sow_history_at(const sow_history *h, int k, const uint16_t **board,
+                    int *to_move, const uint64_t **marks)
+{
+    *board = h->boards + (size_t)k * (size_t)h->stride;
+    *to_move = h->to_move[k];
+    *marks = h->marked ? h->marks + (size_t)k * 3 : NULL;
+}
+
+int sow_history_copy(sow_history *dst, const sow_history *src)
+{
+    sow_history_reset(dst);
+    for (int k = 0; k < src->len; k++) {
+        const uint16_t *board;
+        const uint64_t *marks;
+        int to_move;
+        sow_history_at(src, k, &board, &to_move, &marks);
+        /* add() reads a whole stride; src's boards are stored so */
+        if ((marks ? add(dst, board, to_move, marks, true)
+                   : add(dst, board, to_move, NULL, false)) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 void sow_history_pop(sow_history *h, int n)

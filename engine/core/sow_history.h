@@ -29,6 +29,17 @@ int sow_history_add(sow_history *h, const uint16_t *board, int to_move,
 int sow_history_add_marked(sow_history *h, const uint16_t *board,
                            int to_move, const uint64_t marks[3]);
 
+/* Position k (0 the oldest) of the history: its board (`holes` counts),
+ * the player to move and, for a history of marked positions, its marks
+ * (NULL otherwise). For a solver that keys a position's value by the
+ * positions before it (docs/solving.md, "Exactness and history"). */
+void sow_history_at(const sow_history *h, int k, const uint16_t **board,
+                    int *to_move, const uint64_t **marks);
+
+/* dst made to hold src's positions, in order (a thread's engine that
+ * searches on from the same game). Returns -1 when out of memory. */
+int sow_history_copy(sow_history *dst, const sow_history *src);
+
 /* Forget the last n positions added (for undo). */
 void sow_history_pop(sow_history *h, int n);
 

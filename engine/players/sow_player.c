@@ -13,6 +13,7 @@
 
 #include "sow_search.h"
 #include "sow_egdb.h"
+#include "sow_history.h"
 #include "sow_solve.h"
 #include <unistd.h>
 
@@ -198,12 +199,19 @@ static int perfect_move(sow_player *p, sow_engine *e, const sow_game *g,
     long best = 0;
     int nbest = 0;
     sow_move pick[SOW_MAX_LEGAL];
+    /* under the repetition rule the game's history is the solver's past
+     * (docs/solving.md): each move's position is added to it, and taken
+     * off again */
+    const int hlen = se.hist ? sow_history_len(se.hist) : 0;
     for (int i = 0; i < g->nlegal; i++) {
         sow_game c;
         sow_game_dup(&c, g);
         sow_solve_value v;
-        if (sow_engine_play(&se, &c, g->legal[i], err) ||
-            sow_solve_value_of(p->solver, &se, &c, &v, err))
+        const int rc = sow_engine_play(&se, &c, g->legal[i], err) ||
+                       sow_solve_value_of(p->solver, &se, &c, &v, err);
+        if (se.hist)
+            sow_history_pop(se.hist, sow_history_len(se.hist) - hlen);
+        if (rc)
             return SOW_ERR;
         long r = sign * sow_solve_rank(v);
         if (nbest == 0 || r > best) {

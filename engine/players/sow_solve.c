@@ -17,9 +17,11 @@
  * be made), so positions that differ only in their stores share an entry.
  *
  * Exactness and history. The key holds every field of the game that a
- * rule can read (sv_key, sow_solve_key.c). The repetition rule makes a
- * value depend on the whole history and is refused (sow_solve_check);
- * the plies since a capture are in the key when a no-capture rule is on;
+ * rule can read (sv_key, sow_solve_key.c). Under the repetition rule a
+ * value depends on the positions before it that could recur: the key
+ * holds their words too (rep_child), and the line's positions are kept
+ * in the engine's history as a game's are (rep_search); the plies since
+ * a capture are in the key when a no-capture rule is on;
  * the ply is in it only where a rule reads it (a script, min_ply,
  * bearoff_from, an opening phase), and up to where that rule stops
  * reading it. max_plies: each
@@ -34,6 +36,7 @@
 
 #include "sow_budget.h"
 #include "sow_egdb.h"
+#include "sow_history.h"
 #include "sow_num.h"
 #include "sow_search.h"
 #include "sow_solve_int.h"
@@ -61,7 +64,10 @@ static inline void bucket_unlock(const sow_solver *sv, tt_bucket *bk)
         __atomic_clear(&bk->lock, __ATOMIC_RELEASE);
 }
 
-bool sv_tt_get(sow_solver *sv, key k, tt_entry *out)
+/* sv_tt_get, inlined in the search's probes (a call there cost Kalah's
+ * search 0.7% more instructions where GCC stopped inlining it). */
+static inline __attribute__((always_inline)) bool
+tt_get(sow_solver *sv, key k, tt_entry *out)
 {
     tt_bucket *bucket = &sv->tt[sv_bucket(sv, k)];
     const tt_entry *bk = bucket->e;
@@ -74,6 +80,11 @@ bool sv_tt_get(sow_solver *sv, key k, tt_entry *out)
         }
     bucket_unlock(sv, bucket);
     return found;
+}
+
+bool sv_tt_get(sow_solver *sv, key k, tt_entry *out)
+{
+    return tt_get(sv, k, out);
 }
 
 /* Bounds in South's view of a position whose stores differ by base. */
@@ -264,18 +275,42 @@ int sv_finished(sow_solver *sv, const sow_game *c, int depth)
     return w * BIG + (int)m;
 }
 
+/* A node's order of its moves is on the stack where a position has at
+ * most FEW_KIDS moves (a row's holes), in the heap beside its children
+ * otherwise: arrays of SOW_MAX_LEGAL moves on the stack made a frame of
+ * the search about 19 KiB, which overflowed 8 MiB in lines of 580 plies
+ * (Oware under the repetition rule); the heap's arrays for every board
+ * cost Kalah's search 0.9% more instructions (callgrind). */
+#define FEW_KIDS 64
+
 /* Room for the children at depth d (made when first needed); NULL when
  * out of memory or g has more moves than a position of the setup can. */
+/* The arrays of depth d, made the first time it is reached (false: out
+ * of memory, err set; sow_solver_free frees what was made). */
+static __attribute__((noinline, cold)) bool frame_new(sow_solver *sv, int d)
+{
+    const size_t n = (size_t)sv->maxkids;
+    const bool big = sv->maxkids > FEW_KIDS;
+    sv->kids[d] = malloc(n * sizeof(sow_game));
+    sv->kid_keys[d] = malloc(n * sizeof(key));
+    if (big) {
+        sv->kid_score[d] = malloc(n * sizeof(int64_t));
+        sv->kid_order[d] = malloc(2 * n * sizeof(int));
+    }
+    if (!sv->kids[d] || !sv->kid_keys[d] ||
+        (big && (!sv->kid_score[d] || !sv->kid_order[d]))) {
+        free(sv->kids[d]); /* (so that the next call tries again) */
+        sv->kids[d] = NULL;
+        sow_error_set(sv->err, NULL, 0, 0, "out of memory");
+        return false;
+    }
+    return true;
+}
+
 static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
 {
-    if (!sv->kids[d])
-        sv->kids[d] = malloc((size_t)sv->maxkids * sizeof(sow_game));
-    if (!sv->kid_keys[d])
-        sv->kid_keys[d] = malloc((size_t)sv->maxkids * sizeof(key));
-    if (!sv->kids[d] || !sv->kid_keys[d]) {
-        sow_error_set(sv->err, NULL, 0, 0, "out of memory");
+    if (__builtin_expect(!sv->kids[d], 0) && !frame_new(sv, d))
         return NULL;
-    }
     if (g->nlegal > sv->maxkids) {
         sow_error_set(sv->err, NULL, 0, 0,
                       "%d legal moves where sow solve expected at most %d",
@@ -320,6 +355,56 @@ static inline void branch_lean(sow_game *c, const sow_game *g, int holes,
     c->legal[i] = g->legal[i];
 }
 
+/* The repetition rule (K1.7, C1.10): the words of the positions before
+ * child c of g (at depth d) that could recur. The board never gains
+ * seeds (rep_play checks it), so those are the positions with as many
+ * seeds on the board as c: g's and its own such, or none where c's move
+ * took seeds off the board. */
+static key rep_child(const sow_solver *sv, const sow_game *g,
+                     const sow_game *c, int d)
+{
+    key h = {0, 0};
+    if (c->on_board == g->on_board) {
+        const key p = sv_rep_of(sv, g);
+        h.a = sv->rep_h[d].a ^ p.a;
+        h.b = sv->rep_h[d].b ^ p.b;
+    }
+    return h;
+}
+
+/* Child i of g played by the engine under the repetition rule (out of
+ * the plain rules' way: those have no such rule): the engine checks it
+ * against the line's history, and adds it if the game goes on; the
+ * search adds it when it searches c (rep_search), so the history is put
+ * back to g's line. An error where the move added seeds to the board. */
+static __attribute__((noinline)) int
+rep_play(sow_solver *sv, const sow_game *g, sow_game *c, int i)
+{
+    const int hlen = sow_history_len(sv->eng.hist);
+    const int rc = sow_engine_play_at(&sv->eng, c, i, sv->err);
+    sow_history_pop(sv->eng.hist, sow_history_len(sv->eng.hist) - hlen);
+    if (rc || c->on_board <= g->on_board)
+        return rc;
+    return sow_error_set(sv->err, sv->s->v->path, 0, 0,
+                         "ply %d: a move adds seeds to the board, which "
+                         "the solver's reading of the repetition rule "
+                         "does not allow (docs/solving.md)", g->ply);
+}
+
+/* sv_key of child c of g at depth d, with, under the repetition rule,
+ * the words of its earlier positions that could recur. */
+static key child_key(const sow_solver *sv, const sow_game *g,
+                     const sow_game *c, int d)
+{
+    key k = sv_key(sv, c);
+    if (__builtin_expect(sv->rep, 0)) {
+        const key h = rep_child(sv, g, c, d);
+        k.a ^= h.a;
+        k.b ^= h.b;
+    }
+    return k;
+}
+
 static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
                       int d, int i)
 {
@@ -343,7 +428,9 @@ static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
         if (sv->plain.ok)
             sow_game_branch(c, g);
         sv->lean[d] &= ~(1ULL << (i & 63)); /* the engine's: whole next */
-        if (sow_engine_play_at(&sv->eng, c, i, sv->err))
+        if (__builtin_expect(sv->rep, 0) ? rep_play(sv, g, c, i)
+                                         : sow_engine_play_at(&sv->eng, c, i,
+                                                              sv->err))
             return sv_fail(sv);
     } else if (i < 64 && sv->pure[d]) { /* the root's fields, and g's */
         sv->lean[d] |= 1ULL << i;
@@ -361,7 +448,7 @@ static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
         return sv_fail(sv);
     }
     if (!c->over) {
-        key k = kept ? (key){zk[0], zk[1] | 1} : sv_key(sv, c);
+        key k = kept ? (key){zk[0], zk[1] | 1} : child_key(sv, g, c, d);
         sv->kid_keys[d][i] = k;
         __builtin_prefetch(sv->tt + sv_bucket(sv, k));
     }
@@ -437,6 +524,25 @@ static void history_add(uint64_t *h, int m, int seeds)
             h[k] >>= 1;
 }
 
+/* Child i of g at depth d (made, not over) searched under the
+ * repetition rule: on g's line, with c's earlier positions that could
+ * recur in its key (make_child) and in sv->rep_h. */
+static __attribute__((noinline)) int
+rep_search(sow_solver *sv, const sow_game *g, int d, int i, const node *nd,
+           int *h)
+{
+    const sow_game *c = &sv->kids[d][i];
+    sv->rep_h[d + 1] = rep_child(sv, g, c, d);
+    if (sow_engine_hist_push(&sv->eng, c) < 0) {
+        sow_error_set(sv->err, NULL, 0, 0, "out of memory");
+        return sv_fail(sv);
+    }
+    int v = sv_search(sv, c, sv->kid_keys[d][i], d + 1, nd->depth, nd->alpha,
+                      nd->beta, h);
+    sow_history_pop(sv->eng.hist, 1);
+    return v;
+}
+
 /* Child i of depth d (made) searched within the node's window, and taken
  * into it; true when the node is cut off. */
 static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
@@ -447,8 +553,10 @@ static bool take_child(sow_solver *sv, const sow_game *g, int d, int i,
     /* c made by the plain move from a parent made so (make_child) */
     sv->pure[d + 1] = (sv->lean[d] >> (i & 63)) & 1;
     int v = c->over ? sv_finished(sv, c, nd->depth)
-                    : sv_search(sv, c, sv->kid_keys[d][i], d + 1, nd->depth,
-                             nd->alpha, nd->beta, &h);
+            : __builtin_expect(sv->rep, 0)
+                ? rep_search(sv, g, d, i, nd, &h)
+                : sv_search(sv, c, sv->kid_keys[d][i], d + 1, nd->depth,
+                            nd->alpha, nd->beta, &h);
     if (sv->failed)
         return true;
     if (h + 1 > nd->height)
@@ -475,7 +583,8 @@ static bool prepare_rest(sow_solver *sv, const sow_game *g, const key *gk,
                          int d, int done, int tt_move, node *nd, int *idx,
                          int *n)
 {
-    int64_t sc[SOW_MAX_LEGAL];
+    int64_t few[FEW_KIDS];
+    int64_t *sc = sv->maxkids <= FEW_KIDS ? few : sv->kid_score[d];
     *n = 0;
     for (int i = 0; i < g->nlegal; i++)
         if (i != done && make_child(sv, g, gk, d, i))
@@ -486,7 +595,7 @@ static bool prepare_rest(sow_solver *sv, const sow_game *g, const key *gk,
         const sow_game *c = &sv->kids[d][i];
         tt_entry e;
         const tt_entry *te =
-            !c->over && sv_tt_get(sv, sv->kid_keys[d][i], &e) ? &e : NULL;
+            !c->over && tt_get(sv, sv->kid_keys[d][i], &e) ? &e : NULL;
         int lo, hi, final = 0;
         if (c->over) {
             final = lo = hi = sv_finished(sv, c, nd->depth);
@@ -556,7 +665,9 @@ static int search_moves(sow_solver *sv, const sow_game *g, const key *gk,
     if (first >= 0)
         cut = make_child(sv, g, gk, d, first) ||
               take_child(sv, g, d, first, &nd);
-    int idx[SOW_MAX_LEGAL], n = 0, later[SOW_MAX_LEGAL], nlater = 0;
+    int few[2 * FEW_KIDS];
+    int *idx = sv->maxkids <= FEW_KIDS ? few : sv->kid_order[d];
+    int *later = idx + sv->maxkids, n = 0, nlater = 0;
     if (!cut)
         cut = prepare_rest(sv, g, gk, d, first, tt_move, &nd, idx, &n);
     /* threads: a child another thread is searching is left to the end
@@ -601,7 +712,7 @@ int sv_search(sow_solver *sv, const sow_game *g, key k, int d, int depth,
     if (depth == 0) /* a guess's leaf: the stores' difference */
         return g->captured[0] - g->captured[1];
     tt_entry e;
-    const tt_entry *te = sv_tt_get(sv, k, &e) ? &e : NULL;
+    const tt_entry *te = tt_get(sv, k, &e) ? &e : NULL;
     const int tt_move = te ? te->move : -1;
     int lo, hi;
     known_bounds(sv, g, te, depth, &lo, &hi);

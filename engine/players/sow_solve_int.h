@@ -92,6 +92,11 @@ struct sow_solver {
     sow_game *kids[MAX_DEPTH + 1]; /* each depth's children, made when
                                       first needed */
     key *kid_keys[MAX_DEPTH + 1];  /* and their keys */
+    int64_t *kid_score[MAX_DEPTH + 1]; /* and their order (prepare_rest) */
+    int *kid_order[MAX_DEPTH + 1]; /* the moves in order, then those
+                                      left to the end (search_moves):
+                                      where a position may have more
+                                      moves than FEW_KIDS (sow_solve.c) */
     uint64_t lean[MAX_DEPTH + 1];  /* bit i of depth d: kids[d][i] was
                                       last made by the plain move, so
                                       only what it reads and writes need
@@ -102,6 +107,14 @@ struct sow_solver {
                                       made by the plain move: the fields
                                       it never writes are the root's */
     int maxkids;
+    /* the repetition rule (K1.7, C1.10): a position's value depends on
+     * the positions before it that could recur, so its key holds them
+     * (docs/solving.md, "Exactness and history"); the line's positions
+     * are in eng.hist as the engine's own game would hold them */
+    bool rep;
+    key rep_h[MAX_DEPTH + 1]; /* the earlier positions of the one at
+                                 depth d that could recur: their words
+                                 XORed (sv_root_key, rep_child) */
     uint64_t history[2][256]; /* by player and move: the seeds on the
                                  board at the cutoffs it made */
     /* one solve */
@@ -140,6 +153,23 @@ static inline uint64_t sv_bucket(const sow_solver *sv, key k)
 
 /* The key of g: everything of it a rule can read (sow_solve_key.c). */
 key sv_key(const sow_solver *sv, const sow_game *g);
+
+/* The repetition rule's word of a position (its board, the player to
+ * move and, where the engine's history keeps them, its marks): the
+ * engine's identity of a position for the rule, hashed into 128 bits
+ * independent of sv_key's (bit 0 of b clear, so a key XORed with words
+ * keeps its own). */
+key sv_rep_word(const sow_solver *sv, const uint16_t *board, int to_move,
+                const uint64_t *marks);
+key sv_rep_of(const sow_solver *sv, const sow_game *g);
+
+/* The key of a root g of a search, the last position of the engine's
+ * history (sv->eng): sv_key's, and, under the repetition rule, the words
+ * of the positions before it that could recur (those with as many seeds
+ * on the board: the board never gains any, which the solver checks),
+ * kept in sv->rep_h[0]. An error (sv->failed) where an earlier position
+ * had fewer seeds on the board. */
+key sv_root_key(sow_solver *sv, const sow_game *g);
 
 /* Zobrist's words and the plain move's step words into sv->zob and
  * sv->pz, for a setup the plain rules' move takes whose holes hold at

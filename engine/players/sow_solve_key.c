@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_history.h"
 #include "sow_num.h"
 #include "sow_solve_int.h"
 
@@ -144,3 +145,70 @@ key sv_key(const sow_solver *sv, const sow_game *g)
 }
 
 #undef TAKE
+
+/* ---- the repetition rule's words ------------------------------------------ */
+
+key sv_rep_word(const sow_solver *sv, const uint16_t *board, int to_move,
+                const uint64_t *marks)
+{
+    uint64_t a = 0x452821E638D01377ULL + (uint64_t)to_move,
+             b = 0xBE5466CF34E90C6CULL + (uint64_t)to_move;
+    for (int i = 0; i < sv->s->holes; i++) {
+        const uint64_t w = (uint64_t)board[i] | (uint64_t)i << 32;
+        a = sow_mix64(a ^ w);
+        b = sow_mix64(b + w * SOW_GOLDEN64);
+    }
+    for (int j = 0; marks && j < 3; j++) {
+        a = sow_mix64(a ^ marks[j]);
+        b = sow_mix64(b + marks[j]);
+    }
+    key k = {a, b & ~1ULL};
+    return k;
+}
+
+/* g's word, its marks as the engine's history keeps them (hist_add in
+ * sow_engine.c: none for the seed games' plain turns). */
+key sv_rep_of(const sow_solver *sv, const sow_game *g)
+{
+    const uint64_t marks[3] = {g->claims[0], g->claims[1], g->blocked};
+    return sv_rep_word(sv, g->board, g->to_move,
+                       sv->s->plain_turns ? NULL : marks);
+}
+
+key sv_root_key(sow_solver *sv, const sow_game *g)
+{
+    key k = sv_key(sv, g);
+    if (!sv->rep)
+        return k;
+    const key own = sv_rep_of(sv, g);
+    key h = {0, 0};
+    const sow_history *hist = sv->eng.hist;
+    for (int i = 0; i < sow_history_len(hist); i++) {
+        const uint16_t *board;
+        const uint64_t *marks;
+        int to_move, total = 0;
+        sow_history_at(hist, i, &board, &to_move, &marks);
+        for (int j = 0; j < sv->s->holes; j++)
+            total += board[j];
+        if (total > g->on_board)
+            continue; /* can never recur: the board gains no seeds */
+        if (total < g->on_board) {
+            sow_error_set(sv->err, sv->s->v->path, 0, 0,
+                          "ply %d: the board holds more seeds than at an "
+                          "earlier position of the game, which the "
+                          "solver's reading of the repetition rule does "
+                          "not allow (docs/solving.md)", g->ply);
+            sv_fail(sv);
+            return k;
+        }
+        key w = sv_rep_word(sv, board, to_move, marks);
+        if (w.a == own.a && w.b == own.b)
+            continue; /* g itself */
+        h.a ^= w.a;
+        h.b ^= w.b;
+    }
+    sv->rep_h[0] = h;
+    k.a ^= h.a;
+    k.b ^= h.b;
+    return k;
+}

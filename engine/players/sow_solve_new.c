@@ -44,12 +44,16 @@ int sow_solve_check(const sow_setup *s, const sow_solve_policy *p,
 {
     const sow_variant *v = s->v;
     char hint[400];
-    if (s->repetition) {
+    if (s->repetition && (v->ndecisions > 0 || v->nphases > 0)) {
+        /* the engine's history starts again where a phase of decisions
+         * ends (P4), inside the search: keyed by the line's positions
+         * (rep_child in sow_solve.c), the solver would not follow */
         expr_hint(s, &v->repetition, "end.repetition", hint, sizeof hint);
         return sow_error_set(err, v->path, 0, 0,
-                             "the repetition rule is on: a position's value "
-                             "then depends on the positions before it, "
-                             "which sow solve does not search; %s", hint);
+                             "the repetition rule is on in a game with "
+                             "decisions or phases, whose history of "
+                             "positions starts again after them, which "
+                             "sow solve does not follow; %s", hint);
     }
     if (v->script && !(p && p->trust_script))
         return sow_error_set(err, v->path, 0, 0,
@@ -138,6 +142,7 @@ sow_solver *sow_solver_new(const sow_setup *s, long mib, sow_error *err)
     sv->bound = sv->apart && sow_egdb_check(s, &scratch) == SOW_OK &&
                 s->hand == 0; /* MW.1: seeds in hand are on no board */
     sv->ply_until = sow_solve_ply_until(s);
+    sv->rep = s->repetition;
     sv->last_fields = s->v->script || s->no_undo ||
                       s->rest == SOW_REST_LAST_MOVER || s->row_empty_end;
     sow_plain_init(&sv->plain, s, NULL);
@@ -170,6 +175,8 @@ void sow_solver_free(sow_solver *sv)
     {
         free(sv->kids[d]);
         free(sv->kid_keys[d]);
+        free(sv->kid_score[d]);
+        free(sv->kid_order[d]);
     }
     if (!sv->main) {
         table_free(sv->tt, sow_solver_table_bytes(sv));
@@ -226,6 +233,7 @@ sow_solver *sv_worker_new(sow_solver *sv)
     w->apart = sv->apart;
     w->bound = sv->bound;
     w->ply_until = sv->ply_until;
+    w->rep = sv->rep;
     w->last_fields = sv->last_fields;
     w->plain = sv->plain;
     w->zob = sv->zob;

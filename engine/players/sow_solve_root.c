@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sow_history.h"
 #include "sow_search.h"
 #include "sow_solve_int.h"
 
@@ -32,7 +33,10 @@ static int mtdf(sow_solver *sv, const sow_game *g, int guess, int depth)
     while (lo < hi && !sv->failed) {
         int beta = f == lo ? f + 1 : f;
         int h = 0;
-        f = sv_search(sv, g, sv_key(sv, g), 0, depth, beta - 1, beta, &h);
+        const key k = sv_root_key(sv, g);
+        if (sv->failed)
+            return 0;
+        f = sv_search(sv, g, k, 0, depth, beta - 1, beta, &h);
         if (sv->failed)
             return 0;
         if (f < beta)
@@ -91,10 +95,9 @@ static int exact(sow_solver *sv, const sow_game *g, int guess)
 {
     if (g->over)
         return sv_finished(sv, g, EXACT);
-    if (sv->eng.hist) { /* sow_solve_check refuses repetition */
+    if (sv->rep != (sv->eng.hist != NULL)) { /* (the setup's engine) */
         sow_error_set(sv->err, NULL, 0, 0,
-                      "sow solve needs an engine without a repetition "
-                      "history");
+                      "sow solve needs the engine of the solver's setup");
         return sv_fail(sv);
     }
     for (int depth = 1; depth <= sv->guess_depth && !sv->failed; depth++)
@@ -191,11 +194,15 @@ static void run_jobs(sow_solver *w, struct root_jobs *j)
         w->cancel = &j->cancel[i];
         sow_game c = *j->root;
         int v = 0;
+        const int hlen = w->rep ? sow_history_len(w->eng.hist) : 0;
         if (j->play && sow_engine_play(&w->eng, &c, j->root->legal[i],
                                        w->err))
             sv_fail(w);
         else
             v = exact(w, &c, guess);
+        if (w->rep) /* the move's position, added by the engine */
+            sow_history_pop(w->eng.hist,
+                            sow_history_len(w->eng.hist) - hlen);
         pthread_mutex_lock(&j->mu);
         settle(j, w, i, v);
         pthread_mutex_unlock(&j->mu);
@@ -229,6 +236,12 @@ static bool thread_init(sow_solver *sv, const sow_engine *e, thread_arg *a,
         a->w = NULL;
         return false;
     }
+    if (e->hist && (!a->eng.hist || sow_history_copy(a->eng.hist, e->hist))) {
+        sow_engine_free(&a->eng); /* (the game's line: the rule's past) */
+        sow_solver_free(a->w);
+        a->w = NULL;
+        return false;
+    }
     sow_engine_set_budget(&a->eng, e->budget);
     a->w->eng = a->eng;
     a->w->eng.obs.on_event = NULL;
@@ -242,7 +255,12 @@ static bool thread_init(sow_solver *sv, const sow_engine *e, thread_arg *a,
 static bool solve_moves(sow_solver *sv, const sow_engine *e,
                         struct root_jobs *j)
 {
-    const int nt = sv->threads > MAX_THREADS ? MAX_THREADS : sv->threads;
+    /* a script's hooks run in one Lua state, the rules' (e->rules.ctx),
+     * which threads cannot share (two threads in it crashed the run):
+     * one thread, the values being the same */
+    const int nt = sv->s->v->script ? 1
+                   : sv->threads > MAX_THREADS ? MAX_THREADS
+                                               : sv->threads;
     thread_arg *ta = nt > 1 ? calloc((size_t)nt, sizeof *ta) : NULL;
     pthread_t tid[MAX_THREADS];
     bool started[MAX_THREADS] = {false};
@@ -282,20 +300,27 @@ static bool solve_moves(sow_solver *sv, const sow_engine *e,
 /* The principal variation from g, whose exact value is v: at each
  * position the first move (the table's first) whose child has the
  * position's value. */
-static void principal(sow_solver *sv, const sow_game *root, int v,
-                      sow_solve_result *out)
+static void principal_line(sow_solver *sv, const sow_game *root, int v,
+                           sow_solve_result *out)
 {
     sow_game g = *root, c;
     out->npv = 0;
     while (!g.over && out->npv < SOW_SOLVE_PV_MAX && !sv->failed) {
         tt_entry te;
-        int first = sv_tt_get(sv, sv_key(sv, &g), &te) ? te.move : -1;
+        const key k = sv_root_key(sv, &g);
+        int first = !sv->failed && sv_tt_get(sv, k, &te) ? te.move : -1;
         int found = -1;
+        /* under the repetition rule the line so far is the history of
+         * each move tried (the engine adds it), the one kept included */
+        const int hlen = sv->rep ? sow_history_len(sv->eng.hist) : 0;
         for (int pass = 0; pass < 2 && found < 0; pass++)
             for (int i = 0; i < g.nlegal && found < 0; i++) {
                 if ((pass == 0) != (g.legal[i] == first))
                     continue;
                 c = g;
+                if (sv->rep)
+                    sow_history_pop(sv->eng.hist,
+                                    sow_history_len(sv->eng.hist) - hlen);
                 if (sow_engine_play(&sv->eng, &c, g.legal[i], sv->err))
                     return (void)sv_fail(sv);
                 if (exact(sv, &c, v) == v)
@@ -306,6 +331,17 @@ static void principal(sow_solver *sv, const sow_game *root, int v,
         out->pv[out->npv++] = g.legal[found];
         g = c;
     }
+}
+
+/* The principal variation from g (principal_line), the engine's history
+ * of the game put back as it was. */
+static void principal(sow_solver *sv, const sow_game *root, int v,
+                      sow_solve_result *out)
+{
+    const int hlen = sv->rep ? sow_history_len(sv->eng.hist) : 0;
+    principal_line(sv, root, v, out);
+    if (sv->rep)
+        sow_history_pop(sv->eng.hist, sow_history_len(sv->eng.hist) - hlen);
 }
 
 int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,

@@ -855,7 +855,20 @@ t solve-kalah33-moves 0 noerr 'out~ply 1, North to move' 'out~value      North w
 t solve-json 0 noerr lines=1 'outre=^\{"format":"sow-solve","version":1,"sow_version":"[0-9.]+","variant":"test-kalah-small","ply":0,"to_move":0,"scored":true,"value":2,"result":"south","moves":\[\{"move":0,"value":2,"result":"south"\},\{"move":1,"value":2,"result":"south"\},\{"move":2,"value":-4,"result":"north"\}\],"pv":\[0,' -- sow solve $KS $KS3 --json
 t solve-no-variant 2 "err=sow solve: which variant? e.g. sow solve tests/variants/kalah_small.yaml --option holes=4 (see 'sow solve --help')" -- sow solve
 t solve-no-variant-file 1 "err~sow solve: no variant 'nope'" -- sow solve nope
-t solve-repetition 1 "err~variants/oware.yaml: the repetition rule is on: a position's value then depends on the positions before it, which sow solve does not search; option cycle turns it off: try --option cycle=none (now repetition;" lines=0 -- sow solve oware --option cycle=repetition
+# the repetition rule (K1.7, C1.10): solved, the key holding the earlier
+# positions that could recur (docs/solving.md); Oware 2x2 goes round for
+# ever under cycle=none (an error), and ends at a recurrence under
+# repetition; Adji Kui I's own rule, its script on one thread
+t solve-repetition 0 noerr 'out~value      South wins by 5 (5)' 'out~moves      0:5 1:0' -- sow solve oware --option holes=2 --option seeds=2 --option cycle=repetition --threads 2
+t solve-repetition-none 1 "err~variants/oware.yaml: a position recurs along a line" lines=0 -- sow solve oware --option holes=2 --option seeds=2
+t solve-repetition-k1 0 noerr 'out~ply 31, North to move' 'out~value      North wins by 44 (-44)' 'out~moves      7:-44 8:-42 9:-44 11:-42' -- sow solve adji-kui-1 --trust-script --threads 2 --moves "2 6 3 8 0 10 3 9 5 6 4 9 0 10 1 7 3 8 0 10 4 9 2 7 3 11 5 10 4 6 3"
+# a line of 1,000 plies (9 seeds going round before one recurs): an error,
+# not an overflow of the stack (frames of 19 KiB did at 580 plies)
+t solve-repetition-long 1 "err~variants/oware.yaml: a line of more than 1000 plies from the position: too long for sow solve" lines=0 -- sow solve oware --option cycle=repetition --memory 16 --threads 2 --moves "1 7 3 8 0 6 2 9 3 7 5 11 0 10 1 9 5 11 2 10 3 11 4 9 1 10 5 11 1 6 1 9 4 11 0 10 0 7 0 6 4 11 0 8 3 6 1 11 0 6 4 10 0 6 5 11 3 8 0 9 2 10 0 6 1 11 3 6 2 6 5 6 0 7 2 8 4 8 3 11 5 7 0 6 4 8 5 7 1 8 5 10 0 9 0 6 2 10 4 6 5 6 1 7 4 11 1 8 0 9 1 10 5 11 3 6 4 7 5 9 2 8 0 7"
+# the perfect player leaves the game's history as it was (P4): both
+# perfect, South wins by the solved 5, not at a false repetition
+t solve-repetition-perfect 0 noerr 'out~South wins      100.00%' 'out~plies           mean 3.00' -- sow selfplay oware --option holes=2 --option seeds=2 --option cycle=repetition --players perfect:mib=4,perfect:mib=4 --games 2
+t solve-repetition-phases 1 "err~variants/gabata.yaml: the repetition rule is on in a game with decisions or phases, whose history of positions starts again after them, which sow solve does not follow; option cycle turns it off: try --option cycle=none (now repetition;" lines=0 -- sow solve gabata --option cycle=repetition --trust-script
 t solve-script 1 "err~variants/andada.yaml: the variant's script (andada.lua) could keep hidden state between hook calls" "err~give --trust-script if" lines=0 -- sow solve andada
 t solve-cycle 1 "err~tests/variants/endless.yaml: a position recurs along a line (ply 3)" lines=0 -- sow solve tests/variants/endless.yaml --memory 1
 t solve-max-plies 1 "err=tests/variants/kalah_small.yaml: a line reaches max_plies (20 plies) unfinished, so the value depends on max_plies; sow solve solves only games that end before it" lines=0 -- sow solve $KS $KS3 --option max_plies=20
@@ -957,7 +970,9 @@ t compare-exact 0 noerr 'out~A (pick_own=on_capture): South wins by 2 (2)' 'out~
 t compare-exact-moves 0 noerr 'out~ply 1, North to move' 'out~A (pick_own=on_capture): North wins by 4 (-4)' 'out~B (pick_own=always): North wins by 2 (-2)' -- sow compare $KS $KS3 --a pick_own=on_capture --b pick_own=always --exact --moves 2
 t compare-exact-json 0 noerr lines=1 'outre=^\{"format":"sow-compare-exact","version":1,"variant":"test-kalah-small","ply":0,"readings":\[\{"name":"A","options":"pick_own=on_capture","value":2,"result":"south","moves":\[\{"move":0,"value":2,"result":"south"\}' -- sow compare $KS $KS3 --a pick_own=on_capture --b pick_own=always --exact --json
 t compare-exact-same 0 noerr 'out~the same value under both readings' -- sow compare $KS --option holes=3 --option seeds=2 --option threshold_end=false --a pick_own=on_capture --b pick_own=always --exact
-t compare-exact-refused 1 "err~reading A (--a): the repetition rule is on" lines=0 -- sow compare oware --a cycle=repetition --b cycle=none --exact
+t compare-exact-refused 1 "err~reading A (--a): the repetition rule is on in a game with decisions or phases" lines=0 -- sow compare gabata --a cycle=repetition --b cycle=none --exact --trust-script
+t compare-exact-cycle 1 "err~variants/oware.yaml: reading B (--b): a position recurs along a line (ply 22)" lines=0 -- sow compare oware --option holes=2 --option seeds=2 --a cycle=repetition --b cycle=none --exact
+t compare-exact-repetition 0 noerr 'out~A (grand_slam=no_capture): South wins by 5 (5)' 'out~  moves 0:5 1:0' 'out~B (grand_slam=forbid): South wins by 5 (5)' 'out~  moves 0:5' -- sow compare oware --option holes=2 --option seeds=2 --option cycle=repetition --a grand_slam=no_capture --b grand_slam=forbid --exact
 t compare-exact-games 2 "err~sow compare: --exact solves one position: --games, --players" lines=0 -- sow compare $KS --a pick_own=always --b pick_own=on_capture --exact --games 3
 t compare-memory-alone 2 "err~sow compare: --memory and --trust-script go with --exact" lines=0 -- sow compare $KS --a pick_own=always --b pick_own=on_capture --memory 3
 
