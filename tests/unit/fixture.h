@@ -22,6 +22,37 @@ static inline void assert_same_game(const sow_game *a, const sow_game *b)
     assert_true(sow_game_same(a, b));
 }
 
+/* The first `holes` holes of g hold the counts b (the message shows the
+ * board). */
+static inline void assert_board_is(const sow_game *g, const int *b,
+                                   int holes)
+{
+    for (int h = 0; h < holes; h++)
+        if (g->board[h] != b[h]) {
+            char got[512] = "";
+            for (int k = 0; k < holes; k++)
+                snprintf(got + strlen(got), sizeof got - strlen(got), " %d",
+                         g->board[k]);
+            fail_msg("hole %d holds %d, expected %d; board [%s ]", h,
+                     g->board[h], b[h], got);
+        }
+}
+
+/* g's legal moves are moves[0..n), in that order. */
+static inline void assert_legal(const sow_game *g, const int *moves, int n)
+{
+    char got[512] = "";
+    for (int i = 0; i < g->nlegal; i++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), " %d",
+                 g->legal[i]);
+    if (g->nlegal != n)
+        fail_msg("%d legal moves [%s ], expected %d", g->nlegal, got, n);
+    for (int i = 0; i < n; i++)
+        if (g->legal[i] != moves[i])
+            fail_msg("legal move %d is %d, expected %d; legal [%s ]", i,
+                     g->legal[i], moves[i], got);
+}
+
 /* Open `yaml` with the options (NULL-terminated "NAME=VALUE") through the
  * one opening sequence (sow_kit.h), without a time limit. The caller
  * checks the hooks it needs and starts the game; unit_game_close frees. */

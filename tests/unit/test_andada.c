@@ -104,33 +104,6 @@ static void ad_position(ad *a, const int *b, int c0, int c1, int to_move,
     ad_relegal(a);
 }
 
-static void assert_board(const sow_game *g, const int *b, int holes)
-{
-    for (int h = 0; h < holes; h++)
-        if (g->board[h] != b[h]) {
-            char got[256] = "";
-            for (int k = 0; k < holes; k++)
-                snprintf(got + strlen(got), sizeof got - strlen(got), " %d",
-                         g->board[k]);
-            fail_msg("hole %d holds %d, expected %d; board [%s ]", h,
-                     g->board[h], b[h], got);
-        }
-}
-
-static void assert_legal(const sow_game *g, const int *moves, int n)
-{
-    char got[512] = "";
-    for (int i = 0; i < g->nlegal; i++)
-        snprintf(got + strlen(got), sizeof got - strlen(got), " %d",
-                 g->legal[i]);
-    if (g->nlegal != n)
-        fail_msg("%d legal moves [%s ], expected %d", g->nlegal, got, n);
-    for (int i = 0; i < n; i++)
-        if (g->legal[i] != moves[i])
-            fail_msg("legal move %d is %d, expected %d; legal [%s ]", i,
-                     g->legal[i], moves[i], got);
-}
-
 /* The board and the captured seeds add up to 4N (2 seeds in each of 2N
  * holes, A.1), and on_board is the board. */
 static void assert_conserved(const sow_setup *s, const sow_game *g)
@@ -155,7 +128,7 @@ static void move_case(const char *const *opts, const int b[H12], int c0,
     ad_position(&a, b, c0, c1, mover, bearoff_on);
     assert_true(sow_game_is_legal(&a.g, move));
     ad_play(&a, move);
-    assert_board(&a.g, want, H12);
+    assert_board_is(&a.g, want, H12);
     assert_int_equal(a.g.captured[mover], (mover ? c1 : c0) + taken);
     assert_int_equal(a.g.captured[1 - mover], mover ? c0 : c1);
     assert_conserved(&a.k.setup, &a.g);
@@ -251,14 +224,14 @@ static void test_a2_openings_12(void **state)
         ad a;
         ad_open(&a, NULL);
         ad_play(&a, s);
-        assert_board(&a.g, want[s], H12);
+        assert_board_is(&a.g, want[s], H12);
         assert_int_equal(a.g.ply, 1);
         assert_int_equal(a.g.to_move, 1);
         ad_close(&a);
         /* s + 3 gives the same board as s */
         ad_open(&a, NULL);
         ad_play(&a, s + 3);
-        assert_board(&a.g, want[s], H12);
+        assert_board_is(&a.g, want[s], H12);
         ad_close(&a);
     }
     for (int s = 0; s < 12; s++)
@@ -294,7 +267,7 @@ static void test_p9_cw_opening_same_board(void **state)
     ad_open(&a, CW);
     assert_int_equal(a.k.setup.dir, SOW_DIR_CW);
     ad_play(&a, 1);
-    assert_board(&a.g, want1, H12);
+    assert_board_is(&a.g, want1, H12);
     ad_close(&a);
 }
 
@@ -493,10 +466,10 @@ static void test_p12_sticky_and_dynamic_played(void **state)
         assert_int_equal(a.k.setup.bearoff_sticky, k == 0);
         ad_position(&a, BO, 17, 17, 0, false);
         ad_play(&a, 8);
-        assert_board(&a.g, after8, H12);
+        assert_board_is(&a.g, after8, H12);
         assert_int_equal(a.g.captured[0], 19);
         ad_play(&a, 23);
-        assert_board(&a.g, k ? dynamic23 : sticky23, H12);
+        assert_board_is(&a.g, k ? dynamic23 : sticky23, H12);
         assert_int_equal(a.g.captured[1], k ? 17 : 18);
         assert_int_equal(a.g.bearoff_on, k == 0);
         assert_conserved(&a.k.setup, &a.g);
@@ -562,7 +535,7 @@ static void test_a6_north_has_no_seeds(void **state)
     ad_play(&a, 0);
     int want[H12] = {0, 2, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0,
                      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    assert_board(&a.g, want, H12);
+    assert_board_is(&a.g, want, H12);
     assert_int_equal(a.g.captured[0], 23);
     assert_true(a.g.over);
     assert_int_equal(a.g.ply, 3);
@@ -593,7 +566,7 @@ static void test_a6_south_has_no_seeds(void **state)
     ad_play(&a, 12);
     int want[H12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                      0, 0, 1, 1, 0, 0, 3, 0, 0, 0, 0, 0};
-    assert_board(&a.g, want, H12);
+    assert_board_is(&a.g, want, H12);
     assert_int_equal(a.g.captured[1], 25);
     assert_true(a.g.over);
     assert_int_equal(a.g.to_move, 0);
@@ -659,7 +632,7 @@ static void test_p5_end_game_mover_loses(void **state)
     assert_legal(&a.g, legal, 8);
     assert_int_equal(a.g.endless_mask, 0);
     ad_play(&a, 9);
-    assert_board(&a.g, ENDLESS9, H12);
+    assert_board_is(&a.g, ENDLESS9, H12);
     assert_int_equal(a.g.captured[0], 12);
     assert_int_equal(a.g.captured[1], 11);
     assert_conserved(&a.k.setup, &a.g);
@@ -681,7 +654,7 @@ static void test_p5_end_game_mover_loses(void **state)
     ad_position(&a, n22, 4, 4, 1, false);
     ad_play(&a, 22);
     assert_true(a.g.over);
-    assert_board(&a.g, n22, H12);
+    assert_board_is(&a.g, n22, H12);
     assert_int_equal(a.g.result.reason, SOW_END_ENDLESS);
     assert_int_equal(a.g.result.winner, 0);
     ad_close(&a);

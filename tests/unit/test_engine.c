@@ -107,26 +107,6 @@ static void ak_play(ak *a, int move)
         fail_msg("ply %d, move %d: %s", a->g.ply, move, err.msg);
 }
 
-static void assert_board12(const sow_game *g, const int b[12])
-{
-    for (int h = 0; h < 12; h++)
-        if (g->board[h] != b[h]) {
-            char got[128] = "";
-            for (int k = 0; k < 12; k++)
-                snprintf(got + strlen(got), sizeof got - strlen(got), " %d",
-                         g->board[k]);
-            fail_msg("hole %d holds %d, expected %d; board [%s ]", h,
-                     g->board[h], b[h], got);
-        }
-}
-
-static void assert_legal(const sow_game *g, const int *moves, int n)
-{
-    assert_int_equal(g->nlegal, n);
-    for (int i = 0; i < n; i++)
-        assert_int_equal(g->legal[i], moves[i]);
-}
-
 /* The whole of a small file into a static buffer. */
 static const char *slurp(const char *path)
 {
@@ -242,7 +222,7 @@ static void test_k1_3_pass(void **state)
     assert_legal(&a.g, l1, 2);
     ak_play(&a, 6); /* 7 and 8 get one each */
     int w1[12] = {1, 0, 1, 0, 0, 0, 0, 1, 4, 0, 0, 0};
-    assert_board12(&a.g, w1);
+    assert_board_is(&a.g, w1, 12);
     assert_int_equal(a.g.ply, 1);
     assert_int_equal(a.g.to_move, 1); /* South passed */
     assert_false(a.g.over);
@@ -254,7 +234,7 @@ static void test_k1_3_pass(void **state)
      * (K1.5); the hole before it, 11, is North's own: the chain stops */
     ak_play(&a, 8);
     int w2[12] = {0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1};
-    assert_board12(&a.g, w2);
+    assert_board_is(&a.g, w2, 12);
     assert_int_equal(a.g.captured[1], 23);
     /* K1.7(a): neither player can move */
     assert_true(a.g.over);
@@ -300,7 +280,7 @@ static void test_k1_4_single_lap(void **state)
     ak_open(&a, NULL);
     ak_play(&a, 2);
     int w[12] = {4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4};
-    assert_board12(&a.g, w);
+    assert_board_is(&a.g, w, 12);
     assert_int_equal(a.g.ply, 1);
     assert_int_equal(a.g.to_move, 1);
     assert_int_equal(a.g.captured[0] + a.g.captured[1], 0);
@@ -321,7 +301,7 @@ static void test_k1_4_long_lap(void **state)
     ak_position(&a, b, 14, 14, 0);
     ak_play(&a, 0);
     int w[12] = {1, 3, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2};
-    assert_board12(&a.g, w);
+    assert_board_is(&a.g, w, 12);
     assert_int_equal(a.g.captured[0], 14);
     ak_close(&a);
 
@@ -331,7 +311,7 @@ static void test_k1_4_long_lap(void **state)
     ak_position(&a, b, 14, 14, 0);
     ak_play(&a, 0);
     int w2[12] = {0, 3, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2};
-    assert_board12(&a.g, w2);
+    assert_board_is(&a.g, w2, 12);
     ak_close(&a);
 }
 
@@ -345,7 +325,7 @@ static int south_gain(const int b[12], int c0, int c1, int move,
     ak_open(&a, NULL);
     ak_position(&a, b, c0, c1, 0);
     ak_play(&a, move);
-    assert_board12(&a.g, want);
+    assert_board_is(&a.g, want, 12);
     assert_int_equal(a.g.captured[1], c1);
     int gain = a.g.captured[0] - c0;
     int sum = a.g.captured[0] + a.g.captured[1];
@@ -416,7 +396,7 @@ static void test_k1_5_chain_stops_at_own_row(void **state)
     ak_position(&a, bn, 5, 5, 1);
     ak_play(&a, 10);
     int wn[12] = {0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 0, 2};
-    assert_board12(&a.g, wn);
+    assert_board_is(&a.g, wn, 12);
     assert_int_equal(a.g.captured[1], 9);
     assert_int_equal(a.g.captured[0], 5);
     ak_close(&a);
@@ -455,7 +435,7 @@ static void test_k1_5_uses_ownership(void **state)
     sow_game_set_owner(&a.g, 6, 0); /* South owns North's hole 6 */
     ak_play(&a, 5);
     int w[12] = {4, 4, 4, 4, 4, 0, 2, 0, 0, 4, 4, 4};
-    assert_board12(&a.g, w);
+    assert_board_is(&a.g, w, 12);
     assert_int_equal(a.g.captured[0], 5 + 5);
     ak_close(&a);
 }
@@ -526,7 +506,7 @@ static void test_k1_7b_repetition(void **state)
         assert_int_equal(a.g.result.reason, SOW_END_REPETITION);
         assert_false(a.g.result.unfinished);
         int w[12] = {2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-        assert_board12(&a.g, w);
+        assert_board_is(&a.g, w, 12);
         assert_int_equal(a.g.result.score[0], 3);
         assert_int_equal(a.g.result.score[1], 0);
         assert_int_equal(a.g.result.winner, 0);
@@ -675,7 +655,7 @@ static void test_c0_7_max_plies(void **state)
     assert_int_equal(a.g.result.winner, -1);
     assert_true(a.g.result.has_score);
     int w[12] = {0, 5, 1, 6, 6, 5, 0, 5, 5, 5, 5, 5};
-    assert_board12(&a.g, w);
+    assert_board_is(&a.g, w, 12);
     assert_int_equal(a.g.result.score[0], 23);
     assert_int_equal(a.g.result.score[1], 25);
     char buf[64];
