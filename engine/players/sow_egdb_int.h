@@ -17,6 +17,10 @@ struct sow_egdb {
     /* ranking: f[n][m] boards of n seeds on m holes, off[k] the first
      * board of level k (boards of k seeds) */
     uint64_t (*f)[SOW_MAX_HOLES + 1];
+    /* step[(i * (seeds + 1) + r) * (seeds + 1) + b]: what hole i holding
+     * b of the r seeds left adds to a board's rank, f(r, m) - f(r - b,
+     * m) with m = holes - i (sow_egdb_rank) */
+    uint64_t *step;
     uint64_t off[SOW_EGDB_MAX_SEEDS + 2];
     /* with the stores indexed (info.threshold >= 0): the positions of
      * level k are its boards times nst[k] values of South's store,
@@ -39,11 +43,12 @@ static inline uint64_t sow_egdb_rank(const sow_egdb *db, const uint16_t *b,
                                      int k, int s0)
 {
     const int H = db->info.holes;
+    const size_t S = (size_t)db->info.seeds + 1;
+    const uint64_t *row = db->step; /* hole i's steps */
     uint64_t idx = 0;
     int r = k;
-    for (int i = 0; i + 1 < H && r > 0; i++) {
-        const int m = H - i;
-        idx += db->f[r][m] - db->f[r - b[i]][m];
+    for (int i = 0; i + 1 < H && r > 0; i++, row += S * S) {
+        idx += row[(size_t)r * S + b[i]];
         r -= b[i];
     }
     if (db->info.threshold >= 0)
