@@ -51,6 +51,10 @@ typedef struct round {
                                that the slice needs are queued */
     atomic_uint_fast64_t next; /* the next chunk to take */
     atomic_bool stop;       /* an error: every thread stops */
+    atomic_uchar *done;     /* the whole level's first round on threads:
+                               done[c] once chunk c is through, its
+                               waiting entries tried again (work in
+                               sow_egdb_level.c); NULL: none */
 } round;
 
 #define CHUNK 4096

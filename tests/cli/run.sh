@@ -924,6 +924,11 @@ t egdb-oware-alphabeta 0 noerr "out~ player=alphabeta:depth=2:db=$EG/ow " -- sow
 t egdb-oware-solve 1 "err~variants/oware.yaml: a position recurs along a line" lines=0 -- sow search oware --option holes=2 --option seeds=2 --player perfect:db=$EG/ow
 t egdb-build 0 "outre=^$EG/test-kalah-small-[0-9a-f]{16}\.egdb\$" "err~sow egdb: 0 of 12 seeds, 2 entries" -- sow egdb build $KS $KSE --seeds 12 --db $EG --progress
 t egdb-threads 0 noerr -- bash -c "mkdir -p $EG/t1 $EG/t3 && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t1 --threads 1 >/dev/null && $SOW egdb build $KS $KSE --seeds 12 --db $EG/t3 --threads 3 >/dev/null && cmp $EG/t1/*.egdb $EG/t3/*.egdb"
+# a level of many chunks (Kalah 2x4: 25 of 4,096 entries at 12 seeds;
+# Oware 2x3 with cycles: 2 at 10), its waiting entries tried again chunk by
+# chunk on threads (retry_chunk in sow_egdb_level.c): the same file
+t egdb-threads-chunks 0 noerr -- bash -c "mkdir -p $EG/c1 $EG/c3 && $SOW egdb build kalah --option holes=4 --option seeds=3 --option threshold_end=false --seeds 12 --db $EG/c1 --threads 1 >/dev/null && $SOW egdb build kalah --option holes=4 --option seeds=3 --option threshold_end=false --seeds 12 --db $EG/c3 --threads 3 >/dev/null && cmp $EG/c1/*.egdb $EG/c3/*.egdb"
+t egdb-cycle-chunks 0 noerr -- bash -c "mkdir -p $EG/oc1 $EG/oc3 && $SOW egdb build oware --option holes=3 --option seeds=4 --seeds 10 --db $EG/oc1 --threads 1 >/dev/null && $SOW egdb build oware --option holes=3 --option seeds=4 --seeds 10 --db $EG/oc3 --threads 3 >/dev/null && cmp $EG/oc1/*.egdb $EG/oc3/*.egdb"
 # shards (--level L --shard K/M, then sow egdb merge): level by level, three
 # shards each, the merged file is the one-machine build byte for byte
 SH="$SOW egdb build $KS $KSE --seeds 7 --db $EG/sh"
