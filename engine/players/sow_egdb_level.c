@@ -134,8 +134,9 @@ static int retry_chunk(worker *w, uint64_t c, uint64_t first)
         if (try_entry(w, b, s0, j)) /* (waits again past `end`) */
             return SOW_ERR;
     }
-    memmove(w->wait + first, w->wait + end,
-            (size_t)(w->nwait - end) * sizeof *w->wait);
+    if (w->nwait > end) /* (w->wait may be NULL: nothing waited) */
+        memmove(w->wait + first, w->wait + end,
+                (size_t)(w->nwait - end) * sizeof *w->wait);
     w->nwait -= end - first;
     return SOW_OK;
 }

@@ -283,8 +283,6 @@ int sv_finished(sow_solver *sv, const sow_game *c, int depth)
  * cost Kalah's search 0.9% more instructions (callgrind). */
 #define FEW_KIDS 64
 
-/* Room for the children at depth d (made when first needed); NULL when
- * out of memory or g has more moves than a position of the setup can. */
 /* The arrays of depth d, made the first time it is reached (false: out
  * of memory, err set; sow_solver_free frees what was made). */
 static __attribute__((noinline, cold)) bool frame_new(sow_solver *sv, int d)
@@ -300,13 +298,21 @@ static __attribute__((noinline, cold)) bool frame_new(sow_solver *sv, int d)
     if (!sv->kids[d] || !sv->kid_keys[d] ||
         (big && (!sv->kid_score[d] || !sv->kid_order[d]))) {
         free(sv->kids[d]); /* (so that the next call tries again) */
+        free(sv->kid_keys[d]);
+        free(sv->kid_score[d]);
+        free(sv->kid_order[d]);
         sv->kids[d] = NULL;
+        sv->kid_keys[d] = NULL;
+        sv->kid_score[d] = NULL;
+        sv->kid_order[d] = NULL;
         sow_error_set(sv->err, NULL, 0, 0, "out of memory");
         return false;
     }
     return true;
 }
 
+/* Room for the children at depth d (made when first needed); NULL when
+ * out of memory or g has more moves than a position of the setup can. */
 static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
 {
     if (__builtin_expect(!sv->kids[d], 0) && !frame_new(sv, d))
