@@ -53,6 +53,22 @@ static inline void assert_legal(const sow_game *g, const int *moves, int n)
                      g->legal[i], moves[i], got);
 }
 
+/* g's legal list made again for `to_move` after a test wrote its
+ * position: the moves, their count and the endless ones (P2), as the
+ * engine keeps them. */
+static inline void unit_relegal(const sow_setup *s, const sow_rules *r,
+                                sow_game *g, int to_move)
+{
+    sow_error err;
+    sow_error_clear(&err);
+    uint64_t endless = 0;
+    int n = sow_legal_moves(s, r, g, to_move, g->legal, &endless, &err);
+    if (n < 0)
+        fail_msg("%s:%d:%d: %s", err.path, err.line, err.col, err.msg);
+    g->nlegal = n;
+    g->endless_mask = endless;
+}
+
 /* Open `yaml` with the options (NULL-terminated "NAME=VALUE") through the
  * one opening sequence (sow_kit.h), without a time limit. The caller
  * checks the hooks it needs and starts the game; unit_game_close frees. */

@@ -57,14 +57,7 @@ static inline void k2_position_owned(k2 *a, const int b[12],
     g->captured[1] = c1;
     g->to_move = (uint8_t)to_move;
     g->phase = 0;
-    sow_error err;
-    uint64_t endless = 0;
-    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, g, to_move, g->legal, &endless,
-                            &err);
-    if (n < 0)
-        fail_msg("%s", err.msg);
-    g->nlegal = n;
-    g->endless_mask = endless;
+    unit_relegal(&a->k.setup, &a->k.eng.rules, g, to_move);
 }
 
 static inline void k2_position(k2 *a, const int b[12], int c0, int c1,

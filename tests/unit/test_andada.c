@@ -68,14 +68,7 @@ static void ad_refused(ad *a, sow_move move, const char *needle)
 /* Recompute the legal moves of the player to move. */
 static void ad_relegal(ad *a)
 {
-    sow_error err;
-    uint64_t endless = 0;
-    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, &a->g, a->g.to_move,
-                            a->g.legal, &endless, &err);
-    if (n < 0)
-        fail_msg("%s", err.msg);
-    a->g.nlegal = n;
-    a->g.endless_mask = endless;
+    unit_relegal(&a->k.setup, &a->k.eng.rules, &a->g, a->g.to_move);
 }
 
 /* A regular-move position (A.4): play the opening from hole 0 and North's

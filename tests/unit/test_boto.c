@@ -40,14 +40,7 @@ static void bt_close(bt *a) { unit_game_close(a); }
 /* Recompute the legal moves of the player to move. */
 static void bt_relegal(bt *a)
 {
-    sow_error err;
-    uint64_t endless = 0;
-    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, &a->g, a->g.to_move,
-                            a->g.legal, &endless, &err);
-    if (n < 0)
-        fail_msg("%s", err.msg);
-    a->g.nlegal = n;
-    a->g.endless_mask = endless;
+    unit_relegal(&a->k.setup, &a->k.eng.rules, &a->g, a->g.to_move);
 }
 
 /* Put the game in a position after the opening (B.3): board, stores,

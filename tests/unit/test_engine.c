@@ -93,10 +93,7 @@ static void ak_position(ak *a, const int b[12], int c0, int c1, int to_move)
     g->captured[0] = c0;
     g->captured[1] = c1;
     g->to_move = (uint8_t)to_move;
-    sow_error err;
-    int n = sow_legal_moves(&a->s, &a->rules, g, to_move, g->legal, NULL, &err);
-    assert_true(n >= 0);
-    g->nlegal = n;
+    unit_relegal(&a->s, &a->rules, g, to_move);
 }
 
 static void ak_play(ak *a, int move)

@@ -42,12 +42,7 @@ static void bk_position(unit_game *a, const int b[32], int hand)
     }
     g->hand[0] = g->hand[1] = (int16_t)hand;
     g->to_move = 0;
-    sow_error err;
-    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, g, 0, g->legal,
-                            NULL, &err);
-    if (n < 0)
-        fail_msg("%s", err.msg);
-    g->nlegal = n;
+    unit_relegal(&a->k.setup, &a->k.eng.rules, g, 0);
 }
 
 /* Open the variant under `reading` at a position (bk_position). */

@@ -176,8 +176,7 @@ static void relay_from(unit_game *a, const uint16_t *board, size_t n,
     for (size_t h = 0; h < n; h++)
         a->g.on_board += board[h];
     a->g.to_move = player;
-    a->g.nlegal = sow_legal_moves(&a->k.setup, &a->k.eng.rules, &a->g,
-                                  player, a->g.legal, NULL, &err);
+    unit_relegal(&a->k.setup, &a->k.eng.rules, &a->g, player);
     assert_true(a->g.nlegal > 0);
     assert_int_equal(sow_engine_play(&a->k.eng, &a->g, hole, &err), SOW_OK);
     assert_true(a->g.over);

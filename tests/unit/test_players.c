@@ -94,14 +94,7 @@ static void set_position(unit_game *a, const int *b, int c0, int c1,
     g->captured[0] = c0;
     g->captured[1] = c1;
     g->to_move = (uint8_t)to_move;
-    sow_error err;
-    uint64_t endless = 0;
-    int n = sow_legal_moves(&a->k.setup, &a->k.eng.rules, g, to_move, g->legal, &endless,
-                            &err);
-    if (n < 0)
-        fail_msg("%s", err.msg);
-    g->nlegal = n;
-    g->endless_mask = endless;
+    unit_relegal(&a->k.setup, &a->k.eng.rules, g, to_move);
 }
 
 /* ---- specs ---------------------------------------------------------------- */

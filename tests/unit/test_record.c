@@ -4,6 +4,7 @@
  * real script. */
 #include "unit.h"
 
+#include "fixture.h"
 #include "sow_game.h"
 #include "sow_lua.h"
 #include "sow_record.h"
@@ -71,10 +72,7 @@ static void fx_position(fx *f, const int b[12], int c0, int c1, int to_move)
     f->g.captured[0] = c0;
     f->g.captured[1] = c1;
     f->g.to_move = (uint8_t)to_move;
-    sow_error err;
-    f->g.nlegal = sow_legal_moves(&f->s, &f->rules, &f->g, to_move,
-                                  f->g.legal, NULL, &err);
-    assert_true(f->g.nlegal >= 0);
+    unit_relegal(&f->s, &f->rules, &f->g, to_move);
 }
 
 /* ---- ply lines --------------------------------------------------------- */
