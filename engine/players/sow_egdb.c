@@ -1,7 +1,8 @@
-/* sow_egdb.c - endgame database files (sow_egdb.h; docs/solving.md): what
- * can have one, the rules' digest, the ranking of boards, the header, and
- * reading (open, probe). The build is in sow_egdb_build.c (its parts:
- * sow_egdb_run.h), the check of every entry in sow_egdb_verify.c. */
+/* sow_egdb.c - endgame database files (sow_egdb.h; docs/solving.md): the
+ * ranking of boards, the header, and reading (open, probe). What can have
+ * a database and the rules' digest are in sow_egdb_rules.c, the build in
+ * sow_egdb_build.c (its parts: sow_egdb_run.h), the check of every entry
+ * in sow_egdb_verify.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@
 static const char MAGIC[8] = {'S', 'O', 'W', 'E', 'G', 'D', 'B', '\n'};
 
 /* h stepped over n bytes: 8-byte words, then the tail with the length. */
-static uint64_t hash_bytes(uint64_t h, const void *p, uint64_t n)
+uint64_t sow_egdb_hash(uint64_t h, const void *p, uint64_t n)
 {
     const unsigned char *c = p;
     uint64_t i = 0;
@@ -32,76 +33,6 @@ static uint64_t hash_bytes(uint64_t h, const void *p, uint64_t n)
     uint64_t tail = 0;
     memcpy(&tail, c + i, (size_t)(n - i));
     return sow_hash_step(h, tail ^ n << 56);
-}
-
-/* ---- what can have a database ------------------------------------------ */
-
-int sow_egdb_check(const sow_setup *s, sow_error *err)
-{
-    const sow_variant *v = s->v;
-    const char *why = NULL;
-    if (v->script)
-        why = "it has a script (a hook may read anything)";
-    else if (s->match || s->rounds)
-        why = "it is played as a match or in rounds (the stores carry over)";
-    else if (s->no_score || s->no_moves_lose ||
-             s->cleared_winner != SOW_CLEARED_SCORE)
-        why = "its winner is not the one with the higher total (or it "
-              "has no scores)";
-    else if (s->repetition)
-        why = "the repetition rule is on (a value would depend on the "
-              "positions before it)";
-    else if (s->no_capture_plies > 0)
-        why = "a no-capture limit is on (a value would depend on the plies "
-              "since a capture)";
-    else if (sow_solve_ply_until(s) > 0)
-        why = "a rule reads the ply (an opening rule or phase)";
-    else if (v->ndecisions > 0 || v->nphases > 0)
-        why = "it has decision moves or phases";
-    else if (s->dir_rule == SOW_DIR_CHOSEN)
-        why = "the direction is chosen once per game";
-    else if (s->no_undo || s->rest == SOW_REST_LAST_MOVER || s->row_empty_end)
-        why = "a rule reads the last move (its mover or its seeds)";
-    if (why)
-        return sow_error_set(err, v->path, 0, 0,
-                             "variant %s cannot have an endgame database: "
-                             "%s; databases index the board, the player to "
-                             "move and the stores alone (docs/solving.md)", v->id, why);
-    return SOW_OK;
-}
-
-int sow_egdb_digest(const sow_setup *s, uint64_t *out, sow_error *err)
-{
-    char *text = NULL;
-    size_t len = 0;
-    if (sow_file_read(s->v->path, 4u << 20, "variant file", &text, &len, err))
-        return SOW_ERR;
-    uint64_t h = hash_bytes(0x6A09E667F3BCC908ULL, text, len);
-    free(text);
-    for (int k = 0; k < s->opts.n; k++) {
-        char buf[128];
-        sow_optval_format(&s->v->options[k], s->opts.val[k], buf, sizeof buf);
-        for (const char *c = buf; *c; c++)
-            h = sow_hash_step(h, (uint64_t)(unsigned char)*c);
-        h = sow_hash_step(h, 0x100 + (uint64_t)k);
-    }
-    *out = sow_mix64(h);
-    return SOW_OK;
-}
-
-int sow_egdb_path(const sow_setup *s, const char *dir, char *buf,
-                  size_t size, sow_error *err)
-{
-    uint64_t d;
-    if (sow_egdb_digest(s, &d, err))
-        return SOW_ERR;
-    int n = snprintf(buf, size, "%s/%s-%016llx.egdb", dir, s->v->id,
-                     (unsigned long long)d);
-    if (n < 0 || (size_t)n >= size)
-        return sow_error_set(err, NULL, 0, 0,
-                             "the database folder's path is too long (%s)",
-                             dir);
-    return SOW_OK;
 }
 
 /* ---- ranking boards -------------------------------------------------------- */
@@ -260,7 +191,7 @@ static uint64_t get64(const uint8_t *p)
 /* The checksum of n entries. */
 uint64_t sow_egdb_checksum(const int8_t *val, uint64_t n)
 {
-    return sow_mix64(hash_bytes(0x9E3779B97F4A7C15ULL, val, n));
+    return sow_mix64(sow_egdb_hash(0x9E3779B97F4A7C15ULL, val, n));
 }
 
 void sow_egdb_header(uint8_t *hd, const sow_egdb_info *in)

@@ -58,8 +58,10 @@ typedef struct sow_egdb sow_egdb;
 int sow_egdb_check(const sow_setup *s, sow_error *err);
 
 /* The digest of s's rules: the variant file's bytes and the value of
- * every option (a database answers only for the rules it was built
- * with). */
+ * every option that changes the rules (a database answers only for the
+ * rules it was built with); an option that changes only the start (its
+ * seeds), such as Kalah's `seeds` without a threshold, is left out, so
+ * boards that differ in their start share a database. */
 int sow_egdb_digest(const sow_setup *s, uint64_t *out, sow_error *err);
 
 /* The file name of s's database in folder dir: "<id>-<digest>.egdb". */

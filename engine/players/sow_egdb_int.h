@@ -29,6 +29,9 @@ struct sow_egdb {
     int nst[SOW_EGDB_MAX_SEEDS + 1], st0[SOW_EGDB_MAX_SEEDS + 1];
 };
 
+/* h stepped over the n bytes at p (the rules' digest, the checksum). */
+uint64_t sow_egdb_hash(uint64_t h, const void *p, uint64_t n);
+
 /* A database object of holes and seeds with its counts (no entries);
  * total and threshold: the stores indexed (threshold >= 0, total the
  * game's seeds), or not (threshold -1). NULL (err set, naming s's file if

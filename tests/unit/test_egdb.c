@@ -176,7 +176,12 @@ static void test_values_are_minimax(void **state)
 
 /* The solver with a database of n seeds gives the values it gives
  * without one (the winner and the margin). */
-static void solver_with_database(const char *const *opts, int n)
+/* The solver's values of the start of a's rules (opts) are the same with
+ * a database of n seeds as without; the database built under the options
+ * built_with where given (another start of the same rules), a's own
+ * otherwise. */
+static void solver_with_database(const char *const *opts, int n,
+                                 const char *const *built_with)
 {
     unit_game a;
     unit_game_open(&a, KALAH, opts);
@@ -184,7 +189,14 @@ static void solver_with_database(const char *const *opts, int n)
     if (sow_match_start(&a.k.eng, &a.m, &a.g, &err))
         fail_msg("%s", err.msg);
     char path[256];
-    build(&a, n, path, sizeof path);
+    if (built_with) {
+        unit_game b;
+        unit_game_open(&b, KALAH, built_with);
+        build(&b, n, path, sizeof path);
+        unit_game_close(&b);
+    } else {
+        build(&a, n, path, sizeof path);
+    }
     sow_egdb *db = sow_egdb_open(path, &a.k.setup, &err);
     assert_non_null(db);
     sow_solve_result *r[2];
@@ -220,14 +232,58 @@ static void test_solver_with_database(void **state)
     (void)state;
     make_dir();
     const char *apart[] = {"holes=4", "seeds=2", "threshold_end=false", NULL};
-    solver_with_database(apart, 8);
+    solver_with_database(apart, 8, NULL);
+    /* a database built for 3 seeds a hole serves the start of 2: without
+     * a threshold the seeds change only the start (sow_egdb_digest) */
+    const char *three[] = {"holes=4", "seeds=3", "threshold_end=false", NULL};
+    solver_with_database(apart, 8, three);
     /* the threshold end (C1.7): the stores in the index, the value the
      * exact margin with the winner by the totals; 8 seeds, then the whole
      * game of 12 */
     const char *thr[] = {"holes=3", "seeds=2", "threshold_end=true", NULL};
-    solver_with_database(thr, 8);
-    solver_with_database(thr, 12);
+    solver_with_database(thr, 8, NULL);
+    solver_with_database(thr, 12, NULL);
     remove_dir();
+}
+
+/* The digest of the rules of opts (KA.1-KA.5 on kalah_small). */
+static uint64_t digest_of(const char *const *opts)
+{
+    unit_game a;
+    unit_game_open(&a, KALAH, opts);
+    sow_error err;
+    uint64_t d = 0;
+    if (sow_egdb_digest(&a.k.setup, &d, &err))
+        fail_msg("%s", err.msg);
+    unit_game_close(&a);
+    return d;
+}
+
+/* The digest leaves out an option that changes only the start (KA.1's
+ * seeds without the threshold) and keeps every other: the threshold
+ * (C1.7, half the seeds: then the seeds count), KA.4's pick_own, the
+ * holes, max_plies (P3). */
+static void test_digest_start_only(void **state)
+{
+    (void)state;
+    const char *s4[] = {"holes=6", "seeds=4", "threshold_end=false", NULL};
+    const char *s5[] = {"holes=6", "seeds=5", "threshold_end=false", NULL};
+    const char *s1[] = {"holes=6", "seeds=1", "threshold_end=false", NULL};
+    const char *t4[] = {"holes=6", "seeds=4", "threshold_end=true", NULL};
+    const char *t5[] = {"holes=6", "seeds=5", "threshold_end=true", NULL};
+    const char *p4[] = {"holes=6", "seeds=4", "threshold_end=false",
+                        "pick_own=always", NULL};
+    const char *h5[] = {"holes=5", "seeds=4", "threshold_end=false", NULL};
+    const char *m4[] = {"holes=6", "seeds=4", "threshold_end=false",
+                        "max_plies=900", NULL};
+    const uint64_t d = digest_of(s4);
+    assert_true(digest_of(s5) == d);
+    assert_true(digest_of(s1) == d); /* (the lowest: one neighbour) */
+    assert_true(digest_of(t4) != d);
+    assert_true(digest_of(t5) != digest_of(t4));
+    assert_true(digest_of(p4) != d);
+    assert_true(digest_of(h5) != d);
+    assert_true(digest_of(m4) != d);
 }
 
 /* ---- a stopped build resumed ------------------------------------------- */
@@ -686,6 +742,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_values_are_minimax),
         cmocka_unit_test(test_solver_with_database),
+        cmocka_unit_test(test_digest_start_only),
         cmocka_unit_test(test_resume),
         cmocka_unit_test(test_shards_merged),
         cmocka_unit_test(test_shard_forged),

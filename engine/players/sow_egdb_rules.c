@@ -1,0 +1,140 @@
+/* sow_egdb_rules.c - the rules an endgame database answers for
+ * (sow_egdb.h; docs/solving.md): what can have one, and the digest of its
+ * rules that names its file and that opening it checks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sow_egdb_int.h"
+#include "sow_file.h"
+#include "sow_num.h"
+#include "sow_solve.h"
+
+/* ---- what can have a database ------------------------------------------ */
+
+int sow_egdb_check(const sow_setup *s, sow_error *err)
+{
+    const sow_variant *v = s->v;
+    const char *why = NULL;
+    if (v->script)
+        why = "it has a script (a hook may read anything)";
+    else if (s->match || s->rounds)
+        why = "it is played as a match or in rounds (the stores carry over)";
+    else if (s->no_score || s->no_moves_lose ||
+             s->cleared_winner != SOW_CLEARED_SCORE)
+        why = "its winner is not the one with the higher total (or it "
+              "has no scores)";
+    else if (s->repetition)
+        why = "the repetition rule is on (a value would depend on the "
+              "positions before it)";
+    else if (s->no_capture_plies > 0)
+        why = "a no-capture limit is on (a value would depend on the plies "
+              "since a capture)";
+    else if (sow_solve_ply_until(s) > 0)
+        why = "a rule reads the ply (an opening rule or phase)";
+    else if (v->ndecisions > 0 || v->nphases > 0)
+        why = "it has decision moves or phases";
+    else if (s->dir_rule == SOW_DIR_CHOSEN)
+        why = "the direction is chosen once per game";
+    else if (s->no_undo || s->rest == SOW_REST_LAST_MOVER || s->row_empty_end)
+        why = "a rule reads the last move (its mover or its seeds)";
+    if (why)
+        return sow_error_set(err, v->path, 0, 0,
+                             "variant %s cannot have an endgame database: "
+                             "%s; databases index the board, the player to "
+                             "move and the stores alone (docs/solving.md)", v->id, why);
+    return SOW_OK;
+}
+
+/* ---- the rules' digest ------------------------------------------------- */
+
+/* Setup t (made with other option values) is s's but for the start: its
+ * seeds (and North's start of a round: SQ.1) and their total. A database's positions and values do not read
+ * either (the stores are indexed only with a threshold, which the total
+ * sets, and then the threshold differs), so a database serves both. The
+ * setup is plain data made from zeroed memory (sow_setup_init), so its
+ * bytes compare; the option values are set equal first. */
+static bool same_but_start(const sow_setup *s, sow_setup *t)
+{
+    t->opts = s->opts;
+    memcpy(t->start, s->start, sizeof t->start);
+    memcpy(t->start_north, s->start_north, sizeof t->start_north);
+    t->total = s->total;
+    return memcmp(t, s, sizeof *s) == 0;
+}
+
+/* Whether option k of s changes only the start: the setups made with its
+ * other values (an enum's and a bool's every one, an int's neighbours
+ * within its range) differ from s's in the start alone. Kalah's `seeds`
+ * under threshold_end=false: Kalah(6,4), (6,5) and (6,6) share one
+ * database; with the threshold on, half the seeds is the threshold, and
+ * the option counts. An option no setup could be made with counts. */
+static bool start_only(const sow_setup *s, int k, sow_setup *t)
+{
+    const sow_option_def *d = &s->v->options[k];
+    sow_optval probe[SOW_MAX_ENUM + 2];
+    int n = 0;
+    const sow_optval now = s->opts.val[k];
+    if (d->type == SOW_OPT_ENUM) {
+        for (int i = 0; i < d->nvalues && n < SOW_MAX_ENUM; i++)
+            if (i != now.index)
+                probe[n++] = (sow_optval){i, d->param[i] ? now.num : 0};
+    } else if (d->type == SOW_OPT_BOOL) {
+        probe[n++] = (sow_optval){0, !now.num};
+    } else {
+        const long step = d->step > 0 ? d->step : 1;
+        if (now.num - step >= d->min)
+            probe[n++] = (sow_optval){0, now.num - step};
+        if (now.num + step <= d->max)
+            probe[n++] = (sow_optval){0, now.num + step};
+    }
+    for (int i = 0; i < n; i++) {
+        sow_optset o = s->opts;
+        o.val[k] = probe[i];
+        sow_error e;
+        if (sow_setup_init(t, s->v, &o, &e) || !same_but_start(s, t))
+            return false;
+    }
+    return n > 0;
+}
+
+int sow_egdb_digest(const sow_setup *s, uint64_t *out, sow_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (sow_file_read(s->v->path, 4u << 20, "variant file", &text, &len, err))
+        return SOW_ERR;
+    uint64_t h = sow_egdb_hash(0x6A09E667F3BCC908ULL, text, len);
+    free(text);
+    sow_setup *t = malloc(sizeof *t);
+    if (!t)
+        return sow_error_set(err, NULL, 0, 0, "out of memory");
+    for (int k = 0; k < s->opts.n; k++) {
+        if (start_only(s, k, t))
+            continue;
+        char buf[128];
+        sow_optval_format(&s->v->options[k], s->opts.val[k], buf, sizeof buf);
+        for (const char *c = buf; *c; c++)
+            h = sow_hash_step(h, (uint64_t)(unsigned char)*c);
+        h = sow_hash_step(h, 0x100 + (uint64_t)k);
+    }
+    free(t);
+    *out = sow_mix64(h);
+    return SOW_OK;
+}
+
+int sow_egdb_path(const sow_setup *s, const char *dir, char *buf,
+                  size_t size, sow_error *err)
+{
+    uint64_t d;
+    if (sow_egdb_digest(s, &d, err))
+        return SOW_ERR;
+    int n = snprintf(buf, size, "%s/%s-%016llx.egdb", dir, s->v->id,
+                     (unsigned long long)d);
+    if (n < 0 || (size_t)n >= size)
+        return sow_error_set(err, NULL, 0, 0,
+                             "the database folder's path is too long (%s)",
+                             dir);
+    return SOW_OK;
+}
+
