@@ -35,6 +35,9 @@ typedef struct turn {
     long lam, power;
     int seen_h, seen_dir;
     uint8_t dirty; /* rows row_emptied must look at */
+    uint8_t witness[2]; /* a hole of each player's inner row that held
+                           seeds when row_emptied last looked (255:
+                           none yet): looked at first */
     bool forked;   /* the turn's choices were tried on copies (lv) */
     bool lifted_out; /* a lap lifted the mover's inner row empty (BA.6) */
     sow_turn_leaves *lv; /* listing the legal turns, else NULL */
@@ -51,13 +54,20 @@ static bool own_inner(const sow_setup *s, const sow_game *g, int h, int p)
     return ((s->inner >> h) & 1) && g->owner[h] == p;
 }
 
-/* Whether player p's inner row holds no seed. */
-static bool inner_empty(const sow_setup *s, const sow_game *g, int p)
+/* The first hole of player p's inner row that holds seeds, or -1 where
+ * the row holds none. */
+static int inner_seeded(const sow_setup *s, const sow_game *g, int p)
 {
     for (uint64_t m = g->owns[p] & s->inner; m; m &= m - 1)
         if (g->board[__builtin_ctzll(m)])
-            return false;
-    return true;
+            return __builtin_ctzll(m);
+    return -1;
+}
+
+/* Whether player p's inner row holds no seed. */
+static bool inner_empty(const sow_setup *s, const sow_game *g, int p)
+{
+    return inner_seeded(s, g, p) < 0;
 }
 
 /* BK.10, BK.L8, C2.7: an inner row left empty ends the game at once,
@@ -76,8 +86,16 @@ static bool row_emptied(turn *t)
     for (int q = 0; q < 2; q++) {
         if (!((t->dirty >> q) & 1))
             continue;
-        if (inner_empty(t->s, t->g, q))
+        /* the hole that held seeds last time mostly still does: the
+         * row's scan was a fifth of Bao la Kiswahili's listing of turns
+         * (perf) */
+        const int w = t->witness[q];
+        if (w != 255 && t->g->board[w] && own_inner(t->s, t->g, w, q))
+            continue;
+        const int h = inner_seeded(t->s, t->g, q);
+        if (h < 0)
             return true;
+        t->witness[q] = (uint8_t)h;
     }
     t->dirty = 0;
     return false;
@@ -470,6 +488,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     t->power = 1;
     t->seen_h = t->seen_dir = -1;
     t->dirty = 0;
+    t->witness[0] = t->witness[1] = 255;
     t->forked = false;
     t->lifted_out = false;
     g->move_flags = 0;
