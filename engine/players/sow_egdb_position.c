@@ -72,15 +72,21 @@ int sow_egdb_position(sow_engine *e, const sow_egdb *db, const sow_game *tmpl,
  * unknown entry of the level outside the slice that a move leads to is
  * queued for the next round (sow_egdb_need_entry) before 1 is returned. */
 int sow_egdb_play(const run *r, sow_engine *e, sow_game *c, const sow_game *g,
-                  int i, sow_error *err)
+                  int i, bool *lean, sow_error *err)
 {
-    sow_game_branch(c, g);
+    if (*lean) /* c: a move of g's by the plain move (sow_plain_branch) */
+        sow_plain_branch(c, g, r->s->holes, i);
+    else
+        sow_game_branch(c, g);
+    *lean = false;
     if (r->plain.ok) {
         if (e->budget && (++e->budget_tick & 63) == 0 &&
             sow_budget_over(e->budget))
             return sow_budget_error(e->budget, err);
-        if (!sow_plain_play_at(&r->plain, c, i))
+        if (!sow_plain_play_at(&r->plain, c, i)) {
+            *lean = true;
             return SOW_OK;
+        }
         sow_game_branch(c, g); /* an end: the engine's */
     }
     return sow_engine_play_at(e, c, i, err);
@@ -102,9 +108,10 @@ int sow_egdb_best_of(const run *r, sow_engine *e, worker *w,
     int best = p == 0 ? -1000000 : 1000000, besth = best, longest = 0;
     int pending = 0, unchecked = 0;
     const int base = g.captured[0] - g.captured[1]; /* the stores now */
+    sow_game c;
+    bool lean = false; /* c last made from g by the plain move */
     for (int i = 0; i < g.nlegal; i++) {
-        sow_game c;
-        if (sow_egdb_play(r, e, &c, &g, i, err))
+        if (sow_egdb_play(r, e, &c, &g, i, &lean, err))
             return -1;
         int cv, cvh, ch;
         if (c.over) {

@@ -85,9 +85,11 @@ typedef struct part {
  * of database db as a game: 1, 0 when p has no move, -1 on an error. */
 /* Child i of g into c: the plain rules' move where r's setup allows it
  * (sow_plain.h), else and at every end the engine's; the run's deadline
- * read every 64 moves either way. */
+ * read every 64 moves either way. *lean: c was last made from g by the
+ * plain move, so only what that move writes is copied (false the first
+ * time); set for the next call. */
 int sow_egdb_play(const run *r, sow_engine *e, sow_game *c, const sow_game *g,
-                  int i, sow_error *err);
+                  int i, bool *lean, sow_error *err);
 
 int sow_egdb_position(sow_engine *e, const sow_egdb *db, const sow_game *tmpl,
                       const uint16_t *b, int k, int s0, int p, sow_game *g,

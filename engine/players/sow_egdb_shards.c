@@ -107,9 +107,10 @@ static int closure(run *r, sow_engine *e, int k, uint64_t lo, uint64_t hi,
                            err);
         if (has < 0)
             rc = SOW_ERR;
+        sow_game c;
+        bool lean = false;
         for (int m = 0; has > 0 && !rc && m < g.nlegal; m++) {
-            sow_game c;
-            if (sow_egdb_play(r, e, &c, &g, m, err)) {
+            if (sow_egdb_play(r, e, &c, &g, m, &lean, err)) {
                 rc = SOW_ERR;
                 break;
             }

@@ -12,7 +12,9 @@
 #define SOW_PLAIN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sow_game.h"
 
@@ -47,6 +49,38 @@ void sow_plain_init(sow_plain *p, const sow_setup *s, const char **why);
  * the move ends the game or reaches a rule left to the engine: c is then
  * spoilt, and the caller branches it again and plays the engine. */
 int sow_plain_play_at(const sow_plain *p, sow_game *c, int i);
+
+/* Parent g copied into c, a child last made by the plain move from g or
+ * from a position that differs from g only in what this copies (the
+ * solver's children, an endgame database's moves of one entry): only
+ * what the plain move reads or writes (sow_plain.c), the holes' seeds
+ * and captured..last_move_hole (`over` among them: g is not over), and
+ * the move; the rest the plain move never writes, and makes its child
+ * byte for byte as the engine does (tests/unit/test_plain.c). The whole
+ * copy (sow_game_branch) was a tenth of a solver's position's
+ * instructions (docs/solving.md, "Measured"). */
+_Static_assert(offsetof(sow_game, captured) < offsetof(sow_game, on_board) &&
+                   offsetof(sow_game, on_board) < offsetof(sow_game, ply) &&
+                   offsetof(sow_game, ply) < offsetof(sow_game, since_capture) &&
+                   offsetof(sow_game, since_capture) <
+                       offsetof(sow_game, to_move) &&
+                   offsetof(sow_game, to_move) < offsetof(sow_game, over) &&
+                   offsetof(sow_game, over) < offsetof(sow_game, phase) &&
+                   offsetof(sow_game, last_move_hole) <
+                       offsetof(sow_game, phase),
+               "sow_plain_branch copies captured..last_move_hole as one run");
+
+static inline void sow_plain_branch(sow_game *c, const sow_game *g,
+                                    int holes, int i)
+{
+    if (holes <= 16) /* a fixed size: no call to memcpy */
+        memcpy(c->board, g->board, 16 * sizeof *g->board);
+    else
+        memcpy(c->board, g->board, sizeof g->board);
+    memcpy(&c->captured, &g->captured,
+           offsetof(sow_game, phase) - offsetof(sow_game, captured));
+    c->legal[i] = g->legal[i];
+}
 
 /* Zobrist's words of a position of the class (the solver's key): for
  * hole h holding n seeds the two words z[h * stride + 2 * n + w] (w 0,

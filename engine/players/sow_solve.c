@@ -330,37 +330,6 @@ static sow_game *frame(sow_solver *sv, const sow_game *g, int d)
  * sv->kid_keys[d][i]. Its table bucket is fetched into the cache as soon
  * as the key is known: the probes that follow (search_moves) waited for
  * memory otherwise, 40% of a solve's time under perf. */
-/* Parent g copied into c, a child last made by the plain move: only what
- * the plain move reads or writes (sow_plain.c), the holes' seeds and
- * captured..last_move_hole (`over` among them: g is not over), and the
- * move; the rest is written by the move or the same in every position
- * of the search, which the plain move never writes and whose children
- * it makes byte for byte as the engine does (tests/unit/test_plain.c).
- * The whole copy (sow_game_branch) was a tenth of a position's
- * instructions (docs/solving.md, "Measured"). */
-_Static_assert(offsetof(sow_game, captured) < offsetof(sow_game, on_board) &&
-                   offsetof(sow_game, on_board) < offsetof(sow_game, ply) &&
-                   offsetof(sow_game, ply) < offsetof(sow_game, since_capture) &&
-                   offsetof(sow_game, since_capture) <
-                       offsetof(sow_game, to_move) &&
-                   offsetof(sow_game, to_move) < offsetof(sow_game, over) &&
-                   offsetof(sow_game, over) < offsetof(sow_game, phase) &&
-                   offsetof(sow_game, last_move_hole) <
-                       offsetof(sow_game, phase),
-               "branch_lean copies captured..last_move_hole as one run");
-
-static inline void branch_lean(sow_game *c, const sow_game *g, int holes,
-                               int i)
-{
-    if (holes <= 16) /* a fixed size: no call to memcpy */
-        memcpy(c->board, g->board, 16 * sizeof *g->board);
-    else
-        memcpy(c->board, g->board, sizeof g->board);
-    memcpy(&c->captured, &g->captured,
-           offsetof(sow_game, phase) - offsetof(sow_game, captured));
-    c->legal[i] = g->legal[i];
-}
-
 /* The repetition rule (K1.7, C1.10): the words of the positions before
  * child c of g (at depth d) that could recur. The board never gains
  * seeds (rep_play checks it), so those are the positions with as many
@@ -416,7 +385,7 @@ static int make_child(sow_solver *sv, const sow_game *g, const key *gk,
 {
     sow_game *c = &sv->kids[d][i];
     if (sv->pure[d] && ((sv->lean[d] >> i) & 1))
-        branch_lean(c, g, sv->s->holes, i);
+        sow_plain_branch(c, g, sv->s->holes, i);
     else
         sow_game_branch(c, g);
     /* the plain rules' move where the setup allows it (sow_plain.h), the
