@@ -63,39 +63,62 @@ static bool same_but_start(const sow_setup *s, sow_setup *t)
     return memcmp(t, s, sizeof *s) == 0;
 }
 
-/* Whether option k of s changes only the start: the setups made with its
- * other values (an enum's and a bool's every one, an int's neighbours
- * within its range) differ from s's in the start alone. Kalah's `seeds`
- * under threshold_end=false: Kalah(6,4), (6,5) and (6,6) share one
- * database; with the threshold on, half the seeds is the threshold, and
- * the option counts. An option no setup could be made with counts. */
+/* Whether option k of s changes only the start: every setup made with
+ * another value of it (an enum's and a bool's every one; an int's every
+ * one where it has at most FEW_INTS, else the next values above and
+ * below, its least, its most and its default) differs from s's in the
+ * start alone. An int is read as a number wherever it is used, so a
+ * rule it changes shows at its neighbours; its ends and default catch a
+ * field that saturates (a value clamped). A value no setup can be made
+ * with serves no game and is passed over; an enum value with a :K number
+ * (any K) makes the option count. Kalah's `seeds` under
+ * threshold_end=false changes only the start: Kalah(6,4), (6,5) and
+ * (6,6) share one database; with the threshold on, half the seeds is the
+ * threshold, and the option counts. */
+#define FEW_INTS 64
+
 static bool start_only(const sow_setup *s, int k, sow_setup *t)
 {
     const sow_option_def *d = &s->v->options[k];
-    sow_optval probe[SOW_MAX_ENUM + 2];
-    int n = 0;
     const sow_optval now = s->opts.val[k];
+    sow_optval probe[FEW_INTS + SOW_MAX_ENUM + 5];
+    int n = 0;
     if (d->type == SOW_OPT_ENUM) {
-        for (int i = 0; i < d->nvalues && n < SOW_MAX_ENUM; i++)
+        for (int i = 0; i < d->nvalues && i < SOW_MAX_ENUM; i++) {
+            if (d->param[i])
+                return false;
             if (i != now.index)
-                probe[n++] = (sow_optval){i, d->param[i] ? now.num : 0};
+                probe[n++] = (sow_optval){i, 0};
+        }
     } else if (d->type == SOW_OPT_BOOL) {
         probe[n++] = (sow_optval){0, !now.num};
     } else {
         const long step = d->step > 0 ? d->step : 1;
-        if (now.num - step >= d->min)
-            probe[n++] = (sow_optval){0, now.num - step};
-        if (now.num + step <= d->max)
-            probe[n++] = (sow_optval){0, now.num + step};
+        if ((d->max - d->min) / step < FEW_INTS) {
+            for (long x = d->min; x <= d->max; x += step)
+                probe[n++] = (sow_optval){0, x};
+        } else {
+            const long at[5] = {now.num - step, now.num + step, d->min,
+                                d->max, d->def.num};
+            for (int i = 0; i < 5; i++)
+                if (at[i] >= d->min && at[i] <= d->max)
+                    probe[n++] = (sow_optval){0, at[i]};
+        }
     }
+    int made = 0;
     for (int i = 0; i < n; i++) {
+        if (probe[i].index == now.index && probe[i].num == now.num)
+            continue;
         sow_optset o = s->opts;
         o.val[k] = probe[i];
         sow_error e;
-        if (sow_setup_init(t, s->v, &o, &e) || !same_but_start(s, t))
+        if (sow_setup_init(t, s->v, &o, &e))
+            continue; /* (no game is played with these values) */
+        if (!same_but_start(s, t))
             return false;
+        made++;
     }
-    return n > 0;
+    return made > 0;
 }
 
 int sow_egdb_digest(const sow_setup *s, uint64_t *out, sow_error *err)
