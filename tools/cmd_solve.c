@@ -66,9 +66,12 @@ static void help(void)
         "the values are\n"
         "                the same\n"
         "--progress[=S]  a status line on stderr every S seconds (default "
-        "10); on a\n"
-        "                terminal a line is redrawn every second without "
-        "it\n"
+        "10): the\n"
+        "                positions, the root moves solved and what is known "
+        "of the value\n"
+        "                so far (\"value from A to B\"); on a terminal a "
+        "line is redrawn\n"
+        "                every second without it\n"
         "--trust-script  solve a variant with a Lua script: you vouch that "
         "its hooks\n"
         "                are functions of their view (no hidden state)\n"
@@ -123,16 +126,32 @@ static const flag_cmd cmd = FLAGS_CMD("solve", help, flags);
 typedef struct progress_out {
     bool redraw; /* a terminal: one line redrawn; else whole lines */
     bool drawn;  /* a redrawn line is on the screen */
+    const sow_setup *s;
 } progress_out;
 
 static void on_progress(void *ctx, const sow_solve_progress *pr)
 {
     progress_out *po = ctx;
+    /* what is known of the value: "from A", "to B", "from A to B" (in
+     * South's order: a value at least A and at most B) */
+    char lo[64] = "", hi[64] = "", known[160] = "";
+    if (pr->has_low)
+        solve_value_text(po->s, &pr->low, lo, sizeof lo);
+    if (pr->has_high)
+        solve_value_text(po->s, &pr->high, hi, sizeof hi);
+    if (pr->has_low || pr->has_high)
+        snprintf(known, sizeof known, ", value %s%s%s%s",
+                 pr->has_low ? "from " : "", lo,
+                 pr->has_low && pr->has_high ? " " : "",
+                 pr->has_high ? "to " : "");
+    if (pr->has_high)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s",
+                 hi);
     fprintf(stderr, "%ssow solve: %.1f s, %lld positions, %.0f/s, root "
-                    "moves %d/%d solved%s",
+                    "moves %d/%d solved%s%s",
             po->redraw ? "\r" : "", pr->seconds, pr->positions,
             pr->seconds > 0 ? (double)pr->positions / pr->seconds : 0.0,
-            pr->moves_done, pr->moves, po->redraw ? "   " : "\n");
+            pr->moves_done, pr->moves, known, po->redraw ? "   " : "\n");
     po->drawn = po->redraw;
     fflush(stderr);
 }
@@ -226,7 +245,8 @@ static int run(const solve_args *a, cli_game *cg, const sow_game *g,
     }
     sow_solver_set_value_only(sv, a->value_only);
     sow_solver_set_guess_depth(sv, (int)a->guess_depth);
-    progress_out po = {isatty(STDERR_FILENO) && a->progress <= 0, false};
+    progress_out po = {isatty(STDERR_FILENO) && a->progress <= 0, false,
+                       &cg->setup};
     if (po.redraw || a->progress > 0)
         sow_solver_set_progress(sv, on_progress, &po,
                                 po.redraw ? 1.0 : a->progress);

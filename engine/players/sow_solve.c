@@ -242,6 +242,12 @@ void sv_report(sow_solver *sv)
         sv->pr.moves_done = atomic_load(&sv->root_done);
         sv->pr.lower = atomic_load(&sv->root_lower);
         sv->pr.upper = atomic_load(&sv->root_upper);
+        sv->pr.has_low = sv->pr.lower > -INF;
+        sv->pr.has_high = sv->pr.upper < INF;
+        if (sv->pr.has_low)
+            sv->pr.low = sv_value(sv, sv->pr.lower);
+        if (sv->pr.has_high)
+            sv->pr.high = sv_value(sv, sv->pr.upper);
     }
     sv->progress(sv->progress_ctx, &sv->pr);
 }

@@ -85,20 +85,6 @@ long long sow_solver_db_hits(const sow_solver *sv);
 size_t sow_solver_table_bytes(const sow_solver *sv);
 long long sow_solver_table_used(const sow_solver *sv);
 
-/* Progress of a long solve, handed to a callback every `every` seconds. */
-typedef struct sow_solve_progress {
-    double seconds;
-    long long positions;
-    int lower, upper;  /* what is known of the root's value so far
-                          (internal values: see sow_solve_margin) */
-    int moves_done, moves; /* root moves solved so far, of all */
-} sow_solve_progress;
-
-typedef void (*sow_solve_progress_fn)(void *ctx,
-                                      const sow_solve_progress *pr);
-
-void sow_solver_set_progress(sow_solver *sv, sow_solve_progress_fn fn,
-                             void *ctx, double every);
 
 #define SOW_SOLVE_PV_MAX 256
 
@@ -107,6 +93,28 @@ typedef struct sow_solve_value {
     int winner;  /* 0 South, 1 North, -1 a draw */
     int margin;  /* South's total less North's (0 without scores) */
 } sow_solve_value;
+
+/* Progress of a long solve, handed to a callback every `every` seconds. */
+typedef struct sow_solve_progress {
+    double seconds;
+    long long positions;
+    int lower, upper;  /* what is known of the root's value so far
+                          (internal values, in sow_solve_rank's order) */
+    /* the same as values, where known (has_low, has_high): with every
+     * move's value the best of the moves solved so far (a bound for the
+     * player to move); with the value only, the bounds the root's proofs
+     * have closed in to (MTD(f)'s) */
+    bool has_low, has_high;
+    sow_solve_value low, high; /* in South's view: the value is at least
+                                  low and at most high */
+    int moves_done, moves; /* root moves solved so far, of all */
+} sow_solve_progress;
+
+typedef void (*sow_solve_progress_fn)(void *ctx,
+                                      const sow_solve_progress *pr);
+
+void sow_solver_set_progress(sow_solver *sv, sow_solve_progress_fn fn,
+                             void *ctx, double every);
 
 typedef struct sow_solve_result {
     sow_solve_value value;

@@ -129,6 +129,9 @@ struct sow_solver {
     /* what the threads of sow_solve tell the main one's progress line */
     atomic_llong shared_positions; /* the others' positions, by 16384 */
     atomic_int root_done, root_lower, root_upper;
+    bool publish;          /* this solver's MTD(f) on the root of a
+                              value-only solve: its bounds go to the main
+                              solver's root_lower and root_upper */
     double t0, next_report;
     sow_solve_progress_fn progress;
     void *progress_ctx;
@@ -141,6 +144,21 @@ struct sow_solver {
 static inline int sv_base(const sow_solver *sv, const sow_game *g)
 {
     return sv->apart ? g->captured[0] - g->captured[1] : 0;
+}
+
+/* An internal value as a winner and a margin. */
+static inline sow_solve_value sv_value(const sow_solver *sv, int v)
+{
+    sow_solve_value r;
+    if (sv->apart) {
+        r.margin = v;
+        r.winner = v > 0 ? 0 : v < 0 ? 1 : -1;
+        return r;
+    }
+    int w = v > BIG / 2 ? 1 : v < -BIG / 2 ? -1 : 0;
+    r.margin = v - w * BIG;
+    r.winner = w == 1 ? 0 : w == -1 ? 1 : -1;
+    return r;
 }
 
 /* The bucket of key k: the high half of k.a scaled to the buckets (a

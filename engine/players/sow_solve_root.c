@@ -25,6 +25,20 @@
 
 /* ---- MTD(f) ---------------------------------------------------------------- */
 
+/* The bounds lo and hi of the root of a value-only solve, proved by one
+ * thread's MTD(f), into the main solver's (the progress line's): the
+ * highest lower bound and the lowest upper bound any thread proved. */
+static void publish_bounds(sow_solver *sv, int lo, int hi)
+{
+    sow_solver *m = sv->main ? sv->main : sv;
+    int was = atomic_load(&m->root_lower);
+    while (lo > was && !atomic_compare_exchange_weak(&m->root_lower, &was, lo))
+        ;
+    was = atomic_load(&m->root_upper);
+    while (hi < was && !atomic_compare_exchange_weak(&m->root_upper, &was, hi))
+        ;
+}
+
 /* MTD(f): the value of g (not over) from a first guess, exact (depth
  * EXACT), or looking `depth` plies ahead (a guess for the next search). */
 static int mtdf(sow_solver *sv, const sow_game *g, int guess, int depth)
@@ -43,6 +57,8 @@ static int mtdf(sow_solver *sv, const sow_game *g, int guess, int depth)
             hi = f;
         else
             lo = f;
+        if (depth == EXACT && sv->publish)
+            publish_bounds(sv, lo, hi);
         /* (a line that ends at max_plies itself ends by the other rules:
          * the engine tests max_plies last) */
         if (depth == EXACT && g->ply + (long)h > sv->s->max_plies) {
@@ -75,19 +91,6 @@ static void begin(sow_solver *sv, const sow_engine *e, sow_error *err)
     sv->pr.upper = INF;
 }
 
-static sow_solve_value value_from(const sow_solver *sv, int v)
-{
-    sow_solve_value r;
-    if (sv->apart) {
-        r.margin = v;
-        r.winner = v > 0 ? 0 : v < 0 ? 1 : -1;
-        return r;
-    }
-    int w = v > BIG / 2 ? 1 : v < -BIG / 2 ? -1 : 0;
-    r.margin = v - w * BIG;
-    r.winner = w == 1 ? 0 : w == -1 ? 1 : -1;
-    return r;
-}
 
 /* The exact internal value of g (over or not): the guesses of iterative
  * deepening, then MTD(f) to the games' ends from the last of them. */
@@ -112,7 +115,7 @@ int sow_solve_value_of(sow_solver *sv, sow_engine *e, const sow_game *g,
     int v = exact(sv, g, sv_base(sv, g));
     if (sv->failed)
         return SOW_ERR;
-    *out = value_from(sv, v);
+    *out = sv_value(sv, v);
     return SOW_OK;
 }
 
@@ -192,6 +195,7 @@ static void run_jobs(sow_solver *w, struct root_jobs *j)
             return;
         w->failed = w->abandoned = false;
         w->cancel = &j->cancel[i];
+        w->publish = !j->play; /* the root itself: its bounds */
         sow_game c = *j->root;
         int v = 0;
         const int hlen = w->rep ? sow_history_len(w->eng.hist) : 0;
@@ -203,6 +207,7 @@ static void run_jobs(sow_solver *w, struct root_jobs *j)
         if (w->rep) /* the move's position, added by the engine */
             sow_history_pop(w->eng.hist,
                             sow_history_len(w->eng.hist) - hlen);
+        w->publish = false;
         pthread_mutex_lock(&j->mu);
         settle(j, w, i, v);
         pthread_mutex_unlock(&j->mu);
@@ -372,7 +377,7 @@ int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,
     const int best = j->best;
     for (int i = 0; i < out->nmoves && ok; i++) {
         out->moves[i] = g->legal[i];
-        out->move_value[i] = value_from(sv, j->value[i]);
+        out->move_value[i] = sv_value(sv, j->value[i]);
     }
     pthread_mutex_destroy(&j->mu);
     free(j);
@@ -380,7 +385,7 @@ int sow_solve(sow_solver *sv, sow_engine *e, const sow_game *g,
         principal(sv, g, best, out);
     if (sv->failed)
         return SOW_ERR;
-    out->value = value_from(sv, best);
+    out->value = sv_value(sv, best);
     out->positions = sv->positions;
     out->seconds = sow_search_now() - sv->t0;
     return SOW_OK;

@@ -612,6 +612,72 @@ static void test_perfect_player(void **state)
     unit_game_close(&a);
 }
 
+/* ---- the progress line ------------------------------------------------- */
+
+#define MAX_REPORTS 4096
+
+typedef struct reports {
+    int n;
+    sow_solve_progress pr[MAX_REPORTS];
+} reports;
+
+static void keep_report(void *ctx, const sow_solve_progress *pr)
+{
+    reports *r = ctx;
+    if (r->n < MAX_REPORTS)
+        r->pr[r->n++] = *pr;
+}
+
+/* What the progress reports say of the value (low and high, `sow solve
+ * --progress`'s "value from A to B") holds of the value the solve ends
+ * with, and is said at all: with the value only (the root's MTD(f)
+ * bounds) and with every move's (the best move so far), on Kalah 5x3
+ * under both readings of KA.4, a report every 16,384 positions (every
+ * 0 s), one thread. */
+static void test_progress_bounds(void **state)
+{
+    (void)state;
+    const char *pick[] = {"on_capture", "always"};
+    for (int reading = 0; reading < 2; reading++)
+        for (int value_only = 0; value_only < 2; value_only++) {
+            char po[32];
+            snprintf(po, sizeof po, "pick_own=%s", pick[reading]);
+            const char *opts[] = {"holes=5", "seeds=3",
+                                  "threshold_end=false", po, NULL};
+            unit_game a;
+            open_at_start(&a, KALAH, opts);
+            sow_solver *sv = solver(&a, false);
+            sow_error err;
+            assert_int_equal(sow_solver_set_threads(sv, 1, &err), 0);
+            sow_solver_set_value_only(sv, value_only);
+            reports *r = calloc(1, sizeof *r);
+            assert_non_null(r);
+            sow_solver_set_progress(sv, keep_report, r, 0);
+            sow_solve_result *res = malloc(sizeof *res);
+            assert_non_null(res);
+            if (sow_solve(sv, &a.k.eng, &a.g, res, &err))
+                fail_msg("%s", err.msg);
+            const long v = sow_solve_rank(res->value);
+            int said = 0;
+            assert_true(r->n > 0);
+            for (int i = 0; i < r->n; i++) {
+                const sow_solve_progress *p = &r->pr[i];
+                if (p->has_low)
+                    assert_true(sow_solve_rank(p->low) <= v);
+                if (p->has_high)
+                    assert_true(sow_solve_rank(p->high) >= v);
+                said += p->has_low || p->has_high;
+            }
+            if (said == 0)
+                fail_msg("%s, value only %d: %d reports, none with a bound",
+                         po, value_only, r->n);
+            free(res);
+            free(r);
+            sow_solver_free(sv);
+            unit_game_close(&a);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +689,7 @@ int main(void)
         cmocka_unit_test(test_game_ends),
         cmocka_unit_test(test_max_plies),
         cmocka_unit_test(test_perfect_player),
+        cmocka_unit_test(test_progress_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
