@@ -42,18 +42,21 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
         return sow_error_set(err, v->path, 0, 0,
                              "variant %s cannot have an endgame database: "
                              "%s; databases index the board, the player to "
-                             "move and the stores alone (docs/solving.md)", v->id, why);
+                             "move and the stores alone (docs/solving.md)",
+                             v->id, why);
     return SOW_OK;
 }
 
 /* ---- the rules' digest ------------------------------------------------- */
 
 /* Setup t (made with other option values) is s's but for the start: its
- * seeds (and North's start of a round: SQ.1) and their total. A database's positions and values do not read
- * either (the stores are indexed only with a threshold, which the total
- * sets, and then the threshold differs), so a database serves both. The
- * setup is plain data made from zeroed memory (sow_setup_init), so its
- * bytes compare; the option values are set equal first. */
+ * seeds (and North's start of a round: SQ.1) and their total. A
+ * database's positions and values read neither (the stores are indexed
+ * only with a threshold, which the total sets, and then the threshold
+ * differs), so a database serves both. The setup is plain data made
+ * from zeroed memory (sow_setup_init), so its bytes compare; the option
+ * values are set equal first. (The loader bounds an int option within
+ * +-10^9, so the probes' arithmetic cannot overflow.) */
 static bool same_but_start(const sow_setup *s, sow_setup *t)
 {
     t->opts = s->opts;
