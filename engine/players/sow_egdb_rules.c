@@ -1,6 +1,7 @@
 /* sow_egdb_rules.c - the rules an endgame database answers for
  * (sow_egdb.h; docs/solving.md): what can have one, and the digest of its
  * rules that names its file and that opening it checks. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,16 +55,20 @@ int sow_egdb_check(const sow_setup *s, sow_error *err)
  * database's positions and values read neither (the stores are indexed
  * only with a threshold, which the total sets, and then the threshold
  * differs), so a database serves both. The setup is plain data made
- * from zeroed memory (sow_setup_init), so its bytes compare; the option
- * values are set equal first. (The loader bounds an int option within
+ * from zeroed memory (sow_setup_init), so its bytes compare, all but
+ * the option values'. (The loader bounds an int option within
  * +-10^9, so the probes' arithmetic cannot overflow.) */
 static bool same_but_start(const sow_setup *s, sow_setup *t)
 {
-    t->opts = s->opts;
     memcpy(t->start, s->start, sizeof t->start);
     memcpy(t->start_north, s->start_north, sizeof t->start_north);
     t->total = s->total;
-    return memcmp(t, s, sizeof *s) == 0;
+    /* everything but the option values, whose padding is the caller's
+     * (copied in whole: not zeroed, and valgrind says so) */
+    const size_t a = offsetof(sow_setup, opts), b = a + sizeof s->opts;
+    return memcmp(t, s, a) == 0 &&
+           memcmp((const char *)t + b, (const char *)s + b,
+                  sizeof *s - b) == 0;
 }
 
 /* Whether option k of s changes only the start: every setup made with
