@@ -34,7 +34,9 @@ typedef struct turn {
     /* C1.9: the position last saved (comes_round) */
     long lam, power;
     int seen_h, seen_dir;
-    uint8_t dirty; /* rows row_emptied must look at */
+    uint8_t dirty; /* rows row_emptied must look at (bit q: player q's;
+                      bit 2: lifted_out) */
+    uint8_t watch; /* 3 where an empty row ends the game, else 0 (BA.L5) */
     uint8_t witness[2]; /* a hole of each player's inner row that held
                            seeds when row_emptied last looked (255:
                            none yet): looked at first */
@@ -70,19 +72,13 @@ static bool inner_empty(const sow_setup *s, const sow_game *g, int p)
     return inner_seeded(s, g, p) < 0;
 }
 
-/* BK.10, BK.L8, C2.7: an inner row left empty ends the game at once,
- * in the middle of the turn (the engine's end test then says who lost).
- * Only a capture takes seeds from the opponent's inner row and only a
- * lift from the mover's, so a row is looked at only after one of those
- * (t->dirty, bit q: player q's row). */
-static bool row_emptied(turn *t)
+/* row_emptied past its first test: which rows dirty names, looked at. */
+static __attribute__((noinline)) bool rows_emptied(turn *t)
 {
     if (t->lifted_out) { /* BA.6: after that lap is sown, the mover lost */
         t->g->move_flags |= SOW_MOVED_ROW_LIFTED;
         return true;
     }
-    if (!t->s->row_empty_end) /* BA.L5: no end by an empty row */
-        return false;
     for (int q = 0; q < 2; q++) {
         if (!((t->dirty >> q) & 1))
             continue;
@@ -99,6 +95,16 @@ static bool row_emptied(turn *t)
     }
     t->dirty = 0;
     return false;
+}
+
+/* BK.10, BK.L8, C2.7: an inner row left empty ends the game at once,
+ * in the middle of the turn (the engine's end test then says who lost).
+ * Only a capture takes seeds from the opponent's inner row and only a
+ * lift from the mover's, so a row is looked at only after one of those
+ * (t->dirty). Under BA.L5 no row is looked at (t->watch sets no bit). */
+static inline bool row_emptied(turn *t)
+{
+    return t->dirty && rows_emptied(t);
 }
 
 /* What a turn does once a choice is made (bit: its answer). */
@@ -127,20 +133,23 @@ static void copy_turn(turn *u, const turn *t, sow_game *g)
     u->g = g;
 }
 
-/* Where the legal turns are listed, choice i is tried both ways, each on
- * a copy of the turn that goes on from here (`then`), so that the laps
- * before it are sown once for all its leaves. */
+/* Where the legal turns are listed, choice i is tried both ways, the
+ * first on a copy of the turn that goes on from here (`then`) and the
+ * second in t itself, so that the laps before it are sown once for all
+ * its leaves. Nothing reads t after a choice it forked (choose returns
+ * -1 and the sowing unwinds), so t may go on with the second answer: one
+ * copy a choice, not two (a tenth of Bao la Kiswahili's listing of turns
+ * was the copies, callgrind). */
 static void fork_turn(turn *t, then_fn then, int h, int c, int i)
 {
-    for (int bit = 0; bit < 2; bit++) {
-        sow_game g;
-        turn u;
-        copy_turn(&u, t, &g);
-        u.forked = false;
-        g.turn_bits = (uint8_t)(g.turn_bits | bit << i);
-        then(&u, h, c, bit);
-        leaf(&u);
-    }
+    sow_game g;
+    turn u;
+    copy_turn(&u, t, &g);
+    then(&u, h, c, 0);
+    leaf(&u);
+    t->g->turn_bits = (uint8_t)(t->g->turn_bits | 1 << i);
+    then(t, h, c, 1);
+    leaf(t);
     t->forked = true;
 }
 
@@ -185,10 +194,12 @@ static int lay(turn *t, int from, int n)
 static int lift(turn *t, int h, int n)
 {
     if ((t->s->inner >> h) & 1)
-        t->dirty |= (uint8_t)(1 << t->p);
+        t->dirty |= (uint8_t)(t->watch & 1 << t->p);
     t->g->board[h] = (uint16_t)(t->g->board[h] - n);
-    if (t->s->ends_lift_loses && !t->g->board[h] && ((t->s->inner >> h) & 1))
+    if (t->s->ends_lift_loses && !t->g->board[h] && ((t->s->inner >> h) & 1)) {
         t->lifted_out = inner_empty(t->s, t->g, t->p); /* BA.6 */
+        t->dirty |= (uint8_t)(t->lifted_out << 2);
+    }
     if (t->obs && t->obs->on_event && !t->obs->captures_only) {
         /* (rule: 1 + the lap's direction, which a turn may change, BK.6;
          * the narration tells it) */
@@ -229,7 +240,7 @@ static int sow_captured(turn *t, int h, int side, int chosen)
     const int f = s->facing[h], n = g->board[f], q = 1 - t->p;
     const int k = s->end_hole[t->p][side];
     g->board[f] = 0;
-    t->dirty |= (uint8_t)(1 << q);
+    t->dirty |= (uint8_t)(t->watch & 1 << q);
     EMIT(t->obs, SOW_EV_CAPTURE, t->p, f, n, 0);
     if (!t->ludii && f == s->house[q]) /* BK.9: captured, no more a house */
         g->house_off |= (uint8_t)(1 << q);
@@ -488,6 +499,7 @@ static void turn_run(turn *t, const sow_setup *s, const sow_observer *obs,
     t->power = 1;
     t->seen_h = t->seen_dir = -1;
     t->dirty = 0;
+    t->watch = s->row_empty_end ? 3 : 0;
     t->witness[0] = t->witness[1] = 255;
     t->forked = false;
     t->lifted_out = false;
