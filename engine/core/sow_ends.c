@@ -429,11 +429,93 @@ static void house_then(turn *t, int h, int c, int stop)
     laps(t, h);
 }
 
+/* laps of a quiet turn under the sources' reading (BK.5(b), (c)) where no
+ * one is told: it captures nothing (BK.4), so its laps are relays round
+ * the mover's own rows until a single seed, the working house (BK.7(c)) or
+ * an empty inner row (BK.10) ends it, or it comes round (C1.9). The same
+ * steps as laps, relay and comes_round take, without their tests of what
+ * cannot come here (captures, the back row, BA.6), the mover's place
+ * kept as an index into the track unrolled (sow_setup.track_run): random
+ * games of Bao la Kiswahili meet a turn that relays some thirty million
+ * laps before it comes round (a cycle of ten million) in about three
+ * hundred games. Only the track's holes change, so Brent's comparison
+ * looks at them alone. Comes here only from the first lap's end, the
+ * cycle finding not yet started. */
+static void quiet_laps(turn *t, int h)
+{
+    const sow_setup *s = t->s;
+    sow_game *g = t->g;
+    uint16_t *b = g->board;
+    const int p = t->p, len = s->track_len[p];
+    const uint8_t *run = s->track_run[p][g->move_dir];
+    const int house = house_on(s, g, p) ? s->house[p] : -1;
+    const uint8_t inner_lift = (uint8_t)(t->watch & 1 << p);
+    uint16_t seen[SOW_POS_COUNT];
+    int i = s->track_at[p][g->move_dir][h], seen_i = -1;
+    long laps = t->laps, lam = 0, power = 1;
+    if (row_emptied(t)) /* C2.7, BK.10 */
+        return;
+    for (;;) {
+        int c = b[h];
+        if (c == 1 || h == house)
+            break; /* BK.7(b); BK.7(c): a quiet turn ends there */
+        if (++laps > s->max_laps) { /* C2.9, P2 (relay) */
+            t->capped = true;
+            break;
+        }
+        if (seen_i == i) { /* C1.9 (comes_round) */
+            int k = 0;
+            while (k < len && seen[k] == b[run[k]])
+                k++;
+            if (k == len) {
+                t->endless = true;
+                break;
+            }
+        }
+        if (++lam >= power) {
+            for (int k = 0; k < len; k++)
+                seen[k] = b[run[k]];
+            seen_i = i;
+            power *= 2;
+            lam = 0;
+        }
+        if ((s->inner >> h) & 1) /* (lift) */
+            t->dirty |= inner_lift;
+        b[h] = 0;
+        if (c > len) { /* whole rounds, the lifted hole included */
+            const int rounds = (c - 1) / len;
+            for (int k = 0; k < len; k++)
+                b[run[k]] = (uint16_t)(b[run[k]] + rounds);
+            c -= rounds * len;
+        }
+        for (int k = 1; k <= c; k++)
+            b[run[i + k]]++;
+        i = i + c >= len ? i + c - len : i + c;
+        h = run[i];
+        if (t->dirty) { /* C2.7, BK.10: the mover's row, lifted from */
+            const int w = t->witness[p];
+            if (w == 255 || !b[w]) {
+                const int x = inner_seeded(s, g, p);
+                if (x < 0)
+                    break;
+                t->witness[p] = (uint8_t)x;
+            }
+            t->dirty = 0;
+        }
+    }
+    t->laps = laps;
+}
+
 /* BK.7 (BK.L6): what follows each lap, until the turn ends. */
 static void laps(turn *t, int h)
 {
     const sow_setup *s = t->s;
     sow_game *g = t->g;
+    if (!t->capturing && !t->ludii && !t->obs && !s->ends_back_alone &&
+        !s->ends_lift_loses && t->seen_h < 0 && t->laps == 0) {
+        quiet_laps(t, h);
+        return;
+    }
     for (;;) {
         if (row_emptied(t)) /* C2.7, BK.10 */
             return;

@@ -120,6 +120,23 @@ static void start_by_rows(sow_setup *s, const sow_variant *v)
     memcpy(s->start_north, s->start, sizeof s->start);
 }
 
+/* sow_setup.track_run and track_at of player p, whose track is seq. */
+static void track_runs(sow_setup *s, int p, const uint8_t *seq, int len)
+{
+    memset(s->track_at[p], SOW_POS_NONE, sizeof s->track_at[p]);
+    s->track_len[p] = len;
+    for (int k = 0; k < 2 * len; k++) {
+        /* clockwise is the counter-clockwise order backwards */
+        const int ccw = k % len, cw = (len - k % len) % len;
+        s->track_run[p][SOW_DIR_CCW][k] = seq[ccw];
+        s->track_run[p][SOW_DIR_CW][k] = seq[cw];
+        if (k < len) {
+            s->track_at[p][SOW_DIR_CCW][seq[ccw]] = (uint8_t)k;
+            s->track_at[p][SOW_DIR_CW][seq[cw]] = (uint8_t)k;
+        }
+    }
+}
+
 /* The sowing tracks (issue 24): each player's positions linked both
  * ways. A list's holes are checked here, since holes may be an option. */
 static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
@@ -157,6 +174,7 @@ static int setup_tracks(sow_setup *s, const sow_variant *v, sow_error *err)
             s->tracks[p][SOW_DIR_CCW][a] = b;
             s->tracks[p][SOW_DIR_CW][b] = a;
         }
+        track_runs(s, p, seq, len);
     }
     s->own_circuits = true;
     for (int p = 0; p < 2; p++)

@@ -339,6 +339,16 @@ typedef struct sow_setup {
                                drop hook): a lap on a track drops seed
                                after seed with no test (sow_sow), where
                                no hole is closed and no observer watches */
+    /* Each player's track unrolled twice in each direction, for laps that
+     * drop seed after seed with no test (sow_ends.c's quiet_laps): the
+     * position k steps along d from track_run[p][d][0] is
+     * track_run[p][d][k], k < 2 * track_len[p], and pos is
+     * track_run[p][d][track_at[p][d][pos]] (SOW_POS_NONE off the track).
+     * The seeds of a lap then fall in holes found each on its own, where
+     * the next-position chain made each wait for the last. */
+    int track_len[2];
+    uint8_t track_run[2][2][2 * SOW_POS_COUNT];
+    uint8_t track_at[2][2][SOW_POS_STRIDE];
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the

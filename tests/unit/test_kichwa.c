@@ -11,6 +11,7 @@
 #include "fixture.h"
 
 #include "sow_game.h"
+#include "sow_rng.h"
 
 #define YAML "variants/bao_kiswahili.yaml"
 
@@ -340,6 +341,72 @@ static void test_lap_cap_unfinished(void **state)
     unit_game_close(&a);
 }
 
+/* Counts the lifts a turn tells (its laps). */
+static void count_lifts(void *ctx, const sow_event *ev)
+{
+    if (ev->kind == SOW_EV_LIFT)
+        ++*(long *)ctx;
+}
+
+/* BK.7, C1.9, C2.9: a quiet turn's relays are sown by their own loop where
+ * no one is told (sow_ends.c's quiet_laps) and by the general one where an
+ * observer is: every legal turn of random games under the sources'
+ * reading, sown both ways, leaves the same game, ends the same way
+ * (endless, capped, a row emptied) and fails the same way. The lap cap is
+ * lowered so that turns that relay for millions of laps are cut, both
+ * ways at the same lap. */
+static void test_quiet_laps_as_told(void **state)
+{
+    (void)state;
+    unit_game a;
+    bk_open(&a, "sources");
+    a.k.setup.max_laps = 5000;
+    const sow_setup *s = &a.k.setup;
+    sow_rng rng;
+    sow_rng_seed(&rng, 2026);
+    long relaying = 0, ended[3] = {0, 0, 0};
+    for (int game = 0; game < 3000; game++) {
+        sow_error err;
+        if (sow_engine_start(&a.k.eng, &a.g, &err))
+            fail_msg("%s", err.msg);
+        while (!a.g.over) {
+            for (int i = 0; i < a.g.nlegal; i++) {
+                sow_game q, t;
+                memcpy(&q, &a.g, offsetof(sow_game, nlegal));
+                memcpy(&t, &a.g, offsetof(sow_game, nlegal));
+                const int hq = sow_move_aim(&q, a.g.legal[i]);
+                const int ht = sow_move_aim(&t, a.g.legal[i]);
+                long lifts = 0;
+                sow_observer obs = {&lifts, count_lifts, false};
+                bool eq = false, et = false;
+                sow_error e1, e2;
+                int rq = sow_ends_sow(s, NULL, &q, hq, &eq, &e1);
+                int rt = sow_ends_sow(s, &obs, &t, ht, &et, &e2);
+                assert_int_equal(rq, rt);
+                assert_int_equal(eq, et);
+                assert_memory_equal(q.board, t.board, sizeof q.board);
+                assert_int_equal(q.move_flags, t.move_flags);
+                assert_int_equal(q.move_dir, t.move_dir);
+                assert_int_equal(q.house_off, t.house_off);
+                assert_int_equal(q.hand[0], t.hand[0]);
+                assert_int_equal(q.turn_parts, t.turn_parts);
+                relaying += lifts >= 4;
+                ended[0] += et;
+                ended[1] += (t.move_flags & SOW_MOVED_LAP_CAP) != 0;
+            }
+            sow_move m = a.g.legal[sow_rng_below(&rng, a.g.nlegal)];
+            if (sow_engine_play(&a.k.eng, &a.g, m, &err) &&
+                !(a.g.over && a.g.result.unfinished))
+                fail_msg("%s", err.msg);
+            ended[2] += a.g.over && !a.g.result.unfinished;
+        }
+    }
+    /* the games met long relays, endless turns and turns cut by the cap */
+    assert_true(relaying > 1000);
+    assert_true(ended[0] > 0 && ended[1] > 0 && ended[2] > 0);
+    unit_game_close(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -353,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_takasia_mark),
         cmocka_unit_test(test_nyumba_off_starts_takasa),
         cmocka_unit_test(test_lap_cap_unfinished),
+        cmocka_unit_test(test_quiet_laps_as_told),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
