@@ -429,18 +429,32 @@ static void house_then(turn *t, int h, int c, int stop)
     laps(t, h);
 }
 
-/* laps of a quiet turn under the sources' reading (BK.5(b), (c)) where no
- * one is told: it captures nothing (BK.4), so its laps are relays round
- * the mover's own rows until a single seed, the working house (BK.7(c)) or
- * an empty inner row (BK.10) ends it, or it comes round (C1.9). The same
- * steps as laps, relay and comes_round take, without their tests of what
- * cannot come here (captures, the back row, BA.6), the mover's place
- * kept as an index into the track unrolled (sow_setup.track_run): random
- * games of Bao la Kiswahili meet a turn that relays some thirty million
- * laps before it comes round (a cycle of ten million) in about three
- * hundred games. Only the track's holes change, so Brent's comparison
- * looks at them alone. Comes here only from the first lap's end, the
- * cycle finding not yet started. */
+/* Whether the track's holes (run, len of them) hold what `saved` does. */
+static inline bool track_holds(const uint16_t *b, const uint8_t *run, int len,
+                               const uint16_t *saved)
+{
+    int k = 0;
+    while (k < len && saved[k] == b[run[k]])
+        k++;
+    return k == len;
+}
+
+/* The laps of a quiet turn under the sources' reading (BK.5(b), (c)): it
+ * captures nothing (BK.4), so its laps are relays round the mover's own
+ * rows until a single seed, the working house (BK.7(c)) or an empty inner
+ * row (BK.10) ends it, or it comes round (C1.9). Only the track's holes
+ * change, so a position is theirs, the hole and the direction, and the
+ * mover's place is kept as an index into the track unrolled
+ * (sow_setup.track_run). A lap that does not wrap round the track can be
+ * undone (its origin is the nearest empty hole before its last seed), so
+ * such relays come back to their first position: each lap is compared
+ * with it as well as with Brent's saved one, and a cycle is found after
+ * one turn instead of two or three. Random games of Bao la Kiswahili
+ * meet a turn that relays through a cycle of some ten million laps in
+ * about three hundred games (Brent alone followed it for thirty
+ * million). Told or not, every quiet turn comes here, so both find the
+ * same end at the same lap; only from the first lap's end, the cycle
+ * finding not started. */
 static void quiet_laps(turn *t, int h)
 {
     const sow_setup *s = t->s;
@@ -448,10 +462,11 @@ static void quiet_laps(turn *t, int h)
     uint16_t *b = g->board;
     const int p = t->p, len = s->track_len[p];
     const uint8_t *run = s->track_run[p][g->move_dir];
+    const uint8_t *at = s->track_at[p][g->move_dir];
     const int house = house_on(s, g, p) ? s->house[p] : -1;
     const uint8_t inner_lift = (uint8_t)(t->watch & 1 << p);
-    uint16_t seen[SOW_POS_COUNT];
-    int i = s->track_at[p][g->move_dir][h], seen_i = -1;
+    uint16_t seen[SOW_POS_COUNT], first[SOW_POS_COUNT];
+    int i = at[h], seen_i = -1, first_i = -1;
     long laps = t->laps, lam = 0, power = 1;
     if (row_emptied(t)) /* C2.7, BK.10 */
         return;
@@ -463,18 +478,19 @@ static void quiet_laps(turn *t, int h)
             t->capped = true;
             break;
         }
-        if (seen_i == i) { /* C1.9 (comes_round) */
-            int k = 0;
-            while (k < len && seen[k] == b[run[k]])
-                k++;
-            if (k == len) {
-                t->endless = true;
-                break;
-            }
+        if ((seen_i == i && track_holds(b, run, len, seen)) ||
+            (first_i == i && track_holds(b, run, len, first))) { /* C1.9 */
+            t->endless = true;
+            EMIT(t->obs, SOW_EV_ENDLESS, p, h, c, (int)laps);
+            break;
         }
         if (++lam >= power) {
             for (int k = 0; k < len; k++)
                 seen[k] = b[run[k]];
+            if (first_i < 0) {
+                memcpy(first, seen, (size_t)len * sizeof *first);
+                first_i = i;
+            }
             seen_i = i;
             power *= 2;
             lam = 0;
@@ -482,16 +498,22 @@ static void quiet_laps(turn *t, int h)
         if ((s->inner >> h) & 1) /* (lift) */
             t->dirty |= inner_lift;
         b[h] = 0;
-        if (c > len) { /* whole rounds, the lifted hole included */
-            const int rounds = (c - 1) / len;
-            for (int k = 0; k < len; k++)
-                b[run[k]] = (uint16_t)(b[run[k]] + rounds);
-            c -= rounds * len;
+        if (__builtin_expect(t->obs != NULL, 0)) {
+            lift_told(t, h, c);
+            h = lay_told(t, h, c);
+            i = at[h];
+        } else {
+            if (c > len) { /* whole rounds, the lifted hole included */
+                const int rounds = (c - 1) / len;
+                for (int k = 0; k < len; k++)
+                    b[run[k]] = (uint16_t)(b[run[k]] + rounds);
+                c -= rounds * len;
+            }
+            for (int k = 1; k <= c; k++)
+                b[run[i + k]]++;
+            i = i + c >= len ? i + c - len : i + c;
+            h = run[i];
         }
-        for (int k = 1; k <= c; k++)
-            b[run[i + k]]++;
-        i = i + c >= len ? i + c - len : i + c;
-        h = run[i];
         if (t->dirty) { /* C2.7, BK.10: the mover's row, lifted from */
             const int w = t->witness[p];
             if (w == 255 || !b[w]) {
@@ -511,7 +533,7 @@ static void laps(turn *t, int h)
 {
     const sow_setup *s = t->s;
     sow_game *g = t->g;
-    if (!t->capturing && !t->ludii && !t->obs && !s->ends_back_alone &&
+    if (!t->capturing && !t->ludii && !s->ends_back_alone &&
         !s->ends_lift_loses && t->seen_h < 0 && t->laps == 0) {
         quiet_laps(t, h);
         return;

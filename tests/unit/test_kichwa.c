@@ -407,6 +407,96 @@ static void test_quiet_laps_as_told(void **state)
     unit_game_close(&a);
 }
 
+/* What a quiet turn told: captures, and the lap of its endless proof. */
+typedef struct turn_told {
+    int captures;
+    long endless_lap;
+} turn_told;
+
+static void tell_turn(void *ctx, const sow_event *ev)
+{
+    turn_told *t = ctx;
+    t->captures += ev->kind == SOW_EV_CAPTURE;
+    if (ev->kind == SOW_EV_ENDLESS)
+        t->endless_lap = ev->extra;
+}
+
+/* The laps after the first relay of the turn from `hole` (its seeds all
+ * lifted and sown along the mover's track, then each last hole's) until
+ * the board and the hole are as at that relay: the cycle's length, worked
+ * out here seed by seed, or -1 past `most`. */
+static long cycle_length(const sow_setup *s, const sow_game *g, int hole,
+                         long most)
+{
+    const uint8_t *nx = s->tracks[g->to_move][g->move_dir];
+    uint16_t b[SOW_MAX_HOLES], first[SOW_MAX_HOLES];
+    memcpy(b, g->board, sizeof b);
+    int h = hole, n = b[h];
+    b[h] = 0;
+    while (n--)
+        b[h = nx[h]]++;
+    memcpy(first, b, sizeof first);
+    const int first_h = h;
+    for (long lap = 1; lap <= most; lap++) {
+        n = b[h];
+        b[h] = 0;
+        while (n--)
+            b[h = nx[h]]++;
+        if (h == first_h && memcmp(b, first, sizeof b) == 0)
+            return lap;
+    }
+    return -1;
+}
+
+/* C1.9, P2: a quiet turn's relay that does not wrap round the track can
+ * be undone lap by lap, so it comes back to its first position; the
+ * proof compares each lap with it and ends after exactly one turn of the
+ * cycle (Brent's saved positions alone find it a turn or two later). The
+ * endless quiet turns of random games, their cycles found by a plain
+ * relay here: the ENDLESS event's lap is the first relay's (1) plus the
+ * cycle's length. */
+static void test_quiet_cycle_found_in_one_turn(void **state)
+{
+    (void)state;
+    unit_game a;
+    bk_open(&a, "sources");
+    a.k.setup.max_laps = 100000; /* (the longer ones are cut) */
+    const sow_setup *s = &a.k.setup;
+    sow_rng rng;
+    sow_rng_seed(&rng, 77);
+    int checked = 0;
+    for (int game = 0; game < 8000 && checked < 3; game++) {
+        sow_error err;
+        if (sow_engine_start(&a.k.eng, &a.g, &err))
+            fail_msg("%s", err.msg);
+        while (!a.g.over) {
+            for (int i = 0; i < a.g.nlegal && !a.g.hand[a.g.to_move]; i++) {
+                sow_game t;
+                memcpy(&t, &a.g, offsetof(sow_game, nlegal));
+                const int hole = sow_move_aim(&t, a.g.legal[i]);
+                turn_told told = {0, -1};
+                sow_observer obs = {&told, tell_turn, false};
+                bool endless = false;
+                sow_game u = t; /* (before the sowing, for the relay) */
+                if (sow_ends_sow(s, &obs, &t, hole, &endless, &err) ||
+                    !endless || told.captures)
+                    continue;
+                const long len = cycle_length(s, &u, hole, 100000);
+                if (len < 0)
+                    continue; /* (not back within the laps looked at) */
+                assert_int_equal(told.endless_lap, 1 + len);
+                checked++;
+            }
+            sow_move m = a.g.legal[sow_rng_below(&rng, a.g.nlegal)];
+            if (sow_engine_play(&a.k.eng, &a.g, m, &err) &&
+                !(a.g.over && a.g.result.unfinished))
+                fail_msg("%s", err.msg);
+        }
+    }
+    assert_true(checked >= 3);
+    unit_game_close(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -421,6 +511,7 @@ int main(void)
         cmocka_unit_test(test_nyumba_off_starts_takasa),
         cmocka_unit_test(test_lap_cap_unfinished),
         cmocka_unit_test(test_quiet_laps_as_told),
+        cmocka_unit_test(test_quiet_cycle_found_in_one_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
