@@ -281,7 +281,7 @@ static void capture_then(turn *t, int h, int c, int side)
     laps(t, sow_captured(t, h, side, 1));
 }
 
-static bool captures(const turn *t, int h);
+static inline bool captures(const turn *t, int h);
 
 /* Whether the captures sown from an end hole, ending in e, pass the test
  * `what` (SOW_PREFER_*, BA.4). */
@@ -355,7 +355,8 @@ bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
 }
 
 /* Whether a lap ending in h captures (BK.4, P50; BK.L1). */
-static bool captures(const turn *t, int h)
+static inline __attribute__((always_inline)) bool captures(const turn *t,
+                                                          int h)
 {
     const sow_game *g = t->g;
     if (!own_inner(t->s, g, h, t->p) || !g->board[t->s->facing[h]])
