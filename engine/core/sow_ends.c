@@ -453,9 +453,112 @@ static inline bool track_holds(const uint16_t *b, const uint8_t *run, int len,
  * one turn instead of two or three. Random games of Bao la Kiswahili
  * meet a turn that relays through a cycle of some ten million laps in
  * about three hundred games (Brent alone followed it for thirty
- * million). Told or not, every quiet turn comes here, so both find the
- * same end at the same lap; only from the first lap's end, the cycle
- * finding not started. */
+ * million); past s->word_laps laps such a relay goes on in words
+ * (quiet_words), half the time a lap. Told or not, every quiet turn comes
+ * here, so both find the same end at the same lap; only from the first
+ * lap's end, the cycle finding not started. */
+/* The proof's state of a takasa relay (C1.9): the laps so far, Brent's
+ * window, and the saved and first positions (the track's holes in its
+ * order) with the mover's place at each. */
+typedef struct relay_proof {
+    long laps, lam, power;
+    int seen_i, first_i;
+    uint16_t seen[SOW_POS_COUNT], first[SOW_POS_COUNT];
+} relay_proof;
+
+/* The lane k of a track held in words. */
+static inline int lane(const uint64_t *w, int k)
+{
+    return (int)(uint16_t)(w[k >> 2] >> (16 * (k & 3)));
+}
+
+/* The track's holes (run, len <= 16 of them) as lanes of w[4]. */
+static void to_lanes(uint64_t *w, const uint16_t *holes, int len)
+{
+    memset(w, 0, 4 * sizeof *w);
+    for (int k = 0; k < len; k++)
+        w[k >> 2] |= (uint64_t)holes[k] << (16 * (k & 3));
+}
+
+/* quiet_laps past s->word_laps, where no one is told and the track has
+ * at most 16 holes: the same steps on the holes held in four words, a
+ * lap's seeds added as one precomputed run of ones (a lap of c seeds
+ * after place k: add[k][c]), the proof's comparisons four words each and
+ * the inner row's test one mask. The board is written back at the end. */
+static void quiet_words(turn *t, int i, int house_i, relay_proof *pr)
+{
+    const sow_setup *s = t->s;
+    uint16_t *b = t->g->board;
+    const int p = t->p, len = s->track_len[p];
+    const uint8_t *run = s->track_run[p][t->g->move_dir];
+    uint64_t add[16][17][4], inner[4] = {0, 0, 0, 0}, ones[4];
+    uint16_t holes[16] = {0};
+    memset(add, 0, sizeof add);
+    for (int k = 0; k < len; k++) {
+        for (int c = 1; c <= len; c++)
+            for (int j = c; j <= len; j++) { /* seed c of a lap of j */
+                const int x = (k + c) % len;
+                add[k][j][x >> 2] += (uint64_t)1 << (16 * (x & 3));
+            }
+        holes[k] = (uint16_t)((s->inner >> run[k]) & 1 ? 0xffff : 0);
+    }
+    to_lanes(inner, holes, len);
+    for (int k = 0; k < len; k++)
+        holes[k] = 1;
+    to_lanes(ones, holes, len);
+    uint64_t w[4], seen[4], first[4];
+    for (int k = 0; k < len; k++)
+        holes[k] = b[run[k]];
+    to_lanes(w, holes, len);
+    if (pr->seen_i >= 0)
+        to_lanes(seen, pr->seen, len);
+    if (pr->first_i >= 0)
+        to_lanes(first, pr->first, len);
+    const bool watch = (t->watch >> p) & 1;
+    for (;;) {
+        int c = lane(w, i);
+        if (c == 1 || i == house_i)
+            break; /* BK.7(b); BK.7(c) */
+        if (++pr->laps > s->max_laps) { /* C2.9, P2 (relay) */
+            t->capped = true;
+            break;
+        }
+        if ((pr->seen_i == i && !memcmp(w, seen, sizeof w)) ||
+            (pr->first_i == i && !memcmp(w, first, sizeof w))) { /* C1.9 */
+            t->endless = true;
+            break;
+        }
+        if (++pr->lam >= pr->power) {
+            memcpy(seen, w, sizeof w);
+            if (pr->first_i < 0) {
+                memcpy(first, w, sizeof w);
+                pr->first_i = i;
+            }
+            pr->seen_i = i;
+            pr->power *= 2;
+            pr->lam = 0;
+        }
+        w[i >> 2] &= ~((uint64_t)0xffff << (16 * (i & 3))); /* (lift) */
+        if (c > len) { /* whole rounds, the lifted hole included */
+            const uint64_t rounds = (uint64_t)((c - 1) / len);
+            for (int j = 0; j < 4; j++)
+                w[j] += rounds * ones[j];
+            c -= (int)rounds * len;
+        }
+        for (int j = 0; j < 4; j++)
+            w[j] += add[i][c][j];
+        i = i + c >= len ? i + c - len : i + c;
+        /* C2.7, BK.10: the mover's inner row (a lap that lifted none
+         * leaves it as it was, seeded) */
+        if (watch && !((w[0] & inner[0]) | (w[1] & inner[1]) |
+                       (w[2] & inner[2]) | (w[3] & inner[3])))
+            break;
+    }
+    for (int k = 0; k < len; k++)
+        b[run[k]] = (uint16_t)lane(w, k);
+    t->dirty = 0;
+}
+
 static void quiet_laps(turn *t, int h)
 {
     const sow_setup *s = t->s;
@@ -466,35 +569,42 @@ static void quiet_laps(turn *t, int h)
     const uint8_t *at = s->track_at[p][g->move_dir];
     const int house = house_on(s, g, p) ? s->house[p] : -1;
     const uint8_t inner_lift = (uint8_t)(t->watch & 1 << p);
-    uint16_t seen[SOW_POS_COUNT], first[SOW_POS_COUNT];
-    int i = at[h], seen_i = -1, first_i = -1;
-    long laps = t->laps, lam = 0, power = 1;
+    relay_proof pr;
+    pr.laps = t->laps;
+    pr.lam = 0;
+    pr.power = 1;
+    pr.seen_i = pr.first_i = -1;
+    int i = at[h];
     if (row_emptied(t)) /* C2.7, BK.10 */
         return;
     for (;;) {
+        if (pr.laps >= s->word_laps && !t->obs && len <= 16) {
+            quiet_words(t, i, house >= 0 ? at[house] : -1, &pr);
+            break;
+        }
         int c = b[h];
         if (c == 1 || h == house)
             break; /* BK.7(b); BK.7(c): a quiet turn ends there */
-        if (++laps > s->max_laps) { /* C2.9, P2 (relay) */
+        if (++pr.laps > s->max_laps) { /* C2.9, P2 (relay) */
             t->capped = true;
             break;
         }
-        if ((seen_i == i && track_holds(b, run, len, seen)) ||
-            (first_i == i && track_holds(b, run, len, first))) { /* C1.9 */
-            t->endless = true;
-            EMIT(t->obs, SOW_EV_ENDLESS, p, h, c, (int)laps);
+        if ((pr.seen_i == i && track_holds(b, run, len, pr.seen)) ||
+            (pr.first_i == i && track_holds(b, run, len, pr.first))) {
+            t->endless = true; /* C1.9 */
+            EMIT(t->obs, SOW_EV_ENDLESS, p, h, c, (int)pr.laps);
             break;
         }
-        if (++lam >= power) {
+        if (++pr.lam >= pr.power) {
             for (int k = 0; k < len; k++)
-                seen[k] = b[run[k]];
-            if (first_i < 0) {
-                memcpy(first, seen, (size_t)len * sizeof *first);
-                first_i = i;
+                pr.seen[k] = b[run[k]];
+            if (pr.first_i < 0) {
+                memcpy(pr.first, pr.seen, (size_t)len * sizeof *pr.first);
+                pr.first_i = i;
             }
-            seen_i = i;
-            power *= 2;
-            lam = 0;
+            pr.seen_i = i;
+            pr.power *= 2;
+            pr.lam = 0;
         }
         if ((s->inner >> h) & 1) /* (lift) */
             t->dirty |= inner_lift;
@@ -526,7 +636,7 @@ static void quiet_laps(turn *t, int h)
             t->dirty = 0;
         }
     }
-    t->laps = laps;
+    t->laps = pr.laps;
 }
 
 /* BK.7 (BK.L6): what follows each lap, until the turn ends. */

@@ -349,6 +349,9 @@ typedef struct sow_setup {
     int track_len[2];
     uint8_t track_run[2][2][2 * SOW_POS_COUNT];
     uint8_t track_at[2][2][SOW_POS_STRIDE];
+    long word_laps;         /* a takasa relay goes on with its track held
+                               in words after this many laps (sow_ends.c;
+                               SOW_WORD_LAPS, lowered by tests) */
 } sow_setup;
 
 /* sowing.capture_from_ends.reading (BK.11): the sources' rules (BK.4-BK.9) or the

@@ -86,6 +86,7 @@ void sow_setup_family(sow_setup *s, const sow_variant *v,
     s->singletons_last = v->singletons_last;
     s->no_moves_lose = sow_expr_eval(&v->no_moves_lose, opts) != 0;
     s->max_laps = SOW_MAX_LAPS;
+    s->word_laps = SOW_WORD_LAPS;
     s->no_score = sow_expr_eval(&v->no_score, opts) != 0;
     s->singles_to_empty = v->singles_to_empty;
     s->no_sides = v->no_sides;

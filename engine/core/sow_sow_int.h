@@ -48,6 +48,11 @@
  * pay the second comparison. */
 #define SOW_ANCHOR_LAPS 4096L
 
+/* A takasa relay (sow_ends.c's quiet_laps) goes on with the track's holes
+ * in words after this many laps: most end sooner, and a long one pays the
+ * words' table once. */
+#define SOW_WORD_LAPS 1024L
+
 /* Brent's cycle finding (P2): whether the state of lap t (counted from
  * the first lap compared) is to be saved: at t = 0, then whenever the
  * window of `power` laps since the last save is full (it then doubles). */
