@@ -341,7 +341,11 @@ sow_laps(const sow_setup *s, const sow_rules *r, const sow_before *mv,
                 EMIT(obs, SOW_EV_ENDLESS, mover, origin, seeds, (int)laps);
                 return SOW_OK;
             }
+            /* (the call only where the lap starts as the anchor's did,
+             * or to save it: a call a lap was 7% of Abalala'e's games) */
             if (anchored && __builtin_expect(laps >= SOW_ANCHOR_LAPS, 0) &&
+                (anchor.seeds < 0 ||
+                 (anchor.seeds == seeds && anchor.origin == origin)) &&
                 anchor_repeats(s, g, &anchor, origin, seeds, pending,
                                cap_hole, d, fam, rs != NULL)) {
                 *endless = true;
