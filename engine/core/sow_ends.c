@@ -440,23 +440,6 @@ static inline bool track_holds(const uint16_t *b, const uint8_t *run, int len,
     return k == len;
 }
 
-/* The laps of a quiet turn under the sources' reading (BK.5(b), (c)): it
- * captures nothing (BK.4), so its laps are relays round the mover's own
- * rows until a single seed, the working house (BK.7(c)) or an empty inner
- * row (BK.10) ends it, or it comes round (C1.9). Only the track's holes
- * change, so a position is theirs, the hole and the direction, and the
- * mover's place is kept as an index into the track unrolled
- * (sow_setup.track_run). A lap that does not wrap round the track can be
- * undone (its origin is the nearest empty hole before its last seed), so
- * such relays come back to their first position: each lap is compared
- * with it as well as with Brent's saved one, and a cycle is found after
- * one turn instead of two or three. Random games of Bao la Kiswahili
- * meet a turn that relays through a cycle of some ten million laps in
- * about three hundred games (Brent alone followed it for thirty
- * million); past s->word_laps laps such a relay goes on in words
- * (quiet_words), half the time a lap. Told or not, every quiet turn comes
- * here, so both find the same end at the same lap; only from the first
- * lap's end, the cycle finding not started. */
 /* The proof's state of a takasa relay (C1.9): the laps so far, Brent's
  * window, and the saved and first positions (the track's holes in its
  * order) with the mover's place at each. */
@@ -559,6 +542,23 @@ static void quiet_words(turn *t, int i, int house_i, relay_proof *pr)
     t->dirty = 0;
 }
 
+/* The laps of a quiet (takasa) turn under the sources' reading: it
+ * captures nothing (BK.4), so its laps are relays round the mover's own
+ * rows until a single seed, the working house (BK.7(c)) or an empty inner
+ * row (BK.10) ends it, or it comes round (C1.9). Only the track's holes
+ * change, so a position is theirs, the hole and the direction, and the
+ * mover's place is kept as an index into the track unrolled
+ * (sow_setup.track_run). A lap that does not wrap round the track can be
+ * undone (its origin is the nearest empty hole before its last seed), so
+ * such relays come back to their first position: each lap is compared
+ * with it as well as with Brent's saved one, and a cycle is found after
+ * one turn instead of two or three. Random games of Bao la Kiswahili
+ * meet a turn that relays through a cycle of some ten million laps in
+ * about three hundred games (Brent alone followed it for thirty
+ * million); past s->word_laps laps such a relay goes on in words
+ * (quiet_words), half the time a lap. Told or not, every quiet turn comes
+ * here, so both find the same end at the same lap; only from the first
+ * lap's end, the cycle finding not started. */
 static void quiet_laps(turn *t, int h)
 {
     const sow_setup *s = t->s;
