@@ -625,16 +625,8 @@ static void quiet_laps(turn *t, int h)
             i = i + c >= len ? i + c - len : i + c;
             h = run[i];
         }
-        if (t->dirty) { /* C2.7, BK.10: the mover's row, lifted from */
-            const int w = t->witness[p];
-            if (w == 255 || !b[w]) {
-                const int x = inner_seeded(s, g, p);
-                if (x < 0)
-                    break;
-                t->witness[p] = (uint8_t)x;
-            }
-            t->dirty = 0;
-        }
+        if (row_emptied(t)) /* C2.7, BK.10: the mover's row, lifted from */
+            break;
     }
     t->laps = pr.laps;
 }
