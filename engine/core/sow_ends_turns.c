@@ -80,8 +80,12 @@ static bool first_captures(const sow_setup *s, const sow_game *g, int p,
     const uint8_t *nx = s->tracks[p][d];
     int c = g->board[h], e = h;
     if (ludii) { /* BK.L7: counted along the circuit, wrapping round */
-        for (int i = 0; i < c; i++)
-            e = nx[e];
+        const int k = s->track_at[p][d][h], len = s->track_len[p];
+        if (k != SOW_POS_NONE) /* (a hole of the track: at once) */
+            e = s->track_run[p][d][k + c % len];
+        else
+            for (int i = 0; i < c; i++)
+                e = nx[e];
         int x = p == 0 ? e + s->n : e - s->n; /* eight numbers across */
         return x >= 0 && x < s->holes && g->board[x];
     }
@@ -221,8 +225,9 @@ static int too_many(const sow_setup *s, const sow_game *g, sow_error *err)
 
 /* Every leaf of the tree of choices of the turn that starts with
  * `first`, appended to out from n (C2.3: each a whole turn). */
-static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
-                  uint16_t *out, int n, sow_error *err)
+static inline __attribute__((always_inline)) int
+leaves(const sow_setup *s, const sow_game *g, int p, int first,
+       uint16_t *out, int n, sow_error *err)
 {
     sow_game copy;
     memcpy(&copy, g, offsetof(sow_game, nlegal));
@@ -236,14 +241,55 @@ static int leaves(const sow_setup *s, const sow_game *g, int p, int first,
     return lv.full ? too_many(s, g, err) : lv.n;
 }
 
+/* A legal leaf of the turn that starts with `first` into *out, for a
+ * search's horizon, which reads only whether there is one: the leaf
+ * whose every choice is answered 0, sown once with no copy of the turn,
+ * where it is legal as leaf() in sow_ends.c tells (not endless under
+ * forbid, C1.9; not a stuck turn BA.2 forbids; within the choices a
+ * token holds); else the first of the whole tree's leaves. Returns 1,
+ * 0 where the tree has none, or -1. */
+static int first_leaf(const sow_setup *s, const sow_game *g, int p,
+                      int first, uint16_t *out, sow_error *err)
+{
+    sow_game copy;
+    memcpy(&copy, g, offsetof(sow_game, nlegal));
+    copy.to_move = (uint8_t)p;
+    const sow_move m = sow_turn(first, 0);
+    int hole = sow_move_aim(&copy, m);
+    bool endless = false;
+    sow_error ignored; /* (a relay past the lap cap is a leaf as listed) */
+    sow_ends_sow(s, NULL, &copy, hole, &endless, &ignored);
+    if (!(endless && s->endless_move == SOW_ENDLESS_FORBID) &&
+        !((copy.move_flags & SOW_MOVED_STUCK) && s->ends_back_forbid) &&
+        !(copy.move_flags & SOW_MOVED_WANTS_CHOICE)) {
+        *out = (uint16_t)m;
+        return 1;
+    }
+    uint16_t all[SOW_MAX_LEGAL]; /* (rare: the whole tree) */
+    int n = leaves(s, g, p, first, all, 0, err);
+    if (n > 0)
+        *out = all[0];
+    return n < 0 ? -1 : n > 0;
+}
+
 int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
-                     uint16_t *out, sow_error *err)
+                   bool one, uint16_t *out, sow_error *err)
 {
     const bool ludii = s->ends_turns == SOW_ENDS_LUDII;
     uint16_t f[4 * SOW_MAX_HOLES];
     int nf = g->hand[player] > 0 ? hand_firsts(s, g, player, ludii, f)
                                  : lift_firsts(s, g, player, ludii, f);
     int n = 0;
+    if (one) {
+        for (int i = 0; i < nf; i++) {
+            int k = f[i] < 64 && !g->board[f[i] >> 1]
+                        ? (out[0] = (uint16_t)(f[i] >> 1), 1) /* BA.L2 */
+                        : first_leaf(s, g, player, f[i], out, err);
+            if (k)
+                return k;
+        }
+        return 0;
+    }
     for (int i = 0; i < nf; i++) {
         if (f[i] < 64 && !g->board[f[i] >> 1]) { /* BA.L2: "h", sows nothing */
             if (n == SOW_MAX_LEGAL)

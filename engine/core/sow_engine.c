@@ -120,7 +120,7 @@ static __attribute__((noinline)) int stuck(sow_engine *e, const sow_game *g,
 static inline __attribute__((always_inline)) int
 settle(sow_engine *e, const sow_game *g, int mover, bool again,
                   int *next, uint16_t *legal, int *nlegal, uint64_t *endless,
-                  sow_error *err)
+                  sow_error *err, const bool turns)
 {
     const sow_setup *s = e->setup;
     if (sow_decision_phase(s, g)) {
@@ -140,7 +140,11 @@ settle(sow_engine *e, const sow_game *g, int mover, bool again,
     /* an extra turn (C1.3): the mover is the one to move next */
     int opp = again ? mover : 1 - mover;
     mover = 1 - opp;
-    int n = sow_legal_moves(s, &e->rules, g, opp, legal, endless, err);
+    /* `turns`: the copy that sows directed moves (play_directed), where
+     * turns of several decisions are (C2.3); the others test nothing */
+    int n = turns && __builtin_expect(e->leaf, 0)
+                ? sow_legal_first(s, &e->rules, g, opp, legal, endless, err)
+                : sow_legal_moves(s, &e->rules, g, opp, legal, endless, err);
     if (n < 0)
         return -1;
     *next = opp;
@@ -149,7 +153,9 @@ settle(sow_engine *e, const sow_game *g, int mover, bool again,
         return 0;
     if (s->passing) {
         uint64_t mine;
-        n = sow_legal_moves(s, &e->rules, g, mover, legal, &mine, err);
+        n = turns && e->leaf
+                ? sow_legal_first(s, &e->rules, g, mover, legal, &mine, err)
+                : sow_legal_moves(s, &e->rules, g, mover, legal, &mine, err);
         if (n < 0)
             return -1;
         if (n > 0) {
@@ -527,7 +533,8 @@ int sow_engine_begin(sow_engine *e, sow_game *g, sow_error *err)
     memset(&e->hook_end, 0, sizeof e->hook_end); /* (the last game's) */
     e->hook_end.winner = -1;
     uint64_t endless = 0;
-    int r = settle(e, g, 1 - g->to_move, false, &next, g->legal, &n, &endless, err);
+    int r = settle(e, g, 1 - g->to_move, false, &next, g->legal, &n, &endless,
+                   err, false);
     if (r < 0)
         return legal_failed(e, g, &endless, err);
     g->to_move = (uint8_t)next;
@@ -764,7 +771,7 @@ static int play_decision(sow_engine *e, sow_game *g, sow_move m,
     /* (a decision leaves its chooser to move on; a layout is a ply of the
      * mover like a sowing, and the other player lays out or moves next) */
     int r = settle(e, g, by == BY_LAYOUT ? g->to_move : 1 - g->to_move,
-                   false, &next, legal, &nlegal, &endless, err);
+                   false, &next, legal, &nlegal, &endless, err, false);
     if (r < 0)
         goto fail;
     g->to_move = (uint8_t)next;
@@ -836,10 +843,13 @@ void sow_engine_set_budget(sow_engine *e, const sow_budget *b)
  * plain_turns, passed as a constant so that the seed games' copy has
  * none of the family's tests (no move hooks, no family end rules, no
  * extra turns: sow_setup_rules.c's sow_setup_paths); callgrind on `sow
- * bench` measured them at 2-4% of a seed game's plies. */
+ * bench` measured them at 2-4% of a seed game's plies. `turns`, also a
+ * constant, is true in the copy of directed moves (play_directed), the
+ * only one where a search's leaf may cut a turn tree's listing short
+ * (settle; Kalah's plies were 0.2% more instructions with the test). */
 static inline __attribute__((always_inline)) int
 play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
-            const bool plain)
+            const bool plain, const bool turns)
 {
     const sow_setup *s = e->setup;
     undo u;
@@ -902,7 +912,7 @@ play_sowing(sow_engine *e, sow_game *g, sow_move m, sow_error *err,
         int r = settle(e, g, mover,
                        !plain && (g->move_flags & SOW_MOVED_EXTRA_TURN),
                        &next,
-                       legal, &nlegal, &endless_mask, err);
+                       legal, &nlegal, &endless_mask, err, turns);
         g->to_move = (uint8_t)next;
         if (r < 0) {
             rc = SOW_ERR;
@@ -997,7 +1007,7 @@ static __attribute__((noinline)) int play_directed(sow_engine *e, sow_game *g,
     const uint8_t was = g->move_dir;
     const int16_t hand[2] = {g->hand[0], g->hand[1]};
     const int hole = sow_move_aim(g, m);
-    int rc = play_sowing(e, g, hole, err, false);
+    int rc = play_sowing(e, g, hole, err, false, true);
     if (rc)
         g->move_dir = was;
     if ((rc || g->last_endless ||
@@ -1030,8 +1040,8 @@ play_move(sow_engine *e, sow_game *g, sow_move m, sow_error *err)
     if (g->phase && g->phase <= s->v->nphases &&
         s->v->phases[g->phase - 1].scripted)
         return play_decision(e, g, m, BY_PLAY, err);
-    return s->plain_turns ? play_sowing(e, g, m, err, true)
-                          : play_sowing(e, g, m, err, false);
+    return s->plain_turns ? play_sowing(e, g, m, err, true, false)
+                          : play_sowing(e, g, m, err, false, false);
 }
 
 /* The clock every 64 plies (a ply costs far more than a look at it then,

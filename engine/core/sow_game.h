@@ -505,6 +505,9 @@ typedef struct sow_engine {
                                list's pattern is (MW.2: random playouts,
                                a search's lines); seeded 0, or by the run
                                (sow_layout.h) */
+    bool leaf;              /* the positions played are only evaluated
+                               (a search's horizon): their legal list may
+                               hold only its first move (sow_legal_first) */
 } sow_engine;
 
 int sow_engine_init(sow_engine *e, const sow_setup *s, const sow_rules *rules,
@@ -587,9 +590,10 @@ bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
                         int d);
 
 /* The legal turns of `player` (BK.5, BK.8; BK.L2, BK.L7), every leaf of
- * each turn's tree of choices. Returns the count, or -1. */
+ * each turn's tree of choices, or with `one` only the first found (a
+ * search's horizon: sow_legal_first). Returns the count, or -1. */
 int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
-                     uint16_t *out, sow_error *err);
+                   bool one, uint16_t *out, sow_error *err);
 
 /* The token of turn m on g (C2.3): its first decision and a part for each
  * capture's end hole and each go or stop, in the order they come. Any other
@@ -662,6 +666,13 @@ int sow_candidates(const sow_setup *s, const sow_game *g, int player,
 int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
                     int player, uint16_t *out, uint64_t *endless,
                     sow_error *err);
+
+/* As sow_legal_moves, where only whether `player` has a legal move is
+ * read (a search's leaf): the list may hold only the first one found
+ * (a turn's tree of choices is listed until one leaf is legal). */
+int sow_legal_first(const sow_setup *s, const sow_rules *r,
+                    const sow_game *g, int player, uint16_t *out,
+                    uint64_t *endless, sow_error *err);
 
 /* ---- the script's move hooks (sow_hooks.c) ---------------------------- */
 

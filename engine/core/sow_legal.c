@@ -690,7 +690,7 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
         return legal_base(s, r, g, player, out, endless_mask, err, true,
                           false);
     if (__builtin_expect(s->ends_turns, 0) && !sow_decision_phase(s, g))
-        return sow_ends_legal(s, g, player, out, err); /* C2.3, BK */
+        return sow_ends_legal(s, g, player, false, out, err); /* C2.3, BK */
     int n = legal_base(s, r, g, player, out, endless_mask, err, false, false);
     if (!s->filters || n <= 0 || sow_decision_phase(s, g) ||
         (s->dir_rule == SOW_DIR_CHOSEN && g->chosen_dir < 0))
@@ -702,4 +702,15 @@ int sow_legal_moves(const sow_setup *s, const sow_rules *r, const sow_game *g,
     if (__builtin_expect(s->filter_hook, 0) && n > 0 && r && r->filter)
         n = sow_hook_filter(s, r, g, player, out, n, err);
     return n;
+}
+
+int sow_legal_first(const sow_setup *s, const sow_rules *r,
+                    const sow_game *g, int player, uint16_t *out,
+                    uint64_t *endless_mask, sow_error *err)
+{
+    /* a turn's tree of choices is what costs to list whole (C2.3); the
+     * other families' lists are made whole, as cheap as their first */
+    if (s->ends_turns && !sow_decision_phase(s, g))
+        return sow_ends_legal(s, g, player, true, out, err);
+    return sow_legal_moves(s, r, g, player, out, endless_mask, err);
 }

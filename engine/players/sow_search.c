@@ -26,6 +26,14 @@
  * candidate is endless under `forbid` (who cannot move, P6), which at the
  * horizon is left to the next search.
  *
+ * A child at the horizon that the engine plays (turns of several
+ * decisions, C2.3, and every game the shortcut above does not serve) is
+ * played with the engine's `leaf` set: its legal list is cut after the
+ * first turn found (sow_legal_first), since only whether its player can
+ * move is read there. The same values, moves and nodes (test_players.c);
+ * only a candidate past the lap cap (P2) that the whole list would have
+ * met after the first legal turn goes unnoticed at the horizon.
+ *
  * Transposition table: the key hashes the board, owners, player to move,
  * phase, captures, script state, opening rounds, bear-off and (with a
  * no-capture rule) the plies since the last capture; not the ply count
@@ -435,7 +443,13 @@ static int child_value(sow_ab *ab, sow_engine *e, const sow_game *g,
     }
     sow_game_dup(&c, g);
     int l0 = e->hist ? sow_history_len(e->hist) : 0;
-    if (sow_engine_play(e, &c, m, ab->err)) {
+    /* a child at the horizon is only evaluated: whether its player has a
+     * move is all its legal list tells (listing every leaf of a turn's
+     * tree of choices there was two thirds of a Bao la Kiswahili search) */
+    e->leaf = depth == 0 && !ab->exact;
+    const int rc = sow_engine_play(e, &c, m, ab->err);
+    e->leaf = false;
+    if (rc) {
         ab->failed = ab->stop = true;
         return 0;
     }

@@ -507,6 +507,80 @@ static void test_quiet_cycle_found_in_one_turn(void **state)
     unit_game_close(&a);
 }
 
+/* C2.3: a search's horizon asks only whether the player to move has a
+ * turn (sow_legal_first, the engine's `leaf`): the first leaf found is a
+ * leaf of the whole list, there is one exactly where the list has any,
+ * and a move played so gives the game the whole list gives (board, end,
+ * result, player to move), its legal list one of the whole list's moves.
+ * Random games of both Baos under both readings. */
+static void first_legal_games(const char *yaml, const char *reading,
+                              uint64_t seed, int games, int *none)
+{
+    unit_game a;
+    open_file(&a, yaml, reading);
+    const sow_setup *s = &a.k.setup;
+    sow_rng rng;
+    sow_rng_seed(&rng, seed);
+    for (int game = 0; game < games; game++) {
+        sow_error err;
+        if (sow_engine_start(&a.k.eng, &a.g, &err))
+            fail_msg("%s", err.msg);
+        while (!a.g.over) {
+            for (int p = 0; p < 2; p++) {
+                uint16_t all[SOW_MAX_LEGAL], one[SOW_MAX_LEGAL];
+                uint64_t e1 = 0, e2 = 0;
+                int n = sow_legal_moves(s, &a.k.eng.rules, &a.g, p, all, &e1,
+                                        &err);
+                int k = sow_legal_first(s, &a.k.eng.rules, &a.g, p, one, &e2,
+                                        &err);
+                assert_true(n >= 0);
+                assert_int_equal(k, n > 0 ? 1 : 0);
+                *none += n == 0;
+                bool in = k == 0;
+                for (int i = 0; i < n && !in; i++)
+                    in = all[i] == one[0];
+                assert_true(in);
+            }
+            for (int i = 0; i < a.g.nlegal; i++) {
+                sow_game whole, first;
+                sow_game_dup(&whole, &a.g);
+                sow_game_dup(&first, &a.g);
+                int r1 = sow_engine_play(&a.k.eng, &whole, a.g.legal[i], &err);
+                a.k.eng.leaf = true;
+                int r2 = sow_engine_play(&a.k.eng, &first, a.g.legal[i], &err);
+                a.k.eng.leaf = false;
+                assert_int_equal(r1, r2);
+                assert_memory_equal(whole.board, first.board,
+                                    sizeof whole.board);
+                assert_int_equal(whole.over, first.over);
+                assert_int_equal(whole.result.winner, first.result.winner);
+                assert_int_equal(whole.to_move, first.to_move);
+                assert_int_equal(first.nlegal, whole.nlegal > 0 ? 1 : 0);
+                bool in = first.nlegal == 0;
+                for (int j = 0; j < whole.nlegal && !in; j++)
+                    in = whole.legal[j] == first.legal[0];
+                assert_true(in);
+            }
+            sow_move m = a.g.legal[sow_rng_below(&rng, a.g.nlegal)];
+            if (sow_engine_play(&a.k.eng, &a.g, m, &err) &&
+                !(a.g.over && a.g.result.unfinished))
+                fail_msg("%s", err.msg);
+        }
+    }
+    unit_game_close(&a);
+}
+
+static void test_first_legal_turn(void **state)
+{
+    (void)state;
+    int none = 0;
+    first_legal_games(YAML, "sources", 5, 40, &none);
+    first_legal_games(YAML, "ludii", 6, 40, &none);
+    first_legal_games("variants/bao.yaml", "sources", 7, 20, &none);
+    first_legal_games("variants/bao.yaml", "ludii", 8, 20, &none);
+    assert_true(none > 0); /* (positions where a player had no turn) */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +596,7 @@ int main(void)
         cmocka_unit_test(test_lap_cap_unfinished),
         cmocka_unit_test(test_quiet_laps_as_told),
         cmocka_unit_test(test_quiet_cycle_found_in_one_turn),
+        cmocka_unit_test(test_first_legal_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -319,6 +319,12 @@ static void test_alphabeta_is_minimax(void **state)
     n += against_minimax(ANDADA, NULL, 3, 3, 3, &passes);
     n += against_minimax(ANDADA, "endless_move=end_game", 2, 3, 4, &passes);
     n += against_minimax(ANDADA, "holes=15", 2, 3, 5, &passes);
+    /* turns of several decisions (C2.3): the horizon's children list one
+     * turn of their player's, not the whole tree */
+    n += against_minimax("variants/bao_kiswahili.yaml", "reading=ludii", 2, 3,
+                         6, &passes);
+    n += against_minimax("variants/bao_kiswahili.yaml", "reading=sources", 2,
+                         3, 7, &passes);
     assert_true(n > 100);
 }
 
