@@ -21,8 +21,8 @@ static double now(void)
 static void help(void)
 {
     printf("usage: sow bench VARIANT [--seconds S] [--games N] [--seed N] "
-           "[--json]\n"
-           "                 [--option NAME=VALUE]...\n\n"
+           "[--by-decision]\n"
+           "                 [--json] [--option NAME=VALUE]...\n\n"
            "Play uniformly random games back to back on one core for "
            "S seconds\n(default 3) and print one line: games, "
            "games_per_s, plies_per_s,\nmean_plies, unfinished "
@@ -34,6 +34,15 @@ static void help(void)
            "them) even before\nS seconds: a fixed amount of work, "
            "to compare builds with a cycle counter\n(perf stat -e "
            "cycles:u sow bench ... --games N --seconds 3600).\n\n"
+           "--by-decision: a turn of several decisions (Bao la "
+           "Kiswahili, Bao; C2.3)\nis chosen decision by decision, as "
+           "Ludii's random playouts choose: its\nfirst decision alike "
+           "among the legal ones, then each choice alike between\nits "
+           "answers (by default each whole legal turn alike). Only "
+           "whether the\nnext player has a turn is listed after each "
+           "ply, not every turn, so the\ngames are played as their "
+           "players choose them, not from the lists.\nOther games "
+           "are played as without it.\n\n"
            "--json gives one JSON object instead (schemas/"
            "bench.schema.json).\nCtrl-C (SIGINT) or SIGTERM stops "
            "it: the games finished are measured\n(\"interrupted\": "
@@ -47,6 +56,7 @@ typedef struct bench_args {
     long games; /* 0: no limit, stop on the clock */
     uint64_t seed;
     bool json;
+    bool by_decision;
 } bench_args;
 
 static const flag_spec flags[] = {
@@ -54,9 +64,26 @@ static const flag_spec flags[] = {
     FL_LONG("games", bench_args, games, "N", 1, 1000000000, NULL),
     FL_SEED("seed", bench_args, seed),
     FL_BOOL("json", 0, bench_args, json),
+    FL_BOOL("by-decision", 0, bench_args, by_decision),
     FLAGS_VARIANT(bench_args, o),
 };
 static const flag_cmd cmd = FLAGS_CMD("bench", help, flags);
+
+/* --by-decision: a turn of g's player drawn decision by decision
+ * (sow_turn_random) and played. */
+static int play_drawn(cli_game *cg, sow_game *g, sow_rng *rng,
+                      sow_error *err)
+{
+    sow_move m;
+    int k = sow_turn_random(&cg->setup, g, rng, &m, err);
+    if (k < 0)
+        return -1;
+    if (k == 0) /* (the engine said there was one) */
+        return sow_error_set(err, NULL, 0, 0,
+                             "ply %d: no turn could be drawn for %s",
+                             g->ply, g->to_move ? "North" : "South");
+    return sow_engine_play_known(&cg->eng, g, m, err);
+}
 
 int cmd_bench(int argc, char **argv)
 {
@@ -80,6 +107,10 @@ int cmd_bench(int argc, char **argv)
     /* MW.2: the layouts the engine draws where a playout meets the legal
      * list's pattern follow the run's seed too */
     sow_rng_seed(&cg.eng.lay_rng, a.seed ^ SOW_GOLDEN64);
+    /* --by-decision: the turns are drawn (sow_turn_random), so the
+     * engine's lists need only say whether there is one */
+    const bool by_decision = a.by_decision && cg.setup.ends_turns;
+    cg.eng.leaf = by_decision;
     long games = 0, plies = 0, unfinished = 0, matches = 0;
     /* --seconds is kept within 64 plies, however long a game is (issue 13
      * #11): a game still in progress then is left out. The run's time
@@ -107,6 +138,13 @@ int cmd_bench(int argc, char **argv)
                 if ((++tick & 63) == 0 && sow_budget_over(&stop)) {
                     cut = true;
                     break;
+                }
+                if (by_decision && !sow_decision_phase(&cg.setup, &g)) {
+                    if (play_drawn(&cg, &g, &rng, &err)) {
+                        rc = 1;
+                        break;
+                    }
+                    continue;
                 }
                 int i = (int)sow_rng_below(&rng, g.nlegal);
                 if (sow_engine_play_at(&cg.eng, &g, i, &err)) {
@@ -147,13 +185,15 @@ int cmd_bench(int argc, char **argv)
             printf("%ld,\"matches_per_s\":%.3f", matches, matches / el);
         else
             printf("null,\"matches_per_s\":null");
-        printf(",\"interrupted\":%s}\n", sig ? "true" : "false");
+        printf(",\"interrupted\":%s,\"by_decision\":%s}\n",
+               sig ? "true" : "false", by_decision ? "true" : "false");
     } else {
         printf("sow bench: variant=%s games=%ld seconds=%.2f "
                "games_per_s=%.0f plies_per_s=%.0f mean_plies=%.1f "
-               "unfinished=%ld%s\n",
+               "unfinished=%ld%s%s\n",
                cg.v->id, games, el, games / el, plies / el,
                games ? (double)plies / games : 0.0, unfinished,
+               by_decision ? " by_decision" : "",
                sig ? " interrupted" : "");
         if (cg.setup.match)
             printf("sow bench: matches=%ld matches_per_s=%.1f "

@@ -114,9 +114,7 @@ typedef void (*then_fn)(turn *t, int h, int c, int bit);
 static void leaf(turn *t)
 {
     sow_turn_leaves *lv = t->lv;
-    if (t->forked || (t->endless && lv->forbid) || /* C1.9 */
-        ((t->g->move_flags & SOW_MOVED_STUCK) && t->s->ends_back_forbid) ||
-        (t->g->move_flags & SOW_MOVED_WANTS_CHOICE)) /* (over 8 choices) */
+    if (t->forked || !sow_ends_leaf_ok(t->s, t->g, t->endless))
         return;
     if (lv->n == SOW_MAX_LEGAL) {
         lv->full = true;

@@ -4,6 +4,7 @@
 #include "sow_game.h"
 #include "sow_layout.h"
 #include "sow_move.h"
+#include "sow_rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,8 +236,7 @@ leaves(const sow_setup *s, const sow_game *g, int p, int first,
     int hole = sow_move_aim(&copy, sow_turn_start(sow_turn(first, 0)));
     copy.turn_bits = 0;
     copy.turn_len = 0;
-    sow_turn_leaves lv = {out, n, first,
-                          s->endless_move == SOW_ENDLESS_FORBID, false};
+    sow_turn_leaves lv = {out, n, first, false};
     sow_ends_leaves(s, &copy, hole, &lv);
     return lv.full ? too_many(s, g, err) : lv.n;
 }
@@ -244,10 +244,8 @@ leaves(const sow_setup *s, const sow_game *g, int p, int first,
 /* A legal leaf of the turn that starts with `first` into *out, for a
  * search's horizon, which reads only whether there is one: the leaf
  * whose every choice is answered 0, sown once with no copy of the turn,
- * where it is legal as leaf() in sow_ends.c tells (not endless under
- * forbid, C1.9; not a stuck turn BA.2 forbids; within the choices a
- * token holds); else the first of the whole tree's leaves. Returns 1,
- * 0 where the tree has none, or -1. */
+ * where it is legal (sow_ends_leaf_ok); else the first of the whole
+ * tree's leaves. Returns 1, 0 where the tree has none, or -1. */
 static int first_leaf(const sow_setup *s, const sow_game *g, int p,
                       int first, uint16_t *out, sow_error *err)
 {
@@ -259,9 +257,7 @@ static int first_leaf(const sow_setup *s, const sow_game *g, int p,
     bool endless = false;
     sow_error ignored; /* (a relay past the lap cap is a leaf as listed) */
     sow_ends_sow(s, NULL, &copy, hole, &endless, &ignored);
-    if (!(endless && s->endless_move == SOW_ENDLESS_FORBID) &&
-        !((copy.move_flags & SOW_MOVED_STUCK) && s->ends_back_forbid) &&
-        !(copy.move_flags & SOW_MOVED_WANTS_CHOICE)) {
+    if (sow_ends_leaf_ok(s, &copy, endless)) {
         *out = (uint16_t)m;
         return 1;
     }
@@ -306,6 +302,42 @@ int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
         out[j] = m;
     }
     return n;
+}
+
+int sow_turn_random(const sow_setup *s, const sow_game *g, sow_rng *rng,
+                    sow_move *m, sow_error *err)
+{
+    const int p = g->to_move;
+    const bool ludii = s->ends_turns == SOW_ENDS_LUDII;
+    uint16_t f[4 * SOW_MAX_HOLES];
+    const int nf = g->hand[p] > 0 ? hand_firsts(s, g, p, ludii, f)
+                                  : lift_firsts(s, g, p, ludii, f);
+    /* (a first decision all of whose leaves are illegal is rare: a few
+     * draws find a legal leaf, or the whole list is made) */
+    for (int tries = 0; nf > 0 && tries < 16; tries++) {
+        const int i = sow_rng_below(rng, nf);
+        if (f[i] < 64 && !g->board[f[i] >> 1]) { /* BA.L2: "h" */
+            *m = f[i] >> 1;
+            return 1;
+        }
+        const unsigned bits = (unsigned)(sow_rng_next(rng) & 255);
+        sow_game copy;
+        memcpy(&copy, g, offsetof(sow_game, nlegal));
+        int hole = sow_move_aim(&copy, sow_turn(f[i], (int)bits));
+        bool endless = false;
+        sow_error ignored; /* (a relay past the lap cap: as listed) */
+        sow_ends_sow(s, NULL, &copy, hole, &endless, &ignored);
+        if (sow_ends_leaf_ok(s, &copy, endless)) {
+            /* the answers of the choices the turn met, as its token */
+            *m = sow_turn(f[i], (int)(bits & ((1u << copy.turn_parts) - 1)));
+            return 1;
+        }
+    }
+    uint16_t all[SOW_MAX_LEGAL];
+    int n = sow_ends_legal(s, g, p, false, all, err);
+    if (n > 0)
+        *m = all[sow_rng_below(rng, n)];
+    return n < 0 ? -1 : n > 0;
 }
 
 /* The parts of a turn, as its sowing tells them (C2.3). */

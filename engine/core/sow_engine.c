@@ -839,3 +839,11 @@ int sow_engine_play_at(sow_engine *e, sow_game *g, int i, sow_error *err)
                              g->ply, i, g->nlegal);
     return play_move(e, g, g->legal[i], err);
 }
+
+int sow_engine_play_known(sow_engine *e, sow_game *g, sow_move m,
+                          sow_error *err)
+{
+    if (play_allowed(e, g, err))
+        return SOW_ERR;
+    return play_move(e, g, m, err);
+}

@@ -538,6 +538,12 @@ int sow_engine_play(sow_engine *e, sow_game *g, sow_move m, sow_error *err);
  * index outside the list is an error. */
 int sow_engine_play_at(sow_engine *e, sow_game *g, int i, sow_error *err);
 
+/* Play m, a move the caller knows is legal without the legal list
+ * (sow_turn_random's turn, where the engine's `leaf` keeps only the
+ * first of each list): not looked up in g->legal. */
+int sow_engine_play_known(sow_engine *e, sow_game *g, sow_move m,
+                          sow_error *err);
+
 /* g's position added to e's history of the game (the repetition rule,
  * K1.7, P4), as a move that reaches it adds it: for a search that makes
  * its children on copies and keeps the history of its line itself
@@ -570,13 +576,25 @@ int sow_ends_sow(const sow_setup *s, const sow_observer *obs, sow_game *g,
 /* The leaves of one turn's tree of choices as they are listed: each
  * choice the sowing meets is tried both ways on copies, from where it
  * comes (the turn's laps before it are sown once), and every whole turn
- * is appended to out (sow_turn(first, its bits)); full when out has no
- * room. Endless turns are left out where forbid (C1.9). */
+ * is appended to out (sow_turn(first, its bits)) where it is legal
+ * (sow_ends_leaf_ok); full when out has no room. */
 typedef struct sow_turn_leaves {
     uint16_t *out;
     int n, first;
-    bool forbid, full;
+    bool full;
 } sow_turn_leaves;
+
+/* Whether a turn sown on g (sow_ends_sow; `endless` its answer) is a
+ * legal one, as the listing keeps its leaves: not endless under forbid
+ * (C1.9), not a stuck turn BA.2 forbids, within the choices a token
+ * holds (SOW_TURN_CHOICES). */
+static inline bool sow_ends_leaf_ok(const sow_setup *s, const sow_game *g,
+                                    bool endless)
+{
+    return !(endless && s->endless_move == SOW_ENDLESS_FORBID) &&
+           !((g->move_flags & SOW_MOVED_STUCK) && s->ends_back_forbid) &&
+           !(g->move_flags & SOW_MOVED_WANTS_CHOICE);
+}
 
 /* sow_ends_sow listing the leaves of the turn g was aimed at into lv
  * (g->turn_len 0): g is left somewhere in the turn. */
@@ -594,6 +612,16 @@ bool sow_ends_back_ok(const sow_setup *s, const sow_game *g, int p, int h,
  * search's horizon: sow_legal_first). Returns the count, or -1. */
 int sow_ends_legal(const sow_setup *s, const sow_game *g, int player,
                    bool one, uint16_t *out, sow_error *err);
+
+/* A turn of g->to_move (not in a decision phase) chosen at random
+ * decision by decision, as a random playout of Ludii's chooses: the
+ * first decision alike among the legal ones, then each choice of the
+ * turn alike between its two answers; a leaf that is not legal
+ * (sow_ends_leaf_ok) is drawn again. Into *m; returns 1, 0 where the
+ * player has no turn, or -1. */
+struct sow_rng;
+int sow_turn_random(const sow_setup *s, const sow_game *g,
+                    struct sow_rng *rng, sow_move *m, sow_error *err);
 
 /* The token of turn m on g (C2.3): its first decision and a part for each
  * capture's end hole and each go or stop, in the order they come. Any other

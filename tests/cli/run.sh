@@ -986,7 +986,12 @@ t compare-memory-alone 2 "err~sow compare: --memory and --trust-script go with -
 t list-json 0 noerr lines=1 'out~{"format":"sow-list","version":1,"variants":[{"id":"abalalae","name":"Abalala'"'"'e",' 'out~{"id":"adji-boto","name":"Adji-Boto",' -- sow list --json
 t show-json 0 noerr lines=1 'out~{"format":"sow-show","version":1,"id":"adji-kui-1","name":"Adji Kui I",' 'out~"options":[{"name":"endless","type":"enum","value":"no_capture_plies:7","default":"repetition","values":["repetition","unreachable","no_capture_plies:K"]' -- sow show $V --option endless=no_capture_plies:7 --json
 t validate-json 1 'err=tests/cli/bad/holes_zero.yaml:6:10: holes is 0; it must be from 1 to 32' lines=1 'out={"format":"sow-validate","version":1,"files":[{"file":"variants/adji_kui_1.yaml","ok":true,"id":"adji-kui-1","error":null},{"file":"tests/cli/bad/holes_zero.yaml","ok":false,"id":null,"error":{"file":"tests/cli/bad/holes_zero.yaml","line":6,"col":10,"message":"holes is 0; it must be from 1 to 32"}}]}' -- sow validate variants/adji_kui_1.yaml tests/cli/bad/holes_zero.yaml --json
-t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_version":"[0-9.]+","variant":"adji-kui-1","seed":"5","games":7,"seconds":[0-9.]+,.*"matches":null,"matches_per_s":null,"interrupted":false\}$' -- sow bench $V --games 7 --seed 5 --json
+t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_version":"[0-9.]+","variant":"adji-kui-1","seed":"5","games":7,"seconds":[0-9.]+,.*"matches":null,"matches_per_s":null,"interrupted":false,"by_decision":false\}$' -- sow bench $V --games 7 --seed 5 --json
+# C2.3: turns drawn decision by decision (Ludii's playouts): as long as
+# Ludii's games of Bao la Kiswahili (about 29 turns), where each whole turn
+# alike ends them in 12
+t bench-by-decision 0 noerr lines=1 'outre="games":400,.*"mean_plies":(2[4-9]|3[0-4])\.[0-9]+,.*"by_decision":true\}$' -- sow bench bao-kiswahili --option reading=ludii --games 400 --seed 5 --json --by-decision
+t bench-by-turn 0 noerr lines=1 'outre="games":400,.*"mean_plies":1[0-4]\.[0-9]+,.*"by_decision":false\}$' -- sow bench bao-kiswahili --option reading=ludii --games 400 --seed 5 --json
 # the record's names: to_move a number, a decision move a string
 t search-json 0 noerr lines=1 'outre=^\{"format":"sow-search","version":1,"sow_version":"[0-9.]+","variant":"andada","player":"alphabeta:depth=4","seed":"1","ply":1,"to_move":1,"move":"first:1","label":"first:1","score":-?[0-9]+,"depth":4,"win_rate":null,"iterations":null,"nodes":[0-9]+,' -- sow search andada --moves 0 --player alphabeta:depth=4 --json
 t search-json-hole 0 noerr 'out~"ply":0,"to_move":0,"move":' out!~'"move":"' -- sow search $V --player alphabeta:depth=2 --json

@@ -300,8 +300,8 @@ def check_game(sow, gid, n, seed, show):
 
 def speed(sow, ids, seconds):
     """Ludii's random playouts a second (its own playout loop, after a
-    warm-up) beside sow bench's random games a second, game by game,
-    measured one after the other."""
+    warm-up) beside sow bench's random games a second (--by-decision),
+    game by game, measured one after the other."""
     print(f'{"game":15} {"Ludii playouts/s":>17} {"sow games/s":>12} {"ratio":>8} '
           f'{"Ludii turns/s":>14} {"sow plies/s":>12} {"ratio":>8}   (Ludii: mean turns, limit ends)')
     for gid in ids:
@@ -313,7 +313,11 @@ def speed(sow, ids, seconds):
         if p.returncode != 0:
             raise RuntimeError(f'SowLudii time failed on {gid}: {p.stderr.strip()[-2000:]}')
         lu = json.loads(p.stdout)
-        cmd = [sow, 'bench', gid, '--seconds', str(seconds)]
+        # --by-decision: a turn of several decisions (the Baos, C2.3)
+        # drawn decision by decision, as Ludii's playouts draw it, so
+        # that both programs play games of the same kind (other games
+        # are played alike either way)
+        cmd = [sow, 'bench', gid, '--seconds', str(seconds), '--by-decision']
         for o in GAMES[gid][2]:
             cmd += ['--option', o]
         sp = subprocess.run(cmd, capture_output=True, text=True, env=sow_env())

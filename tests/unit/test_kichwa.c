@@ -54,6 +54,17 @@ static void bk_start(unit_game *a, const char *reading, const int b[32],
     bk_position(a, b, hand);
 }
 
+/* One uniformly random legal turn played on a->g (a game stopped
+ * unfinished at the lap cap, P2, is an end like another). */
+static void random_step(unit_game *a, sow_rng *rng)
+{
+    sow_error err;
+    sow_move m = a->g.legal[sow_rng_below(rng, a->g.nlegal)];
+    if (sow_engine_play(&a->k.eng, &a->g, m, &err) &&
+        !(a->g.over && a->g.result.unfinished))
+        fail_msg("%s", err.msg);
+}
+
 /* Whether the legal turns' tokens are exactly `want` (any order). */
 static void assert_turns(const unit_game *a, const char *const *want, int n)
 {
@@ -561,10 +572,7 @@ static void first_legal_games(const char *yaml, const char *reading,
                     in = whole.legal[j] == first.legal[0];
                 assert_true(in);
             }
-            sow_move m = a.g.legal[sow_rng_below(&rng, a.g.nlegal)];
-            if (sow_engine_play(&a.k.eng, &a.g, m, &err) &&
-                !(a.g.over && a.g.result.unfinished))
-                fail_msg("%s", err.msg);
+            random_step(&a, &rng);
         }
     }
     unit_game_close(&a);
@@ -579,6 +587,105 @@ static void test_first_legal_turn(void **state)
     first_legal_games("variants/bao.yaml", "sources", 7, 20, &none);
     first_legal_games("variants/bao.yaml", "ludii", 8, 20, &none);
     assert_true(none > 0); /* (positions where a player had no turn) */
+}
+
+/* sow bench --by-decision (sow_turn_random): every turn drawn is one of
+ * the whole list's (C2.3); its first decision is drawn alike among the
+ * list's first decisions, and a choice alike between its answers, not
+ * each whole turn alike. Random games of both Baos, both readings. */
+static int first_of(sow_move m)
+{
+    return sow_move_is_turn(m) ? (int)((m - SOW_MOVE_TURN) >> 8) : -1 - (int)m;
+}
+
+static void turn_random_games(const char *yaml, const char *reading,
+                              uint64_t seed, int *skewed)
+{
+    unit_game a;
+    open_file(&a, yaml, reading);
+    const sow_setup *s = &a.k.setup;
+    sow_rng rng, draw;
+    sow_rng_seed(&rng, seed);
+    sow_rng_seed(&draw, seed + 100);
+    for (int game = 0; game < 20; game++) {
+        sow_error err;
+        if (sow_engine_start(&a.k.eng, &a.g, &err))
+            fail_msg("%s", err.msg);
+        while (!a.g.over) {
+            /* the whole list's first decisions, and the leaves of each */
+            int firsts[SOW_MAX_LEGAL], leaves[SOW_MAX_LEGAL], nf = 0;
+            for (int i = 0; i < a.g.nlegal; i++) {
+                int f = first_of(a.g.legal[i]), j = 0;
+                while (j < nf && firsts[j] != f)
+                    j++;
+                if (j == nf) {
+                    firsts[nf] = f;
+                    leaves[nf++] = 0;
+                }
+                leaves[j]++;
+            }
+            const int draws = 40 * nf;
+            int count[SOW_MAX_LEGAL] = {0};
+            for (int k = 0; k < draws; k++) {
+                sow_move m;
+                assert_int_equal(sow_turn_random(s, &a.g, &draw, &m, &err),
+                                 1);
+                assert_true(sow_game_is_legal(&a.g, m));
+                int j = 0;
+                while (firsts[j] != first_of(m))
+                    j++;
+                count[j]++;
+            }
+            /* each first decision about 1/nf of the draws (40 each):
+             * far from it only by chance, rarely; and where one first
+             * decision has more leaves than another, each whole turn
+             * alike would draw it that much more often */
+            for (int j = 0; j < nf; j++)
+                *skewed += count[j] < 10 || count[j] > 80;
+            random_step(&a, &rng);
+        }
+    }
+    unit_game_close(&a);
+}
+
+/* A choice is drawn alike between its answers: at the start of Bao la
+ * Kiswahili under Ludii's reading (a seed from the hand, then kichwa
+ * choices), the draws of one first decision split about evenly on its
+ * first choice. */
+static void test_turn_random(void **state)
+{
+    (void)state;
+    int skewed = 0;
+    turn_random_games(YAML, "sources", 11, &skewed);
+    turn_random_games(YAML, "ludii", 12, &skewed);
+    turn_random_games("variants/bao.yaml", "sources", 13, &skewed);
+    turn_random_games("variants/bao.yaml", "ludii", 14, &skewed);
+    assert_true(skewed <= 3);
+
+    unit_game a;
+    bk_open(&a, "ludii");
+    sow_rng draw;
+    sow_rng_seed(&draw, 5);
+    sow_error err;
+    /* a first decision with a choice: its leaves differ in bit 0 */
+    int f = -1;
+    for (int i = 0; i < a.g.nlegal && f < 0; i++)
+        if (sow_move_is_turn(a.g.legal[i]) && (a.g.legal[i] & 1))
+            f = first_of(a.g.legal[i]);
+    assert_true(f >= 0);
+    int of_f = 0, ones = 0;
+    for (int k = 0; k < 40000; k++) {
+        sow_move m;
+        assert_int_equal(sow_turn_random(&a.k.setup, &a.g, &draw, &m, &err),
+                         1);
+        if (first_of(m) == f) {
+            of_f++;
+            ones += m & 1;
+        }
+    }
+    assert_true(of_f > 200);
+    assert_true(ones > of_f * 4 / 10 && ones < of_f * 6 / 10);
+    unit_game_close(&a);
 }
 
 int main(void)
@@ -597,6 +704,7 @@ int main(void)
         cmocka_unit_test(test_quiet_laps_as_told),
         cmocka_unit_test(test_quiet_cycle_found_in_one_turn),
         cmocka_unit_test(test_first_legal_turn),
+        cmocka_unit_test(test_turn_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
