@@ -103,7 +103,7 @@ static int parse_who(const char *flag, const char *s, play_who *out,
                                  "or mcts[:iter=N][:ms=T], not '%s'",
                          flag, s);
     }
-    *out = sp->kind == SOW_PLAYER_RANDOM   ? P_RANDOM
+    *out = sp->kind == SOW_PLAYER_RANDOM && !sp->by_decision ? P_RANDOM
            : sp->kind == SOW_PLAYER_GREEDY ? P_COMPUTER
                                            : P_SEARCH;
     return 0;

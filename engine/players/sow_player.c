@@ -240,7 +240,14 @@ int sow_player_move(sow_player *p, sow_engine *e, const sow_game *g,
                              "choose",
                              g->ply);
     int rc;
-    if (p->spec.kind <= SOW_PLAYER_GREEDY) {
+    if (p->spec.by_decision && e->setup->ends_turns &&
+        !sow_decision_phase(e->setup, g)) {
+        /* random:by=decision: the turn drawn decision by decision */
+        rc = sow_turn_random(e->setup, g, &p->rng, &info->move, err) == 1
+                 ? SOW_OK
+                 : sow_error_set(err, NULL, 0, 0,
+                                 "ply %d: no turn could be drawn", g->ply);
+    } else if (p->spec.kind <= SOW_PLAYER_GREEDY) {
         /* no clock: these take nanoseconds */
         rc = sow_player_choose(p->spec.kind, e, g, &p->rng, &info->move,
                                err);

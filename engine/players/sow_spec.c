@@ -8,7 +8,8 @@
 #include <string.h>
 
 #define PLAYERS_HELP                                                         \
-    "random, greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], "           \
+    "random[:by=decision], greedy, "                                          \
+    "alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], "                            \
     "mcts[:iter=N][:ms=T][:c=X][:playout=P][:db=DIR], "                      \
     "perfect[:mib=M][:trust=1][:db=DIR]"
 
@@ -59,10 +60,24 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
         if (next)
             *next++ = 0;
         char *eq = strchr(p, '=');
-        if (kind <= SOW_PLAYER_GREEDY)
+        if (kind == SOW_PLAYER_GREEDY)
             return sow_error_set(err, NULL, 0, 0,
                                  "player '%s': %s takes no parameters",
                                  text, kind_names[kind]);
+        if (kind == SOW_PLAYER_RANDOM) { /* by=turn|decision (C2.3) */
+            if (!eq || strncmp(p, "by", (size_t)(eq - p)) || eq - p != 2 ||
+                (strcmp(eq + 1, "turn") && strcmp(eq + 1, "decision")))
+                return sow_error_set(err, NULL, 0, 0,
+                                     "player '%s': random takes only "
+                                     "by=turn (each legal move alike, the "
+                                     "default) or by=decision (a turn of "
+                                     "several decisions drawn one decision "
+                                     "at a time), not '%s'",
+                                     text, p);
+            out->by_decision = strcmp(eq + 1, "decision") == 0;
+            p = next;
+            continue;
+        }
         if (!eq || eq == p)
             return sow_error_set(err, NULL, 0, 0,
                                  "player '%s': '%s' is not KEY=VALUE; "
@@ -154,6 +169,8 @@ void sow_player_spec_format(const sow_player_spec *sp, char *buf,
         if (len < size)                                                      \
             len += (size_t)sow_text_fmt(buf + len, size - len, __VA_ARGS__);     \
     } while (0)
+    if (sp->kind == SOW_PLAYER_RANDOM && sp->by_decision)
+        ADD(":by=decision");
     if (sp->kind == SOW_PLAYER_ALPHABETA) {
         if (sp->depth)
             ADD(":depth=%d", sp->depth);

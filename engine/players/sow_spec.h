@@ -34,6 +34,9 @@ typedef struct sow_player_spec {
     bool trust;    /* perfect: solve a scripted variant (sow_solve.h) */
     char db[200];  /* perfect: a folder of endgame databases (sow_egdb.h),
                       "" for none */
+    bool by_decision; /* random: a turn of several decisions drawn one
+                         decision at a time (by=decision, C2.3;
+                         sow_turn_random), else each legal turn alike */
 } sow_player_spec;
 
 /* Parse a spec string. Errors name the spec and list what is allowed. */

@@ -639,7 +639,7 @@ for c in search solve selfplay stats; do
     t "$c-help-h" 0 "out~usage: sow $c" noerr -- sow "$c" -h
     t "$c-unknown-flag" 2 "err=sow $c: unknown flag '--bogus' (see 'sow $c --help')" lines=0 -- sow "$c" $V --bogus
 done
-PLAYERS_HELP='random, greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], mcts[:iter=N][:ms=T][:c=X][:playout=P][:db=DIR], perfect[:mib=M][:trust=1][:db=DIR]'
+PLAYERS_HELP='random[:by=decision], greedy, alphabeta[:depth=D][:ms=T][:tt=B][:db=DIR], mcts[:iter=N][:ms=T][:c=X][:playout=P][:db=DIR], perfect[:mib=M][:trust=1][:db=DIR]'
 
 # play: the searching players, the decision moves of Andada included
 t play-alphabeta-bad 2 "err=sow play: --south: player 'alphabeta:depth=0': depth takes a whole number from 1 to 64, not '0' (see 'sow play --help')" lines=0 -- sow play $V --south alphabeta:depth=0
@@ -992,6 +992,9 @@ t bench-json 0 noerr lines=1 'outre=^\{"format":"sow-bench","version":1,"sow_ver
 # alike ends them in 12
 t bench-by-decision 0 noerr lines=1 'outre="games":400,.*"mean_plies":(2[4-9]|3[0-4])\.[0-9]+,.*"by_decision":true\}$' -- sow bench bao-kiswahili --option reading=ludii --games 400 --seed 5 --json --by-decision
 t bench-by-turn 0 noerr lines=1 'outre="games":400,.*"mean_plies":1[0-4]\.[0-9]+,.*"by_decision":false\}$' -- sow bench bao-kiswahili --option reading=ludii --games 400 --seed 5 --json
+# the random player that draws a turn decision by decision: Ludii's length
+t selfplay-random-by-decision 0 noerr 'outre=plies +mean 2[4-9]\.[0-9]+' -- sow selfplay bao-kiswahili --option reading=ludii --players random:by=decision,random:by=decision --games 300 --seed 3
+t selfplay-random-by-turn 0 noerr 'outre=plies +mean 1[0-4]\.[0-9]+' -- sow selfplay bao-kiswahili --option reading=ludii --games 300 --seed 3
 # the record's names: to_move a number, a decision move a string
 t search-json 0 noerr lines=1 'outre=^\{"format":"sow-search","version":1,"sow_version":"[0-9.]+","variant":"andada","player":"alphabeta:depth=4","seed":"1","ply":1,"to_move":1,"move":"first:1","label":"first:1","score":-?[0-9]+,"depth":4,"win_rate":null,"iterations":null,"nodes":[0-9]+,' -- sow search andada --moves 0 --player alphabeta:depth=4 --json
 t search-json-hole 0 noerr 'out~"ply":0,"to_move":0,"move":' out!~'"move":"' -- sow search $V --player alphabeta:depth=2 --json

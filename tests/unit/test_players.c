@@ -130,9 +130,13 @@ static void test_specs(void **state)
     spec_ok("mcts", "mcts:iter=1000");
     spec_ok("mcts:iter=2000", "mcts:iter=2000");
     spec_ok("mcts:ms=200:c=0.5:playout=50", "mcts:ms=200:c=0.5:playout=50");
-    spec_bad("bogus", "player 'bogus': no such player; players are random, "
-                      "greedy, alphabeta");
-    spec_bad("random:depth=3", "random takes no parameters");
+    spec_bad("bogus", "player 'bogus': no such player; players are "
+                      "random[:by=decision], greedy, alphabeta");
+    spec_ok("random:by=decision", "random:by=decision");
+    spec_ok("random:by=turn", "random");
+    spec_bad("random:depth=3", "random takes only by=turn");
+    spec_bad("random:by=leaf", "not 'by=leaf'");
+    spec_bad("greedy:by=decision", "greedy takes no parameters");
     spec_bad("alphabeta:depth=0", "depth takes a whole number from 1 to 64, "
                                   "not '0'");
     spec_bad("alphabeta:depth=65", "not '65'");
