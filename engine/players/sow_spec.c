@@ -27,6 +27,94 @@ static const char *const kind_names[NKINDS] = {"random", "greedy",
                                                 "alphabeta", "mcts",
                                                 "perfect"};
 
+/* random's one parameter, p ("by=..."; eq its '=' or NULL): by=turn,
+ * each legal move alike (the default), or by=decision, a turn of several
+ * decisions drawn one decision at a time (C2.3). */
+static int random_param(const char *text, const char *p, const char *eq,
+                        sow_player_spec *out, sow_error *err)
+{
+    if (!eq || eq - p != 2 || strncmp(p, "by", 2) ||
+        (strcmp(eq + 1, "turn") && strcmp(eq + 1, "decision")))
+        return sow_error_set(err, NULL, 0, 0,
+                             "player '%s': random takes only by=turn (each "
+                             "legal move alike, the default) or by=decision "
+                             "(a turn of several decisions drawn one "
+                             "decision at a time), not '%s'",
+                             text, p);
+    out->by_decision = strcmp(eq + 1, "decision") == 0;
+    return SOW_OK;
+}
+
+/* One KEY=VALUE parameter of a searching player (alphabeta, mcts,
+ * perfect) into out. */
+static int search_param(const char *text, int kind, const char *key,
+                        const char *val, sow_player_spec *out,
+                        sow_error *err)
+{
+    long n = 0;
+    const char *range = NULL;
+    if (kind == SOW_PLAYER_PERFECT && strcmp(key, "mib") == 0) {
+        if (sow_parse_long(val, 1, 1 << 20, &n))
+            range = "a whole number of MiB from 1 to 1048576";
+        out->mib = n;
+    } else if (kind == SOW_PLAYER_PERFECT && strcmp(key, "trust") == 0) {
+        if (sow_parse_long(val, 0, 1, &n))
+            range = "0 or 1";
+        out->trust = n == 1;
+    } else if (strcmp(key, "db") == 0) {
+        /* a folder (sow_egdb_path names the file in it); the spec's
+         * text has no ':' and no ',' in it, which split specs */
+        if (!*val || strlen(val) >= sizeof out->db)
+            range = "a folder's path of 1 to 199 characters";
+        else
+            sow_text_fmt(out->db, sizeof out->db, "%s", val);
+    } else if (kind == SOW_PLAYER_PERFECT) {
+        return sow_error_set(err, NULL, 0, 0,
+                             "player '%s': perfect has no parameter "
+                             "'%s'; its parameters: mib, trust, db",
+                             text, key);
+    } else if (strcmp(key, "ms") == 0) {
+        if (sow_parse_long(val, 1, 3600000, &n))
+            range = "a whole number of milliseconds from 1 to 3600000";
+        out->ms = n;
+    } else if (kind == SOW_PLAYER_ALPHABETA && strcmp(key, "depth") == 0) {
+        if (sow_parse_long(val, 1, SOW_SEARCH_MAX_DEPTH, &n))
+            range = "a whole number from 1 to 64";
+        out->depth = (int)n;
+    } else if (kind == SOW_PLAYER_ALPHABETA && strcmp(key, "tt") == 0) {
+        if (sow_parse_long(val, 10, 26, &n))
+            range = "a whole number from 10 to 26 (2^B entries of 16 "
+                    "bytes)";
+        out->tt = (int)n;
+    } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "iter") == 0) {
+        if (sow_parse_long(val, 1, 100000000, &n))
+            range = "a whole number from 1 to 100000000";
+        out->iter = n;
+    } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "playout") == 0) {
+        if (sow_parse_long(val, 1, 1000000, &n))
+            range = "a whole number of plies from 1 to 1000000";
+        out->playout = (int)n;
+    } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "c") == 0) {
+        double c = 0;
+        if (sow_parse_double(val, 0, 100, &c))
+            range = "a number from 0 to 100";
+        out->c = c;
+    } else {
+        return sow_error_set(err, NULL, 0, 0,
+                             "player '%s': %s has no parameter '%s'; "
+                             "its parameters: %s",
+                             text, kind_names[kind], key,
+                             kind == SOW_PLAYER_ALPHABETA
+                                 ? "depth, ms, tt, db"
+                                 : "iter, ms, c, playout, db");
+    }
+    if (range)
+        return sow_error_set(err, NULL, 0, 0,
+                             "player '%s': %s takes %s, not '%s'", text,
+                             key, range, val);
+    return SOW_OK;
+}
+
 int sow_player_spec_parse(const char *text, sow_player_spec *out,
                           sow_error *err)
 {
@@ -64,17 +152,9 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
             return sow_error_set(err, NULL, 0, 0,
                                  "player '%s': %s takes no parameters",
                                  text, kind_names[kind]);
-        if (kind == SOW_PLAYER_RANDOM) { /* by=turn|decision (C2.3) */
-            if (!eq || strncmp(p, "by", (size_t)(eq - p)) || eq - p != 2 ||
-                (strcmp(eq + 1, "turn") && strcmp(eq + 1, "decision")))
-                return sow_error_set(err, NULL, 0, 0,
-                                     "player '%s': random takes only "
-                                     "by=turn (each legal move alike, the "
-                                     "default) or by=decision (a turn of "
-                                     "several decisions drawn one decision "
-                                     "at a time), not '%s'",
-                                     text, p);
-            out->by_decision = strcmp(eq + 1, "decision") == 0;
+        if (kind == SOW_PLAYER_RANDOM) {
+            if (random_param(text, p, eq, out, err))
+                return SOW_ERR;
             p = next;
             continue;
         }
@@ -89,68 +169,8 @@ int sow_player_spec_parse(const char *text, sow_player_spec *out,
                                      ? "perfect:mib=256"
                                      : "mcts:iter=2000");
         *eq = 0;
-        const char *key = p, *val = eq + 1;
-        long n = 0;
-        const char *range = NULL;
-        if (kind == SOW_PLAYER_PERFECT && strcmp(key, "mib") == 0) {
-            if (sow_parse_long(val, 1, 1 << 20, &n))
-                range = "a whole number of MiB from 1 to 1048576";
-            out->mib = n;
-        } else if (kind == SOW_PLAYER_PERFECT && strcmp(key, "trust") == 0) {
-            if (sow_parse_long(val, 0, 1, &n))
-                range = "0 or 1";
-            out->trust = n == 1;
-        } else if (strcmp(key, "db") == 0) {
-            /* a folder (sow_egdb_path names the file in it); the spec's
-             * text has no ':' and no ',' in it, which split specs */
-            if (!*val || strlen(val) >= sizeof out->db)
-                range = "a folder's path of 1 to 199 characters";
-            else
-                sow_text_fmt(out->db, sizeof out->db, "%s", val);
-        } else if (kind == SOW_PLAYER_PERFECT) {
-            return sow_error_set(err, NULL, 0, 0,
-                                 "player '%s': perfect has no parameter "
-                                 "'%s'; its parameters: mib, trust, db",
-                                 text, key);
-        } else if (strcmp(key, "ms") == 0) {
-            if (sow_parse_long(val, 1, 3600000, &n))
-                range = "a whole number of milliseconds from 1 to 3600000";
-            out->ms = n;
-        } else if (kind == SOW_PLAYER_ALPHABETA && strcmp(key, "depth") == 0) {
-            if (sow_parse_long(val, 1, SOW_SEARCH_MAX_DEPTH, &n))
-                range = "a whole number from 1 to 64";
-            out->depth = (int)n;
-        } else if (kind == SOW_PLAYER_ALPHABETA && strcmp(key, "tt") == 0) {
-            if (sow_parse_long(val, 10, 26, &n))
-                range = "a whole number from 10 to 26 (2^B entries of 16 "
-                        "bytes)";
-            out->tt = (int)n;
-        } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "iter") == 0) {
-            if (sow_parse_long(val, 1, 100000000, &n))
-                range = "a whole number from 1 to 100000000";
-            out->iter = n;
-        } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "playout") == 0) {
-            if (sow_parse_long(val, 1, 1000000, &n))
-                range = "a whole number of plies from 1 to 1000000";
-            out->playout = (int)n;
-        } else if (kind == SOW_PLAYER_MCTS && strcmp(key, "c") == 0) {
-            double c = 0;
-            if (sow_parse_double(val, 0, 100, &c))
-                range = "a number from 0 to 100";
-            out->c = c;
-        } else {
-            return sow_error_set(err, NULL, 0, 0,
-                                 "player '%s': %s has no parameter '%s'; "
-                                 "its parameters: %s",
-                                 text, kind_names[kind], key,
-                                 kind == SOW_PLAYER_ALPHABETA
-                                     ? "depth, ms, tt, db"
-                                     : "iter, ms, c, playout, db");
-        }
-        if (range)
-            return sow_error_set(err, NULL, 0, 0,
-                                 "player '%s': %s takes %s, not '%s'", text,
-                                 key, range, val);
+        if (search_param(text, kind, p, eq + 1, out, err))
+            return SOW_ERR;
         p = next;
     }
     if (kind == SOW_PLAYER_ALPHABETA && !out->depth && !out->ms)
